@@ -1,0 +1,139 @@
+// awrdiff — the catalog: every report section, column and Load Profile row awrdiff knows, with the
+// names they carry across releases (10gR2–23ai, HTML and text). Parsers look things up here and never
+// match raw header strings themselves. The tables themselves are in src/catalog/catalog.cpp and are
+// printed as docs/catalog.md.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace awrdiff {
+
+/// Sections of an AWR / Statspack report that awrdiff interprets. `unknown` is any other table.
+enum class SectionId {
+  unknown,
+  database_info,   ///< DB Name / DB Id / ... header table
+  instance_info,   ///< Instance / Inst Num / Startup Time header table (12c+ splits it out)
+  host_info,       ///< Host Name / Platform / CPUs / ... header table
+  snapshot_info,   ///< Snap Id / Snap Time / Sessions table (Begin Snap:, End Snap:, Elapsed:, DB Time:)
+  load_profile,
+  efficiency,
+  top_events,      ///< Top 5 Timed Events / Top 5 Timed Foreground Events / Top 10 Foreground Events ...
+  wait_classes,    ///< Wait Classes by Total Wait Time (12c+) or Wait Class (10g/11g)
+  host_cpu,
+  instance_cpu,
+  time_model,
+  os_stats,
+  foreground_wait_class,
+  foreground_events,
+  background_events,
+  wait_events_all, ///< 10g "Wait Events" (foreground and background together)
+  sql_elapsed,
+  sql_cpu,
+  sql_user_io,
+  sql_gets,
+  sql_reads,
+  sql_unoptimized_reads,
+  sql_executions,
+  sql_parse_calls,
+  sql_sharable_memory,
+  sql_version_count,
+  sql_cluster_wait,
+  sql_text,        ///< Complete List of SQL Text
+  instance_activity,
+  init_ora,
+};
+
+/// How a section's rows are laid out in text reports.
+enum class TextLayout {
+  table,        ///< one line per row under a dashed rule
+  sql_records,  ///< one line of figures, then `Module:` and wrapped SQL text, blank line between
+  header,       ///< top-of-report header tables (no title line)
+};
+
+/// One known section: its catalog key, the titles it has carried (text reports and HTML headings),
+/// the substrings of HTML `summary=` attributes that identify it, and whether it is a "SQL ordered
+/// by" list.
+struct SectionSpec {
+  SectionId id;
+  std::string_view key;                    ///< stable snake_case id, used in JSON and diagnostics
+  std::string_view display;                ///< the title to show
+  std::span<const std::string_view> titles;     ///< titles (normalised match: case and spaces folded)
+  std::span<const std::string_view> summaries;  ///< HTML summary substrings (lower-case)
+  TextLayout layout = TextLayout::table;
+  bool is_sql_list = false;
+};
+
+/// Columns awrdiff reads, across sections. Each has one canonical unit (the suffix of its key).
+enum class ColumnId {
+  unknown,
+  label,            ///< unnamed first column (Load Profile row label, Begin Snap:/End Snap:)
+  db_name, dbid, unique_name, role, edition, release, rac, cdb, container,
+  instance, instance_number, startup_time,
+  host_name, platform, cpus, cores, sockets, memory_gb,
+  snap_id, snap_time, sessions, cursors_per_session, instances,
+  per_second, per_transaction, per_exec, per_call,
+  event, waits, pct_timeouts, time_s, avg_wait_ms, pct_db_time, wait_class, avg_active_sessions,
+  statistic, value, begin_value, end_value, total, per_trans,
+  sql_id, elapsed_s, executions, elapsed_per_exec_s, pct_total, pct_cpu, pct_io,
+  cpu_s, cpu_per_exec_s, user_io_s, buffer_gets, gets_per_exec, physical_reads, reads_per_exec,
+  rows_processed, rows_per_exec, parse_calls, pct_total_parses, module, sql_text,
+  parameter,
+};
+
+/// The unit a column's numbers are normalised to.
+enum class Unit {
+  none,      ///< text
+  count,     ///< plain number (K/M/G/T suffixes 1000-based)
+  seconds,
+  millis,
+  percent,
+  bytes,     ///< data size (K/M/G/T suffixes 1024-based)
+  megabytes,
+  gigabytes,
+};
+
+struct ColumnSpec {
+  ColumnId id;
+  std::string_view key;
+  Unit unit;
+  std::span<const std::string_view> aliases;  ///< header texts (normalised match)
+};
+
+/// A Load Profile row: its catalog key, unit of the per-second figure, and labels across releases.
+struct LoadProfileSpec {
+  std::string_view key;
+  std::string_view display;    ///< label to show
+  std::string_view unit;       ///< unit of the Per Second figure, e.g. "s/s", "bytes/s", "/s"
+  std::span<const std::string_view> aliases;
+};
+
+/// Normalises a title or header for matching: lower-case, whitespace removed, trailing ':' dropped.
+std::string normalize_label(std::string_view text);
+
+/// All known sections (for docs and tests).
+std::span<const SectionSpec> all_sections();
+/// All known columns (for docs and tests).
+std::span<const ColumnSpec> all_columns();
+/// All known Load Profile rows (for docs and tests).
+std::span<const LoadProfileSpec> all_load_profile_rows();
+
+/// The section a title names (HTML heading or text title line, "DB/Inst: ..." suffix removed);
+/// nullptr when the title is unknown.
+const SectionSpec* find_section_by_title(std::string_view title);
+/// The section an HTML table's `summary=` attribute names; nullptr when unknown.
+const SectionSpec* find_section_by_summary(std::string_view summary);
+/// The catalog entry for a section id (never null for a real id).
+const SectionSpec& section_spec(SectionId id);
+/// The column a header text names; ColumnId::unknown when none. An empty header is `label`.
+ColumnId find_column(std::string_view header);
+const ColumnSpec& column_spec(ColumnId id);
+/// The Load Profile row a label names ("DB Time(s):", "Redo size:", ...); nullptr when unknown.
+const LoadProfileSpec* find_load_profile_row(std::string_view label);
+/// Expands a wait class name cut to the text report's column width ("Applicat" → "Application",
+/// "Concurrenc" → "Concurrency"); returns the input unchanged when it is not a known prefix.
+std::string expand_wait_class(std::string_view name);
+
+}  // namespace awrdiff

@@ -1,0 +1,173 @@
+// awrdiff — the normalized snapshot model.
+//
+// One Snapshot holds what one AWR or Statspack report says about one period. Every value carries
+// its unit in its name (`_s` seconds, `_ms` milliseconds, `_bytes`, `_gb`, `pct_` percent 0–100,
+// plain counts otherwise). A value the report does not give is an empty std::optional, never 0.
+#pragma once
+
+#include <awrdiff/error.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace awrdiff {
+
+using OptDouble = std::optional<double>;
+
+/// What produced the report.
+enum class ReportKind {
+  awr_instance,  ///< awrrpt.sql / awrrpti.sql: one instance
+  awr_global,    ///< awrgrpt.sql: RAC global report (not compared yet)
+  statspack,     ///< spreport.sql (not compared yet)
+};
+/// The file's markup.
+enum class ReportFormat { html, text };
+
+const char* to_string(ReportKind kind);
+const char* to_string(ReportFormat format);
+
+/// The database and host the report describes. Source: the header tables at the top of the report
+/// (DB Name / DB Id / Instance / Inst Num / Startup Time / Release / RAC / CDB; Host Name / Platform /
+/// CPUs / Cores / Sockets / Memory (GB)).
+struct DatabaseInfo {
+  std::string name;                  ///< DB Name
+  std::optional<std::uint64_t> dbid; ///< DB Id
+  std::string unique_name;           ///< Unique Name (12c+)
+  std::string role;                  ///< Role (PRIMARY, ...), 12c+
+  std::string edition;               ///< Edition (EE, SE, ...), 12c+
+  std::string instance;              ///< Instance name
+  std::optional<int> instance_number;///< Inst Num
+  std::string startup_time;          ///< Startup Time, as printed (e.g. "20-Dec-23 19:37")
+  std::string release;               ///< Release, e.g. "19.0.0.0.0"
+  std::optional<bool> rac;           ///< RAC: YES/NO
+  std::optional<bool> cdb;           ///< CDB: YES/NO (12c+)
+  std::string container;             ///< Container Name for a PDB-level report, else empty
+  std::string host;                  ///< Host Name
+  std::string platform;              ///< Platform
+  OptDouble cpus;                    ///< CPUs (logical)
+  OptDouble cores;                   ///< Cores
+  OptDouble sockets;                 ///< Sockets
+  OptDouble memory_gb;               ///< Memory (GB), GiB as Oracle prints it
+};
+
+/// The snapshot interval. Source: the Snap Id / Snap Time table (Begin Snap:, End Snap:, Elapsed:,
+/// DB Time:).
+struct Interval {
+  std::optional<std::int64_t> begin_snap;  ///< Begin Snap id
+  std::optional<std::int64_t> end_snap;    ///< End Snap id
+  std::string begin_time;                  ///< Begin Snap time as printed ("22-Dec-23 01:30:13")
+  std::string end_time;                    ///< End Snap time as printed
+  OptDouble elapsed_s;                     ///< Elapsed, seconds (printed in minutes)
+  OptDouble db_time_s;                     ///< DB Time, seconds (printed in minutes)
+  OptDouble begin_sessions;                ///< Sessions at begin snap
+  OptDouble end_sessions;                  ///< Sessions at end snap
+};
+
+/// One row of the Load Profile section. `key` is the catalog id (e.g. "db_time", "hard_parses");
+/// `label` is the row label as printed. Units are the row's own (s/s for DB Time(s), bytes for
+/// Redo size (bytes), blocks, MB, counts), as given by the catalog entry for `key`.
+struct LoadProfileRow {
+  std::string key;
+  std::string label;
+  OptDouble per_second;       ///< Per Second column
+  OptDouble per_transaction;  ///< Per Transaction column
+  OptDouble per_exec;         ///< Per Exec column (11g+)
+  OptDouble per_call;         ///< Per Call column (11g+)
+};
+
+/// One row of a wait event table: Top 10 Foreground Events by Total Wait Time (or the release's
+/// equivalent), Foreground Wait Events, Background Wait Events. DB CPU appears as a pseudo-event
+/// with `is_cpu` set and no waits, average or wait class.
+struct WaitEvent {
+  std::string name;            ///< Event
+  OptDouble waits;             ///< Waits
+  OptDouble time_s;            ///< Total Wait Time (sec) / Time (s)
+  OptDouble avg_wait_ms;       ///< Avg Wait / Avg wait (ms), milliseconds (units in cells normalised)
+  OptDouble pct_db_time;       ///< % DB time (can exceed 100 on real reports)
+  std::string wait_class;      ///< Wait Class, expanded when the text report truncated it
+  bool is_cpu = false;         ///< the DB CPU / CPU time pseudo-event
+  int line = 0;                ///< source line, for diagnostics
+};
+
+/// One row of Wait Classes by Total Wait Time (or the Wait Class section of older releases).
+struct WaitClassRow {
+  std::string name;        ///< Wait Class (DB CPU included as a row on 12c+)
+  OptDouble waits;         ///< Waits
+  OptDouble time_s;        ///< Total Wait Time (sec)
+  OptDouble avg_wait_ms;   ///< Avg Wait, milliseconds
+  OptDouble pct_db_time;   ///< % DB time
+};
+
+/// One row of Time Model Statistics. `pct_db_time` is empty for DB time itself and for the
+/// background rows, which do not contribute to DB time.
+struct TimeModelRow {
+  std::string name;       ///< Statistic Name, as printed (text reports may truncate it)
+  OptDouble time_s;       ///< Time (s)
+  OptDouble pct_db_time;  ///< % of DB Time
+};
+
+/// One SQL statement, merged by sql_id across every "SQL ordered by ..." section of the report.
+/// Totals are for the whole interval.
+struct SqlStat {
+  std::string sql_id;            ///< SQL Id (13 characters)
+  OptDouble elapsed_s;           ///< Elapsed Time (s)
+  OptDouble cpu_s;               ///< CPU Time (s)
+  OptDouble user_io_s;           ///< User I/O Time (s) (from "by User I/O Wait Time", or %IO × elapsed)
+  OptDouble executions;          ///< Executions (absent when blank: no completed execution)
+  OptDouble buffer_gets;         ///< Buffer Gets
+  OptDouble physical_reads;      ///< Physical Reads
+  OptDouble parse_calls;         ///< Parse Calls
+  OptDouble rows_processed;      ///< Rows Processed
+  OptDouble pct_db_time;         ///< %Total in SQL ordered by Elapsed Time: elapsed / DB time × 100
+  std::string module;            ///< SQL Module / Module:
+  std::string text;              ///< SQL text: complete when the report has "Complete List of SQL Text"
+  bool text_complete = false;    ///< text came from the complete list (not truncated)
+  std::vector<std::string> lists;///< catalog keys of the "SQL ordered by" sections that list it
+
+  /// Elapsed per execution, seconds; empty when executions is absent or 0.
+  OptDouble elapsed_per_exec_s() const;
+};
+
+/// A table the catalog does not know, or knows but awrdiff does not interpret yet: kept as text so
+/// nothing is dropped silently.
+struct GenericTable {
+  std::string section;                          ///< section title (or catalog key)
+  std::vector<std::string> headers;             ///< column headers as printed
+  std::vector<std::vector<std::string>> rows;   ///< cells as printed (trimmed)
+  int line = 0;
+};
+
+/// Everything awrdiff knows about one report.
+struct Snapshot {
+  std::string source;            ///< file name as given on the command line
+  ReportKind kind = ReportKind::awr_instance;
+  ReportFormat format = ReportFormat::html;
+  DatabaseInfo database;
+  Interval interval;
+  std::vector<LoadProfileRow> load_profile;   ///< in report order
+  std::vector<WaitEvent> top_events;          ///< Top N (Foreground) Events, in report order
+  std::vector<WaitEvent> foreground_events;   ///< Foreground Wait Events (full list), report order
+  std::vector<WaitEvent> background_events;   ///< Background Wait Events (full list), report order
+  std::vector<WaitClassRow> wait_classes;     ///< in report order
+  std::vector<TimeModelRow> time_model;       ///< in report order
+  std::vector<SqlStat> sql;                   ///< merged by sql_id, sorted by elapsed_s descending
+  bool has_sql_sections = false;              ///< the report had at least one "SQL ordered by" list
+  OptDouble sql_elapsed_cutoff_s;             ///< smallest elapsed listed in SQL ordered by Elapsed Time
+  std::vector<GenericTable> other_tables;     ///< tables not interpreted above
+  std::vector<Diagnostic> diagnostics;
+
+  /// DB CPU in seconds: the time model row, else the DB CPU pseudo-event. Empty when neither.
+  OptDouble db_cpu_s() const;
+  /// DB time in seconds: the header's DB Time, else the time model's DB time row.
+  OptDouble db_time_s() const;
+  /// Average active sessions = DB time / elapsed. Empty when either is absent or elapsed is 0.
+  OptDouble average_active_sessions() const;
+  /// Looks up a Load Profile row by catalog key; nullptr when the report has no such row.
+  const LoadProfileRow* load_profile_row(std::string_view key) const;
+  /// Looks up a time model row by its (case-insensitive) statistic name; nullptr when absent.
+  const TimeModelRow* time_model_row(std::string_view name) const;
+};
+
+}  // namespace awrdiff

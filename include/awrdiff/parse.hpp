@@ -1,0 +1,83 @@
+// awrdiff — reading reports.
+//
+// Two tokenizers (HTML, text) turn a report into RawTables identified by the catalog; one builder
+// turns RawTables into a Snapshot. Only the tokenizing differs between formats: section and column
+// knowledge lives in the catalog, and the meaning of each section in the builder.
+#pragma once
+
+#include <awrdiff/catalog.hpp>
+#include <awrdiff/error.hpp>
+#include <awrdiff/model.hpp>
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace awrdiff {
+
+/// One row of a RawTable. `cells` are aligned with RawTable::headers. Text reports keep the whole
+/// line in `raw` and, for SQL lists, the lines that follow the figures (Module:, SQL text) in
+/// `continuation`.
+struct RawRow {
+  std::vector<std::string> cells;
+  std::string raw;
+  std::vector<std::string> continuation;
+  int line = 0;
+};
+
+/// One table of a report, as printed, with the section the catalog found for it.
+struct RawTable {
+  SectionId section = SectionId::unknown;
+  std::string title;                 ///< heading or title line ("Load Profile"); may be empty
+  std::string summary;               ///< HTML summary= attribute; empty for text
+  std::vector<std::string> headers;  ///< column headers as printed (multi-line headers joined)
+  std::vector<ColumnId> columns;     ///< catalog column for each header
+  std::vector<RawRow> rows;
+  int line = 0;                      ///< line of the title (text) or table (HTML), 1-based
+
+  /// Index of the column with this id, or -1.
+  int column_index(ColumnId id) const;
+};
+
+/// A whole report, tokenized.
+struct RawReport {
+  ReportFormat format = ReportFormat::html;
+  ReportKind kind = ReportKind::awr_instance;
+  std::vector<RawTable> tables;
+  std::vector<Diagnostic> diagnostics;
+};
+
+/// What a file holds, judged from its first bytes and its title line.
+enum class InputKind {
+  awr_instance_html, awr_instance_text, awr_global_html, awr_global_text, statspack_text,
+  ash_report, addm_report, oracle_error, not_a_report,
+};
+
+/// Classifies decoded report text. Cheap: looks only for the markers awrrpt/awrgrpt/spreport print.
+InputKind detect_input(std::string_view content);
+
+/// Splits an HTML report into tables. pugixml reads well-formed files; anything pugixml rejects is
+/// re-read by libxml2's forgiving HTML parser into the same tree, so extraction is written once.
+RawReport tokenize_html(std::string_view content);
+
+/// Splits a text report into tables, using the dashed rule under each header for column positions.
+RawReport tokenize_text(std::string_view content);
+
+/// Builds a Snapshot from tokenized tables. Values that cannot be parsed become diagnostics and
+/// absent values. Never throws for content; `source` names the file in diagnostics.
+Snapshot build_snapshot(const RawReport& raw, std::string source);
+
+/// Decodes raw file bytes to UTF-8 text with '\n' line ends: gunzips `.gz` content, removes a BOM,
+/// converts UTF-16 and Windows-1252/ISO-8859-1 text. Throws Error(source, ...) for binary content.
+std::string decode_input(std::string bytes, const std::string& source);
+
+/// Parses decoded report text. Throws Error(source, reason) when the text is not an AWR instance
+/// report (names what it is: Statspack, RAC global, ASH, an ORA- error, ...).
+Snapshot parse_report(std::string_view content, const std::string& source);
+
+/// Reads, decodes and parses one file. Throws Error(file, reason) when it is missing, unreadable,
+/// a directory, empty, binary, or not a report awrdiff can read.
+Snapshot load_report(const std::filesystem::path& file);
+
+}  // namespace awrdiff

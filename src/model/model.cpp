@@ -1,0 +1,63 @@
+#include <awrdiff/catalog.hpp>
+#include <awrdiff/model.hpp>
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace awrdiff {
+
+Error::Error(std::string file, std::string reason, ExitCode code)
+    : std::runtime_error(file.empty() ? reason : fmt::format("{}: {}", file, reason)),
+      m_file(std::move(file)),
+      m_reason(std::move(reason)),
+      m_code(code) {}
+
+const char* to_string(ReportKind kind) {
+  switch (kind) {
+    case ReportKind::awr_instance: return "awr_instance";
+    case ReportKind::awr_global: return "awr_global";
+    case ReportKind::statspack: return "statspack";
+  }
+  return "unknown";
+}
+
+const char* to_string(ReportFormat format) { return format == ReportFormat::html ? "html" : "text"; }
+
+OptDouble SqlStat::elapsed_per_exec_s() const {
+  if (!elapsed_s || !executions || *executions <= 0) return std::nullopt;
+  return *elapsed_s / *executions;
+}
+
+OptDouble Snapshot::db_cpu_s() const {
+  if (const auto* r = time_model_row("DB CPU"); r != nullptr && r->time_s) return r->time_s;
+  for (const auto& e : top_events)
+    if (e.is_cpu && e.time_s) return e.time_s;
+  return std::nullopt;
+}
+
+OptDouble Snapshot::db_time_s() const {
+  if (interval.db_time_s) return interval.db_time_s;
+  if (const auto* r = time_model_row("DB time"); r != nullptr) return r->time_s;
+  return std::nullopt;
+}
+
+OptDouble Snapshot::average_active_sessions() const {
+  auto db = db_time_s();
+  if (!db || !interval.elapsed_s || *interval.elapsed_s <= 0) return std::nullopt;
+  return *db / *interval.elapsed_s;
+}
+
+const LoadProfileRow* Snapshot::load_profile_row(std::string_view key) const {
+  for (const auto& r : load_profile)
+    if (r.key == key) return &r;
+  return nullptr;
+}
+
+const TimeModelRow* Snapshot::time_model_row(std::string_view name) const {
+  const auto want = normalize_label(name);
+  for (const auto& r : time_model)
+    if (normalize_label(r.name) == want) return &r;
+  return nullptr;
+}
+
+}  // namespace awrdiff

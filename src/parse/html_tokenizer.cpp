@@ -1,0 +1,200 @@
+// HTML reports: pugixml for well-formed files (the fast path), libxml2's forgiving HTML parser for
+// the rest (upper-case tags, unquoted attributes, stray end tags, prompt text around <html>). Both
+// produce one pugixml tree, so table extraction below is written once.
+#include "parse/tokenizer_common.hpp"
+
+#include <awrdiff/parse.hpp>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+namespace awrdiff {
+namespace {
+
+constexpr int k_max_depth = 256;
+constexpr const char* k_line_attr = "data-awrdiff-line";
+
+bool name_is(const pugi::xml_node& n, const char* name) {
+  const char* a = n.name();
+  for (; *a != 0 && *name != 0; ++a, ++name)
+    if (std::tolower(static_cast<unsigned char>(*a)) != *name) return false;
+  return *a == 0 && *name == 0;
+}
+
+void append_text(const pugi::xml_node& node, std::string& out, int depth) {
+  if (depth > k_max_depth) return;
+  for (auto child : node.children()) {
+    if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) {
+      out += child.value();
+    } else if (child.type() == pugi::node_element) {
+      if (name_is(child, "br")) out += ' ';
+      append_text(child, out, depth + 1);
+    }
+  }
+}
+
+// Cell text: descendant text, entities that pugixml leaves alone replaced, white space folded.
+std::string node_text(const pugi::xml_node& node) {
+  std::string raw;
+  append_text(node, raw, 0);
+  return detail::fold_space(raw);
+}
+
+// libxml2 tree -> pugixml tree (elements with lower-case names, attributes, text).
+void convert(xmlNode* node, pugi::xml_node parent, int depth) {
+  if (depth > k_max_depth) return;
+  for (xmlNode* n = node; n != nullptr; n = n->next) {
+    if (n->type == XML_ELEMENT_NODE) {
+      auto el = parent.append_child(reinterpret_cast<const char*>(n->name));
+      for (xmlAttr* a = n->properties; a != nullptr; a = a->next) {
+        xmlChar* v = xmlNodeGetContent(reinterpret_cast<xmlNode*>(a));
+        el.append_attribute(reinterpret_cast<const char*>(a->name)) =
+            v != nullptr ? reinterpret_cast<const char*>(v) : "";
+        xmlFree(v);
+      }
+      if (std::strcmp(reinterpret_cast<const char*>(n->name), "table") == 0)
+        el.append_attribute(k_line_attr) = static_cast<long long>(xmlGetLineNo(n));
+      convert(n->children, el, depth + 1);
+    } else if (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) {
+      if (n->content != nullptr)
+        parent.append_child(pugi::node_pcdata).set_value(reinterpret_cast<const char*>(n->content));
+    }
+  }
+}
+
+bool parse_with_libxml2(std::string_view content, pugi::xml_document& doc) {
+  htmlDocPtr html = htmlReadMemory(content.data(), static_cast<int>(std::min<std::size_t>(content.size(), INT32_MAX)),
+                                   nullptr, "UTF-8",
+                                   HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+                                       HTML_PARSE_NONET | HTML_PARSE_COMPACT | XML_PARSE_HUGE);
+  if (html == nullptr) return false;
+  doc.reset();
+  convert(xmlDocGetRootElement(html), doc, 0);
+  xmlFreeDoc(html);
+  return true;
+}
+
+class Walker {
+public:
+  Walker(RawReport& out, const detail::LineIndex* lines) : m_out(out), m_lines(lines) {}
+
+  void walk(const pugi::xml_node& node, int depth) {
+    if (depth > k_max_depth) return;
+    for (auto child : node.children()) {
+      if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) {
+        // Titles written as bare text between <p /> tags: "Load Profile", "Top 10 Foreground ...".
+        if (name_is(node, "body") || name_is(node, "p") || name_is(node, "div") || name_is(node, "font") ||
+            name_is(node, "b")) {
+          auto t = detail::fold_space(child.value());
+          if (!t.empty() && t.size() < 160) m_title = t;
+        }
+        continue;
+      }
+      if (child.type() != pugi::node_element) continue;
+      if (name_is(child, "h1") || name_is(child, "h2") || name_is(child, "h3") || name_is(child, "h4")) {
+        auto t = node_text(child);
+        if (!t.empty()) m_title = t;
+        continue;
+      }
+      if (name_is(child, "table")) {
+        table(child, depth);
+        continue;
+      }
+      if (name_is(child, "ul") || name_is(child, "script") || name_is(child, "style") || name_is(child, "head"))
+        continue;
+      walk(child, depth + 1);
+    }
+  }
+
+private:
+  void collect_rows(const pugi::xml_node& node, std::vector<pugi::xml_node>& rows, int depth) {
+    if (depth > k_max_depth) return;
+    for (auto c : node.children()) {
+      if (c.type() != pugi::node_element) continue;
+      if (name_is(c, "tr")) rows.push_back(c);
+      else if (name_is(c, "thead") || name_is(c, "tbody") || name_is(c, "tfoot")) collect_rows(c, rows, depth + 1);
+    }
+  }
+
+  void table(const pugi::xml_node& tbl, int depth) {
+    std::vector<pugi::xml_node> trs;
+    collect_rows(tbl, trs, 0);
+    RawTable t;
+    t.title = m_title;
+    m_title.clear();  // a title names the first table after it
+    t.summary = detail::fold_space(tbl.attribute("summary").value());
+    if (auto a = tbl.attribute(k_line_attr)) t.line = a.as_int();
+    else if (m_lines != nullptr) t.line = m_lines->line_of(static_cast<std::size_t>(tbl.offset_debug()));
+    bool have_header = false;
+    for (auto tr : trs) {
+      std::vector<std::string> ths, tds;
+      bool nested = false;
+      for (auto cell : tr.children()) {
+        if (cell.type() != pugi::node_element) continue;
+        if (name_is(cell, "th")) ths.push_back(node_text(cell));
+        else if (name_is(cell, "td")) {
+          if (cell.find_child([](const pugi::xml_node& n) { return n.type() == pugi::node_element && name_is(n, "table"); }))
+            nested = true;
+          tds.push_back(node_text(cell));
+        }
+      }
+      if (nested) {  // layout table: read the inner tables as tables of their own
+        for (auto cell : tr.children()) walk(cell, depth + 1);
+        continue;
+      }
+      if (!ths.empty() && tds.empty()) {
+        if (!have_header || (t.rows.empty() && ths.size() >= t.headers.size())) t.headers = std::move(ths);
+        have_header = true;
+        continue;
+      }
+      if (!ths.empty()) {  // row label written as <th scope="row">
+        ths.insert(ths.end(), tds.begin(), tds.end());
+        tds = std::move(ths);
+      }
+      if (tds.empty()) continue;
+      RawRow row;
+      row.cells = std::move(tds);
+      t.rows.push_back(std::move(row));
+    }
+    if (t.headers.empty() && t.rows.empty()) return;
+    detail::classify(t);
+    m_out.tables.push_back(std::move(t));
+  }
+
+  RawReport& m_out;
+  const detail::LineIndex* m_lines;
+  std::string m_title;
+};
+
+}  // namespace
+
+RawReport tokenize_html(std::string_view content) {
+  RawReport out;
+  out.format = ReportFormat::html;
+  pugi::xml_document doc;
+  auto result = doc.load_buffer(content.data(), content.size(), pugi::parse_default | pugi::parse_fragment,
+                                pugi::encoding_utf8);
+  detail::LineIndex lines(content);
+  const bool fast = static_cast<bool>(result) && doc.find_node([](const pugi::xml_node& n) {
+                      return n.type() == pugi::node_element && name_is(n, "table");
+                    });
+  if (!fast) {
+    if (!parse_with_libxml2(content, doc)) {
+      out.diagnostics.push_back({Diagnostic::Level::warning, "", 0, "HTML could not be parsed"});
+      return out;
+    }
+    out.diagnostics.push_back({Diagnostic::Level::info, "", static_cast<int>(lines.line_of(result.offset)),
+                               std::string("not well-formed XML (") + result.description() +
+                                   "); read with the forgiving HTML parser"});
+  }
+  Walker w(out, fast ? &lines : nullptr);
+  w.walk(doc, 0);
+  return out;
+}
+
+}  // namespace awrdiff

@@ -1,0 +1,169 @@
+// Reading files as found in the wild: gzip, BOMs, UTF-16, Windows-1252/ISO-8859-1, CRLF.
+#include <awrdiff/parse.hpp>
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <system_error>
+
+namespace awrdiff {
+namespace {
+
+constexpr std::size_t k_max_input_bytes = std::size_t{2} << 30;  // 2 GiB decoded: bounded memory
+
+std::string gunzip(const std::string& bytes, const std::string& source) {
+  z_stream zs{};
+  if (inflateInit2(&zs, 15 + 32) != Z_OK) throw Error(source, "cannot initialise gzip decoder");
+  std::string out;
+  std::array<char, 1 << 16> buf{};
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  zs.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes.size(), UINT32_MAX));
+  int rc = Z_OK;
+  while (rc != Z_STREAM_END) {
+    zs.next_out = reinterpret_cast<Bytef*>(buf.data());
+    zs.avail_out = static_cast<uInt>(buf.size());
+    rc = inflate(&zs, Z_NO_FLUSH);
+    if (rc != Z_OK && rc != Z_STREAM_END) {
+      inflateEnd(&zs);
+      if (out.empty()) throw Error(source, "corrupt gzip data");
+      break;  // truncated archive: keep what was decoded, the parser will report what is missing
+    }
+    out.append(buf.data(), buf.size() - zs.avail_out);
+    if (out.size() > k_max_input_bytes) {
+      inflateEnd(&zs);
+      throw Error(source, "decompressed report larger than 2 GiB");
+    }
+    if (zs.avail_in == 0 && rc != Z_STREAM_END) break;
+  }
+  inflateEnd(&zs);
+  return out;
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+std::string from_utf16(std::string_view bytes, bool little_endian) {
+  std::string out;
+  out.reserve(bytes.size() / 2);
+  for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {
+    auto b0 = static_cast<unsigned char>(bytes[i]), b1 = static_cast<unsigned char>(bytes[i + 1]);
+    std::uint32_t u = little_endian ? (b0 | (b1 << 8)) : ((b0 << 8) | b1);
+    if (u >= 0xD800 && u < 0xDC00 && i + 3 < bytes.size()) {
+      auto c0 = static_cast<unsigned char>(bytes[i + 2]), c1 = static_cast<unsigned char>(bytes[i + 3]);
+      std::uint32_t lo = little_endian ? (c0 | (c1 << 8)) : ((c0 << 8) | c1);
+      if (lo >= 0xDC00 && lo < 0xE000) {
+        u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+        i += 2;
+      }
+    }
+    append_utf8(out, u);
+  }
+  return out;
+}
+
+bool valid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    auto c = static_cast<unsigned char>(s[i]);
+    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    i += n;
+  }
+  return true;
+}
+
+// Windows-1252 (a superset of ISO-8859-1's printable range) to UTF-8.
+std::string from_cp1252(std::string_view s) {
+  static constexpr std::uint16_t k_high[32] = {
+      0x20AC, 0x81,   0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+      0x2039, 0x0152, 0x8D,   0x017D, 0x8F,   0x90,   0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+      0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178};
+  std::string out;
+  out.reserve(s.size() + s.size() / 8);
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) out.push_back(ch);
+    else if (c < 0xA0) append_utf8(out, k_high[c - 0x80]);
+    else append_utf8(out, c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string decode_input(std::string bytes, const std::string& source) {
+  if (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1F && static_cast<unsigned char>(bytes[1]) == 0x8B)
+    bytes = gunzip(bytes, source);
+  std::string text;
+  auto b = [&](std::size_t i) { return i < bytes.size() ? static_cast<unsigned char>(bytes[i]) : 0u; };
+  if (b(0) == 0xEF && b(1) == 0xBB && b(2) == 0xBF) {
+    text = bytes.substr(3);
+  } else if (b(0) == 0xFF && b(1) == 0xFE) {
+    text = from_utf16(std::string_view(bytes).substr(2), true);
+  } else if (b(0) == 0xFE && b(1) == 0xFF) {
+    text = from_utf16(std::string_view(bytes).substr(2), false);
+  } else if (bytes.size() >= 4 && b(1) == 0 && b(3) == 0 && b(0) != 0 && b(2) != 0) {
+    text = from_utf16(bytes, true);  // UTF-16LE without BOM
+  } else if (bytes.size() >= 4 && b(0) == 0 && b(2) == 0 && b(1) != 0 && b(3) != 0) {
+    text = from_utf16(bytes, false);
+  } else {
+    text = std::move(bytes);
+  }
+  // Binary content: NUL bytes in what should be text.
+  const std::size_t probe = std::min<std::size_t>(text.size(), 1 << 16);
+  if (std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(probe), '\0') > 0)
+    throw Error(source, "binary file, not a report");
+  if (!valid_utf8(text)) text = from_cp1252(text);
+  // Line ends: CRLF and lone CR become LF.
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r') {
+      out.push_back('\n');
+      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+    } else {
+      out.push_back(text[i]);
+    }
+  }
+  return out;
+}
+
+Snapshot load_report(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  std::error_code ec;
+  auto status = std::filesystem::status(file, ec);
+  if (ec || !std::filesystem::exists(status)) throw Error(name, "no such file");
+  if (std::filesystem::is_directory(status)) throw Error(name, "is a directory, not a report");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Error(name, "cannot open for reading");
+  std::string bytes;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (!ec && size > k_max_input_bytes) throw Error(name, "file larger than 2 GiB, not an AWR report");
+  if (!ec) bytes.reserve(static_cast<std::size_t>(size));
+  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (in.bad()) throw Error(name, "read error");
+  if (bytes.empty()) throw Error(name, "empty file");
+  std::string text = decode_input(std::move(bytes), name);
+  return parse_report(text, name);
+}
+
+}  // namespace awrdiff

@@ -1,0 +1,75 @@
+#include <awrdiff/parse.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+
+namespace awrdiff {
+namespace {
+
+bool contains(std::string_view hay, std::string_view needle) { return hay.find(needle) != std::string_view::npos; }
+
+bool contains_icase(std::string_view hay, std::string_view needle) {
+  auto it = std::search(hay.begin(), hay.end(), needle.begin(), needle.end(), [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+  });
+  return it != hay.end();
+}
+
+// The first ORA- error line, for the message.
+std::string ora_error(std::string_view content) {
+  auto pos = content.find("ORA-");
+  if (pos == std::string_view::npos) return {};
+  auto end = content.find('\n', pos);
+  return std::string(content.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos));
+}
+
+}  // namespace
+
+InputKind detect_input(std::string_view content) {
+  // The markers sit in the first few KB (after the <style> block in HTML); look at a bounded prefix.
+  std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 64 * 1024));
+  const bool html = contains_icase(head.substr(0, std::min<std::size_t>(head.size(), 8192)), "<html") ||
+                    contains_icase(head.substr(0, std::min<std::size_t>(head.size(), 8192)), "<table");
+  if (contains(head, "WORKLOAD REPOSITORY REPORT (RAC)") || contains(head, "AWR RAC Report") ||
+      contains(head, "WORKLOAD REPOSITORY RAC REPORT"))
+    return html ? InputKind::awr_global_html : InputKind::awr_global_text;
+  if (contains(head, "WORKLOAD REPOSITORY report for") || contains(head, "WORKLOAD REPOSITORY PDB report") ||
+      contains(head, "WORKLOAD REPOSITORY REPORT for") || contains(head, "AWR Report for DB:"))
+    return html ? InputKind::awr_instance_html : InputKind::awr_instance_text;
+  if (contains(head, "STATSPACK report for") || contains(head, "STATSPACK Statistics Report"))
+    return InputKind::statspack_text;
+  if (contains(head, "ASH Report")) return InputKind::ash_report;
+  if (contains(head, "ADDM Report for Task")) return InputKind::addm_report;
+  if (contains(head, "ORA-")) return InputKind::oracle_error;
+  return InputKind::not_a_report;
+}
+
+Snapshot parse_report(std::string_view content, const std::string& source) {
+  if (std::all_of(content.begin(), content.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
+    throw Error(source, "empty report (only white space)");
+  RawReport raw;
+  switch (detect_input(content)) {
+    case InputKind::awr_instance_html: raw = tokenize_html(content); break;
+    case InputKind::awr_instance_text: raw = tokenize_text(content); break;
+    case InputKind::awr_global_html:
+    case InputKind::awr_global_text:
+      throw Error(source, "an AWR RAC global report (awrgrpt.sql); awrdiff compares instance reports (awrrpt.sql) so far");
+    case InputKind::statspack_text:
+      throw Error(source, "a Statspack report; awrdiff compares AWR instance reports (awrrpt.sql) so far");
+    case InputKind::ash_report: throw Error(source, "an ASH report, not an AWR report");
+    case InputKind::addm_report: throw Error(source, "an ADDM report, not an AWR report");
+    case InputKind::oracle_error: {
+      auto ora = ora_error(content);
+      throw Error(source, fmt::format("holds an Oracle error instead of a report: {}", ora));
+    }
+    case InputKind::not_a_report:
+      throw Error(source, "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
+  }
+  Snapshot snap = build_snapshot(raw, source);
+  if (!snap.interval.elapsed_s && !snap.interval.end_snap && snap.load_profile.empty() && snap.top_events.empty())
+    throw Error(source, "no AWR sections found (truncated or damaged report?)");
+  return snap;
+}
+
+}  // namespace awrdiff
