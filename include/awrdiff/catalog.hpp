@@ -81,6 +81,7 @@ enum class ColumnId {
   cpu_s, cpu_per_exec_s, user_io_s, buffer_gets, gets_per_exec, physical_reads, reads_per_exec,
   rows_processed, rows_per_exec, parse_calls, pct_total_parses, module, sql_text,
   parameter,
+  load_average_begin, load_average_end, pct_user, pct_system, pct_wio, pct_idle,
 };
 
 /// The unit a column's numbers are normalised to.

@@ -130,6 +130,16 @@ struct SqlStat {
   OptDouble elapsed_per_exec_s() const;
 };
 
+/// Host CPU section: load average and CPU utilisation of the whole host over the interval.
+struct HostCpu {
+  OptDouble load_average_begin;  ///< Load Average Begin
+  OptDouble load_average_end;    ///< Load Average End
+  OptDouble pct_user;            ///< %User
+  OptDouble pct_system;          ///< %System
+  OptDouble pct_wio;             ///< %WIO
+  OptDouble pct_idle;            ///< %Idle; busy = 100 - idle
+};
+
 /// A table the catalog does not know, or knows but awrdiff does not interpret yet: kept as text so
 /// nothing is dropped silently.
 struct GenericTable {
@@ -151,6 +161,7 @@ struct Snapshot {
   std::vector<WaitEvent> foreground_events;   ///< Foreground Wait Events (full list), report order
   std::vector<WaitEvent> background_events;   ///< Background Wait Events (full list), report order
   std::vector<WaitClassRow> wait_classes;     ///< in report order
+  HostCpu host_cpu;                           ///< Host CPU section
   std::vector<TimeModelRow> time_model;       ///< in report order
   std::vector<SqlStat> sql;                   ///< merged by sql_id, sorted by elapsed_s descending
   bool has_sql_sections = false;              ///< the report had at least one "SQL ordered by" list
@@ -162,6 +173,9 @@ struct Snapshot {
   OptDouble db_cpu_s() const;
   /// DB time in seconds: the header's DB Time, else the time model's DB time row.
   OptDouble db_time_s() const;
+  /// DB time that is neither DB CPU nor a wait (DB time - DB CPU - non-idle wait class time), seconds:
+  /// mostly time spent in the CPU run queue. Empty without wait classes. Clamped at 0.
+  OptDouble unaccounted_db_time_s() const;
   /// Average active sessions = DB time / elapsed. Empty when either is absent or elapsed is 0.
   OptDouble average_active_sessions() const;
   /// Looks up a Load Profile row by catalog key; nullptr when the report has no such row.

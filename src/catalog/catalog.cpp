@@ -184,6 +184,12 @@ AWRDIFF_NAMES(c_pct_parses, "% Total Parses");
 AWRDIFF_NAMES(c_module, "SQL Module", "Module");
 AWRDIFF_NAMES(c_sql_text, "SQL Text");
 AWRDIFF_NAMES(c_parameter, "Parameter Name");
+AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin");
+AWRDIFF_NAMES(c_load_end, "Load Average End", "End");
+AWRDIFF_NAMES(c_pct_user, "%User", "% User");
+AWRDIFF_NAMES(c_pct_system, "%System", "% System");
+AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO");
+AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle");
 
 constexpr ColumnSpec k_columns[] = {
     {ColumnId::label, "label", Unit::none, c_label},
@@ -249,6 +255,12 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::module, "module", Unit::none, c_module},
     {ColumnId::sql_text, "sql_text", Unit::none, c_sql_text},
     {ColumnId::parameter, "parameter", Unit::none, c_parameter},
+    {ColumnId::load_average_begin, "load_average_begin", Unit::count, c_load_begin},
+    {ColumnId::load_average_end, "load_average_end", Unit::count, c_load_end},
+    {ColumnId::pct_user, "pct_user", Unit::percent, c_pct_user},
+    {ColumnId::pct_system, "pct_system", Unit::percent, c_pct_system},
+    {ColumnId::pct_wio, "pct_wio", Unit::percent, c_pct_wio},
+    {ColumnId::pct_idle, "pct_idle", Unit::percent, c_pct_idle},
 };
 constexpr ColumnSpec k_unknown_column{ColumnId::unknown, "unknown", Unit::none, {}};
 

@@ -1,51 +1,170 @@
+// The command line: the only place that prints or exits.
 #include "cli/cli.hpp"
 
+#include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/render.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
+#include <unistd.h>
 
 namespace awrdiff::cli {
+namespace {
+
+constexpr const char* k_version = "0.1.0";
+
+// Writes `text` to `path` through a temporary file in the same directory and a rename, so a failed
+// run never leaves a half-written file.
+void write_file_atomically(const std::string& path, const std::string& text) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  if (fs::is_directory(target)) throw Error(path, "is a directory");
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const fs::path tmp = dir / fmt::format(".{}.tmp.{}", target.filename().string(), ::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(path, "cannot write (directory missing or not writable)");
+    out << text;
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw Error(path, "write failed");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw Error(path, "cannot replace the file: " + ec.message());
+  }
+}
+
+void emit(const std::string& text, const std::string& output) {
+  if (output.empty() || output == "-") {
+    std::cout << text;
+    std::cout.flush();
+  } else {
+    write_file_atomically(output, text);
+  }
+}
+
+Format format_or_throw(const std::string& name) {
+  auto f = parse_format(name);
+  if (!f) throw Error("", fmt::format("unknown format '{}' (text, markdown, html, json)", name));
+  return *f;
+}
+
+}  // namespace
 
 int run(int argc, char** argv) {
-  CLI::App app{"awrdiff"};
-  std::string file;
-  auto* snap = app.add_subcommand("snapshot", "parse one report");
-  snap->add_option("file", file)->required();
+  CLI::App app{
+      "awrdiff - what changed between two periods of Oracle database performance, and why.\n\n"
+      "  awrdiff BASE TARGET            compare two AWR reports (HTML or text; .gz accepted)\n"
+      "  awrdiff report FILE            one report, as the same tables without a base\n"
+      "  awrdiff snapshot FILE          the parsed snapshot as JSON\n\n"
+      "Exit codes: 0 fine, 2 error (1 is reserved for a regression found by a future `check`).",
+      "awrdiff"};
+  app.set_version_flag("--version", k_version);
+  app.require_subcommand(0, 1);
+
+  std::vector<std::string> files;
+  std::string output, format_name = "text";
   bool verbose = false;
-  snap->add_flag("--verbose", verbose);
-  auto* tables = app.add_subcommand("tables", "debug: the raw tables of one report");
-  tables->add_option("file", file)->required();
-  CLI11_PARSE(app, argc, argv);
+  int top_sql = 15;
+  app.add_option("files", files, "BASE and TARGET reports")->expected(0, 2);
+  auto add_common = [&](CLI::App* a) {
+    a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename) instead of stdout");
+    a->add_option("-f,--format", format_name, "text (default), markdown, html or json");
+    a->add_flag("-v,--verbose", verbose, "also list parse diagnostics (cells that could not be read, unknown sections)");
+    a->add_option("--top-sql", top_sql, "how many SQL statements to list (default 15)")->check(CLI::Range(1, 1000));
+  };
+  add_common(&app);
+
+  std::string single;
+  auto* report = app.add_subcommand("report", "describe one report (a comparison with no base)");
+  report->add_option("file", single, "AWR report")->required();
+  add_common(report);
+
+  auto* snapshot = app.add_subcommand("snapshot", "print the parsed snapshot of one report as JSON");
+  snapshot->add_option("file", single, "AWR report")->required();
+  snapshot->add_option("-f,--format", format_name, "json (the only format)");
+  snapshot->add_option("-o,--output", output, "write to FILE instead of stdout");
+  snapshot->add_flag("-v,--verbose", verbose, "include diagnostics");
+
+  auto* tables = app.add_subcommand("tables", "list the tables found in one report and the catalog entries matched (debugging)");
+  tables->add_option("file", single, "report")->required();
+
   try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "awrdiff: " << e.what() << "\n(run awrdiff --help)\n";
+    return static_cast<int>(ExitCode::error);
+  }
+
+  try {
+    CompareOptions copt;
+    copt.top_sql = top_sql;
+    RenderOptions ropt;
+    ropt.verbose = verbose;
+    if (*snapshot) {
+      if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
+      auto s = load_report(single);
+      emit(to_json(s, verbose).dump(2) + "\n", output);
+      return 0;
+    }
     if (*tables) {
-      std::ifstream in(file, std::ios::binary);
+      std::ifstream in(single, std::ios::binary);
+      if (!in) throw Error(single, "cannot open for reading");
       std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      auto text = decode_input(bytes, file);
-      auto k = detect_input(text);
-      auto raw = (k == InputKind::awr_instance_html) ? tokenize_html(text) : tokenize_text(text);
+      auto text = decode_input(bytes, single);
+      auto kind = detect_input(text);
+      auto raw = kind == InputKind::awr_instance_html || kind == InputKind::awr_global_html ? tokenize_html(text)
+                                                                                             : tokenize_text(text);
       for (const auto& t : raw.tables) {
-        std::cout << "== [" << section_spec(t.section).key << "] '" << t.title << "' line " << t.line << " rows " << t.rows.size() << "\n   ";
-        for (std::size_t i = 0; i < t.headers.size(); ++i) std::cout << "'" << t.headers[i] << "'(" << column_spec(t.columns[i]).key << ") ";
+        std::cout << fmt::format("[{}] '{}' line {} rows {}\n   ", section_spec(t.section).key, t.title, t.line, t.rows.size());
+        for (std::size_t i = 0; i < t.headers.size(); ++i)
+          std::cout << fmt::format("'{}'({}) ", t.headers[i], column_spec(t.columns[i]).key);
         std::cout << "\n";
-        for (std::size_t i = 0; i < t.rows.size() && i < 3; ++i) {
-          std::cout << "   ";
-          for (const auto& c : t.rows[i].cells) std::cout << "|" << c;
-          std::cout << "|\n";
-        }
       }
       return 0;
     }
-    auto s = load_report(file);
-    std::cout << to_json(s, verbose).dump(2) << "\n";
+    const Format format = format_or_throw(format_name);
+    Comparison c;
+    if (*report) {
+      c = describe(load_report(single), copt);
+    } else {
+      if (files.size() != 2) {
+        std::cerr << "awrdiff: give two reports, BASE and TARGET (or `awrdiff report FILE`; see awrdiff --help)\n";
+        return static_cast<int>(ExitCode::error);
+      }
+      auto base = load_report(files[0]);
+      auto target = load_report(files[1]);
+      c = compare(base, target, copt);
+    }
+    std::ostringstream text;
+    render(c, format, ropt, text);
+    emit(text.str(), output);
+    return 0;
   } catch (const Error& e) {
     std::cerr << "awrdiff: " << e.what() << "\n";
-    return 2;
+    return static_cast<int>(e.exit_code());
+  } catch (const std::exception& e) {
+    std::cerr << "awrdiff: internal error: " << e.what() << "\n";
+    return static_cast<int>(ExitCode::error);
   }
-  return 0;
 }
 
 }  // namespace awrdiff::cli

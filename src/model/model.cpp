@@ -41,6 +41,15 @@ OptDouble Snapshot::db_time_s() const {
   return std::nullopt;
 }
 
+OptDouble Snapshot::unaccounted_db_time_s() const {
+  auto db = db_time_s(), cpu = db_cpu_s();
+  if (!db || !cpu || wait_classes.empty()) return std::nullopt;
+  double waits = 0;
+  for (const auto& w : wait_classes)
+    if (w.name != "DB CPU" && w.name != "Idle" && w.time_s) waits += *w.time_s;
+  return std::max(0.0, *db - *cpu - waits);
+}
+
 OptDouble Snapshot::average_active_sessions() const {
   auto db = db_time_s();
   if (!db || !interval.elapsed_s || *interval.elapsed_s <= 0) return std::nullopt;

@@ -64,6 +64,7 @@ private:
         if (m_snap.wait_classes.empty()) wait_classes(t);
         return;
       case SectionId::time_model: time_model(t); return;
+      case SectionId::host_cpu: host_cpu(t); return;
       case SectionId::sql_text: sql_text(t); return;
       default: break;
     }
@@ -226,6 +227,19 @@ private:
       w.pct_db_time = num(t, r, ColumnId::pct_db_time);
       m_snap.wait_classes.push_back(std::move(w));
     }
+  }
+
+  void host_cpu(const RawTable& t) {
+    if (t.rows.empty()) return;
+    const RawRow& r = t.rows.front();
+    auto& h = m_snap.host_cpu;
+    h.load_average_begin = num(t, r, ColumnId::load_average_begin);
+    h.load_average_end = num(t, r, ColumnId::load_average_end);
+    h.pct_user = num(t, r, ColumnId::pct_user);
+    h.pct_system = num(t, r, ColumnId::pct_system);
+    h.pct_wio = num(t, r, ColumnId::pct_wio);
+    h.pct_idle = num(t, r, ColumnId::pct_idle);
+    if (!m_snap.database.cpus) m_snap.database.cpus = num(t, r, ColumnId::cpus);
   }
 
   void time_model(const RawTable& t) {

@@ -54,6 +54,13 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
                    {"average_active_sessions", opt(s.average_active_sessions())},
                    {"begin_sessions", opt(iv.begin_sessions)},
                    {"end_sessions", opt(iv.end_sessions)}};
+  j["host_cpu"] = {{"load_average_begin", opt(s.host_cpu.load_average_begin)},
+                   {"load_average_end", opt(s.host_cpu.load_average_end)},
+                   {"pct_user", opt(s.host_cpu.pct_user)},
+                   {"pct_system", opt(s.host_cpu.pct_system)},
+                   {"pct_wio", opt(s.host_cpu.pct_wio)},
+                   {"pct_idle", opt(s.host_cpu.pct_idle)}};
+  j["interval"]["unaccounted_db_time_s"] = opt(s.unaccounted_db_time_s());
   auto& lp = j["load_profile"] = nlohmann::json::array();
   for (const auto& r : s.load_profile)
     lp.push_back({{"key", r.key},

@@ -1,0 +1,89 @@
+// awrdiff — comparing two snapshots.
+//
+// The diff engine turns a base and a target Snapshot into a Comparison: a headline, warnings, and
+// tables of cells. Renderers walk the Comparison and know nothing about sections, so every table
+// appears in every output format at once. A single report is a comparison without a base.
+#pragma once
+
+#include <awrdiff/model.hpp>
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace awrdiff {
+
+/// How a column's numbers are shown.
+enum class ColumnKind {
+  text,
+  number,      ///< a value in `unit`, `precision` decimals
+  change_pct,  ///< a relative change in percent, shown with sign ("+12.3%")
+  delta,       ///< an absolute difference in `unit`, shown with sign
+};
+
+struct CompareColumn {
+  std::string key;     ///< stable snake_case key (JSON)
+  std::string header;  ///< shown header
+  std::string unit;    ///< unit of the numbers ("s", "ms", "%", "/s", "AAS"); empty for text
+  ColumnKind kind = ColumnKind::text;
+  int precision = 1;
+};
+
+/// A cell: empty (the report does not give it), a number, or text ("not shown", "new").
+using CompareCell = std::variant<std::monostate, double, std::string>;
+
+struct CompareRow {
+  std::vector<CompareCell> cells;  ///< aligned with CompareTable::columns
+};
+
+struct CompareTable {
+  std::string key;    ///< e.g. "load_profile", "top_events", "top_sql"
+  std::string title;  ///< e.g. "Load Profile (per second)"
+  std::vector<CompareColumn> columns;
+  std::vector<CompareRow> rows;
+  std::vector<std::string> notes;  ///< legend lines shown under the table
+};
+
+/// The overall direction of DB time per second.
+enum class Verdict { regressed, improved, unchanged, not_comparable, single_report };
+const char* to_string(Verdict v);
+
+/// One contributor to the change in DB time per second (an event, DB CPU, a time model statistic
+/// or a SQL statement), in average active sessions (seconds of DB time per second of elapsed).
+struct Contributor {
+  std::string kind;  ///< "event", "time_model", "sql"
+  std::string name;
+  double delta_aas = 0;              ///< target rate − base rate, AAS
+  std::optional<double> delta_s;     ///< same, as seconds over the target's elapsed time
+  bool lower_bound = false;          ///< one side was below its report's top-N cut-off
+};
+
+struct Comparison {
+  std::string base_source;    ///< empty for a single report
+  std::string target_source;
+  Verdict verdict = Verdict::single_report;
+  std::optional<double> db_time_per_s_base;    ///< AAS of the base
+  std::optional<double> db_time_per_s_target;  ///< AAS of the target
+  std::optional<double> db_time_change_pct;    ///< relative change of DB time per second
+  std::vector<Contributor> contributors;       ///< largest first, in the direction of the change
+  std::string headline;                        ///< the first line: what changed and why
+  std::vector<std::string> warnings;           ///< comparability warnings, each with its reason
+  std::vector<CompareTable> tables;
+  std::vector<std::string> diagnostics;        ///< parse diagnostics of both inputs ("file:line: ...")
+};
+
+struct CompareOptions {
+  int top_sql = 15;   ///< how many SQL statements to list
+  int top_events = 12;
+};
+
+/// Compares two snapshots. Periods of different length are compared by rates (per second of
+/// elapsed) and by % of DB time; an item missing from one report's top-N list is "not shown"
+/// there (unknown), never zero. Never throws for content.
+Comparison compare(const Snapshot& base, const Snapshot& target, const CompareOptions& options = {});
+
+/// The same tables for a single report (no base): a plain report.
+Comparison describe(const Snapshot& target, const CompareOptions& options = {});
+
+}  // namespace awrdiff
