@@ -151,7 +151,7 @@ AWRDIFF_NAMES(c_timeouts, "%Time -outs", "%Time-outs", "% Timeouts", "%Timeouts"
 AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s)", "Time(s)", "Tota Time",
               "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)");
 AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)",
-              "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)");
+              "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)");
 AWRDIFF_NAMES(c_pct_db_time, "% DB time", "%DB time", "% of DB Time", "% DB Time", "% Total Call Time",
               "%Total Call Time", "% of DB time");
 AWRDIFF_NAMES(c_wait_class, "Wait Class");

@@ -653,7 +653,7 @@ private:
       ev.push_back({"event", "time outside DB CPU and waits (CPU run queue)", *m_unaccounted_target - *m_unaccounted_base,
                     (*m_unaccounted_target - *m_unaccounted_base) * te, false});
     static const std::set<std::string> k_skip = {"db time", "db cpu", "sql execute elapsed time", "background elapsed time",
-                                                 "background cpu time"};
+                                                 "background cpu time", "total cpu time"};
     std::vector<Contributor> tm;
     for (const auto& it : m_time_model) {
       std::string lower = it.name;
@@ -674,6 +674,15 @@ private:
     auto top_ev = in_direction(ev, 0.10);
     if (top_ev.empty()) top_ev = in_direction(ev, 0.03);  // a change spread thin: still name the largest
     auto top_tm = in_direction(tm, 0.20);
+    // Hard parsing is part of parse time elapsed: name the specific statistic when it carries most of it.
+    auto find_tm = [&](std::string_view n) -> const Contributor* {
+      for (const auto& c : top_tm)
+        if (normalize_label(c.name) == normalize_label(n)) return &c;
+      return nullptr;
+    };
+    if (const auto* parse = find_tm("parse time elapsed"); parse != nullptr)
+      if (const auto* hard = find_tm("hard parse elapsed time"); hard != nullptr && hard->delta_aas >= 0.7 * parse->delta_aas)
+        top_tm.erase(std::find_if(top_tm.begin(), top_tm.end(), [&](const Contributor& c) { return &c == parse; }));
     auto top_sql = in_direction(m_sql_contributors, 0.05);
     if (top_sql.empty()) top_sql = in_direction(m_sql_contributors, 0.01);
     if (top_ev.size() > 2) top_ev.resize(2);
@@ -703,8 +712,11 @@ private:
     }
     for (std::size_t i = 0; i < top_sql.size(); ++i) {
       const auto& c = top_sql[i];
-      head += fmt::format("{}SQL {} {}{}", i == 0 ? "; " : ", ", c.name, c.lower_bound ? (c.delta_aas > 0 ? "at least " : "at least ") : "",
-                          human_seconds(*c.delta_s));
+      if (c.lower_bound)  // one side below its report's cut-off: the change is at least this much
+        head += fmt::format("{}SQL {} {} ({} or more)", i == 0 ? "; " : ", ", c.name, c.delta_aas > 0 ? "new" : "gone",
+                            human_seconds(*c.delta_s));
+      else
+        head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, human_seconds(*c.delta_s));
     }
     if (std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1) head += " (seconds scaled to the target's elapsed time)";
     o.headline = head;

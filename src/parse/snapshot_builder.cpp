@@ -1,4 +1,6 @@
 // RawTables -> Snapshot. The meaning of each known section lives here, once for both formats.
+#include "parse/tokenizer_common.hpp"
+
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
 
@@ -28,7 +30,7 @@ private:
   std::string text(const RawTable& t, const RawRow& r, ColumnId id) const {
     int c = t.column_index(id);
     if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return {};
-    return std::string(trim(r.cells[c]));
+    return detail::fold_space(r.cells[c]);  // "enq: IV -  contention" reads alike in text and HTML
   }
 
   OptDouble num(const RawTable& t, const RawRow& r, ColumnId id) {
@@ -239,7 +241,6 @@ private:
     h.pct_system = num(t, r, ColumnId::pct_system);
     h.pct_wio = num(t, r, ColumnId::pct_wio);
     h.pct_idle = num(t, r, ColumnId::pct_idle);
-    if (!m_snap.database.cpus) m_snap.database.cpus = num(t, r, ColumnId::cpus);
   }
 
   void time_model(const RawTable& t) {

@@ -283,6 +283,27 @@ private:
     return cells;
   }
 
+  // Oracle prints some rows without the width of a blank column (Host CPU with no Sockets value), so
+  // figures straddle the rule's columns. When a sliced cell holds two numbers, re-read the row as
+  // whitespace-separated numbers aligned to the right-most columns.
+  void realign_numeric_row(std::string_view line, std::vector<std::string>& cells) const {
+    const bool straddles = std::any_of(cells.begin(), cells.end(), [](const std::string& c) {
+      auto gap = c.find("  ");
+      return gap != std::string::npos && c.find_first_not_of(' ', gap) != std::string::npos &&
+             parse_cell(c, Unit::count).status == CellStatus::invalid;
+    });
+    if (!straddles) return;
+    std::vector<std::string> tokens;
+    for (const Word& w : words_of(line)) {
+      if (parse_cell(w.text, Unit::count).status != CellStatus::ok) return;  // text in the row: leave it
+      tokens.emplace_back(w.text);
+    }
+    if (tokens.size() > cells.size()) return;
+    std::vector<std::string> out(cells.size());
+    std::copy(tokens.begin(), tokens.end(), out.end() - static_cast<std::ptrdiff_t>(tokens.size()));
+    cells = std::move(out);
+  }
+
   void add_row_line(std::size_t i, RawReport& out) {
     const std::string& line = m_lines[i];
     if (is_blank(line)) {
@@ -295,7 +316,14 @@ private:
     if (m_table_layout == TextLayout::sql_records) {
       auto cells = slice(line);
       const int id_col = m_table->column_index(ColumnId::sql_id);
+      // A figures line: a sql_id in its column and a number (or N/A) in the first figure column;
+      // SQL text that happens to hold 13 lower-case characters at that position is not one.
       bool figures = id_col >= 0 && static_cast<std::size_t>(id_col) < cells.size() && is_sql_id(cells[id_col]);
+      if (figures && m_table->section != SectionId::sql_text) {
+        const std::size_t first = m_label_col ? 1 : 0;
+        const auto status = first < cells.size() ? parse_cell(cells[first], Unit::count).status : CellStatus::blank;
+        figures = status == CellStatus::ok || status == CellStatus::not_applicable;
+      }
       if (figures) {
         RawRow r;
         r.cells = std::move(cells);
@@ -312,6 +340,7 @@ private:
     }
     RawRow r;
     r.cells = slice(line);
+    realign_numeric_row(line, r.cells);
     r.raw = line;
     r.line = static_cast<int>(i + 1);
     m_table->rows.push_back(std::move(r));

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# CLI tests: exit codes, one-line errors naming the file, atomic -o, every format on the samples.
+set -u
+bin=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+check() {  # check NAME EXPECTED_RC COMMAND...
+  local name=$1 want=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" = "$want" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "FAIL: $name: exit $rc, wanted $want"
+    head -5 "$tmp/err"
+  fi
+}
+expect_err() {  # the last command printed exactly one line naming the file on stderr
+  local name=$1 file=$2
+  if [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^awrdiff: $file: " "$tmp/err"; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "FAIL: $name: stderr was:"
+    cat "$tmp/err"
+  fi
+}
+
+s=$root/samples
+check "compare samples" 0 "$bin" "$s/good.html" "$s/bad.html"
+grep -q '^Regressed: DB time per second +341%' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: headline"; head -1 "$tmp/out"; }
+grep -q '81uvdbt46vt5p' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: SQL id in output"; }
+check "compare text samples" 0 "$bin" "$s/good.txt" "$s/bad.txt"
+for f in text markdown html json; do
+  check "format $f" 0 "$bin" --format "$f" "$s/bad.html" "$s/improved.html"
+done
+check "json parses" 0 python3 -c "import json,sys; json.load(open('$tmp/out'))"
+check "report" 0 "$bin" report "$s/good.html"
+check "snapshot" 0 "$bin" snapshot "$s/good.html" --format json
+check "snapshot json" 0 python3 -c "import json; j=json.load(open('$tmp/out')); assert j['interval']['elapsed_s']==600.0, j['interval']"
+
+check "-o writes file" 0 "$bin" "$s/good.html" "$s/bad.html" -o "$tmp/cmp.txt"
+[ -s "$tmp/cmp.txt" ] && [ ! -s "$tmp/out" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: -o"; }
+ls -a "$tmp" | grep -q '\.tmp\.' && { fail=$((fail + 1)); echo "FAIL: temp file left"; } || pass=$((pass + 1))
+
+# Bad input: one line naming the file, exit 2, and no output file written.
+check "missing file" 2 "$bin" "$tmp/nope.html" "$s/bad.html" -o "$tmp/never.txt"
+expect_err "missing file message" "$tmp/nope.html"
+[ ! -e "$tmp/never.txt" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: output written on error"; }
+: >"$tmp/empty.html"
+check "empty file" 2 "$bin" "$tmp/empty.html" "$s/bad.html"
+expect_err "empty file message" "$tmp/empty.html"
+check "directory" 2 "$bin" "$tmp" "$s/bad.html"
+expect_err "directory message" "$tmp"
+head -c 3000 /dev/urandom >"$tmp/binary.html"
+printf '\0' >>"$tmp/binary.html"
+check "binary" 2 "$bin" "$tmp/binary.html" "$s/bad.html"
+expect_err "binary message" "$tmp/binary.html"
+echo "just some text" >"$tmp/plain.txt"
+check "not a report" 2 "$bin" "$s/good.html" "$tmp/plain.txt"
+expect_err "not a report message" "$tmp/plain.txt"
+printf 'declare\n*\nERROR at line 1:\nORA-20200: The instance was shutdown between snapshots 8811 and 8814\n' >"$tmp/ora.txt"
+check "ORA error" 2 "$bin" "$tmp/ora.txt" "$s/bad.html"
+expect_err "ORA error message" "$tmp/ora.txt"
+head -c 40000 "$s/good.html" >"$tmp/truncated.html"
+check "truncated report still compares" 0 "$bin" "$tmp/truncated.html" "$s/bad.html"
+gzip -c "$s/good.html" >"$tmp/good.html.gz"
+check "gzip input" 0 "$bin" "$tmp/good.html.gz" "$s/bad.html"
+check "bad format" 2 "$bin" --format pdf "$s/good.html" "$s/bad.html"
+check "one file" 2 "$bin" "$s/good.html"
+check "help" 0 "$bin" --help
+
+corpus=$root/../shared/corpus
+if [ -d "$corpus" ]; then
+  check "statspack named" 2 "$bin" "$corpus/statspack_18c_marta_1.lst" "$s/bad.html"
+  grep -q 'Statspack' "$tmp/err" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: statspack message"; }
+  check "rac global named" 2 "$bin" "$corpus/awr-rac-html_12.2_kevinc_1.html" "$s/bad.html"
+  grep -q 'RAC global' "$tmp/err" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: global message"; }
+  check "real pair" 0 "$bin" "$corpus/awr-html_12.1_sarthi_1.html" "$corpus/awr-html_12.1_sarthi_3.html"
+fi
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,184 @@
+// Corpus tests: every AWR instance report in ../shared/corpus, checked against its own numbers.
+// Skipped cleanly when ../shared is absent.
+#include <awrdiff/diff.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+
+struct CorpusFile {
+  std::string name, kind;
+};
+
+// Instance reports listed in MANIFEST.tsv (kind awr-html or awr-text).
+std::vector<CorpusFile> instance_reports() {
+  std::vector<CorpusFile> out;
+  std::ifstream in(k_corpus / "MANIFEST.tsv");
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    CorpusFile f;
+    std::getline(ls, f.name, '\t');
+    std::getline(ls, f.kind, '\t');
+    if (f.kind == "awr-html" || f.kind == "awr-text") out.push_back(f);
+  }
+  return out;
+}
+
+// Expected values read off each report by hand: snaps, elapsed (min), DB time (min), first top
+// event, DB CPU (s), first SQL by elapsed time.
+struct Expected {
+  long begin_snap, end_snap;
+  double elapsed_min, db_time_min;
+  const char* first_event;
+  double db_cpu_s;
+  const char* first_sql;
+};
+const std::map<std::string, Expected> k_expected = {
+    {"awr-html_11.2_clay_1.html", {6569, 6570, 59.54, 94.33, "DB CPU", 5207.4, "46mds2k8vwyqt"}},
+    {"awr-text_11.2_clay_1.txt", {6569, 6570, 59.54, 94.33, "DB CPU", 5207.4, "46mds2k8vwyqt"}},
+    {"awr-html_11.2_rac_newstar_1.html", {2, 3, 60.22, 0.03, "DB CPU", 1.1, "6ajkhukk78nsr"}},
+    {"awr-text_11.2_rac_newstar_1.txt", {2, 3, 60.22, 0.03, "DB CPU", 1.1, "6ajkhukk78nsr"}},
+    {"awr-html_11.2_rac_pcambell_1.html", {24703, 24704, 37.01, 37825.75, "enq: TX - row lock contention", 7752.31, "g3q22swyr3j50"}},
+    {"awr-html_11.2_rac_pcambell_3.html", {24726, 24727, 26.77, 3795.84, "enq: TX - row lock contention", 2858.17, "g3q22swyr3j50"}},
+    {"awr-html_12.1_sarthi_1.html", {173494, 173496, 60.24, 229.98, "DB CPU", 4441.47, "73zz1fz6yztw3"}},
+    {"awr-html_12.1_sarthi_3.html", {173496, 173498, 59.25, 690.40, "DB CPU", 6448.86, "4b4wp0a8dvkf0"}},
+    {"awr-html_19c_jdmoreno_3.html", {161, 162, 30.02, 32.91, "db file sequential read", 784.51, "390ps6515t2d8"}},
+    {"awr-html_19c_jdmoreno_4.html", {162, 163, 30.02, 113.77, "db file sequential read", 942.16, "6frynf9v1m655"}},
+    {"awr-text_12.2_jasmin_1.txt", {2668, 2669, 60.25, 66.24, "DB CPU", 1234.8, "5bxqqbbup9tx1"}},
+};
+
+class InstanceReport : public ::testing::TestWithParam<CorpusFile> {};
+
+TEST_P(InstanceReport, ParsesAndAgreesWithItself) {
+  const auto& f = GetParam();
+  const auto s = awrdiff::load_report(k_corpus / f.name);
+  ASSERT_TRUE(s.interval.begin_snap && s.interval.end_snap) << f.name;
+  EXPECT_LT(*s.interval.begin_snap, *s.interval.end_snap);
+  ASSERT_TRUE(s.interval.elapsed_s) << f.name;
+  EXPECT_GT(*s.interval.elapsed_s, 0);
+  ASSERT_TRUE(s.db_time_s()) << f.name;
+  ASSERT_TRUE(s.db_cpu_s()) << f.name;
+  ASSERT_FALSE(s.top_events.empty()) << f.name;
+  ASSERT_FALSE(s.time_model.empty()) << f.name;
+  EXPECT_FALSE(s.load_profile.empty()) << f.name;
+  if (f.name.find("_unk_") == std::string::npos) {  // "unk": DB name and DB Id redacted by the service
+    EXPECT_FALSE(s.database.name.empty()) << f.name;
+    EXPECT_TRUE(s.database.dbid.has_value()) << f.name;
+  }
+
+  // Header DB time (minutes, 2 decimals) vs the time model's DB time row (seconds).
+  const auto* tm_db = s.time_model_row("DB time");
+  ASSERT_NE(tm_db, nullptr) << f.name;
+  ASSERT_TRUE(tm_db->time_s);
+  const double header_db = *s.interval.db_time_s;
+  EXPECT_NEAR(header_db, *tm_db->time_s, 0.6 + 0.005 * *tm_db->time_s) << f.name;
+
+  // Each top event's % DB time is its time over DB time (rounding of both printed figures allowed).
+  const double db = *tm_db->time_s;
+  if (db > 60) {
+    for (const auto& e : s.top_events) {
+      if (!e.time_s || !e.pct_db_time) continue;
+      const double pct = *e.time_s / db * 100;
+      EXPECT_NEAR(pct, *e.pct_db_time, 0.15 + 0.02 * *e.pct_db_time + 100.0 / db) << f.name << ": " << e.name;
+    }
+  }
+  // The DB CPU event agrees with the time model's DB CPU.
+  for (const auto& e : s.top_events)
+    if (e.is_cpu && e.time_s) EXPECT_NEAR(*e.time_s, *s.db_cpu_s(), 1.0 + 0.01 * *s.db_cpu_s()) << f.name;
+
+  // No warning-level diagnostics: every cell of the sections awrdiff reads was understood.
+  for (const auto& d : s.diagnostics)
+    EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << f.name << ":" << d.line << " [" << d.section << "] " << d.message;
+
+  if (auto it = k_expected.find(f.name); it != k_expected.end()) {
+    const auto& x = it->second;
+    EXPECT_EQ(*s.interval.begin_snap, x.begin_snap);
+    EXPECT_EQ(*s.interval.end_snap, x.end_snap);
+    EXPECT_NEAR(*s.interval.elapsed_s, x.elapsed_min * 60, 0.01);
+    EXPECT_NEAR(*s.interval.db_time_s, x.db_time_min * 60, 0.01);
+    EXPECT_EQ(s.top_events.front().name, x.first_event);
+    EXPECT_NEAR(*s.db_cpu_s(), x.db_cpu_s, 0.01);
+    ASSERT_FALSE(s.sql.empty());
+    EXPECT_EQ(s.sql.front().sql_id, x.first_sql);
+  }
+}
+
+std::vector<CorpusFile> params() {
+  auto v = instance_reports();
+  if (v.empty()) v.push_back({"", ""});  // one skipped test rather than none
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, InstanceReport, ::testing::ValuesIn(params()),
+                         [](const ::testing::TestParamInfo<CorpusFile>& i) {
+                           std::string n = i.param.name.empty() ? "absent" : i.param.name;
+                           for (auto& c : n)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return n;
+                         });
+
+// The same period as text and as HTML gives the same values.
+TEST(Corpus, TextAndHtmlOfOnePeriodAgree) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  for (auto [txt, html] : {std::pair{"awr-text_11.2_rac_newstar_1.txt", "awr-html_11.2_rac_newstar_1.html"},
+                           std::pair{"awr-text_11.2_clay_1.txt", "awr-html_11.2_clay_1.html"}}) {
+    const auto t = awrdiff::load_report(k_corpus / txt);
+    const auto h = awrdiff::load_report(k_corpus / html);
+    EXPECT_EQ(t.database.name, h.database.name);
+    EXPECT_EQ(t.database.dbid, h.database.dbid);
+    EXPECT_EQ(t.interval.begin_snap, h.interval.begin_snap);
+    EXPECT_EQ(t.interval.end_snap, h.interval.end_snap);
+    EXPECT_EQ(t.interval.elapsed_s, h.interval.elapsed_s);
+    EXPECT_EQ(t.interval.db_time_s, h.interval.db_time_s);
+    ASSERT_EQ(t.top_events.size(), h.top_events.size()) << txt;
+    for (std::size_t i = 0; i < t.top_events.size(); ++i) {
+      EXPECT_EQ(h.top_events[i].name.substr(0, t.top_events[i].name.size()), t.top_events[i].name);
+      EXPECT_EQ(t.top_events[i].wait_class, h.top_events[i].wait_class) << t.top_events[i].name;
+      EXPECT_EQ(t.top_events[i].waits, h.top_events[i].waits) << t.top_events[i].name;
+      EXPECT_NEAR(t.top_events[i].pct_db_time.value_or(-1), h.top_events[i].pct_db_time.value_or(-1), 0.051);
+    }
+    ASSERT_EQ(t.time_model.size(), h.time_model.size()) << txt;
+    for (std::size_t i = 0; i < t.time_model.size(); ++i) {
+      EXPECT_EQ(h.time_model[i].name.substr(0, t.time_model[i].name.size()), t.time_model[i].name);
+      EXPECT_NEAR(t.time_model[i].time_s.value_or(-1), h.time_model[i].time_s.value_or(-1),
+                  0.051 + 0.001 * std::fabs(h.time_model[i].time_s.value_or(0)));
+    }
+    ASSERT_EQ(t.sql.size(), h.sql.size()) << txt;
+    for (std::size_t i = 0; i < 10 && i < t.sql.size(); ++i) {
+      EXPECT_EQ(t.sql[i].sql_id, h.sql[i].sql_id);
+      EXPECT_EQ(t.sql[i].executions, h.sql[i].executions) << t.sql[i].sql_id;
+      EXPECT_NEAR(t.sql[i].elapsed_s.value_or(-1), h.sql[i].elapsed_s.value_or(-1), 0.051) << t.sql[i].sql_id;
+    }
+  }
+}
+
+// Real pairs compare without errors, and a report compared with itself is unchanged.
+TEST(Corpus, RealPairsCompare) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  for (auto [a, b] : {std::pair{"awr-html_12.1_sarthi_1.html", "awr-html_12.1_sarthi_3.html"},
+                      std::pair{"awr-html_11.2_rac_pcambell_1.html", "awr-html_11.2_rac_pcambell_3.html"},
+                      std::pair{"awr-html_19c_jdmoreno_3.html", "awr-html_19c_jdmoreno_4.html"}}) {
+    const auto base = awrdiff::load_report(k_corpus / a);
+    const auto target = awrdiff::load_report(k_corpus / b);
+    const auto c = awrdiff::compare(base, target);
+    EXPECT_NE(c.verdict, awrdiff::Verdict::not_comparable) << a;
+    EXPECT_FALSE(c.headline.empty());
+    const auto same = awrdiff::compare(base, base);
+    EXPECT_EQ(same.verdict, awrdiff::Verdict::unchanged) << a;
+  }
+}
+
+}  // namespace
