@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# One command from a fresh Debian 12 machine: install what is missing, build, then either run the
+# main job on samples/ (default) or run the whole test suite (--test).
+#   scripts/quickstart.sh           build and compare samples/good.html with samples/bad.html
+#   scripts/quickstart.sh --test    build and run every test (unit, corpus, CLI)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config libcli11-dev libpugixml-dev libfmt-dev libspdlog-dev
+          nlohmann-json3-dev libxml2-dev zlib1g-dev libgtest-dev python3 gzip)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
+fi
+
+build=${BUILD_DIR:-build}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAWRDIFF_BUILD_TESTS=ON
+cmake --build "$build" -j"$(nproc)"
+
+if [ "${1:-}" = "--test" ]; then
+  ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+else
+  "$build/awrdiff" samples/good.html samples/bad.html
+fi
