@@ -566,7 +566,10 @@ private:
         auto classify = [&](const Snapshot& other, OptDouble present_rate, OptDouble other_elapsed, const char* changed,
                             const char* hidden) -> std::string {
           if (!other.has_sql_sections) return "not in report";
-          auto cutoff = rate(other.sql_elapsed_cutoff_s, other_elapsed);
+          // The cut-off as printed is rounded (0.1 s in text reports): leave a margin above it.
+          auto cutoff = rate(other.sql_elapsed_cutoff_s.has_value() ? OptDouble(*other.sql_elapsed_cutoff_s * 1.1 + 0.05)
+                                                                    : std::nullopt,
+                             other_elapsed);
           if (present_rate && cutoff && *present_rate > *cutoff) return changed;
           return hidden;
         };
