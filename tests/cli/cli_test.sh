@@ -35,10 +35,12 @@ check "compare text samples" 0 "$bin" "$s/good.txt" "$s/bad.txt"
 for f in text markdown html json; do
   check "format $f" 0 "$bin" --format "$f" "$s/bad.html" "$s/improved.html"
 done
-check "json parses" 0 python3 -c "import json,sys; json.load(open('$tmp/out'))"
+cp "$tmp/out" "$tmp/cmp.json"
+check "json parses" 0 python3 -c "import json; j=json.load(open('$tmp/cmp.json')); assert j['verdict']=='improved', j['verdict']"
 check "report" 0 "$bin" report "$s/good.html"
 check "snapshot" 0 "$bin" snapshot "$s/good.html" --format json
-check "snapshot json" 0 python3 -c "import json; j=json.load(open('$tmp/out')); assert j['interval']['elapsed_s']==600.0, j['interval']"
+cp "$tmp/out" "$tmp/snap.json"
+check "snapshot json" 0 python3 -c "import json; j=json.load(open('$tmp/snap.json')); assert j['interval']['elapsed_s']==600.0, j['interval']"
 
 check "-o writes file" 0 "$bin" "$s/good.html" "$s/bad.html" -o "$tmp/cmp.txt"
 [ -s "$tmp/cmp.txt" ] && [ ! -s "$tmp/out" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: -o"; }

@@ -64,6 +64,7 @@ class InstanceReport : public ::testing::TestWithParam<CorpusFile> {};
 
 TEST_P(InstanceReport, ParsesAndAgreesWithItself) {
   const auto& f = GetParam();
+  if (f.name.empty()) GTEST_SKIP() << "../shared/corpus absent";
   const auto s = awrdiff::load_report(k_corpus / f.name);
   ASSERT_TRUE(s.interval.begin_snap && s.interval.end_snap) << f.name;
   EXPECT_LT(*s.interval.begin_snap, *s.interval.end_snap);
