@@ -164,6 +164,7 @@ struct Snapshot {
   HostCpu host_cpu;                           ///< Host CPU section
   std::vector<TimeModelRow> time_model;       ///< in report order
   std::vector<SqlStat> sql;                   ///< merged by sql_id, sorted by elapsed_s descending
+  bool truncated = false;                     ///< no "End of Report" marker: sections may be missing
   bool has_sql_sections = false;              ///< the report had at least one "SQL ordered by" list
   OptDouble sql_elapsed_cutoff_s;             ///< smallest elapsed listed in SQL ordered by Elapsed Time
   std::vector<GenericTable> other_tables;     ///< tables not interpreted above

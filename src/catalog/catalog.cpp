@@ -161,7 +161,7 @@ AWRDIFF_NAMES(c_value, "Value");
 AWRDIFF_NAMES(c_begin_value, "Begin value", "Begin Value");
 AWRDIFF_NAMES(c_end_value, "End value (if different)", "End value", "End Value");
 AWRDIFF_NAMES(c_total, "Total");
-AWRDIFF_NAMES(c_per_trans, "per Trans", "per Transaction");
+AWRDIFF_NAMES(c_per_trans, "per Trans");
 AWRDIFF_NAMES(c_sql_id, "SQL Id", "SQL ID", "SQLId");
 AWRDIFF_NAMES(c_elapsed, "Elapsed Time (s)", "Elapsed Time(s)", "Elapsed Time (s)", "Elapsd Time (s)",
               "Elapsed (s)");

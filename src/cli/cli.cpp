@@ -110,7 +110,7 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "awrdiff: " << e.what() << "\n(run awrdiff --help)\n";
+    std::cerr << "awrdiff: " << e.what() << " (see awrdiff --help)\n";
     return static_cast<int>(ExitCode::error);
   }
 
@@ -150,6 +150,11 @@ int run(int argc, char** argv) {
         std::cerr << "awrdiff: give two reports, BASE and TARGET (or `awrdiff report FILE`; see awrdiff --help)\n";
         return static_cast<int>(ExitCode::error);
       }
+      namespace fs = std::filesystem;
+      std::error_code ec;
+      for (const auto& f : files)
+        if (!output.empty() && fs::exists(output, ec) && fs::equivalent(output, f, ec))
+          throw Error(output, "is an input report; choose another output file");
       auto base = load_report(files[0]);
       auto target = load_report(files[1]);
       c = compare(base, target, copt);

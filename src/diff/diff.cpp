@@ -55,7 +55,14 @@ std::string human_seconds(double s) {
   return fmt::format("{}{:.1f} h", sign, a / 3600);
 }
 
-std::string fmt_pct(double p) { return fmt::format("{:+.0f}%", p); }
+std::string fmt_pct(double p) {
+  std::string digits = fmt::format("{:.0f}", std::fabs(p)), grouped;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) grouped.push_back(',');
+    grouped.push_back(digits[i]);
+  }
+  return (p < 0 ? "-" : "+") + grouped + "%";
+}
 
 struct Measure {
   std::string key, header, unit;
@@ -70,6 +77,7 @@ struct Item {
   std::string base_status, target_status;  // "not shown" etc., shown in place of the first measure
   OptDouble base_rate, target_rate;      // per second of elapsed, for the change column
   OptDouble base_pct, target_pct;        // % of DB time, for the delta column
+  bool points = false;                   // a percentage: its change is shown in points
   double sort_key = 0;
 };
 
@@ -114,7 +122,10 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
     if (has_base && spec.with_rate_change) {
       // One side unknown: no number (an item outside a top-N list is not zero there).
       if (!it.base_status.empty() || !it.target_status.empty()) r.cells.push_back(CompareCell());
-      else r.cells.push_back(cell(change_pct(it.base_rate, it.target_rate)));
+      else if (it.points) {
+        auto d = minus(it.target_rate, it.base_rate);
+        r.cells.push_back(d ? CompareCell(fmt::format("{:+.1f} pts", *d)) : CompareCell());
+      } else r.cells.push_back(cell(change_pct(it.base_rate, it.target_rate)));
     }
     t.rows.push_back(std::move(r));
   }
@@ -171,7 +182,16 @@ private:
       return true;
     };
     bool ok = elapsed_ok(m_target);
+    auto truncated = [&](const Snapshot& s) {
+      if (s.truncated)
+        m_out.warnings.push_back(fmt::format("{}: truncated report (no 'End of Report' marker): sections may be missing",
+                                             s.source));
+    };
+    if (has_base()) truncated(*m_base);
+    truncated(m_target);
     if (!has_base()) return;
+    if (m_base->source == m_target.source)
+      m_out.warnings.push_back(fmt::format("the same file given twice: {}", m_target.source));
     ok = elapsed_ok(*m_base) && ok;
     const auto& b = m_base->database;
     const auto& t = m_target.database;
@@ -271,6 +291,7 @@ private:
     std::vector<Item> items;
     auto add = [&](const std::string& name, auto getter, bool rate_change = true) {
       Item it;
+      it.points = name.find('%') != std::string::npos;
       it.name = name;
       OptDouble b = has_base() ? getter(*m_base) : std::nullopt;
       OptDouble t = getter(m_target);
@@ -291,7 +312,7 @@ private:
     }, false);
     add("DB time per second (AAS)", [](const Snapshot& s) { return s.average_active_sessions(); });
     add("DB CPU per second", [](const Snapshot& s) { return rate(s.db_cpu_s(), s.interval.elapsed_s); });
-    add("Wait time per second (DB time - DB CPU)", [](const Snapshot& s) -> OptDouble {
+    add("Non-CPU time per second (DB time - DB CPU)", [](const Snapshot& s) -> OptDouble {
       auto w = minus(s.db_time_s(), s.db_cpu_s());
       if (w && *w < 0) w = 0.0;  // DB CPU can exceed DB time on real reports (B04)
       return rate(w, s.interval.elapsed_s);
@@ -333,7 +354,9 @@ private:
     m_out.db_time_per_s_target = m_target.average_active_sessions();
     m_out.db_time_change_pct = change_pct(m_out.db_time_per_s_base, m_out.db_time_per_s_target);
     t.notes.push_back("AAS = DB time / elapsed: the average number of sessions active in the database.");
-    t.notes.push_back("Unaccounted = DB time - DB CPU - wait time: usually sessions ready to run but queued for a CPU, or uninstrumented time.");
+    t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - wait time: sessions queued for a CPU when the host is busy, "
+                      "else uninstrumented time.");
+    t.notes.push_back("Changes of percentages are in points (pts).");
     m_unaccounted_base = has_base() ? rate(m_base->unaccounted_db_time_s(), m_base->interval.elapsed_s) : std::nullopt;
     m_unaccounted_target = rate(m_target.unaccounted_db_time_s(), m_target.interval.elapsed_s);
     m_out.tables.push_back(std::move(t));
@@ -573,7 +596,8 @@ private:
           if (present_rate && cutoff && *present_rate > *cutoff) return changed;
           return hidden;
         };
-        if (e.b != nullptr && e.t != nullptr) status = "both";
+        if (e.b != nullptr && e.t != nullptr && e.b->elapsed_s && e.t->elapsed_s) status = "both";
+        else if (e.b != nullptr && e.t != nullptr) status = e.b->elapsed_s ? "not shown in target" : "not shown in base";
         else if (e.t != nullptr) status = classify(*m_base, tr, be, "new", "not shown in base");
         else status = classify(m_target, br, te, "gone", "not shown in target");
         r.cells.push_back(status);
@@ -653,7 +677,7 @@ private:
       ev.push_back({"event", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
     }
     if (m_unaccounted_base && m_unaccounted_target)
-      ev.push_back({"event", "time outside DB CPU and waits (CPU run queue)", *m_unaccounted_target - *m_unaccounted_base,
+      ev.push_back({"event", "time outside DB CPU and waits", *m_unaccounted_target - *m_unaccounted_base,
                     (*m_unaccounted_target - *m_unaccounted_base) * te, false});
     static const std::set<std::string> k_skip = {"db time", "db cpu", "sql execute elapsed time", "background elapsed time",
                                                  "background cpu time", "total cpu time"};
@@ -706,9 +730,12 @@ private:
       o.headline = head;
       return;
     }
+    std::vector<Contributor> named = top_ev;
+    named.insert(named.end(), top_tm.begin(), top_tm.end());
+    std::stable_sort(named.begin(), named.end(),
+                     [](const Contributor& a, const Contributor& c) { return std::fabs(a.delta_aas) > std::fabs(c.delta_aas); });
     std::vector<std::string> causes;
-    for (const auto& c : top_ev) causes.push_back(fmt::format("{} {}", c.name, human_seconds(*c.delta_s)));
-    for (const auto& c : top_tm) causes.push_back(fmt::format("{} {}", c.name, human_seconds(*c.delta_s)));
+    for (const auto& c : named) causes.push_back(fmt::format("{} {}", c.name, human_seconds(*c.delta_s)));
     if (!causes.empty()) {
       head += ", driven by ";
       for (std::size_t i = 0; i < causes.size(); ++i) head += (i == 0 ? "" : (i + 1 == causes.size() ? " and " : ", ")) + causes[i];

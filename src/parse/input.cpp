@@ -27,15 +27,17 @@ std::string gunzip(const std::string& bytes, const std::string& source) {
     rc = inflate(&zs, Z_NO_FLUSH);
     if (rc != Z_OK && rc != Z_STREAM_END) {
       inflateEnd(&zs);
-      if (out.empty()) throw Error(source, "corrupt gzip data");
-      break;  // truncated archive: keep what was decoded, the parser will report what is missing
+      throw Error(source, "corrupt gzip data");
     }
     out.append(buf.data(), buf.size() - zs.avail_out);
     if (out.size() > k_max_input_bytes) {
       inflateEnd(&zs);
       throw Error(source, "decompressed report larger than 2 GiB");
     }
-    if (zs.avail_in == 0 && rc != Z_STREAM_END) break;
+    if (zs.avail_in == 0 && rc != Z_STREAM_END) {
+      inflateEnd(&zs);
+      throw Error(source, "truncated gzip data (unexpected end of the compressed stream)");
+    }
   }
   inflateEnd(&zs);
   return out;
@@ -153,6 +155,7 @@ Snapshot load_report(const std::filesystem::path& file) {
   auto status = std::filesystem::status(file, ec);
   if (ec || !std::filesystem::exists(status)) throw Error(name, "no such file");
   if (std::filesystem::is_directory(status)) throw Error(name, "is a directory, not a report");
+  if (!std::filesystem::is_regular_file(status)) throw Error(name, "not a regular file (device or pipe), not a report");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(name, "cannot open for reading");
   std::string bytes;

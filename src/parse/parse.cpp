@@ -67,6 +67,10 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
       throw Error(source, "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
   }
   Snapshot snap = build_snapshot(raw, source);
+  if (content.find("End of Report") == std::string_view::npos) {
+    snap.truncated = true;
+    snap.diagnostics.push_back({Diagnostic::Level::warning, "", 0, "no 'End of Report' marker: the report is truncated"});
+  }
   if (!snap.interval.elapsed_s && !snap.interval.end_snap && snap.load_profile.empty() && snap.top_events.empty())
     throw Error(source, "no AWR sections found (truncated or damaged report?)");
   return snap;

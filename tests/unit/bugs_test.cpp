@@ -1,0 +1,495 @@
+// The known-hard inputs of ../shared/bugs (see its README.md): each fragment is tokenized and built
+// into a Snapshot, and the values its .expected file lists are checked where the model holds them.
+#include <awrdiff/diff.hpp>
+#include <awrdiff/error.hpp>
+#include <awrdiff/number.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <variant>
+
+namespace {
+
+constexpr double k_tol = 1e-6;
+
+std::filesystem::path bugs_dir() { return std::filesystem::path(AWRDIFF_SOURCE_DIR "/../shared/bugs"); }
+
+std::optional<std::string> read_bug(const std::string& name) {
+  const auto path = bugs_dir() / name;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The fixture skips every test cleanly when the shared bug corpus is not checked out next to the repo.
+class Bugs : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!std::filesystem::is_directory(bugs_dir())) GTEST_SKIP() << "no " << bugs_dir().string();
+  }
+
+  // Reads a fragment (skips the test when this one file is missing) and builds a Snapshot from it.
+  static std::optional<awrdiff::Snapshot> load(const std::string& name) {
+    auto content = read_bug(name);
+    if (!content) return std::nullopt;
+    const bool html = name.size() > 5 && name.substr(name.size() - 5) == ".html";
+    const std::string text = awrdiff::decode_input(*content, name);
+    const awrdiff::RawReport raw = html ? awrdiff::tokenize_html(text) : awrdiff::tokenize_text(text);
+    return awrdiff::build_snapshot(raw, name);
+  }
+
+  static std::optional<awrdiff::RawReport> tokenize(const std::string& name) {
+    auto content = read_bug(name);
+    if (!content) return std::nullopt;
+    const bool html = name.size() > 5 && name.substr(name.size() - 5) == ".html";
+    const std::string text = awrdiff::decode_input(*content, name);
+    return html ? awrdiff::tokenize_html(text) : awrdiff::tokenize_text(text);
+  }
+};
+
+#define AWRDIFF_LOAD(var, name)                                 \
+  auto var##_opt = load(name);                                  \
+  if (!var##_opt) GTEST_SKIP() << "missing bug fragment " name; \
+  const awrdiff::Snapshot& var = *var##_opt
+
+const awrdiff::WaitEvent* event(const awrdiff::Snapshot& s, std::string_view name) {
+  for (const auto& e : s.top_events)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+const awrdiff::SqlStat* sql(const awrdiff::Snapshot& s, std::string_view id) {
+  for (const auto& q : s.sql)
+    if (q.sql_id == id) return &q;
+  return nullptr;
+}
+
+// Text reports cut statistic names to the column width: the row printed as a prefix of `full`.
+const awrdiff::TimeModelRow* time_model(const awrdiff::Snapshot& s, std::string_view full) {
+  if (const auto* r = s.time_model_row(full)) return r;
+  const awrdiff::TimeModelRow* found = nullptr;
+  for (const auto& r : s.time_model) {
+    if (r.name.size() >= 20 && full.substr(0, r.name.size()) == r.name) {
+      if (found != nullptr) return nullptr;  // ambiguous
+      found = &r;
+    }
+  }
+  return found;
+}
+
+#define EXPECT_OPT_NEAR(opt, expected, tol)                     \
+  do {                                                          \
+    const auto& awrdiff_opt_ = (opt);                           \
+    ASSERT_TRUE(awrdiff_opt_.has_value()) << #opt " is absent"; \
+    EXPECT_NEAR(*awrdiff_opt_, (expected), (tol)) << #opt;      \
+  } while (0)
+
+}  // namespace
+
+// ---- B01: units inside numeric cells (12.2+ text) ---------------------------------------------
+TEST_F(Bugs, B01_UnitsInsideAvgWaitCells) {
+  AWRDIFF_LOAD(s, "B01.txt");
+  ASSERT_EQ(s.top_events.size(), 6u);
+  EXPECT_OPT_NEAR(s.db_cpu_s(), 812.4, k_tol);
+
+  const auto* cpu = event(s, "DB CPU");
+  ASSERT_NE(cpu, nullptr);
+  EXPECT_TRUE(cpu->is_cpu);
+  EXPECT_FALSE(cpu->avg_wait_ms.has_value());
+  EXPECT_FALSE(cpu->waits.has_value());
+  EXPECT_OPT_NEAR(cpu->time_s, 812.4, k_tol);
+  EXPECT_OPT_NEAR(cpu->pct_db_time, 42.7, k_tol);
+
+  const auto* seq = event(s, "db file sequential read");
+  ASSERT_NE(seq, nullptr);
+  EXPECT_OPT_NEAR(seq->avg_wait_ms, 0.22025, 1e-9);
+  EXPECT_OPT_NEAR(seq->time_s, 47.2, k_tol);
+  EXPECT_OPT_NEAR(seq->waits, 214310, k_tol);
+  EXPECT_EQ(seq->wait_class, "User I/O");
+
+  const auto* sync = event(s, "log file sync");
+  ASSERT_NE(sync, nullptr);
+  EXPECT_OPT_NEAR(sync->avg_wait_ms, 0.55127, 1e-9);
+  EXPECT_EQ(sync->wait_class, "Commit");
+
+  const auto* enq = event(s, "enq: TX - row lock contention");
+  ASSERT_NE(enq, nullptr);
+  EXPECT_OPT_NEAR(enq->avg_wait_ms, 272.97, k_tol);
+  EXPECT_EQ(enq->wait_class, "Application");
+  EXPECT_OPT_NEAR(enq->pct_db_time, 0.5, k_tol);
+
+  const auto* dpr = event(s, "direct path read");
+  ASSERT_NE(dpr, nullptr);
+  EXPECT_OPT_NEAR(dpr->avg_wait_ms, 2.74, k_tol);
+
+  const auto* par = event(s, "db file parallel read");
+  ASSERT_NE(par, nullptr);
+  EXPECT_OPT_NEAR(par->avg_wait_ms, 0.99, k_tol);
+}
+
+// ---- B02: decimal comma beside `,` thousands separators (HTML) ---------------------------------
+TEST_F(Bugs, B02_DecimalCommaBesideGroupSeparators) {
+  AWRDIFF_LOAD(s, "B02.html");
+  EXPECT_TRUE(s.has_sql_sections);
+  ASSERT_EQ(s.sql.size(), 2u);
+
+  const auto* a = sql(s, "7h2kq9xw3mzpa");
+  ASSERT_NE(a, nullptr);
+  EXPECT_OPT_NEAR(a->buffer_gets, 8412907, k_tol);
+  EXPECT_OPT_NEAR(a->executions, 21355, k_tol);
+  EXPECT_OPT_NEAR(a->elapsed_s, 41.07, k_tol);
+  // %CPU 62,3 and %IO 4.1 of 41.07 s elapsed.
+  EXPECT_OPT_NEAR(a->cpu_s, 41.07 * 0.623, 1e-6);
+  EXPECT_OPT_NEAR(a->user_io_s, 41.07 * 0.041, 1e-6);
+  EXPECT_EQ(a->module, "JDBC Thin Client");
+  EXPECT_EQ(a->lists, std::vector<std::string>{"sql_gets"});
+
+  const auto* b = sql(s, "2bq0m7s1vdc4u");
+  ASSERT_NE(b, nullptr);
+  EXPECT_OPT_NEAR(b->buffer_gets, 2760118, k_tol);
+  EXPECT_OPT_NEAR(b->executions, 12, k_tol);
+  EXPECT_OPT_NEAR(b->cpu_s, 9.84 * 0.975, 1e-6);   // %CPU 97,5
+  EXPECT_OPT_NEAR(b->user_io_s, 0.0, 1e-12);       // %IO 0: zero, not absent
+}
+
+TEST_F(Bugs, B02_RawCellsReadInTheirColumnUnits) {
+  auto raw = tokenize("B02.html");
+  if (!raw) GTEST_SKIP() << "missing B02.html";
+  ASSERT_EQ(raw->tables.size(), 1u);
+  const auto& t = raw->tables.front();
+  EXPECT_EQ(t.section, awrdiff::SectionId::sql_gets);
+  ASSERT_EQ(t.rows.size(), 2u);
+  auto value = [&](std::size_t row, awrdiff::ColumnId id) -> std::optional<double> {
+    const int c = t.column_index(id);
+    if (c < 0 || static_cast<std::size_t>(c) >= t.rows[row].cells.size()) return std::nullopt;
+    return awrdiff::parse_cell(t.rows[row].cells[static_cast<std::size_t>(c)], awrdiff::column_spec(id).unit).value;
+  };
+  EXPECT_OPT_NEAR(value(0, awrdiff::ColumnId::gets_per_exec), 393.95, k_tol);
+  EXPECT_OPT_NEAR(value(0, awrdiff::ColumnId::pct_total), 18.64, k_tol);
+  EXPECT_OPT_NEAR(value(0, awrdiff::ColumnId::pct_cpu), 62.3, k_tol);
+  EXPECT_OPT_NEAR(value(0, awrdiff::ColumnId::pct_io), 4.1, k_tol);
+  EXPECT_OPT_NEAR(value(1, awrdiff::ColumnId::gets_per_exec), 230009.83, k_tol);
+  EXPECT_OPT_NEAR(value(1, awrdiff::ColumnId::pct_cpu), 97.5, k_tol);
+  EXPECT_OPT_NEAR(value(1, awrdiff::ColumnId::pct_io), 0.0, k_tol);
+  EXPECT_OPT_NEAR(value(0, awrdiff::ColumnId::elapsed_s), 41.07, k_tol);  // "Elapsed  Time (s)"
+}
+
+// ---- B03: time model with truncated names, ending at the terminator -----------------------------
+TEST_F(Bugs, B03_TimeModelTruncatedNamesAndSectionEnd) {
+  AWRDIFF_LOAD(s, "B03.txt");
+  EXPECT_EQ(s.time_model.size(), 9u);
+  EXPECT_OPT_NEAR(s.db_time_s(), 3335.2, k_tol);
+  EXPECT_OPT_NEAR(s.db_cpu_s(), 1306.4, k_tol);
+
+  const auto* db_time = s.time_model_row("DB time");
+  ASSERT_NE(db_time, nullptr);
+  EXPECT_FALSE(db_time->pct_db_time.has_value());
+  EXPECT_OPT_NEAR(db_time->time_s, 3335.2, k_tol);
+
+  const auto* bg_cpu = s.time_model_row("background cpu time");
+  ASSERT_NE(bg_cpu, nullptr);
+  EXPECT_OPT_NEAR(bg_cpu->time_s, 97.1, k_tol);
+  EXPECT_FALSE(bg_cpu->pct_db_time.has_value());
+
+  const auto* conn = time_model(s, "connection management call elapsed time");
+  ASSERT_NE(conn, nullptr);
+  EXPECT_OPT_NEAR(conn->time_s, 10.3, k_tol);
+
+  const auto* sharing = time_model(s, "hard parse (sharing criteria) elapsed time");
+  ASSERT_NE(sharing, nullptr);
+  EXPECT_OPT_NEAR(sharing->time_s, 4.4, k_tol);
+
+  const auto* hard = s.time_model_row("hard parse elapsed time");
+  ASSERT_NE(hard, nullptr);
+  EXPECT_OPT_NEAR(hard->pct_db_time, 0.7, k_tol);
+  EXPECT_OPT_NEAR(hard->time_s, 22.9, k_tol);
+
+  // The section ends at the rule; the next section's title is not a statistic.
+  for (const auto& r : s.time_model) EXPECT_EQ(r.name.find("Foreground"), std::string::npos) << r.name;
+}
+
+// ---- B04: DB CPU above DB time ------------------------------------------------------------------
+TEST_F(Bugs, B04_DbCpuAboveDbTimeIsKept) {
+  AWRDIFF_LOAD(s, "B04.txt");
+  EXPECT_OPT_NEAR(s.interval.elapsed_s, 3598.8, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.db_time_s, 3126.0, 1e-6);
+  EXPECT_OPT_NEAR(s.db_time_s(), 3126.0, 1e-6);
+  EXPECT_OPT_NEAR(s.db_cpu_s(), 3322.2, k_tol);
+  EXPECT_EQ(s.interval.begin_snap, std::optional<std::int64_t>(48211));
+  EXPECT_EQ(s.interval.end_snap, std::optional<std::int64_t>(48212));
+  EXPECT_OPT_NEAR(s.interval.begin_sessions, 86, k_tol);
+  EXPECT_OPT_NEAR(s.interval.end_sessions, 84, k_tol);
+
+  const auto* cpu = s.time_model_row("DB CPU");
+  ASSERT_NE(cpu, nullptr);
+  EXPECT_OPT_NEAR(cpu->pct_db_time, 106.3, k_tol);  // not capped at 100
+  EXPECT_OPT_NEAR(s.average_active_sessions(), 0.87, 0.005);
+
+  // The single-report tables clamp DB time - DB CPU at 0 rather than going negative.
+  const auto c = awrdiff::describe(s);
+  const awrdiff::CompareTable* t = nullptr;
+  for (const auto& x : c.tables)
+    if (x.key == "db_time") t = &x;
+  ASSERT_NE(t, nullptr);
+  bool found = false;
+  for (const auto& r : t->rows) {
+    const auto* name = std::get_if<std::string>(&r.cells.front());
+    if (name == nullptr || name->find("DB time - DB CPU") == std::string::npos) continue;
+    found = true;
+    const auto* v = std::get_if<double>(&r.cells.at(1));
+    ASSERT_NE(v, nullptr);
+    EXPECT_EQ(*v, 0.0);
+  }
+  EXPECT_TRUE(found);
+}
+
+// ---- B06: 11.2.0.4 layout, 4-character time column with a trailing dot ---------------------------
+TEST_F(Bugs, B06_FourCharacterTimeColumn) {
+  AWRDIFF_LOAD(s, "B06.txt");
+  EXPECT_EQ(s.top_events.size(), 5u);
+  EXPECT_OPT_NEAR(s.db_cpu_s(), 1310, k_tol);
+
+  const auto* seq = event(s, "db file sequential read");
+  ASSERT_NE(seq, nullptr);
+  EXPECT_OPT_NEAR(seq->time_s, 2417, k_tol);
+  EXPECT_OPT_NEAR(seq->waits, 861422, k_tol);
+
+  const auto* sync = event(s, "log file sync");
+  ASSERT_NE(sync, nullptr);
+  EXPECT_OPT_NEAR(sync->time_s, 633, k_tol);
+
+  const auto* enq = event(s, "enq: TX - row lock contention");
+  ASSERT_NE(enq, nullptr);
+  EXPECT_OPT_NEAR(enq->time_s, 96.2, k_tol);
+  EXPECT_OPT_NEAR(enq->avg_wait_ms, 815, k_tol);
+  EXPECT_EQ(enq->wait_class, "Application");
+
+  const auto* gc = event(s, "gc buffer busy acquire");
+  ASSERT_NE(gc, nullptr);
+  EXPECT_OPT_NEAR(gc->pct_db_time, 0.8, k_tol);
+  EXPECT_EQ(gc->wait_class, "Cluster");
+}
+
+// ---- B08: DB CPU pseudo-event in HTML, &#160; cells, averages with units -------------------------
+TEST_F(Bugs, B08_DbCpuPseudoEventInHtml) {
+  AWRDIFF_LOAD(s, "B08.html");
+  ASSERT_EQ(s.top_events.size(), 6u);
+  EXPECT_OPT_NEAR(s.db_cpu_s(), 1240.7, k_tol);
+
+  const auto& cpu = s.top_events.at(3);  // rank 4
+  EXPECT_EQ(cpu.name, "DB CPU");
+  EXPECT_TRUE(cpu.is_cpu);
+  EXPECT_FALSE(cpu.waits.has_value());
+  EXPECT_FALSE(cpu.avg_wait_ms.has_value());
+  EXPECT_TRUE(cpu.wait_class.empty());
+  EXPECT_OPT_NEAR(cpu.time_s, 1240.7, k_tol);
+
+  int waits = 0;
+  for (const auto& e : s.top_events) waits += e.is_cpu ? 0 : 1;
+  EXPECT_EQ(waits, 5);
+
+  const auto* enq = event(s, "enq: TX - row lock contention");
+  ASSERT_NE(enq, nullptr);
+  EXPECT_OPT_NEAR(enq->avg_wait_ms, 1450, 1e-6);
+  EXPECT_OPT_NEAR(enq->time_s, 3210.4, k_tol);
+  EXPECT_OPT_NEAR(enq->pct_db_time, 41.3, k_tol);
+
+  const auto* seq = event(s, "db file sequential read");
+  ASSERT_NE(seq, nullptr);
+  EXPECT_OPT_NEAR(seq->avg_wait_ms, 0.96147, 1e-9);
+  EXPECT_OPT_NEAR(seq->waits, 1842906, k_tol);
+
+  const auto* lib = event(s, "library cache lock");
+  ASSERT_NE(lib, nullptr);
+  EXPECT_OPT_NEAR(lib->avg_wait_ms, 1135.81, 1e-6);
+  EXPECT_EQ(lib->wait_class, "Concurrency");
+
+  const auto* dpr = event(s, "direct path read");
+  ASSERT_NE(dpr, nullptr);
+  EXPECT_OPT_NEAR(dpr->pct_db_time, 0.8, k_tol);
+  EXPECT_OPT_NEAR(dpr->avg_wait_ms, 0.64521, 1e-9);
+
+  // No cell of this fragment is unreadable.
+  for (const auto& d : s.diagnostics) EXPECT_EQ(d.message.find("cannot read"), std::string::npos) << d.message;
+}
+
+// ---- B15: SQL text wrapped mid-word, optional Module:, header repeated after a page break --------
+TEST_F(Bugs, B15_WrappedSqlTextAndPageBreak) {
+  AWRDIFF_LOAD(s, "B15.txt");
+  EXPECT_EQ(s.sql.size(), 4u);
+
+  const auto* a = sql(s, "3k9d0q2xv7m1c");
+  ASSERT_NE(a, nullptr);
+  EXPECT_OPT_NEAR(a->elapsed_s, 812.6, k_tol);
+  EXPECT_OPT_NEAR(a->executions, 4021, k_tol);
+  EXPECT_EQ(a->module, "billing_batch@apphost01 (TNS V1-V3)");
+  EXPECT_EQ(a->text, "UPDATE INVOICE_LINE SET STATUS = :B2 WHERE INVOICE_ID = :B1 AND STATUS <> 'CLOSED'");
+
+  const auto* b = sql(s, "9fw2u1t8hn6za");
+  ASSERT_NE(b, nullptr);
+  EXPECT_TRUE(b->module.empty());
+  EXPECT_EQ(b->text, "BEGIN pkg_month_end.close_period(:p_period); END;");
+  EXPECT_OPT_NEAR(b->executions, 1, k_tol);
+
+  const auto* d = sql(s, "5tq8xw0m2ap7s");
+  ASSERT_NE(d, nullptr);
+  EXPECT_OPT_NEAR(d->user_io_s, 96.2 * 0.86, 1e-6);  // %IO 86.0
+  EXPECT_EQ(d->module, "SQL Developer");
+  EXPECT_EQ(d->text, "select * from v$session where status = 'ACTIVE'");
+
+  // Elapsed descending.
+  ASSERT_EQ(s.sql.front().sql_id, "3k9d0q2xv7m1c");
+}
+
+TEST_F(Bugs, B15_SqlTextContinuesAcrossPageBreak) {
+  AWRDIFF_LOAD(s, "B15.txt");
+  const auto* c = sql(s, "0b6rzc1y4qk8d");
+  ASSERT_NE(c, nullptr);
+  EXPECT_OPT_NEAR(c->executions, 55310, k_tol);
+  EXPECT_OPT_NEAR(c->elapsed_s, 188.0, k_tol);
+  EXPECT_EQ(c->module, "JDBC Thin Client");
+  EXPECT_EQ(c->text,
+            "SELECT C.CUSTOMER_ID, C.SEGMENT, SUM(L.AMOUNT) FROM CUSTOMERS C JOIN INVOICE_LINE L ON L.CUSTOMER_ID = "
+            "C.CUSTOMER_ID WHERE L.CREATED > SYSDATE - :B1 GROUP BY C.CUSTOMER_ID, C.SEGMENT");
+  // The repeated header after the form feed is neither a statement nor SQL text.
+  for (const auto& q : s.sql) {
+    EXPECT_EQ(q.text.find("SQL ordered by"), std::string::npos) << q.sql_id;
+    EXPECT_EQ(q.text.find("Elapsed"), std::string::npos) << q.sql_id;
+  }
+}
+
+// ---- B18: HTML cells with no text node beside &#160; cells (generic table) -----------------------
+TEST_F(Bugs, B18_EmptyHtmlCellsInGenericTable) {
+  AWRDIFF_LOAD(s, "B18.html");
+  ASSERT_EQ(s.other_tables.size(), 1u);
+  const auto& t = s.other_tables.front();
+  ASSERT_EQ(t.rows.size(), 5u);
+  ASSERT_EQ(t.headers.size(), 3u);
+  auto cell = [&](std::size_t row, std::size_t col) -> std::string {
+    if (col >= t.rows[row].size()) return "<missing>";
+    return std::string(awrdiff::trim(t.rows[row][col]));
+  };
+  EXPECT_EQ(cell(0, 0), "cluster_database");
+  EXPECT_EQ(cell(0, 1), "TRUE");
+  EXPECT_EQ(cell(1, 0), "cluster_interconnects");
+  EXPECT_EQ(cell(1, 1), "");  // <td></td>
+  EXPECT_EQ(cell(2, 1), "8192");
+  EXPECT_EQ(cell(2, 2), "");  // &#160;&#160;
+  EXPECT_EQ(cell(3, 1), "3");
+  EXPECT_EQ(cell(4, 1), "68719476736");
+  EXPECT_EQ(cell(4, 2), "73014444032");
+  EXPECT_EQ(awrdiff::parse_cell(t.rows[2].at(2), awrdiff::Unit::count).status, awrdiff::CellStatus::blank);
+}
+
+// ---- B22: an ORA- error instead of a report -----------------------------------------------------
+TEST_F(Bugs, B22_OracleErrorInsteadOfReport) {
+  auto content = read_bug("B22.txt");
+  if (!content) GTEST_SKIP() << "missing B22.txt";
+  const std::string text = awrdiff::decode_input(*content, "B22.txt");
+  EXPECT_EQ(awrdiff::detect_input(text), awrdiff::InputKind::oracle_error);
+  try {
+    (void)awrdiff::parse_report(text, "B22.txt");
+    FAIL() << "parse_report accepted an ORA- error file";
+  } catch (const awrdiff::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("ORA-20200"), std::string::npos) << e.what();
+    EXPECT_EQ(e.file(), "B22.txt");
+    EXPECT_EQ(e.exit_code(), awrdiff::ExitCode::error);
+  }
+}
+
+// ---- B25: Elapsed 0 and DB time 0 -----------------------------------------------------------------
+TEST_F(Bugs, B25_ZeroElapsedAndDbTime) {
+  AWRDIFF_LOAD(s, "B25.txt");
+  EXPECT_OPT_NEAR(s.interval.elapsed_s, 0.0, 0.0);
+  EXPECT_OPT_NEAR(s.db_time_s(), 0.0, 0.0);
+  EXPECT_FALSE(s.average_active_sessions().has_value());
+  EXPECT_EQ(s.interval.begin_snap, std::optional<std::int64_t>(7712));
+  EXPECT_EQ(s.interval.end_snap, std::optional<std::int64_t>(7713));
+  const auto* lp = s.load_profile_row("db_time");
+  ASSERT_NE(lp, nullptr);
+  EXPECT_OPT_NEAR(lp->per_second, 0.0, 0.0);
+
+  const auto c = awrdiff::compare(s, s);
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::not_comparable);
+  EXPECT_FALSE(c.db_time_per_s_base.has_value());
+  EXPECT_FALSE(c.db_time_per_s_target.has_value());
+  EXPECT_FALSE(c.db_time_change_pct.has_value());
+  EXPECT_FALSE(c.warnings.empty());
+  for (const auto& t : c.tables) {
+    for (const auto& r : t.rows) {
+      for (const auto& cell : r.cells) {
+        if (const auto* v = std::get_if<double>(&cell)) {
+          EXPECT_TRUE(std::isfinite(*v)) << t.key;
+        }
+      }
+    }
+  }
+  // A base of 0 has no relative change.
+  for (const auto& t : c.tables) {
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      if (t.columns[i].key != "rate_change_pct") continue;
+      for (const auto& r : t.rows) {
+        EXPECT_FALSE(std::holds_alternative<double>(r.cells.at(i))) << t.key;
+      }
+    }
+  }
+}
+
+// ---- B27: Load Profile label variants --------------------------------------------------------------
+TEST_F(Bugs, B27_LoadProfileLabelVariants) {
+  AWRDIFF_LOAD(s, "B27.txt");
+  EXPECT_OPT_NEAR(s.interval.elapsed_s, 3616.8, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.db_time_s, 11217.6, 1e-6);
+  EXPECT_OPT_NEAR(s.average_active_sessions(), 3.10, 0.005);
+
+  const auto* db_time = s.load_profile_row("db_time");
+  ASSERT_NE(db_time, nullptr);
+  EXPECT_OPT_NEAR(db_time->per_second, 3.1, k_tol);
+  const auto* cpu = s.load_profile_row("db_cpu");
+  ASSERT_NE(cpu, nullptr);
+  EXPECT_OPT_NEAR(cpu->per_second, 1.2, k_tol);
+  const auto* redo = s.load_profile_row("redo_size");
+  ASSERT_NE(redo, nullptr);
+  EXPECT_OPT_NEAR(redo->per_second, 512804.6, k_tol);
+  EXPECT_OPT_NEAR(redo->per_transaction, 8344.1, k_tol);
+  const auto* lr = s.load_profile_row("logical_reads");
+  ASSERT_NE(lr, nullptr);
+  EXPECT_OPT_NEAR(lr->per_second, 104233.9, k_tol);
+  const auto* tx = s.load_profile_row("transactions");
+  ASSERT_NE(tx, nullptr);
+  EXPECT_OPT_NEAR(tx->per_second, 61.5, k_tol);
+  EXPECT_FALSE(tx->per_transaction.has_value());
+  EXPECT_EQ(s.load_profile.size(), 5u);
+}
+
+// ---- B29: blank Executions --------------------------------------------------------------------------
+TEST_F(Bugs, B29_BlankExecutionsLeavePerExecUndefined) {
+  AWRDIFF_LOAD(s, "B29.html");
+  ASSERT_EQ(s.sql.size(), 2u);
+
+  const auto* a = sql(s, "6gq1w0x8rk3tn");
+  ASSERT_NE(a, nullptr);
+  EXPECT_OPT_NEAR(a->elapsed_s, 4013.22, k_tol);
+  EXPECT_FALSE(a->executions.has_value());
+  EXPECT_FALSE(a->elapsed_per_exec_s().has_value());
+  EXPECT_FALSE(a->user_io_s.has_value());  // %IO blank
+  EXPECT_TRUE(a->module.empty());
+  EXPECT_OPT_NEAR(a->pct_db_time, 42.64, k_tol);
+  EXPECT_OPT_NEAR(a->cpu_s, 4013.22 * 0.021, 1e-6);
+
+  const auto* b = sql(s, "1d7v9y2mcp0sa");
+  ASSERT_NE(b, nullptr);
+  EXPECT_OPT_NEAR(b->executions, 38102, k_tol);
+  EXPECT_OPT_NEAR(b->elapsed_per_exec_s(), 0.02, 0.005);
+  EXPECT_EQ(b->module, "JDBC Thin Client");
+  EXPECT_OPT_NEAR(s.sql_elapsed_cutoff_s, 611.80, k_tol);
+  EXPECT_EQ(s.sql.front().sql_id, "6gq1w0x8rk3tn");
+}

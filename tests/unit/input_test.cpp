@@ -1,0 +1,165 @@
+// Reading files as found in the wild (parse.hpp): decode_input and load_report's errors.
+#include <awrdiff/error.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
+namespace {
+
+std::string decode(const std::string& bytes) { return awrdiff::decode_input(bytes, "input.txt"); }
+
+// gzip-compresses `data` (RFC 1952 wrapper: windowBits 15 + 16).
+std::string gzip(const std::string& data) {
+  z_stream zs{};
+  if (deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return {};
+  std::string out(deflateBound(&zs, static_cast<uLong>(data.size())) + 64, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  zs.avail_in = static_cast<uInt>(data.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  const int rc = deflate(&zs, Z_FINISH);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  return rc == Z_STREAM_END ? out : std::string();
+}
+
+std::string utf16le(const std::string& ascii) {
+  std::string out;
+  for (char c : ascii) {
+    out.push_back(c);
+    out.push_back('\0');
+  }
+  return out;
+}
+
+// A fresh directory under the system temp dir, removed at the end of the test.
+class TempDir : public ::testing::Test {
+protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    m_dir = std::filesystem::temp_directory_path() /
+            (std::string("awrdiff_input_test_") + info->name() + "_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(m_dir);
+    std::filesystem::create_directories(m_dir);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    std::filesystem::remove_all(m_dir, ec);
+  }
+  std::filesystem::path write(const std::string& name, const std::string& bytes) {
+    const auto p = m_dir / name;
+    std::ofstream out(p, std::ios::binary);
+    out << bytes;
+    return p;
+  }
+  std::filesystem::path m_dir;
+};
+
+// Expects load_report(path) to throw awrdiff::Error naming the file first, with exit code `error`.
+void expect_load_error(const std::filesystem::path& path, std::string_view reason_part = {}) {
+  try {
+    (void)awrdiff::load_report(path);
+    ADD_FAILURE() << "load_report accepted " << path;
+  } catch (const awrdiff::Error& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind(path.string(), 0), 0u) << what;
+    EXPECT_EQ(e.file(), path.string());
+    EXPECT_EQ(e.exit_code(), awrdiff::ExitCode::error);
+    EXPECT_FALSE(e.reason().empty());
+    if (!reason_part.empty()) {
+      EXPECT_NE(what.find(reason_part), std::string::npos) << what;
+    }
+  }
+}
+
+}  // namespace
+
+TEST(DecodeInput, PlainAsciiUnchanged) { EXPECT_EQ(decode("Load Profile\nDB Time(s): 1.0\n"), "Load Profile\nDB Time(s): 1.0\n"); }
+
+TEST(DecodeInput, Utf8BomStripped) { EXPECT_EQ(decode("\xEF\xBB\xBFWORKLOAD REPOSITORY\n"), "WORKLOAD REPOSITORY\n"); }
+
+TEST(DecodeInput, CrLfAndLoneCrBecomeLf) {
+  EXPECT_EQ(decode("a\r\nb\r\n"), "a\nb\n");
+  EXPECT_EQ(decode("a\rb\r"), "a\nb\n");
+  EXPECT_EQ(decode("a\r\n\r\nb"), "a\n\nb");
+}
+
+TEST(DecodeInput, Utf16LittleEndianWithBom) {
+  const std::string bytes = std::string("\xFF\xFE", 2) + utf16le("DB Time:\r\n");
+  EXPECT_EQ(decode(bytes), "DB Time:\n");
+}
+
+TEST(DecodeInput, Utf16LittleEndianNonAscii) {
+  // "é" (U+00E9) and "€" (U+20AC) after a BOM.
+  const std::string bytes("\xFF\xFE\xE9\x00\xAC\x20", 6);
+  EXPECT_EQ(decode(bytes), "\xC3\xA9\xE2\x82\xAC");
+}
+
+TEST(DecodeInput, Utf16BigEndianWithBom) {
+  const std::string bytes("\xFE\xFF\x00O\x00K", 6);
+  EXPECT_EQ(decode(bytes), "OK");
+}
+
+TEST(DecodeInput, Windows1252ToUtf8) {
+  EXPECT_EQ(decode("caf\xE9\n"), "caf\xC3\xA9\n");
+  EXPECT_EQ(decode("\x80"), "\xE2\x82\xAC");  // euro sign
+}
+
+TEST(DecodeInput, ValidUtf8Unchanged) { EXPECT_EQ(decode("caf\xC3\xA9 \xC2\xA0x"), "caf\xC3\xA9 \xC2\xA0x"); }
+
+TEST(DecodeInput, NulBytesAreBinary) {
+  const std::string bytes("ab\0\0\0cd\0", 8);
+  try {
+    (void)awrdiff::decode_input(bytes, "blob.bin");
+    FAIL() << "binary content accepted";
+  } catch (const awrdiff::Error& e) {
+    EXPECT_EQ(e.file(), "blob.bin");
+    EXPECT_EQ(std::string(e.what()).rfind("blob.bin", 0), 0u) << e.what();
+    EXPECT_EQ(e.exit_code(), awrdiff::ExitCode::error);
+  }
+}
+
+TEST(DecodeInput, GzipIsDecompressed) {
+  const std::string text = "WORKLOAD REPOSITORY report for\r\nDB Name\r\n";
+  const std::string gz = gzip(text);
+  ASSERT_FALSE(gz.empty());
+  ASSERT_EQ(static_cast<unsigned char>(gz[0]), 0x1F);
+  ASSERT_EQ(static_cast<unsigned char>(gz[1]), 0x8B);
+  EXPECT_EQ(decode(gz), "WORKLOAD REPOSITORY report for\nDB Name\n");
+}
+
+TEST(DecodeInput, GzipOfUtf8BomText) {
+  const std::string gz = gzip("\xEF\xBB\xBFhello\n");
+  ASSERT_FALSE(gz.empty());
+  EXPECT_EQ(decode(gz), "hello\n");
+}
+
+TEST(DecodeInput, CorruptGzipThrows) {
+  std::string gz = gzip(std::string(1000, 'x'));
+  ASSERT_GT(gz.size(), 12u);
+  for (std::size_t i = 10; i < gz.size(); ++i) gz[i] = static_cast<char>(0xFF);
+  EXPECT_THROW((void)awrdiff::decode_input(gz, "broken.gz"), awrdiff::Error);
+}
+
+TEST_F(TempDir, MissingFile) { expect_load_error(m_dir / "does_not_exist.html", "no such file"); }
+
+TEST_F(TempDir, Directory) { expect_load_error(m_dir, "directory"); }
+
+TEST_F(TempDir, EmptyFile) { expect_load_error(write("empty.txt", ""), "empty"); }
+
+TEST_F(TempDir, WhiteSpaceOnlyFile) { expect_load_error(write("blank.txt", "  \r\n\n\t\n")); }
+
+TEST_F(TempDir, BinaryFile) { expect_load_error(write("blob.bin", std::string("\x7F" "ELF\0\0\0\x01", 8)), "binary"); }
+
+TEST_F(TempDir, NotAReport) { expect_load_error(write("notes.txt", "just some notes\nnothing else\n"), "not an AWR report"); }
+
+TEST_F(TempDir, OracleErrorFile) {
+  expect_load_error(write("err.txt", "declare\n*\nERROR at line 1:\nORA-20200: The instance was shutdown\n"), "ORA-20200");
+}
