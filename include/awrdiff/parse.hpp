@@ -64,6 +64,9 @@ RawReport tokenize_html(std::string_view content);
 /// Splits a text report into tables, using the dashed rule under each header for column positions.
 RawReport tokenize_text(std::string_view content);
 
+/// Tokenizes with the tokenizer for `kind` (HTML kinds: tokenize_html; the others: tokenize_text).
+RawReport tokenize(std::string_view content, InputKind kind);
+
 /// Builds a Snapshot from tokenized tables. Values that cannot be parsed become diagnostics and
 /// absent values. Never throws for content; `source` names the file in diagnostics.
 Snapshot build_snapshot(const RawReport& raw, std::string source);
@@ -71,6 +74,10 @@ Snapshot build_snapshot(const RawReport& raw, std::string source);
 /// Decodes raw file bytes to UTF-8 text with '\n' line ends: gunzips `.gz` content, removes a BOM,
 /// converts UTF-16 and Windows-1252/ISO-8859-1 text. Throws Error(source, ...) for binary content.
 std::string decode_input(std::string bytes, const std::string& source);
+
+/// Reads and decodes one file (see decode_input). Throws Error(file, reason) when it is missing,
+/// unreadable, a directory or device, larger than 2 GiB, empty or binary.
+std::string read_input(const std::filesystem::path& file);
 
 /// Parses decoded report text. Throws Error(source, reason) when the text is not an AWR instance
 /// report (names what it is: Statspack, RAC global, ASH, an ORA- error, ...).

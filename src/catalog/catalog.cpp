@@ -9,8 +9,6 @@
 namespace awrdiff {
 namespace {
 
-using Names = std::initializer_list<std::string_view>;
-
 // Static storage for alias lists: each list is a constexpr array, referenced by a span.
 #define AWRDIFF_NAMES(var, ...) constexpr std::string_view var[] = {__VA_ARGS__}
 

@@ -126,13 +126,8 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (*tables) {
-      std::ifstream in(single, std::ios::binary);
-      if (!in) throw Error(single, "cannot open for reading");
-      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      auto text = decode_input(bytes, single);
-      auto kind = detect_input(text);
-      auto raw = kind == InputKind::awr_instance_html || kind == InputKind::awr_global_html ? tokenize_html(text)
-                                                                                             : tokenize_text(text);
+      const auto text = read_input(single);
+      const auto raw = tokenize(text, detect_input(text));
       for (const auto& t : raw.tables) {
         std::cout << fmt::format("[{}] '{}' line {} rows {}\n   ", section_spec(t.section).key, t.title, t.line, t.rows.size());
         for (std::size_t i = 0; i < t.headers.size(); ++i)

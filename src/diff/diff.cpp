@@ -395,6 +395,53 @@ private:
     m_out.tables.push_back(std::move(t));
   }
 
+  // One item's figures in one report, as the side-by-side tables need them.
+  struct Found {
+    std::string status;              // non-empty: the report does not show the item ("not shown", ...)
+    std::vector<OptDouble> values;   // one per measure
+    OptDouble time_s, pct_db_time;   // for the rate change and the % DB time delta
+  };
+
+  // Item names from both reports, target's order first.
+  template <class NamesOf>
+  std::vector<std::string> union_names(NamesOf names_of) const {
+    std::vector<std::string> names;
+    auto collect = [&](const Snapshot& s) {
+      for (auto& n : names_of(s))
+        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(std::move(n));
+    };
+    collect(m_target);
+    if (has_base()) collect(*m_base);
+    return names;
+  }
+
+  // One Item per name, each side filled by `lookup(snapshot, name) -> Found`; sort key = largest % DB time.
+  template <class Lookup>
+  std::vector<Item> side_items(const std::vector<std::string>& names, Lookup lookup) const {
+    std::vector<Item> items;
+    for (const auto& n : names) {
+      Item it;
+      it.name = n;
+      auto fill = [&](const Snapshot& s, std::vector<OptDouble>& vals, std::string& status, OptDouble& r, OptDouble& pct) {
+        Found f = lookup(s, n);
+        status = f.status;
+        if (!status.empty()) return;
+        vals = std::move(f.values);
+        r = rate(f.time_s, s.interval.elapsed_s);
+        pct = f.pct_db_time;
+      };
+      if (has_base()) fill(*m_base, it.base, it.base_status, it.base_rate, it.base_pct);
+      fill(m_target, it.target, it.target_status, it.target_rate, it.target_pct);
+      it.sort_key = std::max(it.base_pct.value_or(0), it.target_pct.value_or(0));
+      items.push_back(std::move(it));
+    }
+    return items;
+  }
+
+  static void sort_by_share(std::vector<Item>& items) {
+    std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.sort_key > b.sort_key; });
+  }
+
   // An event's figures in one report: the top list first, else the full Foreground Wait Events list.
   struct EventLookup {
     const WaitEvent* event = nullptr;
@@ -416,41 +463,24 @@ private:
                     {{"time_s", "time (s)", "s", 1}, {"avg_wait_ms", "avg (ms)", "ms", 2}, {"pct_db_time", "%DB", "%", 1}},
                     true,
                     true};
-    std::vector<std::string> names;
-    auto collect = [&](const Snapshot& s) {
-      for (const auto& e : s.top_events) {
-        std::string n = e.is_cpu ? "DB CPU" : e.name;
-        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
-      }
-    };
-    collect(m_target);
-    if (has_base()) collect(*m_base);
-    std::vector<Item> items;
+    auto names = union_names([](const Snapshot& s) {
+      std::vector<std::string> v;
+      for (const auto& e : s.top_events) v.push_back(e.is_cpu ? "DB CPU" : e.name);
+      return v;
+    });
     bool used_full_list = false;
-    for (const auto& n : names) {
-      Item it;
-      it.name = n;
-      auto t = find_event(m_target, n);
-      EventLookup b = has_base() ? find_event(*m_base, n) : EventLookup{};
-      const WaitEvent* any = t.event != nullptr ? t.event : b.event;
+    auto items = side_items(names, [&](const Snapshot& s, const std::string& n) -> Found {
+      auto l = find_event(s, n);
+      if (l.event == nullptr) return {"not shown", {}, {}, {}};
+      used_full_list = used_full_list || l.from_full_list;
+      return {"", {l.event->time_s, l.event->avg_wait_ms, l.event->pct_db_time}, l.event->time_s, l.event->pct_db_time};
+    });
+    for (auto& it : items) {
+      const WaitEvent* any = find_event(m_target, it.name).event;
+      if (any == nullptr && has_base()) any = find_event(*m_base, it.name).event;
       it.leading.push_back(cell(any != nullptr ? any->wait_class : std::string()));
-      auto fill = [&](const EventLookup& l, const Snapshot& s, std::vector<OptDouble>& vals, std::string& status,
-                      OptDouble& r, OptDouble& pct) {
-        if (l.event == nullptr) {
-          status = "not shown";
-          return;
-        }
-        used_full_list = used_full_list || l.from_full_list;
-        vals = {l.event->time_s, l.event->avg_wait_ms, l.event->pct_db_time};
-        r = rate(l.event->time_s, s.interval.elapsed_s);
-        pct = l.event->pct_db_time;
-      };
-      if (has_base()) fill(b, *m_base, it.base, it.base_status, it.base_rate, it.base_pct);
-      fill(t, m_target, it.target, it.target_status, it.target_rate, it.target_pct);
-      it.sort_key = std::max(it.base_pct.value_or(0), it.target_pct.value_or(0));
-      items.push_back(std::move(it));
     }
-    std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.sort_key > b.sort_key; });
+    sort_by_share(items);
     if (items.size() > static_cast<std::size_t>(m_opt.top_events)) items.resize(static_cast<std::size_t>(m_opt.top_events));
     m_events = items;
     auto table = side_by_side(spec, items, has_base());
@@ -464,70 +494,35 @@ private:
     if (m_target.wait_classes.empty() && (!has_base() || m_base->wait_classes.empty())) return;
     SideBySide spec{"wait_classes", "Wait classes", "Wait class", {}, {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
                     true, true};
-    std::vector<std::string> names;
-    auto collect = [&](const Snapshot& s) {
+    auto names = union_names([](const Snapshot& s) {
+      std::vector<std::string> v;
+      for (const auto& w : s.wait_classes) v.push_back(w.name);
+      return v;
+    });
+    auto items = side_items(names, [](const Snapshot& s, const std::string& n) -> Found {
+      if (s.wait_classes.empty()) return {"not in report", {}, {}, {}};
       for (const auto& w : s.wait_classes)
-        if (std::find(names.begin(), names.end(), w.name) == names.end()) names.push_back(w.name);
-    };
-    collect(m_target);
-    if (has_base()) collect(*m_base);
-    std::vector<Item> items;
-    for (const auto& n : names) {
-      Item it;
-      it.name = n;
-      auto fill = [&](const Snapshot& s, std::vector<OptDouble>& vals, std::string& status, OptDouble& r, OptDouble& pct) {
-        if (s.wait_classes.empty()) {
-          status = "not in report";
-          return;
-        }
-        for (const auto& w : s.wait_classes)
-          if (w.name == n) {
-            vals = {w.time_s, w.pct_db_time};
-            r = rate(w.time_s, s.interval.elapsed_s);
-            pct = w.pct_db_time;
-            return;
-          }
-        status = "not shown";
-      };
-      if (has_base()) fill(*m_base, it.base, it.base_status, it.base_rate, it.base_pct);
-      fill(m_target, it.target, it.target_status, it.target_rate, it.target_pct);
-      it.sort_key = std::max(it.base_pct.value_or(0), it.target_pct.value_or(0));
-      items.push_back(std::move(it));
-    }
-    std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.sort_key > b.sort_key; });
+        if (w.name == n) return {"", {w.time_s, w.pct_db_time}, w.time_s, w.pct_db_time};
+      return {"not shown", {}, {}, {}};
+    });
+    sort_by_share(items);
     m_out.tables.push_back(side_by_side(spec, items, has_base()));
   }
 
   void time_model() {
     SideBySide spec{"time_model", "Time model", "Statistic", {}, {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
                     true, true};
-    std::vector<std::string> names;
-    auto collect = [&](const Snapshot& s) {
-      for (const auto& r : s.time_model)
-        if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
-    };
-    collect(m_target);
-    if (has_base()) collect(*m_base);
-    std::vector<Item> items;
-    for (const auto& n : names) {
-      Item it;
-      it.name = n;
-      auto fill = [&](const Snapshot& s, std::vector<OptDouble>& vals, std::string& status, OptDouble& r, OptDouble& pct) {
-        const auto* row = s.time_model_row(n);
-        if (row == nullptr) {
-          status = s.time_model.empty() ? "not in report" : "not shown";
-          return;
-        }
-        vals = {row->time_s, row->pct_db_time};
-        r = rate(row->time_s, s.interval.elapsed_s);
-        pct = row->pct_db_time;
-      };
-      if (has_base()) fill(*m_base, it.base, it.base_status, it.base_rate, it.base_pct);
-      fill(m_target, it.target, it.target_status, it.target_rate, it.target_pct);
-      items.push_back(std::move(it));
-    }
-    m_time_model = items;
-    m_out.tables.push_back(side_by_side(spec, items, has_base()));
+    auto names = union_names([](const Snapshot& s) {
+      std::vector<std::string> v;
+      for (const auto& r : s.time_model) v.push_back(r.name);
+      return v;
+    });
+    m_time_model = side_items(names, [](const Snapshot& s, const std::string& n) -> Found {
+      const auto* row = s.time_model_row(n);
+      if (row == nullptr) return {s.time_model.empty() ? "not in report" : "not shown", {}, {}, {}};
+      return {"", {row->time_s, row->pct_db_time}, row->time_s, row->pct_db_time};
+    });
+    m_out.tables.push_back(side_by_side(spec, m_time_model, has_base()));
   }
 
   void sql() {

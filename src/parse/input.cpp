@@ -149,7 +149,7 @@ std::string decode_input(std::string bytes, const std::string& source) {
   return out;
 }
 
-Snapshot load_report(const std::filesystem::path& file) {
+std::string read_input(const std::filesystem::path& file) {
   const std::string name = file.string();
   std::error_code ec;
   auto status = std::filesystem::status(file, ec);
@@ -165,8 +165,9 @@ Snapshot load_report(const std::filesystem::path& file) {
   bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   if (in.bad()) throw Error(name, "read error");
   if (bytes.empty()) throw Error(name, "empty file");
-  std::string text = decode_input(std::move(bytes), name);
-  return parse_report(text, name);
+  return decode_input(std::move(bytes), name);
 }
+
+Snapshot load_report(const std::filesystem::path& file) { return parse_report(read_input(file), file.string()); }
 
 }  // namespace awrdiff

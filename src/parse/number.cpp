@@ -75,7 +75,6 @@ CellValue parse_cell(std::string_view text, Unit unit) {
     if (s[i] == '-') digits.push_back('-');
     ++i;
   }
-  std::size_t mantissa_start = i;
   bool seen_digit = false, seen_dot = false;
   for (; i < s.size(); ++i) {
     char c = s[i];
@@ -103,7 +102,6 @@ CellValue parse_cell(std::string_view text, Unit unit) {
     }
   }
   if (!seen_digit) return {std::nullopt, CellStatus::invalid};
-  (void)mantissa_start;
   // Exponent (Oracle prints 1.E+03 when a value overflows its width).
   if (i < s.size() && (s[i] == 'E' || s[i] == 'e') && i + 1 < s.size() &&
       (s[i + 1] == '+' || s[i + 1] == '-' || std::isdigit(static_cast<unsigned char>(s[i + 1])) != 0)) {

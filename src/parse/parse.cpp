@@ -45,13 +45,18 @@ InputKind detect_input(std::string_view content) {
   return InputKind::not_a_report;
 }
 
+RawReport tokenize(std::string_view content, InputKind kind) {
+  const bool html = kind == InputKind::awr_instance_html || kind == InputKind::awr_global_html;
+  return html ? tokenize_html(content) : tokenize_text(content);
+}
+
 Snapshot parse_report(std::string_view content, const std::string& source) {
   if (std::all_of(content.begin(), content.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
     throw Error(source, "empty report (only white space)");
   RawReport raw;
-  switch (detect_input(content)) {
-    case InputKind::awr_instance_html: raw = tokenize_html(content); break;
-    case InputKind::awr_instance_text: raw = tokenize_text(content); break;
+  switch (const auto kind = detect_input(content)) {
+    case InputKind::awr_instance_html:
+    case InputKind::awr_instance_text: raw = tokenize(content, kind); break;
     case InputKind::awr_global_html:
     case InputKind::awr_global_text:
       throw Error(source, "an AWR RAC global report (awrgrpt.sql); awrdiff compares instance reports (awrrpt.sql) so far");

@@ -194,8 +194,6 @@ private:
   }
 
   void events(const RawTable& t, std::vector<WaitEvent>& out) {
-    if (!out.empty()) {  // a second table of the same section (page break in HTML) continues it
-    }
     for (const auto& r : t.rows) {
       WaitEvent e;
       e.name = text(t, r, ColumnId::event);

@@ -91,8 +91,7 @@ public:
       auto nl = content.find('\n', start);
       if (nl == std::string_view::npos) nl = content.size();
       std::string_view line = content.substr(start, nl - start);
-      // Form feeds mark page breaks; the line after them is ordinary text.
-      m_page_break.push_back(line.find('\f') != std::string_view::npos);
+      // Form feeds mark page breaks; the repeated title that follows them continues the section.
       std::string clean;
       clean.reserve(line.size());
       for (char c : line)
@@ -257,7 +256,6 @@ private:
     m_table = std::move(t);
     m_table_layout = m_in_section && m_section_spec != nullptr ? m_section_spec->layout : TextLayout::table;
     if (!m_in_section) m_table_layout = TextLayout::header;
-    m_blank_seen = false;
   }
 
   Span column_span(std::size_t c, bool label_col) const {
@@ -310,7 +308,6 @@ private:
       if (m_table_layout == TextLayout::table || m_table_layout == TextLayout::header) {
         if (!m_table->rows.empty()) close_table(out);
       }
-      m_blank_seen = true;
       return;
     }
     if (m_table_layout == TextLayout::sql_records) {
@@ -362,12 +359,10 @@ private:
   }
 
   std::vector<std::string> m_lines;
-  std::vector<bool> m_page_break;
   std::optional<RawTable> m_table;
   std::vector<Span> m_segs;
   bool m_label_col = false;
   TextLayout m_table_layout = TextLayout::table;
-  bool m_blank_seen = false;
   bool m_in_section = false;
   bool m_continuing = false;
   std::string m_section_title;

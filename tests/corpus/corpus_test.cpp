@@ -97,8 +97,11 @@ TEST_P(InstanceReport, ParsesAndAgreesWithItself) {
     }
   }
   // The DB CPU event agrees with the time model's DB CPU.
-  for (const auto& e : s.top_events)
-    if (e.is_cpu && e.time_s) EXPECT_NEAR(*e.time_s, *s.db_cpu_s(), 1.0 + 0.01 * *s.db_cpu_s()) << f.name;
+  for (const auto& e : s.top_events) {
+    if (e.is_cpu && e.time_s) {
+      EXPECT_NEAR(*e.time_s, *s.db_cpu_s(), 1.0 + 0.01 * *s.db_cpu_s()) << f.name;
+    }
+  }
 
   // No warning-level diagnostics: every cell of the sections awrdiff reads was understood.
   for (const auto& d : s.diagnostics)
