@@ -5,6 +5,7 @@
 // appears in every output format at once. A single report is a comparison without a base.
 #pragma once
 
+#include <awrdiff/metrics.hpp>
 #include <awrdiff/model.hpp>
 
 #include <optional>
@@ -59,8 +60,30 @@ struct Contributor {
   bool lower_bound = false;          ///< one side was below its report's top-N cut-off
 };
 
+/// A number a finding rests on: the metric, its unit and both sides' values.
+struct FindingMetric {
+  std::string key;    ///< metric catalog key or "event:<name>:avg_wait_ms"-style reference
+  std::string label;  ///< shown name
+  std::string unit;   ///< "ms", "AAS", "/s", "%", ...
+  OptDouble base, target;
+};
+
+/// One finding: a rule of the findings catalog (src/diff/findings.cpp, docs/findings.md) that fired,
+/// with the numbers behind it. Rules fire on changes only, never on a state both periods share, so a
+/// report compared with itself has no findings, and diff(B, A) has the same findings as diff(A, B)
+/// with the opposite direction.
+struct Finding {
+  std::string rule;                    ///< rule key, e.g. "commit_latency", "hard_parse", "sql_changed"
+  ChangeKind direction = ChangeKind::changed;  ///< worse / better / changed (neutral)
+  double impact_aas = 0;               ///< change of DB time per second it accounts for (signed, AAS); 0 when not quantifiable
+  std::string title;                   ///< one line, with its numbers
+  std::string cause;                   ///< short form for the verdict line ("hard parsing +5.2 min")
+  std::vector<std::string> evidence;   ///< further lines, each with its numbers
+  std::vector<FindingMetric> metrics;  ///< the numbers, for machines
+};
+
 struct Comparison {
-  std::string base_source;    ///< empty for a single report
+  std::string base_source;    ///< empty for a single report; sets: the files joined with ", "
   std::string target_source;
   Verdict verdict = Verdict::single_report;
   std::optional<double> db_time_per_s_base;    ///< AAS of the base
@@ -69,6 +92,7 @@ struct Comparison {
   std::vector<Contributor> contributors;       ///< largest first, in the direction of the change
   std::string headline;                        ///< the first line: what changed and why
   std::vector<std::string> warnings;           ///< comparability warnings, each with its reason
+  std::vector<Finding> findings;               ///< ranked: largest |impact| first, then by rule order
   std::vector<CompareTable> tables;
   std::vector<std::string> diagnostics;        ///< parse diagnostics of both inputs ("file:line: ...")
 };

@@ -160,7 +160,8 @@ struct Snapshot {
   std::vector<WaitEvent> top_events;          ///< Top N (Foreground) Events, in report order
   std::vector<WaitEvent> foreground_events;   ///< Foreground Wait Events (full list), report order
   std::vector<WaitEvent> background_events;   ///< Background Wait Events (full list), report order
-  std::vector<WaitClassRow> wait_classes;     ///< in report order
+  std::vector<WaitClassRow> wait_classes;     ///< in report order (12c+: foreground and background waits)
+  std::vector<WaitClassRow> foreground_wait_classes;  ///< Foreground Wait Class: waits of user sessions only
   HostCpu host_cpu;                           ///< Host CPU section
   std::vector<TimeModelRow> time_model;       ///< in report order
   std::vector<SqlStat> sql;                   ///< merged by sql_id, sorted by elapsed_s descending
@@ -174,8 +175,10 @@ struct Snapshot {
   OptDouble db_cpu_s() const;
   /// DB time in seconds: the header's DB Time, else the time model's DB time row.
   OptDouble db_time_s() const;
-  /// DB time that is neither DB CPU nor a wait (DB time - DB CPU - non-idle wait class time), seconds:
-  /// mostly time spent in the CPU run queue. Empty without wait classes. Clamped at 0.
+  /// DB time that is neither DB CPU nor a wait (DB time - DB CPU - non-idle foreground wait class
+  /// time), seconds: mostly time spent in the CPU run queue. Uses Foreground Wait Class when the report
+  /// has it (background waits are not DB time), else the wait class table. Empty without either.
+  /// Clamped at 0.
   OptDouble unaccounted_db_time_s() const;
   /// Average active sessions = DB time / elapsed. Empty when either is absent or elapsed is 0.
   OptDouble average_active_sessions() const;

@@ -43,9 +43,10 @@ OptDouble Snapshot::db_time_s() const {
 
 OptDouble Snapshot::unaccounted_db_time_s() const {
   auto db = db_time_s(), cpu = db_cpu_s();
-  if (!db || !cpu || wait_classes.empty()) return std::nullopt;
+  const auto& classes = foreground_wait_classes.empty() ? wait_classes : foreground_wait_classes;
+  if (!db || !cpu || classes.empty()) return std::nullopt;
   double waits = 0;
-  for (const auto& w : wait_classes)
+  for (const auto& w : classes)
     if (w.name != "DB CPU" && w.name != "Idle" && w.time_s) waits += *w.time_s;
   return std::max(0.0, *db - *cpu - waits);
 }

@@ -62,8 +62,11 @@ private:
         return;
       case SectionId::foreground_events: events(t, m_snap.foreground_events); return;
       case SectionId::background_events: events(t, m_snap.background_events); return;
+      case SectionId::foreground_wait_class:
+        if (m_snap.foreground_wait_classes.empty()) wait_classes(t, m_snap.foreground_wait_classes);
+        return;
       case SectionId::wait_classes:
-        if (m_snap.wait_classes.empty()) wait_classes(t);
+        if (m_snap.wait_classes.empty()) wait_classes(t, m_snap.wait_classes);
         return;
       case SectionId::time_model: time_model(t); return;
       case SectionId::host_cpu: host_cpu(t); return;
@@ -214,7 +217,7 @@ private:
     }
   }
 
-  void wait_classes(const RawTable& t) {
+  void wait_classes(const RawTable& t, std::vector<WaitClassRow>& out) {
     const int name_col = t.column_index(ColumnId::wait_class);
     for (const auto& r : t.rows) {
       WaitClassRow w;
@@ -225,7 +228,7 @@ private:
       w.time_s = num(t, r, ColumnId::time_s);
       w.avg_wait_ms = num(t, r, ColumnId::avg_wait_ms);
       w.pct_db_time = num(t, r, ColumnId::pct_db_time);
-      m_snap.wait_classes.push_back(std::move(w));
+      out.push_back(std::move(w));
     }
   }
 

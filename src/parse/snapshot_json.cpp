@@ -75,13 +75,18 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
   for (const auto& e : s.foreground_events) fe.push_back(event_json(e));
   auto& be = j["background_events"] = nlohmann::json::array();
   for (const auto& e : s.background_events) be.push_back(event_json(e));
-  auto& wc = j["wait_classes"] = nlohmann::json::array();
-  for (const auto& w : s.wait_classes)
-    wc.push_back({{"name", w.name},
-                  {"waits", opt(w.waits)},
-                  {"time_s", opt(w.time_s)},
-                  {"avg_wait_ms", opt(w.avg_wait_ms)},
-                  {"pct_db_time", opt(w.pct_db_time)}});
+  auto classes = [&](const std::vector<WaitClassRow>& rows) {
+    auto a = nlohmann::json::array();
+    for (const auto& w : rows)
+      a.push_back({{"name", w.name},
+                   {"waits", opt(w.waits)},
+                   {"time_s", opt(w.time_s)},
+                   {"avg_wait_ms", opt(w.avg_wait_ms)},
+                   {"pct_db_time", opt(w.pct_db_time)}});
+    return a;
+  };
+  j["wait_classes"] = classes(s.wait_classes);
+  j["foreground_wait_classes"] = classes(s.foreground_wait_classes);
   auto& tm = j["time_model"] = nlohmann::json::array();
   for (const auto& r : s.time_model)
     tm.push_back({{"name", r.name}, {"time_s", opt(r.time_s)}, {"pct_db_time", opt(r.pct_db_time)}});
