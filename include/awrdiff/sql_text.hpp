@@ -16,6 +16,15 @@ namespace awrdiff {
 /// (they can change the plan). Empty for an empty text.
 std::string sql_signature(std::string_view text);
 
+/// A SQL text's signature with what was folded into it.
+struct SqlShape {
+  std::string signature;  ///< as sql_signature()
+  int binds = 0;          ///< bind variables replaced
+  int literals = 0;       ///< string and numeric literals replaced
+};
+/// The signature and the counts of binds and literals folded into it.
+SqlShape sql_shape(std::string_view text);
+
 /// True when the text is a PL/SQL block or call (BEGIN / DECLARE / CALL): its elapsed time includes
 /// the time of the SQL it runs, so its time and its children's are not additive.
 bool is_plsql_text(std::string_view text);

@@ -614,6 +614,7 @@ private:
         used[best] = true;
         pairs[ti].base = pairs[best].base;
         pairs[ti].text_match = best_match;
+        pairs[ti].binds_changed = sql_shape(pairs[best].base->text).binds != sql_shape(t.text).binds;
         const bool complete = pairs[ti].base->text_complete && t.text_complete;
         pairs[ti].confidence = best_match == SignatureMatch::prefix ? "low (text cut by the report)"
                                : complete                           ? "high"
@@ -730,7 +731,7 @@ private:
       if (hb) {
         std::string status = p.status;
         if (p.text_match != SignatureMatch::none) {
-          status = "same text, new sql_id";
+          status = p.binds_changed ? "same text, binds changed" : "same shape, other literals";
           any_text_match = true;
         }
         r.cells.push_back(status);
@@ -763,11 +764,46 @@ private:
       t.notes.push_back("Change /s = change of elapsed time per second of the period. SQL is matched by sql_id, then by "
                         "normalised text (literals and binds folded).");
       if (any_text_match)
-        t.notes.push_back("same text, new sql_id = the statement's sql_id changed (e.g. literals became binds); shown as "
-                          "base id -> target id.");
+        t.notes.push_back("base id -> target id: the same statement under a new sql_id, matched by its text with literals and "
+                          "binds folded (literals became binds, or literal SQL with other values).");
     }
     m_out.tables.push_back(std::move(t));
+    literal_sql();
     if (hb) sql_carriers();
+  }
+
+  // Statements listed under 3 or more sql_ids of one report: literal SQL.
+  void literal_sql() {
+    if (m_facts.literal_groups.empty()) return;
+    const bool hb = has_base();
+    CompareTable t;
+    t.key = "literal_sql";
+    t.title = "Literal SQL: one statement shape under many sql_ids";
+    t.columns.push_back({"shape", "Statement (one of them)", "", ColumnKind::text, 0});
+    if (hb) t.columns.push_back({"base_sql_ids", "Base sql_ids", "", ColumnKind::number, 0});
+    t.columns.push_back({"target_sql_ids", hb ? "Target sql_ids" : "sql_ids", "", ColumnKind::number, 0});
+    if (hb) t.columns.push_back({"base_elapsed_s", "Base elapsed (s)", "s", ColumnKind::number, 1});
+    t.columns.push_back({"target_elapsed_s", hb ? "Target elapsed (s)" : "Elapsed (s)", "s", ColumnKind::number, 1});
+    t.columns.push_back({"examples", "For example", "", ColumnKind::text, 0});
+    for (const auto& g : m_facts.literal_groups) {
+      CompareRow r;
+      std::string text = g.example;
+      if (text.size() > 60) text = text.substr(0, 57) + "...";
+      r.cells.push_back(text);
+      if (hb) r.cells.push_back(static_cast<double>(g.base.size()));
+      r.cells.push_back(static_cast<double>(g.target.size()));
+      if (hb) r.cells.push_back(cell(g.base_elapsed_s));
+      r.cells.push_back(cell(g.target_elapsed_s));
+      std::string ids;
+      for (const auto* list : {&g.target, &g.base})
+        for (const auto* q : *list)
+          if (ids.size() < 40 && ids.find(q->sql_id) == std::string::npos) ids += (ids.empty() ? "" : ", ") + q->sql_id;
+      r.cells.push_back(ids);
+      t.rows.push_back(std::move(r));
+    }
+    t.notes.push_back("Counted among the statements the SQL lists show (top-N): the real number of sql_ids is higher. Each "
+                      "literal value is a new sql_id and a hard parse; bind variables fold them into one.");
+    m_out.tables.push_back(std::move(t));
   }
 
   // The statements that carry the change in DB time per second, ranked by their share of it.
@@ -884,6 +920,12 @@ private:
     if (complete && classes)
       t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - non-idle wait time: the CPU run queue when the host is "
                         "busy, else time Oracle does not instrument as a wait.");
+    for (const auto& p : parts)
+      if (p.name == "Outside DB CPU and waits" && ((p.base && *p.base < -0.005) || (p.target && *p.target < -0.005))) {
+        t.notes.push_back("A negative 'outside' part: DB CPU and waits add up to more than DB time in that report (overlapping "
+                          "instrumentation, e.g. waits of calls still running at a snapshot).");
+        break;
+      }
     if (classes && !fg)
       t.notes.push_back("Wait classes from 'Wait Classes by Total Wait Time', which includes background waits: the parts can "
                         "add up to more than DB time (no Foreground Wait Class section in both reports).");

@@ -25,6 +25,7 @@ struct SqlPair {
   /// "not shown in base" / "not shown in target" (unknown there), "not in report".
   std::string status;
   SignatureMatch text_match = SignatureMatch::none;  ///< matched across sql_ids by text
+  bool binds_changed = false; ///< a text match where literals became binds (or binds literals)
   std::string confidence;     ///< for a text match: "high", "medium (text may be cut)", "low (text cut by the report)"
   OptDouble base_rate, target_rate;  ///< elapsed per second of elapsed (AAS)
   OptDouble delta_aas;        ///< target_rate − base_rate; for new/gone a bound against the cut-off

@@ -26,7 +26,7 @@ constexpr RuleSpec k_rules[] = {
     {"cpu_shift", "the load moved between I/O waits and CPU (DB CPU share of DB time jumped)"},
     {"hard_parse", "hard parsing rose or fell (hard parses/s, hard parse elapsed, parse time elapsed)"},
     {"literal_sql", "many sql_ids collapsing to one statement shape appeared or grew"},
-    {"sql_changed", "a statement runs under a new sql_id (literals became binds or the reverse)"},
+    {"sql_changed", "a statement runs under a new sql_id because literals became binds (or the reverse)"},
     {"commit_latency", "log file sync latency changed; compared with log file parallel write it says CPU/LGWR vs disk"},
     {"io_latency", "the average wait of an I/O event changed materially"},
     {"fs_cache_reads", "direct path reads under 0.1 ms on one side: file-system cache, not storage"},
@@ -48,6 +48,8 @@ constexpr double k_cpu_queue_per_core = 1.0;  // DB CPU + outside time per core 
 constexpr double k_cpu_queue_busy_pct = 80;   // or the host this busy
 constexpr double k_carrier_share = 0.10;      // a statement carrying this share of the DB time change is named
 constexpr std::size_t k_max_carriers = 3;
+constexpr double k_relevance_share = 0.01;    // findings must move DB time by 1% of the smaller period's
+constexpr double k_slow_redo_write_ms = 10;   // log file parallel write above this: the redo disk is slow
 
 int rule_order(std::string_view key) {
   for (std::size_t i = 0; i < std::size(k_rules); ++i)
@@ -80,6 +82,14 @@ std::string arrow(const OptDouble& b, const OptDouble& t, int precision, std::st
   return fmt::format("{} -> {}{}{}", num(b, precision), num(t, precision), unit.empty() ? "" : " ", unit);
 }
 
+// Elapsed per execution, both sides in one readable unit: ms below 10 s, else seconds.
+std::string per_exec_arrow(const OptDouble& b_s, const OptDouble& t_s) {
+  const double m = std::max(b_s.value_or(0), t_s.value_or(0));
+  if (m >= 10) return arrow(b_s, t_s, 1, "s");
+  auto ms = [](const OptDouble& v) { return v ? OptDouble(*v * 1000) : std::nullopt; };
+  return arrow(ms(b_s), ms(t_s), m >= 0.01 ? 1 : 3, "ms");
+}
+
 std::string pct_change(const OptDouble& b, const OptDouble& t) {
   if (!b || !t || *b == 0) return "";
   const double p = (*t - *b) / std::fabs(*b) * 100;
@@ -107,6 +117,10 @@ public:
     sql_regression();
     workload_volume();
     host_change();
+    // Relevance: a finding whose change of DB time is under 1% of the smaller period's DB time per
+    // second is noise next to the rest (a 0.1 AAS parse change in a 1,000 AAS lock pile-up).
+    const double floor_aas = k_relevance_share * std::min(m_f.base_db_time_aas.value_or(0), m_f.target_db_time_aas.value_or(0));
+    std::erase_if(m_out, [&](const Finding& f) { return f.impact_aas != 0 && std::fabs(f.impact_aas) < floor_aas; });
     std::stable_sort(m_out.begin(), m_out.end(), [](const Finding& a, const Finding& b) {
       if (std::fabs(a.impact_aas) != std::fabs(b.impact_aas)) return std::fabs(a.impact_aas) > std::fabs(b.impact_aas);
       return rule_order(a.rule) < rule_order(b.rule);
@@ -219,10 +233,15 @@ private:
     f.direction = time_material ? (a_time.material() ? a_time.kind : a_parse.kind) : a_rate.kind;
     const bool up = f.direction == ChangeKind::worse;
     f.impact_aas = a_time.material() ? *a_time.delta : (a_parse.material() ? *a_parse.delta : 0);
-    std::string what = fmt::format("Hard parsing {}: {} hard parses/s{}", up ? "rose" : "fell", arrow(hp.b, hp.t, 1), pct_change(hp.b, hp.t));
+    std::string what = fmt::format("Hard parsing {}:", up ? "rose" : "fell");
     if (hpe.b && hpe.t)
-      what += fmt::format("; hard parse elapsed {} s per second ({} of DB time)", arrow(hpe.b, hpe.t, 2),
+      what += fmt::format(" hard parse elapsed {} s per second ({} of DB time);", arrow(hpe.b, hpe.t, 2),
                           arrow(share_of_db(hpe).b, share_of_db(hpe).t, 0, "%"));
+    what += fmt::format(" {} hard parses/s{}", arrow(hp.b, hp.t, 1), pct_change(hp.b, hp.t));
+    if (a_time.material() && !a_rate.material() && hp.b && hp.t && *hp.b > 0 && *hp.t > 0)
+      f.evidence.push_back(fmt::format("about as many hard parses, each {}: {} ms per hard parse (shared pool / library cache "
+                                       "contention or CPU starvation)",
+                                       up ? "slower" : "faster", arrow(*hpe.b / *hp.b * 1000, *hpe.t / *hp.t * 1000, 1)));
     f.title = what;
     f.cause = fmt::format("hard parsing {}", seconds(f.impact_aas));
     if (pte.b && pte.t) f.evidence.push_back(fmt::format("parse time elapsed {} s per second", arrow(pte.b, pte.t, 2)));
@@ -231,11 +250,11 @@ private:
       f.evidence.push_back(fmt::format("{} of parses are hard", arrow(*hp.b / *parses.b * 100, *hp.t / *parses.t * 100, 0, "%")));
     const Pair ex = lp("executes");
     if (ex.b && ex.t) f.evidence.push_back(fmt::format("executes {} /s", arrow(ex.b, ex.t, 1)));
-    for (const auto& g : m_f.literal_groups)
-      f.evidence.push_back(fmt::format("literal SQL: {} -> {} listed sql_ids share the shape \"{}\"", g.base.size(), g.target.size(),
-                                       short_text(g.example)));
+    for (std::size_t i = 0; i < m_f.literal_groups.size() && i < 3; ++i)
+      f.evidence.push_back(fmt::format("literal SQL: {} -> {} listed sql_ids share the shape \"{}\"", m_f.literal_groups[i].base.size(),
+                                       m_f.literal_groups[i].target.size(), short_text(m_f.literal_groups[i].example)));
     for (const auto& p : m_f.sql)
-      if (p.text_match != SignatureMatch::none)
+      if (p.text_match != SignatureMatch::none && p.binds_changed)
         f.evidence.push_back(fmt::format("SQL {} changed sql_id (same text, literals/binds folded)", p.label()));
     f.metrics = {metric("load_profile.hard_parses", "Hard parses per second", "/s", hp),
                  metric("time_model.hard_parse_elapsed_per_s", "hard parse elapsed time per second", "AAS", hpe),
@@ -252,45 +271,53 @@ private:
   }
 
   void literal_sql() {
-    for (const auto& g : m_f.literal_groups) {
-      const Pair ela{per_second(g.base_elapsed_s, el(m_b)), per_second(g.target_elapsed_s, el(m_t))};
-      const Pair count{static_cast<double>(g.base.size()), static_cast<double>(g.target.size())};
-      const bool appeared = (g.base.size() < 3) != (g.target.size() < 3);
-      const auto a = assess("sql.elapsed_per_s", ela.b.value_or(0), ela.t.value_or(0));
-      if (!appeared && !a.material()) continue;
+    // Literal SQL in both periods is a standing problem, not a change: report the shapes that appear
+    // or go, one finding per direction.
+    for (const bool appeared : {true, false}) {
       Finding f;
       f.rule = "literal_sql";
-      const bool more = appeared ? g.target.size() > g.base.size() : *a.delta > 0;
-      f.direction = more ? ChangeKind::worse : ChangeKind::better;
-      f.impact_aas = ela.t.value_or(0) - ela.b.value_or(0);
-      f.title = fmt::format("Literal SQL {}: {} -> {} sql_ids listed with one statement shape, {} s elapsed per second",
-                            more ? "grew" : "shrank", g.base.size(), g.target.size(), arrow(ela.b.value_or(0), ela.t.value_or(0), 3));
-      f.cause = fmt::format("literal SQL {}", seconds(f.impact_aas));
-      f.evidence.push_back(fmt::format("shape: {}", short_text(g.example, 100)));
+      f.direction = appeared ? ChangeKind::worse : ChangeKind::better;
+      std::size_t shapes = 0;
+      for (const auto& g : m_f.literal_groups) {
+        const bool up = g.base.size() < 3 && g.target.size() >= 3;
+        const bool down = g.base.size() >= 3 && g.target.size() < 3;
+        if (appeared ? !up : !down) continue;
+        ++shapes;
+        const Pair ela{per_second(g.base_elapsed_s, el(m_b)), per_second(g.target_elapsed_s, el(m_t))};
+        if (shapes <= 3)
+          f.evidence.push_back(fmt::format("{} -> {} listed sql_ids, {} s elapsed per second: {}", g.base.size(), g.target.size(),
+                                           arrow(ela.b.value_or(0), ela.t.value_or(0), 3), short_text(g.example, 80)));
+        f.metrics.push_back(metric("literal_sql.sql_ids", short_text(g.example, 40), "",
+                                   {static_cast<double>(g.base.size()), static_cast<double>(g.target.size())}));
+      }
+      if (shapes == 0) continue;
+      if (shapes > 3) f.evidence.push_back(fmt::format("and {} more shapes (see the Literal SQL table)", shapes - 3));
       f.evidence.push_back("each literal value is a new sql_id and a hard parse; the lists show only the top statements, so the "
-                           "real number of sql_ids is higher. Use bind variables (or cursor_sharing=force as a stop-gap).");
-      f.metrics = {metric("literal_sql.sql_ids", "listed sql_ids with this shape", "", count),
-                   metric("literal_sql.elapsed_per_s", "their elapsed per second", "AAS", ela)};
+                           "real number of sql_ids is higher. Bind variables fold them into one cursor.");
+      f.title = fmt::format("Literal SQL {}: {} statement shape{} listed under 3 or more sql_ids in the {} only", appeared ? "appeared" : "went away",
+                            shapes, shapes == 1 ? "" : "s", appeared ? "target" : "base");
+      f.cause = appeared ? "literal SQL" : "literal SQL gone";
       add(std::move(f));
     }
   }
 
   void sql_changed() {
     for (const auto& p : m_f.sql) {
-      if (p.text_match == SignatureMatch::none) continue;
+      if (p.text_match == SignatureMatch::none || !p.binds_changed) continue;
       const auto a = assess("sql.elapsed_per_s", p.base_rate, p.target_rate);
       Finding f;
       f.rule = "sql_changed";
       f.direction = a.material() ? a.kind : ChangeKind::changed;
       f.impact_aas = p.delta_aas.value_or(0);
-      f.title = fmt::format("SQL {} runs as {} now (same statement, literals and binds folded; confidence {}): elapsed {} s per second{}",
-                            p.base->sql_id, p.target->sql_id, p.confidence, arrow(p.base_rate, p.target_rate, 3),
+      const int bb = sql_shape(p.base->text).binds, tb = sql_shape(p.target->text).binds;
+      f.title = fmt::format("SQL {} runs as {} now: {} (same text otherwise; confidence {}): elapsed {} s per second{}",
+                            p.base->sql_id, p.target->sql_id, tb > bb ? "literals became binds" : "binds became literals", p.confidence, arrow(p.base_rate, p.target_rate, 3),
                             pct_change(p.base_rate, p.target_rate));
       f.cause = fmt::format("SQL {} {}", p.label(), seconds(f.impact_aas));
       f.evidence.push_back(fmt::format("base:   {}", short_text(p.base->text, 100)));
       f.evidence.push_back(fmt::format("target: {}", short_text(p.target->text, 100)));
-      f.evidence.push_back(fmt::format("executions {}; elapsed per execution {} s", arrow(p.base->executions, p.target->executions, 0),
-                                       arrow(p.base->elapsed_per_exec_s(), p.target->elapsed_per_exec_s(), 3)));
+      f.evidence.push_back(fmt::format("executions {}; elapsed per execution {}", arrow(p.base->executions, p.target->executions, 0),
+                                       per_exec_arrow(p.base->elapsed_per_exec_s(), p.target->elapsed_per_exec_s())));
       f.metrics = {metric("sql.elapsed_per_s", "elapsed per second", "AAS", {p.base_rate, p.target_rate})};
       add(std::move(f));
     }
@@ -319,17 +346,28 @@ private:
                           arrow(commits.b ? OptDouble(*commits.b * 3600) : std::nullopt,
                                 commits.t ? OptDouble(*commits.t * 3600) : std::nullopt, 0));
     f.cause = fmt::format("log file sync {}", seconds(f.impact_aas));
-    if (worse_write && *worse_write > 0 && *worse_sync >= k_commit_cpu_ratio * *worse_write)
-      f.evidence.push_back(fmt::format(
-          "log file sync is {:.0f}x log file parallel write where it is slow: the time is lost in CPU queuing or log writer "
-          "scheduling (LGWR waiting for CPU, post/wait), not in the redo log disk",
-          *worse_sync / *worse_write));
-    else if (worse_write && assess("event.avg_wait_ms", lfpw.b, lfpw.t).material())
-      f.evidence.push_back("log file parallel write moved with it: the redo log writes themselves got slower or faster (storage)");
-    else if (worse_write)
-      f.evidence.push_back("log file sync is close to log file parallel write: the time is the redo write itself");
-    else
+    const Snapshot& ws = target_worse ? m_t : m_b;
+    const double busy_w = ws.host_cpu.pct_idle ? 100 - *ws.host_cpu.pct_idle : -1;  // -1: unknown
+    if (!worse_write) {
       f.evidence.push_back("no log file parallel write in the Background Wait Events: cannot tell disk from CPU/LGWR scheduling");
+    } else {
+      if (*worse_write >= k_slow_redo_write_ms)
+        f.evidence.push_back(fmt::format("log file parallel write averages {} ms where commits are slow: the redo log disk itself is "
+                                         "slow (healthy: a few ms)", num(worse_write, 1)));
+      else if (assess("event.avg_wait_ms", lfpw.b, lfpw.t).material())
+        f.evidence.push_back(fmt::format("log file parallel write moved with it: the redo log writes themselves got {} (storage)",
+                                         *lfpw.t > *lfpw.b ? "slower" : "faster"));
+      if (*worse_write > 0 && *worse_sync >= k_commit_cpu_ratio * *worse_write)
+        f.evidence.push_back(fmt::format(
+            "log file sync is {:.0f}x log file parallel write where it is slow: the time is lost outside the disk write, in CPU "
+            "queuing or log writer scheduling (LGWR waiting for CPU, post/wait){}",
+            *worse_sync / *worse_write,
+            busy_w >= 0 && busy_w < 50 ? fmt::format("; the host is only {:.0f}% busy there, so look at LGWR scheduling and, on RAC, the "
+                                                     "commit broadcast", busy_w)
+                                   : std::string()));
+      else if (*worse_write < k_slow_redo_write_ms)
+        f.evidence.push_back("log file sync is close to log file parallel write: the time is the redo write itself");
+    }
     f.evidence.push_back(fmt::format("log file sync time {} s per second{}", arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t)));
     auto busy = [](const Snapshot& s) -> OptDouble { return s.host_cpu.pct_idle ? OptDouble(100 - *s.host_cpu.pct_idle) : std::nullopt; };
     if (busy(m_b) || busy(m_t)) f.evidence.push_back(fmt::format("host CPU busy {} %", arrow(busy(m_b), busy(m_t), 0)));
@@ -526,10 +564,8 @@ private:
         if (c.parent == s.sql_id)
           f.evidence.push_back(fmt::format("runs {} ({}), whose time is part of this call's", c.any().sql_id, short_text(c.any().text, 60)));
       if (p->status == "both")
-        f.evidence.push_back(fmt::format("executions {}, elapsed per execution {} ms", arrow(p->base->executions, p->target->executions, 0),
-                                         arrow(p->base->elapsed_per_exec_s() ? OptDouble(*p->base->elapsed_per_exec_s() * 1000) : std::nullopt,
-                                               p->target->elapsed_per_exec_s() ? OptDouble(*p->target->elapsed_per_exec_s() * 1000) : std::nullopt,
-                                               3)));
+        f.evidence.push_back(fmt::format("executions {}, elapsed per execution {}", arrow(p->base->executions, p->target->executions, 0),
+                                         per_exec_arrow(p->base->elapsed_per_exec_s(), p->target->elapsed_per_exec_s())));
       f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "elapsed per second", "AAS", {p->base_rate, p->target_rate})};
       add(std::move(f));
     }

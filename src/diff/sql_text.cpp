@@ -10,8 +10,11 @@ bool word_char(unsigned char c) { return std::isalnum(c) != 0 || c == '_' || c =
 
 }  // namespace
 
-std::string sql_signature(std::string_view text) {
-  std::string out;
+std::string sql_signature(std::string_view text) { return sql_shape(text).signature; }
+
+SqlShape sql_shape(std::string_view text) {
+  SqlShape shape;
+  std::string& out = shape.signature;
   out.reserve(text.size());
   bool pending_space = false;
   auto emit = [&](char c) {
@@ -80,6 +83,7 @@ std::string sql_signature(std::string_view text) {
         ++k;
       }
       i = k < n ? k + 1 : n;
+      ++shape.literals;
       emit_placeholder();
       continue;
     }
@@ -100,6 +104,7 @@ std::string sql_signature(std::string_view text) {
         while (k < n && word_char(static_cast<unsigned char>(text[k]))) ++k;
       }
       i = k;
+      ++shape.binds;
       emit_placeholder();
       continue;
     }
@@ -114,6 +119,7 @@ std::string sql_signature(std::string_view text) {
       // A number glued to letters (t1, x2y) is part of an identifier, handled below.
       if (k >= n || !word_char(static_cast<unsigned char>(text[k])) || std::isdigit(static_cast<unsigned char>(text[k])) != 0) {
         i = k;
+        ++shape.literals;
         emit_placeholder();
         continue;
       }
@@ -128,7 +134,7 @@ std::string sql_signature(std::string_view text) {
     emit(static_cast<char>(c));
     ++i;
   }
-  return out;
+  return shape;
 }
 
 bool is_plsql_text(std::string_view text) {
