@@ -100,6 +100,7 @@ struct Comparison {
 struct CompareOptions {
   int top_sql = 15;   ///< how many SQL statements to list
   int top_events = 12;
+  double alpha = 0.05;  ///< sets: significance level of the per-metric tests
 };
 
 /// Compares two snapshots. Periods of different length are compared by rates (per second of
@@ -109,5 +110,28 @@ Comparison compare(const Snapshot& base, const Snapshot& target, const CompareOp
 
 /// The same tables for a single report (no base): a plain report.
 Comparison describe(const Snapshot& target, const CompareOptions& options = {});
+
+/// One snapshot standing for a set of reports of consecutive or comparable periods: totals summed
+/// (elapsed, DB time, event and SQL times, waits, executions), per-second Load Profile rates weighted
+/// by elapsed, percentages recomputed. An item (event, time model statistic, SQL statement) missing
+/// from any member's lists is unknown for the set and left out; the SQL cut-off is the sum of the
+/// members' cut-offs. `source` is the members' files joined with ", ". Throws Error for an empty set.
+Snapshot merge_snapshots(const std::vector<Snapshot>& members);
+
+/// The value of one metric in one report, by the keys the findings and the metric catalog use:
+/// "db_time_per_s", "db_cpu_per_s", "outside_per_s", "host_cpu_busy_pct", "db_cpu_pct_db_time",
+/// "transactions_per_s", "db_time_per_txn_s", "load_profile.<row>", "wait_class:<name>:time_per_s",
+/// "event:<name>:time_per_s", "event:<name>:avg_wait_ms", "time_model:<name>:time_per_s",
+/// "sql:<sql_id>:elapsed_per_s". Empty when the report does not give it or the key is unknown.
+OptDouble metric_value(const Snapshot& snapshot, std::string_view key);
+
+/// Compares two sets of reports (e.g. the same hour over several days). The tables and findings are
+/// those of the merged sets (merge_snapshots); a "Sets" table gives, per metric, each set's median
+/// and range, the test that fits (Mann–Whitney U or Welch's t, stats.hpp), its p-value and effect
+/// size. A change is a finding only when it is both material and significant at `options.alpha`;
+/// the verdict is "unchanged" when DB time per second is not significant. With one report per set
+/// this is compare(). Throws Error for an empty set.
+Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target,
+                        const CompareOptions& options = {});
 
 }  // namespace awrdiff

@@ -169,6 +169,7 @@ struct Snapshot {
   bool has_sql_sections = false;              ///< the report had at least one "SQL ordered by" list
   OptDouble sql_elapsed_cutoff_s;             ///< smallest elapsed listed in SQL ordered by Elapsed Time
   std::vector<GenericTable> other_tables;     ///< tables not interpreted above
+  int members = 1;                            ///< reports merged into this snapshot (merge_snapshots); 1 for a report
   std::vector<Diagnostic> diagnostics;
 
   /// DB CPU in seconds: the time model row, else the DB CPU pseudo-event. Empty when neither.

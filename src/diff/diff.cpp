@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fmt/format.h>
 #include <map>
 #include <set>
@@ -26,9 +27,8 @@ const char* to_string(Verdict v) {
 
 namespace {
 
-constexpr double k_material_change_pct = 10.0;  // DB time per second must move this much ...
-constexpr double k_material_change_aas = 0.05;  // ... and by this many average active sessions
 constexpr double k_length_ratio_warning = 1.5;  // periods whose lengths differ more than this
+constexpr double k_idle_aas = 0.05;             // a period with fewer average active sessions is idle
 
 std::optional<double> rate(const OptDouble& total, const OptDouble& elapsed_s) {
   if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
@@ -195,6 +195,7 @@ private:
       return true;
     };
     bool ok = elapsed_ok(m_target);
+    plausibility(m_target);
     auto truncated = [&](const Snapshot& s) {
       if (s.truncated)
         m_out.warnings.push_back(fmt::format("{}: truncated report (no 'End of Report' marker): sections may be missing",
@@ -206,6 +207,13 @@ private:
     if (m_base->source == m_target.source)
       m_out.warnings.push_back(fmt::format("the same file given twice: {}", m_target.source));
     ok = elapsed_ok(*m_base) && ok;
+    plausibility(*m_base);
+    auto idle = [&](const Snapshot& s) {
+      if (auto aas = s.average_active_sessions(); aas && *aas < k_idle_aas)
+        m_out.warnings.push_back(fmt::format("{}: an idle period ({:.3f} average active sessions): its changes are noise", s.source, *aas));
+    };
+    idle(*m_base);
+    idle(m_target);
     const auto& b = m_base->database;
     const auto& t = m_target.database;
     if (b.dbid && t.dbid && *b.dbid != *t.dbid)
@@ -234,6 +242,61 @@ private:
     if (!ok) m_out.verdict = Verdict::not_comparable;
   }
 
+  // Seconds since an arbitrary epoch for a snap time as AWR prints it ("22-Dec-23 01:30:13");
+  // empty when it does not parse.
+  static OptDouble snap_seconds(const std::string& text) {
+    static constexpr std::string_view k_months[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                    "jul", "aug", "sep", "oct", "nov", "dec"};
+    int d = 0, y = 0, h = 0, mi = 0, sec = 0;
+    char mon[4] = {};
+    if (std::sscanf(text.c_str(), "%d-%3c-%d %d:%d:%d", &d, mon, &y, &h, &mi, &sec) < 5) return std::nullopt;
+    std::string m(mon, 3);
+    std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    int month = -1;
+    for (int i = 0; i < 12; ++i)
+      if (k_months[i] == m) month = i;
+    if (month < 0 || d < 1 || d > 31) return std::nullopt;
+    if (y < 100) y += 2000;
+    // Days from civil (Howard Hinnant's algorithm), enough to subtract two timestamps.
+    const int yy = month < 2 ? y - 1 : y;
+    const int era = (yy >= 0 ? yy : yy - 399) / 400;
+    const int yoe = yy - era * 400;
+    const int mp = (month + 9) % 12;
+    const int doy = (153 * mp + 2) / 5 + d - 1;
+    const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    const double days = era * 146097.0 + doe;
+    return days * 86400 + h * 3600 + mi * 60 + sec;
+  }
+
+  // Elapsed implausible for the snap times or for the DB time and sessions (a DST change can make
+  // an hour look like minutes).
+  void plausibility(const Snapshot& s) {
+    if (s.members > 1) return;  // a merged set: its members are checked one by one (compare_sets)
+    for (auto& w : detail::plausibility_warnings(s)) m_out.warnings.push_back(std::move(w));
+  }
+
+ public:
+  static std::vector<std::string> plausibility_of(const Snapshot& s) {
+    std::vector<std::string> out;
+    const auto& iv = s.interval;
+    if (!iv.elapsed_s || *iv.elapsed_s <= 0) return out;
+    auto b = snap_seconds(iv.begin_time), e = snap_seconds(iv.end_time);
+    if (b && e && *e > *b) {
+      const double wall = *e - *b;
+      if (std::fabs(wall - *iv.elapsed_s) > std::max(300.0, 0.05 * wall))
+        out.push_back(fmt::format("{}: Elapsed {:.1f} min but the snap times are {:.1f} min apart (a DST change or a "
+                                             "clock step?): rates use Elapsed",
+                                             s.source, *iv.elapsed_s / 60, wall / 60));
+    }
+    const double sessions = std::max(iv.begin_sessions.value_or(0), iv.end_sessions.value_or(0));
+    if (auto aas = s.average_active_sessions(); aas && sessions > 0 && *aas > 1.5 * sessions + 1)
+      out.push_back(fmt::format("{}: {:.1f} average active sessions but at most {:.0f} sessions: Elapsed looks too short "
+                                           "for the DB time (a DST change?)",
+                                           s.source, *aas, sessions));
+    return out;
+  }
+
+ private:
   void periods() {
     CompareTable t;
     t.key = "periods";
@@ -952,7 +1015,6 @@ private:
     const auto pct = o.db_time_change_pct;
     const auto a = assess("db_time_per_s", b, t);
     o.verdict = !a.material() ? Verdict::unchanged : delta > 0 ? Verdict::regressed : Verdict::improved;
-    if (m_force_unchanged) o.verdict = Verdict::unchanged;
 
     // Contributors: events (DB CPU included), the time outside DB CPU and waits, time model statistics.
     const double te = *target_elapsed();
@@ -1027,7 +1089,7 @@ private:
     head += fmt::format("DB time per second {} ({:.2f} -> {:.2f} average active sessions)",
                         pct ? fmt_pct(*pct) : std::string("changed"), b, t);
     if (o.verdict == Verdict::unchanged) {
-      head += m_force_unchanged ? ", not significant across the sets" : ", within the materiality floor";
+      head += ", within the materiality floor";
       o.headline = head;
       return;
     }
@@ -1062,7 +1124,6 @@ private:
   Comparison m_out;
   std::vector<Item> m_events, m_time_model;
   detail::Facts m_facts;
-  bool m_force_unchanged = false;
 };
 
 }  // namespace
@@ -1076,6 +1137,8 @@ std::string human_seconds(double s) {
   if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
   return fmt::format("{}{:.1f} h", sign, a / 3600);
 }
+
+std::vector<std::string> plausibility_warnings(const Snapshot& s) { return Differ::plausibility_of(s); }
 
 std::string SqlPair::label() const {
   if (base != nullptr && target != nullptr && base->sql_id != target->sql_id)

@@ -69,6 +69,10 @@ struct Facts {
 /// Runs every findings rule over the facts; findings ranked by |impact|, then by rule order.
 std::vector<Finding> run_findings(const Facts& facts);
 
+/// Comparability warnings about one report's own elapsed time (snap times apart, DB time too large for
+/// the sessions): a DST change or a clock step.
+std::vector<std::string> plausibility_warnings(const Snapshot& s);
+
 /// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h".
 std::string human_seconds(double seconds);
 

@@ -214,8 +214,8 @@ private:
     if (lr.b && lr.t) f.evidence.push_back(fmt::format("Logical reads {} blocks/s{}", arrow(lr.b, lr.t, 0), pct_change(lr.b, lr.t)));
     const Pair pr = lp("physical_reads");
     if (pr.b && pr.t) f.evidence.push_back(fmt::format("Physical reads {} blocks/s{}", arrow(pr.b, pr.t, 0), pct_change(pr.b, pr.t)));
-    f.metrics = {metric("db_cpu_pct_db_time", "DB CPU % of DB time", "%", cpu_pct), metric("io_pct_db_time", "I/O waits % of DB time", "%", io_pct),
-                 metric("db_cpu_per_s", "DB CPU per second", "AAS", {cpu->base, cpu->target})};
+    f.metrics = {metric("db_cpu_per_s", "DB CPU per second", "AAS", {cpu->base, cpu->target}),
+                 metric("db_cpu_pct_db_time", "DB CPU % of DB time", "%", cpu_pct), metric("io_pct_db_time", "I/O waits % of DB time", "%", io_pct)};
     add(std::move(f));
   }
 
@@ -256,9 +256,9 @@ private:
     for (const auto& p : m_f.sql)
       if (p.text_match != SignatureMatch::none && p.binds_changed)
         f.evidence.push_back(fmt::format("SQL {} changed sql_id (same text, literals/binds folded)", p.label()));
-    f.metrics = {metric("load_profile.hard_parses", "Hard parses per second", "/s", hp),
-                 metric("time_model.hard_parse_elapsed_per_s", "hard parse elapsed time per second", "AAS", hpe),
-                 metric("time_model.parse_time_elapsed_per_s", "parse time elapsed per second", "AAS", pte)};
+    f.metrics = {metric("time_model:hard parse elapsed time:time_per_s", "hard parse elapsed time per second", "AAS", hpe),
+                 metric("load_profile.hard_parses", "Hard parses per second", "/s", hp),
+                 metric("time_model:parse time elapsed:time_per_s", "parse time elapsed per second", "AAS", pte)};
     add(std::move(f));
   }
 
@@ -318,7 +318,7 @@ private:
       f.evidence.push_back(fmt::format("target: {}", short_text(p.target->text, 100)));
       f.evidence.push_back(fmt::format("executions {}; elapsed per execution {}", arrow(p.base->executions, p.target->executions, 0),
                                        per_exec_arrow(p.base->elapsed_per_exec_s(), p.target->elapsed_per_exec_s())));
-      f.metrics = {metric("sql.elapsed_per_s", "elapsed per second", "AAS", {p.base_rate, p.target_rate})};
+      f.metrics = {metric("sql.elapsed_per_s", "SQL " + p.label() + " elapsed per second", "AAS", {p.base_rate, p.target_rate})};
       add(std::move(f));
     }
   }
@@ -566,7 +566,7 @@ private:
       if (p->status == "both")
         f.evidence.push_back(fmt::format("executions {}, elapsed per execution {}", arrow(p->base->executions, p->target->executions, 0),
                                          per_exec_arrow(p->base->elapsed_per_exec_s(), p->target->elapsed_per_exec_s())));
-      f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "elapsed per second", "AAS", {p->base_rate, p->target_rate})};
+      f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "SQL " + s.sql_id + " elapsed per second", "AAS", {p->base_rate, p->target_rate})};
       add(std::move(f));
     }
   }

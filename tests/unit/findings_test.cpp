@@ -101,6 +101,6 @@ TEST_P(SampleFindings, EveryPairMirrors) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, SampleFindings, ::testing::Values(".html", ".txt"),
-                         [](const auto& info) { return std::string(info.param + 1); });
+                         [](const auto& p) { return std::string(p.param + 1); });
 
 }  // namespace
