@@ -9,7 +9,9 @@
 #include <awrdiff/model.hpp>
 
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -81,6 +83,14 @@ struct Finding {
   std::vector<std::string> evidence;   ///< further lines, each with its numbers
   std::vector<FindingMetric> metrics;  ///< the numbers, for machines
 };
+
+/// One rule of the findings catalog (docs/findings.md).
+struct FindingRule {
+  std::string_view key;
+  std::string_view summary;
+};
+/// Every findings rule, in the order that breaks ties between findings of equal impact.
+std::span<const FindingRule> finding_rules();
 
 struct Comparison {
   std::string base_source;    ///< empty for a single report; sets: the files joined with ", "

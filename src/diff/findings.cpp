@@ -18,14 +18,10 @@ namespace awrdiff::detail {
 namespace {
 
 /// The rules, in the order used to break ties between findings of equal impact.
-struct RuleSpec {
-  std::string_view key;
-  std::string_view summary;
-};
-constexpr RuleSpec k_rules[] = {
+constexpr FindingRule k_rules[] = {
     {"cpu_shift", "the load moved between I/O waits and CPU (DB CPU share of DB time jumped)"},
     {"hard_parse", "hard parsing rose or fell (hard parses/s, hard parse elapsed, parse time elapsed)"},
-    {"literal_sql", "many sql_ids collapsing to one statement shape appeared or grew"},
+    {"literal_sql", "many sql_ids collapsing to one statement shape appeared or went away"},
     {"sql_changed", "a statement runs under a new sql_id because literals became binds (or the reverse)"},
     {"commit_latency", "log file sync latency changed; compared with log file parallel write it says CPU/LGWR vs disk"},
     {"io_latency", "the average wait of an I/O event changed materially"},
@@ -623,6 +619,14 @@ private:
 };
 
 }  // namespace
+
+}  // namespace awrdiff::detail
+
+namespace awrdiff {
+std::span<const FindingRule> finding_rules() { return detail::k_rules; }
+}  // namespace awrdiff
+
+namespace awrdiff::detail {
 
 std::vector<Finding> run_findings(const Facts& facts) {
   if (facts.base == nullptr || facts.target == nullptr) return {};

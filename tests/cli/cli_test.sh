@@ -37,6 +37,14 @@ for f in text markdown html json; do
 done
 cp "$tmp/out" "$tmp/cmp.json"
 check "json parses" 0 python3 -c "import json; j=json.load(open('$tmp/cmp.json')); assert j['verdict']=='improved', j['verdict']"
+check "json findings" 0 python3 -c "import json; j=json.load(open('$tmp/cmp.json')); r=[f['rule'] for f in j['findings']]; assert 'sql_changed' in r, r; f=j['findings'][0]; assert f['direction'] in ('worse','better','changed') and f['evidence'] is not None and f['metrics'], f"
+check "sets" 0 "$bin" --base "$s/good.html" "$s/good.txt" --target "$s/bad.html" "$s/bad.txt"
+grep -q '^Regressed: .*Welch t p = ' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets headline"; head -1 "$tmp/out"; }
+grep -q '^Sets: 2 base and 2 target reports' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets table"; }
+check "sets without target" 2 "$bin" --base "$s/good.html"
+check "sets and positional files" 2 "$bin" "$s/good.html" --base "$s/good.html" --target "$s/bad.html"
+check "sets with a missing file" 2 "$bin" --base "$s/good.html" "$s/nope.html" --target "$s/bad.html"
+expect_err "sets with a missing file names it" "$s/nope.html"
 check "report" 0 "$bin" report "$s/good.html"
 check "snapshot" 0 "$bin" snapshot "$s/good.html" --format json
 cp "$tmp/out" "$tmp/snap.json"

@@ -24,7 +24,7 @@ TEST(Metrics, KeysAreUniqueAndFloorsSane) {
 TEST(Metrics, ZeroToZeroAndZeroToSmallAreNoChange) {
   EXPECT_EQ(assess("db_time_per_s", 0.0, 0.0).kind, ChangeKind::unchanged);
   EXPECT_EQ(assess("db_time_per_s", 0.0, 0.01).kind, ChangeKind::unchanged);  // below the 0.05 AAS floor
-  const auto a = assess("db_time_per_s", 0.0, 2.0);
+  const auto a = assess("db_time_per_s", 0.0, 2.0);  // 0 -> 2 AAS: material, no relative change
   EXPECT_EQ(a.kind, ChangeKind::worse);
   EXPECT_FALSE(a.rel_pct.has_value());  // never "+inf%"
   EXPECT_EQ(assess("db_time_per_s", std::nullopt, 2.0).kind, ChangeKind::unknown);
@@ -47,7 +47,27 @@ TEST(Metrics, AssessmentIsSymmetric) {
       for (double t : values) {
         const auto ab = assess(m, b, t), ba = assess(m, t, b);
         EXPECT_EQ(ab.material(), ba.material()) << m.key << " " << b << " " << t;
-        if (ab.kind == ChangeKind::worse) EXPECT_EQ(ba.kind, ChangeKind::better) << m.key;
-        if (ab.kind == ChangeKind::changed) EXPECT_EQ(ba.kind, ChangeKind::changed) << m.key;
+        if (ab.kind == ChangeKind::worse) {
+          EXPECT_EQ(ba.kind, ChangeKind::better) << m.key;
+        }
+        if (ab.kind == ChangeKind::changed) {
+          EXPECT_EQ(ba.kind, ChangeKind::changed) << m.key;
+        }
       }
+}
+
+#include <awrdiff/diff.hpp>
+
+#include <fstream>
+#include <sstream>
+
+// docs/findings.md documents every rule and every metric catalog entry.
+TEST(Metrics, DocsListEveryRuleAndMetric) {
+  std::ifstream in(AWRDIFF_SOURCE_DIR "/docs/findings.md");
+  ASSERT_TRUE(in) << "docs/findings.md missing";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string doc = ss.str();
+  for (const auto& m : awrdiff::all_metrics()) EXPECT_NE(doc.find("`" + std::string(m.key) + "`"), std::string::npos) << m.key;
+  for (const auto& r : awrdiff::finding_rules()) EXPECT_NE(doc.find("`" + std::string(r.key) + "`"), std::string::npos) << r.key;
 }
