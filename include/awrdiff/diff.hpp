@@ -102,7 +102,7 @@ struct Comparison {
   std::vector<Contributor> contributors;       ///< largest first, in the direction of the change
   std::string headline;                        ///< the first line: what changed and why
   std::vector<std::string> warnings;           ///< comparability warnings, each with its reason
-  std::vector<Finding> findings;               ///< ranked: largest |impact| first, then by rule order
+  std::vector<Finding> findings;               ///< ranked: causes of the change first (largest |impact|), then the rest
   std::vector<CompareTable> tables;
   std::vector<std::string> diagnostics;        ///< parse diagnostics of both inputs ("file:line: ...")
 };

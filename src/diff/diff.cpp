@@ -1024,8 +1024,10 @@ private:
       ev.push_back({"event", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
     }
     for (const auto& p : m_facts.parts)
-      if (p.name == "Outside DB CPU and waits" && p.delta())
-        ev.push_back({"event", outside_label(), *p.delta(), *p.delta() * te, false});
+      if (p.name == "Outside DB CPU and waits" && p.base && p.target) {
+        const double d = std::max(0.0, *p.target) - std::max(0.0, *p.base);  // negative remainders are over-accounting
+        ev.push_back({"event", outside_label(), d, d * te, false});
+      }
     static const std::set<std::string> k_skip = {"db time", "db cpu", "sql execute elapsed time", "background elapsed time",
                                                  "background cpu time", "total cpu time"};
     std::vector<Contributor> tm;

@@ -66,7 +66,7 @@ struct Facts {
   }
 };
 
-/// Runs every findings rule over the facts; findings ranked by |impact|, then by rule order.
+/// Runs every findings rule over the facts; findings in the direction of the DB time change first, then by |impact| and rule order.
 std::vector<Finding> run_findings(const Facts& facts);
 
 /// Comparability warnings about one report's own elapsed time (snap times apart, DB time too large for

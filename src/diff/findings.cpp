@@ -117,7 +117,12 @@ public:
     // second is noise next to the rest (a 0.1 AAS parse change in a 1,000 AAS lock pile-up).
     const double floor_aas = k_relevance_share * std::min(m_f.base_db_time_aas.value_or(0), m_f.target_db_time_aas.value_or(0));
     std::erase_if(m_out, [&](const Finding& f) { return f.impact_aas != 0 && std::fabs(f.impact_aas) < floor_aas; });
-    std::stable_sort(m_out.begin(), m_out.end(), [](const Finding& a, const Finding& b) {
+    // Causes of the change first (impact in its direction), largest first; then what moved against it.
+    const double d = m_f.delta_db_time_aas().value_or(0);
+    const bool material = assess("db_time_per_s", m_f.base_db_time_aas, m_f.target_db_time_aas).material();
+    auto with_change = [&](const Finding& f) { return material && f.impact_aas * d > 0; };
+    std::stable_sort(m_out.begin(), m_out.end(), [&](const Finding& a, const Finding& b) {
+      if (with_change(a) != with_change(b)) return with_change(a);
       if (std::fabs(a.impact_aas) != std::fabs(b.impact_aas)) return std::fabs(a.impact_aas) > std::fabs(b.impact_aas);
       return rule_order(a.rule) < rule_order(b.rule);
     });
@@ -487,8 +492,11 @@ private:
   }
 
   void outside_time() {
-    const auto* p = part("Outside DB CPU and waits");
-    if (p == nullptr) return;
+    const auto* part_outside = part("Outside DB CPU and waits");
+    if (part_outside == nullptr || !part_outside->base || !part_outside->target) return;
+    // A negative remainder is over-accounting (waits and CPU overlap), not time: count it as none.
+    const DbTimePart clamped{part_outside->name, std::max(0.0, *part_outside->base), std::max(0.0, *part_outside->target)};
+    const auto* p = &clamped;
     const auto a = assess("outside_per_s", p->base, p->target);
     if (!a.material()) return;
     const bool target_worse = *p->target > *p->base;
