@@ -81,6 +81,8 @@ enum class ColumnId {
   cpu_s, cpu_per_exec_s, user_io_s, buffer_gets, gets_per_exec, physical_reads, reads_per_exec,
   rows_processed, rows_per_exec, parse_calls, pct_total_parses, module, sql_text,
   parameter,
+  hash_value, old_hash_value, plan_hash_value,  ///< Statspack SQL keys; Plan Hash Value
+  con_dbid,         ///< Container DB Id (PDB-level reports, 12c+)
   load_average_begin, load_average_end, pct_user, pct_system, pct_wio, pct_idle,
 };
 
@@ -136,5 +138,8 @@ const LoadProfileSpec* find_load_profile_row(std::string_view label);
 /// Expands a wait class name cut to the text report's column width ("Applicat" → "Application",
 /// "Concurrenc" → "Concurrency"); returns the input unchanged when it is not a known prefix.
 std::string expand_wait_class(std::string_view name);
+/// True for an event Oracle classes as Idle (wait class "Idle" in V$EVENT_NAME), by name. Used where
+/// a report prints no wait class (Statspack, 10g text) or lists idle events among its top events.
+bool is_idle_event(std::string_view name);
 
 }  // namespace awrdiff

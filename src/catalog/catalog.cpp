@@ -40,10 +40,10 @@ AWRDIFF_NAMES(t_fg_events, "Foreground Wait Events");
 AWRDIFF_NAMES(s_fg_events, "foreground wait events and their wait statistics");
 AWRDIFF_NAMES(t_bg_events, "Background Wait Events", "Background Wait Events for DB");
 AWRDIFF_NAMES(s_bg_events, "background wait events statistics");
-AWRDIFF_NAMES(t_wait_events, "Wait Events");
+AWRDIFF_NAMES(t_wait_events, "Wait Events", "Wait Events (fg and bg)");
 AWRDIFF_NAMES(t_sql_elapsed, "SQL ordered by Elapsed Time");
 AWRDIFF_NAMES(s_sql_elapsed, "top sql by elapsed time");
-AWRDIFF_NAMES(t_sql_cpu, "SQL ordered by CPU Time");
+AWRDIFF_NAMES(t_sql_cpu, "SQL ordered by CPU Time", "SQL ordered by CPU");
 AWRDIFF_NAMES(s_sql_cpu, "top sql by cpu time");
 AWRDIFF_NAMES(t_sql_user_io, "SQL ordered by User I/O Wait Time");
 AWRDIFF_NAMES(s_sql_user_io, "top sql by user i/o time");
@@ -116,7 +116,7 @@ constexpr SectionSpec k_sections[] = {
 
 // ---- columns ---------------------------------------------------------------------------------
 AWRDIFF_NAMES(c_label, "");
-AWRDIFF_NAMES(c_db_name, "DB Name");
+AWRDIFF_NAMES(c_db_name, "DB Name", "Database");  // Statspack: "Database    DB Id    Instance ..."
 AWRDIFF_NAMES(c_dbid, "DB Id", "DBID");
 AWRDIFF_NAMES(c_unique_name, "Unique Name");
 AWRDIFF_NAMES(c_role, "Role", "DB Role");
@@ -133,7 +133,7 @@ AWRDIFF_NAMES(c_platform, "Platform");
 AWRDIFF_NAMES(c_cpus, "CPUs");
 AWRDIFF_NAMES(c_cores, "Cores");
 AWRDIFF_NAMES(c_sockets, "Sockets");
-AWRDIFF_NAMES(c_memory, "Memory (GB)", "Memory(GB)", "Memory");
+AWRDIFF_NAMES(c_memory, "Memory (GB)", "Memory(GB)", "Memory", "Memory (G)");
 AWRDIFF_NAMES(c_snap_id, "Snap Id");
 AWRDIFF_NAMES(c_snap_time, "Snap Time");
 AWRDIFF_NAMES(c_sessions, "Sessions");
@@ -173,8 +173,8 @@ AWRDIFF_NAMES(c_cpu_per_exec, "CPU per Exec (s)", "CPU per Exec(s)");
 AWRDIFF_NAMES(c_user_io, "User I/O Time (s)", "UIO Time (s)", "User I/O Wait Time (s)");
 AWRDIFF_NAMES(c_gets, "Buffer Gets");
 AWRDIFF_NAMES(c_gets_per_exec, "Gets per Exec");
-AWRDIFF_NAMES(c_reads, "Physical Reads");
-AWRDIFF_NAMES(c_reads_per_exec, "Reads per Exec");
+AWRDIFF_NAMES(c_reads, "Physical Reads", "Physical Rds");
+AWRDIFF_NAMES(c_reads_per_exec, "Reads per Exec", "Rds per Exec");
 AWRDIFF_NAMES(c_rows, "Rows Processed");
 AWRDIFF_NAMES(c_rows_per_exec, "Rows per Exec");
 AWRDIFF_NAMES(c_parse_calls, "Parse Calls");
@@ -182,12 +182,16 @@ AWRDIFF_NAMES(c_pct_parses, "% Total Parses");
 AWRDIFF_NAMES(c_module, "SQL Module", "Module");
 AWRDIFF_NAMES(c_sql_text, "SQL Text");
 AWRDIFF_NAMES(c_parameter, "Parameter Name");
-AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin");
-AWRDIFF_NAMES(c_load_end, "Load Average End", "End");
-AWRDIFF_NAMES(c_pct_user, "%User", "% User");
-AWRDIFF_NAMES(c_pct_system, "%System", "% System");
-AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO");
-AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle");
+AWRDIFF_NAMES(c_hash_value, "Hash Value");
+AWRDIFF_NAMES(c_old_hash_value, "Old Hash Value");
+AWRDIFF_NAMES(c_plan_hash_value, "Plan Hash Value", "Plan Hash");
+AWRDIFF_NAMES(c_con_dbid, "Container DB Id", "Con DBID", "Con DB Id", "Container DBID");
+AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin", "Load Begin");  // "Load Average" spans Begin/End
+AWRDIFF_NAMES(c_load_end, "Load Average End", "End", "Average End");
+AWRDIFF_NAMES(c_pct_user, "%User", "% User", "User");          // Statspack Host CPU: "User System Idle WIO"
+AWRDIFF_NAMES(c_pct_system, "%System", "% System", "System");
+AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO", "WIO");
+AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle", "Idle");
 
 constexpr ColumnSpec k_columns[] = {
     {ColumnId::label, "label", Unit::none, c_label},
@@ -253,6 +257,10 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::module, "module", Unit::none, c_module},
     {ColumnId::sql_text, "sql_text", Unit::none, c_sql_text},
     {ColumnId::parameter, "parameter", Unit::none, c_parameter},
+    {ColumnId::hash_value, "hash_value", Unit::none, c_hash_value},
+    {ColumnId::old_hash_value, "old_hash_value", Unit::none, c_old_hash_value},
+    {ColumnId::plan_hash_value, "plan_hash_value", Unit::none, c_plan_hash_value},
+    {ColumnId::con_dbid, "con_dbid", Unit::none, c_con_dbid},
     {ColumnId::load_average_begin, "load_average_begin", Unit::count, c_load_begin},
     {ColumnId::load_average_end, "load_average_end", Unit::count, c_load_end},
     {ColumnId::pct_user, "pct_user", Unit::percent, c_pct_user},
@@ -326,6 +334,33 @@ constexpr std::string_view k_wait_classes[] = {
     "Network", "Other", "Queueing", "Scheduler", "System I/O", "User I/O",
 };
 
+// Events of wait class Idle (V$EVENT_NAME, 9i–23ai) that reports print without their class: Statspack
+// lists some of them among its Top 5 Timed Events on 12c+, where its own idle list is out of date.
+constexpr std::string_view k_idle_events[] = {
+    "AQ Cross Master idle", "AQ Proxy Cleanup Wait", "AQPC idle", "ASM background timer",
+    "BMR idle", "class slave wait", "cmon timer", "DIAG idle wait", "dispatcher timer",
+    "EMON slave idle wait", "fbar timer", "gcs remote message", "GCR sleep", "ges remote message",
+    "heartbeat monitor sleep", "heartbeat redo informer", "i/o slave wait", "IORM Scheduler Slave Idle Wait",
+    "jobq slave wait", "JOX Jit Process Sleep", "LGWR real time apply sync", "LGWR worker group idle",
+    "LNS ASYNC archive log", "LNS ASYNC dest activation", "LNS ASYNC end of log", "lreg timer",
+    "MRP redo arrival", "OFS idle", "parallel recovery coordinator idle wait",
+    "parallel recovery slave idle wait", "parallel recovery slave next change", "pipe get", "pman timer",
+    "pmon timer", "PING", "PL/SQL lock timer",
+    "PX Deq: Execute Reply", "PX Deq: Execution Msg", "PX Deq: Parse Reply", "PX Deq: Table Q Normal",
+    "PX Deque wait", "PX Idle Wait", "queue messages", "rdbms ipc message", "REPL Apply: txns",
+    "REPL Capture/Apply: messages", "Space Manager: slave idle wait", "shared server idle wait",
+    "single-task message", "SGA: MMAN sleep for component shrink", "simulated log write delay",
+    "smon timer", "SQL*Net message from client", "SQL*Net message from dblink",
+    "Streams AQ: deallocate messages from Streams Pool", "Streams AQ: delete acknowledged messages",
+    "Streams AQ: emn coordinator idle wait", "Streams AQ: qmn coordinator idle wait",
+    "Streams AQ: qmn slave idle wait", "Streams AQ: waiting for messages in the queue",
+    "Streams AQ: waiting for time management or cleanup tasks", "Streams fetch slave: waiting for txns",
+    "virtual circuit wait", "virtual circuit next request", "VKRM Idle",
+    "VKTM Init Wait for GSGA", "VKTM Logical Idle Wait", "wait for unread message on broadcast channel",
+    "wait for unread message on multiple broadcast channels", "watchdog main loop",
+    "Data Guard: Gap Manager", "Data Guard: Timer", "nologging fetch slave idle", "imco timer", "IMFS defer writes scheduler",
+    };
+
 #undef AWRDIFF_NAMES
 
 bool matches_any(std::string_view normalized, std::span<const std::string_view> names) {
@@ -354,6 +389,8 @@ std::span<const LoadProfileSpec> all_load_profile_rows() { return k_load_profile
 const SectionSpec* find_section_by_title(std::string_view title) {
   // Text reports follow the title with "DB/Inst: NAME/inst  Snaps: 1-2"; Statspack with "DB/Inst:" too.
   if (auto pos = title.find("DB/Inst:"); pos != std::string_view::npos) title = title.substr(0, pos);
+  // Statspack: "SQL ordered by Elapsed time for DB: HRDB  Instance: hrdb1  Snaps: 512 -513".
+  if (auto pos = title.find(" for DB:"); pos != std::string_view::npos) title = title.substr(0, pos);
   if (auto pos = title.find("DB/Inst/Cont:"); pos != std::string_view::npos) title = title.substr(0, pos);
   const std::string norm = normalize_label(title);
   if (norm.empty()) return nullptr;
@@ -422,6 +459,12 @@ std::string expand_wait_class(std::string_view name) {
     }
   }
   return found != nullptr ? match : std::string(name);
+}
+
+bool is_idle_event(std::string_view name) {
+  for (auto e : k_idle_events)
+    if (e == name) return true;
+  return false;
 }
 
 }  // namespace awrdiff

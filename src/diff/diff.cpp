@@ -190,6 +190,13 @@ private:
     if (has_base()) truncated(*m_base);
     truncated(m_target);
     if (!has_base()) return;
+    if (m_base->kind != m_target.kind)  // report variants: say what is comparable
+      m_out.warnings.push_back(fmt::format(
+          "{} report vs {} report: {}", to_string(m_base->kind), to_string(m_target.kind),
+          m_base->kind == ReportKind::statspack || m_target.kind == ReportKind::statspack
+              ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
+                "time, and its SQL is keyed by hash value, so SQL is not matched"
+              : "a RAC global report sums every instance; compare it only with another global report"));
     if (m_base->source == m_target.source)
       m_out.warnings.push_back(fmt::format("the same file given twice: {}", m_target.source));
     ok = elapsed_ok(*m_base) && ok;

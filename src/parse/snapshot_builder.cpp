@@ -102,13 +102,17 @@ private:
     set(db.startup_time, ColumnId::startup_time);
     set(db.host, ColumnId::host_name);
     set(db.platform, ColumnId::platform);
-    if (auto v = text(t, r, ColumnId::dbid); !v.empty()) {
+    auto read_id = [&](ColumnId id, std::optional<std::uint64_t>& field, const char* what) {
+      auto v = text(t, r, id);
+      if (v.empty()) return;
       try {
-        db.dbid = std::stoull(v);
+        field = std::stoull(v);
       } catch (...) {
-        diag(t, r.line, fmt::format("DB Id '{}' is not a number", v));
+        diag(t, r.line, fmt::format("{} '{}' is not a number", what, v));
       }
-    }
+    };
+    read_id(ColumnId::dbid, db.dbid, "DB Id");
+    read_id(ColumnId::con_dbid, db.con_dbid, "Container DB Id");
     if (auto v = num(t, r, ColumnId::instance_number)) db.instance_number = static_cast<int>(*v);
     auto yes_no = [&](ColumnId id) -> std::optional<bool> {
       auto v = text(t, r, id);
@@ -155,6 +159,9 @@ private:
         (begin ? iv.begin_snap : iv.end_snap) = id ? std::optional<std::int64_t>(static_cast<std::int64_t>(*id)) : std::nullopt;
         (begin ? iv.begin_time : iv.end_time) = time;
         (begin ? iv.begin_sessions : iv.end_sessions) = sessions;
+        (begin ? iv.begin_cursors_per_session : iv.end_cursors_per_session) = num(t, r, ColumnId::cursors_per_session);
+        if (auto n = num(t, r, ColumnId::instances); n && !m_snap.database.instances)
+          m_snap.database.instances = static_cast<int>(*n);
       } else if (label.rfind("elapsed", 0) == 0) {
         iv.elapsed_s = minutes_in(joined);
         if (!iv.elapsed_s) diag(t, r.line, "cannot read Elapsed");
@@ -200,6 +207,7 @@ private:
       if (e.name.empty()) continue;
       e.line = r.line;
       e.is_cpu = is_cpu_event(e.name);
+      if (e.is_cpu) e.name = "DB CPU";  // 10g and Statspack print "CPU time"
       e.waits = num(t, r, ColumnId::waits);
       e.time_s = num(t, r, ColumnId::time_s);
       e.avg_wait_ms = num(t, r, ColumnId::avg_wait_ms);
@@ -209,6 +217,9 @@ private:
         e.waits.reset();
         e.avg_wait_ms.reset();
         e.wait_class.clear();
+      } else if (e.wait_class == "Idle" || (e.wait_class.empty() && is_idle_event(e.name))) {
+        e.is_idle = true;
+        e.wait_class = "Idle";
       }
       out.push_back(std::move(e));
     }
@@ -280,10 +291,27 @@ private:
   void sql_list(const RawTable& t) {
     const auto& spec = section_spec(t.section);
     m_snap.has_sql_sections = true;
+    // AWR keys statements by SQL Id; Statspack by Old Hash Value (10g+) or Hash Value (9i, and the
+    // Reads list of 10g+, which prints the old hash value under a "Hash Value" header).
+    ColumnId id_col = ColumnId::sql_id;
+    const char* id_kind = "sql_id";
+    if (t.column_index(ColumnId::sql_id) < 0) {
+      if (t.column_index(ColumnId::old_hash_value) >= 0) {
+        id_col = ColumnId::old_hash_value;
+        id_kind = "old_hash_value";
+      } else if (t.column_index(ColumnId::hash_value) >= 0) {
+        id_col = ColumnId::hash_value;
+        id_kind = "hash_value";
+      }
+    }
     for (const auto& r : t.rows) {
-      std::string id = text(t, r, ColumnId::sql_id);
+      std::string id = text(t, r, id_col);
       if (id.empty()) continue;
       SqlStat& s = sql_entry(id);
+      if (std::string_view(id_kind) == "old_hash_value" || s.lists.empty()) s.id_kind = id_kind;
+      if (!s.plan_hash_value)
+        if (auto p = text(t, r, ColumnId::plan_hash_value); !p.empty() && p.find_first_not_of("0123456789") == std::string::npos)
+          s.plan_hash_value = std::stoull(p);
       if (std::find(s.lists.begin(), s.lists.end(), spec.key) == s.lists.end()) s.lists.emplace_back(spec.key);
       auto take = [&](OptDouble& field, ColumnId col) {
         if (field) return;
@@ -337,6 +365,13 @@ private:
   }
 
   void finish_sql() {
+    // Statspack 10g+ prints the old hash value in every list, though its Reads list heads the
+    // column "Hash Value" (the same statement shows the same number in both): one kind per report.
+    const bool old_hash = std::any_of(m_snap.sql.begin(), m_snap.sql.end(),
+                                      [](const SqlStat& q) { return q.id_kind == "old_hash_value"; });
+    if (old_hash)
+      for (auto& q : m_snap.sql)
+        if (q.id_kind == "hash_value") q.id_kind = "old_hash_value";
     std::stable_sort(m_snap.sql.begin(), m_snap.sql.end(), [](const SqlStat& a, const SqlStat& b) {
       if (a.elapsed_s.has_value() != b.elapsed_s.has_value()) return a.elapsed_s.has_value();
       return a.elapsed_s.value_or(0) > b.elapsed_s.value_or(0);

@@ -75,8 +75,12 @@ check "help" 0 "$bin" --help
 
 corpus=$root/../shared/corpus
 if [ -d "$corpus" ]; then
-  check "statspack named" 2 "$bin" "$corpus/statspack_18c_marta_1.lst" "$s/bad.html"
-  grep -q 'Statspack' "$tmp/err" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: statspack message"; }
+  check "statspack report" 0 "$bin" report "$corpus/statspack_12.1_jasmin_1.txt"
+  grep -q '82927862' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: statspack SQL hash value"; }
+  check "statspack pair" 0 "$bin" "$corpus/statspack_12.1_getperf_3.lst" "$corpus/statspack_12.1_getperf_4.lst"
+  check "statspack snapshot" 0 "$bin" snapshot "$corpus/statspack_18c_marta_2.lst" --format json
+  cp "$tmp/out" "$tmp/sp.json"
+  check "statspack json" 0 python3 -c "import json; j=json.load(open('$tmp/sp.json')); assert j['kind']=='statspack', j['kind']; assert j['sql'][0]['id_kind']=='old_hash_value'"
   check "rac global named" 2 "$bin" "$corpus/awr-rac-html_12.2_kevinc_1.html" "$s/bad.html"
   grep -q 'RAC global' "$tmp/err" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: global message"; }
   check "real pair" 0 "$bin" "$corpus/awr-html_12.1_sarthi_1.html" "$corpus/awr-html_12.1_sarthi_3.html"

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +21,22 @@ const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corp
 struct CorpusFile {
   std::string name, kind;
 };
+
+// Reports listed in MANIFEST.tsv whose kind is one of `kinds`.
+std::vector<CorpusFile> reports_of_kind(std::initializer_list<std::string_view> kinds) {
+  std::vector<CorpusFile> out;
+  std::ifstream in(k_corpus / "MANIFEST.tsv");
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    CorpusFile f;
+    std::getline(ls, f.name, '\t');
+    std::getline(ls, f.kind, '\t');
+    if (std::find(kinds.begin(), kinds.end(), f.kind) != kinds.end()) out.push_back(f);
+  }
+  return out;
+}
 
 // Instance reports listed in MANIFEST.tsv (kind awr-html or awr-text).
 std::vector<CorpusFile> instance_reports() {
@@ -127,6 +144,131 @@ std::vector<CorpusFile> params() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, InstanceReport, ::testing::ValuesIn(params()),
+                         [](const ::testing::TestParamInfo<CorpusFile>& i) {
+                           std::string n = i.param.name.empty() ? "absent" : i.param.name;
+                           for (auto& c : n)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return n;
+                         });
+
+// ---- report variants: Statspack (spreport.sql) and AWR RAC global (awrgrpt.sql) ----------------------
+
+// Values read off each report by hand: snaps, elapsed (min), DB time (min, as the header prints it),
+// the first non-idle top event and its time (s), DB CPU (s, time model), the first SQL by elapsed
+// time (id and elapsed s), and the number of instances the report covers.
+struct VariantExpected {
+  long begin_snap, end_snap;
+  double elapsed_min, db_time_min;
+  const char* first_busy_event;
+  double first_busy_event_s;
+  double db_cpu_s;
+  const char* first_sql;
+  double first_sql_elapsed_s;
+  int instances;
+};
+const std::map<std::string, VariantExpected> k_variant_expected = {
+    {"statspack_12.1_getperf_2.lst", {19, 20, 6.12, 0.02, "DB CPU", 3, 1.2, "2435229694", 0.65, 1}},
+    {"statspack_12.1_jasmin_1.txt", {70371, 70372, 60.02, 15.34, "DB CPU", 861, 938.5, "82927862", 583.15, 1}},
+    {"statspack_18c_marta_2.lst", {32, 91, 7321.12, 1.48, "resmgr:cpu quantum", 534, 47.4, "3322665590", 13.48, 1}},
+};
+
+class VariantReport : public ::testing::TestWithParam<CorpusFile> {};
+
+TEST_P(VariantReport, ParsesAndAgreesWithItself) {
+  const auto& f = GetParam();
+  if (f.name.empty()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto s = awrdiff::load_report(k_corpus / f.name);
+  const bool statspack = f.kind == "statspack";
+  EXPECT_EQ(s.kind, statspack ? awrdiff::ReportKind::statspack : awrdiff::ReportKind::awr_global) << f.name;
+  EXPECT_TRUE(s.valid) << s.invalid_reason;
+
+  // Header.
+  EXPECT_FALSE(s.database.name.empty()) << f.name;
+  EXPECT_TRUE(s.database.dbid.has_value()) << f.name;
+  EXPECT_FALSE(s.database.release.empty()) << f.name;
+  if (statspack) {
+    EXPECT_FALSE(s.database.instance.empty()) << f.name;
+    EXPECT_FALSE(s.database.host.empty()) << f.name;
+    EXPECT_TRUE(s.database.cpus.has_value()) << f.name;
+  }
+
+  // Interval.
+  ASSERT_TRUE(s.interval.begin_snap && s.interval.end_snap) << f.name;
+  EXPECT_LT(*s.interval.begin_snap, *s.interval.end_snap);
+  ASSERT_TRUE(s.interval.elapsed_s) << f.name;
+  EXPECT_GT(*s.interval.elapsed_s, 0);
+  ASSERT_TRUE(s.db_time_s()) << f.name;
+  ASSERT_TRUE(s.average_active_sessions()) << f.name;
+  EXPECT_DOUBLE_EQ(*s.average_active_sessions(), *s.db_time_s() / *s.interval.elapsed_s);
+  // Load Profile's DB time per second is the same average active sessions (printed with 1-2 decimals).
+  if (const auto* lp = s.load_profile_row("db_time"); lp != nullptr && lp->per_second) {
+    EXPECT_NEAR(*lp->per_second, *s.average_active_sessions(), 0.06 + 0.01 * *lp->per_second) << f.name;
+  }
+  EXPECT_FALSE(s.load_profile.empty()) << f.name;
+
+  // Top events: DB CPU present; idle events flagged; percentages add up to at most ~100.
+  ASSERT_FALSE(s.top_events.empty()) << f.name;
+  EXPECT_TRUE(std::any_of(s.top_events.begin(), s.top_events.end(), [](const auto& e) { return e.is_cpu; })) << f.name;
+  double pct_sum = 0;
+  for (const auto& e : s.top_events) {
+    pct_sum += e.pct_db_time.value_or(0);
+    if (e.is_cpu) {
+      EXPECT_EQ(e.name, "DB CPU");
+      EXPECT_FALSE(e.waits.has_value());
+    }
+    if (e.is_idle) EXPECT_EQ(e.wait_class, "Idle") << e.name;
+    if (e.wait_class == "Idle") EXPECT_TRUE(e.is_idle) << e.name;
+  }
+  EXPECT_LE(pct_sum, 100.6) << f.name;
+
+  // Time model: its DB time row agrees with the header's DB time (minutes, 2 decimals).
+  ASSERT_FALSE(s.time_model.empty()) << f.name;
+  const auto* tm_db = s.time_model_row("DB time");
+  ASSERT_NE(tm_db, nullptr) << f.name;
+  ASSERT_TRUE(tm_db->time_s);
+  ASSERT_TRUE(s.interval.db_time_s);
+  EXPECT_NEAR(*s.interval.db_time_s, *tm_db->time_s, 0.6 + 0.005 * *tm_db->time_s) << f.name;
+  ASSERT_TRUE(s.db_cpu_s()) << f.name;
+
+  // SQL: no statement took more than the DB time; %Total of the elapsed list is elapsed / DB time.
+  const double db = *tm_db->time_s;
+  for (const auto& q : s.sql) {
+    EXPECT_EQ(q.id_kind, statspack ? "old_hash_value" : "sql_id") << q.sql_id;
+    if (q.elapsed_s) EXPECT_LE(*q.elapsed_s, db * 1.01 + 0.6) << f.name << " " << q.sql_id;
+    if (db > 60 && q.elapsed_s && q.pct_db_time)
+      EXPECT_NEAR(*q.pct_db_time, *q.elapsed_s / db * 100, 0.2 + 0.01 * *q.pct_db_time) << q.sql_id;
+  }
+
+  for (const auto& d : s.diagnostics)
+    EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << f.name << ":" << d.line << " [" << d.section << "] " << d.message;
+
+  if (auto it = k_variant_expected.find(f.name); it != k_variant_expected.end()) {
+    const auto& x = it->second;
+    EXPECT_EQ(*s.interval.begin_snap, x.begin_snap);
+    EXPECT_EQ(*s.interval.end_snap, x.end_snap);
+    EXPECT_NEAR(*s.interval.elapsed_s, x.elapsed_min * 60, 0.01);
+    EXPECT_NEAR(*s.interval.db_time_s, x.db_time_min * 60, 0.01);
+    const awrdiff::WaitEvent* busy = nullptr;
+    for (const auto& e : s.top_events)
+      if (!e.is_idle && busy == nullptr) busy = &e;
+    ASSERT_NE(busy, nullptr);
+    EXPECT_EQ(busy->name, x.first_busy_event);
+    EXPECT_NEAR(busy->time_s.value_or(-1), x.first_busy_event_s, 0.01);
+    EXPECT_NEAR(*s.db_cpu_s(), x.db_cpu_s, 0.01);
+    ASSERT_FALSE(s.sql.empty());
+    EXPECT_EQ(s.sql.front().sql_id, x.first_sql);
+    EXPECT_NEAR(s.sql.front().elapsed_s.value_or(-1), x.first_sql_elapsed_s, 0.001);
+    EXPECT_EQ(s.database.instances.value_or(1), x.instances);
+  }
+}
+
+std::vector<CorpusFile> variant_params() {
+  auto v = reports_of_kind({"statspack"});
+  if (v.empty()) v.push_back({"", ""});
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, VariantReport, ::testing::ValuesIn(variant_params()),
                          [](const ::testing::TestParamInfo<CorpusFile>& i) {
                            std::string n = i.param.name.empty() ? "absent" : i.param.name;
                            for (auto& c : n)
