@@ -167,6 +167,22 @@ struct HostCpu {
   OptDouble pct_idle;            ///< %Idle; busy = 100 - idle
 };
 
+/// One instance of a RAC global report (awrgrpt.sql). Source: Database Instances Included In Report
+/// (I#, Instance, Host, Startup, Begin/End Snap Time, Release, Elapsed Time(min), DB time(min), Avg
+/// Active Sessions, Platform) and the I# rows of the Time Model table (DB time (s), DB CPU (s)).
+struct InstanceRow {
+  std::optional<int> instance_number;  ///< I#
+  std::string instance;                ///< Instance name
+  std::string host;                    ///< Host
+  std::string startup_time;            ///< Startup, as printed
+  std::string release;                 ///< Release
+  std::string platform;                ///< Platform
+  OptDouble elapsed_s;                 ///< Elapsed Time, seconds (printed in minutes)
+  OptDouble db_time_s;                 ///< DB time, seconds (printed in minutes; Time Model's DB time (s) when given)
+  OptDouble db_cpu_s;                  ///< DB CPU (s), from the Time Model table
+  OptDouble average_active_sessions;   ///< Avg Active Sessions
+};
+
 /// A table the catalog does not know, or knows but awrdiff does not interpret yet: kept as text so
 /// nothing is dropped silently.
 struct GenericTable {
@@ -202,6 +218,10 @@ struct Snapshot {
   bool timings_valid = true;
   bool has_sql_sections = false;              ///< the report had at least one "SQL ordered by" list
   OptDouble sql_elapsed_cutoff_s;             ///< smallest elapsed listed in SQL ordered by Elapsed Time
+  /// RAC global reports: one row per instance (the other fields hold the cluster-wide figures:
+  /// DB time and DB CPU summed over instances, elapsed = the report's total, events and SQL as the
+  /// report's cluster-wide '*' / (Global) tables print them). Empty for other kinds.
+  std::vector<InstanceRow> instance_rows;
   std::vector<GenericTable> other_tables;     ///< tables not interpreted above
   std::vector<Diagnostic> diagnostics;
 

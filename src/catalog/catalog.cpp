@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <utility>
 
 namespace awrdiff {
 namespace {
@@ -36,24 +37,26 @@ AWRDIFF_NAMES(t_os_stats, "Operating System Statistics", "OS Statistics");
 AWRDIFF_NAMES(s_os_stats, "operating systems statistics. for each statistic");
 AWRDIFF_NAMES(t_fg_wait_class, "Foreground Wait Class");
 AWRDIFF_NAMES(s_fg_wait_class, "foreground wait class statistics");
-AWRDIFF_NAMES(t_fg_events, "Foreground Wait Events");
+AWRDIFF_NAMES(t_fg_events, "Foreground Wait Events", "Foreground Wait Events (Global)");
 AWRDIFF_NAMES(s_fg_events, "foreground wait events and their wait statistics");
-AWRDIFF_NAMES(t_bg_events, "Background Wait Events", "Background Wait Events for DB");
+AWRDIFF_NAMES(t_bg_events, "Background Wait Events", "Background Wait Events for DB",
+              "Background Wait Events (Global)");
 AWRDIFF_NAMES(s_bg_events, "background wait events statistics");
 AWRDIFF_NAMES(t_wait_events, "Wait Events", "Wait Events (fg and bg)");
-AWRDIFF_NAMES(t_sql_elapsed, "SQL ordered by Elapsed Time");
+AWRDIFF_NAMES(t_sql_elapsed, "SQL ordered by Elapsed Time", "SQL ordered by Elapsed Time (Global)");
 AWRDIFF_NAMES(s_sql_elapsed, "top sql by elapsed time");
-AWRDIFF_NAMES(t_sql_cpu, "SQL ordered by CPU Time", "SQL ordered by CPU");
+AWRDIFF_NAMES(t_sql_cpu, "SQL ordered by CPU Time", "SQL ordered by CPU", "SQL ordered by CPU Time (Global)");
 AWRDIFF_NAMES(s_sql_cpu, "top sql by cpu time");
-AWRDIFF_NAMES(t_sql_user_io, "SQL ordered by User I/O Wait Time");
+AWRDIFF_NAMES(t_sql_user_io, "SQL ordered by User I/O Wait Time", "SQL ordered by User I/O Time (Global)");
 AWRDIFF_NAMES(s_sql_user_io, "top sql by user i/o time");
-AWRDIFF_NAMES(t_sql_gets, "SQL ordered by Gets");
+AWRDIFF_NAMES(t_sql_gets, "SQL ordered by Gets", "SQL ordered by Gets (Global)");
 AWRDIFF_NAMES(s_sql_gets, "top sql by buffer gets");
-AWRDIFF_NAMES(t_sql_reads, "SQL ordered by Reads");
+AWRDIFF_NAMES(t_sql_reads, "SQL ordered by Reads", "SQL ordered by Reads (Global)");
 AWRDIFF_NAMES(s_sql_reads, "top sql by physical reads");
-AWRDIFF_NAMES(t_sql_unopt, "SQL ordered by Physical Reads (UnOptimized)");
+AWRDIFF_NAMES(t_sql_unopt, "SQL ordered by Physical Reads (UnOptimized)",
+              "SQL ordered by UnOptimized Read Requests (Global)");
 AWRDIFF_NAMES(s_sql_unopt, "top sql by unoptimized read requests");
-AWRDIFF_NAMES(t_sql_exec, "SQL ordered by Executions");
+AWRDIFF_NAMES(t_sql_exec, "SQL ordered by Executions", "SQL ordered by Executions (Global)");
 AWRDIFF_NAMES(s_sql_exec, "top sql by number of executions");
 AWRDIFF_NAMES(t_sql_parse, "SQL ordered by Parse Calls");
 AWRDIFF_NAMES(s_sql_parse, "top sql by number of parse calls");
@@ -61,7 +64,7 @@ AWRDIFF_NAMES(t_sql_mem, "SQL ordered by Sharable Memory");
 AWRDIFF_NAMES(s_sql_mem, "top sql by amount of shared memory");
 AWRDIFF_NAMES(t_sql_version, "SQL ordered by Version Count");
 AWRDIFF_NAMES(s_sql_version, "top sql by version count");
-AWRDIFF_NAMES(t_sql_cluster, "SQL ordered by Cluster Wait Time");
+AWRDIFF_NAMES(t_sql_cluster, "SQL ordered by Cluster Wait Time", "SQL ordered by Cluster Wait Time (Global)");
 AWRDIFF_NAMES(s_sql_cluster, "top sql by cluster wait time");
 AWRDIFF_NAMES(t_sql_text, "Complete List of SQL Text");
 AWRDIFF_NAMES(s_sql_text, "text of the sql statements");
@@ -70,6 +73,16 @@ AWRDIFF_NAMES(t_activity, "Instance Activity Stats", "Key Instance Activity Stat
 AWRDIFF_NAMES(s_activity, "instance activity statistics. for each instance");
 AWRDIFF_NAMES(t_init_ora, "init.ora Parameters");
 AWRDIFF_NAMES(s_init_ora, "initialization parameters", "init.ora parameters");
+
+AWRDIFF_NAMES(t_rac_summary, "Database Summary");
+AWRDIFF_NAMES(s_rac_summary, "database summary");
+AWRDIFF_NAMES(t_rac_instances, "Database Instances Included In Report");
+AWRDIFF_NAMES(s_rac_instances, "database instances included in report");
+AWRDIFF_NAMES(t_rac_time_model, "Time Model");
+AWRDIFF_NAMES(t_rac_top_fg, "Top Timed Foreground Events");
+AWRDIFF_NAMES(s_rac_top_fg, "top timed foreground events");
+AWRDIFF_NAMES(t_rac_sysstat_s, "System Statistics - Per Second");
+AWRDIFF_NAMES(s_rac_sysstat_s, "system statistics - per second");
 
 constexpr SectionSpec k_sections[] = {
     {SectionId::database_info, "database_info", "Database", t_none, {}, TextLayout::header},
@@ -112,6 +125,14 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text, TextLayout::sql_records},
     {SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity},
     {SectionId::init_ora, "init_ora", "init.ora Parameters", t_init_ora, s_init_ora},
+    {SectionId::rac_database_summary, "rac_database_summary", "Database Summary", t_rac_summary, s_rac_summary},
+    {SectionId::rac_instances, "rac_instances", "Database Instances Included In Report", t_rac_instances,
+     s_rac_instances},
+    {SectionId::rac_time_model, "rac_time_model", "Time Model (per instance)", t_rac_time_model, {}},
+    {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg,
+     s_rac_top_fg},
+    {SectionId::rac_sysstat_per_second, "rac_sysstat_per_second", "System Statistics - Per Second", t_rac_sysstat_s,
+     s_rac_sysstat_s},
 };
 
 // ---- columns ---------------------------------------------------------------------------------
@@ -127,7 +148,7 @@ AWRDIFF_NAMES(c_cdb, "CDB");
 AWRDIFF_NAMES(c_container, "Container Name", "Container");
 AWRDIFF_NAMES(c_instance, "Instance");
 AWRDIFF_NAMES(c_inst_num, "Inst Num", "Inst num", "Instance Number");
-AWRDIFF_NAMES(c_startup, "Startup Time");
+AWRDIFF_NAMES(c_startup, "Startup Time", "Startup");
 AWRDIFF_NAMES(c_host, "Host Name", "Host");
 AWRDIFF_NAMES(c_platform, "Platform");
 AWRDIFF_NAMES(c_cpus, "CPUs");
@@ -147,12 +168,12 @@ AWRDIFF_NAMES(c_event, "Event");
 AWRDIFF_NAMES(c_waits, "Waits");
 AWRDIFF_NAMES(c_timeouts, "%Time -outs", "%Time-outs", "% Timeouts", "%Timeouts");
 AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s)", "Time(s)", "Tota Time",
-              "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)");
+              "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)", "Total(s)");
 AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)",
               "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)");
 AWRDIFF_NAMES(c_pct_db_time, "% DB time", "%DB time", "% of DB Time", "% DB Time", "% Total Call Time",
               "%Total Call Time", "% of DB time");
-AWRDIFF_NAMES(c_wait_class, "Wait Class");
+AWRDIFF_NAMES(c_wait_class, "Wait Class", "Class");
 AWRDIFF_NAMES(c_aas, "Avg Active Sessions", "Active Sessions", "Avg Active Sess");
 AWRDIFF_NAMES(c_statistic, "Statistic Name", "Statistic");
 AWRDIFF_NAMES(c_value, "Value");
@@ -168,14 +189,14 @@ AWRDIFF_NAMES(c_ela_per_exec, "Elapsed Time per Exec (s)", "Elap per Exec (s)", 
 AWRDIFF_NAMES(c_pct_total, "%Total", "% Total");
 AWRDIFF_NAMES(c_pct_cpu, "%CPU");
 AWRDIFF_NAMES(c_pct_io, "%IO");
-AWRDIFF_NAMES(c_cpu, "CPU Time (s)", "CPU Time(s)", "CPU Time");
+AWRDIFF_NAMES(c_cpu, "CPU Time (s)", "CPU Time(s)", "CPU Time", "CPU (s)");
 AWRDIFF_NAMES(c_cpu_per_exec, "CPU per Exec (s)", "CPU per Exec(s)");
-AWRDIFF_NAMES(c_user_io, "User I/O Time (s)", "UIO Time (s)", "User I/O Wait Time (s)");
-AWRDIFF_NAMES(c_gets, "Buffer Gets");
+AWRDIFF_NAMES(c_user_io, "User I/O Time (s)", "UIO Time (s)", "User I/O Wait Time (s)", "IOWait (s)");
+AWRDIFF_NAMES(c_gets, "Buffer Gets", "Gets");
 AWRDIFF_NAMES(c_gets_per_exec, "Gets per Exec");
-AWRDIFF_NAMES(c_reads, "Physical Reads", "Physical Rds");
+AWRDIFF_NAMES(c_reads, "Physical Reads", "Physical Rds", "Reads");
 AWRDIFF_NAMES(c_reads_per_exec, "Reads per Exec", "Rds per Exec");
-AWRDIFF_NAMES(c_rows, "Rows Processed");
+AWRDIFF_NAMES(c_rows, "Rows Processed", "Rows");
 AWRDIFF_NAMES(c_rows_per_exec, "Rows per Exec");
 AWRDIFF_NAMES(c_parse_calls, "Parse Calls");
 AWRDIFF_NAMES(c_pct_parses, "% Total Parses");
@@ -185,6 +206,12 @@ AWRDIFF_NAMES(c_parameter, "Parameter Name");
 AWRDIFF_NAMES(c_hash_value, "Hash Value");
 AWRDIFF_NAMES(c_old_hash_value, "Old Hash Value");
 AWRDIFF_NAMES(c_plan_hash_value, "Plan Hash Value", "Plan Hash");
+AWRDIFF_NAMES(c_inst_id, "I#");
+AWRDIFF_NAMES(c_in_report, "In Report");
+AWRDIFF_NAMES(c_elapsed_min, "Elapsed Time(min)", "Elapsed Time (min)", "Elapsed time");
+AWRDIFF_NAMES(c_db_time_min, "DB time(min)", "DB time (min)", "DB time");
+AWRDIFF_NAMES(c_begin_snap_time, "Begin Snap Time");
+AWRDIFF_NAMES(c_end_snap_time, "End Snap Time");
 AWRDIFF_NAMES(c_con_dbid, "Container DB Id", "Con DBID", "Con DB Id", "Container DBID");
 AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin", "Load Begin");  // "Load Average" spans Begin/End
 AWRDIFF_NAMES(c_load_end, "Load Average End", "End", "Average End");
@@ -261,6 +288,12 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::old_hash_value, "old_hash_value", Unit::none, c_old_hash_value},
     {ColumnId::plan_hash_value, "plan_hash_value", Unit::none, c_plan_hash_value},
     {ColumnId::con_dbid, "con_dbid", Unit::none, c_con_dbid},
+    {ColumnId::inst_id, "inst_id", Unit::none, c_inst_id},
+    {ColumnId::in_report, "in_report", Unit::count, c_in_report},
+    {ColumnId::elapsed_min, "elapsed_min", Unit::count, c_elapsed_min},
+    {ColumnId::db_time_min, "db_time_min", Unit::count, c_db_time_min},
+    {ColumnId::begin_snap_time, "begin_snap_time", Unit::none, c_begin_snap_time},
+    {ColumnId::end_snap_time, "end_snap_time", Unit::none, c_end_snap_time},
     {ColumnId::load_average_begin, "load_average_begin", Unit::count, c_load_begin},
     {ColumnId::load_average_end, "load_average_end", Unit::count, c_load_end},
     {ColumnId::pct_user, "pct_user", Unit::percent, c_pct_user},
@@ -274,11 +307,11 @@ constexpr ColumnSpec k_unknown_column{ColumnId::unknown, "unknown", Unit::none, 
 AWRDIFF_NAMES(l_db_time, "DB Time(s)", "DB time(s)", "DB Time (s)");
 AWRDIFF_NAMES(l_db_cpu, "DB CPU(s)", "DB CPU (s)");
 AWRDIFF_NAMES(l_bg_cpu, "Background CPU(s)");
-AWRDIFF_NAMES(l_redo, "Redo size (bytes)", "Redo size", "Redo size(bytes)");
-AWRDIFF_NAMES(l_logical, "Logical read (blocks)", "Logical reads", "Logical read");
-AWRDIFF_NAMES(l_block_changes, "Block changes");
-AWRDIFF_NAMES(l_phys_read, "Physical read (blocks)", "Physical reads", "Physical read");
-AWRDIFF_NAMES(l_phys_write, "Physical write (blocks)", "Physical writes", "Physical write");
+AWRDIFF_NAMES(l_redo, "Redo size (bytes)", "Redo size", "Redo size(bytes)", "Redo Size (k)/s");  // (k): KiB
+AWRDIFF_NAMES(l_logical, "Logical read (blocks)", "Logical reads", "Logical read", "Logical Reads/s");
+AWRDIFF_NAMES(l_block_changes, "Block changes", "Block Changes/s");
+AWRDIFF_NAMES(l_phys_read, "Physical read (blocks)", "Physical reads", "Physical read", "Physical Reads/s");
+AWRDIFF_NAMES(l_phys_write, "Physical write (blocks)", "Physical writes", "Physical write", "Physical Writes/s");
 AWRDIFF_NAMES(l_read_io_req, "Read IO requests");
 AWRDIFF_NAMES(l_write_io_req, "Write IO requests");
 AWRDIFF_NAMES(l_read_io_mb, "Read IO (MB)");
@@ -287,15 +320,15 @@ AWRDIFF_NAMES(l_im_scan_rows, "IM scan rows");
 AWRDIFF_NAMES(l_im_logical, "Session Logical Read IM");
 AWRDIFF_NAMES(l_gc_received, "RAC GC blocks received", "Global Cache blocks received");
 AWRDIFF_NAMES(l_gc_served, "RAC GC blocks served", "Global Cache blocks served");
-AWRDIFF_NAMES(l_user_calls, "User calls");
-AWRDIFF_NAMES(l_parses, "Parses (SQL)", "Parses");
+AWRDIFF_NAMES(l_user_calls, "User calls", "User Calls/s");
+AWRDIFF_NAMES(l_parses, "Parses (SQL)", "Parses", "Parses/s");
 AWRDIFF_NAMES(l_hard_parses, "Hard parses (SQL)", "Hard parses");
 AWRDIFF_NAMES(l_workarea, "SQL Work Area (MB)", "W/A MB processed");
-AWRDIFF_NAMES(l_logons, "Logons");
+AWRDIFF_NAMES(l_logons, "Logons", "Logons/s");
 AWRDIFF_NAMES(l_user_logons, "User logons");
-AWRDIFF_NAMES(l_executes, "Executes (SQL)", "Executes");
+AWRDIFF_NAMES(l_executes, "Executes (SQL)", "Executes", "Execs/s");
 AWRDIFF_NAMES(l_rollbacks, "Rollbacks");
-AWRDIFF_NAMES(l_transactions, "Transactions");
+AWRDIFF_NAMES(l_transactions, "Transactions", "Txns/s");
 AWRDIFF_NAMES(l_sorts, "Sorts");
 AWRDIFF_NAMES(l_user_commits, "User commits");
 
@@ -355,7 +388,7 @@ constexpr std::string_view k_idle_events[] = {
     "Streams AQ: emn coordinator idle wait", "Streams AQ: qmn coordinator idle wait",
     "Streams AQ: qmn slave idle wait", "Streams AQ: waiting for messages in the queue",
     "Streams AQ: waiting for time management or cleanup tasks", "Streams fetch slave: waiting for txns",
-    "virtual circuit wait", "virtual circuit next request", "VKRM Idle",
+    "virtual circuit next request", "VKRM Idle",
     "VKTM Init Wait for GSGA", "VKTM Logical Idle Wait", "wait for unread message on broadcast channel",
     "wait for unread message on multiple broadcast channels", "watchdog main loop",
     "Data Guard: Gap Manager", "Data Guard: Timer", "nologging fetch slave idle", "imco timer", "IMFS defer writes scheduler",
@@ -459,6 +492,24 @@ std::string expand_wait_class(std::string_view name) {
     }
   }
   return found != nullptr ? match : std::string(name);
+}
+
+std::string_view global_time_model_statistic(std::string_view header) {
+  static constexpr std::pair<std::string_view, std::string_view> k_map[] = {
+      {"DB time (s)", "DB time"},
+      {"DB CPU (s)", "DB CPU"},
+      {"SQL Exec Ela (s)", "sql execute elapsed time"},
+      {"Parse Ela (s)", "parse time elapsed"},
+      {"Hard Parse Ela (s)", "hard parse elapsed time"},
+      {"PL/SQL Ela (s)", "PL/SQL execution elapsed time"},
+      {"Java Ela (s)", "Java execution elapsed time"},
+      {"bg time (s)", "background elapsed time"},
+      {"bg CPU (s)", "background cpu time"},
+  };
+  const std::string norm = normalize_label(header);
+  for (const auto& [h, stat] : k_map)
+    if (normalize_label(h) == norm) return stat;
+  return {};
 }
 
 bool is_idle_event(std::string_view name) {

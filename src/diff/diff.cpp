@@ -196,7 +196,9 @@ private:
           m_base->kind == ReportKind::statspack || m_target.kind == ReportKind::statspack
               ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
                 "time, and its SQL is keyed by hash value, so SQL is not matched"
-              : "a RAC global report sums every instance; compare it only with another global report"));
+              : fmt::format("a RAC global report sums its {} instance(s); only with one instance are its totals "
+                            "that instance's",
+                            (m_base->kind == ReportKind::awr_global ? *m_base : m_target).database.instances.value_or(0))));
     if (m_base->source == m_target.source)
       m_out.warnings.push_back(fmt::format("the same file given twice: {}", m_target.source));
     ok = elapsed_ok(*m_base) && ok;

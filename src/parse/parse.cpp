@@ -105,7 +105,8 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
     case InputKind::statspack_text: raw = tokenize(content, kind); break;
     case InputKind::awr_global_html:
     case InputKind::awr_global_text:
-      throw Error(source, "an AWR RAC global report (awrgrpt.sql); awrdiff compares instance reports (awrrpt.sql) so far");
+      raw = tokenize(content, kind);
+      break;
     case InputKind::ash_report: throw Error(source, "an ASH report, not an AWR report");
     case InputKind::addm_report: throw Error(source, "an ADDM report, not an AWR report");
     case InputKind::oracle_error: {

@@ -114,6 +114,18 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
                    {"text_complete", q.text_complete},
                    {"lists", q.lists}});
   j["sql_elapsed_cutoff_s"] = opt(s.sql_elapsed_cutoff_s);
+  auto& inst = j["instance_rows"] = nlohmann::json::array();
+  for (const auto& i : s.instance_rows)
+    inst.push_back({{"instance_number", opt(i.instance_number)},
+                    {"instance", str(i.instance)},
+                    {"host", str(i.host)},
+                    {"startup_time", str(i.startup_time)},
+                    {"release", str(i.release)},
+                    {"platform", str(i.platform)},
+                    {"elapsed_s", opt(i.elapsed_s)},
+                    {"db_time_s", opt(i.db_time_s)},
+                    {"db_cpu_s", opt(i.db_cpu_s)},
+                    {"average_active_sessions", opt(i.average_active_sessions)}});
   auto& other = j["other_sections"] = nlohmann::json::array();
   for (const auto& g : s.other_tables) other.push_back({{"section", g.section}, {"rows", g.rows.size()}});
   if (with_diagnostics) {

@@ -170,6 +170,11 @@ const std::map<std::string, VariantExpected> k_variant_expected = {
     {"statspack_12.1_getperf_2.lst", {19, 20, 6.12, 0.02, "DB CPU", 3, 1.2, "2435229694", 0.65, 1}},
     {"statspack_12.1_jasmin_1.txt", {70371, 70372, 60.02, 15.34, "DB CPU", 861, 938.5, "82927862", 583.15, 1}},
     {"statspack_18c_marta_2.lst", {32, 91, 7321.12, 1.48, "resmgr:cpu quantum", 534, 47.4, "3322665590", 13.48, 1}},
+    {"awr-rac-html_12.2_kevinc_1.html",
+     {400, 401, 21.82, 1368.27, "direct path read", 26365.59, 489.68, "19ss2pafw6ck9", 82095.54, 1}},
+    {"awr-rac-html_19c_rac_azure_1.html", {15883, 16027, 8640.20, 58744.58, "DB CPU", 2649792.00, 2649792.00, nullptr, 0, 2}},
+    {"awr-rac-html_19c_rac_azure_2.html",
+     {5952, 6120, 10079.92, 565394.94, "DB CPU", 29101625.83, 29101625.83, nullptr, 0, 2}},
 };
 
 class VariantReport : public ::testing::TestWithParam<CorpusFile> {};
@@ -219,7 +224,9 @@ TEST_P(VariantReport, ParsesAndAgreesWithItself) {
     if (e.is_idle) EXPECT_EQ(e.wait_class, "Idle") << e.name;
     if (e.wait_class == "Idle") EXPECT_TRUE(e.is_idle) << e.name;
   }
-  EXPECT_LE(pct_sum, 100.6) << f.name;
+  // (Global reports: shared-server 'virtual circuit wait' (class Network) counts against DB time
+  // without being part of it, which takes the azure_3 list to 102%.)
+  EXPECT_LE(pct_sum, statspack ? 100.6 : 105.0) << f.name;
 
   // Time model: its DB time row agrees with the header's DB time (minutes, 2 decimals).
   ASSERT_FALSE(s.time_model.empty()) << f.name;
@@ -239,6 +246,21 @@ TEST_P(VariantReport, ParsesAndAgreesWithItself) {
       EXPECT_NEAR(*q.pct_db_time, *q.elapsed_s / db * 100, 0.2 + 0.01 * *q.pct_db_time) << q.sql_id;
   }
 
+  // RAC global: the instances add up to the cluster's DB time and DB CPU.
+  if (!statspack) {
+    ASSERT_FALSE(s.instance_rows.empty()) << f.name;
+    EXPECT_EQ(s.database.instances, std::optional<int>(static_cast<int>(s.instance_rows.size())));
+    double db_sum = 0, cpu_sum = 0;
+    for (const auto& i : s.instance_rows) {
+      EXPECT_FALSE(i.instance.empty());
+      ASSERT_TRUE(i.db_time_s && i.db_cpu_s) << f.name;
+      db_sum += *i.db_time_s;
+      cpu_sum += *i.db_cpu_s;
+    }
+    EXPECT_NEAR(db_sum, db, 0.01 * s.instance_rows.size() + 1e-6 * db) << f.name;
+    EXPECT_NEAR(cpu_sum, *s.db_cpu_s(), 0.01 * s.instance_rows.size() + 1e-6 * cpu_sum) << f.name;
+  }
+
   for (const auto& d : s.diagnostics)
     EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << f.name << ":" << d.line << " [" << d.section << "] " << d.message;
 
@@ -255,15 +277,19 @@ TEST_P(VariantReport, ParsesAndAgreesWithItself) {
     EXPECT_EQ(busy->name, x.first_busy_event);
     EXPECT_NEAR(busy->time_s.value_or(-1), x.first_busy_event_s, 0.01);
     EXPECT_NEAR(*s.db_cpu_s(), x.db_cpu_s, 0.01);
-    ASSERT_FALSE(s.sql.empty());
-    EXPECT_EQ(s.sql.front().sql_id, x.first_sql);
-    EXPECT_NEAR(s.sql.front().elapsed_s.value_or(-1), x.first_sql_elapsed_s, 0.001);
+    if (x.first_sql != nullptr) {
+      ASSERT_FALSE(s.sql.empty());
+      EXPECT_EQ(s.sql.front().sql_id, x.first_sql);
+      EXPECT_NEAR(s.sql.front().elapsed_s.value_or(-1), x.first_sql_elapsed_s, 0.001);
+    } else {
+      EXPECT_TRUE(s.sql.empty());  // the report has no SQL sections
+    }
     EXPECT_EQ(s.database.instances.value_or(1), x.instances);
   }
 }
 
 std::vector<CorpusFile> variant_params() {
-  auto v = reports_of_kind({"statspack"});
+  auto v = reports_of_kind({"statspack", "awr-rac-html"});
   if (v.empty()) v.push_back({"", ""});
   return v;
 }

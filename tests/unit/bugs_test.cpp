@@ -599,3 +599,43 @@ TEST_F(Bugs, B16_StatspackSqlByOldHashValue) {
   EXPECT_OPT_NEAR(full.db_time_s(), 1307, k_tol);
   EXPECT_EQ(full.database.name, "HRDB");
 }
+
+// ---- B20: RAC instance report header with the Instances column -----------------------------------------
+TEST_F(Bugs, B20_RacInstanceHeaderWithInstancesColumn) {
+  AWRDIFF_LOAD(s, "B20.txt");
+  EXPECT_EQ(s.kind, awrdiff::ReportKind::awr_instance);  // an instance report of a RAC database, not a global one
+  EXPECT_EQ(s.database.name, "SALESDB");
+  EXPECT_EQ(s.database.dbid, std::optional<std::uint64_t>(104857321));
+  EXPECT_EQ(s.database.instance, "salesdb2");
+  EXPECT_EQ(s.database.instance_number, std::optional<int>(2));
+  EXPECT_EQ(s.database.rac, std::optional<bool>(true));
+  EXPECT_EQ(s.database.instances, std::optional<int>(3));  // instances in the cluster
+  EXPECT_OPT_NEAR(s.interval.begin_sessions, 412, k_tol);
+  EXPECT_OPT_NEAR(s.interval.begin_cursors_per_session, 2.4, k_tol);
+  EXPECT_EQ(s.interval.begin_snap, std::optional<std::int64_t>(20114));
+  EXPECT_EQ(s.interval.end_snap, std::optional<std::int64_t>(20115));
+  EXPECT_EQ(s.interval.begin_time, "05-Feb-24 10:00:07");
+  EXPECT_OPT_NEAR(s.interval.elapsed_s, 3604.2, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.db_time_s, 11125.2, 1e-6);
+  EXPECT_EQ(s.database.host, "dbnode02");
+  EXPECT_OPT_NEAR(s.database.cpus, 32, k_tol);
+
+  // Same snap ids, another instance: parallel observations, which the comparison says.
+  awrdiff::Snapshot other = s;
+  other.source = "B20-inst1.txt";
+  other.database.instance = "salesdb1";
+  other.database.instance_number = 1;
+  const auto c = awrdiff::compare(s, other);
+  bool warned = false;
+  for (const auto& w : c.warnings) warned = warned || w.find("different instances") != std::string::npos;
+  EXPECT_TRUE(warned);
+
+  // A global report of the same period is not mistaken for this instance.
+  awrdiff::Snapshot global = s;
+  global.source = "B20-global.txt";
+  global.kind = awrdiff::ReportKind::awr_global;
+  const auto g = awrdiff::compare(s, global);
+  warned = false;
+  for (const auto& w : g.warnings) warned = warned || w.find("RAC global report") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
