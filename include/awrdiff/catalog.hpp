@@ -50,6 +50,7 @@ enum class SectionId {
   rac_time_model,            ///< Time Model: one column per statistic, rows per instance and Sum
   rac_top_foreground_events, ///< Top Timed Foreground Events: '*' rows are cluster-wide
   rac_sysstat_per_second,    ///< System Statistics - Per Second: rows per instance and Sum
+  containers,                ///< Container DB Id / Container Name / Open Time (12c+ CDB and PDB reports)
 };
 
 /// How a section's rows are laid out in text reports.

@@ -131,6 +131,7 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::rac_time_model, "rac_time_model", "Time Model (per instance)", t_rac_time_model, {}},
     {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg,
      s_rac_top_fg},
+    {SectionId::containers, "containers", "Containers", t_none, {}, TextLayout::header},
     {SectionId::rac_sysstat_per_second, "rac_sysstat_per_second", "System Statistics - Per Second", t_rac_sysstat_s,
      s_rac_sysstat_s},
 };

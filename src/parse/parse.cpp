@@ -66,6 +66,18 @@ void read_validity(std::string_view content, Snapshot& snap) {
   if (!snap.valid) snap.diagnostics.push_back({Diagnostic::Level::warning, "", 0, "report not valid: " + snap.invalid_reason});
 }
 
+// Container scope from the title: "WORKLOAD REPOSITORY PDB report (PDB snapshots)" (snap ids local to
+// the PDB) or "(root snapshots)"; a CDB report without that title covers the whole CDB from its root.
+void read_scope(std::string_view content, Snapshot& snap) {
+  std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 64 * 1024));
+  if (contains(head, "WORKLOAD REPOSITORY PDB report")) {
+    snap.database.scope = ContainerScope::pdb;
+    snap.interval.pdb_snapshots = contains(head, "(PDB snapshots)");
+  } else if (snap.database.cdb.value_or(false)) {
+    snap.database.scope = ContainerScope::cdb_root;
+  }
+}
+
 }  // namespace
 
 InputKind detect_input(std::string_view content) {
@@ -122,6 +134,7 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
     if (!snap.db_time_s()) snap.interval.db_time_s = total_db_time_from_sql_notes(content);
   }
   read_validity(content, snap);
+  read_scope(content, snap);
   if (content.find("End of Report") == std::string_view::npos) {
     snap.truncated = true;
     snap.diagnostics.push_back({Diagnostic::Level::warning, "", 0, "no 'End of Report' marker: the report is truncated"});

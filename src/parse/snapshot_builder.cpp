@@ -69,6 +69,7 @@ private:
       case SectionId::time_model: time_model(t); return;
       case SectionId::host_cpu: host_cpu(t); return;
       case SectionId::sql_text: sql_text(t); return;
+      case SectionId::containers: containers(t); return;
       case SectionId::rac_database_summary: rac_database_summary(t); return;
       case SectionId::rac_instances: rac_instances(t); return;
       case SectionId::rac_time_model: rac_time_model(t); return;
@@ -279,6 +280,22 @@ private:
       row.time_s = num(t, r, ColumnId::time_s);
       row.pct_db_time = num(t, r, ColumnId::pct_db_time);
       m_snap.time_model.push_back(std::move(row));
+    }
+  }
+
+  // Container DB Id / Container Name / Open Time: a PDB report lists its one container; a CDB root
+  // report lists them all (CDB$ROOT, PDB$SEED, every PDB), which names no single container.
+  void containers(const RawTable& t) {
+    if (t.rows.size() != 1) return;
+    const RawRow& r = t.rows.front();
+    auto& db = m_snap.database;
+    db.container = text(t, r, ColumnId::container);
+    if (auto v = text(t, r, ColumnId::con_dbid); !v.empty()) {
+      try {
+        db.con_dbid = std::stoull(v);
+      } catch (...) {
+        diag(t, r.line, fmt::format("Container DB Id '{}' is not a number", v));
+      }
     }
   }
 

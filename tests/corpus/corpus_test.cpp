@@ -302,6 +302,24 @@ INSTANTIATE_TEST_SUITE_P(Corpus, VariantReport, ::testing::ValuesIn(variant_para
                            return n;
                          });
 
+// Container scope across real 12c+ reports: a PDB report (root snapshots), a CDB root report, a non-CDB.
+TEST(Corpus, ContainerScope) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  const auto pdb = awrdiff::load_report(k_corpus / "awr-html_unk_rfort_1.html");
+  EXPECT_EQ(pdb.database.scope, awrdiff::ContainerScope::pdb);
+  EXPECT_FALSE(pdb.interval.pdb_snapshots);  // "PDB report (root snapshots)": the root's snap ids
+  EXPECT_EQ(pdb.interval.begin_snap, std::optional<std::int64_t>(15178));
+  const auto root = awrdiff::load_report(k_corpus / "awr-html_12.2_rac_azure_1.html");
+  EXPECT_EQ(root.database.scope, awrdiff::ContainerScope::cdb_root);
+  EXPECT_TRUE(root.database.container.empty());  // the container list names every PDB: no single one
+  EXPECT_FALSE(root.database.con_dbid.has_value());
+  const auto plain = awrdiff::load_report(k_corpus / "awr-html_12.2_eyko_1.html");
+  EXPECT_EQ(plain.database.scope, awrdiff::ContainerScope::database);
+  bool warned = false;
+  for (const auto& w : awrdiff::compare(root, pdb).warnings) warned = warned || w.find("container scope") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
+
 // The same period as text and as HTML gives the same values.
 TEST(Corpus, TextAndHtmlOfOnePeriodAgree) {
   if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";

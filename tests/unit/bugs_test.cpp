@@ -639,3 +639,73 @@ TEST_F(Bugs, B20_RacInstanceHeaderWithInstancesColumn) {
   for (const auto& w : g.warnings) warned = warned || w.find("RAC global report") != std::string::npos;
   EXPECT_TRUE(warned);
 }
+
+// ---- B21: a report spanning an instance restart ------------------------------------------------------------
+TEST_F(Bugs, B21_ReportSpanningRestartIsInvalid) {
+  auto content = read_bug("B21.txt");
+  if (!content) GTEST_SKIP() << "missing B21.txt";
+  const std::string text = awrdiff::decode_input(*content, "B21.txt");
+  const auto s = awrdiff::parse_report(text, "B21.txt");  // no exception: the file is a report
+  EXPECT_EQ(s.kind, awrdiff::ReportKind::statspack);
+  EXPECT_FALSE(s.valid);
+  EXPECT_NE(s.invalid_reason.find("instance restart"), std::string::npos) << s.invalid_reason;
+  EXPECT_FALSE(s.timings_valid);  // 'timed_statitics setting changed ... TIMINGS ARE INVALID'
+  EXPECT_FALSE(s.interval.begin_snap.has_value());  // the snapshot rows are suppressed
+  EXPECT_FALSE(s.interval.end_snap.has_value());
+  EXPECT_FALSE(s.interval.elapsed_s.has_value());
+  EXPECT_FALSE(s.db_time_s().has_value());
+  EXPECT_EQ(s.database.startup_time, "18-Apr-24 02:47");
+  EXPECT_EQ(s.database.dbid, std::optional<std::uint64_t>(1288430551));
+  EXPECT_EQ(s.database.instance, "whprd1");
+
+  // No comparison from it, and the warning says why.
+  for (const auto& c : {awrdiff::compare(s, s), awrdiff::describe(s)}) {
+    EXPECT_EQ(c.verdict, awrdiff::Verdict::not_comparable);
+    EXPECT_FALSE(c.db_time_change_pct.has_value());
+    ASSERT_FALSE(c.warnings.empty());
+    EXPECT_NE(c.warnings.front().find("not valid"), std::string::npos) << c.warnings.front();
+  }
+}
+
+// ---- B26: CDB/PDB scope, PDB-local snapshot ids, container DB id ---------------------------------------------
+TEST_F(Bugs, B26_PdbScopeAndContainerDbId) {
+  auto content = read_bug("B26.txt");
+  if (!content) GTEST_SKIP() << "missing B26.txt";
+  const std::string text = awrdiff::decode_input(*content, "B26.txt");
+  const auto s = awrdiff::parse_report(text, "B26.txt");
+  EXPECT_EQ(s.database.scope, awrdiff::ContainerScope::pdb);
+  EXPECT_EQ(s.database.cdb, std::optional<bool>(true));
+  EXPECT_EQ(s.database.dbid, std::optional<std::uint64_t>(2790161418));
+  EXPECT_EQ(s.database.con_dbid, std::optional<std::uint64_t>(3547218120));
+  EXPECT_EQ(s.database.container, "PDBSALES");
+  EXPECT_EQ(s.database.instance_number, std::optional<int>(1));
+  EXPECT_TRUE(s.interval.pdb_snapshots);  // "PDB report (PDB snapshots)": ids local to the PDB
+  EXPECT_EQ(s.interval.begin_snap, std::optional<std::int64_t>(57));
+  EXPECT_OPT_NEAR(s.interval.elapsed_s, 3591.0, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.db_time_s, 2652.0, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.begin_sessions, 88, k_tol);
+
+  // Against the CDB root report of the same database: a warning names the scopes.
+  awrdiff::Snapshot root = s;
+  root.source = "B26-root.txt";
+  root.database.scope = awrdiff::ContainerScope::cdb_root;
+  root.database.con_dbid.reset();
+  root.database.container.clear();
+  root.interval.pdb_snapshots = false;
+  const auto c = awrdiff::compare(root, s);
+  bool warned = false;
+  for (const auto& w : c.warnings) warned = warned || (w.find("container scope") != std::string::npos &&
+                                                       w.find("PDBSALES") != std::string::npos);
+  EXPECT_TRUE(warned);
+
+  // Another PDB of the same CDB: the container DB ids differ.
+  awrdiff::Snapshot other = s;
+  other.source = "B26-other.txt";
+  other.database.con_dbid = 1111111111;
+  other.database.container = "PDBHR";
+  warned = false;
+  for (const auto& w : awrdiff::compare(other, s).warnings) warned = warned || w.find("PDBHR") != std::string::npos;
+  EXPECT_TRUE(warned);
+  // The same PDB twice: no scope warning.
+  for (const auto& w : awrdiff::compare(s, s).warnings) EXPECT_EQ(w.find("container scope"), std::string::npos) << w;
+}
