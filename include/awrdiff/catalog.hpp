@@ -94,6 +94,7 @@ enum class ColumnId {
   in_report,        ///< Number of Instances / Hosts "In Report" (RAC global Database Summary)
   elapsed_min, db_time_min,          ///< Elapsed Time(min), DB time(min) (RAC global summaries)
   begin_snap_time, end_snap_time,    ///< Begin Snap Time, End Snap Time (RAC global instance list)
+  pdb_name,         ///< PDB Name of a SQL list row (CDB root reports, 12.2+)
   load_average_begin, load_average_end, pct_user, pct_system, pct_wio, pct_idle,
 };
 

@@ -115,7 +115,8 @@ struct WaitEvent {
   int line = 0;                ///< source line, for diagnostics
 };
 
-/// One row of Wait Classes by Total Wait Time (or the Wait Class section of older releases).
+/// One row of Wait Classes by Total Wait Time (or the Wait Class section of older releases; on
+/// 11.2.0.2 and older, which print neither, the Foreground Wait Class section).
 struct WaitClassRow {
   std::string name;        ///< Wait Class (DB CPU included as a row on 12c+)
   OptDouble waits;         ///< Waits
@@ -149,6 +150,7 @@ struct SqlStat {
   OptDouble rows_processed;      ///< Rows Processed
   OptDouble pct_db_time;         ///< %Total in SQL ordered by Elapsed Time: elapsed / DB time × 100
   std::string module;            ///< SQL Module / Module:
+  std::string pdb_name;          ///< PDB Name (CDB root reports list each statement with its PDB)
   std::string text;              ///< SQL text: complete when the report has "Complete List of SQL Text"
   bool text_complete = false;    ///< text came from the complete list (not truncated)
   std::vector<std::string> lists;///< catalog keys of the "SQL ordered by" sections that list it

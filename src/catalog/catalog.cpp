@@ -167,7 +167,7 @@ AWRDIFF_NAMES(c_per_exec, "Per Exec");
 AWRDIFF_NAMES(c_per_call, "Per Call");
 AWRDIFF_NAMES(c_event, "Event");
 AWRDIFF_NAMES(c_waits, "Waits");
-AWRDIFF_NAMES(c_timeouts, "%Time -outs", "%Time-outs", "% Timeouts", "%Timeouts");
+AWRDIFF_NAMES(c_timeouts, "%Time -outs", "%Time-outs", "% Timeouts", "%Timeouts", "%Tim out");
 AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s)", "Time(s)", "Tota Time",
               "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)", "Total(s)");
 AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)",
@@ -213,6 +213,7 @@ AWRDIFF_NAMES(c_elapsed_min, "Elapsed Time(min)", "Elapsed Time (min)", "Elapsed
 AWRDIFF_NAMES(c_db_time_min, "DB time(min)", "DB time (min)", "DB time");
 AWRDIFF_NAMES(c_begin_snap_time, "Begin Snap Time");
 AWRDIFF_NAMES(c_end_snap_time, "End Snap Time");
+AWRDIFF_NAMES(c_pdb_name, "PDB Name");
 AWRDIFF_NAMES(c_con_dbid, "Container DB Id", "Con DBID", "Con DB Id", "Container DBID");
 AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin", "Load Begin");  // "Load Average" spans Begin/End
 AWRDIFF_NAMES(c_load_end, "Load Average End", "End", "Average End");
@@ -290,6 +291,7 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::plan_hash_value, "plan_hash_value", Unit::none, c_plan_hash_value},
     {ColumnId::con_dbid, "con_dbid", Unit::none, c_con_dbid},
     {ColumnId::inst_id, "inst_id", Unit::none, c_inst_id},
+    {ColumnId::pdb_name, "pdb_name", Unit::none, c_pdb_name},
     {ColumnId::in_report, "in_report", Unit::count, c_in_report},
     {ColumnId::elapsed_min, "elapsed_min", Unit::count, c_elapsed_min},
     {ColumnId::db_time_min, "db_time_min", Unit::count, c_db_time_min},

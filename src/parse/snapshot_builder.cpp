@@ -64,7 +64,18 @@ private:
       case SectionId::foreground_events: events(t, m_snap.foreground_events); return;
       case SectionId::background_events: events(t, m_snap.background_events); return;
       case SectionId::wait_classes:
-        if (m_snap.wait_classes.empty()) wait_classes(t);
+        if (m_snap.wait_classes.empty() || m_wait_classes_from_fg) {
+          m_snap.wait_classes.clear();
+          m_wait_classes_from_fg = false;
+          wait_classes(t);
+        }
+        return;
+      case SectionId::foreground_wait_class:
+        // 11.2.0.2 and older print no summary Wait Classes table: the foreground one stands in.
+        if (m_snap.wait_classes.empty()) {
+          wait_classes(t);
+          m_wait_classes_from_fg = !m_snap.wait_classes.empty();
+        }
         return;
       case SectionId::time_model: time_model(t); return;
       case SectionId::host_cpu: host_cpu(t); return;
@@ -543,6 +554,7 @@ private:
       std::string module = text(t, r, ColumnId::module), sql = text(t, r, ColumnId::sql_text);
       if (!r.continuation.empty()) split_continuation(r.continuation, module, sql);
       if (s.module.empty()) s.module = module;
+      if (s.pdb_name.empty()) s.pdb_name = text(t, r, ColumnId::pdb_name);
       if (!s.text_complete && sql.size() > s.text.size()) s.text = sql;
     }
   }
@@ -584,7 +596,8 @@ private:
 
   Snapshot m_snap;
   std::map<std::string, std::size_t> m_sql_index;
-  bool m_have_fg_top = false;  ///< a RAC global report's Top Timed Foreground Events was read
+  bool m_have_fg_top = false;
+  bool m_wait_classes_from_fg = false;  ///< wait_classes holds Foreground Wait Class rows so far  ///< a RAC global report's Top Timed Foreground Events was read
 };
 
 }  // namespace

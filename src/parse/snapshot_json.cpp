@@ -110,6 +110,7 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
                    {"rows_processed", opt(q.rows_processed)},
                    {"pct_db_time", opt(q.pct_db_time)},
                    {"module", str(q.module)},
+                   {"pdb_name", str(q.pdb_name)},
                    {"text", str(q.text)},
                    {"text_complete", q.text_complete},
                    {"lists", q.lists}});

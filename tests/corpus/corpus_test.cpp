@@ -120,6 +120,15 @@ TEST_P(InstanceReport, ParsesAndAgreesWithItself) {
     }
   }
 
+  // Release variants: every instance report has wait classes (11.2.0.2 and older: the Foreground
+  // Wait Class section) and, unless it prints the section blank (clay: CPUs not reported) or has
+  // none (a PDB report), Host CPU figures.
+  EXPECT_FALSE(s.wait_classes.empty()) << f.name;
+  if (f.name.find("clay") == std::string::npos && f.name.find("_unk_") == std::string::npos) {
+    EXPECT_TRUE(s.host_cpu.pct_idle.has_value()) << f.name;
+    EXPECT_TRUE(s.host_cpu.load_average_end.has_value()) << f.name;
+  }
+
   // No warning-level diagnostics: every cell of the sections awrdiff reads was understood.
   for (const auto& d : s.diagnostics)
     EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << f.name << ":" << d.line << " [" << d.section << "] " << d.message;

@@ -81,3 +81,42 @@ TEST(Variants, OverflowCellIsNullWithDiagnostic) {
 }
 
 }  // namespace
+
+namespace {
+
+// 12.1 text Host CPU: Cores and Sockets blank and printed without their width, so the figures sit
+// left of their columns and the last column looks blank.
+const char* const k_awr_text_host_cpu = R"(
+WORKLOAD REPOSITORY report for
+
+DB Name         DB Id    Instance     Inst Num Startup Time    Release     RAC
+------------ ----------- ------------ -------- --------------- ----------- ---
+ORCL          1440056671 orcl                1 19-May-16 18:03 12.1.0.2.0  NO
+
+              Snap Id      Snap Time      Sessions Curs/Sess
+            --------- ------------------- -------- ---------
+Begin Snap:        87 23-May-16 09:00:49        41       1.1
+  End Snap:        88 23-May-16 10:00:53        41       1.2
+   Elapsed:               60.07 (mins)
+   DB Time:                2.07 (mins)
+
+Host CPU
+~~~~~~~~                  Load Average
+ CPUs Cores Sockets     Begin       End     %User   %System      %WIO     %Idle
+----- ----- ------- --------- --------- --------- --------- --------- ---------
+    4        0.09      0.04       1.7       0.6       0.5      97.7
+
+End of Report
+)";
+
+}  // namespace
+
+TEST(Variants, HostCpuRowWithBlankMiddleColumns) {
+  const auto s = parse(k_awr_text_host_cpu);
+  EXPECT_EQ(s.host_cpu.load_average_begin, std::optional<double>(0.09));
+  EXPECT_EQ(s.host_cpu.load_average_end, std::optional<double>(0.04));
+  EXPECT_EQ(s.host_cpu.pct_user, std::optional<double>(1.7));
+  EXPECT_EQ(s.host_cpu.pct_system, std::optional<double>(0.6));
+  EXPECT_EQ(s.host_cpu.pct_wio, std::optional<double>(0.5));
+  EXPECT_EQ(s.host_cpu.pct_idle, std::optional<double>(97.7));
+}
