@@ -44,6 +44,13 @@ enum class SectionId {
   sql_text,        ///< Complete List of SQL Text
   instance_activity,
   init_ora,
+  // RAC global report (awrgrpt.sql): tables with one row per instance (I#) and cluster totals.
+  rac_database_summary,      ///< Database Summary: DB Id, name, snap ids, instances, DB time and elapsed (min)
+  rac_instances,             ///< Database Instances Included In Report: one row per instance
+  rac_time_model,            ///< Time Model: one column per statistic, rows per instance and Sum
+  rac_top_foreground_events, ///< Top Timed Foreground Events: '*' rows are cluster-wide
+  rac_sysstat_per_second,    ///< System Statistics - Per Second: rows per instance and Sum
+  containers,                ///< Container DB Id / Container Name / Open Time (12c+ CDB and PDB reports)
 };
 
 /// How a section's rows are laid out in text reports.
@@ -81,6 +88,13 @@ enum class ColumnId {
   cpu_s, cpu_per_exec_s, user_io_s, buffer_gets, gets_per_exec, physical_reads, reads_per_exec,
   rows_processed, rows_per_exec, parse_calls, pct_total_parses, module, sql_text,
   parameter,
+  hash_value, old_hash_value, plan_hash_value,  ///< Statspack SQL keys; Plan Hash Value
+  con_dbid,         ///< Container DB Id (PDB-level reports, 12c+)
+  inst_id,          ///< I#: instance number of a RAC global report row ('*', Sum, Avg, Std for totals)
+  in_report,        ///< Number of Instances / Hosts "In Report" (RAC global Database Summary)
+  elapsed_min, db_time_min,          ///< Elapsed Time(min), DB time(min) (RAC global summaries)
+  begin_snap_time, end_snap_time,    ///< Begin Snap Time, End Snap Time (RAC global instance list)
+  pdb_name,         ///< PDB Name of a SQL list row (CDB root reports, 12.2+)
   load_average_begin, load_average_end, pct_user, pct_system, pct_wio, pct_idle,
 };
 
@@ -136,5 +150,12 @@ const LoadProfileSpec* find_load_profile_row(std::string_view label);
 /// Expands a wait class name cut to the text report's column width ("Applicat" → "Application",
 /// "Concurrenc" → "Concurrency"); returns the input unchanged when it is not a known prefix.
 std::string expand_wait_class(std::string_view name);
+/// The time model statistic a column of the RAC global report's Time Model table holds ("DB time (s)"
+/// -> "DB time", "SQL Exec Ela (s)" -> "sql execute elapsed time", "bg CPU (s)" -> "background cpu
+/// time"); empty when the header is not a known statistic.
+std::string_view global_time_model_statistic(std::string_view header);
+/// True for an event Oracle classes as Idle (wait class "Idle" in V$EVENT_NAME), by name. Used where
+/// a report prints no wait class (Statspack, 10g text) or lists idle events among its top events.
+bool is_idle_event(std::string_view name);
 
 }  // namespace awrdiff

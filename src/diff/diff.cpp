@@ -194,6 +194,11 @@ private:
       }
       return true;
     };
+    for (const Snapshot* s : {m_base, &m_target})  // a report that declares itself invalid
+      if (s != nullptr && !s->valid) {
+        m_out.warnings.push_back(fmt::format("{}: report not valid: {}; not comparable", s->source, s->invalid_reason));
+        m_out.verdict = Verdict::not_comparable;
+      }
     bool ok = elapsed_ok(m_target);
     plausibility(m_target);
     auto truncated = [&](const Snapshot& s) {
@@ -204,6 +209,21 @@ private:
     if (has_base()) truncated(*m_base);
     truncated(m_target);
     if (!has_base()) return;
+    if (m_base->kind != m_target.kind)  // report variants: say what is comparable
+      m_out.warnings.push_back(fmt::format(
+          "{} report vs {} report: {}", to_string(m_base->kind), to_string(m_target.kind),
+          m_base->kind == ReportKind::statspack || m_target.kind == ReportKind::statspack
+              ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
+                "time, and its SQL is keyed by hash value, so SQL is not matched"
+              : fmt::format("a RAC global report sums its {} instance(s); only with one instance are its totals "
+                            "that instance's",
+                            (m_base->kind == ReportKind::awr_global ? *m_base : m_target).database.instances.value_or(0))));
+    if (m_base->database.scope != m_target.database.scope || m_base->database.con_dbid != m_target.database.con_dbid)
+      m_out.warnings.push_back(fmt::format(
+          "different container scope: {} {} vs {} {}: a PDB report covers one pluggable database, a CDB root report "
+          "the whole CDB{}", to_string(m_base->database.scope), m_base->database.container, to_string(m_target.database.scope),
+          m_target.database.container,
+          m_base->interval.pdb_snapshots || m_target.interval.pdb_snapshots ? "; PDB snapshot ids are the PDB's own" : ""));
     if (m_base->source == m_target.source)
       m_out.warnings.push_back(fmt::format("the same file given twice: {}", m_target.source));
     ok = elapsed_ok(*m_base) && ok;

@@ -21,6 +21,15 @@ const char* to_string(ReportKind kind) {
   return "unknown";
 }
 
+const char* to_string(ContainerScope scope) {
+  switch (scope) {
+    case ContainerScope::database: return "database";
+    case ContainerScope::cdb_root: return "cdb_root";
+    case ContainerScope::pdb: return "pdb";
+  }
+  return "unknown";
+}
+
 const char* to_string(ReportFormat format) { return format == ReportFormat::html ? "html" : "text"; }
 
 OptDouble SqlStat::elapsed_per_exec_s() const {

@@ -60,7 +60,8 @@ void classify(RawTable& t) {
       t.section = s->id;
       return;
     }
-  if (has(t, ColumnId::db_name) && has(t, ColumnId::dbid)) t.section = SectionId::database_info;
+  if (has(t, ColumnId::con_dbid) && has(t, ColumnId::container)) t.section = SectionId::containers;
+  else if (has(t, ColumnId::db_name) && has(t, ColumnId::dbid)) t.section = SectionId::database_info;
   else if (has(t, ColumnId::instance) && has(t, ColumnId::startup_time)) t.section = SectionId::instance_info;
   else if (has(t, ColumnId::host_name) && has(t, ColumnId::platform)) t.section = SectionId::host_info;
   else if (has(t, ColumnId::snap_id) && has(t, ColumnId::snap_time)) t.section = SectionId::snapshot_info;

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +23,22 @@ const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corp
 struct CorpusFile {
   std::string name, kind;
 };
+
+// Reports listed in MANIFEST.tsv whose kind is one of `kinds`.
+std::vector<CorpusFile> reports_of_kind(std::initializer_list<std::string_view> kinds) {
+  std::vector<CorpusFile> out;
+  std::ifstream in(k_corpus / "MANIFEST.tsv");
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    CorpusFile f;
+    std::getline(ls, f.name, '\t');
+    std::getline(ls, f.kind, '\t');
+    if (std::find(kinds.begin(), kinds.end(), f.kind) != kinds.end()) out.push_back(f);
+  }
+  return out;
+}
 
 // Instance reports listed in MANIFEST.tsv (kind awr-html or awr-text).
 std::vector<CorpusFile> instance_reports() {
@@ -105,6 +122,15 @@ TEST_P(InstanceReport, ParsesAndAgreesWithItself) {
     }
   }
 
+  // Release variants: every instance report has wait classes (11.2.0.2 and older: the Foreground
+  // Wait Class section) and, unless it prints the section blank (clay: CPUs not reported) or has
+  // none (a PDB report), Host CPU figures.
+  EXPECT_FALSE(s.wait_classes.empty()) << f.name;
+  if (f.name.find("clay") == std::string::npos && f.name.find("_unk_") == std::string::npos) {
+    EXPECT_TRUE(s.host_cpu.pct_idle.has_value()) << f.name;
+    EXPECT_TRUE(s.host_cpu.load_average_end.has_value()) << f.name;
+  }
+
   // No warning-level diagnostics: every cell of the sections awrdiff reads was understood.
   for (const auto& d : s.diagnostics)
     EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << f.name << ":" << d.line << " [" << d.section << "] " << d.message;
@@ -135,6 +161,175 @@ INSTANTIATE_TEST_SUITE_P(Corpus, InstanceReport, ::testing::ValuesIn(params()),
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return n;
                          });
+
+// ---- report variants: Statspack (spreport.sql) and AWR RAC global (awrgrpt.sql) ----------------------
+
+// Values read off each report by hand: snaps, elapsed (min), DB time (min, as the header prints it),
+// the first non-idle top event and its time (s), DB CPU (s, time model), the first SQL by elapsed
+// time (id and elapsed s), and the number of instances the report covers.
+struct VariantExpected {
+  long begin_snap, end_snap;
+  double elapsed_min, db_time_min;
+  const char* first_busy_event;
+  double first_busy_event_s;
+  double db_cpu_s;
+  const char* first_sql;
+  double first_sql_elapsed_s;
+  int instances;
+};
+const std::map<std::string, VariantExpected> k_variant_expected = {
+    {"statspack_12.1_getperf_2.lst", {19, 20, 6.12, 0.02, "DB CPU", 3, 1.2, "2435229694", 0.65, 1}},
+    {"statspack_12.1_jasmin_1.txt", {70371, 70372, 60.02, 15.34, "DB CPU", 861, 938.5, "82927862", 583.15, 1}},
+    {"statspack_18c_marta_2.lst", {32, 91, 7321.12, 1.48, "resmgr:cpu quantum", 534, 47.4, "3322665590", 13.48, 1}},
+    {"awr-rac-html_12.2_kevinc_1.html",
+     {400, 401, 21.82, 1368.27, "direct path read", 26365.59, 489.68, "19ss2pafw6ck9", 82095.54, 1}},
+    {"awr-rac-html_19c_rac_azure_1.html", {15883, 16027, 8640.20, 58744.58, "DB CPU", 2649792.00, 2649792.00, nullptr, 0, 2}},
+    {"awr-rac-html_19c_rac_azure_2.html",
+     {5952, 6120, 10079.92, 565394.94, "DB CPU", 29101625.83, 29101625.83, nullptr, 0, 2}},
+};
+
+class VariantReport : public ::testing::TestWithParam<CorpusFile> {};
+
+TEST_P(VariantReport, ParsesAndAgreesWithItself) {
+  const auto& f = GetParam();
+  if (f.name.empty()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto s = awrdiff::load_report(k_corpus / f.name);
+  const bool statspack = f.kind == "statspack";
+  EXPECT_EQ(s.kind, statspack ? awrdiff::ReportKind::statspack : awrdiff::ReportKind::awr_global) << f.name;
+  EXPECT_TRUE(s.valid) << s.invalid_reason;
+
+  // Header.
+  EXPECT_FALSE(s.database.name.empty()) << f.name;
+  EXPECT_TRUE(s.database.dbid.has_value()) << f.name;
+  EXPECT_FALSE(s.database.release.empty()) << f.name;
+  if (statspack) {
+    EXPECT_FALSE(s.database.instance.empty()) << f.name;
+    EXPECT_FALSE(s.database.host.empty()) << f.name;
+    EXPECT_TRUE(s.database.cpus.has_value()) << f.name;
+  }
+
+  // Interval.
+  ASSERT_TRUE(s.interval.begin_snap && s.interval.end_snap) << f.name;
+  EXPECT_LT(*s.interval.begin_snap, *s.interval.end_snap);
+  ASSERT_TRUE(s.interval.elapsed_s) << f.name;
+  EXPECT_GT(*s.interval.elapsed_s, 0);
+  ASSERT_TRUE(s.db_time_s()) << f.name;
+  ASSERT_TRUE(s.average_active_sessions()) << f.name;
+  EXPECT_DOUBLE_EQ(*s.average_active_sessions(), *s.db_time_s() / *s.interval.elapsed_s);
+  // Load Profile's DB time per second is the same average active sessions (printed with 1-2 decimals).
+  if (const auto* lp = s.load_profile_row("db_time"); lp != nullptr && lp->per_second) {
+    EXPECT_NEAR(*lp->per_second, *s.average_active_sessions(), 0.06 + 0.01 * *lp->per_second) << f.name;
+  }
+  EXPECT_FALSE(s.load_profile.empty()) << f.name;
+
+  // Top events: DB CPU present; idle events flagged; percentages add up to at most ~100.
+  ASSERT_FALSE(s.top_events.empty()) << f.name;
+  EXPECT_TRUE(std::any_of(s.top_events.begin(), s.top_events.end(), [](const auto& e) { return e.is_cpu; })) << f.name;
+  double pct_sum = 0;
+  for (const auto& e : s.top_events) {
+    pct_sum += e.pct_db_time.value_or(0);
+    if (e.is_cpu) {
+      EXPECT_EQ(e.name, "DB CPU");
+      EXPECT_FALSE(e.waits.has_value());
+    }
+    if (e.is_idle) EXPECT_EQ(e.wait_class, "Idle") << e.name;
+    if (e.wait_class == "Idle") EXPECT_TRUE(e.is_idle) << e.name;
+  }
+  // (Global reports: shared-server 'virtual circuit wait' (class Network) counts against DB time
+  // without being part of it, which takes the azure_3 list to 102%.)
+  EXPECT_LE(pct_sum, statspack ? 100.6 : 105.0) << f.name;
+
+  // Time model: its DB time row agrees with the header's DB time (minutes, 2 decimals).
+  ASSERT_FALSE(s.time_model.empty()) << f.name;
+  const auto* tm_db = s.time_model_row("DB time");
+  ASSERT_NE(tm_db, nullptr) << f.name;
+  ASSERT_TRUE(tm_db->time_s);
+  ASSERT_TRUE(s.interval.db_time_s);
+  EXPECT_NEAR(*s.interval.db_time_s, *tm_db->time_s, 0.6 + 0.005 * *tm_db->time_s) << f.name;
+  ASSERT_TRUE(s.db_cpu_s()) << f.name;
+
+  // SQL: no statement took more than the DB time; %Total of the elapsed list is elapsed / DB time.
+  const double db = *tm_db->time_s;
+  for (const auto& q : s.sql) {
+    EXPECT_EQ(q.id_kind, statspack ? "old_hash_value" : "sql_id") << q.sql_id;
+    if (q.elapsed_s) EXPECT_LE(*q.elapsed_s, db * 1.01 + 0.6) << f.name << " " << q.sql_id;
+    if (db > 60 && q.elapsed_s && q.pct_db_time)
+      EXPECT_NEAR(*q.pct_db_time, *q.elapsed_s / db * 100, 0.2 + 0.01 * *q.pct_db_time) << q.sql_id;
+  }
+
+  // RAC global: the instances add up to the cluster's DB time and DB CPU.
+  if (!statspack) {
+    ASSERT_FALSE(s.instance_rows.empty()) << f.name;
+    EXPECT_EQ(s.database.instances, std::optional<int>(static_cast<int>(s.instance_rows.size())));
+    double db_sum = 0, cpu_sum = 0;
+    for (const auto& i : s.instance_rows) {
+      EXPECT_FALSE(i.instance.empty());
+      ASSERT_TRUE(i.db_time_s && i.db_cpu_s) << f.name;
+      db_sum += *i.db_time_s;
+      cpu_sum += *i.db_cpu_s;
+    }
+    EXPECT_NEAR(db_sum, db, 0.01 * s.instance_rows.size() + 1e-6 * db) << f.name;
+    EXPECT_NEAR(cpu_sum, *s.db_cpu_s(), 0.01 * s.instance_rows.size() + 1e-6 * cpu_sum) << f.name;
+  }
+
+  for (const auto& d : s.diagnostics)
+    EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << f.name << ":" << d.line << " [" << d.section << "] " << d.message;
+
+  if (auto it = k_variant_expected.find(f.name); it != k_variant_expected.end()) {
+    const auto& x = it->second;
+    EXPECT_EQ(*s.interval.begin_snap, x.begin_snap);
+    EXPECT_EQ(*s.interval.end_snap, x.end_snap);
+    EXPECT_NEAR(*s.interval.elapsed_s, x.elapsed_min * 60, 0.01);
+    EXPECT_NEAR(*s.interval.db_time_s, x.db_time_min * 60, 0.01);
+    const awrdiff::WaitEvent* busy = nullptr;
+    for (const auto& e : s.top_events)
+      if (!e.is_idle && busy == nullptr) busy = &e;
+    ASSERT_NE(busy, nullptr);
+    EXPECT_EQ(busy->name, x.first_busy_event);
+    EXPECT_NEAR(busy->time_s.value_or(-1), x.first_busy_event_s, 0.01);
+    EXPECT_NEAR(*s.db_cpu_s(), x.db_cpu_s, 0.01);
+    if (x.first_sql != nullptr) {
+      ASSERT_FALSE(s.sql.empty());
+      EXPECT_EQ(s.sql.front().sql_id, x.first_sql);
+      EXPECT_NEAR(s.sql.front().elapsed_s.value_or(-1), x.first_sql_elapsed_s, 0.001);
+    } else {
+      EXPECT_TRUE(s.sql.empty());  // the report has no SQL sections
+    }
+    EXPECT_EQ(s.database.instances.value_or(1), x.instances);
+  }
+}
+
+std::vector<CorpusFile> variant_params() {
+  auto v = reports_of_kind({"statspack", "awr-rac-html"});
+  if (v.empty()) v.push_back({"", ""});
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, VariantReport, ::testing::ValuesIn(variant_params()),
+                         [](const ::testing::TestParamInfo<CorpusFile>& i) {
+                           std::string n = i.param.name.empty() ? "absent" : i.param.name;
+                           for (auto& c : n)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return n;
+                         });
+
+// Container scope across real 12c+ reports: a PDB report (root snapshots), a CDB root report, a non-CDB.
+TEST(Corpus, ContainerScope) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  const auto pdb = awrdiff::load_report(k_corpus / "awr-html_unk_rfort_1.html");
+  EXPECT_EQ(pdb.database.scope, awrdiff::ContainerScope::pdb);
+  EXPECT_FALSE(pdb.interval.pdb_snapshots);  // "PDB report (root snapshots)": the root's snap ids
+  EXPECT_EQ(pdb.interval.begin_snap, std::optional<std::int64_t>(15178));
+  const auto root = awrdiff::load_report(k_corpus / "awr-html_12.2_rac_azure_1.html");
+  EXPECT_EQ(root.database.scope, awrdiff::ContainerScope::cdb_root);
+  EXPECT_TRUE(root.database.container.empty());  // the container list names every PDB: no single one
+  EXPECT_FALSE(root.database.con_dbid.has_value());
+  const auto plain = awrdiff::load_report(k_corpus / "awr-html_12.2_eyko_1.html");
+  EXPECT_EQ(plain.database.scope, awrdiff::ContainerScope::database);
+  bool warned = false;
+  for (const auto& w : awrdiff::compare(root, pdb).warnings) warned = warned || w.find("container scope") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
 
 // The same period as text and as HTML gives the same values.
 TEST(Corpus, TextAndHtmlOfOnePeriodAgree) {
