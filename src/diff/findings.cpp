@@ -44,6 +44,7 @@ constexpr double k_cpu_queue_per_core = 1.0;  // DB CPU + outside time per core 
 constexpr double k_cpu_queue_busy_pct = 80;   // or the host this busy
 constexpr double k_carrier_share = 0.10;      // a statement carrying this share of the DB time change is named
 constexpr std::size_t k_max_carriers = 3;
+constexpr double k_idle_aas = 0.05;           // both periods below this many AAS: no findings, it is noise
 constexpr double k_relevance_share = 0.01;    // findings must move DB time by 1% of the smaller period's
 constexpr double k_slow_redo_write_ms = 10;   // log file parallel write above this: the redo disk is slow
 
@@ -638,6 +639,8 @@ namespace awrdiff::detail {
 
 std::vector<Finding> run_findings(const Facts& facts) {
   if (facts.base == nullptr || facts.target == nullptr) return {};
+  // Two idle periods: every change between them is noise (the comparability warnings say so).
+  if (std::max(facts.base_db_time_aas.value_or(0), facts.target_db_time_aas.value_or(0)) < k_idle_aas) return {};
   return Rules(facts).run();
 }
 
