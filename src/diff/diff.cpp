@@ -699,9 +699,12 @@ private:
         pairs[ti].text_match = best_match;
         pairs[ti].binds_changed = sql_shape(pairs[best].base->text).binds != sql_shape(t.text).binds;
         const bool complete = pairs[ti].base->text_complete && t.text_complete;
-        pairs[ti].confidence = best_match == SignatureMatch::prefix ? "low (text cut by the report)"
-                               : complete                           ? "high"
-                                                                    : "medium (text may be cut)";
+        const auto& bph = pairs[ti].base->plan_hash_value;
+        const bool same_plan = bph && t.plan_hash_value && *bph != 0 && *bph == *t.plan_hash_value;
+        pairs[ti].confidence = best_match == SignatureMatch::prefix ? (same_plan ? "medium (text cut by the report, same plan hash)"
+                                                                                 : "low (text cut by the report)")
+                               : complete || same_plan ? (same_plan ? "high (same plan hash)" : "high")
+                                                       : "medium (text may be cut)";
         pairs[best].base = nullptr;  // consumed
       }
       std::erase_if(pairs, [](const detail::SqlPair& p) { return p.base == nullptr && p.target == nullptr; });
@@ -814,7 +817,9 @@ private:
       if (hb) {
         std::string status = p.status;
         if (p.text_match != SignatureMatch::none) {
-          status = p.binds_changed ? "same text, binds changed" : "same shape, other literals";
+          status = p.base->id_kind != p.target->id_kind ? "matched by text"
+                   : p.binds_changed                    ? "same text, binds changed"
+                                                        : "same shape, other literals";
           any_text_match = true;
         }
         r.cells.push_back(status);

@@ -29,6 +29,7 @@ constexpr FindingRule k_rules[] = {
     {"concurrency", "row lock, buffer busy, library cache, mutex and latch waits rose or fell"},
     {"cpu_queue", "time outside DB CPU and waits changed while sessions outnumber the CPU cores: the run queue"},
     {"uninstrumented_time", "time outside DB CPU and waits changed with CPU to spare: not instrumented as a wait"},
+    {"plan_change", "a statement's plan hash value changed and its time per execution with it"},
     {"sql_regression", "the statements that carry the change, per execution vs volume"},
     {"workload_volume", "more (or less) work at the same cost per transaction"},
     {"host_change", "host CPUs, cores or memory changed between the periods"},
@@ -111,6 +112,7 @@ public:
     io_latency();
     concurrency();
     outside_time();
+    plan_change();
     sql_regression();
     workload_volume();
     host_change();
@@ -534,6 +536,28 @@ private:
     }
     f.metrics = {metric("outside_per_s", "time outside DB CPU and waits per second", "AAS", {p->base, p->target})};
     add(std::move(f));
+  }
+
+  void plan_change() {
+    for (const auto& p : m_f.sql) {
+      if (p.base == nullptr || p.target == nullptr || !p.base->plan_hash_value || !p.target->plan_hash_value) continue;
+      if (*p.base->plan_hash_value == *p.target->plan_hash_value) continue;
+      auto bpe = p.base->elapsed_per_exec_s(), tpe = p.target->elapsed_per_exec_s();
+      auto ms = [](const OptDouble& v) { return v ? OptDouble(*v * 1000) : std::nullopt; };
+      const auto a = assess("sql.elapsed_per_exec_ms", ms(bpe), ms(tpe));
+      if (!a.material()) continue;
+      Finding f;
+      f.rule = "plan_change";
+      f.direction = a.kind;
+      f.impact_aas = p.delta_aas.value_or(0);
+      f.title = fmt::format("SQL {} changed plan (plan hash value {} -> {}): elapsed per execution {}{}", p.label(),
+                            *p.base->plan_hash_value, *p.target->plan_hash_value, per_exec_arrow(bpe, tpe), pct_change(bpe, tpe));
+      f.cause = fmt::format("SQL {} plan change", p.label());
+      f.evidence.push_back(short_text(p.any().text, 100));
+      f.metrics = {metric("sql:" + p.any().sql_id + ":elapsed_per_s", "SQL " + p.label() + " elapsed per second", "AAS",
+                          {p.base_rate, p.target_rate})};
+      add(std::move(f));
+    }
   }
 
   void sql_regression() {

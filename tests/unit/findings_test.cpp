@@ -100,6 +100,25 @@ TEST_P(SampleFindings, EveryPairMirrors) {
     }
 }
 
+TEST(Findings, PlanChangeIsNamed) {
+  auto base = report("good.html");
+  auto target = report("good.html");
+  target.source += ".copy";
+  auto find = [](awrdiff::Snapshot& s) -> awrdiff::SqlStat& {
+    for (auto& q : s.sql)
+      if (q.sql_id == "2a8b0nmu156fp") return q;
+    throw std::runtime_error("sample statement missing");
+  };
+  find(base).plan_hash_value = 1111;
+  find(target).plan_hash_value = 2222;
+  *find(target).elapsed_s *= 3;  // same executions, three times the time: the new plan is slower
+  const auto c = awrdiff::compare(base, target);
+  const auto* f = finding(c, "plan_change");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->direction, awrdiff::ChangeKind::worse);
+  EXPECT_NE(f->title.find("1111 -> 2222"), std::string::npos) << f->title;
+}
+
 INSTANTIATE_TEST_SUITE_P(Formats, SampleFindings, ::testing::Values(".html", ".txt"),
                          [](const auto& p) { return std::string(p.param + 1); });
 
