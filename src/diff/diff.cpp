@@ -460,8 +460,8 @@ private:
   }
 
   void load_profile() {
-    SideBySide spec{"load_profile", "Load Profile (per second)", "Statistic", {"Unit"}, {{"per_second", "/s", "", 1}}, false,
-                    true, "load_profile"};
+    SideBySide spec{"load_profile", "Load Profile (per second and per transaction)", "Statistic", {"Unit"},
+                    {{"per_second", "/s", "", 1}, {"per_transaction", "/txn", "", 2}}, false, true, "load_profile"};
     std::vector<Item> items;
     std::vector<std::string> keys;
     auto collect = [&](const Snapshot& s) {
@@ -479,17 +479,27 @@ private:
       const LoadProfileRow* br = has_base() ? m_base->load_profile_row(key) : nullptr;
       it.name = ls != nullptr ? std::string(ls->display) : (tr != nullptr ? tr->label : br->label);
       it.leading.push_back(ls != nullptr ? CompareCell(std::string(ls->unit)) : CompareCell());
-      it.base = {br != nullptr ? br->per_second : std::nullopt};
-      it.target = {tr != nullptr ? tr->per_second : std::nullopt};
+      it.base = {br != nullptr ? br->per_second : std::nullopt, br != nullptr ? br->per_transaction : std::nullopt};
+      it.target = {tr != nullptr ? tr->per_second : std::nullopt, tr != nullptr ? tr->per_transaction : std::nullopt};
       if (has_base() && br == nullptr) it.base_status = "not in report";
       if (tr == nullptr) it.target_status = "not in report";
       it.base_rate = it.base[0];
       it.target_rate = it.target[0];
+      // DB time and DB CPU per second are printed with one decimal: compare the exact rates.
+      auto exact = [&](const Snapshot& s) -> OptDouble {
+        return key == "db_time" ? s.average_active_sessions() : rate(s.db_cpu_s(), s.interval.elapsed_s);
+      };
+      if (key == "db_time" || key == "db_cpu") {
+        if (br != nullptr && exact(*m_base)) it.base_rate = exact(*m_base);
+        if (tr != nullptr && exact(m_target)) it.target_rate = exact(m_target);
+      }
       it.metric = "load_profile." + key;
       items.push_back(std::move(it));
     }
     auto t = side_by_side(spec, items, has_base());
-    t.notes.push_back("Per-second figures as the reports print them (1 decimal): small rates change in steps of 0.1.");
+    t.notes.push_back("Figures as the reports print them (per second with 1 decimal: small rates change in steps of 0.1). "
+                      "Change /s and the assessment are on the per-second rate; per transaction shows whether each "
+                      "transaction got heavier or there were more of them.");
     m_out.tables.push_back(std::move(t));
   }
 

@@ -123,7 +123,7 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
 std::string md_escape(const std::string& s) {
   std::string r;
   for (char ch : s) {
-    if (ch == '|' || ch == '*' || ch == '_' || ch == '`' || ch == '<' || ch == '>') r.push_back('\\');
+    if (ch == '|' || ch == '*' || ch == '_' || ch == '`' || ch == '<' || (ch == '>' && r.empty())) r.push_back('\\');
     r.push_back(ch);
   }
   return r;
