@@ -1145,6 +1145,8 @@ private:
         head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, detail::human_seconds(*c.delta_s));
     }
     if (std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1) head += " (seconds scaled to the target's elapsed time)";
+    if (m_base->database.dbid && m_target.database.dbid && *m_base->database.dbid != *m_target.database.dbid)
+      head += " [different databases: see the warnings]";
     o.headline = head;
   }
 
@@ -1172,7 +1174,8 @@ std::string human_seconds(double s) {
   const char* sign = s < 0 ? "-" : "+";
   if (a < 120) return fmt::format("{}{:.1f} s", sign, a);
   if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
-  return fmt::format("{}{:.1f} h", sign, a / 3600);
+  if (a < 172800) return fmt::format("{}{:.1f} h", sign, a / 3600);
+  return fmt::format("{}{:.1f} d", sign, a / 86400);
 }
 
 std::vector<std::string> plausibility_warnings(const Snapshot& s) { return Differ::plausibility_of(s); }

@@ -241,7 +241,8 @@ private:
     if (hpe.b && hpe.t)
       what += fmt::format(" hard parse elapsed {} s per second ({} of DB time);", arrow(hpe.b, hpe.t, 2),
                           arrow(share_of_db(hpe).b, share_of_db(hpe).t, 0, "%"));
-    what += fmt::format(" {} hard parses/s{}", arrow(hp.b, hp.t, 1), pct_change(hp.b, hp.t));
+    if (hp.b || hp.t) what += fmt::format(" {} hard parses/s{}", arrow(hp.b, hp.t, 1), pct_change(hp.b, hp.t));
+    if (what.back() == ';') what.pop_back();
     if (a_time.material() && !a_rate.material() && hp.b && hp.t && *hp.b > 0 && *hp.t > 0)
       f.evidence.push_back(fmt::format("about as many hard parses, each {}: {} ms per hard parse (shared pool / library cache "
                                        "contention or CPU starvation)",
