@@ -74,6 +74,7 @@ struct Item {
   OptDouble base_pct, target_pct;        // % of DB time, for the delta column
   bool points = false;                   // a percentage: its change is shown in points
   std::string metric;                    // metric catalog key for the assessment; empty: the table's
+  std::string bound;                     // one side unknown: the change as a bound ("≥ +120%"), else empty
   double sort_key = 0;
 };
 
@@ -127,7 +128,8 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
     if (has_base && spec.with_pct_delta) r.cells.push_back(cell(minus(it.target_pct, it.base_pct)));
     if (has_base && spec.with_rate_change) {
       // One side unknown: no number (an item outside a top-N list is not zero there).
-      if (!it.base_status.empty() || !it.target_status.empty()) r.cells.push_back(CompareCell());
+      if (!it.base_status.empty() || !it.target_status.empty())
+        r.cells.push_back(it.bound.empty() ? CompareCell() : CompareCell(it.bound));
       else if (it.points) {
         auto d = minus(it.target_rate, it.base_rate);
         r.cells.push_back(d ? CompareCell(fmt::format("{:+.1f} pts", *d)) : CompareCell());
@@ -584,6 +586,25 @@ private:
       used_full_list = used_full_list || l.from_full_list;
       return {"", {l.event->time_s, l.event->avg_wait_ms, l.event->pct_db_time}, l.event->time_s, l.event->pct_db_time};
     });
+    // An event below one report's top list had at most that list's smallest time there: a bound.
+    auto list_floor = [](const Snapshot& s) -> OptDouble {
+      OptDouble lo;
+      for (const auto& e : s.top_events)
+        if (!e.is_cpu && e.time_s && (!lo || *e.time_s < *lo)) lo = e.time_s;
+      return lo;
+    };
+    for (auto& it : items) {
+      if (!has_base()) break;
+      const bool base_hidden = it.base_status == "not shown" && it.target_status.empty();
+      const bool target_hidden = it.target_status == "not shown" && it.base_status.empty();
+      if (base_hidden && it.target_rate) {
+        auto lo = rate(list_floor(*m_base), base_elapsed());
+        if (lo && *lo > 0 && *it.target_rate > *lo) it.bound = "≥ " + fmt_pct((*it.target_rate - *lo) / *lo * 100);
+      } else if (target_hidden && it.base_rate) {
+        auto lo = rate(list_floor(m_target), target_elapsed());
+        if (lo && *it.base_rate > 0 && *it.base_rate > *lo) it.bound = "≤ " + fmt_pct((*lo - *it.base_rate) / *it.base_rate * 100);
+      }
+    }
     for (auto& it : items) {
       const WaitEvent* any = find_event(m_target, it.name).event;
       if (any == nullptr && has_base()) any = find_event(*m_base, it.name).event;
@@ -593,7 +614,8 @@ private:
     if (items.size() > static_cast<std::size_t>(m_opt.top_events)) items.resize(static_cast<std::size_t>(m_opt.top_events));
     m_events = items;
     auto table = side_by_side(spec, items, has_base());
-    table.notes.push_back("not shown = below that report's top-N list and absent from its Foreground Wait Events: unknown, not zero.");
+    table.notes.push_back("not shown = below that report's top-N list and absent from its Foreground Wait Events: unknown, not zero; "
+                          "its change is then a bound against the smallest time that list shows (≥ / ≤).");
     if (used_full_list) table.notes.push_back("Values for an event outside a report's top list come from its Foreground Wait Events section.");
     table.notes.push_back("Change /s = change of wait time per second of elapsed; avg (ms) = average wait.");
     m_out.tables.push_back(std::move(table));
