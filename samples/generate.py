@@ -599,6 +599,105 @@ def make_commit_normal():
     return r
 
 
+def make_lgwr_before():
+    r = dict(name="lgwr_before", snap_b=4650, snap_e=4656,
+             t_b=datetime.datetime(2025, 3, 20, 10, 0, 2), elapsed=3600,
+             sess=(412, 418), curs=(4.2, 4.3), load=(2.4, 2.6),
+             db_time=7008.6, db_cpu=2880.0, bg_cpu=310.0, bg_ela=1050.0,
+             busy=(268100, 84700), iowait=21000, sql_work_mb=1480)
+    r["tm"] = [("sql execute elapsed time", 3540.2), ("parse time elapsed", 41.3),
+               ("PL/SQL execution elapsed time", 12.4), ("hard parse elapsed time", 8.2),
+               ("connection management call elapsed time", 2.1),
+               ("sequence load elapsed time", 1.9), ("repeated bind elapsed time", 0.4),
+               ("PL/SQL compilation elapsed time", 0.2),
+               ("hard parse (sharing criteria) elapsed time", 0.1)]
+    r["fg"] = [
+        Ev("log file sync", COMMIT, 600210, 3409.2),
+        Ev("db file sequential read", UIO, 380000, 342.0),
+        Ev("enq: TX - index contention", CONC, 9800, 52.9),
+        Ev("buffer busy waits", CONC, 31500, 40.9),
+        Ev("SQL*Net message to client", NET, 3605000, 9.0),
+        Ev("PGA memory operation", OTHER, 240000, 3.1),
+        Ev("latch: redo allocation", OTHER, 4200, 1.3),
+        Ev("control file sequential read", SYSIO, 7200, 0.9),
+        Ev("library cache: mutex X", CONC, 2100, 0.8),
+        Ev("log file switch completion", CONF, 12, 0.6),
+        Ev("SQL*Net message from client", IDLE, 3604000, 41300.0),
+    ]
+    r["bg"] = bg_events(412300, 494.8, 61000, 91.5, 3600)
+    r["sqls"] = [
+        Sql(T_ACC_UPD, JDBC, 600000, 1320.0, 780.0, 168.0, 2400000, 150000, 600000, 2400),
+        Sql(T_LEDGER, JDBC, 600000, 890.4, 620.0, 101.0, 3600000, 70000, 600000, 2400),
+        Sql(T_BAL, JDBC, 1200000, 610.2, 540.0, 58.0, 4800000, 60000, 1200000, 4800),
+        Sql(T_DASH, DASH, 1800, 262.3, 229.5, 9.3, 9720000, 4000, 21600, 1800),
+        Sql(T_SESS, JDBC, 54000, 18.7, 5.5, 12.6, 216000, 15000, 54000, 480),
+        Sql(T_CONF, JDBC, 36000, 2.5, 2.3, 0.0, 72000, 0, 36000, 360),
+    ]
+    base_stats(r, commit_common_stats(
+        3612000, 2520000, 1210000, 1450, 24600000, {
+            "parse time cpu": 3020, "parse time elapsed": 4130,
+            "db block changes": 4800000, "physical writes": 244000,
+            "physical write IO requests": 61000,
+            "physical write total IO requests": 61000 + 412300 + 3700,
+            "opened cursors cumulative": 2430000, "session cursor cache hits": 1180000,
+            "table fetch by rowid": 1880000, "table scans (short tables)": 11000,
+            "workarea executions - optimal": 40500, "index fetch by key": 2460000,
+        }))
+    r["eff"] = dict(buffer_nowait=99.95, redo_nowait=100.00, in_mem_sort=100.00,
+                    library_hit=99.96, latch_hit=99.98)
+    return r
+
+
+def make_lgwr_after():
+    r = dict(name="lgwr_after", snap_b=4866, snap_e=4872,
+             t_b=datetime.datetime(2025, 3, 27, 10, 0, 2), elapsed=3600,
+             sess=(412, 418), curs=(4.2, 4.3), load=(2.4, 2.6),
+             db_time=4292.9, db_cpu=2880.0, bg_cpu=310.0, bg_ela=1050.0,
+             busy=(268100, 84700), iowait=21000, sql_work_mb=1480)
+    r["tm"] = [("sql execute elapsed time", 3540.2), ("parse time elapsed", 41.3),
+               ("PL/SQL execution elapsed time", 12.4), ("hard parse elapsed time", 8.2),
+               ("connection management call elapsed time", 2.1),
+               ("sequence load elapsed time", 1.9), ("repeated bind elapsed time", 0.4),
+               ("PL/SQL compilation elapsed time", 0.2),
+               ("hard parse (sharing criteria) elapsed time", 0.1)]
+    r["fg"] = [
+        Ev("log file sync", COMMIT, 600180, 690.2),
+        Ev("db file sequential read", UIO, 380000, 342.0),
+        Ev("enq: TX - index contention", CONC, 9800, 52.9),
+        Ev("buffer busy waits", CONC, 31500, 44.2),
+        Ev("SQL*Net message to client", NET, 3605000, 9.0),
+        Ev("PGA memory operation", OTHER, 240000, 3.1),
+        Ev("latch: redo allocation", OTHER, 4200, 1.3),
+        Ev("control file sequential read", SYSIO, 7200, 0.9),
+        Ev("library cache: mutex X", CONC, 2100, 0.8),
+        Ev("log file switch completion", CONF, 12, 0.6),
+        Ev("SQL*Net message from client", IDLE, 3604000, 41300.0),
+    ]
+    r["bg"] = bg_events(412300, 391.7, 61000, 91.5, 3600)
+    r["sqls"] = [
+        Sql(T_ACC_UPD, JDBC, 600000, 1320.0, 780.0, 168.0, 2400000, 150000, 600000, 2400),
+        Sql(T_LEDGER, JDBC, 600000, 890.4, 620.0, 101.0, 3600000, 70000, 600000, 2400),
+        Sql(T_BAL, JDBC, 1200000, 610.2, 540.0, 58.0, 4800000, 60000, 1200000, 4800),
+        Sql(T_DASH, DASH, 1800, 262.3, 229.5, 9.3, 9720000, 4000, 21600, 1800),
+        Sql(T_SESS, JDBC, 54000, 18.7, 5.5, 12.6, 216000, 15000, 54000, 480),
+        Sql(T_CONF, JDBC, 36000, 2.5, 2.3, 0.0, 72000, 0, 36000, 360),
+    ]
+    base_stats(r, commit_common_stats(
+        3612000, 2520000, 1210000, 1450, 24600000, {
+            "parse time cpu": 3020, "parse time elapsed": 4130,
+            "db block changes": 4800000, "physical writes": 244000,
+            "physical write IO requests": 61000,
+            "physical write total IO requests": 61000 + 412300 + 3700,
+            "opened cursors cumulative": 2430000, "session cursor cache hits": 1180000,
+            "table fetch by rowid": 1880000, "table scans (short tables)": 11000,
+            "workarea executions - optimal": 40500, "index fetch by key": 2460000,
+        }))
+    r["eff"] = dict(buffer_nowait=99.95, redo_nowait=100.00, in_mem_sort=100.00,
+                    library_hit=99.96, latch_hit=99.98)
+    r["params"] = INIT_PARAMS + [("_use_single_log_writer", "TRUE")]
+    return r
+
+
 def make_commit_spike():
     r = dict(name="commit_spike", snap_b=4572, snap_e=4578,
              t_b=datetime.datetime(2025, 3, 15, 17, 0, 2), elapsed=3600,
@@ -1363,7 +1462,7 @@ class Html(object):
             "the entire snapshot interval ",
             " End Value is displayed only if the parameter value was modified within the snapshot "
             "interval"])
-        rows = [[(n, "row"), (esc(v), "l"), (NB + NB, "l")] for n, v in INIT_PARAMS]
+        rows = [[(n, "row"), (esc(v), "l"), (NB + NB, "l")] for n, v in self.r.get("params", INIT_PARAMS)]
         self.table("This table displays name and value of the modified initialization parameters",
                    ["Parameter Name", "Begin value", "End value (if different)"], rows, width=False,
                    newline_after_open=False)
@@ -1744,7 +1843,7 @@ class Text(object):
         self.w("                                                                End value")
         self.w("Parameter Name                Begin value                       (if different)")
         self.w("----------------------------- --------------------------------- --------------")
-        for n, v in INIT_PARAMS:
+        for n, v in self.r.get("params", INIT_PARAMS):
             self.w("%-29s %-33s" % (n[:29], v))
         self.end()
 
@@ -1804,7 +1903,8 @@ def summary_line(r, d):
 
 
 def main():
-    reports = [make_good(), make_bad(), make_improved(), make_commit_normal(), make_commit_spike()]
+    reports = [make_good(), make_bad(), make_improved(), make_commit_normal(), make_commit_spike(),
+               make_lgwr_before(), make_lgwr_after()]
     for r in reports:
         d = derive(r)
         check(r, d)

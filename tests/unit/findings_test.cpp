@@ -79,6 +79,16 @@ TEST_P(SampleFindings, CommitSpikeNamesCommitLatencyNotTheDisk) {
   EXPECT_NE(finding(c, "concurrency"), nullptr);
 }
 
+TEST_P(SampleFindings, LogWriterChangeImprovesCommitLatency) {
+  const auto c = awrdiff::compare(report("lgwr_before" + ext()), report("lgwr_after" + ext()));
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::improved);
+  ASSERT_FALSE(c.findings.empty());
+  EXPECT_EQ(c.findings.front().rule, "commit_latency");
+  EXPECT_EQ(c.findings.front().direction, awrdiff::ChangeKind::better);
+  EXPECT_NE(c.findings.front().title.find("5.68 -> 1.15 ms"), std::string::npos) << c.findings.front().title;
+  EXPECT_EQ(finding(c, "concurrency"), nullptr);  // buffer busy waits are left over, unchanged
+}
+
 TEST_P(SampleFindings, SelfComparisonIsUnchangedWithoutFindings) {
   for (const char* n : {"good", "bad", "improved", "commit_spike"}) {
     auto copy = report(n + ext());
@@ -90,7 +100,7 @@ TEST_P(SampleFindings, SelfComparisonIsUnchangedWithoutFindings) {
 }
 
 TEST_P(SampleFindings, EveryPairMirrors) {
-  const char* names[] = {"good", "bad", "improved", "commit_normal", "commit_spike"};
+  const char* names[] = {"good", "bad", "improved", "commit_normal", "commit_spike", "lgwr_before", "lgwr_after"};
   for (const char* a : names)
     for (const char* b : names) {
       if (std::string(a) == b) continue;
