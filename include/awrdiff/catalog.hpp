@@ -51,6 +51,7 @@ enum class SectionId {
   rac_top_foreground_events, ///< Top Timed Foreground Events: '*' rows are cluster-wide
   rac_sysstat_per_second,    ///< System Statistics - Per Second: rows per instance and Sum
   containers,                ///< Container DB Id / Container Name / Open Time (12c+ CDB and PDB reports)
+  rac_os_stats,              ///< OS Statistics By Instance: #CPUs, % Usr/Sys/WIO/Idl and CPU time per instance
 };
 
 /// How a section's rows are laid out in text reports.

@@ -81,6 +81,8 @@ AWRDIFF_NAMES(s_rac_instances, "database instances included in report");
 AWRDIFF_NAMES(t_rac_time_model, "Time Model");
 AWRDIFF_NAMES(t_rac_top_fg, "Top Timed Foreground Events");
 AWRDIFF_NAMES(s_rac_top_fg, "top timed foreground events");
+AWRDIFF_NAMES(t_rac_os_stats, "OS Statistics By Instance");
+AWRDIFF_NAMES(s_rac_os_stats, "os statistics by instance");
 AWRDIFF_NAMES(t_rac_sysstat_s, "System Statistics - Per Second");
 AWRDIFF_NAMES(s_rac_sysstat_s, "system statistics - per second");
 
@@ -132,6 +134,7 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg,
      s_rac_top_fg},
     {SectionId::containers, "containers", "Containers", t_none, {}, TextLayout::header},
+    {SectionId::rac_os_stats, "rac_os_stats", "OS Statistics By Instance", t_rac_os_stats, s_rac_os_stats},
     {SectionId::rac_sysstat_per_second, "rac_sysstat_per_second", "System Statistics - Per Second", t_rac_sysstat_s,
      s_rac_sysstat_s},
 };
@@ -152,9 +155,9 @@ AWRDIFF_NAMES(c_inst_num, "Inst Num", "Inst num", "Instance Number");
 AWRDIFF_NAMES(c_startup, "Startup Time", "Startup");
 AWRDIFF_NAMES(c_host, "Host Name", "Host");
 AWRDIFF_NAMES(c_platform, "Platform");
-AWRDIFF_NAMES(c_cpus, "CPUs");
-AWRDIFF_NAMES(c_cores, "Cores");
-AWRDIFF_NAMES(c_sockets, "Sockets");
+AWRDIFF_NAMES(c_cpus, "CPUs", "#CPUs");
+AWRDIFF_NAMES(c_cores, "Cores", "#Cores");
+AWRDIFF_NAMES(c_sockets, "Sockets", "#Sckts");
 AWRDIFF_NAMES(c_memory, "Memory (GB)", "Memory(GB)", "Memory", "Memory (G)");
 AWRDIFF_NAMES(c_snap_id, "Snap Id");
 AWRDIFF_NAMES(c_snap_time, "Snap Time");
@@ -217,10 +220,10 @@ AWRDIFF_NAMES(c_pdb_name, "PDB Name");
 AWRDIFF_NAMES(c_con_dbid, "Container DB Id", "Con DBID", "Con DB Id", "Container DBID");
 AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin", "Load Begin");  // "Load Average" spans Begin/End
 AWRDIFF_NAMES(c_load_end, "Load Average End", "End", "Average End");
-AWRDIFF_NAMES(c_pct_user, "%User", "% User", "User");          // Statspack Host CPU: "User System Idle WIO"
-AWRDIFF_NAMES(c_pct_system, "%System", "% System", "System");
+AWRDIFF_NAMES(c_pct_user, "%User", "% User", "User", "% Usr");          // Statspack Host CPU: "User System Idle WIO"
+AWRDIFF_NAMES(c_pct_system, "%System", "% System", "System", "% Sys");
 AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO", "WIO");
-AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle", "Idle");
+AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle", "Idle", "% Idl");
 
 constexpr ColumnSpec k_columns[] = {
     {ColumnId::label, "label", Unit::none, c_label},

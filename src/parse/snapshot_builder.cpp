@@ -81,6 +81,7 @@ private:
       case SectionId::host_cpu: host_cpu(t); return;
       case SectionId::sql_text: sql_text(t); return;
       case SectionId::containers: containers(t); return;
+      case SectionId::rac_os_stats: rac_os_stats(t); return;
       case SectionId::rac_database_summary: rac_database_summary(t); return;
       case SectionId::rac_instances: rac_instances(t); return;
       case SectionId::rac_time_model: rac_time_model(t); return;
@@ -431,6 +432,44 @@ private:
     for (auto& row : m_snap.time_model)
       if (row.name != "DB time" && row.name.rfind("background", 0) != 0 && row.time_s)
         row.pct_db_time = *row.time_s / total * 100.0;
+  }
+
+  // OS Statistics By Instance: the cluster's CPUs, cores and sockets are the instances' sums (one
+  // instance per host); its %User/%System/%WIO/%Idle are the instances' figures weighted by each
+  // host's CPU time (Total). Load averages do not add up: they stay absent.
+  void rac_os_stats(const RawTable& t) {
+    auto& db = m_snap.database;
+    double cpus = 0, cores = 0, sockets = 0, weight = 0, usr = 0, sys = 0, wio = 0, idle = 0;
+    bool any = false, pct = true;
+    for (const auto& r : t.rows) {
+      if (!is_instance_number(text(t, r, ColumnId::inst_id))) continue;
+      any = true;
+      cpus += num(t, r, ColumnId::cpus).value_or(0);
+      cores += num(t, r, ColumnId::cores).value_or(0);
+      sockets += num(t, r, ColumnId::sockets).value_or(0);
+      auto total = num(t, r, ColumnId::total);
+      auto u = num(t, r, ColumnId::pct_user), s2 = num(t, r, ColumnId::pct_system), w = num(t, r, ColumnId::pct_wio),
+           i = num(t, r, ColumnId::pct_idle);
+      if (!total || !u || !s2 || !i) {
+        pct = false;
+        continue;
+      }
+      weight += *total;
+      usr += *u * *total;
+      sys += *s2 * *total;
+      wio += w.value_or(0) * *total;
+      idle += *i * *total;
+    }
+    if (!any) return;
+    if (cpus > 0) db.cpus = cpus;
+    if (cores > 0) db.cores = cores;
+    if (sockets > 0) db.sockets = sockets;
+    if (pct && weight > 0) {
+      m_snap.host_cpu.pct_user = usr / weight;
+      m_snap.host_cpu.pct_system = sys / weight;
+      m_snap.host_cpu.pct_wio = wio / weight;
+      m_snap.host_cpu.pct_idle = idle / weight;
+    }
   }
 
   // System Statistics - Per Second: the Sum row is the cluster's load profile (per second only).
