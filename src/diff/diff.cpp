@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <map>
 #include <set>
 
@@ -181,11 +182,19 @@ private:
       }
       return true;
     };
-    for (const Snapshot* s : {m_base, &m_target})  // a report that declares itself invalid
-      if (s != nullptr && !s->valid) {
+    for (const Snapshot* s : {m_base, &m_target}) {  // a report that declares itself invalid; idle top events
+      if (s == nullptr) continue;
+      if (!s->valid) {
         m_out.warnings.push_back(fmt::format("{}: report not valid: {}; not comparable", s->source, s->invalid_reason));
         m_out.verdict = Verdict::not_comparable;
       }
+      std::vector<std::string> idle;
+      for (const auto& e : s->top_events)
+        if (e.is_idle) idle.push_back(e.name);
+      if (!idle.empty())
+        m_out.warnings.push_back(fmt::format("{}: its top events list idle events ({}): they are not database time",
+                                             s->source, fmt::join(idle, ", ")));
+    }
     bool ok = elapsed_ok(m_target);
     auto truncated = [&](const Snapshot& s) {
       if (s.truncated)
