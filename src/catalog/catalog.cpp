@@ -147,7 +147,7 @@ AWRDIFF_NAMES(c_unique_name, "Unique Name");
 AWRDIFF_NAMES(c_role, "Role", "DB Role");
 AWRDIFF_NAMES(c_edition, "Edition");
 AWRDIFF_NAMES(c_release, "Release");
-AWRDIFF_NAMES(c_rac, "RAC");
+AWRDIFF_NAMES(c_rac, "RAC", "Cluster");  // 9i Statspack: "Cluster"
 AWRDIFF_NAMES(c_cdb, "CDB");
 AWRDIFF_NAMES(c_container, "Container Name", "Container");
 AWRDIFF_NAMES(c_instance, "Instance");
@@ -176,7 +176,8 @@ AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s
 AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)",
               "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)");
 AWRDIFF_NAMES(c_pct_db_time, "% DB time", "%DB time", "% of DB Time", "% DB Time", "% Total Call Time",
-              "%Total Call Time", "% of DB time");
+              "%Total Call Time", "% of DB time", "% Total Ela Time",
+              "%Total Ela Time");  // 9i Statspack: share of elapsed (CPU + non-idle waits)
 AWRDIFF_NAMES(c_wait_class, "Wait Class", "Class");
 AWRDIFF_NAMES(c_aas, "Avg Active Sessions", "Active Sessions", "Avg Active Sess");
 AWRDIFF_NAMES(c_statistic, "Statistic Name", "Statistic");
