@@ -81,6 +81,7 @@ AWRDIFF_NAMES(s_rac_instances, "database instances included in report");
 AWRDIFF_NAMES(t_rac_time_model, "Time Model");
 AWRDIFF_NAMES(t_rac_top_fg, "Top Timed Foreground Events");
 AWRDIFF_NAMES(s_rac_top_fg, "top timed foreground events");
+AWRDIFF_NAMES(t_rac_fg_wait_classes, "Foreground Wait Classes");
 AWRDIFF_NAMES(t_rac_os_stats, "OS Statistics By Instance");
 AWRDIFF_NAMES(s_rac_os_stats, "os statistics by instance");
 AWRDIFF_NAMES(t_rac_sysstat_s, "System Statistics - Per Second");
@@ -134,6 +135,8 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg,
      s_rac_top_fg},
     {SectionId::containers, "containers", "Containers", t_none, {}, TextLayout::header},
+    {SectionId::rac_foreground_wait_classes, "rac_foreground_wait_classes", "Foreground Wait Classes",
+     t_rac_fg_wait_classes, {}},
     {SectionId::rac_os_stats, "rac_os_stats", "OS Statistics By Instance", t_rac_os_stats, s_rac_os_stats},
     {SectionId::rac_sysstat_per_second, "rac_sysstat_per_second", "System Statistics - Per Second", t_rac_sysstat_s,
      s_rac_sysstat_s},
@@ -516,6 +519,20 @@ std::string_view global_time_model_statistic(std::string_view header) {
   const std::string norm = normalize_label(header);
   for (const auto& [h, stat] : k_map)
     if (normalize_label(h) == norm) return stat;
+  return {};
+}
+
+std::string_view global_wait_class(std::string_view header) {
+  static constexpr std::pair<std::string_view, std::string_view> k_map[] = {
+      {"User I/O(s)", "User I/O"},       {"Sys I/O(s)", "System I/O"},     {"Other(s)", "Other"},
+      {"Applic (s)", "Application"},     {"Commit (s)", "Commit"},         {"Network (s)", "Network"},
+      {"Concurcy (s)", "Concurrency"},   {"Config (s)", "Configuration"},  {"Cluster (s)", "Cluster"},
+      {"Admin (s)", "Administrative"},   {"Scheduler (s)", "Scheduler"},   {"Queueing (s)", "Queueing"},
+      {"DB CPU (s)", "DB CPU"},
+  };
+  const std::string norm = normalize_label(header);
+  for (const auto& [h, wc] : k_map)
+    if (normalize_label(h) == norm) return wc;
   return {};
 }
 

@@ -82,6 +82,7 @@ private:
       case SectionId::sql_text: sql_text(t); return;
       case SectionId::containers: containers(t); return;
       case SectionId::rac_os_stats: rac_os_stats(t); return;
+      case SectionId::rac_foreground_wait_classes: rac_foreground_wait_classes(t); return;
       case SectionId::rac_database_summary: rac_database_summary(t); return;
       case SectionId::rac_instances: rac_instances(t); return;
       case SectionId::rac_time_model: rac_time_model(t); return;
@@ -432,6 +433,32 @@ private:
     for (auto& row : m_snap.time_model)
       if (row.name != "DB time" && row.name.rfind("background", 0) != 0 && row.time_s)
         row.pct_db_time = *row.time_s / total * 100.0;
+  }
+
+  // Foreground Wait Classes: the totals row becomes the wait classes (time only; % of DB time from
+  // the row's own DB time).
+  void rac_foreground_wait_classes(const RawTable& t) {
+    if (!m_snap.wait_classes.empty()) return;
+    const std::string totals = totals_label(t);
+    for (const auto& r : t.rows) {
+      if (text(t, r, ColumnId::inst_id) != totals) continue;
+      const OptDouble db = num(t, r, ColumnId::db_time_min);  // "DB time" header; here in seconds
+      for (std::size_t c = 0; c < t.headers.size() && c < r.cells.size(); ++c) {
+        auto wc = global_wait_class(t.headers[c]);
+        if (wc.empty()) continue;
+        auto v = parse_cell(r.cells[c], Unit::seconds);
+        if (v.status == CellStatus::invalid || v.status == CellStatus::overflow)
+          diag(t, r.line, fmt::format("column '{}': cannot read '{}'", t.headers[c], r.cells[c]));
+        WaitClassRow w;
+        w.name = std::string(wc);
+        w.time_s = v.value;
+        if (w.time_s && db && *db > 0) w.pct_db_time = *w.time_s / *db * 100.0;
+        m_snap.wait_classes.push_back(std::move(w));
+      }
+    }
+    std::stable_sort(m_snap.wait_classes.begin(), m_snap.wait_classes.end(), [](const WaitClassRow& a, const WaitClassRow& b) {
+      return a.time_s.value_or(-1) > b.time_s.value_or(-1);
+    });
   }
 
   // OS Statistics By Instance: the cluster's CPUs, cores and sockets are the instances' sums (one
