@@ -209,7 +209,7 @@ private:
           "{} report vs {} report: {}", to_string(m_base->kind), to_string(m_target.kind),
           m_base->kind == ReportKind::statspack || m_target.kind == ReportKind::statspack
               ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
-                "time, and its SQL is keyed by hash value, so SQL is not matched"
+                "time, and its SQL is keyed by hash value, not SQL Id"
               : fmt::format("a RAC global report sums its {} instance(s); only with one instance are its totals "
                             "that instance's",
                             (m_base->kind == ReportKind::awr_global ? *m_base : m_target).database.instances.value_or(0))));
