@@ -68,8 +68,7 @@ Format format_or_throw(const std::string& name) {
 int run(int argc, char** argv) {
   CLI::App app{
       "awrdiff - what changed between two periods of Oracle database performance, and why.\n\n"
-      "  awrdiff BASE TARGET            compare two AWR reports (HTML or text; .gz accepted;\n"
-      "                                 also Statspack and AWR RAC global reports)\n"
+      "  awrdiff BASE TARGET            compare two AWR reports (HTML or text; .gz accepted)\n"
       "  awrdiff report FILE            one report, as the same tables without a base\n"
       "  awrdiff snapshot FILE          the parsed snapshot as JSON\n\n"
       "Exit codes: 0 fine, 2 error (1 is reserved for a regression found by a future `check`).",
