@@ -239,8 +239,12 @@ TEST_P(VariantReport, ParsesAndAgreesWithItself) {
       EXPECT_EQ(e.name, "DB CPU");
       EXPECT_FALSE(e.waits.has_value());
     }
-    if (e.is_idle) EXPECT_EQ(e.wait_class, "Idle") << e.name;
-    if (e.wait_class == "Idle") EXPECT_TRUE(e.is_idle) << e.name;
+    if (e.is_idle) {
+      EXPECT_EQ(e.wait_class, "Idle") << e.name;
+    }
+    if (e.wait_class == "Idle") {
+      EXPECT_TRUE(e.is_idle) << e.name;
+    }
   }
   // (Global reports: shared-server 'virtual circuit wait' (class Network) counts against DB time
   // without being part of it, which takes the azure_3 list to 102%.)
@@ -259,9 +263,12 @@ TEST_P(VariantReport, ParsesAndAgreesWithItself) {
   const double db = *tm_db->time_s;
   for (const auto& q : s.sql) {
     EXPECT_EQ(q.id_kind, statspack ? "old_hash_value" : "sql_id") << q.sql_id;
-    if (q.elapsed_s) EXPECT_LE(*q.elapsed_s, db * 1.01 + 0.6) << f.name << " " << q.sql_id;
-    if (db > 60 && q.elapsed_s && q.pct_db_time)
+    if (q.elapsed_s) {
+      EXPECT_LE(*q.elapsed_s, db * 1.01 + 0.6) << f.name << " " << q.sql_id;
+    }
+    if (db > 60 && q.elapsed_s && q.pct_db_time) {
       EXPECT_NEAR(*q.pct_db_time, *q.elapsed_s / db * 100, 0.2 + 0.01 * *q.pct_db_time) << q.sql_id;
+    }
   }
 
   // RAC global: the instances add up to the cluster's DB time and DB CPU.
@@ -275,8 +282,9 @@ TEST_P(VariantReport, ParsesAndAgreesWithItself) {
       db_sum += *i.db_time_s;
       cpu_sum += *i.db_cpu_s;
     }
-    EXPECT_NEAR(db_sum, db, 0.01 * s.instance_rows.size() + 1e-6 * db) << f.name;
-    EXPECT_NEAR(cpu_sum, *s.db_cpu_s(), 0.01 * s.instance_rows.size() + 1e-6 * cpu_sum) << f.name;
+    const double n = static_cast<double>(s.instance_rows.size());
+    EXPECT_NEAR(db_sum, db, 0.01 * n + 1e-6 * db) << f.name;
+    EXPECT_NEAR(cpu_sum, *s.db_cpu_s(), 0.01 * n + 1e-6 * cpu_sum) << f.name;
     // Foreground wait classes (DB CPU included) account for about the DB time: the reports' own
     // percentages add up to 103.5% (azure_1) and 109% (azure_3, shared-server 'virtual circuit wait').
     ASSERT_FALSE(s.wait_classes.empty()) << f.name;
