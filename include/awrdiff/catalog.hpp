@@ -51,6 +51,8 @@ enum class SectionId {
   rac_top_foreground_events, ///< Top Timed Foreground Events: '*' rows are cluster-wide
   rac_sysstat_per_second,    ///< System Statistics - Per Second: rows per instance and Sum
   containers,                ///< Container DB Id / Container Name / Open Time (12c+ CDB and PDB reports)
+  rac_os_stats,              ///< OS Statistics By Instance: #CPUs, % Usr/Sys/WIO/Idl and CPU time per instance
+  rac_foreground_wait_classes, ///< Foreground Wait Classes: one column per wait class (s), rows per instance and Sum
 };
 
 /// How a section's rows are laid out in text reports.
@@ -154,6 +156,10 @@ std::string expand_wait_class(std::string_view name);
 /// -> "DB time", "SQL Exec Ela (s)" -> "sql execute elapsed time", "bg CPU (s)" -> "background cpu
 /// time"); empty when the header is not a known statistic.
 std::string_view global_time_model_statistic(std::string_view header);
+/// The wait class a column of the RAC global report's Foreground Wait Classes table holds ("User
+/// I/O(s)" -> "User I/O", "Concurcy (s)" -> "Concurrency", "DB CPU (s)" -> "DB CPU"); empty when the
+/// header is not a wait class.
+std::string_view global_wait_class(std::string_view header);
 /// True for an event Oracle classes as Idle (wait class "Idle" in V$EVENT_NAME), by name. Used where
 /// a report prints no wait class (Statspack, 10g text) or lists idle events among its top events.
 bool is_idle_event(std::string_view name);

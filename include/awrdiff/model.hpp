@@ -72,8 +72,11 @@ struct Interval {
   std::optional<std::int64_t> end_snap;    ///< End Snap id
   std::string begin_time;                  ///< Begin Snap time as printed ("22-Dec-23 01:30:13")
   std::string end_time;                    ///< End Snap time as printed
-  OptDouble elapsed_s;                     ///< Elapsed, seconds (printed in minutes)
-  OptDouble db_time_s;                     ///< DB Time, seconds (printed in minutes)
+  /// Elapsed, seconds (printed in minutes; RAC global: the Database Summary's Report Total)
+  OptDouble elapsed_s;
+  /// DB Time, seconds (printed in minutes; RAC global: summed over the instances; Statspack releases
+  /// without it in the header: "-> Total DB Time (s)" of SQL ordered by Elapsed time)
+  OptDouble db_time_s;
   OptDouble begin_sessions;                ///< Sessions at begin snap
   OptDouble end_sessions;                  ///< Sessions at end snap
   OptDouble begin_cursors_per_session;     ///< Curs/Sess (Cursors/Session) at begin snap

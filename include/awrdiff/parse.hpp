@@ -64,7 +64,8 @@ RawReport tokenize_html(std::string_view content);
 /// Splits a text report into tables, using the dashed rule under each header for column positions.
 RawReport tokenize_text(std::string_view content);
 
-/// Tokenizes with the tokenizer for `kind` (HTML kinds: tokenize_html; the others: tokenize_text).
+/// Tokenizes with the tokenizer for `kind` (HTML kinds: tokenize_html; the others: tokenize_text) and
+/// sets RawReport::kind (statspack, awr_global or awr_instance) from it.
 RawReport tokenize(std::string_view content, InputKind kind);
 
 /// Builds a Snapshot from tokenized tables. Values that cannot be parsed become diagnostics and
@@ -79,8 +80,11 @@ std::string decode_input(std::string bytes, const std::string& source);
 /// unreadable, a directory or device, larger than 2 GiB, empty or binary.
 std::string read_input(const std::filesystem::path& file);
 
-/// Parses decoded report text. Throws Error(source, reason) when the text is not an AWR instance
-/// report (names what it is: Statspack, RAC global, ASH, an ORA- error, ...).
+/// Parses decoded report text: an AWR instance report (awrrpt/awrrpti, also CDB and PDB reports), an
+/// AWR RAC global report (awrgrpt, Snapshot::kind awr_global) or a Statspack report (spreport,
+/// Snapshot::kind statspack). A report that declares its own figures invalid is returned with
+/// Snapshot::valid false. Throws Error(source, reason) for anything else (names what it is: ASH,
+/// ADDM, an ORA- error, ...) and for a report with no section awrdiff reads.
 Snapshot parse_report(std::string_view content, const std::string& source);
 
 /// Reads, decodes and parses one file. Throws Error(file, reason) when it is missing, unreadable,

@@ -81,6 +81,9 @@ AWRDIFF_NAMES(s_rac_instances, "database instances included in report");
 AWRDIFF_NAMES(t_rac_time_model, "Time Model");
 AWRDIFF_NAMES(t_rac_top_fg, "Top Timed Foreground Events");
 AWRDIFF_NAMES(s_rac_top_fg, "top timed foreground events");
+AWRDIFF_NAMES(t_rac_fg_wait_classes, "Foreground Wait Classes");
+AWRDIFF_NAMES(t_rac_os_stats, "OS Statistics By Instance");
+AWRDIFF_NAMES(s_rac_os_stats, "os statistics by instance");
 AWRDIFF_NAMES(t_rac_sysstat_s, "System Statistics - Per Second");
 AWRDIFF_NAMES(s_rac_sysstat_s, "system statistics - per second");
 
@@ -132,6 +135,9 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg,
      s_rac_top_fg},
     {SectionId::containers, "containers", "Containers", t_none, {}, TextLayout::header},
+    {SectionId::rac_foreground_wait_classes, "rac_foreground_wait_classes", "Foreground Wait Classes",
+     t_rac_fg_wait_classes, {}},
+    {SectionId::rac_os_stats, "rac_os_stats", "OS Statistics By Instance", t_rac_os_stats, s_rac_os_stats},
     {SectionId::rac_sysstat_per_second, "rac_sysstat_per_second", "System Statistics - Per Second", t_rac_sysstat_s,
      s_rac_sysstat_s},
 };
@@ -144,7 +150,7 @@ AWRDIFF_NAMES(c_unique_name, "Unique Name");
 AWRDIFF_NAMES(c_role, "Role", "DB Role");
 AWRDIFF_NAMES(c_edition, "Edition");
 AWRDIFF_NAMES(c_release, "Release");
-AWRDIFF_NAMES(c_rac, "RAC");
+AWRDIFF_NAMES(c_rac, "RAC", "Cluster");  // 9i Statspack: "Cluster"
 AWRDIFF_NAMES(c_cdb, "CDB");
 AWRDIFF_NAMES(c_container, "Container Name", "Container");
 AWRDIFF_NAMES(c_instance, "Instance");
@@ -152,9 +158,9 @@ AWRDIFF_NAMES(c_inst_num, "Inst Num", "Inst num", "Instance Number");
 AWRDIFF_NAMES(c_startup, "Startup Time", "Startup");
 AWRDIFF_NAMES(c_host, "Host Name", "Host");
 AWRDIFF_NAMES(c_platform, "Platform");
-AWRDIFF_NAMES(c_cpus, "CPUs");
-AWRDIFF_NAMES(c_cores, "Cores");
-AWRDIFF_NAMES(c_sockets, "Sockets");
+AWRDIFF_NAMES(c_cpus, "CPUs", "#CPUs");
+AWRDIFF_NAMES(c_cores, "Cores", "#Cores");
+AWRDIFF_NAMES(c_sockets, "Sockets", "#Sckts");
 AWRDIFF_NAMES(c_memory, "Memory (GB)", "Memory(GB)", "Memory", "Memory (G)");
 AWRDIFF_NAMES(c_snap_id, "Snap Id");
 AWRDIFF_NAMES(c_snap_time, "Snap Time");
@@ -173,7 +179,8 @@ AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s
 AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)",
               "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)");
 AWRDIFF_NAMES(c_pct_db_time, "% DB time", "%DB time", "% of DB Time", "% DB Time", "% Total Call Time",
-              "%Total Call Time", "% of DB time");
+              "%Total Call Time", "% of DB time", "% Total Ela Time",
+              "%Total Ela Time");  // 9i Statspack: share of elapsed (CPU + non-idle waits)
 AWRDIFF_NAMES(c_wait_class, "Wait Class", "Class");
 AWRDIFF_NAMES(c_aas, "Avg Active Sessions", "Active Sessions", "Avg Active Sess");
 AWRDIFF_NAMES(c_statistic, "Statistic Name", "Statistic");
@@ -217,10 +224,10 @@ AWRDIFF_NAMES(c_pdb_name, "PDB Name");
 AWRDIFF_NAMES(c_con_dbid, "Container DB Id", "Con DBID", "Con DB Id", "Container DBID");
 AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin", "Load Begin");  // "Load Average" spans Begin/End
 AWRDIFF_NAMES(c_load_end, "Load Average End", "End", "Average End");
-AWRDIFF_NAMES(c_pct_user, "%User", "% User", "User");          // Statspack Host CPU: "User System Idle WIO"
-AWRDIFF_NAMES(c_pct_system, "%System", "% System", "System");
+AWRDIFF_NAMES(c_pct_user, "%User", "% User", "User", "% Usr");          // Statspack Host CPU: "User System Idle WIO"
+AWRDIFF_NAMES(c_pct_system, "%System", "% System", "System", "% Sys");
 AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO", "WIO");
-AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle", "Idle");
+AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle", "Idle", "% Idl");
 
 constexpr ColumnSpec k_columns[] = {
     {ColumnId::label, "label", Unit::none, c_label},
@@ -512,6 +519,20 @@ std::string_view global_time_model_statistic(std::string_view header) {
   const std::string norm = normalize_label(header);
   for (const auto& [h, stat] : k_map)
     if (normalize_label(h) == norm) return stat;
+  return {};
+}
+
+std::string_view global_wait_class(std::string_view header) {
+  static constexpr std::pair<std::string_view, std::string_view> k_map[] = {
+      {"User I/O(s)", "User I/O"},       {"Sys I/O(s)", "System I/O"},     {"Other(s)", "Other"},
+      {"Applic (s)", "Application"},     {"Commit (s)", "Commit"},         {"Network (s)", "Network"},
+      {"Concurcy (s)", "Concurrency"},   {"Config (s)", "Configuration"},  {"Cluster (s)", "Cluster"},
+      {"Admin (s)", "Administrative"},   {"Scheduler (s)", "Scheduler"},   {"Queueing (s)", "Queueing"},
+      {"DB CPU (s)", "DB CPU"},
+  };
+  const std::string norm = normalize_label(header);
+  for (const auto& [h, wc] : k_map)
+    if (normalize_label(h) == norm) return wc;
   return {};
 }
 

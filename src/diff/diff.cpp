@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <map>
 #include <set>
 
@@ -196,11 +197,19 @@ private:
       }
       return true;
     };
-    for (const Snapshot* s : {m_base, &m_target})  // a report that declares itself invalid
-      if (s != nullptr && !s->valid) {
+    for (const Snapshot* s : {m_base, &m_target}) {  // a report that declares itself invalid; idle top events
+      if (s == nullptr) continue;
+      if (!s->valid) {
         m_out.warnings.push_back(fmt::format("{}: report not valid: {}; not comparable", s->source, s->invalid_reason));
         m_out.verdict = Verdict::not_comparable;
       }
+      std::vector<std::string> idle;
+      for (const auto& e : s->top_events)
+        if (e.is_idle) idle.push_back(e.name);
+      if (!idle.empty())
+        m_out.warnings.push_back(fmt::format("{}: its top events list idle events ({}): they are not database time",
+                                             s->source, fmt::join(idle, ", ")));
+    }
     bool ok = elapsed_ok(m_target);
     plausibility(m_target);
     auto truncated = [&](const Snapshot& s) {
@@ -216,7 +225,7 @@ private:
           "{} report vs {} report: {}", to_string(m_base->kind), to_string(m_target.kind),
           m_base->kind == ReportKind::statspack || m_target.kind == ReportKind::statspack
               ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
-                "time, and its SQL is keyed by hash value, so SQL is not matched"
+                "time, and its SQL is keyed by hash value, not SQL Id"
               : fmt::format("a RAC global report sums its {} instance(s); only with one instance are its totals "
                             "that instance's",
                             (m_base->kind == ReportKind::awr_global ? *m_base : m_target).database.instances.value_or(0))));

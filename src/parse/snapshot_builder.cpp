@@ -82,6 +82,8 @@ private:
       case SectionId::host_cpu: host_cpu(t); return;
       case SectionId::sql_text: sql_text(t); return;
       case SectionId::containers: containers(t); return;
+      case SectionId::rac_os_stats: rac_os_stats(t); return;
+      case SectionId::rac_foreground_wait_classes: rac_foreground_wait_classes(t); return;
       case SectionId::rac_database_summary: rac_database_summary(t); return;
       case SectionId::rac_instances: rac_instances(t); return;
       case SectionId::rac_time_model: rac_time_model(t); return;
@@ -432,6 +434,70 @@ private:
     for (auto& row : m_snap.time_model)
       if (row.name != "DB time" && row.name.rfind("background", 0) != 0 && row.time_s)
         row.pct_db_time = *row.time_s / total * 100.0;
+  }
+
+  // Foreground Wait Classes: the totals row becomes the wait classes (time only; % of DB time from
+  // the row's own DB time).
+  void rac_foreground_wait_classes(const RawTable& t) {
+    if (!m_snap.wait_classes.empty()) return;
+    const std::string totals = totals_label(t);
+    for (const auto& r : t.rows) {
+      if (text(t, r, ColumnId::inst_id) != totals) continue;
+      const OptDouble db = num(t, r, ColumnId::db_time_min);  // "DB time" header; here in seconds
+      for (std::size_t c = 0; c < t.headers.size() && c < r.cells.size(); ++c) {
+        auto wc = global_wait_class(t.headers[c]);
+        if (wc.empty()) continue;
+        auto v = parse_cell(r.cells[c], Unit::seconds);
+        if (v.status == CellStatus::invalid || v.status == CellStatus::overflow)
+          diag(t, r.line, fmt::format("column '{}': cannot read '{}'", t.headers[c], r.cells[c]));
+        WaitClassRow w;
+        w.name = std::string(wc);
+        w.time_s = v.value;
+        if (w.time_s && db && *db > 0) w.pct_db_time = *w.time_s / *db * 100.0;
+        m_snap.wait_classes.push_back(std::move(w));
+      }
+    }
+    std::stable_sort(m_snap.wait_classes.begin(), m_snap.wait_classes.end(), [](const WaitClassRow& a, const WaitClassRow& b) {
+      return a.time_s.value_or(-1) > b.time_s.value_or(-1);
+    });
+  }
+
+  // OS Statistics By Instance: the cluster's CPUs, cores and sockets are the instances' sums (one
+  // instance per host); its %User/%System/%WIO/%Idle are the instances' figures weighted by each
+  // host's CPU time (Total). Load averages do not add up: they stay absent.
+  void rac_os_stats(const RawTable& t) {
+    auto& db = m_snap.database;
+    double cpus = 0, cores = 0, sockets = 0, weight = 0, usr = 0, sys = 0, wio = 0, idle = 0;
+    bool any = false, pct = true;
+    for (const auto& r : t.rows) {
+      if (!is_instance_number(text(t, r, ColumnId::inst_id))) continue;
+      any = true;
+      cpus += num(t, r, ColumnId::cpus).value_or(0);
+      cores += num(t, r, ColumnId::cores).value_or(0);
+      sockets += num(t, r, ColumnId::sockets).value_or(0);
+      auto total = num(t, r, ColumnId::total);
+      auto u = num(t, r, ColumnId::pct_user), s2 = num(t, r, ColumnId::pct_system), w = num(t, r, ColumnId::pct_wio),
+           i = num(t, r, ColumnId::pct_idle);
+      if (!total || !u || !s2 || !i) {
+        pct = false;
+        continue;
+      }
+      weight += *total;
+      usr += *u * *total;
+      sys += *s2 * *total;
+      wio += w.value_or(0) * *total;
+      idle += *i * *total;
+    }
+    if (!any) return;
+    if (cpus > 0) db.cpus = cpus;
+    if (cores > 0) db.cores = cores;
+    if (sockets > 0) db.sockets = sockets;
+    if (pct && weight > 0) {
+      m_snap.host_cpu.pct_user = usr / weight;
+      m_snap.host_cpu.pct_system = sys / weight;
+      m_snap.host_cpu.pct_wio = wio / weight;
+      m_snap.host_cpu.pct_idle = idle / weight;
+    }
   }
 
   // System Statistics - Per Second: the Sum row is the cluster's load profile (per second only).

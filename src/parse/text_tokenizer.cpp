@@ -343,7 +343,7 @@ private:
   // Oracle prints some rows without the width of a blank column (Host CPU with no Sockets value), so
   // figures straddle the rule's columns. When a sliced cell holds two numbers, re-read the row as
   // whitespace-separated numbers aligned to the right-most columns.
-  // The same shift leaves the last column blank when blank columns sit in the middle (12.1 Host CPU:
+  // The same shift leaves the last column blank when blank columns sit in the middle (12.1 AWR Host CPU:
   // "    4        0.09      0.04 ..." under CPUs Cores Sockets Begin End %User %System %WIO %Idle):
   // the figures after the first are then right-aligned, the first staying in its column.
   void realign_numeric_row(std::string_view line, std::vector<std::string>& cells) const {
@@ -352,7 +352,8 @@ private:
       return gap != std::string::npos && c.find_first_not_of(' ', gap) != std::string::npos &&
              parse_cell(c, Unit::count).status == CellStatus::invalid;
     });
-    const bool last_blank = !cells.empty() && cells.back().empty();
+    // (The blank-tail case is known from Host CPU only; other tables keep their sliced cells.)
+    const bool last_blank = !cells.empty() && cells.back().empty() && m_table && m_table->section == SectionId::host_cpu;
     if (!straddles && !last_blank) return;
     std::vector<std::string> tokens;
     for (const Word& w : words_of(line)) {
@@ -364,13 +365,14 @@ private:
     if (!straddles) {
       // Only when the sliced figures are all packed left of a blank tail (a row that merely ends
       // with a blank column keeps its positions).
+      const auto first = std::find_if(cells.begin(), cells.end(), [](const std::string& c) { return !c.empty(); });
+      if (first == cells.end()) return;
       std::size_t filled = 0;
       for (const auto& c : cells) filled += c.empty() ? 0 : 1;
-      std::size_t first_blank_tail = cells.size();
-      while (first_blank_tail > 0 && cells[first_blank_tail - 1].empty()) --first_blank_tail;
-      const bool gap_inside = filled < first_blank_tail;
+      std::size_t end = cells.size();  // one past the last filled cell
+      while (end > 0 && cells[end - 1].empty()) --end;
+      const bool gap_inside = filled < end - static_cast<std::size_t>(first - cells.begin());
       if (!gap_inside || filled != tokens.size() || tokens.size() < 3) return;
-      const auto first = std::find_if(cells.begin(), cells.end(), [](const std::string& c) { return !c.empty(); });
       out[static_cast<std::size_t>(first - cells.begin())] = tokens.front();
       std::copy(tokens.begin() + 1, tokens.end(), out.end() - static_cast<std::ptrdiff_t>(tokens.size() - 1));
       if (static_cast<std::size_t>(first - cells.begin()) >= out.size() - (tokens.size() - 1)) return;

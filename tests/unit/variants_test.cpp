@@ -120,3 +120,65 @@ TEST(Variants, HostCpuRowWithBlankMiddleColumns) {
   EXPECT_EQ(s.host_cpu.pct_wio, std::optional<double>(0.5));
   EXPECT_EQ(s.host_cpu.pct_idle, std::optional<double>(97.7));
 }
+
+namespace {
+
+// Statspack 9i: one header line with Cluster and Host, no DB time, "% Total Ela Time", SQL by Hash Value.
+const char* const k_statspack_9i = R"(
+STATSPACK report for
+
+DB Name         DB Id    Instance     Inst Num Release     Cluster Host
+------------ ----------- ------------ -------- ----------- ------- ------------
+PROD          1234567890 prod                1 9.2.0.8.0   NO      dbhost01
+
+              Snap Id     Snap Time      Sessions Curs/Sess Comment
+            --------- ------------------ -------- --------- -------------------
+Begin Snap:        101 05-Mar-07 09:00:02       52      11.6
+  End Snap:        102 05-Mar-07 10:00:04       55      12.0
+   Elapsed:               60.03 (mins)
+
+Top 5 Timed Events
+~~~~~~~~~~~~~~~~~~                                                     % Total
+Event                                               Waits    Time (s) Ela Time
+-------------------------------------------- ------------ ----------- --------
+CPU time                                                          122    47.02
+db file sequential read                            40,123          88    33.91
+log file sync                                       9,812          21     8.09
+          -------------------------------------------------------------
+SQL ordered by Gets for DB: PROD  Instance: prod  Snaps: 101 -102
+-> End Buffer Gets Threshold:   10000
+
+                                                     CPU      Elapsd
+  Buffer Gets    Executions  Gets per Exec  %Total Time (s)  Time (s) Hash Value
+--------------- ------------ -------------- ------ -------- --------- ----------
+      2,345,678          120       19,547.3   41.2    31.22     40.15 1234567890
+select * from orders where status = :b1
+
+          -------------------------------------------------------------
+
+End of Report
+)";
+
+}  // namespace
+
+TEST(Variants, Statspack9i) {
+  const auto s = parse(k_statspack_9i);
+  EXPECT_EQ(s.kind, awrdiff::ReportKind::statspack);
+  EXPECT_EQ(s.database.name, "PROD");
+  EXPECT_EQ(s.database.release, "9.2.0.8.0");
+  EXPECT_EQ(s.database.rac, std::optional<bool>(false));
+  EXPECT_EQ(s.database.host, "dbhost01");
+  EXPECT_EQ(s.interval.begin_snap, std::optional<std::int64_t>(101));
+  EXPECT_NEAR(s.interval.elapsed_s.value_or(0), 3601.8, 1e-9);
+  EXPECT_FALSE(s.db_time_s().has_value());  // 9i has no DB time: absent, not 0
+  ASSERT_EQ(s.top_events.size(), 3u);
+  EXPECT_EQ(s.top_events[0].name, "DB CPU");
+  EXPECT_EQ(s.top_events[0].pct_db_time, std::optional<double>(47.02));  // % Total Ela Time
+  EXPECT_EQ(s.top_events[1].waits, std::optional<double>(40123));
+  ASSERT_EQ(s.sql.size(), 1u);
+  EXPECT_EQ(s.sql[0].sql_id, "1234567890");
+  EXPECT_EQ(s.sql[0].id_kind, "hash_value");
+  EXPECT_EQ(s.sql[0].buffer_gets, std::optional<double>(2345678));
+  EXPECT_EQ(s.sql[0].elapsed_s, std::optional<double>(40.15));
+  EXPECT_EQ(s.sql[0].text, "select * from orders where status = :b1");
+}
