@@ -585,7 +585,8 @@ private:
                     "event.time_per_s"};
     auto names = union_names([](const Snapshot& s) {
       std::vector<std::string> v;
-      for (const auto& e : s.top_events) v.push_back(e.is_cpu ? "DB CPU" : e.name);
+      for (const auto& e : s.top_events)
+        if (!e.is_idle) v.push_back(e.is_cpu ? "DB CPU" : e.name);  // Statspack lists idle events too: not DB time
       return v;
     });
     bool used_full_list = false;
@@ -627,6 +628,9 @@ private:
                           "its change is then a bound against the smallest time that list shows (≥ / ≤).");
     if (used_full_list) table.notes.push_back("Values for an event outside a report's top list come from its Foreground Wait Events section.");
     table.notes.push_back("Change /s = change of wait time per second of elapsed; avg (ms) = average wait.");
+    if (m_target.kind == ReportKind::statspack || (has_base() && m_base->kind == ReportKind::statspack))
+      table.notes.push_back("Statspack: %DB is the report's % Total Call Time (DB CPU and non-idle waits, background "
+                            "included), not % of DB time; idle events of its top list are left out.");
     m_out.tables.push_back(std::move(table));
   }
 

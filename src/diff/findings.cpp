@@ -388,7 +388,7 @@ private:
     for (const Snapshot* s : {&m_t, &m_b})
       for (const auto* list : {&s->top_events, &s->foreground_events})
         for (const auto& e : *list)
-          if (!e.is_cpu && std::find(names.begin(), names.end(), lower(e.name)) == names.end()) names.push_back(lower(e.name));
+          if (!e.is_cpu && !e.is_idle && std::find(names.begin(), names.end(), lower(e.name)) == names.end()) names.push_back(lower(e.name));
     return names;
   }
   std::string event_class(std::string_view name) const {

@@ -48,6 +48,7 @@ std::vector<WaitEvent> merge_events(const std::vector<Snapshot>& m, bool backgro
   for (const auto& s : m)
     for (const auto* list : background ? std::vector{&s.background_events} : std::vector{&s.top_events, &s.foreground_events})
       for (const auto& e : *list) {
+        if (e.is_idle) continue;
         auto n = e.is_cpu ? std::string("db cpu") : lower(e.name);
         if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
       }
