@@ -44,6 +44,133 @@ enum class SectionId {
   sql_text,        ///< Complete List of SQL Text
   instance_activity,
   init_ora,
+  // ---- Instance activity --------------------------------------------------------------------
+  instance_activity_absolute,  ///< Instance Activity Stats - Absolute Values (begin/end values)
+  instance_activity_thread,    ///< Instance Activity Stats - Thread Activity (log switches)
+  // ---- I/O ----------------------------------------------------------------------------------
+  io_profile,                  ///< IO Profile (12c+ summary)
+  iostat_function,             ///< IOStat by Function summary
+  iostat_filetype,             ///< IOStat by Filetype summary
+  iostat_function_filetype,    ///< IOStat by Function/Filetype summary
+  tablespace_io,               ///< Tablespace IO Stats
+  file_io,                     ///< File IO Stats
+  // ---- wait event histograms ------------------------------------------------------------------
+  wait_histogram,              ///< Wait Event Histogram (<1ms ... >1s)
+  wait_histogram_us,           ///< Wait Event Histogram (up to 64 us) / the 512 us variant, 12.2+
+  wait_histogram_32ms,         ///< Wait Event Histogram (up to 32 ms), 12.2+
+  wait_histogram_2s,           ///< Wait Event Histogram Detail (64 msec to 2 sec) / (up to 2 sec)
+  wait_histogram_2min,         ///< Wait Event Histogram Detail (4 sec to 2 min) / (up to 2 min)
+  wait_histogram_1hr,          ///< Wait Event Histogram Detail (4 min to 1 hr) / (up to 1 hr)
+  // ---- services, processes, OS --------------------------------------------------------------
+  service_stats,               ///< Service Statistics
+  service_wait_class,          ///< Service Wait Class Stats
+  top_channel_waits,           ///< Top 10 Channel Waits (12.2+)
+  process_types_wait_class,    ///< Top Process Types by Wait Class (19c)
+  process_types_cpu,           ///< Top Process Types by CPU Used (19c)
+  os_stats_detail,             ///< Operating System Statistics - Detail
+  // ---- memory, caches, advisories ------------------------------------------------------------
+  cache_sizes,                 ///< Cache Sizes (Buffer Cache, Shared Pool Size, Std Block Size, Log Buffer)
+  memory_stats,                ///< Memory Statistics (Host Mem, SGA use, PGA use)
+  shared_pool_stats,           ///< Shared Pool Statistics (% memory used, % SQL with executions > 1)
+  database_resource_limits,    ///< Database Resource Limits (19c summary)
+  buffer_pool_stats,           ///< Buffer Pool Statistics
+  checkpoint_activity,         ///< Checkpoint Activity
+  instance_recovery,           ///< Instance Recovery Stats
+  mttr_advisory,               ///< MTTR Advisory
+  buffer_pool_advisory,        ///< Buffer Pool Advisory
+  pga_aggr_summary,            ///< PGA Aggr Summary
+  pga_aggr_target_stats,       ///< PGA Aggr Target Stats
+  pga_aggr_target_histogram,   ///< PGA Aggr Target Histogram
+  pga_memory_advisory,         ///< PGA Memory Advisory
+  shared_pool_advisory,        ///< Shared Pool Advisory
+  sga_target_advisory,         ///< SGA Target Advisory
+  streams_pool_advisory,       ///< Streams Pool Advisory
+  java_pool_advisory,          ///< Java Pool Advisory
+  advisories_for_addm,         ///< "... Advisory (for ADDM)" tables (19c)
+  buffer_wait_stats,           ///< Buffer Wait Statistics
+  memory_dynamic_components,   ///< Memory Dynamic Components
+  memory_resize_summary,       ///< Memory Resize Operations Summary
+  memory_resize_ops,           ///< Memory Resize Ops
+  process_memory,              ///< Process Memory Summary
+  sga_memory_summary,          ///< SGA Memory Summary (SGA regions)
+  sga_breakdown,               ///< SGA breakdown difference (by Pool and Name)
+  // ---- enqueues, undo, latches, caches -------------------------------------------------------
+  enqueue_activity,            ///< Enqueue Activity
+  undo_summary,                ///< Undo Segment Summary
+  undo_stats,                  ///< Undo Segment Stats
+  latch_activity,              ///< Latch Activity
+  latch_sleep_breakdown,       ///< Latch Sleep Breakdown
+  latch_miss_sources,          ///< Latch Miss Sources
+  mutex_sleep_summary,         ///< Mutex Sleep Summary
+  parent_latch_stats,          ///< Parent Latch Statistics
+  child_latch_stats,           ///< Child Latch Statistics
+  dictionary_cache,            ///< Dictionary Cache Stats
+  dictionary_cache_rac,        ///< Dictionary Cache Stats (RAC)
+  library_cache,               ///< Library Cache Activity
+  library_cache_rac,           ///< Library Cache Activity (RAC)
+  // ---- segments -------------------------------------------------------------------------------
+  segments_logical_reads,
+  segments_physical_reads,
+  segments_physical_read_requests,
+  segments_unoptimized_reads,
+  segments_optimized_reads,
+  segments_direct_reads,
+  segments_physical_writes,
+  segments_physical_write_requests,
+  segments_direct_writes,
+  segments_table_scans,
+  segments_db_block_changes,
+  segments_row_lock_waits,
+  segments_itl_waits,
+  segments_buffer_busy_waits,
+  segments_gc_buffer_busy,
+  segments_cr_blocks_received,
+  segments_current_blocks_received,
+  segments_gc_remote_grants,
+  // ---- parameters -----------------------------------------------------------------------------
+  init_ora_multi,              ///< init.ora Multi-Valued Parameters / Modified Multi-Valued Parameters
+  init_ora_other_containers,   ///< Parameters modified by other containers (CDB)
+  init_ora_multi_other_containers, ///< Multi-Valued Parameters modified by other containers (CDB)
+  // ---- RAC ------------------------------------------------------------------------------------
+  rac_statistics,              ///< RAC Statistics (number of instances)
+  gc_load_profile,             ///< Global Cache Load Profile
+  gc_efficiency,               ///< Global Cache Efficiency Percentages (Target local+remote 100%)
+  gc_workload,                 ///< Global Cache and Enqueue Services - Workload Characteristics
+  gc_messaging,                ///< Global Cache and Enqueue Services - Messaging Statistics
+  gc_messaging_stats,          ///< Global Messaging Statistics
+  gc_cr_served,                ///< Global CR Served Stats / Global CR Server Statistics
+  gc_current_served,           ///< Global CURRENT Served Stats / Global Current Server Statistics
+  gc_transfer_stats,           ///< Global Cache Transfer Stats / Statistics
+  gc_transfer_times,           ///< Global Cache Transfer Times (ms) / (us)
+  gc_transfer_immediate,       ///< Global Cache Transfer (Immediate)
+  gc_times_immediate,          ///< Global Cache Times (Immediate)
+  ic_ping_latency,             ///< Interconnect Ping Latency Stats / Statistics
+  ic_throughput,               ///< Interconnect Throughput by Client
+  ic_devices,                  ///< Interconnect Device Statistics
+  cluster_interconnect,        ///< Cluster Interconnect
+  dynamic_remastering,         ///< Dynamic Remastering Stats / Statistics
+  // ---- ADDM and ASH pieces embedded in AWR ---------------------------------------------------
+  addm_findings,               ///< Top ADDM Findings by Average Active Sessions (12c+)
+  addm_report,                 ///< ADDM Report for Task ... (text report appendix)
+  ash_activity_over_time,      ///< Activity Over Time
+  ash_top_events,              ///< Top Events (ASH)
+  ash_top_event_p1p2p3,        ///< Top Event P1/P2/P3 Values
+  ash_top_sql_events,          ///< Top SQL with Top Events
+  ash_top_sql_row_sources,     ///< Top SQL with Top Row Sources
+  ash_top_sessions,            ///< Top Sessions
+  ash_top_blocking_sessions,   ///< Top Blocking Sessions
+  ash_top_db_objects,          ///< Top DB Objects
+  ash_top_plsql,               ///< Top PL/SQL Procedures
+  // ---- other standard sections ----------------------------------------------------------------
+  resource_limits,             ///< Resource Limit Stats
+  shared_servers_activity,     ///< Shared Servers Activity
+  shared_servers_rates,        ///< Shared Servers Rates
+  shared_servers_utilization,  ///< Shared Servers Utilization
+  shared_servers_dispatchers,  ///< Shared Servers Dispatchers
+  streams,                     ///< Streams / Advanced Queue / GoldenGate / XStream tables
+  asm_diskgroups,              ///< ASM Diskgroups
+  exadata,                     ///< Exadata storage server, flash cache and cell tables
+  pdb_instance_info,           ///< PDB instance information header table (CDB reports)
 };
 
 /// How a section's rows are laid out in text reports.

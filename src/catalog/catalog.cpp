@@ -26,7 +26,7 @@ AWRDIFF_NAMES(s_top_events, "top 10 wait events", "top 5 timed foreground events
               "top timed events", "top 10 foreground events");
 AWRDIFF_NAMES(t_wait_classes, "Wait Classes by Total Wait Time", "Wait Class");
 AWRDIFF_NAMES(s_wait_classes, "wait class statistics ordered by total wait time");
-AWRDIFF_NAMES(t_host_cpu, "Host CPU", "Host CPU (CPUs:");
+AWRDIFF_NAMES(t_host_cpu, "Host CPU", "Host CPU (CPUs:*");
 AWRDIFF_NAMES(s_host_cpu, "system load statistics");
 AWRDIFF_NAMES(t_instance_cpu, "Instance CPU");
 AWRDIFF_NAMES(s_instance_cpu, "cpu usage and wait statistics");
@@ -68,8 +68,274 @@ AWRDIFF_NAMES(s_sql_text, "text of the sql statements");
 AWRDIFF_NAMES(t_activity, "Instance Activity Stats", "Key Instance Activity Stats", "Other Instance Activity Stats",
               "Instance Activity Statistics");
 AWRDIFF_NAMES(s_activity, "instance activity statistics. for each instance");
-AWRDIFF_NAMES(t_init_ora, "init.ora Parameters");
-AWRDIFF_NAMES(s_init_ora, "initialization parameters", "init.ora parameters");
+AWRDIFF_NAMES(t_init_ora, "init.ora Parameters", "Modified Parameters", "Parameters modified by this container");
+AWRDIFF_NAMES(s_init_ora, "initialization parameters", "init.ora parameters");  // CDB: "...parametersmodified by"
+
+// ---- instance activity (absolute values, thread activity) --------------------------------------
+AWRDIFF_NAMES(t_activity_abs, "Instance Activity Stats - Absolute Values");
+AWRDIFF_NAMES(s_activity_abs, "absolute values of instance-related");
+AWRDIFF_NAMES(t_activity_thread, "Instance Activity Stats - Thread Activity");
+AWRDIFF_NAMES(s_activity_thread, "thread activity stats");
+// ---- I/O ---------------------------------------------------------------------------------------
+AWRDIFF_NAMES(t_io_profile, "IO Profile");
+AWRDIFF_NAMES(s_io_profile, "displays io profile");
+AWRDIFF_NAMES(t_iostat_function, "IOStat by Function summary", "IOStat by Function");
+AWRDIFF_NAMES(s_iostat_function, "io statistics for different functions");
+AWRDIFF_NAMES(t_iostat_filetype, "IOStat by Filetype summary", "IOStat by Filetype");
+AWRDIFF_NAMES(s_iostat_filetype, "io statistics for different file types");
+AWRDIFF_NAMES(t_iostat_fn_ft, "IOStat by Function/Filetype summary", "IOStat by Function/Filetype");
+AWRDIFF_NAMES(s_iostat_fn_ft, "iostat by function/filetype");
+AWRDIFF_NAMES(t_tablespace_io, "Tablespace IO Stats");
+AWRDIFF_NAMES(s_tablespace_io, "io statistics for different tablespaces");
+AWRDIFF_NAMES(t_file_io, "File IO Stats");
+AWRDIFF_NAMES(s_file_io, "io statistics for different physical files");
+// ---- wait event histograms (all variants share one summary text: titles decide) -----------------
+AWRDIFF_NAMES(t_histogram, "Wait Event Histogram");
+AWRDIFF_NAMES(s_histogram, "total number of waits, and information about total wait time");
+AWRDIFF_NAMES(t_histogram_us, "Wait Event Histogram (up to 64 us)", "Wait Event Histogram (up to 512 us)");
+AWRDIFF_NAMES(t_histogram_32ms, "Wait Event Histogram (up to 32 ms)");
+AWRDIFF_NAMES(t_histogram_2s, "Wait Event Histogram Detail (64 msec to 2 sec)", "Wait Event Histogram (up to 2 sec)");
+AWRDIFF_NAMES(t_histogram_2min, "Wait Event Histogram Detail (4 sec to 2 min)", "Wait Event Histogram (up to 2 min)");
+AWRDIFF_NAMES(t_histogram_1hr, "Wait Event Histogram Detail (4 min to 1 hr)", "Wait Event Histogram (up to 1 hr)");
+// ---- services, processes, OS -------------------------------------------------------------------
+AWRDIFF_NAMES(t_service_stats, "Service Statistics");
+AWRDIFF_NAMES(s_service_stats, "displays service statistics");
+AWRDIFF_NAMES(t_service_wait_class, "Service Wait Class Stats");
+AWRDIFF_NAMES(s_service_wait_class, "service wait class statistics");
+AWRDIFF_NAMES(t_channel_waits, "Top 10 Channel Waits");
+AWRDIFF_NAMES(s_channel_waits, "top 10 channel wa");
+AWRDIFF_NAMES(t_proc_wait_class, "Top Process Types by Wait Class");
+AWRDIFF_NAMES(s_proc_wait_class, "top process types by wait class");
+AWRDIFF_NAMES(t_proc_cpu, "Top Process Types by CPU Used");
+AWRDIFF_NAMES(s_proc_cpu, "top process types by cpu used");
+AWRDIFF_NAMES(t_os_detail, "Operating System Statistics - Detail", "OS Statistics - Detail");
+AWRDIFF_NAMES(s_os_detail, "detailed operating systems statistics");
+// ---- memory, caches, advisories ----------------------------------------------------------------
+AWRDIFF_NAMES(t_cache_sizes, "Cache Sizes");
+AWRDIFF_NAMES(s_cache_sizes, "cache sizes and other statistics");
+AWRDIFF_NAMES(t_memory_stats, "Memory Statistics");
+AWRDIFF_NAMES(s_memory_stats, "displays memory statistics");
+AWRDIFF_NAMES(t_sp_stats, "Shared Pool Statistics");
+AWRDIFF_NAMES(s_sp_stats, "displays shared pool statistics");
+AWRDIFF_NAMES(t_db_limits, "Database Resource Limits");
+AWRDIFF_NAMES(s_db_limits, "displays database resource limits");
+AWRDIFF_NAMES(t_bp_stats, "Buffer Pool Statistics");
+AWRDIFF_NAMES(s_bp_stats, "buffer pool statistics");
+AWRDIFF_NAMES(t_checkpoint, "Checkpoint Activity");
+AWRDIFF_NAMES(s_checkpoint, "checkpoint activity statistics");
+AWRDIFF_NAMES(t_recovery, "Instance Recovery Stats");
+AWRDIFF_NAMES(s_recovery, "instance recovery statistics");
+AWRDIFF_NAMES(t_mttr, "MTTR Advisory");
+AWRDIFF_NAMES(t_bp_advisory, "Buffer Pool Advisory");
+AWRDIFF_NAMES(s_bp_advisory, "buffer pool advisory");
+AWRDIFF_NAMES(t_pga_summary, "PGA Aggr Summary");
+AWRDIFF_NAMES(s_pga_summary, "pga aggregate summary");
+AWRDIFF_NAMES(t_pga_stats, "PGA Aggr Target Stats");
+AWRDIFF_NAMES(s_pga_stats, "pga aggregate target statistics");
+AWRDIFF_NAMES(t_pga_histogram, "PGA Aggr Target Histogram");
+AWRDIFF_NAMES(s_pga_histogram, "pga aggregate target histogram");
+AWRDIFF_NAMES(t_pga_advisory, "PGA Memory Advisory");
+AWRDIFF_NAMES(s_pga_advisory, "pga memory advisory");
+AWRDIFF_NAMES(t_sp_advisory, "Shared Pool Advisory");
+AWRDIFF_NAMES(s_sp_advisory, "displays shared pool advisory");
+AWRDIFF_NAMES(t_sga_advisory, "SGA Target Advisory");
+AWRDIFF_NAMES(s_sga_advisory, "sga target advisory for different");
+AWRDIFF_NAMES(t_streams_advisory, "Streams Pool Advisory");
+AWRDIFF_NAMES(s_streams_advisory, "streams pool advisory for different");
+AWRDIFF_NAMES(t_java_advisory, "Java Pool Advisory");
+AWRDIFF_NAMES(s_java_advisory, "java pool advisory");
+AWRDIFF_NAMES(t_addm_advisories, "Buffer Cache Advisory (for ADDM)", "SGA Target Advisory (for ADDM)",
+              "Shared Pool Advisory (for ADDM)", "PGA Target Advisory (for ADDM)", "Streams Pool Advisory (for ADDM)");
+AWRDIFF_NAMES(s_addm_advisories, "advisory (for addm)");
+AWRDIFF_NAMES(t_buffer_waits, "Buffer Wait Statistics");
+AWRDIFF_NAMES(s_buffer_waits, "buffer wait statistics");
+AWRDIFF_NAMES(t_mem_dynamic, "Memory Dynamic Components");
+AWRDIFF_NAMES(s_mem_dynamic, "memory dynamic component statistics");
+AWRDIFF_NAMES(t_mem_resize_summary, "Memory Resize Operations Summary");
+AWRDIFF_NAMES(s_mem_resize_summary, "memory resize summary");
+AWRDIFF_NAMES(t_mem_resize_ops, "Memory Resize Ops");
+AWRDIFF_NAMES(s_mem_resize_ops, "memory resize operations");
+AWRDIFF_NAMES(t_process_memory, "Process Memory Summary");
+AWRDIFF_NAMES(s_process_memory, "process memory summary");
+AWRDIFF_NAMES(t_sga_summary, "SGA Memory Summary", "SGA regions");
+AWRDIFF_NAMES(s_sga_summary, "sga memory summary");
+AWRDIFF_NAMES(t_sga_breakdown, "SGA breakdown difference", "SGA breakdown difference by Pool and Name");
+AWRDIFF_NAMES(s_sga_breakdown, "sga breakdown difference");
+// ---- enqueues, undo, latches, library and dictionary caches -------------------------------------
+AWRDIFF_NAMES(t_enqueue, "Enqueue Activity");
+AWRDIFF_NAMES(s_enqueue, "enqueue activity statistics");
+AWRDIFF_NAMES(t_undo_summary, "Undo Segment Summary");
+AWRDIFF_NAMES(s_undo_summary, "undo segment summary");
+AWRDIFF_NAMES(t_undo_stats, "Undo Segment Stats");
+AWRDIFF_NAMES(s_undo_stats, "recent undostat rows");
+AWRDIFF_NAMES(t_latch_activity, "Latch Activity");
+AWRDIFF_NAMES(s_latch_activity, "displays latch statistics");
+AWRDIFF_NAMES(t_latch_sleep, "Latch Sleep Breakdown");
+AWRDIFF_NAMES(s_latch_sleep, "latch sleep statistics");
+AWRDIFF_NAMES(t_latch_miss, "Latch Miss Sources");
+AWRDIFF_NAMES(s_latch_miss, "latch miss sources");
+AWRDIFF_NAMES(t_mutex, "Mutex Sleep Summary");
+AWRDIFF_NAMES(s_mutex, "mutex sleep summary");
+AWRDIFF_NAMES(t_parent_latch, "Parent Latch Statistics");
+AWRDIFF_NAMES(s_parent_latch, "parent latch statistics");
+AWRDIFF_NAMES(t_child_latch, "Child Latch Statistics");
+AWRDIFF_NAMES(s_child_latch, "child latch statistics");
+AWRDIFF_NAMES(t_dict_cache, "Dictionary Cache Stats");
+AWRDIFF_NAMES(s_dict_cache, "dictionary cache statistics. get requests");
+AWRDIFF_NAMES(t_dict_cache_rac, "Dictionary Cache Stats (RAC)");
+AWRDIFF_NAMES(s_dict_cache_rac, "dictionary cache statistics. ges requests");
+AWRDIFF_NAMES(t_lib_cache, "Library Cache Activity");
+AWRDIFF_NAMES(s_lib_cache, "library cache statistics. get requests");
+AWRDIFF_NAMES(t_lib_cache_rac, "Library Cache Activity (RAC)");
+AWRDIFF_NAMES(s_lib_cache_rac, "library cache statistics. ges lock requests");
+// ---- segments ----------------------------------------------------------------------------------
+AWRDIFF_NAMES(t_seg_logical, "Segments by Logical Reads");
+AWRDIFF_NAMES(s_seg_logical, "top segments by logical reads");
+AWRDIFF_NAMES(t_seg_phys, "Segments by Physical Reads");
+AWRDIFF_NAMES(s_seg_phys, "top segments by physical reads");
+AWRDIFF_NAMES(t_seg_phys_req, "Segments by Physical Read Requests");
+AWRDIFF_NAMES(s_seg_phys_req, "top segments by physical read requests");
+AWRDIFF_NAMES(t_seg_unopt, "Segments by UnOptimized Reads");
+AWRDIFF_NAMES(s_seg_unopt, "top segments by unoptimized reads");
+AWRDIFF_NAMES(t_seg_opt, "Segments by Optimized Reads");
+AWRDIFF_NAMES(s_seg_opt, "top segments by optimized reads");
+AWRDIFF_NAMES(t_seg_direct_reads, "Segments by Direct Physical Reads");
+AWRDIFF_NAMES(s_seg_direct_reads, "top segments by direct physical reads");
+AWRDIFF_NAMES(t_seg_writes, "Segments by Physical Writes");
+AWRDIFF_NAMES(s_seg_writes, "top segments by physical writes");
+AWRDIFF_NAMES(t_seg_write_req, "Segments by Physical Write Requests");
+AWRDIFF_NAMES(s_seg_write_req, "top segments by physical write requests");
+AWRDIFF_NAMES(t_seg_direct_writes, "Segments by Direct Physical Writes");
+AWRDIFF_NAMES(s_seg_direct_writes, "top segments by direct physical writes");
+AWRDIFF_NAMES(t_seg_scans, "Segments by Table Scans");
+AWRDIFF_NAMES(s_seg_scans, "top segments by table scans");
+AWRDIFF_NAMES(t_seg_changes, "Segments by DB Blocks Changes", "Segments by DB Block Changes");
+AWRDIFF_NAMES(s_seg_changes, "top segments by db blocks changes");
+AWRDIFF_NAMES(t_seg_row_lock, "Segments by Row Lock Waits");
+AWRDIFF_NAMES(s_seg_row_lock, "top segments by row lock waits");
+AWRDIFF_NAMES(t_seg_itl, "Segments by ITL Waits");
+AWRDIFF_NAMES(s_seg_itl, "top segments by itl waits");
+AWRDIFF_NAMES(t_seg_bbw, "Segments by Buffer Busy Waits");
+AWRDIFF_NAMES(s_seg_bbw, "top segments by buffer busy waits");
+AWRDIFF_NAMES(t_seg_gc_bbw, "Segments by Global Cache Buffer Busy");
+AWRDIFF_NAMES(s_seg_gc_bbw, "top segments by global cache buffer busy");
+AWRDIFF_NAMES(t_seg_cr, "Segments by CR Blocks Received");
+AWRDIFF_NAMES(s_seg_cr, "top segments by cr blocks received");
+AWRDIFF_NAMES(t_seg_cur, "Segments by Current Blocks Received");
+AWRDIFF_NAMES(s_seg_cur, "top segments by current blocks received");
+AWRDIFF_NAMES(t_seg_grants, "Segments by Global Cache Remote Grants");
+AWRDIFF_NAMES(s_seg_grants, "top segments by gc remote grants");
+// ---- parameters (multi-valued, CDB) ------------------------------------------------------------
+AWRDIFF_NAMES(t_init_multi, "init.ora Multi-Valued Parameters", "Modified Multi-Valued Parameters",
+              "Multi-Valued Parameters modified by this container");
+AWRDIFF_NAMES(s_init_multi, "multi-valued init.ora parameters", "multi-valued parameters",
+              "multi-valued initialization parameters");
+AWRDIFF_NAMES(t_init_other, "Parameters modified by other containers");
+AWRDIFF_NAMES(s_init_other, "inherited by the c");
+AWRDIFF_NAMES(t_init_multi_other, "Multi-Valued Parameters modified by other containers");
+// ---- RAC: global cache and interconnect --------------------------------------------------------
+AWRDIFF_NAMES(t_rac_stats, "RAC Statistics");
+AWRDIFF_NAMES(s_rac_stats, "information about rac instances");
+AWRDIFF_NAMES(t_gc_load, "Global Cache Load Profile");
+AWRDIFF_NAMES(s_gc_load, "global cache load profile");
+AWRDIFF_NAMES(t_gc_eff, "Global Cache Efficiency Percentages (Target local+remote 100%)",
+              "Global Cache Efficiency Percentages");
+AWRDIFF_NAMES(s_gc_eff, "global cache efficiency percentages");
+AWRDIFF_NAMES(t_gc_workload, "Global Cache and Enqueue Services - Workload Characteristics");
+AWRDIFF_NAMES(s_gc_workload, "workload characteristics for global cache");
+AWRDIFF_NAMES(t_gc_messaging, "Global Cache and Enqueue Services - Messaging Statistics");
+AWRDIFF_NAMES(s_gc_messaging, "messaging statistics for global cache");
+AWRDIFF_NAMES(t_gc_msg_stats, "Global Messaging Statistics");
+AWRDIFF_NAMES(s_gc_msg_stats, "global messaging statistics");
+AWRDIFF_NAMES(t_gc_cr, "Global CR Served Stats", "Global CR Server Statistics");
+AWRDIFF_NAMES(s_gc_cr, "global cr served statistics");
+AWRDIFF_NAMES(t_gc_current, "Global CURRENT Served Stats", "Global Current Server Statistics");
+AWRDIFF_NAMES(s_gc_current, "global current served statistics");
+AWRDIFF_NAMES(t_gc_transfer, "Global Cache Transfer Stats", "Global Cache Transfer Statistics");
+AWRDIFF_NAMES(s_gc_transfer, "global cache transfer stats");
+AWRDIFF_NAMES(t_gc_times, "Global Cache Transfer Times (ms)", "Global Cache Transfer Times (us)");
+AWRDIFF_NAMES(s_gc_times, "global cache transfer time statistics");
+AWRDIFF_NAMES(t_gc_transfer_imm, "Global Cache Transfer (Immediate)");
+AWRDIFF_NAMES(s_gc_transfer_imm, "global cache transfer (immediate)");
+AWRDIFF_NAMES(t_gc_times_imm, "Global Cache Times (Immediate)");
+AWRDIFF_NAMES(s_gc_times_imm, "global cache times (immediate)");
+AWRDIFF_NAMES(t_ic_ping, "Interconnect Ping Latency Stats", "Interconnect Ping Latency Statistics");
+AWRDIFF_NAMES(s_ic_ping, "ic ping latency statistics");
+AWRDIFF_NAMES(t_ic_throughput, "Interconnect Throughput by Client");
+AWRDIFF_NAMES(s_ic_throughput, "interconnect throughput by client");
+AWRDIFF_NAMES(t_ic_devices, "Interconnect Device Statistics");
+AWRDIFF_NAMES(s_ic_devices, "interconnect device statistics");
+AWRDIFF_NAMES(t_cluster_ic, "Cluster Interconnect");
+AWRDIFF_NAMES(s_cluster_ic, "cluster interconnect");
+AWRDIFF_NAMES(t_remaster, "Dynamic Remastering Stats", "Dynamic Remastering Statistics");
+AWRDIFF_NAMES(s_remaster, "dynamic remastering statistics");
+// ---- ADDM and ASH pieces embedded in AWR -------------------------------------------------------
+AWRDIFF_NAMES(t_addm_findings, "Top ADDM Findings by Average Active Sessions", "ADDM Reports");
+AWRDIFF_NAMES(s_addm_findings, "top addm findings");
+AWRDIFF_NAMES(t_addm_report, "ADDM Report for Task*");
+AWRDIFF_NAMES(t_ash_activity, "Activity Over Time");
+AWRDIFF_NAMES(s_ash_activity, "activity in ash over time");
+AWRDIFF_NAMES(t_ash_events, "Top Events");
+AWRDIFF_NAMES(s_ash_events, "shows the top events");
+AWRDIFF_NAMES(t_ash_p1p2p3, "Top Event P1/P2/P3 Values");
+AWRDIFF_NAMES(s_ash_p1p2p3, "top event p1/p2/p3 values");
+AWRDIFF_NAMES(t_ash_sql_events, "Top SQL with Top Events");
+AWRDIFF_NAMES(s_ash_sql_events, "top sql by top wait events");
+AWRDIFF_NAMES(t_ash_row_sources, "Top SQL with Top Row Sources");
+AWRDIFF_NAMES(s_ash_row_sources, "top sqls with top row sources");
+AWRDIFF_NAMES(t_ash_sessions, "Top Sessions");
+AWRDIFF_NAMES(s_ash_sessions, "top session by wait event");
+AWRDIFF_NAMES(t_ash_blocking, "Top Blocking Sessions");
+AWRDIFF_NAMES(s_ash_blocking, "sessions that are blocking other sessions");
+AWRDIFF_NAMES(t_ash_objects, "Top DB Objects");
+AWRDIFF_NAMES(s_ash_objects, "shows the top db objects");
+AWRDIFF_NAMES(t_ash_plsql, "Top PL/SQL Procedures");
+AWRDIFF_NAMES(s_ash_plsql, "top pl/sql procedures");
+// ---- other standard sections -------------------------------------------------------------------
+AWRDIFF_NAMES(t_resource_limits, "Resource Limit Stats");
+AWRDIFF_NAMES(s_resource_limits, "resource limit statistics");
+AWRDIFF_NAMES(t_ss_activity, "Shared Servers Activity");
+AWRDIFF_NAMES(s_ss_activity, "shared servers activity statistics");
+AWRDIFF_NAMES(t_ss_rates, "Shared Servers Rates");
+AWRDIFF_NAMES(s_ss_rates, "shared servers rate statistics");
+AWRDIFF_NAMES(t_ss_util, "Shared Servers Utilization");
+AWRDIFF_NAMES(s_ss_util, "shared servers utilization statistics");
+AWRDIFF_NAMES(t_ss_disp, "Shared Servers Dispatchers");
+AWRDIFF_NAMES(s_ss_disp, "shared servers dispatcher statistics");
+AWRDIFF_NAMES(t_streams, "Streams CPU/IO Usage", "Advanced Queue CPU/IO Usage", "Streams Capture", "Streams Apply",
+              "Buffered Queues", "Buffered Queue Subscribers", "Persistent Queues", "Persistent Queues Rate",
+              "Persistent Queue Subscribers", "Rule Set", "Replication SGA Usage", "GoldenGate Capture",
+              "GoldenGate Capture Rate", "GoldenGate Apply Reader", "GoldenGate Apply Coordinator",
+              "GoldenGate Apply Server", "GoldenGate Apply Coordinator Rate",
+              "GoldenGate Apply Reader and Server Rate", "XStream Capture", "XStream Apply");
+AWRDIFF_NAMES(s_streams, "streams cpu i/o usage", "qmmon cpu i/o usage", "buffered queue", "persistent queue",
+              "goldengate", "xstream");
+AWRDIFF_NAMES(t_asm, "ASM Diskgroups");
+AWRDIFF_NAMES(s_asm, "asm diskgroups");
+AWRDIFF_NAMES(t_exadata, "Exadata Storage Server Model", "Exadata Storage Server Version", "Exadata Storage Information",
+              "Exadata Griddisks", "Exadata Celldisks", "Exadata OS CPU Statistics - Top Cells",
+              "Exadata OS CPU Statistics - Outlier Cells", "Exadata OS IO Statistics - Top Cells",
+              "Exadata OS IO Statistics - Outlier Cells", "Exadata OS IO Statistics - Top Disks",
+              "Exadata OS IO Statistics - Outlier Disks", "Exadata OS IO Latency - Top Cells",
+              "Exadata OS IO Latency - Outlier Cells", "Exadata OS IO Latency - Top Disks",
+              "Exadata OS IO Latency - Outlier Disks", "Exadata Cell Server IOPS Statistics - Top Cells",
+              "Exadata Cell Server IOPS Statistics - Outlier Cells", "Exadata Cell Server IOPS - Top Disks",
+              "Exadata Cell Server IOPS Statistics - Outlier Disks", "Exadata Cell Server IO MB/s Statistics - Top Cells",
+              "Exadata Cell Server IO MB/s Statistics - Outlier Cells", "Exadata Cell Server IO MB/s - Top Disks",
+              "Exadata Cell Server IO MB/s Statistics - Outlier Disks", "Exadata Cell Server IO Latency - Top Cells",
+              "Exadata Cell Server IO Latency - Outlier Cells", "Exadata Cell Server IO Latency - Top Disks",
+              "Exadata Cell Server IO Latency - Outlier Disks", "Flash Cache Configuration", "Flash Cache Space Usage",
+              "Flash Cache User Reads", "Flash Cache User Reads Per Second", "Flash Cache User Reads Efficiency",
+              "Flash Cache User Writes", "Flash Cache User Writes - Large Writes", "Flash Cache Internal Reads",
+              "Flash Cache Internal Writes", "Flash Cache Scan Summary", "Flash Cache Scan Population", "Flash Log",
+              "Cache Savings", "Disk Activity", "Single Block Reads", "Redo Write Histogram",
+              "Temp IO and Large Writes Summary", "I/O Summary", "Database Small IO Summary", "Smart IO",
+              "Passthru Reasons", "Top IO Reasons by MB", "Top IO Reasons by Requests", "Columnar Cache Efficiency",
+              "Columnar Cache Population", "Columnar Cache Population - Current");
+AWRDIFF_NAMES(s_exadata, "exadata cells", "flash cache", "cell server", "by cell latency", "cell i/o latency",
+              "cell cpu statistics", "top cells by", "top disks by", "outliers of", "smart i/o", "passthru reasons",
+              "top io reasons", "columnar cache");
+AWRDIFF_NAMES(s_pdb_info, "pdb instance information");
 
 constexpr SectionSpec k_sections[] = {
     {SectionId::database_info, "database_info", "Database", t_none, {}, TextLayout::header},
@@ -112,6 +378,179 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text, TextLayout::sql_records},
     {SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity},
     {SectionId::init_ora, "init_ora", "init.ora Parameters", t_init_ora, s_init_ora},
+    // ---- instance activity (absolute values, thread activity) ----
+    {SectionId::instance_activity_absolute, "instance_activity_absolute", "Instance Activity Stats - Absolute Values",
+     t_activity_abs, s_activity_abs},
+    {SectionId::instance_activity_thread, "instance_activity_thread", "Instance Activity Stats - Thread Activity",
+     t_activity_thread, s_activity_thread},
+    // ---- I/O ----
+    {SectionId::io_profile, "io_profile", "IO Profile", t_io_profile, s_io_profile},
+    {SectionId::iostat_function, "iostat_function", "IOStat by Function summary", t_iostat_function, s_iostat_function},
+    {SectionId::iostat_filetype, "iostat_filetype", "IOStat by Filetype summary", t_iostat_filetype, s_iostat_filetype},
+    {SectionId::iostat_function_filetype, "iostat_function_filetype", "IOStat by Function/Filetype summary",
+     t_iostat_fn_ft, s_iostat_fn_ft},
+    {SectionId::tablespace_io, "tablespace_io", "Tablespace IO Stats", t_tablespace_io, s_tablespace_io},
+    {SectionId::file_io, "file_io", "File IO Stats", t_file_io, s_file_io},
+    // ---- wait event histograms ----
+    {SectionId::wait_histogram, "wait_histogram", "Wait Event Histogram", t_histogram, s_histogram},
+    {SectionId::wait_histogram_us, "wait_histogram_us", "Wait Event Histogram (up to 64 us)", t_histogram_us, {}},
+    {SectionId::wait_histogram_32ms, "wait_histogram_32ms", "Wait Event Histogram (up to 32 ms)", t_histogram_32ms, {}},
+    {SectionId::wait_histogram_2s, "wait_histogram_2s", "Wait Event Histogram (up to 2 sec)", t_histogram_2s, {}},
+    {SectionId::wait_histogram_2min, "wait_histogram_2min", "Wait Event Histogram (up to 2 min)", t_histogram_2min, {}},
+    {SectionId::wait_histogram_1hr, "wait_histogram_1hr", "Wait Event Histogram (up to 1 hr)", t_histogram_1hr, {}},
+    // ---- services, processes, OS ----
+    {SectionId::service_stats, "service_stats", "Service Statistics", t_service_stats, s_service_stats},
+    {SectionId::service_wait_class, "service_wait_class", "Service Wait Class Stats", t_service_wait_class,
+     s_service_wait_class},
+    {SectionId::top_channel_waits, "top_channel_waits", "Top 10 Channel Waits", t_channel_waits, s_channel_waits},
+    {SectionId::process_types_wait_class, "process_types_wait_class", "Top Process Types by Wait Class",
+     t_proc_wait_class, s_proc_wait_class},
+    {SectionId::process_types_cpu, "process_types_cpu", "Top Process Types by CPU Used", t_proc_cpu, s_proc_cpu},
+    {SectionId::os_stats_detail, "os_stats_detail", "Operating System Statistics - Detail", t_os_detail, s_os_detail},
+    // ---- memory, caches, advisories ----
+    {SectionId::cache_sizes, "cache_sizes", "Cache Sizes", t_cache_sizes, s_cache_sizes},
+    {SectionId::memory_stats, "memory_stats", "Memory Statistics", t_memory_stats, s_memory_stats},
+    {SectionId::shared_pool_stats, "shared_pool_stats", "Shared Pool Statistics", t_sp_stats, s_sp_stats},
+    {SectionId::database_resource_limits, "database_resource_limits", "Database Resource Limits", t_db_limits,
+     s_db_limits},
+    {SectionId::buffer_pool_stats, "buffer_pool_stats", "Buffer Pool Statistics", t_bp_stats, s_bp_stats},
+    {SectionId::checkpoint_activity, "checkpoint_activity", "Checkpoint Activity", t_checkpoint, s_checkpoint},
+    {SectionId::instance_recovery, "instance_recovery", "Instance Recovery Stats", t_recovery, s_recovery},
+    {SectionId::mttr_advisory, "mttr_advisory", "MTTR Advisory", t_mttr, {}},
+    {SectionId::buffer_pool_advisory, "buffer_pool_advisory", "Buffer Pool Advisory", t_bp_advisory, s_bp_advisory},
+    {SectionId::pga_aggr_summary, "pga_aggr_summary", "PGA Aggr Summary", t_pga_summary, s_pga_summary},
+    {SectionId::pga_aggr_target_stats, "pga_aggr_target_stats", "PGA Aggr Target Stats", t_pga_stats, s_pga_stats},
+    {SectionId::pga_aggr_target_histogram, "pga_aggr_target_histogram", "PGA Aggr Target Histogram", t_pga_histogram,
+     s_pga_histogram},
+    {SectionId::pga_memory_advisory, "pga_memory_advisory", "PGA Memory Advisory", t_pga_advisory, s_pga_advisory},
+    {SectionId::shared_pool_advisory, "shared_pool_advisory", "Shared Pool Advisory", t_sp_advisory, s_sp_advisory},
+    {SectionId::sga_target_advisory, "sga_target_advisory", "SGA Target Advisory", t_sga_advisory, s_sga_advisory},
+    {SectionId::streams_pool_advisory, "streams_pool_advisory", "Streams Pool Advisory", t_streams_advisory,
+     s_streams_advisory},
+    {SectionId::java_pool_advisory, "java_pool_advisory", "Java Pool Advisory", t_java_advisory, s_java_advisory},
+    {SectionId::advisories_for_addm, "advisories_for_addm", "Advisories (for ADDM)", t_addm_advisories,
+     s_addm_advisories},
+    {SectionId::buffer_wait_stats, "buffer_wait_stats", "Buffer Wait Statistics", t_buffer_waits, s_buffer_waits},
+    {SectionId::memory_dynamic_components, "memory_dynamic_components", "Memory Dynamic Components", t_mem_dynamic,
+     s_mem_dynamic},
+    {SectionId::memory_resize_summary, "memory_resize_summary", "Memory Resize Operations Summary",
+     t_mem_resize_summary, s_mem_resize_summary},
+    {SectionId::memory_resize_ops, "memory_resize_ops", "Memory Resize Ops", t_mem_resize_ops, s_mem_resize_ops},
+    {SectionId::process_memory, "process_memory", "Process Memory Summary", t_process_memory, s_process_memory},
+    {SectionId::sga_memory_summary, "sga_memory_summary", "SGA Memory Summary", t_sga_summary, s_sga_summary},
+    {SectionId::sga_breakdown, "sga_breakdown", "SGA breakdown difference", t_sga_breakdown, s_sga_breakdown},
+    // ---- enqueues, undo, latches, library and dictionary caches ----
+    {SectionId::enqueue_activity, "enqueue_activity", "Enqueue Activity", t_enqueue, s_enqueue},
+    {SectionId::undo_summary, "undo_summary", "Undo Segment Summary", t_undo_summary, s_undo_summary},
+    {SectionId::undo_stats, "undo_stats", "Undo Segment Stats", t_undo_stats, s_undo_stats},
+    {SectionId::latch_activity, "latch_activity", "Latch Activity", t_latch_activity, s_latch_activity},
+    {SectionId::latch_sleep_breakdown, "latch_sleep_breakdown", "Latch Sleep Breakdown", t_latch_sleep, s_latch_sleep},
+    {SectionId::latch_miss_sources, "latch_miss_sources", "Latch Miss Sources", t_latch_miss, s_latch_miss},
+    {SectionId::mutex_sleep_summary, "mutex_sleep_summary", "Mutex Sleep Summary", t_mutex, s_mutex},
+    {SectionId::parent_latch_stats, "parent_latch_stats", "Parent Latch Statistics", t_parent_latch, s_parent_latch},
+    {SectionId::child_latch_stats, "child_latch_stats", "Child Latch Statistics", t_child_latch, s_child_latch},
+    {SectionId::dictionary_cache, "dictionary_cache", "Dictionary Cache Stats", t_dict_cache, s_dict_cache},
+    {SectionId::dictionary_cache_rac, "dictionary_cache_rac", "Dictionary Cache Stats (RAC)", t_dict_cache_rac,
+     s_dict_cache_rac},
+    {SectionId::library_cache, "library_cache", "Library Cache Activity", t_lib_cache, s_lib_cache},
+    {SectionId::library_cache_rac, "library_cache_rac", "Library Cache Activity (RAC)", t_lib_cache_rac,
+     s_lib_cache_rac},
+    // ---- segments ----
+    {SectionId::segments_logical_reads, "segments_logical_reads", "Segments by Logical Reads", t_seg_logical,
+     s_seg_logical},
+    {SectionId::segments_physical_reads, "segments_physical_reads", "Segments by Physical Reads", t_seg_phys,
+     s_seg_phys},
+    {SectionId::segments_physical_read_requests, "segments_physical_read_requests",
+     "Segments by Physical Read Requests", t_seg_phys_req, s_seg_phys_req},
+    {SectionId::segments_unoptimized_reads, "segments_unoptimized_reads", "Segments by UnOptimized Reads", t_seg_unopt,
+     s_seg_unopt},
+    {SectionId::segments_optimized_reads, "segments_optimized_reads", "Segments by Optimized Reads", t_seg_opt,
+     s_seg_opt},
+    {SectionId::segments_direct_reads, "segments_direct_reads", "Segments by Direct Physical Reads",
+     t_seg_direct_reads, s_seg_direct_reads},
+    {SectionId::segments_physical_writes, "segments_physical_writes", "Segments by Physical Writes", t_seg_writes,
+     s_seg_writes},
+    {SectionId::segments_physical_write_requests, "segments_physical_write_requests",
+     "Segments by Physical Write Requests", t_seg_write_req, s_seg_write_req},
+    {SectionId::segments_direct_writes, "segments_direct_writes", "Segments by Direct Physical Writes",
+     t_seg_direct_writes, s_seg_direct_writes},
+    {SectionId::segments_table_scans, "segments_table_scans", "Segments by Table Scans", t_seg_scans, s_seg_scans},
+    {SectionId::segments_db_block_changes, "segments_db_block_changes", "Segments by DB Blocks Changes",
+     t_seg_changes, s_seg_changes},
+    {SectionId::segments_row_lock_waits, "segments_row_lock_waits", "Segments by Row Lock Waits", t_seg_row_lock,
+     s_seg_row_lock},
+    {SectionId::segments_itl_waits, "segments_itl_waits", "Segments by ITL Waits", t_seg_itl, s_seg_itl},
+    {SectionId::segments_buffer_busy_waits, "segments_buffer_busy_waits", "Segments by Buffer Busy Waits", t_seg_bbw,
+     s_seg_bbw},
+    {SectionId::segments_gc_buffer_busy, "segments_gc_buffer_busy", "Segments by Global Cache Buffer Busy",
+     t_seg_gc_bbw, s_seg_gc_bbw},
+    {SectionId::segments_cr_blocks_received, "segments_cr_blocks_received", "Segments by CR Blocks Received", t_seg_cr,
+     s_seg_cr},
+    {SectionId::segments_current_blocks_received, "segments_current_blocks_received",
+     "Segments by Current Blocks Received", t_seg_cur, s_seg_cur},
+    {SectionId::segments_gc_remote_grants, "segments_gc_remote_grants", "Segments by Global Cache Remote Grants",
+     t_seg_grants, s_seg_grants},
+    // ---- parameters (multi-valued, CDB) ----
+    {SectionId::init_ora_multi, "init_ora_multi", "init.ora Multi-Valued Parameters", t_init_multi, s_init_multi},
+    {SectionId::init_ora_other_containers, "init_ora_other_containers", "Parameters modified by other containers",
+     t_init_other, s_init_other},
+    {SectionId::init_ora_multi_other_containers, "init_ora_multi_other_containers",
+     "Multi-Valued Parameters modified by other containers", t_init_multi_other, {}},
+    // ---- RAC: global cache and interconnect ----
+    {SectionId::rac_statistics, "rac_statistics", "RAC Statistics", t_rac_stats, s_rac_stats},
+    {SectionId::gc_load_profile, "gc_load_profile", "Global Cache Load Profile", t_gc_load, s_gc_load},
+    {SectionId::gc_efficiency, "gc_efficiency", "Global Cache Efficiency Percentages", t_gc_eff, s_gc_eff},
+    {SectionId::gc_workload, "gc_workload", "Global Cache and Enqueue Services - Workload Characteristics",
+     t_gc_workload, s_gc_workload},
+    {SectionId::gc_messaging, "gc_messaging", "Global Cache and Enqueue Services - Messaging Statistics",
+     t_gc_messaging, s_gc_messaging},
+    {SectionId::gc_messaging_stats, "gc_messaging_stats", "Global Messaging Statistics", t_gc_msg_stats,
+     s_gc_msg_stats},
+    {SectionId::gc_cr_served, "gc_cr_served", "Global CR Served Stats", t_gc_cr, s_gc_cr},
+    {SectionId::gc_current_served, "gc_current_served", "Global CURRENT Served Stats", t_gc_current, s_gc_current},
+    {SectionId::gc_transfer_stats, "gc_transfer_stats", "Global Cache Transfer Stats", t_gc_transfer, s_gc_transfer},
+    {SectionId::gc_transfer_times, "gc_transfer_times", "Global Cache Transfer Times", t_gc_times, s_gc_times},
+    {SectionId::gc_transfer_immediate, "gc_transfer_immediate", "Global Cache Transfer (Immediate)",
+     t_gc_transfer_imm, s_gc_transfer_imm},
+    {SectionId::gc_times_immediate, "gc_times_immediate", "Global Cache Times (Immediate)", t_gc_times_imm,
+     s_gc_times_imm},
+    {SectionId::ic_ping_latency, "ic_ping_latency", "Interconnect Ping Latency Stats", t_ic_ping, s_ic_ping},
+    {SectionId::ic_throughput, "ic_throughput", "Interconnect Throughput by Client", t_ic_throughput,
+     s_ic_throughput},
+    {SectionId::ic_devices, "ic_devices", "Interconnect Device Statistics", t_ic_devices, s_ic_devices},
+    {SectionId::cluster_interconnect, "cluster_interconnect", "Cluster Interconnect", t_cluster_ic, s_cluster_ic},
+    {SectionId::dynamic_remastering, "dynamic_remastering", "Dynamic Remastering Stats", t_remaster, s_remaster},
+    // ---- ADDM and ASH pieces embedded in AWR ----
+    {SectionId::addm_findings, "addm_findings", "Top ADDM Findings by Average Active Sessions", t_addm_findings,
+     s_addm_findings},
+    {SectionId::addm_report, "addm_report", "ADDM Report", t_addm_report, {}},
+    {SectionId::ash_activity_over_time, "ash_activity_over_time", "Activity Over Time (ASH)", t_ash_activity,
+     s_ash_activity},
+    {SectionId::ash_top_events, "ash_top_events", "Top Events (ASH)", t_ash_events, s_ash_events},
+    {SectionId::ash_top_event_p1p2p3, "ash_top_event_p1p2p3", "Top Event P1/P2/P3 Values (ASH)", t_ash_p1p2p3,
+     s_ash_p1p2p3},
+    {SectionId::ash_top_sql_events, "ash_top_sql_events", "Top SQL with Top Events (ASH)", t_ash_sql_events,
+     s_ash_sql_events},
+    {SectionId::ash_top_sql_row_sources, "ash_top_sql_row_sources", "Top SQL with Top Row Sources (ASH)",
+     t_ash_row_sources, s_ash_row_sources},
+    {SectionId::ash_top_sessions, "ash_top_sessions", "Top Sessions (ASH)", t_ash_sessions, s_ash_sessions},
+    {SectionId::ash_top_blocking_sessions, "ash_top_blocking_sessions", "Top Blocking Sessions (ASH)", t_ash_blocking,
+     s_ash_blocking},
+    {SectionId::ash_top_db_objects, "ash_top_db_objects", "Top DB Objects (ASH)", t_ash_objects, s_ash_objects},
+    {SectionId::ash_top_plsql, "ash_top_plsql", "Top PL/SQL Procedures (ASH)", t_ash_plsql, s_ash_plsql},
+    // ---- other standard sections ----
+    {SectionId::resource_limits, "resource_limits", "Resource Limit Stats", t_resource_limits, s_resource_limits},
+    {SectionId::shared_servers_activity, "shared_servers_activity", "Shared Servers Activity", t_ss_activity,
+     s_ss_activity},
+    {SectionId::shared_servers_rates, "shared_servers_rates", "Shared Servers Rates", t_ss_rates, s_ss_rates},
+    {SectionId::shared_servers_utilization, "shared_servers_utilization", "Shared Servers Utilization", t_ss_util,
+     s_ss_util},
+    {SectionId::shared_servers_dispatchers, "shared_servers_dispatchers", "Shared Servers Dispatchers", t_ss_disp,
+     s_ss_disp},
+    {SectionId::streams, "streams", "Streams, Advanced Queuing and GoldenGate", t_streams, s_streams},
+    {SectionId::asm_diskgroups, "asm_diskgroups", "ASM Diskgroups", t_asm, s_asm},
+    {SectionId::exadata, "exadata", "Exadata and Flash Cache", t_exadata, s_exadata},
+    {SectionId::pdb_instance_info, "pdb_instance_info", "PDB Instance", t_none, s_pdb_info, TextLayout::header},
 };
 
 // ---- columns ---------------------------------------------------------------------------------
@@ -333,6 +772,20 @@ bool matches_any(std::string_view normalized, std::span<const std::string_view> 
                      [&](std::string_view n) { return normalize_label(n) == normalized; });
 }
 
+// Section titles: exact (normalised) match, or a prefix match for catalog titles ending in '*'
+// ("Host CPU (CPUs:*" matches "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)").
+bool title_matches(std::string_view normalized, std::span<const std::string_view> titles) {
+  for (auto t : titles) {
+    if (!t.empty() && t.back() == '*') {
+      const std::string prefix = normalize_label(t.substr(0, t.size() - 1));
+      if (!prefix.empty() && normalized.substr(0, prefix.size()) == prefix) return true;
+    } else if (normalize_label(t) == normalized) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string normalize_label(std::string_view text) {
@@ -355,10 +808,17 @@ const SectionSpec* find_section_by_title(std::string_view title) {
   // Text reports follow the title with "DB/Inst: NAME/inst  Snaps: 1-2"; Statspack with "DB/Inst:" too.
   if (auto pos = title.find("DB/Inst:"); pos != std::string_view::npos) title = title.substr(0, pos);
   if (auto pos = title.find("DB/Inst/Cont:"); pos != std::string_view::npos) title = title.substr(0, pos);
+  // Autonomous Database numbers repeated headings: "SQL ordered by Elapsed Time [1]".
+  if (auto t = title; t.size() > 3 && t.back() == ']') {
+    if (auto open = t.rfind(" ["); open != std::string_view::npos &&
+        std::all_of(t.begin() + static_cast<std::ptrdiff_t>(open) + 2, t.end() - 1,
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
+      title = t.substr(0, open);
+  }
   const std::string norm = normalize_label(title);
   if (norm.empty()) return nullptr;
   for (const auto& s : k_sections)
-    if (matches_any(norm, s.titles)) return &s;
+    if (title_matches(norm, s.titles)) return &s;
   return nullptr;
 }
 
@@ -376,10 +836,16 @@ const SectionSpec* find_section_by_summary(std::string_view summary) {
     space = false;
     lower.push_back(static_cast<char>(std::tolower(u)));
   }
+  // The longest matching substring wins: "global cache load profile" beats "load profile".
+  const SectionSpec* best = nullptr;
+  std::size_t best_len = 0;
   for (const auto& s : k_sections)
     for (auto sub : s.summaries)
-      if (lower.find(sub) != std::string::npos) return &s;
-  return nullptr;
+      if (sub.size() > best_len && lower.find(sub) != std::string::npos) {
+        best = &s;
+        best_len = sub.size();
+      }
+  return best;
 }
 
 const SectionSpec& section_spec(SectionId id) {

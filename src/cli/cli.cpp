@@ -130,6 +130,7 @@ int run(int argc, char** argv) {
       const auto raw = tokenize(text, detect_input(text));
       for (const auto& t : raw.tables) {
         std::cout << fmt::format("[{}] '{}' line {} rows {}\n   ", section_spec(t.section).key, t.title, t.line, t.rows.size());
+        if (!t.summary.empty()) std::cout << fmt::format("summary '{}'\n   ", t.summary);
         for (std::size_t i = 0; i < t.headers.size(); ++i)
           std::cout << fmt::format("'{}'({}) ", t.headers[i], column_spec(t.columns[i]).key);
         std::cout << "\n";
