@@ -209,6 +209,28 @@ enum class ColumnId {
   rows_processed, rows_per_exec, parse_calls, pct_total_parses, module, sql_text,
   parameter,
   load_average_begin, load_average_end, pct_user, pct_system, pct_wio, pct_idle,
+  // ---- instance activity, IOStat ----------------------------------------------------------------
+  per_hour,
+  function_name, filetype_name, reads_data_bytes, requests_per_second, data_per_second_bytes, writes_data_bytes,
+  waits_count, avg_time_ms, small_read_ms, large_read_ms,
+  // ---- tablespace / file I/O ------------------------------------------------------------------
+  tablespace, filename, reads, reads_per_second, avg_read_ms, blocks_per_read, single_block_reads_per_second,
+  avg_single_block_read_ms, pct_optimized_reads, writes, writes_per_second, avg_write_ms, buffer_waits,
+  avg_buffer_wait_ms, pdb_name,
+  // ---- segments ---------------------------------------------------------------------------------
+  owner, object_name, subobject_name, object_type, object_id, data_object_id, pct_of_capture,
+  // ---- latches, mutexes, enqueues, library / dictionary cache -----------------------------------
+  latch_name, get_requests, pct_get_miss, avg_sleeps_per_miss, nowait_requests, pct_nowait_miss, misses, sleeps,
+  spin_gets, mutex_type, location, wait_time_ms, enqueue_type, requests, successful_gets, failed_gets,
+  namespace_name, pct_miss, pin_requests, reloads, invalidations, cache_name, scan_requests, mod_requests,
+  final_usage,
+  // ---- undo -------------------------------------------------------------------------------------
+  undo_tablespace, undo_blocks_thousands, transactions, max_query_length_s, max_tx_concurrency, tuned_retention,
+  sto_oos,
+  // ---- histograms, ADDM, parameters, RAC --------------------------------------------------------
+  total_waits, finding_name, task_avg_active_sessions, pct_active_sessions, task_name, begin_snap_time,
+  end_snap_time, is_default, resource_name, current_utilization, max_utilization, initial_allocation,
+  limit_value, service_name, db_time_s, db_cpu_s, target_instance, container_dbid,
 };
 
 /// The unit a column's numbers are normalised to.
@@ -222,6 +244,9 @@ enum class Unit {
   megabytes,
   gigabytes,
 };
+
+/// The unit's short name, as used in JSON and docs: "none", "count", "s", "ms", "%", "bytes", "MB", "GB".
+const char* to_string(Unit unit);
 
 struct ColumnSpec {
   ColumnId id;
@@ -260,6 +285,16 @@ ColumnId find_column(std::string_view header);
 const ColumnSpec& column_spec(ColumnId id);
 /// The Load Profile row a label names ("DB Time(s):", "Redo size:", ...); nullptr when unknown.
 const LoadProfileSpec* find_load_profile_row(std::string_view label);
+/// True for a wait event histogram bucket header: "<1ms", "<=1s", ">1s", "<1/8s", ">=2m", "< 1h".
+bool is_histogram_bucket(std::string_view header);
+/// Expands a name a text report cut to its column width to the one catalog name it starts with
+/// (Instance Activity statistic, wait event, IOStat function or file type: `kind` is "statistic",
+/// "event", "function" or "filetype"). `name` is returned unchanged when it is itself a known name,
+/// shorter than `min_length`, or the prefix of no or of several known names.
+std::string expand_cut_name(std::string_view name, std::string_view kind, std::size_t min_length = 10);
+/// All catalog names of one `kind` (see expand_cut_name), for docs and tests.
+std::span<const std::string_view> known_names(std::string_view kind);
+
 /// Expands a wait class name cut to the text report's column width ("Applicat" → "Application",
 /// "Concurrenc" → "Concurrency"); returns the input unchanged when it is not a known prefix.
 std::string expand_wait_class(std::string_view name);

@@ -586,9 +586,9 @@ AWRDIFF_NAMES(c_event, "Event");
 AWRDIFF_NAMES(c_waits, "Waits");
 AWRDIFF_NAMES(c_timeouts, "%Time -outs", "%Time-outs", "% Timeouts", "%Timeouts");
 AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s)", "Time(s)", "Tota Time",
-              "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)");
+              "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)", "Wt Time (s)");
 AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)",
-              "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)");
+              "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)", "Av Wt Time(ms)");
 AWRDIFF_NAMES(c_pct_db_time, "% DB time", "%DB time", "% of DB Time", "% DB Time", "% Total Call Time",
               "%Total Call Time", "% of DB time");
 AWRDIFF_NAMES(c_wait_class, "Wait Class");
@@ -627,6 +627,97 @@ AWRDIFF_NAMES(c_pct_user, "%User", "% User");
 AWRDIFF_NAMES(c_pct_system, "%System", "% System");
 AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO");
 AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle");
+// ---- instance activity, IOStat ---------------------------------------------------------------
+AWRDIFF_NAMES(c_per_hour, "per Hour");
+AWRDIFF_NAMES(c_function_name, "Function Name");
+AWRDIFF_NAMES(c_filetype_name, "Filetype Name");
+AWRDIFF_NAMES(c_reads_data, "Reads: Data", "Reads Data");
+AWRDIFF_NAMES(c_reqs_per_sec, "Reqs per sec");
+AWRDIFF_NAMES(c_data_per_sec, "Data per sec");
+AWRDIFF_NAMES(c_writes_data, "Writes: Data", "Writes Data");
+AWRDIFF_NAMES(c_waits_count, "Waits: Count", "Waits Count");
+AWRDIFF_NAMES(c_avg_time, "Avg Time", "Avg Tm(ms)", "Avg Time (ms)", "Avg Time(ms)");
+AWRDIFF_NAMES(c_small_read, "Small Read");
+AWRDIFF_NAMES(c_large_read, "Large Read");
+// ---- tablespace / file I/O -------------------------------------------------------------------
+AWRDIFF_NAMES(c_tablespace, "Tablespace", "Tablespace Name");
+AWRDIFF_NAMES(c_filename, "Filename", "File Name");
+AWRDIFF_NAMES(c_reads_col, "Reads");
+AWRDIFF_NAMES(c_reads_per_s, "Av Reads/s", "Av Rds/s", "Reads/s");
+AWRDIFF_NAMES(c_avg_read, "Av Rd(ms)", "Av Rd (ms)", "Avg Rd(ms)");
+AWRDIFF_NAMES(c_blocks_per_read, "Av Blks/Rd");
+AWRDIFF_NAMES(c_1bk_reads_per_s, "1-bk Rds/s");
+AWRDIFF_NAMES(c_avg_1bk_read, "Av 1-bk Rd(ms)");
+AWRDIFF_NAMES(c_pct_opt_reads, "% Opt Reads");
+AWRDIFF_NAMES(c_writes_col, "Writes");
+AWRDIFF_NAMES(c_writes_per_s, "Av Writes/s", "Writes avg/s", "Writes/s");
+AWRDIFF_NAMES(c_avg_write, "Av Writes(ms)", "Av Wrt(ms)");
+AWRDIFF_NAMES(c_buffer_waits, "Buffer Waits");
+AWRDIFF_NAMES(c_avg_buffer_wait, "Av Buf Wt(ms)", "Av Buf Wt (ms)");
+AWRDIFF_NAMES(c_pdb_name, "PDB Name");
+// ---- segments --------------------------------------------------------------------------------
+AWRDIFF_NAMES(c_owner, "Owner");
+AWRDIFF_NAMES(c_object_name, "Object Name");
+AWRDIFF_NAMES(c_subobject_name, "Subobject Name");
+AWRDIFF_NAMES(c_object_type, "Obj. Type", "Object Type");
+AWRDIFF_NAMES(c_object_id, "Obj#");
+AWRDIFF_NAMES(c_data_object_id, "Dataobj#");
+AWRDIFF_NAMES(c_pct_capture, "% of Capture");
+// ---- latches, mutexes, enqueues, library / dictionary cache ----------------------------------
+AWRDIFF_NAMES(c_latch_name, "Latch Name");
+AWRDIFF_NAMES(c_get_requests, "Get Requests");
+AWRDIFF_NAMES(c_pct_get_miss, "Pct Get Miss");
+AWRDIFF_NAMES(c_avg_sleeps, "Avg Slps /Miss", "Avg Slps/Miss");
+AWRDIFF_NAMES(c_nowait_requests, "NoWait Requests");
+AWRDIFF_NAMES(c_pct_nowait_miss, "Pct NoWait Miss");
+AWRDIFF_NAMES(c_misses, "Misses");
+AWRDIFF_NAMES(c_sleeps, "Sleeps");
+AWRDIFF_NAMES(c_spin_gets, "Spin Gets");
+AWRDIFF_NAMES(c_mutex_type, "Mutex Type");
+AWRDIFF_NAMES(c_location, "Location");
+AWRDIFF_NAMES(c_wait_time_ms, "Wait Time (ms)");
+AWRDIFF_NAMES(c_enqueue_type, "Enqueue Type (Request Reason)");
+AWRDIFF_NAMES(c_requests, "Requests");
+AWRDIFF_NAMES(c_succ_gets, "Succ Gets");
+AWRDIFF_NAMES(c_failed_gets, "Failed Gets");
+AWRDIFF_NAMES(c_namespace, "Namespace");
+AWRDIFF_NAMES(c_pct_miss, "Pct Miss");
+AWRDIFF_NAMES(c_pin_requests, "Pin Requests");
+AWRDIFF_NAMES(c_reloads, "Reloads");
+AWRDIFF_NAMES(c_invalidations, "Invali- dations", "Invalidations");
+AWRDIFF_NAMES(c_cache_name, "Cache");
+AWRDIFF_NAMES(c_scan_requests, "Scan Reqs");
+AWRDIFF_NAMES(c_mod_requests, "Mod Reqs");
+AWRDIFF_NAMES(c_final_usage, "Final Usage");
+// ---- undo ------------------------------------------------------------------------------------
+AWRDIFF_NAMES(c_undo_ts, "Undo TS#");
+AWRDIFF_NAMES(c_undo_blocks, "Num Undo Blocks (K)");
+AWRDIFF_NAMES(c_transactions, "Number of Transactions");
+AWRDIFF_NAMES(c_max_query, "Max Qry Len (s)");
+AWRDIFF_NAMES(c_max_tx_conc, "Max Tx Concurcy", "Max Tx Concy");
+AWRDIFF_NAMES(c_tuned_retention, "Min/Max TR (mins)", "Tun Ret (mins)");
+AWRDIFF_NAMES(c_sto_oos, "STO/ OOS", "STO/OOS");
+// ---- histograms, ADDM, parameters, RAC -------------------------------------------------------
+AWRDIFF_NAMES(c_total_waits, "Total Waits", "Waits 64ms to 2s", "Waits 4s to 2m", "Waits 4m to 1h",
+              "Waits 1us - 64us", "Waits 1ms to 32ms", "Waits 1ms to 32m", "Waits 64ms to 2", "Waits 4s to 2",
+              "Waits 8us to 512us");
+AWRDIFF_NAMES(c_finding_name, "Finding Name");
+AWRDIFF_NAMES(c_task_aas, "Avg active sessions of the task", "Avg act");
+AWRDIFF_NAMES(c_pct_active_sessions, "Percent active sessions of finding", "Percen");
+AWRDIFF_NAMES(c_task_name, "Task Name");
+AWRDIFF_NAMES(c_begin_snap_time, "Begin Snap Time");
+AWRDIFF_NAMES(c_end_snap_time, "End Snap Time");
+AWRDIFF_NAMES(c_is_default, "Is Default");
+AWRDIFF_NAMES(c_resource_name, "Resource Name");
+AWRDIFF_NAMES(c_current_util, "Current Utilization");
+AWRDIFF_NAMES(c_max_util, "Maximum Utilization");
+AWRDIFF_NAMES(c_initial_alloc, "Initial Allocation");
+AWRDIFF_NAMES(c_limit, "Limit");
+AWRDIFF_NAMES(c_service_name, "Service Name");
+AWRDIFF_NAMES(c_db_time_s, "DB Time (s)");
+AWRDIFF_NAMES(c_db_cpu_s, "DB CPU (s)");
+AWRDIFF_NAMES(c_target_instance, "Target Instance");
+AWRDIFF_NAMES(c_container_dbid, "Container DB Id");
 
 constexpr ColumnSpec k_columns[] = {
     {ColumnId::label, "label", Unit::none, c_label},
@@ -698,6 +789,95 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::pct_system, "pct_system", Unit::percent, c_pct_system},
     {ColumnId::pct_wio, "pct_wio", Unit::percent, c_pct_wio},
     {ColumnId::pct_idle, "pct_idle", Unit::percent, c_pct_idle},
+    // ---- instance activity, IOStat ----
+    {ColumnId::per_hour, "per_hour", Unit::count, c_per_hour},
+    {ColumnId::function_name, "function_name", Unit::none, c_function_name},
+    {ColumnId::filetype_name, "filetype_name", Unit::none, c_filetype_name},
+    {ColumnId::reads_data_bytes, "reads_data_bytes", Unit::bytes, c_reads_data},
+    {ColumnId::requests_per_second, "requests_per_second", Unit::count, c_reqs_per_sec},
+    {ColumnId::data_per_second_bytes, "data_per_second_bytes", Unit::bytes, c_data_per_sec},
+    {ColumnId::writes_data_bytes, "writes_data_bytes", Unit::bytes, c_writes_data},
+    {ColumnId::waits_count, "waits_count", Unit::count, c_waits_count},
+    {ColumnId::avg_time_ms, "avg_time_ms", Unit::millis, c_avg_time},
+    {ColumnId::small_read_ms, "small_read_ms", Unit::millis, c_small_read},
+    {ColumnId::large_read_ms, "large_read_ms", Unit::millis, c_large_read},
+    // ---- tablespace / file I/O ----
+    {ColumnId::tablespace, "tablespace", Unit::none, c_tablespace},
+    {ColumnId::filename, "filename", Unit::none, c_filename},
+    {ColumnId::reads, "reads", Unit::count, c_reads_col},
+    {ColumnId::reads_per_second, "reads_per_second", Unit::count, c_reads_per_s},
+    {ColumnId::avg_read_ms, "avg_read_ms", Unit::millis, c_avg_read},
+    {ColumnId::blocks_per_read, "blocks_per_read", Unit::count, c_blocks_per_read},
+    {ColumnId::single_block_reads_per_second, "single_block_reads_per_second", Unit::count, c_1bk_reads_per_s},
+    {ColumnId::avg_single_block_read_ms, "avg_single_block_read_ms", Unit::millis, c_avg_1bk_read},
+    {ColumnId::pct_optimized_reads, "pct_optimized_reads", Unit::percent, c_pct_opt_reads},
+    {ColumnId::writes, "writes", Unit::count, c_writes_col},
+    {ColumnId::writes_per_second, "writes_per_second", Unit::count, c_writes_per_s},
+    {ColumnId::avg_write_ms, "avg_write_ms", Unit::millis, c_avg_write},
+    {ColumnId::buffer_waits, "buffer_waits", Unit::count, c_buffer_waits},
+    {ColumnId::avg_buffer_wait_ms, "avg_buffer_wait_ms", Unit::millis, c_avg_buffer_wait},
+    {ColumnId::pdb_name, "pdb_name", Unit::none, c_pdb_name},
+    // ---- segments ----
+    {ColumnId::owner, "owner", Unit::none, c_owner},
+    {ColumnId::object_name, "object_name", Unit::none, c_object_name},
+    {ColumnId::subobject_name, "subobject_name", Unit::none, c_subobject_name},
+    {ColumnId::object_type, "object_type", Unit::none, c_object_type},
+    {ColumnId::object_id, "object_id", Unit::none, c_object_id},
+    {ColumnId::data_object_id, "data_object_id", Unit::none, c_data_object_id},
+    {ColumnId::pct_of_capture, "pct_of_capture", Unit::percent, c_pct_capture},
+    // ---- latches, mutexes, enqueues, library / dictionary cache ----
+    {ColumnId::latch_name, "latch_name", Unit::none, c_latch_name},
+    {ColumnId::get_requests, "get_requests", Unit::count, c_get_requests},
+    {ColumnId::pct_get_miss, "pct_get_miss", Unit::percent, c_pct_get_miss},
+    {ColumnId::avg_sleeps_per_miss, "avg_sleeps_per_miss", Unit::count, c_avg_sleeps},
+    {ColumnId::nowait_requests, "nowait_requests", Unit::count, c_nowait_requests},
+    {ColumnId::pct_nowait_miss, "pct_nowait_miss", Unit::percent, c_pct_nowait_miss},
+    {ColumnId::misses, "misses", Unit::count, c_misses},
+    {ColumnId::sleeps, "sleeps", Unit::count, c_sleeps},
+    {ColumnId::spin_gets, "spin_gets", Unit::count, c_spin_gets},
+    {ColumnId::mutex_type, "mutex_type", Unit::none, c_mutex_type},
+    {ColumnId::location, "location", Unit::none, c_location},
+    {ColumnId::wait_time_ms, "wait_time_ms", Unit::millis, c_wait_time_ms},
+    {ColumnId::enqueue_type, "enqueue_type", Unit::none, c_enqueue_type},
+    {ColumnId::requests, "requests", Unit::count, c_requests},
+    {ColumnId::successful_gets, "successful_gets", Unit::count, c_succ_gets},
+    {ColumnId::failed_gets, "failed_gets", Unit::count, c_failed_gets},
+    {ColumnId::namespace_name, "namespace", Unit::none, c_namespace},
+    {ColumnId::pct_miss, "pct_miss", Unit::percent, c_pct_miss},
+    {ColumnId::pin_requests, "pin_requests", Unit::count, c_pin_requests},
+    {ColumnId::reloads, "reloads", Unit::count, c_reloads},
+    {ColumnId::invalidations, "invalidations", Unit::count, c_invalidations},
+    {ColumnId::cache_name, "cache", Unit::none, c_cache_name},
+    {ColumnId::scan_requests, "scan_requests", Unit::count, c_scan_requests},
+    {ColumnId::mod_requests, "mod_requests", Unit::count, c_mod_requests},
+    {ColumnId::final_usage, "final_usage", Unit::count, c_final_usage},
+    // ---- undo ----
+    {ColumnId::undo_tablespace, "undo_tablespace", Unit::none, c_undo_ts},
+    {ColumnId::undo_blocks_thousands, "undo_blocks_thousands", Unit::count, c_undo_blocks},
+    {ColumnId::transactions, "transactions", Unit::count, c_transactions},
+    {ColumnId::max_query_length_s, "max_query_length_s", Unit::seconds, c_max_query},
+    {ColumnId::max_tx_concurrency, "max_tx_concurrency", Unit::count, c_max_tx_conc},
+    {ColumnId::tuned_retention, "tuned_retention", Unit::none, c_tuned_retention},
+    {ColumnId::sto_oos, "sto_oos", Unit::none, c_sto_oos},
+    // ---- histograms, ADDM, parameters, RAC ----
+    {ColumnId::total_waits, "total_waits", Unit::count, c_total_waits},
+    {ColumnId::finding_name, "finding_name", Unit::none, c_finding_name},
+    {ColumnId::task_avg_active_sessions, "task_avg_active_sessions", Unit::count, c_task_aas},
+    {ColumnId::pct_active_sessions, "pct_active_sessions", Unit::percent, c_pct_active_sessions},
+    {ColumnId::task_name, "task_name", Unit::none, c_task_name},
+    {ColumnId::begin_snap_time, "begin_snap_time", Unit::none, c_begin_snap_time},
+    {ColumnId::end_snap_time, "end_snap_time", Unit::none, c_end_snap_time},
+    {ColumnId::is_default, "is_default", Unit::none, c_is_default},
+    {ColumnId::resource_name, "resource_name", Unit::none, c_resource_name},
+    {ColumnId::current_utilization, "current_utilization", Unit::count, c_current_util},
+    {ColumnId::max_utilization, "max_utilization", Unit::count, c_max_util},
+    {ColumnId::initial_allocation, "initial_allocation", Unit::none, c_initial_alloc},
+    {ColumnId::limit_value, "limit", Unit::none, c_limit},
+    {ColumnId::service_name, "service_name", Unit::none, c_service_name},
+    {ColumnId::db_time_s, "db_time_s", Unit::seconds, c_db_time_s},
+    {ColumnId::db_cpu_s, "db_cpu_s", Unit::seconds, c_db_cpu_s},
+    {ColumnId::target_instance, "target_instance", Unit::none, c_target_instance},
+    {ColumnId::container_dbid, "container_dbid", Unit::none, c_container_dbid},
 };
 constexpr ColumnSpec k_unknown_column{ColumnId::unknown, "unknown", Unit::none, {}};
 
@@ -798,6 +978,20 @@ std::string normalize_label(std::string_view text) {
   }
   while (!out.empty() && out.back() == ':') out.pop_back();
   return out;
+}
+
+const char* to_string(Unit unit) {
+  switch (unit) {
+    case Unit::none: return "none";
+    case Unit::count: return "count";
+    case Unit::seconds: return "s";
+    case Unit::millis: return "ms";
+    case Unit::percent: return "%";
+    case Unit::bytes: return "bytes";
+    case Unit::megabytes: return "MB";
+    case Unit::gigabytes: return "GB";
+  }
+  return "none";
 }
 
 std::span<const SectionSpec> all_sections() { return k_sections; }
