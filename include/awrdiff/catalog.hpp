@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace awrdiff {
 
@@ -289,9 +290,13 @@ const LoadProfileSpec* find_load_profile_row(std::string_view label);
 bool is_histogram_bucket(std::string_view header);
 /// Expands a name a text report cut to its column width to the one catalog name it starts with
 /// (Instance Activity statistic, wait event, IOStat function or file type: `kind` is "statistic",
-/// "event", "function" or "filetype"). `name` is returned unchanged when it is itself a known name,
+/// "event", "function", "filetype" or "latch"). `name` is returned unchanged when it is itself a known name,
 /// shorter than `min_length`, or the prefix of no or of several known names.
 std::string expand_cut_name(std::string_view name, std::string_view kind, std::size_t min_length = 10);
+/// The catalog names of `kind` that start with `prefix` and are longer, in sorted order (the order
+/// of the report sections that list them). Used to resolve a cut name printed more than once
+/// ("cell physical IO interconnect by" for "... bytes" and "... bytes returned by smart scan").
+std::vector<std::string_view> names_starting_with(std::string_view prefix, std::string_view kind);
 /// All catalog names of one `kind` (see expand_cut_name), for docs and tests.
 std::span<const std::string_view> known_names(std::string_view kind);
 

@@ -102,6 +102,8 @@ int run(int argc, char** argv) {
 
   auto* tables = app.add_subcommand("tables", "list the tables found in one report and the catalog entries matched (debugging)");
   tables->add_option("file", single, "report")->required();
+  bool show_rows = false;
+  tables->add_flag("--rows", show_rows, "also print every row's cells");
 
   try {
     app.parse(argc, argv);
@@ -134,6 +136,12 @@ int run(int argc, char** argv) {
         for (std::size_t i = 0; i < t.headers.size(); ++i)
           std::cout << fmt::format("'{}'({}) ", t.headers[i], column_spec(t.columns[i]).key);
         std::cout << "\n";
+        if (show_rows)
+          for (const auto& r : t.rows) {
+            std::cout << fmt::format("     {:>6}:", r.line);
+            for (const auto& c : r.cells) std::cout << fmt::format(" |{}", c);
+            std::cout << "\n";
+          }
       }
       return 0;
     }

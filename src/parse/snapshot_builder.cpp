@@ -427,9 +427,29 @@ private:
 
   // Text reports cut names to their column: a name as long as the longest in its table (less one,
   // for a cut that ended on a space) may be cut. Expanded through the catalog vocabulary only then.
-  std::string full_name(const std::string& name, std::size_t longest, std::string_view kind, std::size_t min_length) const {
+  // A cut name printed `count` times in one table (`ordinal` is this one's 0-based occurrence) maps
+  // to the catalog names it starts with in their sorted order when there are exactly as many.
+  std::string full_name(const std::string& name, std::size_t longest, std::string_view kind, std::size_t min_length,
+                        std::size_t ordinal = 0, std::size_t count = 1) const {
     if (m_snap.format != ReportFormat::text || name.size() + 1 < longest) return name;
+    if (count > 1 && name.size() >= min_length) {
+      const auto candidates = names_starting_with(name, kind);
+      if (candidates.size() == count && ordinal < count) return std::string(candidates[ordinal]);
+      return name;
+    }
     return expand_cut_name(name, kind, min_length);
+  }
+
+  // For each row, how many rows of the table print the same name and which occurrence this is.
+  static std::vector<std::pair<std::size_t, std::size_t>> occurrences(const RawTable& t, int c) {
+    std::map<std::string, std::size_t> total, seen;
+    for (const auto& r : t.rows) ++total[cell_at(r, c)];
+    std::vector<std::pair<std::size_t, std::size_t>> out;
+    for (const auto& r : t.rows) {
+      const auto name = cell_at(r, c);
+      out.emplace_back(seen[name]++, total[name]);
+    }
+    return out;
   }
 
   static std::size_t longest_cell(const RawTable& t, int c) {
@@ -448,11 +468,15 @@ private:
     const bool key_list = normalize_label(t.title).rfind("key", 0) == 0 ||
                           (t.summary.find("Key Instance") != std::string::npos);
     const std::size_t longest = longest_cell(t, name_col);
-    for (const auto& r : t.rows) {
+    const auto occ = occurrences(t, name_col);
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+      const RawRow& r = t.rows[i];
       const std::string raw = cell_at(r, name_col);
       if (raw.empty()) continue;
-      const std::string name = full_name(raw, longest, "statistic", 28);
-      auto [it, inserted] = m_activity_index.try_emplace(name, m_snap.activity.size());
+      const std::string name = full_name(raw, longest, "statistic", 28, occ[i].first, occ[i].second);
+      // A cut name that stays ambiguous is kept once per row, never merged with its namesake.
+      const std::string key = name == raw && occ[i].second > 1 ? fmt::format("{}\x1f{}", raw, occ[i].first) : name;
+      auto [it, inserted] = m_activity_index.try_emplace(key, m_snap.activity.size());
       if (inserted) {
         m_snap.activity.emplace_back();
         m_snap.activity.back().name = name;
@@ -637,10 +661,15 @@ private:
       generic(t);
       return;
     }
-    for (const auto& r : t.rows) {
-      const std::string name = cell_at(r, name_col);
-      if (name.empty()) continue;
-      auto [it, inserted] = m_latch_index.try_emplace(name, m_snap.latches.size());
+    const std::size_t longest = longest_cell(t, name_col);
+    const auto occ = occurrences(t, name_col);
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+      const RawRow& r = t.rows[i];
+      const std::string raw = cell_at(r, name_col);
+      if (raw.empty()) continue;
+      const std::string name = full_name(raw, longest, "latch", 18, occ[i].first, occ[i].second);
+      const std::string key = name == raw && occ[i].second > 1 ? fmt::format("{}\x1f{}", raw, occ[i].first) : name;
+      auto [it, inserted] = m_latch_index.try_emplace(key, m_snap.latches.size());
       if (inserted) {
         m_snap.latches.emplace_back();
         m_snap.latches.back().name = name;
@@ -760,18 +789,34 @@ private:
       if (is_histogram_bucket(t.headers[i])) bucket_cols.push_back(static_cast<int>(i));
     const std::string key(section_spec(t.section).key);
     const std::size_t longest = longest_cell(t, name_col);
-    for (const auto& r : t.rows) {
+    const int total_col = t.column_index(ColumnId::total_waits);
+    const auto occ = occurrences(t, name_col);
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+      const RawRow& r = t.rows[i];
       WaitHistogramRow h;
       h.raw_name = cell_at(r, name_col);
       if (h.raw_name.empty()) continue;
       h.section = key;
-      h.event = full_name(h.raw_name, longest, "event", 18);
+      h.event = full_name(h.raw_name, longest, "event", 18, occ[i].first, occ[i].second);
       h.total_waits = num(t, r, ColumnId::total_waits);
+      // Text reports print Total Waits in 5 characters: "1934.3K" becomes "1934.", "118.6K" "118.6".
+      // A count with a decimal point and no K/M/G lost its multiplier: absent, not 1000 times too small.
+      if (const std::string cell = cell_at(r, total_col); m_snap.format == ReportFormat::text && h.total_waits &&
+                                                          cell.find('.') != std::string::npos &&
+                                                          std::isdigit(static_cast<unsigned char>(cell.back())) + (cell.back() == '.') > 0) {
+        h.total_waits.reset();
+        diag(t, r.line, fmt::format("Total Waits '{}' of '{}' lost its K/M/G multiplier to the column width", cell, h.raw_name),
+             Diagnostic::Level::info);
+      }
       for (int c : bucket_cols) {
         std::string label = t.headers[c];
         label.erase(std::remove(label.begin(), label.end(), ' '), label.end());
         h.buckets.push_back({std::move(label), num_at(t, r, c, Unit::percent)});
       }
+      // A heading repeated as a row ("% of Waits" over the buckets in some HTML releases).
+      if (!h.total_waits && std::none_of(h.buckets.begin(), h.buckets.end(), [](const auto& b) { return b.pct.has_value(); }) &&
+          h.raw_name.rfind('%', 0) == 0)
+        continue;
       m_snap.wait_histograms.push_back(std::move(h));
     }
   }

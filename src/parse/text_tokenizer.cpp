@@ -212,12 +212,14 @@ private:
     return true;
   }
 
-  // Another dashed rule within the next four lines, before any blank line.
+  // Another dashed rule of several columns within the next four lines, before any blank line.
   bool rule_below(std::size_t i) const {
     for (std::size_t k = i + 1; k < m_lines.size() && k <= i + 4; ++k) {
       if (is_blank(m_lines[k])) return false;
       if (trim(m_lines[k]).rfind("->", 0) == 0) return false;
-      if (rule_segments(m_lines[k]) && m_lines[k].find('~') == std::string::npos) return true;
+      // The header rule below has several columns; a lone rule there ends a short table instead.
+      if (auto segs = rule_segments(m_lines[k]); segs && segs->size() >= 2 && m_lines[k].find('~') == std::string::npos)
+        return true;
     }
     return false;
   }

@@ -64,6 +64,7 @@ void classify(RawTable& t) {
   else if (has(t, ColumnId::instance) && has(t, ColumnId::startup_time)) t.section = SectionId::instance_info;
   else if (has(t, ColumnId::host_name) && has(t, ColumnId::platform)) t.section = SectionId::host_info;
   else if (has(t, ColumnId::snap_id) && has(t, ColumnId::snap_time)) t.section = SectionId::snapshot_info;
+  else if (has(t, ColumnId::container_dbid) && has(t, ColumnId::container)) t.section = SectionId::pdb_instance_info;
 }
 
 }  // namespace awrdiff::detail
