@@ -300,6 +300,10 @@ std::vector<std::string_view> names_starting_with(std::string_view prefix, std::
 /// All catalog names of one `kind` (see expand_cut_name), for docs and tests.
 std::span<const std::string_view> known_names(std::string_view kind);
 
+/// The whole catalog (sections, columns, Load Profile rows, name lists) as a Markdown document:
+/// the content of docs/catalog.md.
+std::string catalog_markdown();
+
 /// Expands a wait class name cut to the text report's column width ("Applicat" → "Application",
 /// "Concurrenc" → "Concurrency"); returns the input unchanged when it is not a known prefix.
 std::string expand_wait_class(std::string_view name);

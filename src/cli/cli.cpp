@@ -105,6 +105,12 @@ int run(int argc, char** argv) {
   bool show_rows = false;
   tables->add_flag("--rows", show_rows, "also print every row's cells");
 
+  // Development: prints the catalog (docs/catalog.md is its Markdown output). Not listed in --help.
+  auto* catalog = app.add_subcommand("catalog", "");
+  catalog->group("");
+  catalog->add_option("-f,--format", format_name, "markdown (the only format)");
+  catalog->add_option("-o,--output", output, "write to FILE instead of stdout");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -125,6 +131,11 @@ int run(int argc, char** argv) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
       auto s = load_report(single);
       emit(to_json(s, verbose).dump(2) + "\n", output);
+      return 0;
+    }
+    if (*catalog) {
+      if (format_name != "markdown" && format_name != "text") throw Error("", "catalog prints Markdown only (--format markdown)");
+      emit(catalog_markdown(), output);
       return 0;
     }
     if (*tables) {
