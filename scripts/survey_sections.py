@@ -53,6 +53,7 @@ def main():
             for t in tables(args.awrdiff, os.path.join(args.corpus, row["file"])):
                 if t["key"] == "unknown" and not t["title"]:
                     t["title"] = "(untitled)"
+                t["title"] = re.split(r"\s*DB/Inst", t["title"])[0]
                 summary = t["summary"][:90]
                 k = (t["key"], t["title"], summary, row["kind"].split("-")[1])
                 seen[k]["files"].add(row["file"])

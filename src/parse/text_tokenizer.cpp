@@ -182,7 +182,11 @@ private:
     if (spec == nullptr && (db_inst || underlined)) spec = find_section_by_title(cand);
     // A known title inside a SQL record's text is not a title: titles are followed by notes, a
     // "~~~" underline, a blank line or a header, never by more of the same record.
-    if (spec != nullptr) return Title{std::string(cand), spec};
+    if (spec != nullptr) {
+      std::string text(cand);  // "...(64 msec to 2 sec)DB/Inst: ORCL/orcl1": no space before DB/Inst
+      if (auto pos = text.find("DB/Inst"); pos != std::string::npos) text = std::string(trim(text.substr(0, pos)));
+      return Title{text, spec};
+    }
     if (db_inst || (underlined && is_tilde_line(m_lines[i + 1]))) {
       std::string text(cand);
       if (auto pos = text.find("DB/Inst:"); pos != std::string::npos) text = std::string(trim(text.substr(0, pos)));
