@@ -179,6 +179,7 @@ enum class TextLayout {
   table,        ///< one line per row under a dashed rule
   sql_records,  ///< one line of figures, then `Module:` and wrapped SQL text, blank line between
   header,       ///< top-of-report header tables (no title line)
+  key_values,   ///< "Label:   value" lines under a "~~~" underline, no dashed rule (text reports)
 };
 
 /// One known section: its catalog key, the titles it has carried (text reports and HTML headings),

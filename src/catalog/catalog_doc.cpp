@@ -34,6 +34,7 @@ const char* layout_name(TextLayout layout) {
     case TextLayout::table: return "table";
     case TextLayout::sql_records: return "SQL records";
     case TextLayout::header: return "header";
+    case TextLayout::key_values: return "label: value lines";
   }
   return "table";
 }

@@ -864,7 +864,7 @@ private:
       g.section = key;
       g.name = pieces.front();
       if (!g.name.empty() && g.name.back() == ':') g.name.pop_back();
-      g.name = std::string(trim(g.name));
+      g.name = detail::fold_space(g.name);  // text aligns labels with runs of spaces: "Buffer access -  local cache %"
       if (ps >= 0 || pt >= 0) {
         g.per_second = num(t, r, ColumnId::per_second);
         g.per_transaction = num(t, r, ColumnId::per_transaction);

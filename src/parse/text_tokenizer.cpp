@@ -111,6 +111,7 @@ public:
       if (auto t = title_at(i)) {
         close_table(out);
         start_section(*t, i);
+        if (t->spec != nullptr && t->spec->layout == TextLayout::key_values) begin_key_values(i);
         ++i;
         continue;
       }
@@ -374,8 +375,45 @@ private:
     cells = std::move(out);
   }
 
+  // "Label:  value" sections (RAC global cache efficiency, workload, messaging): one row per line,
+  // [label, value], until a rule, the next title or two blank lines.
+  void begin_key_values(std::size_t title) {
+    RawTable t;
+    t.title = m_section_title;
+    t.line = static_cast<int>(title + 1);
+    t.section = m_section_spec->id;
+    m_table = std::move(t);
+    m_table_layout = TextLayout::key_values;
+    m_blank_run = 0;
+  }
+
+  void add_key_value_line(std::size_t i, RawReport& out) {
+    std::string_view line = m_lines[i];
+    if (is_blank(line)) {
+      if (++m_blank_run >= 2) close_table(out);
+      return;
+    }
+    m_blank_run = 0;
+    auto t = trim(line);
+    if (t.front() == '~' || t.rfind("->", 0) == 0) return;
+    RawRow r;
+    auto colon = t.rfind(':');
+    if (colon == std::string_view::npos) {
+      r.cells = {std::string(t)};
+    } else {
+      r.cells = {std::string(trim(t.substr(0, colon + 1))), std::string(trim(t.substr(colon + 1)))};
+    }
+    r.raw = std::string(line);
+    r.line = static_cast<int>(i + 1);
+    m_table->rows.push_back(std::move(r));
+  }
+
   void add_row_line(std::size_t i, RawReport& out) {
     const std::string& line = m_lines[i];
+    if (m_table_layout == TextLayout::key_values) {
+      add_key_value_line(i, out);
+      return;
+    }
     if (is_blank(line)) {
       if (m_table_layout == TextLayout::table || m_table_layout == TextLayout::header) {
         if (!m_table->rows.empty()) close_table(out);
@@ -472,6 +510,7 @@ private:
   const SectionSpec* m_section_spec = nullptr;
   std::size_t m_section_line = 0;
   std::size_t m_title_line = SIZE_MAX;
+  int m_blank_run = 0;
   // Two-line records (see add_two_level_line).
   bool m_two_level = false;
   std::size_t m_name_rule = SIZE_MAX;

@@ -433,11 +433,14 @@ TEST(Corpus, TextAndHtmlSectionsAgree) {
         EXPECT_TRUE(near(a.buckets[k].pct, b.buckets[k].pct)) << a.event << " " << a.buckets[k].label;
       }
     }
-    for (const auto& g : t.global_cache) {
-      if (g.section != "gc_load_profile") continue;
-      const auto* b = find_html(h.global_cache, g.name, [](const auto& r) { return r.name; });
-      ASSERT_NE(b, nullptr) << g.name;
-      EXPECT_TRUE(near(g.per_second, b->per_second)) << g.name;
+    ASSERT_EQ(t.global_cache.size(), h.global_cache.size());
+    for (std::size_t i = 0; i < t.global_cache.size(); ++i) {
+      const auto &a = t.global_cache[i], &b = h.global_cache[i];
+      EXPECT_EQ(a.section, b.section) << a.name;
+      EXPECT_EQ(a.name, b.name);
+      EXPECT_TRUE(near(a.value, b.value)) << a.name;
+      EXPECT_TRUE(near(a.per_second, b.per_second)) << a.name;
+      EXPECT_TRUE(near(a.per_transaction, b.per_transaction)) << a.name;
     }
   }
 }
