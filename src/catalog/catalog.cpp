@@ -718,6 +718,356 @@ AWRDIFF_NAMES(c_db_time_s, "DB Time (s)");
 AWRDIFF_NAMES(c_db_cpu_s, "DB CPU (s)");
 AWRDIFF_NAMES(c_target_instance, "Target Instance");
 AWRDIFF_NAMES(c_container_dbid, "Container DB Id");
+// ---- columns of sections kept as generic tables (advisories, memory, RAC, ASH, Exadata, ...) ------
+AWRDIFF_NAMES(g_pct_activity, "% Activity");
+AWRDIFF_NAMES(g_pct_event, "% Event");
+AWRDIFF_NAMES(g_mean, "Mean");
+AWRDIFF_NAMES(g_std_dev, "Std Dev");
+AWRDIFF_NAMES(g_normal_range, "Normal Range");
+AWRDIFF_NAMES(g_cell_name, "Cell Name");
+AWRDIFF_NAMES(g_waits_txn, "Waits /txn");
+AWRDIFF_NAMES(g_w_a_mb_processed_mb, "W/A MB Processed");
+AWRDIFF_NAMES(g_physical_writes, "Physical Writes");
+AWRDIFF_NAMES(g_name, "Name");
+AWRDIFF_NAMES(g_p, "P");
+AWRDIFF_NAMES(g_buffer_busy_waits, "Buffer Busy Waits");
+AWRDIFF_NAMES(g_us_ur_uu_es_er_eu, "uS/uR/uU/ eS/eR/eU");
+AWRDIFF_NAMES(g_pct_busy, "%Busy");
+AWRDIFF_NAMES(g_size_factor, "Size Factor");
+AWRDIFF_NAMES(g_disk_type, "Disk Type");
+AWRDIFF_NAMES(g_immed, "Immed");
+AWRDIFF_NAMES(g_plan_hash, "Plan Hash");
+AWRDIFF_NAMES(g_pct_row_source, "% Row Source");
+AWRDIFF_NAMES(g_block_class, "Block Class");
+AWRDIFF_NAMES(g_component, "Component");
+AWRDIFF_NAMES(g_size_factr, "Size Factr");
+AWRDIFF_NAMES(g_est_lc_size_mb, "Est LC Size (M)");
+AWRDIFF_NAMES(g_est_lc_mem_obj, "Est LC Mem Obj");
+AWRDIFF_NAMES(g_est_lc_time_saved_s, "Est LC Time Saved (s)");
+AWRDIFF_NAMES(g_est_lc_time_saved_factr, "Est LC Time Saved Factr");
+AWRDIFF_NAMES(g_est_lc_load_time_s, "Est LC Load Time (s)");
+AWRDIFF_NAMES(g_est_lc_load_time_factr, "Est LC Load Time Factr");
+AWRDIFF_NAMES(g_min_size_mb, "Min Size (Mb)");
+AWRDIFF_NAMES(g_max_size_mb, "Max Size (Mb)");
+AWRDIFF_NAMES(g_buffer_class, "Class");
+AWRDIFF_NAMES(g_load, "Load");
+AWRDIFF_NAMES(g_pct_sys, "%sys");
+AWRDIFF_NAMES(g_pct_iowait, "%iowait");
+AWRDIFF_NAMES(g_pct_bg_time, "% bg time");
+AWRDIFF_NAMES(g_physical_reads_k, "Physical Reads (K)");
+AWRDIFF_NAMES(g_logical_reads_k, "Logical Reads (K)");
+AWRDIFF_NAMES(g_user_i_o_total_wts, "User I/O Total Wts");
+AWRDIFF_NAMES(g_user_i_o_wt_time, "User I/O Wt Time");
+AWRDIFF_NAMES(g_concurcy_total_wts, "Concurcy Total Wts");
+AWRDIFF_NAMES(g_concurcy_wt_time, "Concurcy Wt Time");
+AWRDIFF_NAMES(g_admin_total_wts, "Admin Total Wts");
+AWRDIFF_NAMES(g_admin_wt_time, "Admin Wt Time");
+AWRDIFF_NAMES(g_network_total_wts, "Network Total Wts");
+AWRDIFF_NAMES(g_network_wt_time, "Network Wt Time");
+AWRDIFF_NAMES(g_number_of_buffers, "Number of Buffers");
+AWRDIFF_NAMES(g_pct_pool_hit, "Pool Hit%");
+AWRDIFF_NAMES(g_free_buff_wait, "Free Buff Wait");
+AWRDIFF_NAMES(g_writ_comp_wait, "Writ Comp Wait");
+AWRDIFF_NAMES(g_mttr_writes, "MTTR Writes");
+AWRDIFF_NAMES(g_log_size_writes, "Log Size Writes");
+AWRDIFF_NAMES(g_log_ckpt_writes, "Log Ckpt Writes");
+AWRDIFF_NAMES(g_other_settings_writes, "Other Settings Writes");
+AWRDIFF_NAMES(g_autotune_ckpt_writes, "Autotune Ckpt Writes");
+AWRDIFF_NAMES(g_thread_ckpt_writes, "Thread Ckpt Writes");
+AWRDIFF_NAMES(g_targt_mttr_s, "Targt MTTR (s)");
+AWRDIFF_NAMES(g_estd_mttr_s, "Estd MTTR (s)");
+AWRDIFF_NAMES(g_recovery_estd_ios, "Recovery Estd IOs");
+AWRDIFF_NAMES(g_actual_redoblks, "Actual RedoBlks");
+AWRDIFF_NAMES(g_target_redoblks, "Target RedoBlks");
+AWRDIFF_NAMES(g_log_sz_redoblks, "Log Sz RedoBlks");
+AWRDIFF_NAMES(g_log_ckpt_timeout_redoblks, "Log Ckpt Timeout RedoBlks");
+AWRDIFF_NAMES(g_log_ckpt_interval_redoblks, "Log Ckpt Interval RedoBlks");
+AWRDIFF_NAMES(g_opt_log_sz_mb, "Opt Log Sz(M)");
+AWRDIFF_NAMES(g_estd_rac_avail_time, "Estd RAC Avail Time");
+AWRDIFF_NAMES(g_pct_pga_cache_hit, "PGA Cache Hit %");
+AWRDIFF_NAMES(g_extra_w_a_mb_read_written_mb, "Extra W/A MB Read/Written");
+AWRDIFF_NAMES(g_low_optimal, "Low Optimal");
+AWRDIFF_NAMES(g_high_optimal, "High Optimal");
+AWRDIFF_NAMES(g_total_execs, "Total Execs");
+AWRDIFF_NAMES(g_optimal_execs, "Optimal Execs");
+AWRDIFF_NAMES(g_n1_pass_execs, "1-Pass Execs");
+AWRDIFF_NAMES(g_m_pass_execs, "M-Pass Execs");
+AWRDIFF_NAMES(g_pga_target_est_mb, "PGA Target Est (MB)");
+AWRDIFF_NAMES(g_estd_extra_w_a_mb_read_written_to_disk_mb, "Estd Extra W/A MB Read/ Written to Disk");
+AWRDIFF_NAMES(g_estd_time, "Estd Time");
+AWRDIFF_NAMES(g_shared_pool_size_mb, "Shared Pool Size(M)");
+AWRDIFF_NAMES(g_sp_size_factr, "SP Size Factr");
+AWRDIFF_NAMES(g_est_lc_mem_obj_hits_k, "Est LC Mem Obj Hits (K)");
+AWRDIFF_NAMES(g_begin_snap_size_mb, "Begin Snap Size (Mb)");
+AWRDIFF_NAMES(g_current_size_mb, "Current Size (Mb)");
+AWRDIFF_NAMES(g_oper_count, "Oper Count");
+AWRDIFF_NAMES(g_last_op_typ_mod, "Last Op Typ/Mod");
+AWRDIFF_NAMES(g_session_type, "Session Type");
+AWRDIFF_NAMES(g_sga_size_factor, "SGA Size Factor");
+AWRDIFF_NAMES(g_est_db_time_s, "Est DB Time (s)");
+AWRDIFF_NAMES(g_est_physical_reads, "Est Physical Reads");
+AWRDIFF_NAMES(g_uio_per_exec_s, "UIO per Exec (s)");
+AWRDIFF_NAMES(g_unoptimized_read_reqs, "UnOptimized Read Reqs");
+AWRDIFF_NAMES(g_physical_read_reqs, "Physical Read Reqs");
+AWRDIFF_NAMES(g_pct_opt, "%Opt");
+AWRDIFF_NAMES(g_logical_reads, "Logical Reads");
+AWRDIFF_NAMES(g_phys_read_requests, "Phys Read Requests");
+AWRDIFF_NAMES(g_unoptimized_reads, "UnOptimized Reads");
+AWRDIFF_NAMES(g_phys_write_requests, "Phys Write Requests");
+AWRDIFF_NAMES(g_db_block_changes, "DB Block Changes");
+AWRDIFF_NAMES(g_where, "Where");
+AWRDIFF_NAMES(g_nowait_misses, "NoWait Misses");
+AWRDIFF_NAMES(g_waiter_sleeps, "Waiter Sleeps");
+AWRDIFF_NAMES(g_category, "Category");
+AWRDIFF_NAMES(g_alloc_mb, "Alloc (MB)");
+AWRDIFF_NAMES(g_used_mb, "Used (MB)");
+AWRDIFF_NAMES(g_avg_alloc_mb, "Avg Alloc (MB)");
+AWRDIFF_NAMES(g_std_dev_alloc_mb, "Std Dev Alloc (MB)");
+AWRDIFF_NAMES(g_max_alloc_mb, "Max Alloc (MB)");
+AWRDIFF_NAMES(g_hist_max_alloc_mb, "Hist Max Alloc (MB)");
+AWRDIFF_NAMES(g_num_proc, "Num Proc");
+AWRDIFF_NAMES(g_num_alloc, "Num Alloc");
+AWRDIFF_NAMES(g_sga_regions, "SGA regions");
+AWRDIFF_NAMES(g_begin_size_bytes, "Begin Size (Bytes)");
+AWRDIFF_NAMES(g_end_size_bytes_if_different_bytes, "End Size (Bytes) (if different)");
+AWRDIFF_NAMES(g_pool, "Pool");
+AWRDIFF_NAMES(g_begin_mb, "Begin MB");
+AWRDIFF_NAMES(g_end_mb, "End MB");
+AWRDIFF_NAMES(g_pct_diff, "% Diff");
+AWRDIFF_NAMES(g_avg_total_connections, "Avg Total Connections");
+AWRDIFF_NAMES(g_avg_active_connections, "Avg Active Connections");
+AWRDIFF_NAMES(g_avg_total_shared_srvrs, "Avg Total Shared Srvrs");
+AWRDIFF_NAMES(g_avg_active_shared_srvrs, "Avg Active Shared Srvrs");
+AWRDIFF_NAMES(g_avg_total_dispatchers, "Avg Total Dispatchers");
+AWRDIFF_NAMES(g_avg_active_dispatchers, "Avg Active Dispatchers");
+AWRDIFF_NAMES(g_common_queue_per, "Common Queue Per Sec");
+AWRDIFF_NAMES(g_disp_queue_per, "Disp Queue Per Sec");
+AWRDIFF_NAMES(g_server_msgs, "Server Msgs/Sec");
+AWRDIFF_NAMES(g_server_kb, "Server KB/Sec");
+AWRDIFF_NAMES(g_common_queue_total, "Common Queue Total");
+AWRDIFF_NAMES(g_disp_queue_total, "Disp Queue Total");
+AWRDIFF_NAMES(g_server_total_msgs, "Server Total Msgs");
+AWRDIFF_NAMES(g_server_total_kb, "Server Total(KB)");
+AWRDIFF_NAMES(g_size_for_est_mb, "Size for Est (M)");
+AWRDIFF_NAMES(g_buffers_thousands, "Buffers (thousands)");
+AWRDIFF_NAMES(g_est_phys_read_factor, "Est Phys Read Factor");
+AWRDIFF_NAMES(g_estimated_phys_reads_thousands, "Estimated Phys Reads (thousands)");
+AWRDIFF_NAMES(g_est_phys_read_time, "Est Phys Read Time");
+AWRDIFF_NAMES(g_pct_est_dbtime_for_rds, "Est %DBtime for Rds");
+AWRDIFF_NAMES(g_sga_target_size_mb, "SGA Target Size (M)");
+AWRDIFF_NAMES(g_end_time, "End Time");
+AWRDIFF_NAMES(g_num_undo_blocks, "Num Undo Blocks");
+AWRDIFF_NAMES(g_user, "User");
+AWRDIFF_NAMES(g_program, "Program");
+AWRDIFF_NAMES(g_samples_active, "# Samples Active");
+AWRDIFF_NAMES(g_xids, "XIDs");
+AWRDIFF_NAMES(g_description, "Description");
+AWRDIFF_NAMES(g_pct_total_cpu, "%Total CPU");
+AWRDIFF_NAMES(g_pct_busy_cpu, "%Busy CPU");
+AWRDIFF_NAMES(g_pct_db_time_waiting_for_cpu_resource_manager, "%DB time waiting for CPU (Resource Manager)");
+AWRDIFF_NAMES(g_pct_estd_pga_cache_hit, "Estd PGA Cache Hit %");
+AWRDIFF_NAMES(g_estd_pga_overalloc_count, "Estd PGA Overalloc Count");
+AWRDIFF_NAMES(g_read_write_per_second, "Read+Write Per Second");
+AWRDIFF_NAMES(g_read_per_second, "Read per Second");
+AWRDIFF_NAMES(g_write_per_second, "Write Per Second");
+AWRDIFF_NAMES(g_total_server_time_s, "Total Server Time (s)");
+AWRDIFF_NAMES(g_pct_incoming_net, "Incoming Net %");
+AWRDIFF_NAMES(g_pct_outgoing_net, "Outgoing Net %");
+AWRDIFF_NAMES(g_avg_conns, "Avg Conns");
+AWRDIFF_NAMES(g_total_disp_time_s, "Total Disp Time (s)");
+AWRDIFF_NAMES(g_total_queued, "Total Queued");
+AWRDIFF_NAMES(g_total_queue_wait_s, "Total Queue Wait (s)");
+AWRDIFF_NAMES(g_avg_queue_wait_ms, "Avg Queue Wait (ms)");
+AWRDIFF_NAMES(g_average, "Average");
+AWRDIFF_NAMES(g_process_type, "Process Type");
+AWRDIFF_NAMES(g_unoptimized_reqs_per_exec, "UnOptimized Reqs per Exec");
+AWRDIFF_NAMES(g_sharable_mem_bytes, "Sharable Mem (b)");
+AWRDIFF_NAMES(g_direct_writes, "Direct Writes");
+AWRDIFF_NAMES(g_table_scans, "Table Scans");
+AWRDIFF_NAMES(g_direct_reads, "Direct Reads");
+AWRDIFF_NAMES(g_pct_of_total_cpu_time, "% of Total CPU Time");
+AWRDIFF_NAMES(g_row_lock_waits, "Row Lock Waits");
+AWRDIFF_NAMES(g_pga_aggr_target_mb, "PGA Aggr Target(M)");
+AWRDIFF_NAMES(g_auto_pga_target_mb, "Auto PGA Target(M)");
+AWRDIFF_NAMES(g_pga_mem_alloc_mb, "PGA Mem Alloc(M)");
+AWRDIFF_NAMES(g_w_a_pga_used_mb, "W/A PGA Used(M)");
+AWRDIFF_NAMES(g_pct_pga_w_a_mem, "%PGA W/A Mem");
+AWRDIFF_NAMES(g_pct_auto_w_a_mem, "%Auto W/A Mem");
+AWRDIFF_NAMES(g_pct_man_w_a_mem, "%Man W/A Mem");
+AWRDIFF_NAMES(g_global_mem_bound_k, "Global Mem Bound(K)");
+AWRDIFF_NAMES(g_large_writes, "Large Writes");
+AWRDIFF_NAMES(g_version_count, "Version Count");
+AWRDIFF_NAMES(g_event_class, "Event Class");
+AWRDIFF_NAMES(g_slot_time_duration, "Slot Time (Duration)");
+AWRDIFF_NAMES(g_slot_count, "Slot Count");
+AWRDIFF_NAMES(g_event_count, "Event Count");
+AWRDIFF_NAMES(g_pub, "Pub");
+AWRDIFF_NAMES(g_all, "All");
+AWRDIFF_NAMES(g_busy, "Busy");
+AWRDIFF_NAMES(g_congst, "Congst");
+AWRDIFF_NAMES(g_immed_blks_received, "Immed Blks Received");
+AWRDIFF_NAMES(g_pct_2hop, "% 2hop");
+AWRDIFF_NAMES(g_pct_3hop, "% 3hop");
+AWRDIFF_NAMES(g_n2hop, "2hop");
+AWRDIFF_NAMES(g_n3hop, "3hop");
+AWRDIFF_NAMES(g_send_mbytes_mb, "Send Mbytes/sec");
+AWRDIFF_NAMES(g_receive_mbytes_mb, "Receive Mbytes/sec");
+AWRDIFF_NAMES(g_top_row_source, "Top Row Source");
+AWRDIFF_NAMES(g_row_source, "Row Source");
+AWRDIFF_NAMES(g_top_event, "Top Event");
+AWRDIFF_NAMES(g_sid_serial, "Sid, Serial#");
+AWRDIFF_NAMES(g_ip_address, "IP Address");
+AWRDIFF_NAMES(g_source, "Source");
+AWRDIFF_NAMES(g_inst_no, "Inst No");
+AWRDIFF_NAMES(g_est_unspill_time_s, "Est Unspill Time (s)");
+AWRDIFF_NAMES(g_blocks_received, "Blocks Received");
+AWRDIFF_NAMES(g_pct_immed, "% Immed");
+AWRDIFF_NAMES(g_pct_congst, "% Congst");
+AWRDIFF_NAMES(g_src_inst, "Src Inst#");
+AWRDIFF_NAMES(g_disk_name, "Disk Name");
+AWRDIFF_NAMES(g_keep, "Keep");
+AWRDIFF_NAMES(g_p1_p2_p3_values, "P1, P2, P3 Values");
+AWRDIFF_NAMES(g_parameter_1, "Parameter 1");
+AWRDIFF_NAMES(g_parameter_2, "Parameter 2");
+AWRDIFF_NAMES(g_parameter_3, "Parameter 3");
+AWRDIFF_NAMES(g_channel, "Channel");
+AWRDIFF_NAMES(g_size_for_est_mb_2, "Size for Est (MB)");
+AWRDIFF_NAMES(g_est_spill_count, "Est Spill Count");
+AWRDIFF_NAMES(g_est_spill_time_s, "Est Spill Time (s)");
+AWRDIFF_NAMES(g_est_unspill_count, "Est Unspill Count");
+AWRDIFF_NAMES(g_cells, "# Cells");
+AWRDIFF_NAMES(g_wait_class_type, "Wait Class Type");
+AWRDIFF_NAMES(g_wait_time_s, "Wait Time (sec)");
+AWRDIFF_NAMES(g_cpu_time_s, "CPU Time (sec)");
+AWRDIFF_NAMES(g_first_logon, "First Logon");
+AWRDIFF_NAMES(g_user_io_wait_time_s, "User IO Wait time(s)");
+AWRDIFF_NAMES(g_sys_io_wait_time_s, "SYS IO Wait time(s)");
+AWRDIFF_NAMES(g_queue_name, "Queue Name");
+AWRDIFF_NAMES(g_pl_sql_entry_subprogram, "PL/SQL Entry Subprogram");
+AWRDIFF_NAMES(g_pl_sql_current_subprogram, "PL/SQL Current Subprogram");
+AWRDIFF_NAMES(g_pct_current, "% Current");
+AWRDIFF_NAMES(g_enqueue_msgs, "Enqueue Msgs/sec");
+AWRDIFF_NAMES(g_dequeue_msgs, "Dequeue Msgs/sec");
+AWRDIFF_NAMES(g_ges_lock_requests, "GES Lock Requests");
+AWRDIFF_NAMES(g_ges_pin_requests, "GES Pin Requests");
+AWRDIFF_NAMES(g_ges_pin_releases, "GES Pin Releases");
+AWRDIFF_NAMES(g_ges_inval_requests, "GES Inval Requests");
+AWRDIFF_NAMES(g_ges_invali_dations, "GES Invali- dations");
+AWRDIFF_NAMES(g_object_id_2, "Object ID");
+AWRDIFF_NAMES(g_object_name_type, "Object Name (Type)");
+AWRDIFF_NAMES(g_disks, "# Disks");
+AWRDIFF_NAMES(g_avg, "Avg");
+AWRDIFF_NAMES(g_megabytes_per_second_mb, "MB");
+AWRDIFF_NAMES(g_columnar, "Columnar");
+AWRDIFF_NAMES(g_pct_hit, "%Hit");
+AWRDIFF_NAMES(g_interface, "Interface");
+AWRDIFF_NAMES(g_src, "Src");
+AWRDIFF_NAMES(g_pct_1ms, "% <1ms");
+AWRDIFF_NAMES(g_pct_10ms, "% <10ms");
+AWRDIFF_NAMES(g_pct_100ms, "% <100ms");
+AWRDIFF_NAMES(g_pct_1s, "% <1s");
+AWRDIFF_NAMES(g_pct_10s, "% <10s");
+AWRDIFF_NAMES(g_blocks_lost, "Blocks Lost");
+AWRDIFF_NAMES(g_lost_time, "Lost Time");
+AWRDIFF_NAMES(g_avg_latency_500b_msg, "Avg Latency 500B msg");
+AWRDIFF_NAMES(g_stddev_500b_msg, "Stddev 500B msg");
+AWRDIFF_NAMES(g_n8k_ping_count, "8K Ping Count");
+AWRDIFF_NAMES(g_avg_latency_8k_msg, "Avg Latency 8K msg");
+AWRDIFF_NAMES(g_stddev_8k_msg, "Stddev 8K msg");
+AWRDIFF_NAMES(g_used_by, "Used By");
+AWRDIFF_NAMES(g_send_errors, "Send Errors");
+AWRDIFF_NAMES(g_send_dropped, "Send Dropped");
+AWRDIFF_NAMES(g_send_buffer_overrun, "Send Buffer Overrun");
+AWRDIFF_NAMES(g_send_carrier_lost, "Send Carrier Lost");
+AWRDIFF_NAMES(g_receive_errors, "Receive Errors");
+AWRDIFF_NAMES(g_receive_dropped, "Receive Dropped");
+AWRDIFF_NAMES(g_receive_buffer_overrun, "Receive Buffer Overrun");
+AWRDIFF_NAMES(g_receive_frame_errors, "Receive Frame Errors");
+AWRDIFF_NAMES(g_blocking_sid_inst, "Blocking Sid (Inst)");
+AWRDIFF_NAMES(g_event_caused, "Event Caused");
+AWRDIFF_NAMES(g_user_name, "User Name");
+AWRDIFF_NAMES(g_system_data_visible, "System Data Visible");
+AWRDIFF_NAMES(g_n500b_ping_count, "500B Ping Count");
+AWRDIFF_NAMES(g_device_name, "Device Name");
+AWRDIFF_NAMES(g_is_public, "Public");
+AWRDIFF_NAMES(g_cells_2, "Cells");
+AWRDIFF_NAMES(g_temp_spill, "Temp Spill");
+AWRDIFF_NAMES(g_data_temp_tables, "Data/Temp Tables");
+AWRDIFF_NAMES(g_write_only, "Write Only");
+AWRDIFF_NAMES(g_oltp, "OLTP");
+AWRDIFF_NAMES(g_dirty_limit, "Dirty Limit");
+AWRDIFF_NAMES(g_est_cache_writes, "Est Cache Writes");
+AWRDIFF_NAMES(g_est_cache_write_fctr, "Est Cache Write Fctr");
+AWRDIFF_NAMES(g_est_total_writes, "Est Total Writes");
+AWRDIFF_NAMES(g_est_total_write_fctr, "Est Total Write Fctr");
+AWRDIFF_NAMES(g_est_total_ios, "Est Total IOs");
+AWRDIFF_NAMES(g_est_total_io_fctr, "Est Total IO Fctr");
+AWRDIFF_NAMES(g_cluster_wait_time_s, "Cluster Wait Time (s)");
+AWRDIFF_NAMES(g_pct_clu, "%Clu");
+AWRDIFF_NAMES(g_gc_buffer_busy, "GC Buffer Busy");
+AWRDIFF_NAMES(g_cr_blocks_received, "CR Blocks Received");
+AWRDIFF_NAMES(g_current_blocks_received, "Current Blocks Received");
+AWRDIFF_NAMES(g_enq_msgs, "Enq Msgs");
+AWRDIFF_NAMES(g_deq_msgs, "Deq Msgs");
+AWRDIFF_NAMES(g_small_reads, "Small Reads");
+AWRDIFF_NAMES(g_small_writes, "Small Writes");
+AWRDIFF_NAMES(g_large_reads, "Large Reads");
+AWRDIFF_NAMES(g_total_hits, "Total Hits");
+AWRDIFF_NAMES(g_scan, "Scan");
+AWRDIFF_NAMES(g_first_writes, "First Writes");
+AWRDIFF_NAMES(g_overwrites, "Overwrites");
+AWRDIFF_NAMES(g_partial_writes, "Partial Writes");
+AWRDIFF_NAMES(g_size_for_est_s, "Size for Est (s)");
+AWRDIFF_NAMES(g_pct_exp_msgs, "%Exp Msgs");
+AWRDIFF_NAMES(g_pct_delay_msgs, "%Delay Msgs");
+AWRDIFF_NAMES(g_enq_time_s, "Enq Time(s)");
+AWRDIFF_NAMES(g_deq_time_s, "Deq Time(s)");
+AWRDIFF_NAMES(g_pct_transf_time, "%Transf Time");
+AWRDIFF_NAMES(g_pct_eval_time, "%Eval Time");
+AWRDIFF_NAMES(g_avg_enqueue_sec_msg, "Avg Enqueue sec / msg");
+AWRDIFF_NAMES(g_avg_dequeue_sec_msg, "Avg Dequeue sec / msg");
+AWRDIFF_NAMES(g_subscriber_queue, "Subscriber/Queue");
+AWRDIFF_NAMES(g_open_time, "Open Time");
+AWRDIFF_NAMES(g_itl_waits, "ITL Waits");
+AWRDIFF_NAMES(g_ges_requests, "GES Requests");
+AWRDIFF_NAMES(g_ges_conflicts, "GES Conflicts");
+AWRDIFF_NAMES(g_ges_releases, "GES Releases");
+AWRDIFF_NAMES(g_enqueue_msgs_2, "Enqueue Msgs");
+AWRDIFF_NAMES(g_dequeue_msgs_2, "Dequeue Msgs");
+AWRDIFF_NAMES(g_expire_msgs, "Expire Msgs");
+AWRDIFF_NAMES(g_expire_msgs_2, "Expire Msgs/sec");
+AWRDIFF_NAMES(g_pluggable_databases_open, "Pluggable Databases Open");
+AWRDIFF_NAMES(g_pct_100us, "% <100us");
+AWRDIFF_NAMES(g_per_remaster_op, "per Remaster Op");
+AWRDIFF_NAMES(g_begin_snap, "Begin Snap");
+AWRDIFF_NAMES(g_end_snap, "End Snap");
+AWRDIFF_NAMES(g_griddisks, "# Griddisks");
+AWRDIFF_NAMES(g_pct_efficiency, "% Efficiency");
+AWRDIFF_NAMES(g_hits, "Hits");
+AWRDIFF_NAMES(g_i_o_saved_percent, "I/O Saved Percent");
+AWRDIFF_NAMES(g_replicat_name, "Replicat Name");
+AWRDIFF_NAMES(g_apply_name, "Apply Name");
+AWRDIFF_NAMES(g_service_time, "Service Time");
+AWRDIFF_NAMES(g_wait_time, "Wait Time");
+AWRDIFF_NAMES(g_cell_latency, "Cell Latency");
+AWRDIFF_NAMES(g_small_write, "Small Write");
+AWRDIFF_NAMES(g_large_write, "Large Write");
+AWRDIFF_NAMES(g_pct_optimized, "% Optimized");
+AWRDIFF_NAMES(g_pct_clean, "%Clean");
+AWRDIFF_NAMES(g_pct_unflushed, "%Unflushed");
+AWRDIFF_NAMES(g_active_secondary_hits, "Active Secondary Hits");
+AWRDIFF_NAMES(g_active_secondary_misses, "Active Secondary Misses");
+AWRDIFF_NAMES(g_read_hits, "Read Hits");
+AWRDIFF_NAMES(g_read_mb, "Read MB");
+AWRDIFF_NAMES(g_requests_2, "Requests/s");
+AWRDIFF_NAMES(g_megabytes_per_second_mb_2, "MB/s");
+AWRDIFF_NAMES(g_imc_capacity, "IMC Capacity");
+AWRDIFF_NAMES(g_imc_query, "IMC Query");
+AWRDIFF_NAMES(g_no_memcompress, "No Memcompress");
+AWRDIFF_NAMES(g_io_reason, "IO Reason");
+AWRDIFF_NAMES(g_pct_cell, "%Cell");
+AWRDIFF_NAMES(g_total_requests, "Total Requests");
+AWRDIFF_NAMES(g_total_mb, "Total MB");
 
 constexpr ColumnSpec k_columns[] = {
     {ColumnId::label, "label", Unit::none, c_label},
@@ -878,6 +1228,356 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::db_cpu_s, "db_cpu_s", Unit::seconds, c_db_cpu_s},
     {ColumnId::target_instance, "target_instance", Unit::none, c_target_instance},
     {ColumnId::container_dbid, "container_dbid", Unit::none, c_container_dbid},
+    // ---- columns of sections kept as generic tables ----
+    {ColumnId::pct_activity, "pct_activity", Unit::percent, g_pct_activity},
+    {ColumnId::pct_event, "pct_event", Unit::percent, g_pct_event},
+    {ColumnId::mean, "mean", Unit::count, g_mean},
+    {ColumnId::std_dev, "std_dev", Unit::count, g_std_dev},
+    {ColumnId::normal_range, "normal_range", Unit::none, g_normal_range},
+    {ColumnId::cell_name, "cell_name", Unit::none, g_cell_name},
+    {ColumnId::waits_txn, "waits_txn", Unit::count, g_waits_txn},
+    {ColumnId::w_a_mb_processed_mb, "w_a_mb_processed_mb", Unit::megabytes, g_w_a_mb_processed_mb},
+    {ColumnId::physical_writes, "physical_writes", Unit::count, g_physical_writes},
+    {ColumnId::name, "name", Unit::none, g_name},
+    {ColumnId::p, "p", Unit::none, g_p},
+    {ColumnId::buffer_busy_waits, "buffer_busy_waits", Unit::count, g_buffer_busy_waits},
+    {ColumnId::us_ur_uu_es_er_eu, "us_ur_uu_es_er_eu", Unit::count, g_us_ur_uu_es_er_eu},
+    {ColumnId::pct_busy, "pct_busy", Unit::percent, g_pct_busy},
+    {ColumnId::size_factor, "size_factor", Unit::count, g_size_factor},
+    {ColumnId::disk_type, "disk_type", Unit::none, g_disk_type},
+    {ColumnId::immed, "immed", Unit::count, g_immed},
+    {ColumnId::plan_hash, "plan_hash", Unit::none, g_plan_hash},
+    {ColumnId::pct_row_source, "pct_row_source", Unit::percent, g_pct_row_source},
+    {ColumnId::block_class, "block_class", Unit::none, g_block_class},
+    {ColumnId::component, "component", Unit::none, g_component},
+    {ColumnId::size_factr, "size_factr", Unit::count, g_size_factr},
+    {ColumnId::est_lc_size_mb, "est_lc_size_mb", Unit::megabytes, g_est_lc_size_mb},
+    {ColumnId::est_lc_mem_obj, "est_lc_mem_obj", Unit::count, g_est_lc_mem_obj},
+    {ColumnId::est_lc_time_saved_s, "est_lc_time_saved_s", Unit::seconds, g_est_lc_time_saved_s},
+    {ColumnId::est_lc_time_saved_factr, "est_lc_time_saved_factr", Unit::count, g_est_lc_time_saved_factr},
+    {ColumnId::est_lc_load_time_s, "est_lc_load_time_s", Unit::seconds, g_est_lc_load_time_s},
+    {ColumnId::est_lc_load_time_factr, "est_lc_load_time_factr", Unit::count, g_est_lc_load_time_factr},
+    {ColumnId::min_size_mb, "min_size_mb", Unit::megabytes, g_min_size_mb},
+    {ColumnId::max_size_mb, "max_size_mb", Unit::megabytes, g_max_size_mb},
+    {ColumnId::buffer_class, "buffer_class", Unit::none, g_buffer_class},
+    {ColumnId::load, "load", Unit::count, g_load},
+    {ColumnId::pct_sys, "pct_sys", Unit::percent, g_pct_sys},
+    {ColumnId::pct_iowait, "pct_iowait", Unit::percent, g_pct_iowait},
+    {ColumnId::pct_bg_time, "pct_bg_time", Unit::percent, g_pct_bg_time},
+    {ColumnId::physical_reads_k, "physical_reads_k", Unit::count, g_physical_reads_k},
+    {ColumnId::logical_reads_k, "logical_reads_k", Unit::count, g_logical_reads_k},
+    {ColumnId::user_i_o_total_wts, "user_i_o_total_wts", Unit::count, g_user_i_o_total_wts},
+    {ColumnId::user_i_o_wt_time, "user_i_o_wt_time", Unit::count, g_user_i_o_wt_time},
+    {ColumnId::concurcy_total_wts, "concurcy_total_wts", Unit::count, g_concurcy_total_wts},
+    {ColumnId::concurcy_wt_time, "concurcy_wt_time", Unit::count, g_concurcy_wt_time},
+    {ColumnId::admin_total_wts, "admin_total_wts", Unit::count, g_admin_total_wts},
+    {ColumnId::admin_wt_time, "admin_wt_time", Unit::count, g_admin_wt_time},
+    {ColumnId::network_total_wts, "network_total_wts", Unit::count, g_network_total_wts},
+    {ColumnId::network_wt_time, "network_wt_time", Unit::count, g_network_wt_time},
+    {ColumnId::number_of_buffers, "number_of_buffers", Unit::count, g_number_of_buffers},
+    {ColumnId::pct_pool_hit, "pct_pool_hit", Unit::percent, g_pct_pool_hit},
+    {ColumnId::free_buff_wait, "free_buff_wait", Unit::count, g_free_buff_wait},
+    {ColumnId::writ_comp_wait, "writ_comp_wait", Unit::count, g_writ_comp_wait},
+    {ColumnId::mttr_writes, "mttr_writes", Unit::count, g_mttr_writes},
+    {ColumnId::log_size_writes, "log_size_writes", Unit::count, g_log_size_writes},
+    {ColumnId::log_ckpt_writes, "log_ckpt_writes", Unit::count, g_log_ckpt_writes},
+    {ColumnId::other_settings_writes, "other_settings_writes", Unit::count, g_other_settings_writes},
+    {ColumnId::autotune_ckpt_writes, "autotune_ckpt_writes", Unit::count, g_autotune_ckpt_writes},
+    {ColumnId::thread_ckpt_writes, "thread_ckpt_writes", Unit::count, g_thread_ckpt_writes},
+    {ColumnId::targt_mttr_s, "targt_mttr_s", Unit::seconds, g_targt_mttr_s},
+    {ColumnId::estd_mttr_s, "estd_mttr_s", Unit::seconds, g_estd_mttr_s},
+    {ColumnId::recovery_estd_ios, "recovery_estd_ios", Unit::count, g_recovery_estd_ios},
+    {ColumnId::actual_redoblks, "actual_redoblks", Unit::count, g_actual_redoblks},
+    {ColumnId::target_redoblks, "target_redoblks", Unit::count, g_target_redoblks},
+    {ColumnId::log_sz_redoblks, "log_sz_redoblks", Unit::count, g_log_sz_redoblks},
+    {ColumnId::log_ckpt_timeout_redoblks, "log_ckpt_timeout_redoblks", Unit::count, g_log_ckpt_timeout_redoblks},
+    {ColumnId::log_ckpt_interval_redoblks, "log_ckpt_interval_redoblks", Unit::count, g_log_ckpt_interval_redoblks},
+    {ColumnId::opt_log_sz_mb, "opt_log_sz_mb", Unit::megabytes, g_opt_log_sz_mb},
+    {ColumnId::estd_rac_avail_time, "estd_rac_avail_time", Unit::count, g_estd_rac_avail_time},
+    {ColumnId::pct_pga_cache_hit, "pct_pga_cache_hit", Unit::percent, g_pct_pga_cache_hit},
+    {ColumnId::extra_w_a_mb_read_written_mb, "extra_w_a_mb_read_written_mb", Unit::megabytes, g_extra_w_a_mb_read_written_mb},
+    {ColumnId::low_optimal, "low_optimal", Unit::count, g_low_optimal},
+    {ColumnId::high_optimal, "high_optimal", Unit::count, g_high_optimal},
+    {ColumnId::total_execs, "total_execs", Unit::count, g_total_execs},
+    {ColumnId::optimal_execs, "optimal_execs", Unit::count, g_optimal_execs},
+    {ColumnId::n1_pass_execs, "n1_pass_execs", Unit::count, g_n1_pass_execs},
+    {ColumnId::m_pass_execs, "m_pass_execs", Unit::count, g_m_pass_execs},
+    {ColumnId::pga_target_est_mb, "pga_target_est_mb", Unit::megabytes, g_pga_target_est_mb},
+    {ColumnId::estd_extra_w_a_mb_read_written_to_disk_mb, "estd_extra_w_a_mb_read_written_to_disk_mb", Unit::megabytes, g_estd_extra_w_a_mb_read_written_to_disk_mb},
+    {ColumnId::estd_time, "estd_time", Unit::count, g_estd_time},
+    {ColumnId::shared_pool_size_mb, "shared_pool_size_mb", Unit::megabytes, g_shared_pool_size_mb},
+    {ColumnId::sp_size_factr, "sp_size_factr", Unit::count, g_sp_size_factr},
+    {ColumnId::est_lc_mem_obj_hits_k, "est_lc_mem_obj_hits_k", Unit::count, g_est_lc_mem_obj_hits_k},
+    {ColumnId::begin_snap_size_mb, "begin_snap_size_mb", Unit::megabytes, g_begin_snap_size_mb},
+    {ColumnId::current_size_mb, "current_size_mb", Unit::megabytes, g_current_size_mb},
+    {ColumnId::oper_count, "oper_count", Unit::count, g_oper_count},
+    {ColumnId::last_op_typ_mod, "last_op_typ_mod", Unit::none, g_last_op_typ_mod},
+    {ColumnId::session_type, "session_type", Unit::none, g_session_type},
+    {ColumnId::sga_size_factor, "sga_size_factor", Unit::count, g_sga_size_factor},
+    {ColumnId::est_db_time_s, "est_db_time_s", Unit::seconds, g_est_db_time_s},
+    {ColumnId::est_physical_reads, "est_physical_reads", Unit::count, g_est_physical_reads},
+    {ColumnId::uio_per_exec_s, "uio_per_exec_s", Unit::seconds, g_uio_per_exec_s},
+    {ColumnId::unoptimized_read_reqs, "unoptimized_read_reqs", Unit::count, g_unoptimized_read_reqs},
+    {ColumnId::physical_read_reqs, "physical_read_reqs", Unit::count, g_physical_read_reqs},
+    {ColumnId::pct_opt, "pct_opt", Unit::percent, g_pct_opt},
+    {ColumnId::logical_reads, "logical_reads", Unit::count, g_logical_reads},
+    {ColumnId::phys_read_requests, "phys_read_requests", Unit::count, g_phys_read_requests},
+    {ColumnId::unoptimized_reads, "unoptimized_reads", Unit::count, g_unoptimized_reads},
+    {ColumnId::phys_write_requests, "phys_write_requests", Unit::count, g_phys_write_requests},
+    {ColumnId::db_block_changes, "db_block_changes", Unit::count, g_db_block_changes},
+    {ColumnId::where, "where", Unit::none, g_where},
+    {ColumnId::nowait_misses, "nowait_misses", Unit::count, g_nowait_misses},
+    {ColumnId::waiter_sleeps, "waiter_sleeps", Unit::count, g_waiter_sleeps},
+    {ColumnId::category, "category", Unit::none, g_category},
+    {ColumnId::alloc_mb, "alloc_mb", Unit::megabytes, g_alloc_mb},
+    {ColumnId::used_mb, "used_mb", Unit::megabytes, g_used_mb},
+    {ColumnId::avg_alloc_mb, "avg_alloc_mb", Unit::megabytes, g_avg_alloc_mb},
+    {ColumnId::std_dev_alloc_mb, "std_dev_alloc_mb", Unit::megabytes, g_std_dev_alloc_mb},
+    {ColumnId::max_alloc_mb, "max_alloc_mb", Unit::megabytes, g_max_alloc_mb},
+    {ColumnId::hist_max_alloc_mb, "hist_max_alloc_mb", Unit::megabytes, g_hist_max_alloc_mb},
+    {ColumnId::num_proc, "num_proc", Unit::count, g_num_proc},
+    {ColumnId::num_alloc, "num_alloc", Unit::count, g_num_alloc},
+    {ColumnId::sga_regions, "sga_regions", Unit::none, g_sga_regions},
+    {ColumnId::begin_size_bytes, "begin_size_bytes", Unit::bytes, g_begin_size_bytes},
+    {ColumnId::end_size_bytes_if_different_bytes, "end_size_bytes_if_different_bytes", Unit::bytes, g_end_size_bytes_if_different_bytes},
+    {ColumnId::pool, "pool", Unit::none, g_pool},
+    {ColumnId::begin_mb, "begin_mb", Unit::megabytes, g_begin_mb},
+    {ColumnId::end_mb, "end_mb", Unit::megabytes, g_end_mb},
+    {ColumnId::pct_diff, "pct_diff", Unit::percent, g_pct_diff},
+    {ColumnId::avg_total_connections, "avg_total_connections", Unit::count, g_avg_total_connections},
+    {ColumnId::avg_active_connections, "avg_active_connections", Unit::count, g_avg_active_connections},
+    {ColumnId::avg_total_shared_srvrs, "avg_total_shared_srvrs", Unit::count, g_avg_total_shared_srvrs},
+    {ColumnId::avg_active_shared_srvrs, "avg_active_shared_srvrs", Unit::count, g_avg_active_shared_srvrs},
+    {ColumnId::avg_total_dispatchers, "avg_total_dispatchers", Unit::count, g_avg_total_dispatchers},
+    {ColumnId::avg_active_dispatchers, "avg_active_dispatchers", Unit::count, g_avg_active_dispatchers},
+    {ColumnId::common_queue_per, "common_queue_per", Unit::count, g_common_queue_per},
+    {ColumnId::disp_queue_per, "disp_queue_per", Unit::count, g_disp_queue_per},
+    {ColumnId::server_msgs, "server_msgs", Unit::count, g_server_msgs},
+    {ColumnId::server_kb, "server_kb", Unit::count, g_server_kb},
+    {ColumnId::common_queue_total, "common_queue_total", Unit::count, g_common_queue_total},
+    {ColumnId::disp_queue_total, "disp_queue_total", Unit::count, g_disp_queue_total},
+    {ColumnId::server_total_msgs, "server_total_msgs", Unit::count, g_server_total_msgs},
+    {ColumnId::server_total_kb, "server_total_kb", Unit::count, g_server_total_kb},
+    {ColumnId::size_for_est_mb, "size_for_est_mb", Unit::megabytes, g_size_for_est_mb},
+    {ColumnId::buffers_thousands, "buffers_thousands", Unit::count, g_buffers_thousands},
+    {ColumnId::est_phys_read_factor, "est_phys_read_factor", Unit::count, g_est_phys_read_factor},
+    {ColumnId::estimated_phys_reads_thousands, "estimated_phys_reads_thousands", Unit::count, g_estimated_phys_reads_thousands},
+    {ColumnId::est_phys_read_time, "est_phys_read_time", Unit::count, g_est_phys_read_time},
+    {ColumnId::pct_est_dbtime_for_rds, "pct_est_dbtime_for_rds", Unit::percent, g_pct_est_dbtime_for_rds},
+    {ColumnId::sga_target_size_mb, "sga_target_size_mb", Unit::megabytes, g_sga_target_size_mb},
+    {ColumnId::end_time, "end_time", Unit::none, g_end_time},
+    {ColumnId::num_undo_blocks, "num_undo_blocks", Unit::count, g_num_undo_blocks},
+    {ColumnId::user, "user", Unit::none, g_user},
+    {ColumnId::program, "program", Unit::none, g_program},
+    {ColumnId::samples_active, "samples_active", Unit::count, g_samples_active},
+    {ColumnId::xids, "xids", Unit::count, g_xids},
+    {ColumnId::description, "description", Unit::none, g_description},
+    {ColumnId::pct_total_cpu, "pct_total_cpu", Unit::percent, g_pct_total_cpu},
+    {ColumnId::pct_busy_cpu, "pct_busy_cpu", Unit::percent, g_pct_busy_cpu},
+    {ColumnId::pct_db_time_waiting_for_cpu_resource_manager, "pct_db_time_waiting_for_cpu_resource_manager", Unit::percent, g_pct_db_time_waiting_for_cpu_resource_manager},
+    {ColumnId::pct_estd_pga_cache_hit, "pct_estd_pga_cache_hit", Unit::percent, g_pct_estd_pga_cache_hit},
+    {ColumnId::estd_pga_overalloc_count, "estd_pga_overalloc_count", Unit::count, g_estd_pga_overalloc_count},
+    {ColumnId::read_write_per_second, "read_write_per_second", Unit::count, g_read_write_per_second},
+    {ColumnId::read_per_second, "read_per_second", Unit::count, g_read_per_second},
+    {ColumnId::write_per_second, "write_per_second", Unit::count, g_write_per_second},
+    {ColumnId::total_server_time_s, "total_server_time_s", Unit::seconds, g_total_server_time_s},
+    {ColumnId::pct_incoming_net, "pct_incoming_net", Unit::percent, g_pct_incoming_net},
+    {ColumnId::pct_outgoing_net, "pct_outgoing_net", Unit::percent, g_pct_outgoing_net},
+    {ColumnId::avg_conns, "avg_conns", Unit::count, g_avg_conns},
+    {ColumnId::total_disp_time_s, "total_disp_time_s", Unit::seconds, g_total_disp_time_s},
+    {ColumnId::total_queued, "total_queued", Unit::count, g_total_queued},
+    {ColumnId::total_queue_wait_s, "total_queue_wait_s", Unit::seconds, g_total_queue_wait_s},
+    {ColumnId::avg_queue_wait_ms, "avg_queue_wait_ms", Unit::millis, g_avg_queue_wait_ms},
+    {ColumnId::average, "average", Unit::count, g_average},
+    {ColumnId::process_type, "process_type", Unit::none, g_process_type},
+    {ColumnId::unoptimized_reqs_per_exec, "unoptimized_reqs_per_exec", Unit::count, g_unoptimized_reqs_per_exec},
+    {ColumnId::sharable_mem_bytes, "sharable_mem_bytes", Unit::bytes, g_sharable_mem_bytes},
+    {ColumnId::direct_writes, "direct_writes", Unit::count, g_direct_writes},
+    {ColumnId::table_scans, "table_scans", Unit::count, g_table_scans},
+    {ColumnId::direct_reads, "direct_reads", Unit::count, g_direct_reads},
+    {ColumnId::pct_of_total_cpu_time, "pct_of_total_cpu_time", Unit::percent, g_pct_of_total_cpu_time},
+    {ColumnId::row_lock_waits, "row_lock_waits", Unit::count, g_row_lock_waits},
+    {ColumnId::pga_aggr_target_mb, "pga_aggr_target_mb", Unit::megabytes, g_pga_aggr_target_mb},
+    {ColumnId::auto_pga_target_mb, "auto_pga_target_mb", Unit::megabytes, g_auto_pga_target_mb},
+    {ColumnId::pga_mem_alloc_mb, "pga_mem_alloc_mb", Unit::megabytes, g_pga_mem_alloc_mb},
+    {ColumnId::w_a_pga_used_mb, "w_a_pga_used_mb", Unit::megabytes, g_w_a_pga_used_mb},
+    {ColumnId::pct_pga_w_a_mem, "pct_pga_w_a_mem", Unit::percent, g_pct_pga_w_a_mem},
+    {ColumnId::pct_auto_w_a_mem, "pct_auto_w_a_mem", Unit::percent, g_pct_auto_w_a_mem},
+    {ColumnId::pct_man_w_a_mem, "pct_man_w_a_mem", Unit::percent, g_pct_man_w_a_mem},
+    {ColumnId::global_mem_bound_k, "global_mem_bound_k", Unit::count, g_global_mem_bound_k},
+    {ColumnId::large_writes, "large_writes", Unit::count, g_large_writes},
+    {ColumnId::version_count, "version_count", Unit::count, g_version_count},
+    {ColumnId::event_class, "event_class", Unit::none, g_event_class},
+    {ColumnId::slot_time_duration, "slot_time_duration", Unit::none, g_slot_time_duration},
+    {ColumnId::slot_count, "slot_count", Unit::count, g_slot_count},
+    {ColumnId::event_count, "event_count", Unit::count, g_event_count},
+    {ColumnId::pub, "pub", Unit::none, g_pub},
+    {ColumnId::all, "all", Unit::count, g_all},
+    {ColumnId::busy, "busy", Unit::count, g_busy},
+    {ColumnId::congst, "congst", Unit::count, g_congst},
+    {ColumnId::immed_blks_received, "immed_blks_received", Unit::count, g_immed_blks_received},
+    {ColumnId::pct_2hop, "pct_2hop", Unit::percent, g_pct_2hop},
+    {ColumnId::pct_3hop, "pct_3hop", Unit::percent, g_pct_3hop},
+    {ColumnId::n2hop, "n2hop", Unit::count, g_n2hop},
+    {ColumnId::n3hop, "n3hop", Unit::count, g_n3hop},
+    {ColumnId::send_mbytes_mb, "send_mbytes_mb", Unit::megabytes, g_send_mbytes_mb},
+    {ColumnId::receive_mbytes_mb, "receive_mbytes_mb", Unit::megabytes, g_receive_mbytes_mb},
+    {ColumnId::top_row_source, "top_row_source", Unit::none, g_top_row_source},
+    {ColumnId::row_source, "row_source", Unit::none, g_row_source},
+    {ColumnId::top_event, "top_event", Unit::none, g_top_event},
+    {ColumnId::sid_serial, "sid_serial", Unit::none, g_sid_serial},
+    {ColumnId::ip_address, "ip_address", Unit::none, g_ip_address},
+    {ColumnId::source, "source", Unit::none, g_source},
+    {ColumnId::inst_no, "inst_no", Unit::none, g_inst_no},
+    {ColumnId::est_unspill_time_s, "est_unspill_time_s", Unit::seconds, g_est_unspill_time_s},
+    {ColumnId::blocks_received, "blocks_received", Unit::count, g_blocks_received},
+    {ColumnId::pct_immed, "pct_immed", Unit::percent, g_pct_immed},
+    {ColumnId::pct_congst, "pct_congst", Unit::percent, g_pct_congst},
+    {ColumnId::src_inst, "src_inst", Unit::none, g_src_inst},
+    {ColumnId::disk_name, "disk_name", Unit::none, g_disk_name},
+    {ColumnId::keep, "keep", Unit::none, g_keep},
+    {ColumnId::p1_p2_p3_values, "p1_p2_p3_values", Unit::none, g_p1_p2_p3_values},
+    {ColumnId::parameter_1, "parameter_1", Unit::none, g_parameter_1},
+    {ColumnId::parameter_2, "parameter_2", Unit::none, g_parameter_2},
+    {ColumnId::parameter_3, "parameter_3", Unit::none, g_parameter_3},
+    {ColumnId::channel, "channel", Unit::none, g_channel},
+    {ColumnId::size_for_est_mb_2, "size_for_est_mb_2", Unit::megabytes, g_size_for_est_mb_2},
+    {ColumnId::est_spill_count, "est_spill_count", Unit::count, g_est_spill_count},
+    {ColumnId::est_spill_time_s, "est_spill_time_s", Unit::seconds, g_est_spill_time_s},
+    {ColumnId::est_unspill_count, "est_unspill_count", Unit::count, g_est_unspill_count},
+    {ColumnId::cells, "cells", Unit::count, g_cells},
+    {ColumnId::wait_class_type, "wait_class_type", Unit::none, g_wait_class_type},
+    {ColumnId::wait_time_s, "wait_time_s", Unit::seconds, g_wait_time_s},
+    {ColumnId::cpu_time_s, "cpu_time_s", Unit::seconds, g_cpu_time_s},
+    {ColumnId::first_logon, "first_logon", Unit::count, g_first_logon},
+    {ColumnId::user_io_wait_time_s, "user_io_wait_time_s", Unit::seconds, g_user_io_wait_time_s},
+    {ColumnId::sys_io_wait_time_s, "sys_io_wait_time_s", Unit::seconds, g_sys_io_wait_time_s},
+    {ColumnId::queue_name, "queue_name", Unit::none, g_queue_name},
+    {ColumnId::pl_sql_entry_subprogram, "pl_sql_entry_subprogram", Unit::none, g_pl_sql_entry_subprogram},
+    {ColumnId::pl_sql_current_subprogram, "pl_sql_current_subprogram", Unit::none, g_pl_sql_current_subprogram},
+    {ColumnId::pct_current, "pct_current", Unit::percent, g_pct_current},
+    {ColumnId::enqueue_msgs, "enqueue_msgs", Unit::count, g_enqueue_msgs},
+    {ColumnId::dequeue_msgs, "dequeue_msgs", Unit::count, g_dequeue_msgs},
+    {ColumnId::ges_lock_requests, "ges_lock_requests", Unit::count, g_ges_lock_requests},
+    {ColumnId::ges_pin_requests, "ges_pin_requests", Unit::count, g_ges_pin_requests},
+    {ColumnId::ges_pin_releases, "ges_pin_releases", Unit::count, g_ges_pin_releases},
+    {ColumnId::ges_inval_requests, "ges_inval_requests", Unit::count, g_ges_inval_requests},
+    {ColumnId::ges_invali_dations, "ges_invali_dations", Unit::count, g_ges_invali_dations},
+    {ColumnId::object_id_2, "object_id_2", Unit::count, g_object_id_2},
+    {ColumnId::object_name_type, "object_name_type", Unit::none, g_object_name_type},
+    {ColumnId::disks, "disks", Unit::count, g_disks},
+    {ColumnId::avg, "avg", Unit::count, g_avg},
+    {ColumnId::megabytes_per_second_mb, "megabytes_per_second_mb", Unit::megabytes, g_megabytes_per_second_mb},
+    {ColumnId::columnar, "columnar", Unit::none, g_columnar},
+    {ColumnId::pct_hit, "pct_hit", Unit::percent, g_pct_hit},
+    {ColumnId::interface, "interface", Unit::none, g_interface},
+    {ColumnId::src, "src", Unit::none, g_src},
+    {ColumnId::pct_1ms, "pct_1ms", Unit::percent, g_pct_1ms},
+    {ColumnId::pct_10ms, "pct_10ms", Unit::percent, g_pct_10ms},
+    {ColumnId::pct_100ms, "pct_100ms", Unit::percent, g_pct_100ms},
+    {ColumnId::pct_1s, "pct_1s", Unit::percent, g_pct_1s},
+    {ColumnId::pct_10s, "pct_10s", Unit::percent, g_pct_10s},
+    {ColumnId::blocks_lost, "blocks_lost", Unit::count, g_blocks_lost},
+    {ColumnId::lost_time, "lost_time", Unit::count, g_lost_time},
+    {ColumnId::avg_latency_500b_msg, "avg_latency_500b_msg", Unit::count, g_avg_latency_500b_msg},
+    {ColumnId::stddev_500b_msg, "stddev_500b_msg", Unit::count, g_stddev_500b_msg},
+    {ColumnId::n8k_ping_count, "n8k_ping_count", Unit::count, g_n8k_ping_count},
+    {ColumnId::avg_latency_8k_msg, "avg_latency_8k_msg", Unit::count, g_avg_latency_8k_msg},
+    {ColumnId::stddev_8k_msg, "stddev_8k_msg", Unit::count, g_stddev_8k_msg},
+    {ColumnId::used_by, "used_by", Unit::none, g_used_by},
+    {ColumnId::send_errors, "send_errors", Unit::count, g_send_errors},
+    {ColumnId::send_dropped, "send_dropped", Unit::count, g_send_dropped},
+    {ColumnId::send_buffer_overrun, "send_buffer_overrun", Unit::count, g_send_buffer_overrun},
+    {ColumnId::send_carrier_lost, "send_carrier_lost", Unit::count, g_send_carrier_lost},
+    {ColumnId::receive_errors, "receive_errors", Unit::count, g_receive_errors},
+    {ColumnId::receive_dropped, "receive_dropped", Unit::count, g_receive_dropped},
+    {ColumnId::receive_buffer_overrun, "receive_buffer_overrun", Unit::count, g_receive_buffer_overrun},
+    {ColumnId::receive_frame_errors, "receive_frame_errors", Unit::count, g_receive_frame_errors},
+    {ColumnId::blocking_sid_inst, "blocking_sid_inst", Unit::none, g_blocking_sid_inst},
+    {ColumnId::event_caused, "event_caused", Unit::none, g_event_caused},
+    {ColumnId::user_name, "user_name", Unit::none, g_user_name},
+    {ColumnId::system_data_visible, "system_data_visible", Unit::none, g_system_data_visible},
+    {ColumnId::n500b_ping_count, "n500b_ping_count", Unit::count, g_n500b_ping_count},
+    {ColumnId::device_name, "device_name", Unit::none, g_device_name},
+    {ColumnId::is_public, "is_public", Unit::none, g_is_public},
+    {ColumnId::cells_2, "cells_2", Unit::count, g_cells_2},
+    {ColumnId::temp_spill, "temp_spill", Unit::none, g_temp_spill},
+    {ColumnId::data_temp_tables, "data_temp_tables", Unit::none, g_data_temp_tables},
+    {ColumnId::write_only, "write_only", Unit::none, g_write_only},
+    {ColumnId::oltp, "oltp", Unit::none, g_oltp},
+    {ColumnId::dirty_limit, "dirty_limit", Unit::count, g_dirty_limit},
+    {ColumnId::est_cache_writes, "est_cache_writes", Unit::count, g_est_cache_writes},
+    {ColumnId::est_cache_write_fctr, "est_cache_write_fctr", Unit::count, g_est_cache_write_fctr},
+    {ColumnId::est_total_writes, "est_total_writes", Unit::count, g_est_total_writes},
+    {ColumnId::est_total_write_fctr, "est_total_write_fctr", Unit::count, g_est_total_write_fctr},
+    {ColumnId::est_total_ios, "est_total_ios", Unit::count, g_est_total_ios},
+    {ColumnId::est_total_io_fctr, "est_total_io_fctr", Unit::count, g_est_total_io_fctr},
+    {ColumnId::cluster_wait_time_s, "cluster_wait_time_s", Unit::seconds, g_cluster_wait_time_s},
+    {ColumnId::pct_clu, "pct_clu", Unit::percent, g_pct_clu},
+    {ColumnId::gc_buffer_busy, "gc_buffer_busy", Unit::count, g_gc_buffer_busy},
+    {ColumnId::cr_blocks_received, "cr_blocks_received", Unit::count, g_cr_blocks_received},
+    {ColumnId::current_blocks_received, "current_blocks_received", Unit::count, g_current_blocks_received},
+    {ColumnId::enq_msgs, "enq_msgs", Unit::count, g_enq_msgs},
+    {ColumnId::deq_msgs, "deq_msgs", Unit::count, g_deq_msgs},
+    {ColumnId::small_reads, "small_reads", Unit::count, g_small_reads},
+    {ColumnId::small_writes, "small_writes", Unit::count, g_small_writes},
+    {ColumnId::large_reads, "large_reads", Unit::count, g_large_reads},
+    {ColumnId::total_hits, "total_hits", Unit::count, g_total_hits},
+    {ColumnId::scan, "scan", Unit::none, g_scan},
+    {ColumnId::first_writes, "first_writes", Unit::count, g_first_writes},
+    {ColumnId::overwrites, "overwrites", Unit::count, g_overwrites},
+    {ColumnId::partial_writes, "partial_writes", Unit::count, g_partial_writes},
+    {ColumnId::size_for_est_s, "size_for_est_s", Unit::seconds, g_size_for_est_s},
+    {ColumnId::pct_exp_msgs, "pct_exp_msgs", Unit::percent, g_pct_exp_msgs},
+    {ColumnId::pct_delay_msgs, "pct_delay_msgs", Unit::percent, g_pct_delay_msgs},
+    {ColumnId::enq_time_s, "enq_time_s", Unit::seconds, g_enq_time_s},
+    {ColumnId::deq_time_s, "deq_time_s", Unit::seconds, g_deq_time_s},
+    {ColumnId::pct_transf_time, "pct_transf_time", Unit::percent, g_pct_transf_time},
+    {ColumnId::pct_eval_time, "pct_eval_time", Unit::percent, g_pct_eval_time},
+    {ColumnId::avg_enqueue_sec_msg, "avg_enqueue_sec_msg", Unit::count, g_avg_enqueue_sec_msg},
+    {ColumnId::avg_dequeue_sec_msg, "avg_dequeue_sec_msg", Unit::count, g_avg_dequeue_sec_msg},
+    {ColumnId::subscriber_queue, "subscriber_queue", Unit::none, g_subscriber_queue},
+    {ColumnId::open_time, "open_time", Unit::none, g_open_time},
+    {ColumnId::itl_waits, "itl_waits", Unit::count, g_itl_waits},
+    {ColumnId::ges_requests, "ges_requests", Unit::count, g_ges_requests},
+    {ColumnId::ges_conflicts, "ges_conflicts", Unit::count, g_ges_conflicts},
+    {ColumnId::ges_releases, "ges_releases", Unit::count, g_ges_releases},
+    {ColumnId::enqueue_msgs_2, "enqueue_msgs_2", Unit::count, g_enqueue_msgs_2},
+    {ColumnId::dequeue_msgs_2, "dequeue_msgs_2", Unit::count, g_dequeue_msgs_2},
+    {ColumnId::expire_msgs, "expire_msgs", Unit::count, g_expire_msgs},
+    {ColumnId::expire_msgs_2, "expire_msgs_2", Unit::count, g_expire_msgs_2},
+    {ColumnId::pluggable_databases_open, "pluggable_databases_open", Unit::count, g_pluggable_databases_open},
+    {ColumnId::pct_100us, "pct_100us", Unit::percent, g_pct_100us},
+    {ColumnId::per_remaster_op, "per_remaster_op", Unit::count, g_per_remaster_op},
+    {ColumnId::begin_snap, "begin_snap", Unit::count, g_begin_snap},
+    {ColumnId::end_snap, "end_snap", Unit::count, g_end_snap},
+    {ColumnId::griddisks, "griddisks", Unit::count, g_griddisks},
+    {ColumnId::pct_efficiency, "pct_efficiency", Unit::percent, g_pct_efficiency},
+    {ColumnId::hits, "hits", Unit::count, g_hits},
+    {ColumnId::i_o_saved_percent, "i_o_saved_percent", Unit::count, g_i_o_saved_percent},
+    {ColumnId::replicat_name, "replicat_name", Unit::none, g_replicat_name},
+    {ColumnId::apply_name, "apply_name", Unit::none, g_apply_name},
+    {ColumnId::service_time, "service_time", Unit::count, g_service_time},
+    {ColumnId::wait_time, "wait_time", Unit::count, g_wait_time},
+    {ColumnId::cell_latency, "cell_latency", Unit::count, g_cell_latency},
+    {ColumnId::small_write, "small_write", Unit::count, g_small_write},
+    {ColumnId::large_write, "large_write", Unit::count, g_large_write},
+    {ColumnId::pct_optimized, "pct_optimized", Unit::percent, g_pct_optimized},
+    {ColumnId::pct_clean, "pct_clean", Unit::percent, g_pct_clean},
+    {ColumnId::pct_unflushed, "pct_unflushed", Unit::percent, g_pct_unflushed},
+    {ColumnId::active_secondary_hits, "active_secondary_hits", Unit::count, g_active_secondary_hits},
+    {ColumnId::active_secondary_misses, "active_secondary_misses", Unit::count, g_active_secondary_misses},
+    {ColumnId::read_hits, "read_hits", Unit::count, g_read_hits},
+    {ColumnId::read_mb, "read_mb", Unit::megabytes, g_read_mb},
+    {ColumnId::requests_2, "requests_2", Unit::count, g_requests_2},
+    {ColumnId::megabytes_per_second_mb_2, "megabytes_per_second_mb_2", Unit::megabytes, g_megabytes_per_second_mb_2},
+    {ColumnId::imc_capacity, "imc_capacity", Unit::count, g_imc_capacity},
+    {ColumnId::imc_query, "imc_query", Unit::count, g_imc_query},
+    {ColumnId::no_memcompress, "no_memcompress", Unit::count, g_no_memcompress},
+    {ColumnId::io_reason, "io_reason", Unit::none, g_io_reason},
+    {ColumnId::pct_cell, "pct_cell", Unit::percent, g_pct_cell},
+    {ColumnId::total_requests, "total_requests", Unit::count, g_total_requests},
+    {ColumnId::total_mb, "total_mb", Unit::megabytes, g_total_mb},
 };
 constexpr ColumnSpec k_unknown_column{ColumnId::unknown, "unknown", Unit::none, {}};
 
