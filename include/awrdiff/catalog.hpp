@@ -171,7 +171,15 @@ enum class SectionId {
   streams,                     ///< Streams / Advanced Queue / GoldenGate / XStream tables
   asm_diskgroups,              ///< ASM Diskgroups
   exadata,                     ///< Exadata storage server, flash cache and cell tables
-  pdb_instance_info,           ///< PDB instance information header table (CDB reports)
+  // RAC global report (awrgrpt.sql): tables with one row per instance (I#) and cluster totals.
+  rac_database_summary,      ///< Database Summary: DB Id, name, snap ids, instances, DB time and elapsed (min)
+  rac_instances,             ///< Database Instances Included In Report: one row per instance
+  rac_time_model,            ///< Time Model: one column per statistic, rows per instance and Sum
+  rac_top_foreground_events, ///< Top Timed Foreground Events: '*' rows are cluster-wide
+  rac_sysstat_per_second,    ///< System Statistics - Per Second: rows per instance and Sum
+  containers,                ///< Container DB Id / Container Name / Open Time (12c+ CDB and PDB reports)
+  rac_global_other,          ///< other RAC global report tables (per-instance breakdowns), kept as generic tables
+  statspack_other,           ///< Statspack-only tables (memory, IO by function detail, ...), kept as generic tables
 };
 
 /// How a section's rows are laid out in text reports.
@@ -210,6 +218,13 @@ enum class ColumnId {
   cpu_s, cpu_per_exec_s, user_io_s, buffer_gets, gets_per_exec, physical_reads, reads_per_exec,
   rows_processed, rows_per_exec, parse_calls, pct_total_parses, module, sql_text,
   parameter,
+  hash_value, old_hash_value, plan_hash_value,  ///< Statspack SQL keys; Plan Hash Value
+  con_dbid,         ///< Container DB Id (PDB-level reports, 12c+)
+  inst_id,          ///< I#: instance number of a RAC global report row ('*', Sum, Avg, Std for totals)
+  in_report,        ///< Number of Instances / Hosts "In Report" (RAC global Database Summary)
+  elapsed_min, db_time_min,          ///< Elapsed Time(min), DB time(min) (RAC global summaries)
+  begin_snap_time, end_snap_time,    ///< Begin Snap Time, End Snap Time (RAC global instance list)
+  pdb_name,         ///< PDB Name of a SQL list row or of Tablespace / File IO Stats (CDB root reports, 12.2+)
   load_average_begin, load_average_end, pct_user, pct_system, pct_wio, pct_idle,
   // ---- instance activity, IOStat ----------------------------------------------------------------
   per_hour,
@@ -218,7 +233,7 @@ enum class ColumnId {
   // ---- tablespace / file I/O ------------------------------------------------------------------
   tablespace, filename, reads, reads_per_second, avg_read_ms, blocks_per_read, single_block_reads_per_second,
   avg_single_block_read_ms, pct_optimized_reads, writes, writes_per_second, avg_write_ms, buffer_waits,
-  avg_buffer_wait_ms, pdb_name,
+  avg_buffer_wait_ms,
   // ---- segments ---------------------------------------------------------------------------------
   owner, object_name, subobject_name, object_type, object_id, data_object_id, pct_of_capture,
   // ---- latches, mutexes, enqueues, library / dictionary cache -----------------------------------
@@ -230,13 +245,12 @@ enum class ColumnId {
   undo_tablespace, undo_blocks_thousands, transactions, max_query_length_s, max_tx_concurrency, tuned_retention,
   sto_oos,
   // ---- histograms, ADDM, parameters, RAC --------------------------------------------------------
-  total_waits, finding_name, task_avg_active_sessions, pct_active_sessions, task_name, begin_snap_time,
-  end_snap_time, is_default, resource_name, current_utilization, max_utilization, initial_allocation,
-  limit_value, service_name, db_time_s, db_cpu_s, target_instance, container_dbid,
+  total_waits, finding_name, task_avg_active_sessions, pct_active_sessions, task_name, is_default,
+  resource_name, current_utilization, max_utilization, initial_allocation, limit_value, service_name, db_time_s, db_cpu_s, target_instance,
   // ---- columns of sections kept as generic tables (named so their units are known) -------------
   pct_activity, pct_event, mean, std_dev, normal_range, cell_name, waits_txn, w_a_mb_processed_mb,
   physical_writes, name, p, buffer_busy_waits, us_ur_uu_es_er_eu, pct_busy, size_factor, disk_type, immed,
-  plan_hash, pct_row_source, block_class, component, size_factr, est_lc_size_mb, est_lc_mem_obj,
+  pct_row_source, block_class, component, size_factr, est_lc_size_mb, est_lc_mem_obj,
   est_lc_time_saved_s, est_lc_time_saved_factr, est_lc_load_time_s, est_lc_load_time_factr, min_size_mb,
   max_size_mb, buffer_class, load, pct_sys, pct_iowait, pct_bg_time, physical_reads_k, logical_reads_k,
   user_i_o_total_wts, user_i_o_wt_time, concurcy_total_wts, concurcy_wt_time, admin_total_wts, admin_wt_time,
@@ -340,6 +354,20 @@ const SectionSpec* find_section_by_summary(std::string_view summary);
 const SectionSpec& section_spec(SectionId id);
 /// The column a header text names; ColumnId::unknown when none. An empty header is `label`.
 ColumnId find_column(std::string_view header);
+/// The column a header text names inside one section: a short header that means something else
+/// there than across the report ("Reads" of Tablespace IO Stats is a read count, elsewhere
+/// physical reads; "Class" of Buffer Wait Statistics is a block class, elsewhere a wait class)
+/// resolves to the section's own column; every other header as find_column(header).
+ColumnId find_column(std::string_view header, SectionId section);
+
+/// A header text whose column depends on the section it appears in (see find_column(header, section)).
+struct SectionColumnSpec {
+  SectionId section;
+  std::string_view alias;  ///< header text (normalised match)
+  ColumnId column;         ///< the column it names in `section`
+};
+/// All section-specific header texts (for docs and tests).
+std::span<const SectionColumnSpec> all_section_columns();
 const ColumnSpec& column_spec(ColumnId id);
 /// The Load Profile row a label names ("DB Time(s):", "Redo size:", ...); nullptr when unknown.
 const LoadProfileSpec* find_load_profile_row(std::string_view label);
@@ -364,5 +392,12 @@ std::string catalog_markdown();
 /// Expands a wait class name cut to the text report's column width ("Applicat" → "Application",
 /// "Concurrenc" → "Concurrency"); returns the input unchanged when it is not a known prefix.
 std::string expand_wait_class(std::string_view name);
+/// The time model statistic a column of the RAC global report's Time Model table holds ("DB time (s)"
+/// -> "DB time", "SQL Exec Ela (s)" -> "sql execute elapsed time", "bg CPU (s)" -> "background cpu
+/// time"); empty when the header is not a known statistic.
+std::string_view global_time_model_statistic(std::string_view header);
+/// True for an event Oracle classes as Idle (wait class "Idle" in V$EVENT_NAME), by name. Used where
+/// a report prints no wait class (Statspack, 10g text) or lists idle events among its top events.
+bool is_idle_event(std::string_view name);
 
 }  // namespace awrdiff

@@ -5,10 +5,13 @@
 // appears in every output format at once. A single report is a comparison without a base.
 #pragma once
 
+#include <awrdiff/metrics.hpp>
 #include <awrdiff/model.hpp>
 
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -59,8 +62,38 @@ struct Contributor {
   bool lower_bound = false;          ///< one side was below its report's top-N cut-off
 };
 
+/// A number a finding rests on: the metric, its unit and both sides' values.
+struct FindingMetric {
+  std::string key;    ///< metric catalog key or "event:<name>:avg_wait_ms"-style reference
+  std::string label;  ///< shown name
+  std::string unit;   ///< "ms", "AAS", "/s", "%", ...
+  OptDouble base, target;
+};
+
+/// One finding: a rule of the findings catalog (src/diff/findings.cpp, docs/findings.md) that fired,
+/// with the numbers behind it. Rules fire on changes only, never on a state both periods share, so a
+/// report compared with itself has no findings, and diff(B, A) has the same findings as diff(A, B)
+/// with the opposite direction.
+struct Finding {
+  std::string rule;                    ///< rule key, e.g. "commit_latency", "hard_parse", "sql_changed"
+  ChangeKind direction = ChangeKind::changed;  ///< worse / better / changed (neutral)
+  double impact_aas = 0;               ///< change of DB time per second it accounts for (signed, AAS); 0 when not quantifiable
+  std::string title;                   ///< one line, with its numbers
+  std::string cause;                   ///< short form for the verdict line ("hard parsing +5.2 min")
+  std::vector<std::string> evidence;   ///< further lines, each with its numbers
+  std::vector<FindingMetric> metrics;  ///< the numbers, for machines
+};
+
+/// One rule of the findings catalog (docs/findings.md).
+struct FindingRule {
+  std::string_view key;
+  std::string_view summary;
+};
+/// Every findings rule, in the order that breaks ties between findings of equal impact.
+std::span<const FindingRule> finding_rules();
+
 struct Comparison {
-  std::string base_source;    ///< empty for a single report
+  std::string base_source;    ///< empty for a single report; sets: the files joined with ", "
   std::string target_source;
   Verdict verdict = Verdict::single_report;
   std::optional<double> db_time_per_s_base;    ///< AAS of the base
@@ -69,6 +102,7 @@ struct Comparison {
   std::vector<Contributor> contributors;       ///< largest first, in the direction of the change
   std::string headline;                        ///< the first line: what changed and why
   std::vector<std::string> warnings;           ///< comparability warnings, each with its reason
+  std::vector<Finding> findings;               ///< ranked: causes of the change first (largest |impact|), then the rest
   std::vector<CompareTable> tables;
   std::vector<std::string> diagnostics;        ///< parse diagnostics of both inputs ("file:line: ...")
 };
@@ -76,6 +110,7 @@ struct Comparison {
 struct CompareOptions {
   int top_sql = 15;   ///< how many SQL statements to list
   int top_events = 12;
+  double alpha = 0.05;  ///< sets: significance level of the per-metric tests
 };
 
 /// Compares two snapshots. Periods of different length are compared by rates (per second of
@@ -85,5 +120,28 @@ Comparison compare(const Snapshot& base, const Snapshot& target, const CompareOp
 
 /// The same tables for a single report (no base): a plain report.
 Comparison describe(const Snapshot& target, const CompareOptions& options = {});
+
+/// One snapshot standing for a set of reports of consecutive or comparable periods: totals summed
+/// (elapsed, DB time, event and SQL times, waits, executions), per-second Load Profile rates weighted
+/// by elapsed, percentages recomputed. An item (event, time model statistic, SQL statement) missing
+/// from any member's lists is unknown for the set and left out; the SQL cut-off is the sum of the
+/// members' cut-offs. `source` is the members' files joined with ", ". Throws Error for an empty set.
+Snapshot merge_snapshots(const std::vector<Snapshot>& members);
+
+/// The value of one metric in one report, by the keys the findings and the metric catalog use:
+/// "db_time_per_s", "db_cpu_per_s", "outside_per_s", "host_cpu_busy_pct", "db_cpu_pct_db_time",
+/// "transactions_per_s", "db_time_per_txn_s", "load_profile.<row>", "wait_class:<name>:time_per_s",
+/// "event:<name>:time_per_s", "event:<name>:avg_wait_ms", "time_model:<name>:time_per_s",
+/// "sql:<sql_id>:elapsed_per_s". Empty when the report does not give it or the key is unknown.
+OptDouble metric_value(const Snapshot& snapshot, std::string_view key);
+
+/// Compares two sets of reports (e.g. the same hour over several days). The tables and findings are
+/// those of the merged sets (merge_snapshots); a "Sets" table gives, per metric, each set's median
+/// and range, the test that fits (Mann–Whitney U or Welch's t, stats.hpp), its p-value and effect
+/// size. A change is a finding only when it is both material and significant at `options.alpha`;
+/// the verdict is "unchanged" when DB time per second is not significant. With one report per set
+/// this is compare(). Throws Error for an empty set.
+Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target,
+                        const CompareOptions& options = {});
 
 }  // namespace awrdiff

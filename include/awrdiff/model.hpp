@@ -19,14 +19,22 @@ using OptDouble = std::optional<double>;
 /// What produced the report.
 enum class ReportKind {
   awr_instance,  ///< awrrpt.sql / awrrpti.sql: one instance
-  awr_global,    ///< awrgrpt.sql: RAC global report (not compared yet)
-  statspack,     ///< spreport.sql (not compared yet)
+  awr_global,    ///< awrgrpt.sql: RAC global report; figures are cluster-wide totals
+  statspack,     ///< spreport.sql (9i–23ai, text)
+};
+/// Which part of a multitenant database a report covers (12c+). Source: the report title
+/// ("WORKLOAD REPOSITORY PDB report ...") and the CDB / Container columns of the header.
+enum class ContainerScope {
+  database,  ///< a non-CDB, or a release without containers
+  cdb_root,  ///< a CDB, reported from the root: the whole container database
+  pdb,       ///< one pluggable database (the report names it in Container Name)
 };
 /// The file's markup.
 enum class ReportFormat { html, text };
 
 const char* to_string(ReportKind kind);
 const char* to_string(ReportFormat format);
+const char* to_string(ContainerScope scope);
 
 /// The database and host the report describes. Source: the header tables at the top of the report
 /// (DB Name / DB Id / Instance / Inst Num / Startup Time / Release / RAC / CDB; Host Name / Platform /
@@ -44,6 +52,11 @@ struct DatabaseInfo {
   std::optional<bool> rac;           ///< RAC: YES/NO
   std::optional<bool> cdb;           ///< CDB: YES/NO (12c+)
   std::string container;             ///< Container Name for a PDB-level report, else empty
+  std::optional<std::uint64_t> con_dbid; ///< Container DB Id of a PDB-level report, else empty
+  ContainerScope scope = ContainerScope::database; ///< CDB root, PDB or plain database
+  /// Instances: the Instances column of the Snap Id table of a RAC instance report (instances
+  /// open in the cluster), or the number of instances a RAC global report (awrgrpt) sums.
+  std::optional<int> instances;
   std::string host;                  ///< Host Name
   std::string platform;              ///< Platform
   OptDouble cpus;                    ///< CPUs (logical)
@@ -63,6 +76,11 @@ struct Interval {
   OptDouble db_time_s;                     ///< DB Time, seconds (printed in minutes)
   OptDouble begin_sessions;                ///< Sessions at begin snap
   OptDouble end_sessions;                  ///< Sessions at end snap
+  OptDouble begin_cursors_per_session;     ///< Curs/Sess (Cursors/Session) at begin snap
+  OptDouble end_cursors_per_session;       ///< Curs/Sess at end snap
+  /// The snap ids are a PDB's own ("PDB report (PDB snapshots)"), not the CDB root's: they do not
+  /// line up with root or other PDBs' snap ids.
+  bool pdb_snapshots = false;
 };
 
 /// One row of the Load Profile section. `key` is the catalog id (e.g. "db_time", "hard_parses");
@@ -79,7 +97,9 @@ struct LoadProfileRow {
 
 /// One row of a wait event table: Top 10 Foreground Events by Total Wait Time (or the release's
 /// equivalent), Foreground Wait Events, Background Wait Events. DB CPU appears as a pseudo-event
-/// with `is_cpu` set and no waits, average or wait class.
+/// with `is_cpu` set and no waits, average or wait class; its name is always "DB CPU" (10g and
+/// Statspack print it as "CPU time"). Statspack's `%Total Call Time` is kept in `pct_db_time`: it is
+/// the share of total call time (DB CPU + non-idle waits, background included), which is not DB time.
 struct WaitEvent {
   std::string name;            ///< Event
   OptDouble waits;             ///< Waits
@@ -88,10 +108,15 @@ struct WaitEvent {
   OptDouble pct_db_time;       ///< % DB time (can exceed 100 on real reports)
   std::string wait_class;      ///< Wait Class, expanded when the text report truncated it
   bool is_cpu = false;         ///< the DB CPU / CPU time pseudo-event
+  /// An idle event (wait class Idle, or a known idle event listed by a report that prints no wait
+  /// class, e.g. Statspack 12c+ listing 'heartbeat redo informer' among its top events). Its time is
+  /// not database time; `wait_class` is set to "Idle".
+  bool is_idle = false;
   int line = 0;                ///< source line, for diagnostics
 };
 
-/// One row of Wait Classes by Total Wait Time (or the Wait Class section of older releases).
+/// One row of Wait Classes by Total Wait Time (or the Wait Class section of older releases; on
+/// 11.2.0.2 and older, which print neither, the Foreground Wait Class section).
 struct WaitClassRow {
   std::string name;        ///< Wait Class (DB CPU included as a row on 12c+)
   OptDouble waits;         ///< Waits
@@ -108,10 +133,13 @@ struct TimeModelRow {
   OptDouble pct_db_time;  ///< % of DB Time
 };
 
-/// One SQL statement, merged by sql_id across every "SQL ordered by ..." section of the report.
-/// Totals are for the whole interval.
+/// One SQL statement, merged by its id across every "SQL ordered by ..." section of the report.
+/// Totals are for the whole interval. AWR keys statements by SQL Id; Statspack by (Old) Hash Value,
+/// a number that is not a SQL Id: `id_kind` says which one `sql_id` holds.
 struct SqlStat {
-  std::string sql_id;            ///< SQL Id (13 characters)
+  std::string sql_id;            ///< SQL Id (13 characters), or the hash value as printed (see id_kind)
+  std::string id_kind = "sql_id";///< "sql_id", "hash_value" or "old_hash_value"
+  std::optional<std::uint64_t> plan_hash_value; ///< Plan Hash Value, when a section prints one
   OptDouble elapsed_s;           ///< Elapsed Time (s)
   OptDouble cpu_s;               ///< CPU Time (s)
   OptDouble user_io_s;           ///< User I/O Time (s) (from "by User I/O Wait Time", or %IO × elapsed)
@@ -122,6 +150,7 @@ struct SqlStat {
   OptDouble rows_processed;      ///< Rows Processed
   OptDouble pct_db_time;         ///< %Total in SQL ordered by Elapsed Time: elapsed / DB time × 100
   std::string module;            ///< SQL Module / Module:
+  std::string pdb_name;          ///< PDB Name (CDB root reports list each statement with its PDB)
   std::string text;              ///< SQL text: complete when the report has "Complete List of SQL Text"
   bool text_complete = false;    ///< text came from the complete list (not truncated)
   std::vector<std::string> lists;///< catalog keys of the "SQL ordered by" sections that list it
@@ -138,6 +167,22 @@ struct HostCpu {
   OptDouble pct_system;          ///< %System
   OptDouble pct_wio;             ///< %WIO
   OptDouble pct_idle;            ///< %Idle; busy = 100 - idle
+};
+
+/// One instance of a RAC global report (awrgrpt.sql). Source: Database Instances Included In Report
+/// (I#, Instance, Host, Startup, Begin/End Snap Time, Release, Elapsed Time(min), DB time(min), Avg
+/// Active Sessions, Platform) and the I# rows of the Time Model table (DB time (s), DB CPU (s)).
+struct InstanceRow {
+  std::optional<int> instance_number;  ///< I#
+  std::string instance;                ///< Instance name
+  std::string host;                    ///< Host
+  std::string startup_time;            ///< Startup, as printed
+  std::string release;                 ///< Release
+  std::string platform;                ///< Platform
+  OptDouble elapsed_s;                 ///< Elapsed Time, seconds (printed in minutes)
+  OptDouble db_time_s;                 ///< DB time, seconds (printed in minutes; Time Model's DB time (s) when given)
+  OptDouble db_cpu_s;                  ///< DB CPU (s), from the Time Model table
+  OptDouble average_active_sessions;   ///< Avg Active Sessions
 };
 
 /// A table the catalog does not know, or knows but awrdiff does not interpret yet: kept as text so
@@ -367,11 +412,20 @@ struct Snapshot {
   std::vector<WaitEvent> top_events;          ///< Top N (Foreground) Events, in report order
   std::vector<WaitEvent> foreground_events;   ///< Foreground Wait Events (full list), report order
   std::vector<WaitEvent> background_events;   ///< Background Wait Events (full list), report order
-  std::vector<WaitClassRow> wait_classes;     ///< in report order
+  std::vector<WaitClassRow> wait_classes;     ///< in report order (12c+: foreground and background waits)
+  std::vector<WaitClassRow> foreground_wait_classes;  ///< Foreground Wait Class: waits of user sessions only
   HostCpu host_cpu;                           ///< Host CPU section
   std::vector<TimeModelRow> time_model;       ///< in report order
   std::vector<SqlStat> sql;                   ///< merged by sql_id, sorted by elapsed_s descending
   bool truncated = false;                     ///< no "End of Report" marker: sections may be missing
+  /// False when the report itself says its figures are invalid, e.g. the snapshots span an instance
+  /// restart ("ERROR: Snapshots chosen span an instance shutdown: RESULTS ARE INVALID"). Such a
+  /// report must not be compared; `invalid_reason` says why.
+  bool valid = true;
+  std::string invalid_reason;                 ///< why `valid` is false, else empty
+  /// False when the report warns that timed_statistics changed between the snapshots ("TIMINGS
+  /// ARE INVALID"): times and averages are unreliable.
+  bool timings_valid = true;
   bool has_sql_sections = false;              ///< the report had at least one "SQL ordered by" list
   OptDouble sql_elapsed_cutoff_s;             ///< smallest elapsed listed in SQL ordered by Elapsed Time
   std::vector<ActivityStat> activity;         ///< Instance Activity Stats, merged by name, report order
@@ -392,15 +446,22 @@ struct Snapshot {
   std::vector<AddmFinding> addm_findings;     ///< Top ADDM Findings by Average Active Sessions
   std::vector<GlobalCacheStat> global_cache;  ///< RAC global cache load profile / efficiency / workload
   std::vector<OsStat> os_stats;               ///< Operating System Statistics
+  /// RAC global reports: one row per instance (the other fields hold the cluster-wide figures:
+  /// DB time and DB CPU summed over instances, elapsed = the report's total, events and SQL as the
+  /// report's cluster-wide '*' / (Global) tables print them). Empty for other kinds.
+  std::vector<InstanceRow> instance_rows;
   std::vector<GenericTable> other_tables;     ///< tables not interpreted above
+  int members = 1;                            ///< reports merged into this snapshot (merge_snapshots); 1 for a report
   std::vector<Diagnostic> diagnostics;
 
   /// DB CPU in seconds: the time model row, else the DB CPU pseudo-event. Empty when neither.
   OptDouble db_cpu_s() const;
   /// DB time in seconds: the header's DB Time, else the time model's DB time row.
   OptDouble db_time_s() const;
-  /// DB time that is neither DB CPU nor a wait (DB time - DB CPU - non-idle wait class time), seconds:
-  /// mostly time spent in the CPU run queue. Empty without wait classes. Clamped at 0.
+  /// DB time that is neither DB CPU nor a wait (DB time - DB CPU - non-idle foreground wait class
+  /// time), seconds: mostly time spent in the CPU run queue. Uses Foreground Wait Class when the report
+  /// has it (background waits are not DB time), else the wait class table. Empty without either.
+  /// Clamped at 0.
   OptDouble unaccounted_db_time_s() const;
   /// Average active sessions = DB time / elapsed. Empty when either is absent or elapsed is 0.
   OptDouble average_active_sessions() const;

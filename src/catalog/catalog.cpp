@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <utility>
 
 namespace awrdiff {
 namespace {
@@ -36,24 +37,26 @@ AWRDIFF_NAMES(t_os_stats, "Operating System Statistics", "OS Statistics");
 AWRDIFF_NAMES(s_os_stats, "operating systems statistics. for each statistic");
 AWRDIFF_NAMES(t_fg_wait_class, "Foreground Wait Class");
 AWRDIFF_NAMES(s_fg_wait_class, "foreground wait class statistics");
-AWRDIFF_NAMES(t_fg_events, "Foreground Wait Events");
+AWRDIFF_NAMES(t_fg_events, "Foreground Wait Events", "Foreground Wait Events (Global)");
 AWRDIFF_NAMES(s_fg_events, "foreground wait events and their wait statistics");
-AWRDIFF_NAMES(t_bg_events, "Background Wait Events", "Background Wait Events for DB");
+AWRDIFF_NAMES(t_bg_events, "Background Wait Events", "Background Wait Events for DB",
+              "Background Wait Events (Global)");
 AWRDIFF_NAMES(s_bg_events, "background wait events statistics");
-AWRDIFF_NAMES(t_wait_events, "Wait Events");
-AWRDIFF_NAMES(t_sql_elapsed, "SQL ordered by Elapsed Time");
+AWRDIFF_NAMES(t_wait_events, "Wait Events", "Wait Events (fg and bg)");
+AWRDIFF_NAMES(t_sql_elapsed, "SQL ordered by Elapsed Time", "SQL ordered by Elapsed Time (Global)");
 AWRDIFF_NAMES(s_sql_elapsed, "top sql by elapsed time");
-AWRDIFF_NAMES(t_sql_cpu, "SQL ordered by CPU Time");
+AWRDIFF_NAMES(t_sql_cpu, "SQL ordered by CPU Time", "SQL ordered by CPU", "SQL ordered by CPU Time (Global)");
 AWRDIFF_NAMES(s_sql_cpu, "top sql by cpu time");
-AWRDIFF_NAMES(t_sql_user_io, "SQL ordered by User I/O Wait Time");
+AWRDIFF_NAMES(t_sql_user_io, "SQL ordered by User I/O Wait Time", "SQL ordered by User I/O Time (Global)");
 AWRDIFF_NAMES(s_sql_user_io, "top sql by user i/o time");
-AWRDIFF_NAMES(t_sql_gets, "SQL ordered by Gets");
+AWRDIFF_NAMES(t_sql_gets, "SQL ordered by Gets", "SQL ordered by Gets (Global)");
 AWRDIFF_NAMES(s_sql_gets, "top sql by buffer gets");
-AWRDIFF_NAMES(t_sql_reads, "SQL ordered by Reads");
+AWRDIFF_NAMES(t_sql_reads, "SQL ordered by Reads", "SQL ordered by Reads (Global)");
 AWRDIFF_NAMES(s_sql_reads, "top sql by physical reads");
-AWRDIFF_NAMES(t_sql_unopt, "SQL ordered by Physical Reads (UnOptimized)");
+AWRDIFF_NAMES(t_sql_unopt, "SQL ordered by Physical Reads (UnOptimized)",
+              "SQL ordered by UnOptimized Read Requests (Global)");
 AWRDIFF_NAMES(s_sql_unopt, "top sql by unoptimized read requests");
-AWRDIFF_NAMES(t_sql_exec, "SQL ordered by Executions");
+AWRDIFF_NAMES(t_sql_exec, "SQL ordered by Executions", "SQL ordered by Executions (Global)");
 AWRDIFF_NAMES(s_sql_exec, "top sql by number of executions");
 AWRDIFF_NAMES(t_sql_parse, "SQL ordered by Parse Calls");
 AWRDIFF_NAMES(s_sql_parse, "top sql by number of parse calls");
@@ -61,7 +64,7 @@ AWRDIFF_NAMES(t_sql_mem, "SQL ordered by Sharable Memory");
 AWRDIFF_NAMES(s_sql_mem, "top sql by amount of shared memory");
 AWRDIFF_NAMES(t_sql_version, "SQL ordered by Version Count");
 AWRDIFF_NAMES(s_sql_version, "top sql by version count");
-AWRDIFF_NAMES(t_sql_cluster, "SQL ordered by Cluster Wait Time");
+AWRDIFF_NAMES(t_sql_cluster, "SQL ordered by Cluster Wait Time", "SQL ordered by Cluster Wait Time (Global)");
 AWRDIFF_NAMES(s_sql_cluster, "top sql by cluster wait time");
 AWRDIFF_NAMES(t_sql_text, "Complete List of SQL Text");
 AWRDIFF_NAMES(s_sql_text, "text of the sql statements");
@@ -337,6 +340,31 @@ AWRDIFF_NAMES(s_exadata, "exadata cells", "flash cache", "cell server", "by cell
               "top io reasons", "columnar cache");
 AWRDIFF_NAMES(s_pdb_info, "pdb instance information");
 
+AWRDIFF_NAMES(t_rac_summary, "Database Summary");
+AWRDIFF_NAMES(s_rac_summary, "database summary");
+AWRDIFF_NAMES(t_rac_instances, "Database Instances Included In Report");
+AWRDIFF_NAMES(s_rac_instances, "database instances included in report");
+AWRDIFF_NAMES(t_rac_time_model, "Time Model");
+AWRDIFF_NAMES(t_rac_top_fg, "Top Timed Foreground Events");
+AWRDIFF_NAMES(s_rac_top_fg, "top timed foreground events");
+AWRDIFF_NAMES(t_rac_sysstat_s, "System Statistics - Per Second");
+AWRDIFF_NAMES(s_rac_sysstat_s, "system statistics - per second");
+// Tables of RAC global reports (awrgrpt) and Statspack that awrdiff keeps as generic tables. Exact
+// titles only: the per-instance layouts differ from the instance report's sections of similar names.
+AWRDIFF_NAMES(t_rac_other, "Foreground Wait Classes", "Foreground Wait Classes - % of DB time",
+              "Foreground Wait Classes - % of Total DB time", "Time Model - % of DB time", "Top Timed Background Events",
+              "System Statistics", "System Statistics (Absolute Values)", "System Statistics (Global)",
+              "System Statistics - Per Transaction", "SysStat and Global Messaging - RAC",
+              "SysStat and Global Messaging (per Sec)- RAC", "SysStat and Global Messaging (per Tx)- RAC",
+              "OS Statistics By Instance", "IO Profile (Global)", "Wait Event Histogram (Global)",
+              "Segment Statistics (Global)", "Ping Statistics", "Interconnect Client Statistics",
+              "Interconnect Client Statistics (per Second)", "Global Latency Characteristics", "IORM Objective",
+              "Open Pluggable Database Counts", "Small Read Histogram - Detail");
+AWRDIFF_NAMES(t_statspack_other, "Cache Size Changes", "File Read Histogram Stats", "IO Stat by Function - detail",
+              "IO Stat by Function - summary", "IO Stats Function Detail", "Memory Resize Operations",
+              "Memory Target Advice", "Mutex Sleep", "Process Memory Summary Stats", "Rule Sets",
+              "SQL Memory Statistics", "Top Process Memory (by component)");
+
 constexpr SectionSpec k_sections[] = {
     {SectionId::database_info, "database_info", "Database", t_none, {}, TextLayout::header},
     {SectionId::instance_info, "instance_info", "Instance", t_none, {}, TextLayout::header},
@@ -550,12 +578,22 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::streams, "streams", "Streams, Advanced Queuing and GoldenGate", t_streams, s_streams},
     {SectionId::asm_diskgroups, "asm_diskgroups", "ASM Diskgroups", t_asm, s_asm},
     {SectionId::exadata, "exadata", "Exadata and Flash Cache", t_exadata, s_exadata},
-    {SectionId::pdb_instance_info, "pdb_instance_info", "PDB Instance", t_none, s_pdb_info, TextLayout::header},
+    {SectionId::rac_database_summary, "rac_database_summary", "Database Summary", t_rac_summary, s_rac_summary},
+    {SectionId::rac_instances, "rac_instances", "Database Instances Included In Report", t_rac_instances,
+     s_rac_instances},
+    {SectionId::rac_time_model, "rac_time_model", "Time Model (per instance)", t_rac_time_model, {}},
+    {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg,
+     s_rac_top_fg},
+    {SectionId::containers, "containers", "Containers", t_none, s_pdb_info, TextLayout::header},
+    {SectionId::rac_sysstat_per_second, "rac_sysstat_per_second", "System Statistics - Per Second", t_rac_sysstat_s,
+     s_rac_sysstat_s},
+    {SectionId::rac_global_other, "rac_global_other", "Other RAC global report tables", t_rac_other, {}},
+    {SectionId::statspack_other, "statspack_other", "Other Statspack tables", t_statspack_other, {}},
 };
 
 // ---- columns ---------------------------------------------------------------------------------
 AWRDIFF_NAMES(c_label, "");
-AWRDIFF_NAMES(c_db_name, "DB Name");
+AWRDIFF_NAMES(c_db_name, "DB Name", "Database");  // Statspack: "Database    DB Id    Instance ..."
 AWRDIFF_NAMES(c_dbid, "DB Id", "DBID");
 AWRDIFF_NAMES(c_unique_name, "Unique Name");
 AWRDIFF_NAMES(c_role, "Role", "DB Role");
@@ -566,13 +604,13 @@ AWRDIFF_NAMES(c_cdb, "CDB");
 AWRDIFF_NAMES(c_container, "Container Name", "Container");
 AWRDIFF_NAMES(c_instance, "Instance");
 AWRDIFF_NAMES(c_inst_num, "Inst Num", "Inst num", "Instance Number");
-AWRDIFF_NAMES(c_startup, "Startup Time");
+AWRDIFF_NAMES(c_startup, "Startup Time", "Startup");
 AWRDIFF_NAMES(c_host, "Host Name", "Host");
 AWRDIFF_NAMES(c_platform, "Platform");
 AWRDIFF_NAMES(c_cpus, "CPUs");
 AWRDIFF_NAMES(c_cores, "Cores");
 AWRDIFF_NAMES(c_sockets, "Sockets");
-AWRDIFF_NAMES(c_memory, "Memory (GB)", "Memory(GB)", "Memory");
+AWRDIFF_NAMES(c_memory, "Memory (GB)", "Memory(GB)", "Memory", "Memory (G)");
 AWRDIFF_NAMES(c_snap_id, "Snap Id");
 AWRDIFF_NAMES(c_snap_time, "Snap Time");
 AWRDIFF_NAMES(c_sessions, "Sessions");
@@ -584,14 +622,14 @@ AWRDIFF_NAMES(c_per_exec, "Per Exec");
 AWRDIFF_NAMES(c_per_call, "Per Call");
 AWRDIFF_NAMES(c_event, "Event");
 AWRDIFF_NAMES(c_waits, "Waits");
-AWRDIFF_NAMES(c_timeouts, "%Time -outs", "%Time-outs", "% Timeouts", "%Timeouts");
+AWRDIFF_NAMES(c_timeouts, "%Time -outs", "%Time-outs", "% Timeouts", "%Timeouts", "%Tim out");
 AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s)", "Time(s)", "Tota Time",
-              "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)", "Wt Time (s)");
+              "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)", "Wt Time (s)", "Total(s)");
 AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)",
               "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)", "Av Wt Time(ms)");
 AWRDIFF_NAMES(c_pct_db_time, "% DB time", "%DB time", "% of DB Time", "% DB Time", "% Total Call Time",
               "%Total Call Time", "% of DB time");
-AWRDIFF_NAMES(c_wait_class, "Wait Class");
+AWRDIFF_NAMES(c_wait_class, "Wait Class", "Class");
 AWRDIFF_NAMES(c_aas, "Avg Active Sessions", "Active Sessions", "Avg Active Sess");
 AWRDIFF_NAMES(c_statistic, "Statistic Name", "Statistic");
 AWRDIFF_NAMES(c_value, "Value");
@@ -607,26 +645,20 @@ AWRDIFF_NAMES(c_ela_per_exec, "Elapsed Time per Exec (s)", "Elap per Exec (s)", 
 AWRDIFF_NAMES(c_pct_total, "%Total", "% Total");
 AWRDIFF_NAMES(c_pct_cpu, "%CPU");
 AWRDIFF_NAMES(c_pct_io, "%IO");
-AWRDIFF_NAMES(c_cpu, "CPU Time (s)", "CPU Time(s)", "CPU Time");
+AWRDIFF_NAMES(c_cpu, "CPU Time (s)", "CPU Time(s)", "CPU Time", "CPU (s)");
 AWRDIFF_NAMES(c_cpu_per_exec, "CPU per Exec (s)", "CPU per Exec(s)");
-AWRDIFF_NAMES(c_user_io, "User I/O Time (s)", "UIO Time (s)", "User I/O Wait Time (s)");
-AWRDIFF_NAMES(c_gets, "Buffer Gets");
+AWRDIFF_NAMES(c_user_io, "User I/O Time (s)", "UIO Time (s)", "User I/O Wait Time (s)", "IOWait (s)");
+AWRDIFF_NAMES(c_gets, "Buffer Gets", "Gets");
 AWRDIFF_NAMES(c_gets_per_exec, "Gets per Exec");
-AWRDIFF_NAMES(c_reads, "Physical Reads");
-AWRDIFF_NAMES(c_reads_per_exec, "Reads per Exec");
-AWRDIFF_NAMES(c_rows, "Rows Processed");
+AWRDIFF_NAMES(c_reads, "Physical Reads", "Physical Rds", "Reads");
+AWRDIFF_NAMES(c_reads_per_exec, "Reads per Exec", "Rds per Exec");
+AWRDIFF_NAMES(c_rows, "Rows Processed", "Rows");
 AWRDIFF_NAMES(c_rows_per_exec, "Rows per Exec");
 AWRDIFF_NAMES(c_parse_calls, "Parse Calls");
 AWRDIFF_NAMES(c_pct_parses, "% Total Parses");
 AWRDIFF_NAMES(c_module, "SQL Module", "Module");
 AWRDIFF_NAMES(c_sql_text, "SQL Text");
 AWRDIFF_NAMES(c_parameter, "Parameter Name");
-AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin");
-AWRDIFF_NAMES(c_load_end, "Load Average End", "End");
-AWRDIFF_NAMES(c_pct_user, "%User", "% User");
-AWRDIFF_NAMES(c_pct_system, "%System", "% System");
-AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO");
-AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle");
 // ---- instance activity, IOStat ---------------------------------------------------------------
 AWRDIFF_NAMES(c_per_hour, "per Hour");
 AWRDIFF_NAMES(c_function_name, "Function Name");
@@ -642,7 +674,6 @@ AWRDIFF_NAMES(c_large_read, "Large Read");
 // ---- tablespace / file I/O -------------------------------------------------------------------
 AWRDIFF_NAMES(c_tablespace, "Tablespace", "Tablespace Name");
 AWRDIFF_NAMES(c_filename, "Filename", "File Name");
-AWRDIFF_NAMES(c_reads_col, "Reads");
 AWRDIFF_NAMES(c_reads_per_s, "Av Reads/s", "Av Rds/s", "Reads/s");
 AWRDIFF_NAMES(c_avg_read, "Av Rd(ms)", "Av Rd (ms)", "Avg Rd(ms)");
 AWRDIFF_NAMES(c_blocks_per_read, "Av Blks/Rd");
@@ -654,7 +685,6 @@ AWRDIFF_NAMES(c_writes_per_s, "Av Writes/s", "Writes avg/s", "Writes/s");
 AWRDIFF_NAMES(c_avg_write, "Av Writes(ms)", "Av Wrt(ms)");
 AWRDIFF_NAMES(c_buffer_waits, "Buffer Waits");
 AWRDIFF_NAMES(c_avg_buffer_wait, "Av Buf Wt(ms)", "Av Buf Wt (ms)");
-AWRDIFF_NAMES(c_pdb_name, "PDB Name");
 // ---- segments --------------------------------------------------------------------------------
 AWRDIFF_NAMES(c_owner, "Owner");
 AWRDIFF_NAMES(c_object_name, "Object Name");
@@ -705,8 +735,6 @@ AWRDIFF_NAMES(c_finding_name, "Finding Name");
 AWRDIFF_NAMES(c_task_aas, "Avg active sessions of the task", "Avg act");
 AWRDIFF_NAMES(c_pct_active_sessions, "Percent active sessions of finding", "Percen");
 AWRDIFF_NAMES(c_task_name, "Task Name");
-AWRDIFF_NAMES(c_begin_snap_time, "Begin Snap Time");
-AWRDIFF_NAMES(c_end_snap_time, "End Snap Time");
 AWRDIFF_NAMES(c_is_default, "Is Default");
 AWRDIFF_NAMES(c_resource_name, "Resource Name");
 AWRDIFF_NAMES(c_current_util, "Current Utilization");
@@ -717,7 +745,6 @@ AWRDIFF_NAMES(c_service_name, "Service Name");
 AWRDIFF_NAMES(c_db_time_s, "DB Time (s)");
 AWRDIFF_NAMES(c_db_cpu_s, "DB CPU (s)");
 AWRDIFF_NAMES(c_target_instance, "Target Instance");
-AWRDIFF_NAMES(c_container_dbid, "Container DB Id");
 // ---- columns of sections kept as generic tables (advisories, memory, RAC, ASH, Exadata, ...) ------
 AWRDIFF_NAMES(g_pct_activity, "% Activity");
 AWRDIFF_NAMES(g_pct_event, "% Event");
@@ -736,7 +763,6 @@ AWRDIFF_NAMES(g_pct_busy, "%Busy");
 AWRDIFF_NAMES(g_size_factor, "Size Factor");
 AWRDIFF_NAMES(g_disk_type, "Disk Type");
 AWRDIFF_NAMES(g_immed, "Immed");
-AWRDIFF_NAMES(g_plan_hash, "Plan Hash");
 AWRDIFF_NAMES(g_pct_row_source, "% Row Source");
 AWRDIFF_NAMES(g_block_class, "Block Class");
 AWRDIFF_NAMES(g_component, "Component");
@@ -749,7 +775,6 @@ AWRDIFF_NAMES(g_est_lc_load_time_s, "Est LC Load Time (s)");
 AWRDIFF_NAMES(g_est_lc_load_time_factr, "Est LC Load Time Factr");
 AWRDIFF_NAMES(g_min_size_mb, "Min Size (Mb)");
 AWRDIFF_NAMES(g_max_size_mb, "Max Size (Mb)");
-AWRDIFF_NAMES(g_buffer_class, "Class");
 AWRDIFF_NAMES(g_load, "Load");
 AWRDIFF_NAMES(g_pct_sys, "%sys");
 AWRDIFF_NAMES(g_pct_iowait, "%iowait");
@@ -1068,6 +1093,23 @@ AWRDIFF_NAMES(g_io_reason, "IO Reason");
 AWRDIFF_NAMES(g_pct_cell, "%Cell");
 AWRDIFF_NAMES(g_total_requests, "Total Requests");
 AWRDIFF_NAMES(g_total_mb, "Total MB");
+AWRDIFF_NAMES(c_hash_value, "Hash Value");
+AWRDIFF_NAMES(c_old_hash_value, "Old Hash Value");
+AWRDIFF_NAMES(c_plan_hash_value, "Plan Hash Value", "Plan Hash");
+AWRDIFF_NAMES(c_inst_id, "I#");
+AWRDIFF_NAMES(c_in_report, "In Report");
+AWRDIFF_NAMES(c_elapsed_min, "Elapsed Time(min)", "Elapsed Time (min)", "Elapsed time");
+AWRDIFF_NAMES(c_db_time_min, "DB time(min)", "DB time (min)", "DB time");
+AWRDIFF_NAMES(c_begin_snap_time, "Begin Snap Time");
+AWRDIFF_NAMES(c_end_snap_time, "End Snap Time");
+AWRDIFF_NAMES(c_pdb_name, "PDB Name");
+AWRDIFF_NAMES(c_con_dbid, "Container DB Id", "Con DBID", "Con DB Id", "Container DBID");
+AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin", "Load Begin");  // "Load Average" spans Begin/End
+AWRDIFF_NAMES(c_load_end, "Load Average End", "End", "Average End");
+AWRDIFF_NAMES(c_pct_user, "%User", "% User");  // Statspack Host CPU "User System Idle WIO": k_section_columns
+AWRDIFF_NAMES(c_pct_system, "%System", "% System");
+AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO");
+AWRDIFF_NAMES(c_pct_idle, "%Idle", "% Idle");
 
 constexpr ColumnSpec k_columns[] = {
     {ColumnId::label, "label", Unit::none, c_label},
@@ -1133,6 +1175,17 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::module, "module", Unit::none, c_module},
     {ColumnId::sql_text, "sql_text", Unit::none, c_sql_text},
     {ColumnId::parameter, "parameter", Unit::none, c_parameter},
+    {ColumnId::hash_value, "hash_value", Unit::none, c_hash_value},
+    {ColumnId::old_hash_value, "old_hash_value", Unit::none, c_old_hash_value},
+    {ColumnId::plan_hash_value, "plan_hash_value", Unit::none, c_plan_hash_value},
+    {ColumnId::con_dbid, "con_dbid", Unit::none, c_con_dbid},
+    {ColumnId::inst_id, "inst_id", Unit::none, c_inst_id},
+    {ColumnId::pdb_name, "pdb_name", Unit::none, c_pdb_name},
+    {ColumnId::in_report, "in_report", Unit::count, c_in_report},
+    {ColumnId::elapsed_min, "elapsed_min", Unit::count, c_elapsed_min},
+    {ColumnId::db_time_min, "db_time_min", Unit::count, c_db_time_min},
+    {ColumnId::begin_snap_time, "begin_snap_time", Unit::none, c_begin_snap_time},
+    {ColumnId::end_snap_time, "end_snap_time", Unit::none, c_end_snap_time},
     {ColumnId::load_average_begin, "load_average_begin", Unit::count, c_load_begin},
     {ColumnId::load_average_end, "load_average_end", Unit::count, c_load_end},
     {ColumnId::pct_user, "pct_user", Unit::percent, c_pct_user},
@@ -1154,7 +1207,7 @@ constexpr ColumnSpec k_columns[] = {
     // ---- tablespace / file I/O ----
     {ColumnId::tablespace, "tablespace", Unit::none, c_tablespace},
     {ColumnId::filename, "filename", Unit::none, c_filename},
-    {ColumnId::reads, "reads", Unit::count, c_reads_col},
+    {ColumnId::reads, "reads", Unit::count, {}},  // "Reads" of Tablespace / File IO Stats: k_section_columns
     {ColumnId::reads_per_second, "reads_per_second", Unit::count, c_reads_per_s},
     {ColumnId::avg_read_ms, "avg_read_ms", Unit::millis, c_avg_read},
     {ColumnId::blocks_per_read, "blocks_per_read", Unit::count, c_blocks_per_read},
@@ -1166,7 +1219,6 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::avg_write_ms, "avg_write_ms", Unit::millis, c_avg_write},
     {ColumnId::buffer_waits, "buffer_waits", Unit::count, c_buffer_waits},
     {ColumnId::avg_buffer_wait_ms, "avg_buffer_wait_ms", Unit::millis, c_avg_buffer_wait},
-    {ColumnId::pdb_name, "pdb_name", Unit::none, c_pdb_name},
     // ---- segments ----
     {ColumnId::owner, "owner", Unit::none, c_owner},
     {ColumnId::object_name, "object_name", Unit::none, c_object_name},
@@ -1215,8 +1267,6 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::task_avg_active_sessions, "task_avg_active_sessions", Unit::count, c_task_aas},
     {ColumnId::pct_active_sessions, "pct_active_sessions", Unit::percent, c_pct_active_sessions},
     {ColumnId::task_name, "task_name", Unit::none, c_task_name},
-    {ColumnId::begin_snap_time, "begin_snap_time", Unit::none, c_begin_snap_time},
-    {ColumnId::end_snap_time, "end_snap_time", Unit::none, c_end_snap_time},
     {ColumnId::is_default, "is_default", Unit::none, c_is_default},
     {ColumnId::resource_name, "resource_name", Unit::none, c_resource_name},
     {ColumnId::current_utilization, "current_utilization", Unit::count, c_current_util},
@@ -1227,7 +1277,6 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::db_time_s, "db_time_s", Unit::seconds, c_db_time_s},
     {ColumnId::db_cpu_s, "db_cpu_s", Unit::seconds, c_db_cpu_s},
     {ColumnId::target_instance, "target_instance", Unit::none, c_target_instance},
-    {ColumnId::container_dbid, "container_dbid", Unit::none, c_container_dbid},
     // ---- columns of sections kept as generic tables ----
     {ColumnId::pct_activity, "pct_activity", Unit::percent, g_pct_activity},
     {ColumnId::pct_event, "pct_event", Unit::percent, g_pct_event},
@@ -1246,7 +1295,6 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::size_factor, "size_factor", Unit::count, g_size_factor},
     {ColumnId::disk_type, "disk_type", Unit::none, g_disk_type},
     {ColumnId::immed, "immed", Unit::count, g_immed},
-    {ColumnId::plan_hash, "plan_hash", Unit::none, g_plan_hash},
     {ColumnId::pct_row_source, "pct_row_source", Unit::percent, g_pct_row_source},
     {ColumnId::block_class, "block_class", Unit::none, g_block_class},
     {ColumnId::component, "component", Unit::none, g_component},
@@ -1259,7 +1307,7 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::est_lc_load_time_factr, "est_lc_load_time_factr", Unit::count, g_est_lc_load_time_factr},
     {ColumnId::min_size_mb, "min_size_mb", Unit::megabytes, g_min_size_mb},
     {ColumnId::max_size_mb, "max_size_mb", Unit::megabytes, g_max_size_mb},
-    {ColumnId::buffer_class, "buffer_class", Unit::none, g_buffer_class},
+    {ColumnId::buffer_class, "buffer_class", Unit::none, {}},  // "Class" of Buffer Wait Statistics: k_section_columns
     {ColumnId::load, "load", Unit::count, g_load},
     {ColumnId::pct_sys, "pct_sys", Unit::percent, g_pct_sys},
     {ColumnId::pct_iowait, "pct_iowait", Unit::percent, g_pct_iowait},
@@ -1581,15 +1629,31 @@ constexpr ColumnSpec k_columns[] = {
 };
 constexpr ColumnSpec k_unknown_column{ColumnId::unknown, "unknown", Unit::none, {}};
 
+// Short headers whose meaning depends on the section. Across the report "Reads" are physical reads
+// (SQL lists of RAC global reports), "Class" a wait class (RAC global event lists); these sections
+// (Tablespace / File IO Stats; the block classes of Buffer Wait Statistics and Global Cache Transfer)
+// use the same words for their own columns. Statspack's Host CPU prints bare "User System Idle WIO".
+constexpr SectionColumnSpec k_section_columns[] = {
+    {SectionId::tablespace_io, "Reads", ColumnId::reads},
+    {SectionId::file_io, "Reads", ColumnId::reads},
+    {SectionId::buffer_wait_stats, "Class", ColumnId::buffer_class},
+    {SectionId::gc_transfer_stats, "Class", ColumnId::buffer_class},
+    {SectionId::gc_transfer_immediate, "Class", ColumnId::buffer_class},
+    {SectionId::host_cpu, "User", ColumnId::pct_user},
+    {SectionId::host_cpu, "System", ColumnId::pct_system},
+    {SectionId::host_cpu, "Idle", ColumnId::pct_idle},
+    {SectionId::host_cpu, "WIO", ColumnId::pct_wio},
+};
+
 // ---- Load Profile rows -----------------------------------------------------------------------
 AWRDIFF_NAMES(l_db_time, "DB Time(s)", "DB time(s)", "DB Time (s)");
 AWRDIFF_NAMES(l_db_cpu, "DB CPU(s)", "DB CPU (s)");
 AWRDIFF_NAMES(l_bg_cpu, "Background CPU(s)");
-AWRDIFF_NAMES(l_redo, "Redo size (bytes)", "Redo size", "Redo size(bytes)");
-AWRDIFF_NAMES(l_logical, "Logical read (blocks)", "Logical reads", "Logical read");
-AWRDIFF_NAMES(l_block_changes, "Block changes");
-AWRDIFF_NAMES(l_phys_read, "Physical read (blocks)", "Physical reads", "Physical read");
-AWRDIFF_NAMES(l_phys_write, "Physical write (blocks)", "Physical writes", "Physical write");
+AWRDIFF_NAMES(l_redo, "Redo size (bytes)", "Redo size", "Redo size(bytes)", "Redo Size (k)/s");  // (k): KiB
+AWRDIFF_NAMES(l_logical, "Logical read (blocks)", "Logical reads", "Logical read", "Logical Reads/s");
+AWRDIFF_NAMES(l_block_changes, "Block changes", "Block Changes/s");
+AWRDIFF_NAMES(l_phys_read, "Physical read (blocks)", "Physical reads", "Physical read", "Physical Reads/s");
+AWRDIFF_NAMES(l_phys_write, "Physical write (blocks)", "Physical writes", "Physical write", "Physical Writes/s");
 AWRDIFF_NAMES(l_read_io_req, "Read IO requests");
 AWRDIFF_NAMES(l_write_io_req, "Write IO requests");
 AWRDIFF_NAMES(l_read_io_mb, "Read IO (MB)");
@@ -1598,15 +1662,15 @@ AWRDIFF_NAMES(l_im_scan_rows, "IM scan rows");
 AWRDIFF_NAMES(l_im_logical, "Session Logical Read IM");
 AWRDIFF_NAMES(l_gc_received, "RAC GC blocks received", "Global Cache blocks received");
 AWRDIFF_NAMES(l_gc_served, "RAC GC blocks served", "Global Cache blocks served");
-AWRDIFF_NAMES(l_user_calls, "User calls");
-AWRDIFF_NAMES(l_parses, "Parses (SQL)", "Parses");
+AWRDIFF_NAMES(l_user_calls, "User calls", "User Calls/s");
+AWRDIFF_NAMES(l_parses, "Parses (SQL)", "Parses", "Parses/s");
 AWRDIFF_NAMES(l_hard_parses, "Hard parses (SQL)", "Hard parses");
 AWRDIFF_NAMES(l_workarea, "SQL Work Area (MB)", "W/A MB processed");
-AWRDIFF_NAMES(l_logons, "Logons");
+AWRDIFF_NAMES(l_logons, "Logons", "Logons/s");
 AWRDIFF_NAMES(l_user_logons, "User logons");
-AWRDIFF_NAMES(l_executes, "Executes (SQL)", "Executes");
+AWRDIFF_NAMES(l_executes, "Executes (SQL)", "Executes", "Execs/s");
 AWRDIFF_NAMES(l_rollbacks, "Rollbacks");
-AWRDIFF_NAMES(l_transactions, "Transactions");
+AWRDIFF_NAMES(l_transactions, "Transactions", "Txns/s");
 AWRDIFF_NAMES(l_sorts, "Sorts");
 AWRDIFF_NAMES(l_user_commits, "User commits");
 
@@ -1644,6 +1708,33 @@ constexpr std::string_view k_wait_classes[] = {
     "Administrative", "Application", "Cluster", "Commit", "Concurrency", "Configuration", "Idle",
     "Network", "Other", "Queueing", "Scheduler", "System I/O", "User I/O",
 };
+
+// Events of wait class Idle (V$EVENT_NAME, 9i–23ai) that reports print without their class: Statspack
+// lists some of them among its Top 5 Timed Events on 12c+, where its own idle list is out of date.
+constexpr std::string_view k_idle_events[] = {
+    "AQ Cross Master idle", "AQ Proxy Cleanup Wait", "AQPC idle", "ASM background timer",
+    "BMR idle", "class slave wait", "cmon timer", "DIAG idle wait", "dispatcher timer",
+    "EMON slave idle wait", "fbar timer", "gcs remote message", "GCR sleep", "ges remote message",
+    "heartbeat monitor sleep", "heartbeat redo informer", "i/o slave wait", "IORM Scheduler Slave Idle Wait",
+    "jobq slave wait", "JOX Jit Process Sleep", "LGWR real time apply sync", "LGWR worker group idle",
+    "LNS ASYNC archive log", "LNS ASYNC dest activation", "LNS ASYNC end of log", "lreg timer",
+    "MRP redo arrival", "OFS idle", "parallel recovery coordinator idle wait",
+    "parallel recovery slave idle wait", "parallel recovery slave next change", "pipe get", "pman timer",
+    "pmon timer", "PING", "PL/SQL lock timer",
+    "PX Deq: Execute Reply", "PX Deq: Execution Msg", "PX Deq: Parse Reply", "PX Deq: Table Q Normal",
+    "PX Deque wait", "PX Idle Wait", "queue messages", "rdbms ipc message", "REPL Apply: txns",
+    "REPL Capture/Apply: messages", "Space Manager: slave idle wait", "shared server idle wait",
+    "single-task message", "SGA: MMAN sleep for component shrink", "simulated log write delay",
+    "smon timer", "SQL*Net message from client", "SQL*Net message from dblink",
+    "Streams AQ: deallocate messages from Streams Pool", "Streams AQ: delete acknowledged messages",
+    "Streams AQ: emn coordinator idle wait", "Streams AQ: qmn coordinator idle wait",
+    "Streams AQ: qmn slave idle wait", "Streams AQ: waiting for messages in the queue",
+    "Streams AQ: waiting for time management or cleanup tasks", "Streams fetch slave: waiting for txns",
+    "virtual circuit next request", "VKRM Idle",
+    "VKTM Init Wait for GSGA", "VKTM Logical Idle Wait", "wait for unread message on broadcast channel",
+    "wait for unread message on multiple broadcast channels", "watchdog main loop",
+    "Data Guard: Gap Manager", "Data Guard: Timer", "nologging fetch slave idle", "imco timer", "IMFS defer writes scheduler",
+    };
 
 #undef AWRDIFF_NAMES
 
@@ -1701,6 +1792,8 @@ std::span<const LoadProfileSpec> all_load_profile_rows() { return k_load_profile
 const SectionSpec* find_section_by_title(std::string_view title) {
   // Text reports follow the title with "DB/Inst: NAME/inst  Snaps: 1-2"; Statspack with "DB/Inst:" too.
   if (auto pos = title.find("DB/Inst:"); pos != std::string_view::npos) title = title.substr(0, pos);
+  // Statspack: "SQL ordered by Elapsed time for DB: HRDB  Instance: hrdb1  Snaps: 512 -513".
+  if (auto pos = title.find(" for DB:"); pos != std::string_view::npos) title = title.substr(0, pos);
   if (auto pos = title.find("DB/Inst/Cont:"); pos != std::string_view::npos) title = title.substr(0, pos);
   // Autonomous Database numbers repeated headings: "SQL ordered by Elapsed Time [1]".
   if (auto t = title; t.size() > 3 && t.back() == ']') {
@@ -1757,6 +1850,17 @@ ColumnId find_column(std::string_view header) {
   return ColumnId::unknown;
 }
 
+ColumnId find_column(std::string_view header, SectionId section) {
+  if (section != SectionId::unknown) {
+    const std::string norm = normalize_label(header);
+    for (const auto& sc : k_section_columns)
+      if (sc.section == section && normalize_label(sc.alias) == norm) return sc.column;
+  }
+  return find_column(header);
+}
+
+std::span<const SectionColumnSpec> all_section_columns() { return k_section_columns; }
+
 const ColumnSpec& column_spec(ColumnId id) {
   for (const auto& c : k_columns)
     if (c.id == id) return c;
@@ -1782,6 +1886,30 @@ std::string expand_wait_class(std::string_view name) {
     }
   }
   return found != nullptr ? match : std::string(name);
+}
+
+std::string_view global_time_model_statistic(std::string_view header) {
+  static constexpr std::pair<std::string_view, std::string_view> k_map[] = {
+      {"DB time (s)", "DB time"},
+      {"DB CPU (s)", "DB CPU"},
+      {"SQL Exec Ela (s)", "sql execute elapsed time"},
+      {"Parse Ela (s)", "parse time elapsed"},
+      {"Hard Parse Ela (s)", "hard parse elapsed time"},
+      {"PL/SQL Ela (s)", "PL/SQL execution elapsed time"},
+      {"Java Ela (s)", "Java execution elapsed time"},
+      {"bg time (s)", "background elapsed time"},
+      {"bg CPU (s)", "background cpu time"},
+  };
+  const std::string norm = normalize_label(header);
+  for (const auto& [h, stat] : k_map)
+    if (normalize_label(h) == norm) return stat;
+  return {};
+}
+
+bool is_idle_event(std::string_view name) {
+  for (auto e : k_idle_events)
+    if (e == name) return true;
+  return false;
 }
 
 }  // namespace awrdiff

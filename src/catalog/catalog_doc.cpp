@@ -65,6 +65,13 @@ std::string catalog_markdown() {
   for (const auto& c : all_columns())
     md += "| `" + std::string(c.key) + "` | " + to_string(c.unit) + " | " +
           (c.id == ColumnId::label ? std::string("(the unnamed first column)") : joined(c.aliases, "")) + " |\n";
+  md += "\n## Section-specific header texts\n\n";
+  md += "Short headers that name another column inside one section than across the report.\n\n";
+  md += "| section | header text | column |\n";
+  md += "|---|---|---|\n";
+  for (const auto& sc : all_section_columns())
+    md += "| `" + std::string(section_spec(sc.section).key) + "` | " + cell(sc.alias) + " | `" +
+          std::string(column_spec(sc.column).key) + "` |\n";
   md += "\n## Load Profile rows\n\n";
   md += "| key | row | unit (per second) | labels |\n";
   md += "|---|---|---|---|\n";

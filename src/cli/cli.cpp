@@ -69,8 +69,12 @@ int run(int argc, char** argv) {
   CLI::App app{
       "awrdiff - what changed between two periods of Oracle database performance, and why.\n\n"
       "  awrdiff BASE TARGET            compare two AWR reports (HTML or text; .gz accepted)\n"
+      "  awrdiff --base A1 A2 --target B1 B2\n"
+      "                                 compare two sets of reports (e.g. the same hour on several days)\n"
       "  awrdiff report FILE            one report, as the same tables without a base\n"
       "  awrdiff snapshot FILE          the parsed snapshot as JSON\n\n"
+      "The first line is the verdict (regressed / improved / unchanged / not comparable) with the\n"
+      "DB time per second change and its causes; then findings, each with its numbers, then the tables.\n\n"
       "Exit codes: 0 fine, 2 error (1 is reserved for a regression found by a future `check`).",
       "awrdiff"};
   app.set_version_flag("--version", k_version);
@@ -81,6 +85,9 @@ int run(int argc, char** argv) {
   bool verbose = false;
   int top_sql = 15;
   app.add_option("files", files, "BASE and TARGET reports")->expected(0, 2);
+  std::vector<std::string> base_set, target_set;
+  app.add_option("--base", base_set, "base set: one or more reports (with --target)");
+  app.add_option("--target", target_set, "target set: one or more reports (with --base)");
   auto add_common = [&](CLI::App* a) {
     a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename) instead of stdout");
     a->add_option("-f,--format", format_name, "text (default), markdown, html or json");
@@ -160,6 +167,19 @@ int run(int argc, char** argv) {
     Comparison c;
     if (*report) {
       c = describe(load_report(single), copt);
+    } else if (!base_set.empty() || !target_set.empty()) {
+      if (base_set.empty() || target_set.empty() || !files.empty())
+        throw Error("", "give both --base and --target sets, and no other report files (see awrdiff --help)");
+      namespace fs = std::filesystem;
+      std::error_code ec;
+      for (const auto* set : {&base_set, &target_set})
+        for (const auto& f : *set)
+          if (!output.empty() && fs::exists(output, ec) && fs::equivalent(output, f, ec))
+            throw Error(output, "is an input report; choose another output file");
+      std::vector<Snapshot> b, t;
+      for (const auto& f : base_set) b.push_back(load_report(f));
+      for (const auto& f : target_set) t.push_back(load_report(f));
+      c = compare_sets(b, t, copt);
     } else {
       if (files.size() != 2) {
         std::cerr << "awrdiff: give two reports, BASE and TARGET (or `awrdiff report FILE`; see awrdiff --help)\n";

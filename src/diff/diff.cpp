@@ -1,9 +1,13 @@
 // The diff engine: one code path for a comparison and for a single report (no base).
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/sql_text.hpp>
+
+#include "diff/facts.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fmt/format.h>
 #include <map>
 #include <set>
@@ -23,9 +27,8 @@ const char* to_string(Verdict v) {
 
 namespace {
 
-constexpr double k_material_change_pct = 10.0;  // DB time per second must move this much ...
-constexpr double k_material_change_aas = 0.05;  // ... and by this many average active sessions
 constexpr double k_length_ratio_warning = 1.5;  // periods whose lengths differ more than this
+constexpr double k_idle_aas = 0.05;             // a period with fewer average active sessions is idle
 
 std::optional<double> rate(const OptDouble& total, const OptDouble& elapsed_s) {
   if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
@@ -46,14 +49,6 @@ OptDouble minus(const OptDouble& a, const OptDouble& b) {
 
 CompareCell cell(const OptDouble& v) { return v ? CompareCell(*v) : CompareCell(); }
 CompareCell cell(const std::string& s) { return s.empty() ? CompareCell() : CompareCell(s); }
-
-std::string human_seconds(double s) {
-  const double a = std::fabs(s);
-  const char* sign = s < 0 ? "-" : "+";
-  if (a < 120) return fmt::format("{}{:.1f} s", sign, a);
-  if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
-  return fmt::format("{}{:.1f} h", sign, a / 3600);
-}
 
 std::string fmt_pct(double p) {
   std::string digits = fmt::format("{:.0f}", std::fabs(p)), grouped;
@@ -78,6 +73,8 @@ struct Item {
   OptDouble base_rate, target_rate;      // per second of elapsed, for the change column
   OptDouble base_pct, target_pct;        // % of DB time, for the delta column
   bool points = false;                   // a percentage: its change is shown in points
+  std::string metric;                    // metric catalog key for the assessment; empty: the table's
+  std::string bound;                     // one side unknown: the change as a bound ("≥ +120%"), else empty
   double sort_key = 0;
 };
 
@@ -87,7 +84,15 @@ struct SideBySide {
   std::vector<Measure> measures;
   bool with_pct_delta = false;  // a "Δ % DB time" column
   bool with_rate_change = true;  // a "rate change" column
+  std::string metric;            // metric catalog key assessing base_rate -> target_rate ("" = no column)
 };
+
+// The assessment cell: "worse", "better", "changed", or empty when the change is below the floors.
+CompareCell assessment_cell(const std::string& metric, const OptDouble& base, const OptDouble& target) {
+  const auto a = assess(metric, base, target);
+  if (!a.material()) return {};
+  return std::string(to_string(a.kind));
+}
 
 CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items, bool has_base) {
   CompareTable t;
@@ -106,6 +111,8 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
     t.columns.push_back({"delta_pct_db_time", "Δ %DB time", "pts", ColumnKind::delta, 1});
   if (has_base && spec.with_rate_change)
     t.columns.push_back({"rate_change_pct", "Change /s", "%", ColumnKind::change_pct, 0});
+  const bool with_assessment = has_base && !spec.metric.empty();
+  if (with_assessment) t.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0});
   for (const auto& it : items) {
     CompareRow r;
     r.cells.push_back(it.name);
@@ -121,11 +128,17 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
     if (has_base && spec.with_pct_delta) r.cells.push_back(cell(minus(it.target_pct, it.base_pct)));
     if (has_base && spec.with_rate_change) {
       // One side unknown: no number (an item outside a top-N list is not zero there).
-      if (!it.base_status.empty() || !it.target_status.empty()) r.cells.push_back(CompareCell());
+      if (!it.base_status.empty() || !it.target_status.empty())
+        r.cells.push_back(it.bound.empty() ? CompareCell() : CompareCell(it.bound));
       else if (it.points) {
         auto d = minus(it.target_rate, it.base_rate);
         r.cells.push_back(d ? CompareCell(fmt::format("{:+.1f} pts", *d)) : CompareCell());
       } else r.cells.push_back(cell(change_pct(it.base_rate, it.target_rate)));
+    }
+    if (with_assessment) {
+      const std::string& metric = it.metric.empty() ? spec.metric : it.metric;
+      const bool known = it.base_status.empty() && it.target_status.empty();
+      r.cells.push_back(known ? assessment_cell(metric, it.base_rate, it.target_rate) : CompareCell());
     }
     t.rows.push_back(std::move(r));
   }
@@ -144,11 +157,13 @@ public:
     comparability();
     periods();
     db_time();
+    attribution();
     load_profile();
     events();
     wait_classes();
     time_model();
     sql();
+    m_out.findings = detail::run_findings(m_facts);
     headline();
     return std::move(m_out);
   }
@@ -181,7 +196,13 @@ private:
       }
       return true;
     };
+    for (const Snapshot* s : {m_base, &m_target})  // a report that declares itself invalid
+      if (s != nullptr && !s->valid) {
+        m_out.warnings.push_back(fmt::format("{}: report not valid: {}; not comparable", s->source, s->invalid_reason));
+        m_out.verdict = Verdict::not_comparable;
+      }
     bool ok = elapsed_ok(m_target);
+    plausibility(m_target);
     auto truncated = [&](const Snapshot& s) {
       if (s.truncated)
         m_out.warnings.push_back(fmt::format("{}: truncated report (no 'End of Report' marker): sections may be missing",
@@ -190,9 +211,31 @@ private:
     if (has_base()) truncated(*m_base);
     truncated(m_target);
     if (!has_base()) return;
+    if (m_base->kind != m_target.kind)  // report variants: say what is comparable
+      m_out.warnings.push_back(fmt::format(
+          "{} report vs {} report: {}", to_string(m_base->kind), to_string(m_target.kind),
+          m_base->kind == ReportKind::statspack || m_target.kind == ReportKind::statspack
+              ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
+                "time, and its SQL is keyed by hash value, so SQL is not matched"
+              : fmt::format("a RAC global report sums its {} instance(s); only with one instance are its totals "
+                            "that instance's",
+                            (m_base->kind == ReportKind::awr_global ? *m_base : m_target).database.instances.value_or(0))));
+    if (m_base->database.scope != m_target.database.scope || m_base->database.con_dbid != m_target.database.con_dbid)
+      m_out.warnings.push_back(fmt::format(
+          "different container scope: {} {} vs {} {}: a PDB report covers one pluggable database, a CDB root report "
+          "the whole CDB{}", to_string(m_base->database.scope), m_base->database.container, to_string(m_target.database.scope),
+          m_target.database.container,
+          m_base->interval.pdb_snapshots || m_target.interval.pdb_snapshots ? "; PDB snapshot ids are the PDB's own" : ""));
     if (m_base->source == m_target.source)
       m_out.warnings.push_back(fmt::format("the same file given twice: {}", m_target.source));
     ok = elapsed_ok(*m_base) && ok;
+    plausibility(*m_base);
+    auto idle = [&](const Snapshot& s) {
+      if (auto aas = s.average_active_sessions(); aas && *aas < k_idle_aas)
+        m_out.warnings.push_back(fmt::format("{}: an idle period ({:.3f} average active sessions): its changes are noise", s.source, *aas));
+    };
+    idle(*m_base);
+    idle(m_target);
     const auto& b = m_base->database;
     const auto& t = m_target.database;
     if (b.dbid && t.dbid && *b.dbid != *t.dbid)
@@ -221,6 +264,61 @@ private:
     if (!ok) m_out.verdict = Verdict::not_comparable;
   }
 
+  // Seconds since an arbitrary epoch for a snap time as AWR prints it ("22-Dec-23 01:30:13");
+  // empty when it does not parse.
+  static OptDouble snap_seconds(const std::string& text) {
+    static constexpr std::string_view k_months[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                    "jul", "aug", "sep", "oct", "nov", "dec"};
+    int d = 0, y = 0, h = 0, mi = 0, sec = 0;
+    char mon[4] = {};
+    if (std::sscanf(text.c_str(), "%d-%3c-%d %d:%d:%d", &d, mon, &y, &h, &mi, &sec) < 5) return std::nullopt;
+    std::string m(mon, 3);
+    std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    int month = -1;
+    for (int i = 0; i < 12; ++i)
+      if (k_months[i] == m) month = i;
+    if (month < 0 || d < 1 || d > 31) return std::nullopt;
+    if (y < 100) y += 2000;
+    // Days from civil (Howard Hinnant's algorithm), enough to subtract two timestamps.
+    const int yy = month < 2 ? y - 1 : y;
+    const int era = (yy >= 0 ? yy : yy - 399) / 400;
+    const int yoe = yy - era * 400;
+    const int mp = (month + 9) % 12;
+    const int doy = (153 * mp + 2) / 5 + d - 1;
+    const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    const double days = era * 146097.0 + doe;
+    return days * 86400 + h * 3600 + mi * 60 + sec;
+  }
+
+  // Elapsed implausible for the snap times or for the DB time and sessions (a DST change can make
+  // an hour look like minutes).
+  void plausibility(const Snapshot& s) {
+    if (s.members > 1) return;  // a merged set: its members are checked one by one (compare_sets)
+    for (auto& w : detail::plausibility_warnings(s)) m_out.warnings.push_back(std::move(w));
+  }
+
+ public:
+  static std::vector<std::string> plausibility_of(const Snapshot& s) {
+    std::vector<std::string> out;
+    const auto& iv = s.interval;
+    if (!iv.elapsed_s || *iv.elapsed_s <= 0) return out;
+    auto b = snap_seconds(iv.begin_time), e = snap_seconds(iv.end_time);
+    if (b && e && *e > *b) {
+      const double wall = *e - *b;
+      if (std::fabs(wall - *iv.elapsed_s) > std::max(300.0, 0.05 * wall))
+        out.push_back(fmt::format("{}: Elapsed {:.1f} min but the snap times are {:.1f} min apart (a DST change or a "
+                                             "clock step?): rates use Elapsed",
+                                             s.source, *iv.elapsed_s / 60, wall / 60));
+    }
+    const double sessions = std::max(iv.begin_sessions.value_or(0), iv.end_sessions.value_or(0));
+    if (auto aas = s.average_active_sessions(); aas && sessions > 0 && *aas > 1.5 * sessions + 1)
+      out.push_back(fmt::format("{}: {:.1f} average active sessions but at most {:.0f} sessions: Elapsed looks too short "
+                                           "for the DB time (a DST change?)",
+                                           s.source, *aas, sessions));
+    return out;
+  }
+
+ private:
   void periods() {
     CompareTable t;
     t.key = "periods";
@@ -287,12 +385,14 @@ private:
   }
 
   void db_time() {
-    SideBySide spec{"db_time", "DB time and average active sessions", "Metric", {}, {{"value", "", "", 2}}, false, true};
+    SideBySide spec{"db_time", "DB time and average active sessions", "Metric", {}, {{"value", "", "", 2}}, false, true,
+                    "db_time_per_s"};
     std::vector<Item> items;
-    auto add = [&](const std::string& name, auto getter, bool rate_change = true) {
+    auto add = [&](const std::string& name, const char* metric, auto getter, bool rate_change = true) {
       Item it;
       it.points = name.find('%') != std::string::npos;
       it.name = name;
+      it.metric = metric;
       OptDouble b = has_base() ? getter(*m_base) : std::nullopt;
       OptDouble t = getter(m_target);
       it.base = {b};
@@ -303,41 +403,41 @@ private:
       }
       items.push_back(std::move(it));
     };
-    add("Elapsed (min)", [](const Snapshot& s) -> OptDouble {
+    add("Elapsed (min)", "", [](const Snapshot& s) -> OptDouble {
       return s.interval.elapsed_s ? OptDouble(*s.interval.elapsed_s / 60) : std::nullopt;
     }, false);
-    add("DB time (min)", [](const Snapshot& s) -> OptDouble {
+    add("DB time (min)", "", [](const Snapshot& s) -> OptDouble {
       auto d = s.db_time_s();
       return d ? OptDouble(*d / 60) : std::nullopt;
     }, false);
-    add("DB time per second (AAS)", [](const Snapshot& s) { return s.average_active_sessions(); });
-    add("DB CPU per second", [](const Snapshot& s) { return rate(s.db_cpu_s(), s.interval.elapsed_s); });
-    add("Non-CPU time per second (DB time - DB CPU)", [](const Snapshot& s) -> OptDouble {
+    add("DB time per second (AAS)", "db_time_per_s", [](const Snapshot& s) { return s.average_active_sessions(); });
+    add("DB CPU per second", "db_cpu_per_s", [](const Snapshot& s) { return rate(s.db_cpu_s(), s.interval.elapsed_s); });
+    add("Non-CPU time per second (DB time - DB CPU)", "non_cpu_per_s", [](const Snapshot& s) -> OptDouble {
       auto w = minus(s.db_time_s(), s.db_cpu_s());
       if (w && *w < 0) w = 0.0;  // DB CPU can exceed DB time on real reports (B04)
       return rate(w, s.interval.elapsed_s);
     });
-    add("Outside DB CPU and waits per second", [](const Snapshot& s) {
+    add("Outside DB CPU and waits per second", "outside_per_s", [](const Snapshot& s) {
       return rate(s.unaccounted_db_time_s(), s.interval.elapsed_s);
     });
-    add("Host CPU busy %", [](const Snapshot& s) -> OptDouble {
+    add("Host CPU busy %", "host_cpu_busy_pct", [](const Snapshot& s) -> OptDouble {
       if (!s.host_cpu.pct_idle) return std::nullopt;
       return 100.0 - *s.host_cpu.pct_idle;
     });
-    add("DB CPU % of DB time", [](const Snapshot& s) -> OptDouble {
+    add("DB CPU % of DB time", "db_cpu_pct_db_time", [](const Snapshot& s) -> OptDouble {
       auto db = s.db_time_s(), cpu = s.db_cpu_s();
       if (!db || !cpu || *db <= 0) return std::nullopt;
       return *cpu / *db * 100;
     });
-    add("Transactions per second", [](const Snapshot& s) { return lp(s, "transactions"); });
-    add("DB time per transaction (s)", [](const Snapshot& s) -> OptDouble {
+    add("Transactions per second", "transactions_per_s", [](const Snapshot& s) { return lp(s, "transactions"); });
+    add("DB time per transaction (s)", "db_time_per_txn_s", [](const Snapshot& s) -> OptDouble {
       auto aas = s.average_active_sessions();
       auto tps = lp(s, "transactions");
       if (!aas || !tps || *tps <= 0) return std::nullopt;
       return *aas / *tps;
     });
     if (m_target.database.cpus)
-      add("AAS per CPU", [](const Snapshot& s) -> OptDouble {
+      add("AAS per CPU", "aas_per_cpu", [](const Snapshot& s) -> OptDouble {
         auto aas = s.average_active_sessions();
         if (!aas || !s.database.cpus || *s.database.cpus <= 0) return std::nullopt;
         return *aas / *s.database.cpus;
@@ -346,7 +446,8 @@ private:
     if (has_base()) {
       t.columns[1].header = "Base";
       t.columns[2].header = "Target";
-      t.columns.back().header = "Change";
+      for (auto& c : t.columns)
+        if (c.key == "rate_change_pct") c.header = "Change";
     } else {
       t.columns[1].header = "Value";
     }
@@ -357,14 +458,12 @@ private:
     t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - wait time: sessions queued for a CPU when the host is busy, "
                       "else uninstrumented time.");
     t.notes.push_back("Changes of percentages are in points (pts).");
-    m_unaccounted_base = has_base() ? rate(m_base->unaccounted_db_time_s(), m_base->interval.elapsed_s) : std::nullopt;
-    m_unaccounted_target = rate(m_target.unaccounted_db_time_s(), m_target.interval.elapsed_s);
     m_out.tables.push_back(std::move(t));
   }
 
   void load_profile() {
-    SideBySide spec{"load_profile", "Load Profile (per second)", "Statistic", {"Unit"}, {{"per_second", "/s", "", 1}}, false,
-                    true};
+    SideBySide spec{"load_profile", "Load Profile (per second and per transaction)", "Statistic", {"Unit"},
+                    {{"per_second", "/s", "", 1}, {"per_transaction", "/txn", "", 2}}, false, true, "load_profile"};
     std::vector<Item> items;
     std::vector<std::string> keys;
     auto collect = [&](const Snapshot& s) {
@@ -382,16 +481,27 @@ private:
       const LoadProfileRow* br = has_base() ? m_base->load_profile_row(key) : nullptr;
       it.name = ls != nullptr ? std::string(ls->display) : (tr != nullptr ? tr->label : br->label);
       it.leading.push_back(ls != nullptr ? CompareCell(std::string(ls->unit)) : CompareCell());
-      it.base = {br != nullptr ? br->per_second : std::nullopt};
-      it.target = {tr != nullptr ? tr->per_second : std::nullopt};
+      it.base = {br != nullptr ? br->per_second : std::nullopt, br != nullptr ? br->per_transaction : std::nullopt};
+      it.target = {tr != nullptr ? tr->per_second : std::nullopt, tr != nullptr ? tr->per_transaction : std::nullopt};
       if (has_base() && br == nullptr) it.base_status = "not in report";
       if (tr == nullptr) it.target_status = "not in report";
       it.base_rate = it.base[0];
       it.target_rate = it.target[0];
+      // DB time and DB CPU per second are printed with one decimal: compare the exact rates.
+      auto exact = [&](const Snapshot& s) -> OptDouble {
+        return key == "db_time" ? s.average_active_sessions() : rate(s.db_cpu_s(), s.interval.elapsed_s);
+      };
+      if (key == "db_time" || key == "db_cpu") {
+        if (br != nullptr && exact(*m_base)) it.base_rate = exact(*m_base);
+        if (tr != nullptr && exact(m_target)) it.target_rate = exact(m_target);
+      }
+      it.metric = "load_profile." + key;
       items.push_back(std::move(it));
     }
     auto t = side_by_side(spec, items, has_base());
-    t.notes.push_back("Per-second figures as the reports print them (1 decimal): small rates change in steps of 0.1.");
+    t.notes.push_back("Figures as the reports print them (per second with 1 decimal: small rates change in steps of 0.1). "
+                      "Change /s and the assessment are on the per-second rate; per transaction shows whether each "
+                      "transaction got heavier or there were more of them.");
     m_out.tables.push_back(std::move(t));
   }
 
@@ -462,7 +572,8 @@ private:
                     {"Wait class"},
                     {{"time_s", "time (s)", "s", 1}, {"avg_wait_ms", "avg (ms)", "ms", 2}, {"pct_db_time", "%DB", "%", 1}},
                     true,
-                    true};
+                    true,
+                    "event.time_per_s"};
     auto names = union_names([](const Snapshot& s) {
       std::vector<std::string> v;
       for (const auto& e : s.top_events) v.push_back(e.is_cpu ? "DB CPU" : e.name);
@@ -475,6 +586,25 @@ private:
       used_full_list = used_full_list || l.from_full_list;
       return {"", {l.event->time_s, l.event->avg_wait_ms, l.event->pct_db_time}, l.event->time_s, l.event->pct_db_time};
     });
+    // An event below one report's top list had at most that list's smallest time there: a bound.
+    auto list_floor = [](const Snapshot& s) -> OptDouble {
+      OptDouble lo;
+      for (const auto& e : s.top_events)
+        if (!e.is_cpu && e.time_s && (!lo || *e.time_s < *lo)) lo = e.time_s;
+      return lo;
+    };
+    for (auto& it : items) {
+      if (!has_base()) break;
+      const bool base_hidden = it.base_status == "not shown" && it.target_status.empty();
+      const bool target_hidden = it.target_status == "not shown" && it.base_status.empty();
+      if (base_hidden && it.target_rate) {
+        auto lo = rate(list_floor(*m_base), base_elapsed());
+        if (lo && *lo > 0 && *it.target_rate > *lo) it.bound = "≥ " + fmt_pct((*it.target_rate - *lo) / *lo * 100);
+      } else if (target_hidden && it.base_rate) {
+        auto lo = rate(list_floor(m_target), target_elapsed());
+        if (lo && *it.base_rate > 0 && *it.base_rate > *lo) it.bound = "≤ " + fmt_pct((*lo - *it.base_rate) / *it.base_rate * 100);
+      }
+    }
     for (auto& it : items) {
       const WaitEvent* any = find_event(m_target, it.name).event;
       if (any == nullptr && has_base()) any = find_event(*m_base, it.name).event;
@@ -484,7 +614,8 @@ private:
     if (items.size() > static_cast<std::size_t>(m_opt.top_events)) items.resize(static_cast<std::size_t>(m_opt.top_events));
     m_events = items;
     auto table = side_by_side(spec, items, has_base());
-    table.notes.push_back("not shown = below that report's top-N list and absent from its Foreground Wait Events: unknown, not zero.");
+    table.notes.push_back("not shown = below that report's top-N list and absent from its Foreground Wait Events: unknown, not zero; "
+                          "its change is then a bound against the smallest time that list shows (≥ / ≤).");
     if (used_full_list) table.notes.push_back("Values for an event outside a report's top list come from its Foreground Wait Events section.");
     table.notes.push_back("Change /s = change of wait time per second of elapsed; avg (ms) = average wait.");
     m_out.tables.push_back(std::move(table));
@@ -493,7 +624,7 @@ private:
   void wait_classes() {
     if (m_target.wait_classes.empty() && (!has_base() || m_base->wait_classes.empty())) return;
     SideBySide spec{"wait_classes", "Wait classes", "Wait class", {}, {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
-                    true, true};
+                    true, true, "wait_class.time_per_s"};
     auto names = union_names([](const Snapshot& s) {
       std::vector<std::string> v;
       for (const auto& w : s.wait_classes) v.push_back(w.name);
@@ -511,7 +642,7 @@ private:
 
   void time_model() {
     SideBySide spec{"time_model", "Time model", "Statistic", {}, {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
-                    true, true};
+                    true, true, "time_model.time_per_s"};
     auto names = union_names([](const Snapshot& s) {
       std::vector<std::string> v;
       for (const auto& r : s.time_model) v.push_back(r.name);
@@ -525,7 +656,174 @@ private:
     m_out.tables.push_back(side_by_side(spec, m_time_model, has_base()));
   }
 
+  // Pairs the statements of both reports: by sql_id, then one-sided ones by text signature (the
+  // same statement under a new sql_id), and groups literal SQL.
+  void match_sql() {
+    const bool hb = has_base();
+    const auto be = base_elapsed(), te = target_elapsed();
+    std::map<std::string, detail::SqlPair> by_id;
+    for (const auto& s : m_target.sql) by_id[s.sql_id].target = &s;
+    if (hb)
+      for (const auto& s : m_base->sql) by_id[s.sql_id].base = &s;
+    std::vector<detail::SqlPair> pairs;
+    for (auto& [id, p] : by_id) pairs.push_back(p);
+
+    // Signature groups of each report, for literal SQL and for matching across sql_ids.
+    std::map<std::string, detail::LiteralGroup> groups;
+    auto collect = [&](const Snapshot& s, bool is_base) {
+      for (const auto& q : s.sql) {
+        if (q.text.empty()) continue;
+        auto sig = sql_signature(q.text);
+        if (sig.find('?') == std::string::npos) continue;  // no literal or bind: nothing to fold
+        auto& g = groups[sig];
+        g.signature = sig;
+        if (g.example.empty()) g.example = q.text;
+        (is_base ? g.base : g.target).push_back(&q);
+        auto& sum = is_base ? g.base_elapsed_s : g.target_elapsed_s;
+        if (q.elapsed_s) sum = sum.value_or(0) + *q.elapsed_s;
+      }
+    };
+    if (hb) collect(*m_base, true);
+    collect(m_target, false);
+    for (auto& [sig, g] : groups)
+      if (g.base.size() >= 3 || g.target.size() >= 3) m_facts.literal_groups.push_back(g);
+
+    if (hb) {
+      // One-sided statements, largest first: pair each with the other side's one-sided statement of
+      // the same signature, unless that signature is literal SQL (many ids: no one-to-one match).
+      auto one_sided = [&](bool base_side) {
+        std::vector<std::size_t> idx;
+        for (std::size_t i = 0; i < pairs.size(); ++i)
+          if ((base_side ? pairs[i].target == nullptr : pairs[i].base == nullptr)) idx.push_back(i);
+        std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+          return pairs[a].any().elapsed_s.value_or(0) > pairs[b].any().elapsed_s.value_or(0);
+        });
+        return idx;
+      };
+      auto is_literal = [&](const std::string& sig) {
+        auto it = groups.find(sig);
+        return it != groups.end() && (it->second.base.size() >= 2 || it->second.target.size() >= 2);
+      };
+      std::vector<std::size_t> gone_idx = one_sided(true), new_idx = one_sided(false);
+      std::vector<bool> used(pairs.size(), false);
+      for (std::size_t ti : new_idx) {
+        const SqlStat& t = *pairs[ti].target;
+        const auto tsig = sql_signature(t.text);
+        if (tsig.empty() || is_literal(tsig)) continue;
+        std::size_t best = pairs.size();
+        SignatureMatch best_match = SignatureMatch::none;
+        for (std::size_t bi : gone_idx) {
+          if (used[bi]) continue;
+          const SqlStat& b = *pairs[bi].base;
+          const auto bsig = sql_signature(b.text);
+          if (is_literal(bsig)) continue;
+          auto m = match_signatures(bsig, tsig);
+          if (m == SignatureMatch::none) continue;
+          if (m == SignatureMatch::prefix && !b.module.empty() && !t.module.empty() && b.module != t.module) continue;
+          if (best_match == SignatureMatch::none || (m == SignatureMatch::exact && best_match == SignatureMatch::prefix)) {
+            best = bi;
+            best_match = m;
+          }
+        }
+        if (best == pairs.size()) continue;
+        used[best] = true;
+        pairs[ti].base = pairs[best].base;
+        pairs[ti].text_match = best_match;
+        pairs[ti].binds_changed = sql_shape(pairs[best].base->text).binds != sql_shape(t.text).binds;
+        const bool complete = pairs[ti].base->text_complete && t.text_complete;
+        const auto& bph = pairs[ti].base->plan_hash_value;
+        const bool same_plan = bph && t.plan_hash_value && *bph != 0 && *bph == *t.plan_hash_value;
+        pairs[ti].confidence = best_match == SignatureMatch::prefix ? (same_plan ? "medium (text cut by the report, same plan hash)"
+                                                                                 : "low (text cut by the report)")
+                               : complete || same_plan ? (same_plan ? "high (same plan hash)" : "high")
+                                                       : "medium (text may be cut)";
+        pairs[best].base = nullptr;  // consumed
+      }
+      std::erase_if(pairs, [](const detail::SqlPair& p) { return p.base == nullptr && p.target == nullptr; });
+    }
+
+    for (auto& p : pairs) {
+      p.base_rate = p.base != nullptr ? rate(p.base->elapsed_s, be) : std::nullopt;
+      p.target_rate = p.target != nullptr ? rate(p.target->elapsed_s, te) : std::nullopt;
+      if (!hb) continue;
+      // Missing from one side: "new"/"gone" when its rate would have made that report's list (so it
+      // really was smaller there), "not shown" when it could hide below the cut-off.
+      auto classify = [&](const Snapshot& other, OptDouble present_rate, OptDouble other_elapsed, const char* changed,
+                          const char* hidden) -> std::string {
+        if (!other.has_sql_sections) return "not in report";
+        // The cut-off as printed is rounded (0.1 s in text reports): leave a margin above it.
+        auto cutoff = rate(other.sql_elapsed_cutoff_s ? OptDouble(*other.sql_elapsed_cutoff_s * 1.1 + 0.05) : std::nullopt,
+                           other_elapsed);
+        if (present_rate && cutoff && *present_rate > *cutoff) return changed;
+        return hidden;
+      };
+      if (p.base != nullptr && p.target != nullptr && p.base->elapsed_s && p.target->elapsed_s) p.status = "both";
+      else if (p.base != nullptr && p.target != nullptr) p.status = p.base->elapsed_s ? "not shown in target" : "not shown in base";
+      else if (p.target != nullptr) p.status = classify(*m_base, p.target_rate, be, "new", "not shown in base");
+      else p.status = classify(m_target, p.base_rate, te, "gone", "not shown in target");
+
+      if (p.status == "both") {
+        p.delta_aas = *p.target_rate - *p.base_rate;
+        p.why = why_changed(p);
+      } else if (p.status == "new") {
+        p.delta_aas = *p.target_rate - rate(m_base->sql_elapsed_cutoff_s, be).value_or(0);
+        p.bound = true;
+      } else if (p.status == "gone") {
+        p.delta_aas = rate(m_target.sql_elapsed_cutoff_s, te).value_or(0) - *p.base_rate;
+        p.bound = true;
+      }
+    }
+    std::stable_sort(pairs.begin(), pairs.end(), [](const detail::SqlPair& a, const detail::SqlPair& b) {
+      return std::max(a.base_rate.value_or(0), a.target_rate.value_or(0)) >
+             std::max(b.base_rate.value_or(0), b.target_rate.value_or(0));
+    });
+    mark_plsql_children(pairs);
+    m_facts.sql = std::move(pairs);
+  }
+
+  // Per execution vs volume: "the same work got slower" or "more work".
+  std::string why_changed(const detail::SqlPair& p) const {
+    const auto be = base_elapsed(), te = target_elapsed();
+    const auto& b = *p.base;
+    const auto& t = *p.target;
+    if (!assess("sql.elapsed_per_s", p.base_rate, p.target_rate).material()) return "";
+    if (!b.executions || !t.executions) return "";
+    if (*b.executions == 0 || *t.executions == 0)
+      return "no completed execution in one period (a long call spanning the snapshots)";
+    auto bx = rate(b.executions, be), tx = rate(t.executions, te);
+    auto bpe = b.elapsed_per_exec_s(), tpe = t.elapsed_per_exec_s();
+    auto per_exec = assess("sql.elapsed_per_exec_ms", bpe ? OptDouble(*bpe * 1000) : std::nullopt,
+                           tpe ? OptDouble(*tpe * 1000) : std::nullopt);
+    auto volume = assess("sql.executions_per_s", bx, tx);
+    std::vector<std::string> parts;
+    if (per_exec.material() && per_exec.rel_pct)
+      parts.push_back(fmt::format("{} per execution ({})", *per_exec.delta > 0 ? "slower" : "faster", fmt_pct(*per_exec.rel_pct)));
+    if (volume.material() && volume.rel_pct)
+      parts.push_back(fmt::format("{} executions ({})", *volume.delta > 0 ? "more" : "fewer", fmt_pct(*volume.rel_pct)));
+    if (parts.empty()) return "";
+    if (parts.size() == 1 && per_exec.material()) return parts[0] + ": the same work got " + (*per_exec.delta > 0 ? "slower" : "faster");
+    if (parts.size() == 1) return parts[0] + ": " + (*volume.delta > 0 ? "more" : "less") + " work at the same speed";
+    return parts[0] + " and " + parts[1];
+  }
+
+  // A PL/SQL call's elapsed time includes the SQL it runs: a SQL statement of the same module whose
+  // change is nearly the same as a PL/SQL call's is probably its child, not a second cause.
+  static void mark_plsql_children(std::vector<detail::SqlPair>& pairs) {
+    for (auto& child : pairs) {
+      if (!child.delta_aas || is_plsql_text(child.any().text)) continue;
+      for (const auto& parent : pairs) {
+        if (&parent == &child || !parent.delta_aas || !is_plsql_text(parent.any().text)) continue;
+        if (parent.any().module != child.any().module) continue;
+        const double pd = *parent.delta_aas, cd = *child.delta_aas;
+        if (pd * cd <= 0 || std::fabs(cd) > std::fabs(pd) * 1.001 || std::fabs(cd) < 0.9 * std::fabs(pd)) continue;
+        child.parent = parent.any().sql_id;
+        break;
+      }
+    }
+  }
+
   void sql() {
+    match_sql();
     CompareTable t;
     t.key = "top_sql";
     t.title = "Top SQL by elapsed time";
@@ -541,105 +839,216 @@ private:
     t.columns.push_back({"target_elapsed_per_exec_ms", hb ? "Target ms/exec" : "ms/exec", "ms", ColumnKind::number, 3});
     t.columns.push_back({"module_text", "Module / SQL text", "", ColumnKind::text, 0});
 
-    struct Entry {
-      std::string id;
-      const SqlStat* b = nullptr;
-      const SqlStat* t = nullptr;
-      double key = 0;
-    };
-    std::map<std::string, Entry> entries;
-    auto be = base_elapsed(), te = target_elapsed();
-    for (const auto& s : m_target.sql) {
-      auto& e = entries[s.sql_id];
-      e.id = s.sql_id;
-      e.t = &s;
-    }
-    if (hb)
-      for (const auto& s : m_base->sql) {
-        auto& e = entries[s.sql_id];
-        e.id = s.sql_id;
-        e.b = &s;
-      }
-    std::vector<Entry> list;
-    for (auto& [id, e] : entries) {
-      auto br = e.b != nullptr ? rate(e.b->elapsed_s, be) : std::nullopt;
-      auto tr = e.t != nullptr ? rate(e.t->elapsed_s, te) : std::nullopt;
-      e.key = std::max(br.value_or(0), tr.value_or(0));
-      if ((e.b != nullptr && e.b->elapsed_s) || (e.t != nullptr && e.t->elapsed_s)) list.push_back(e);
-    }
-    std::stable_sort(list.begin(), list.end(), [](const Entry& a, const Entry& b) { return a.key > b.key; });
-    if (list.size() > static_cast<std::size_t>(m_opt.top_sql)) list.resize(static_cast<std::size_t>(m_opt.top_sql));
-
-    for (const auto& e : list) {
+    bool any_text_match = false;
+    std::size_t shown = 0;
+    for (const auto& p : m_facts.sql) {
+      if (!((p.base != nullptr && p.base->elapsed_s) || (p.target != nullptr && p.target->elapsed_s))) continue;
+      if (shown++ >= static_cast<std::size_t>(m_opt.top_sql)) break;
       CompareRow r;
-      r.cells.push_back(e.id);
-      const SqlStat* any = e.t != nullptr ? e.t : e.b;
-      std::string status;
-      OptDouble br = e.b != nullptr ? rate(e.b->elapsed_s, be) : std::nullopt;
-      OptDouble tr = e.t != nullptr ? rate(e.t->elapsed_s, te) : std::nullopt;
-      Contributor c{"sql", e.id, 0, std::nullopt, false};
+      r.cells.push_back(p.label());
       if (hb) {
-        // Missing from one side: "new"/"gone" when its rate would have made that report's list
-        // (so it really was smaller there), "not shown" when it could hide below the cut-off.
-        auto classify = [&](const Snapshot& other, OptDouble present_rate, OptDouble other_elapsed, const char* changed,
-                            const char* hidden) -> std::string {
-          if (!other.has_sql_sections) return "not in report";
-          // The cut-off as printed is rounded (0.1 s in text reports): leave a margin above it.
-          auto cutoff = rate(other.sql_elapsed_cutoff_s.has_value() ? OptDouble(*other.sql_elapsed_cutoff_s * 1.1 + 0.05)
-                                                                    : std::nullopt,
-                             other_elapsed);
-          if (present_rate && cutoff && *present_rate > *cutoff) return changed;
-          return hidden;
-        };
-        if (e.b != nullptr && e.t != nullptr && e.b->elapsed_s && e.t->elapsed_s) status = "both";
-        else if (e.b != nullptr && e.t != nullptr) status = e.b->elapsed_s ? "not shown in target" : "not shown in base";
-        else if (e.t != nullptr) status = classify(*m_base, tr, be, "new", "not shown in base");
-        else status = classify(m_target, br, te, "gone", "not shown in target");
+        std::string status = p.status;
+        if (p.text_match != SignatureMatch::none) {
+          status = p.base->id_kind != p.target->id_kind ? "matched by text"
+                   : p.binds_changed                    ? "same text, binds changed"
+                                                        : "same shape, other literals";
+          any_text_match = true;
+        }
         r.cells.push_back(status);
-        r.cells.push_back(e.b != nullptr ? cell(e.b->elapsed_s) : CompareCell(std::string("-")));
+        r.cells.push_back(p.base != nullptr ? cell(p.base->elapsed_s) : CompareCell(std::string("-")));
       }
-      r.cells.push_back(e.t != nullptr ? cell(e.t->elapsed_s) : CompareCell(std::string("-")));
+      r.cells.push_back(p.target != nullptr ? cell(p.target->elapsed_s) : CompareCell(std::string("-")));
       if (hb) {
-        if (status == "both") r.cells.push_back(cell(change_pct(br, tr)));
-        else r.cells.push_back(CompareCell(status == "new" || status == "gone" ? status : std::string("?")));
-        r.cells.push_back(e.b != nullptr ? cell(e.b->executions) : CompareCell());
+        if (p.status == "both") r.cells.push_back(cell(change_pct(p.base_rate, p.target_rate)));
+        else r.cells.push_back(CompareCell(p.status == "new" || p.status == "gone" ? p.status : std::string("?")));
+        r.cells.push_back(p.base != nullptr ? cell(p.base->executions) : CompareCell());
       }
-      r.cells.push_back(e.t != nullptr ? cell(e.t->executions) : CompareCell());
+      r.cells.push_back(p.target != nullptr ? cell(p.target->executions) : CompareCell());
       auto per_exec_ms = [](const SqlStat* s) -> CompareCell {
         if (s == nullptr) return {};
         auto v = s->elapsed_per_exec_s();
         return v ? CompareCell(*v * 1000) : CompareCell();
       };
-      if (hb) r.cells.push_back(per_exec_ms(e.b));
-      r.cells.push_back(per_exec_ms(e.t));
-      std::string text = any->module.empty() ? any->text : fmt::format("[{}] {}", any->module, any->text);
+      if (hb) r.cells.push_back(per_exec_ms(p.base));
+      r.cells.push_back(per_exec_ms(p.target));
+      const SqlStat& any = p.any();
+      std::string text = any.module.empty() ? any.text : fmt::format("[{}] {}", any.module, any.text);
       if (text.size() > 60) text = text.substr(0, 57) + "...";
       r.cells.push_back(text);
       t.rows.push_back(std::move(r));
-      if (hb && te) {
-        // Contribution of this statement to the DB time change; one-sided ones are bounds.
-        if (status == "both" && br && tr) c.delta_aas = *tr - *br;
-        else if (status == "new" && tr) {
-          auto cut = rate(m_base->sql_elapsed_cutoff_s, be);
-          c.delta_aas = *tr - cut.value_or(0);
-          c.lower_bound = true;
-        } else if (status == "gone" && br) {
-          auto cut = rate(m_target.sql_elapsed_cutoff_s, te);
-          c.delta_aas = cut.value_or(0) - *br;
-          c.lower_bound = true;
-        } else {
-          continue;
-        }
-        c.delta_s = c.delta_aas * *te;
-        m_sql_contributors.push_back(c);
-      }
     }
     if (hb) {
       t.notes.push_back("new / gone = absent from one report's SQL lists although its rate would have made that list: it was "
                         "at most that report's cut-off there.");
       t.notes.push_back("not shown = absent from one report's lists and small enough to hide below its cut-off: unknown, not zero.");
-      t.notes.push_back("Change /s = change of elapsed time per second of the period. SQL is matched by sql_id.");
+      t.notes.push_back("Change /s = change of elapsed time per second of the period. SQL is matched by sql_id, then by "
+                        "normalised text (literals and binds folded).");
+      if (any_text_match)
+        t.notes.push_back("base id -> target id: the same statement under a new sql_id, matched by its text with literals and "
+                          "binds folded (literals became binds, or literal SQL with other values).");
     }
+    m_out.tables.push_back(std::move(t));
+    literal_sql();
+    if (hb) sql_carriers();
+  }
+
+  // Statements listed under 3 or more sql_ids of one report: literal SQL.
+  void literal_sql() {
+    if (m_facts.literal_groups.empty()) return;
+    const bool hb = has_base();
+    CompareTable t;
+    t.key = "literal_sql";
+    t.title = "Literal SQL: one statement shape under many sql_ids";
+    t.columns.push_back({"shape", "Statement (one of them)", "", ColumnKind::text, 0});
+    if (hb) t.columns.push_back({"base_sql_ids", "Base sql_ids", "", ColumnKind::number, 0});
+    t.columns.push_back({"target_sql_ids", hb ? "Target sql_ids" : "sql_ids", "", ColumnKind::number, 0});
+    if (hb) t.columns.push_back({"base_elapsed_s", "Base elapsed (s)", "s", ColumnKind::number, 1});
+    t.columns.push_back({"target_elapsed_s", hb ? "Target elapsed (s)" : "Elapsed (s)", "s", ColumnKind::number, 1});
+    t.columns.push_back({"examples", "For example", "", ColumnKind::text, 0});
+    for (const auto& g : m_facts.literal_groups) {
+      CompareRow r;
+      std::string text = g.example;
+      if (text.size() > 60) text = text.substr(0, 57) + "...";
+      r.cells.push_back(text);
+      if (hb) r.cells.push_back(static_cast<double>(g.base.size()));
+      r.cells.push_back(static_cast<double>(g.target.size()));
+      if (hb) r.cells.push_back(cell(g.base_elapsed_s));
+      r.cells.push_back(cell(g.target_elapsed_s));
+      std::string ids;
+      for (const auto* list : {&g.target, &g.base})
+        for (const auto* q : *list)
+          if (ids.size() < 40 && ids.find(q->sql_id) == std::string::npos) ids += (ids.empty() ? "" : ", ") + q->sql_id;
+      r.cells.push_back(ids);
+      t.rows.push_back(std::move(r));
+    }
+    t.notes.push_back("Counted among the statements the SQL lists show (top-N): the real number of sql_ids is higher. Each "
+                      "literal value is a new sql_id and a hard parse; bind variables fold them into one.");
+    m_out.tables.push_back(std::move(t));
+  }
+
+  // The statements that carry the change in DB time per second, ranked by their share of it.
+  void sql_carriers() {
+    const auto delta = m_facts.delta_db_time_aas();
+    if (!delta || *delta == 0) return;
+    std::vector<const detail::SqlPair*> list;
+    for (const auto& p : m_facts.sql)
+      if (p.delta_aas && *p.delta_aas * *delta > 0 && assess("sql.elapsed_per_s", p.base_rate.value_or(0), p.target_rate.value_or(0)).material())
+        list.push_back(&p);
+    if (list.empty()) return;
+    std::stable_sort(list.begin(), list.end(), [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
+    if (list.size() > 10) list.resize(10);
+    CompareTable t;
+    t.key = "sql_carriers";
+    t.title = "SQL carrying the change in DB time per second";
+    t.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0},
+                 {"delta_aas", "Δ elapsed /s", "AAS", ColumnKind::delta, 3},
+                 {"share_pct", "Share of Δ DB time", "%", ColumnKind::number, 0},
+                 {"why", "Per execution vs volume", "", ColumnKind::text, 0},
+                 {"text", "Module / SQL text", "", ColumnKind::text, 0}};
+    for (const auto* p : list) {
+      CompareRow r;
+      r.cells.push_back(p->label());
+      r.cells.push_back(p->bound ? CompareCell(fmt::format("{}{:.3f} or more", *p->delta_aas > 0 ? "+" : "-", std::fabs(*p->delta_aas)))
+                                 : CompareCell(*p->delta_aas));
+      r.cells.push_back(*p->delta_aas / *delta * 100);
+      std::string why = p->why;
+      if (p->status == "new") why = "new: not in the base's lists";
+      if (p->status == "gone") why = "gone: not in the target's lists";
+      if (!p->parent.empty()) why += (why.empty() ? "" : "; ") + fmt::format("probably runs inside PL/SQL {}", p->parent);
+      r.cells.push_back(why);
+      const SqlStat& any = p->any();
+      std::string text = any.module.empty() ? any.text : fmt::format("[{}] {}", any.module, any.text);
+      if (text.size() > 60) text = text.substr(0, 57) + "...";
+      r.cells.push_back(text);
+      t.rows.push_back(std::move(r));
+    }
+    t.notes.push_back("Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second. "
+                      "Shares do not add up: a PL/SQL call's time includes the SQL it runs, and parallel slaves' time counts once per slave.");
+    t.notes.push_back("\"or more\": one side is below its report's cut-off, so the change is a bound.");
+    m_out.tables.push_back(std::move(t));
+  }
+
+  // Where the change in DB time per second comes from: DB CPU, each wait class, and the rest.
+  void attribution() {
+    m_facts.base = m_base;
+    m_facts.target = &m_target;
+    m_facts.base_db_time_aas = has_base() ? m_base->average_active_sessions() : std::nullopt;
+    m_facts.target_db_time_aas = m_target.average_active_sessions();
+    if (!has_base() || !m_facts.delta_db_time_aas()) return;
+    const auto be = base_elapsed(), te = target_elapsed();
+    std::vector<detail::DbTimePart> parts;
+    parts.push_back({"DB CPU", rate(m_base->db_cpu_s(), be), rate(m_target.db_cpu_s(), te)});
+    // DB time holds foreground waits only: use Foreground Wait Class where both reports have it.
+    const bool fg = !m_base->foreground_wait_classes.empty() && !m_target.foreground_wait_classes.empty();
+    auto classes_of = [fg](const Snapshot& s) -> const std::vector<WaitClassRow>& {
+      return fg ? s.foreground_wait_classes : s.wait_classes;
+    };
+    const bool classes = !classes_of(*m_base).empty() && !classes_of(m_target).empty();
+    if (classes) {
+      auto names = union_names([&](const Snapshot& s) {
+        std::vector<std::string> v;
+        for (const auto& w : classes_of(s))
+          if (w.name != "DB CPU" && w.name != "Idle") v.push_back(w.name);
+        return v;
+      });
+      for (const auto& n : names) {
+        auto time_of = [&](const Snapshot& s, const OptDouble& el) -> OptDouble {
+          for (const auto& w : classes_of(s))
+            if (w.name == n) return rate(w.time_s, el);
+          return 0.0;  // the wait class table lists every class with time: absent is none
+        };
+        parts.push_back({n, time_of(*m_base, be), time_of(m_target, te)});
+      }
+    }
+    double bsum = 0, tsum = 0;
+    bool complete = true;
+    for (const auto& p : parts) {
+      if (!p.base || !p.target) complete = false;
+      bsum += p.base.value_or(0);
+      tsum += p.target.value_or(0);
+    }
+    if (complete)
+      parts.push_back({classes ? "Outside DB CPU and waits" : "Waits and other time", *m_facts.base_db_time_aas - bsum,
+                       *m_facts.target_db_time_aas - tsum});
+    const double delta = *m_facts.delta_db_time_aas();
+    std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) {
+      return std::fabs(a.delta().value_or(0)) > std::fabs(b.delta().value_or(0));
+    });
+    m_facts.parts = parts;
+
+    CompareTable t;
+    t.key = "attribution";
+    t.title = "Where the change in DB time per second comes from";
+    t.columns = {{"component", "Component", "", ColumnKind::text, 0},
+                 {"base_aas", "Base /s", "AAS", ColumnKind::number, 3},
+                 {"target_aas", "Target /s", "AAS", ColumnKind::number, 3},
+                 {"delta_aas", "Δ /s", "AAS", ColumnKind::delta, 3},
+                 {"share_pct", "Share of Δ", "%", ColumnKind::number, 0},
+                 {"assessment", "Assessment", "", ColumnKind::text, 0}};
+    for (const auto& p : parts) {
+      if (p.delta() && std::fabs(*p.delta()) < 0.0005 && std::fabs(p.target.value_or(0)) < 0.0005) continue;
+      CompareRow r;
+      r.cells = {p.name, cell(p.base), cell(p.target), cell(p.delta()),
+                 delta != 0 && p.delta() ? CompareCell(*p.delta() / delta * 100) : CompareCell(),
+                 assessment_cell(p.name == "DB CPU" ? "db_cpu_per_s" : "wait_class.time_per_s", p.base, p.target)};
+      t.rows.push_back(std::move(r));
+    }
+    t.rows.push_back({{std::string("DB time"), cell(m_facts.base_db_time_aas), cell(m_facts.target_db_time_aas), delta,
+                       100.0, assessment_cell("db_time_per_s", m_facts.base_db_time_aas, m_facts.target_db_time_aas)}});
+    t.notes.push_back("Per second of elapsed, in average active sessions (AAS). Share of Δ = the component's change / the change "
+                      "of DB time per second; parts moving against the total have negative shares.");
+    if (complete && classes)
+      t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - non-idle wait time: the CPU run queue when the host is "
+                        "busy, else time Oracle does not instrument as a wait.");
+    for (const auto& p : parts)
+      if (p.name == "Outside DB CPU and waits" && ((p.base && *p.base < -0.005) || (p.target && *p.target < -0.005))) {
+        t.notes.push_back("A negative 'outside' part: DB CPU and waits add up to more than DB time in that report (overlapping "
+                          "instrumentation, e.g. waits of calls still running at a snapshot).");
+        break;
+      }
+    if (classes && !fg)
+      t.notes.push_back("Wait classes from 'Wait Classes by Total Wait Time', which includes background waits: the parts can "
+                        "add up to more than DB time (no Foreground Wait Class section in both reports).");
     m_out.tables.push_back(std::move(t));
   }
 
@@ -661,19 +1070,21 @@ private:
     const double b = *o.db_time_per_s_base, t = *o.db_time_per_s_target;
     const double delta = t - b;
     const auto pct = o.db_time_change_pct;
-    const bool material = std::fabs(delta) >= k_material_change_aas && (!pct || std::fabs(*pct) >= k_material_change_pct);
-    o.verdict = !material ? Verdict::unchanged : delta > 0 ? Verdict::regressed : Verdict::improved;
+    const auto a = assess("db_time_per_s", b, t);
+    o.verdict = !a.material() ? Verdict::unchanged : delta > 0 ? Verdict::regressed : Verdict::improved;
 
-    // Contributors: events (DB CPU included) and time model statistics, by their rate change.
+    // Contributors: events (DB CPU included), the time outside DB CPU and waits, time model statistics.
     const double te = *target_elapsed();
     std::vector<Contributor> ev;
     for (const auto& it : m_events) {
       if (!it.base_rate || !it.target_rate) continue;
       ev.push_back({"event", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
     }
-    if (m_unaccounted_base && m_unaccounted_target)
-      ev.push_back({"event", "time outside DB CPU and waits", *m_unaccounted_target - *m_unaccounted_base,
-                    (*m_unaccounted_target - *m_unaccounted_base) * te, false});
+    for (const auto& p : m_facts.parts)
+      if (p.name == "Outside DB CPU and waits" && p.base && p.target) {
+        const double d = std::max(0.0, *p.target) - std::max(0.0, *p.base);  // negative remainders are over-accounting
+        ev.push_back({"event", outside_label(), d, d * te, false});
+      }
     static const std::set<std::string> k_skip = {"db time", "db cpu", "sql execute elapsed time", "background elapsed time",
                                                  "background cpu time", "total cpu time"};
     std::vector<Contributor> tm;
@@ -684,12 +1095,12 @@ private:
       if (!it.base_rate || !it.target_rate) continue;
       tm.push_back({"time_model", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
     }
-    auto in_direction = [&](std::vector<Contributor>& v, double min_share) {
+    auto in_direction = [&](const std::vector<Contributor>& v, double min_share) {
       std::vector<Contributor> keep;
       for (const auto& c : v)
         if (c.delta_aas * delta > 0 && std::fabs(c.delta_aas) >= min_share * std::fabs(delta)) keep.push_back(c);
-      std::stable_sort(keep.begin(), keep.end(), [](const Contributor& a, const Contributor& c) {
-        return std::fabs(a.delta_aas) > std::fabs(c.delta_aas);
+      std::stable_sort(keep.begin(), keep.end(), [](const Contributor& x, const Contributor& y) {
+        return std::fabs(x.delta_aas) > std::fabs(y.delta_aas);
       });
       return keep;
     };
@@ -697,20 +1108,36 @@ private:
     if (top_ev.empty()) top_ev = in_direction(ev, 0.03);  // a change spread thin: still name the largest
     auto top_tm = in_direction(tm, 0.20);
     // Hard parsing is part of parse time elapsed: name the specific statistic when it carries most of it.
-    auto find_tm = [&](std::string_view n) -> const Contributor* {
-      for (const auto& c : top_tm)
-        if (normalize_label(c.name) == normalize_label(n)) return &c;
-      return nullptr;
+    auto find_tm = [&](std::string_view n) -> std::ptrdiff_t {
+      for (std::size_t i = 0; i < top_tm.size(); ++i)
+        if (normalize_label(top_tm[i].name) == normalize_label(n)) return static_cast<std::ptrdiff_t>(i);
+      return -1;
     };
-    if (const auto* parse = find_tm("parse time elapsed"); parse != nullptr)
-      if (const auto* hard = find_tm("hard parse elapsed time"); hard != nullptr && hard->delta_aas >= 0.7 * parse->delta_aas)
-        top_tm.erase(std::find_if(top_tm.begin(), top_tm.end(), [&](const Contributor& c) { return &c == parse; }));
-    auto top_sql = in_direction(m_sql_contributors, 0.05);
-    if (top_sql.empty()) top_sql = in_direction(m_sql_contributors, 0.01);
-    if (top_ev.size() > 2) top_ev.resize(2);
-    if (top_tm.size() > 1) top_tm.resize(1);
-    if (top_sql.size() > 2) top_sql.resize(2);
-    for (const auto& v : {top_ev, top_tm, top_sql}) o.contributors.insert(o.contributors.end(), v.begin(), v.end());
+    if (auto parse = find_tm("parse time elapsed"); parse >= 0)
+      if (auto hard = find_tm("hard parse elapsed time");
+          hard >= 0 && std::fabs(top_tm[hard].delta_aas) >= 0.7 * std::fabs(top_tm[parse].delta_aas))
+        top_tm.erase(top_tm.begin() + parse);
+    for (auto& c : top_tm)
+      if (normalize_label(c.name) == normalize_label("hard parse elapsed time")) c.name = "hard parsing";
+
+    std::vector<Contributor> sql_all;
+    for (const auto& p : m_facts.sql) {
+      if (!p.delta_aas || !p.parent.empty()) continue;  // children are inside their PL/SQL call's time
+      if (p.status != "both" && p.status != "new" && p.status != "gone") continue;
+      sql_all.push_back({"sql", p.label(), *p.delta_aas, *p.delta_aas * te, p.bound});
+    }
+    auto top_sql = in_direction(sql_all, 0.05);
+    if (top_sql.empty()) top_sql = in_direction(sql_all, 0.01);
+
+    std::vector<Contributor> named = top_ev;
+    named.insert(named.end(), top_tm.begin(), top_tm.end());
+    std::stable_sort(named.begin(), named.end(),
+                     [](const Contributor& x, const Contributor& y) { return std::fabs(x.delta_aas) > std::fabs(y.delta_aas); });
+    // One to three causes: the two largest of events and time model, then the SQL that carry them.
+    if (named.size() > 2) named.resize(2);
+    const std::size_t sql_slots = named.size() >= 2 ? 1 : 2;
+    if (top_sql.size() > sql_slots) top_sql.resize(sql_slots);
+    for (const auto& v : {named, top_sql}) o.contributors.insert(o.contributors.end(), v.begin(), v.end());
 
     std::string head;
     switch (o.verdict) {
@@ -725,12 +1152,8 @@ private:
       o.headline = head;
       return;
     }
-    std::vector<Contributor> named = top_ev;
-    named.insert(named.end(), top_tm.begin(), top_tm.end());
-    std::stable_sort(named.begin(), named.end(),
-                     [](const Contributor& a, const Contributor& c) { return std::fabs(a.delta_aas) > std::fabs(c.delta_aas); });
     std::vector<std::string> causes;
-    for (const auto& c : named) causes.push_back(fmt::format("{} {}", c.name, human_seconds(*c.delta_s)));
+    for (const auto& c : named) causes.push_back(fmt::format("{} {}", c.name, detail::human_seconds(*c.delta_s)));
     if (!causes.empty()) {
       head += ", driven by ";
       for (std::size_t i = 0; i < causes.size(); ++i) head += (i == 0 ? "" : (i + 1 == causes.size() ? " and " : ", ")) + causes[i];
@@ -739,12 +1162,21 @@ private:
       const auto& c = top_sql[i];
       if (c.lower_bound)  // one side below its report's cut-off: the change is at least this much
         head += fmt::format("{}SQL {} {} ({} or more)", i == 0 ? "; " : ", ", c.name, c.delta_aas > 0 ? "new" : "gone",
-                            human_seconds(*c.delta_s));
+                            detail::human_seconds(*c.delta_s));
       else
-        head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, human_seconds(*c.delta_s));
+        head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, detail::human_seconds(*c.delta_s));
     }
     if (std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1) head += " (seconds scaled to the target's elapsed time)";
+    if (m_base->database.dbid && m_target.database.dbid && *m_base->database.dbid != *m_target.database.dbid)
+      head += " [different databases: see the warnings]";
     o.headline = head;
+  }
+
+  // The time outside DB CPU and waits, named by what it most likely is (see the cpu_queue rule).
+  std::string outside_label() const {
+    for (const auto& f : m_out.findings)
+      if (f.rule == "cpu_queue") return "CPU run queue (time outside DB CPU and waits)";
+    return "time outside DB CPU and waits";
   }
 
   const Snapshot* m_base;
@@ -752,11 +1184,31 @@ private:
   CompareOptions m_opt;
   Comparison m_out;
   std::vector<Item> m_events, m_time_model;
-  std::vector<Contributor> m_sql_contributors;
-  OptDouble m_unaccounted_base, m_unaccounted_target;
+  detail::Facts m_facts;
 };
 
 }  // namespace
+
+namespace detail {
+
+std::string human_seconds(double s) {
+  const double a = std::fabs(s);
+  const char* sign = s < 0 ? "-" : "+";
+  if (a < 120) return fmt::format("{}{:.1f} s", sign, a);
+  if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
+  if (a < 172800) return fmt::format("{}{:.1f} h", sign, a / 3600);
+  return fmt::format("{}{:.1f} d", sign, a / 86400);
+}
+
+std::vector<std::string> plausibility_warnings(const Snapshot& s) { return Differ::plausibility_of(s); }
+
+std::string SqlPair::label() const {
+  if (base != nullptr && target != nullptr && base->sql_id != target->sql_id)
+    return fmt::format("{} -> {}", base->sql_id, target->sql_id);
+  return any().sql_id;
+}
+
+}  // namespace detail
 
 Comparison compare(const Snapshot& base, const Snapshot& target, const CompareOptions& options) {
   return Differ(&base, target, options).run();

@@ -21,6 +21,15 @@ const char* to_string(ReportKind kind) {
   return "unknown";
 }
 
+const char* to_string(ContainerScope scope) {
+  switch (scope) {
+    case ContainerScope::database: return "database";
+    case ContainerScope::cdb_root: return "cdb_root";
+    case ContainerScope::pdb: return "pdb";
+  }
+  return "unknown";
+}
+
 const char* to_string(ReportFormat format) { return format == ReportFormat::html ? "html" : "text"; }
 
 OptDouble SqlStat::elapsed_per_exec_s() const {
@@ -43,9 +52,10 @@ OptDouble Snapshot::db_time_s() const {
 
 OptDouble Snapshot::unaccounted_db_time_s() const {
   auto db = db_time_s(), cpu = db_cpu_s();
-  if (!db || !cpu || wait_classes.empty()) return std::nullopt;
+  const auto& classes = foreground_wait_classes.empty() ? wait_classes : foreground_wait_classes;
+  if (!db || !cpu || classes.empty()) return std::nullopt;
   double waits = 0;
-  for (const auto& w : wait_classes)
+  for (const auto& w : classes)
     if (w.name != "DB CPU" && w.name != "Idle" && w.time_s) waits += *w.time_s;
   return std::max(0.0, *db - *cpu - waits);
 }

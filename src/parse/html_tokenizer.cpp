@@ -147,6 +147,10 @@ private:
         for (auto cell : tr.children()) walk(cell, depth + 1);
         continue;
       }
+      // A spanning group header ("Total | Per Execution | Percentage of Total" over the column
+      // headers of RAC global SQL lists) may pad its first or last cell with an empty <td>.
+      const bool blank_tds = std::all_of(tds.begin(), tds.end(), [](const std::string& c) { return c.empty(); });
+      if (!ths.empty() && blank_tds && t.rows.empty()) tds.clear();
       if (!ths.empty() && tds.empty()) {
         if (!have_header || (t.rows.empty() && ths.size() >= t.headers.size())) t.headers = std::move(ths);
         have_header = true;

@@ -1,3 +1,4 @@
+#include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
 
 #include <algorithm>
@@ -24,6 +25,59 @@ std::string ora_error(std::string_view content) {
   return std::string(content.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos));
 }
 
+// "... DB/Inst: ORCL/orcl  Snaps: 19-20" -> "ORCL": Statspack 10g+ leaves the header's Database
+// column blank, but every section title names the database.
+std::string db_name_from_titles(std::string_view content) {
+  auto pos = content.find("DB/Inst: ");
+  if (pos == std::string_view::npos) return {};
+  pos += 9;
+  auto end = content.find_first_of("/ \n", pos);
+  if (end == std::string_view::npos || end == pos) return {};
+  return std::string(content.substr(pos, end - pos));
+}
+
+// "-> Total DB Time (s):           1,307" under Statspack's SQL ordered by Elapsed time: DB time of the
+// interval, for releases whose header prints none.
+OptDouble total_db_time_from_sql_notes(std::string_view content) {
+  constexpr std::string_view marker = "-> Total DB Time (s):";
+  auto pos = content.find(marker);
+  if (pos == std::string_view::npos) return std::nullopt;
+  pos += marker.size();
+  auto end = content.find('\n', pos);
+  auto v = parse_cell(trim(content.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos)),
+                      Unit::seconds);
+  return v.value;
+}
+
+// The report's own verdict on its figures (printed above the header by spreport.sql and awrrpt.sql).
+void read_validity(std::string_view content, Snapshot& snap) {
+  std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 16 * 1024));
+  if (contains(head, "RESULTS ARE INVALID") || contains(head, "span an instance shutdown")) {
+    snap.valid = false;
+    snap.invalid_reason = "instance restart between begin and end snapshot (the report says RESULTS ARE INVALID)";
+  }
+  if (contains(head, "TIMINGS ARE INVALID")) {
+    snap.timings_valid = false;
+    if (snap.valid) {
+      snap.valid = false;
+      snap.invalid_reason = "timed_statistics changed between begin and end snapshot (the report says TIMINGS ARE INVALID)";
+    }
+  }
+  if (!snap.valid) snap.diagnostics.push_back({Diagnostic::Level::warning, "", 0, "report not valid: " + snap.invalid_reason});
+}
+
+// Container scope from the title: "WORKLOAD REPOSITORY PDB report (PDB snapshots)" (snap ids local to
+// the PDB) or "(root snapshots)"; a CDB report without that title covers the whole CDB from its root.
+void read_scope(std::string_view content, Snapshot& snap) {
+  std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 64 * 1024));
+  if (contains(head, "WORKLOAD REPOSITORY PDB report")) {
+    snap.database.scope = ContainerScope::pdb;
+    snap.interval.pdb_snapshots = contains(head, "(PDB snapshots)");
+  } else if (snap.database.cdb.value_or(false)) {
+    snap.database.scope = ContainerScope::cdb_root;
+  }
+}
+
 }  // namespace
 
 InputKind detect_input(std::string_view content) {
@@ -47,7 +101,10 @@ InputKind detect_input(std::string_view content) {
 
 RawReport tokenize(std::string_view content, InputKind kind) {
   const bool html = kind == InputKind::awr_instance_html || kind == InputKind::awr_global_html;
-  return html ? tokenize_html(content) : tokenize_text(content);
+  RawReport raw = html ? tokenize_html(content) : tokenize_text(content);
+  if (kind == InputKind::statspack_text) raw.kind = ReportKind::statspack;
+  if (kind == InputKind::awr_global_html || kind == InputKind::awr_global_text) raw.kind = ReportKind::awr_global;
+  return raw;
 }
 
 Snapshot parse_report(std::string_view content, const std::string& source) {
@@ -56,12 +113,12 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
   RawReport raw;
   switch (const auto kind = detect_input(content)) {
     case InputKind::awr_instance_html:
-    case InputKind::awr_instance_text: raw = tokenize(content, kind); break;
+    case InputKind::awr_instance_text:
+    case InputKind::statspack_text: raw = tokenize(content, kind); break;
     case InputKind::awr_global_html:
     case InputKind::awr_global_text:
-      throw Error(source, "an AWR RAC global report (awrgrpt.sql); awrdiff compares instance reports (awrrpt.sql) so far");
-    case InputKind::statspack_text:
-      throw Error(source, "a Statspack report; awrdiff compares AWR instance reports (awrrpt.sql) so far");
+      raw = tokenize(content, kind);
+      break;
     case InputKind::ash_report: throw Error(source, "an ASH report, not an AWR report");
     case InputKind::addm_report: throw Error(source, "an ADDM report, not an AWR report");
     case InputKind::oracle_error: {
@@ -72,12 +129,20 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
       throw Error(source, "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
   }
   Snapshot snap = build_snapshot(raw, source);
+  if (snap.kind == ReportKind::statspack) {
+    if (snap.database.name.empty()) snap.database.name = db_name_from_titles(content);
+    if (!snap.db_time_s()) snap.interval.db_time_s = total_db_time_from_sql_notes(content);
+  }
+  read_validity(content, snap);
+  read_scope(content, snap);
   if (content.find("End of Report") == std::string_view::npos) {
     snap.truncated = true;
     snap.diagnostics.push_back({Diagnostic::Level::warning, "", 0, "no 'End of Report' marker: the report is truncated"});
   }
-  if (!snap.interval.elapsed_s && !snap.interval.end_snap && snap.load_profile.empty() && snap.top_events.empty())
-    throw Error(source, "no AWR sections found (truncated or damaged report?)");
+  if (!snap.interval.elapsed_s && !snap.interval.end_snap && snap.load_profile.empty() && snap.top_events.empty() &&
+      snap.time_model.empty() && snap.sql.empty() && snap.valid)
+    throw Error(source, fmt::format("no {} sections found (truncated or damaged report?)",
+                                    snap.kind == ReportKind::statspack ? "Statspack" : "AWR"));
   return snap;
 }
 

@@ -14,7 +14,7 @@ nlohmann::json str(const std::string& s) { return s.empty() ? nlohmann::json(nul
 nlohmann::json event_json(const WaitEvent& e) {
   return {{"name", e.name},           {"waits", opt(e.waits)},   {"time_s", opt(e.time_s)},
           {"avg_wait_ms", opt(e.avg_wait_ms)}, {"pct_db_time", opt(e.pct_db_time)},
-          {"wait_class", str(e.wait_class)},    {"is_cpu", e.is_cpu}};
+          {"wait_class", str(e.wait_class)},    {"is_cpu", e.is_cpu},      {"is_idle", e.is_idle}};
 }
 
 nlohmann::json iostat_json(const IoStatRow& r) {
@@ -184,6 +184,9 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
   j["source"] = s.source;
   j["kind"] = to_string(s.kind);
   j["format"] = to_string(s.format);
+  j["valid"] = s.valid;
+  j["invalid_reason"] = str(s.invalid_reason);
+  j["timings_valid"] = s.timings_valid;
   j["database"] = {{"name", str(d.name)},
                    {"dbid", opt(d.dbid)},
                    {"unique_name", str(d.unique_name)},
@@ -196,6 +199,9 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
                    {"rac", opt(d.rac)},
                    {"cdb", opt(d.cdb)},
                    {"container", str(d.container)},
+                   {"con_dbid", opt(d.con_dbid)},
+                   {"scope", to_string(d.scope)},
+                   {"instances", opt(d.instances)},
                    {"host", str(d.host)},
                    {"platform", str(d.platform)},
                    {"cpus", opt(d.cpus)},
@@ -211,7 +217,10 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
                    {"db_cpu_s", opt(s.db_cpu_s())},
                    {"average_active_sessions", opt(s.average_active_sessions())},
                    {"begin_sessions", opt(iv.begin_sessions)},
-                   {"end_sessions", opt(iv.end_sessions)}};
+                   {"end_sessions", opt(iv.end_sessions)},
+                   {"begin_cursors_per_session", opt(iv.begin_cursors_per_session)},
+                   {"end_cursors_per_session", opt(iv.end_cursors_per_session)},
+                   {"pdb_snapshots", iv.pdb_snapshots}};
   j["host_cpu"] = {{"load_average_begin", opt(s.host_cpu.load_average_begin)},
                    {"load_average_end", opt(s.host_cpu.load_average_end)},
                    {"pct_user", opt(s.host_cpu.pct_user)},
@@ -233,19 +242,26 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
   for (const auto& e : s.foreground_events) fe.push_back(event_json(e));
   auto& be = j["background_events"] = nlohmann::json::array();
   for (const auto& e : s.background_events) be.push_back(event_json(e));
-  auto& wc = j["wait_classes"] = nlohmann::json::array();
-  for (const auto& w : s.wait_classes)
-    wc.push_back({{"name", w.name},
-                  {"waits", opt(w.waits)},
-                  {"time_s", opt(w.time_s)},
-                  {"avg_wait_ms", opt(w.avg_wait_ms)},
-                  {"pct_db_time", opt(w.pct_db_time)}});
+  auto classes = [&](const std::vector<WaitClassRow>& rows) {
+    auto a = nlohmann::json::array();
+    for (const auto& w : rows)
+      a.push_back({{"name", w.name},
+                   {"waits", opt(w.waits)},
+                   {"time_s", opt(w.time_s)},
+                   {"avg_wait_ms", opt(w.avg_wait_ms)},
+                   {"pct_db_time", opt(w.pct_db_time)}});
+    return a;
+  };
+  j["wait_classes"] = classes(s.wait_classes);
+  j["foreground_wait_classes"] = classes(s.foreground_wait_classes);
   auto& tm = j["time_model"] = nlohmann::json::array();
   for (const auto& r : s.time_model)
     tm.push_back({{"name", r.name}, {"time_s", opt(r.time_s)}, {"pct_db_time", opt(r.pct_db_time)}});
   auto& sql = j["sql"] = nlohmann::json::array();
   for (const auto& q : s.sql)
     sql.push_back({{"sql_id", q.sql_id},
+                   {"id_kind", q.id_kind},
+                   {"plan_hash_value", opt(q.plan_hash_value)},
                    {"elapsed_s", opt(q.elapsed_s)},
                    {"cpu_s", opt(q.cpu_s)},
                    {"user_io_s", opt(q.user_io_s)},
@@ -257,11 +273,24 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
                    {"rows_processed", opt(q.rows_processed)},
                    {"pct_db_time", opt(q.pct_db_time)},
                    {"module", str(q.module)},
+                   {"pdb_name", str(q.pdb_name)},
                    {"text", str(q.text)},
                    {"text_complete", q.text_complete},
                    {"lists", q.lists}});
   j["sql_elapsed_cutoff_s"] = opt(s.sql_elapsed_cutoff_s);
   add_sections(j, s);
+  auto& inst = j["instance_rows"] = nlohmann::json::array();
+  for (const auto& i : s.instance_rows)
+    inst.push_back({{"instance_number", opt(i.instance_number)},
+                    {"instance", str(i.instance)},
+                    {"host", str(i.host)},
+                    {"startup_time", str(i.startup_time)},
+                    {"release", str(i.release)},
+                    {"platform", str(i.platform)},
+                    {"elapsed_s", opt(i.elapsed_s)},
+                    {"db_time_s", opt(i.db_time_s)},
+                    {"db_cpu_s", opt(i.db_cpu_s)},
+                    {"average_active_sessions", opt(i.average_active_sessions)}});
   auto& other = j["other_sections"] = nlohmann::json::array();
   for (const auto& g : s.other_tables) {
     nlohmann::json cols = nlohmann::json::array();

@@ -57,6 +57,11 @@ bool is_sql_id(std::string_view s) {
   });
 }
 
+bool is_hash_value(std::string_view s) {
+  if (s.empty() || s.size() > 10) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 // "Load Profile                    Per Second ..." -> "Load Profile"; "Time Model Statistics  DB/Inst: ..." ->
 // "Time Model Statistics".
 std::string_view title_candidate(std::string_view line) {
@@ -212,6 +217,7 @@ private:
     if (segs.size() != 1 || segs[0].start < 4) return false;
     for (std::size_t k = i + 1; k < m_lines.size() && k <= i + 4; ++k) {
       if (is_blank(m_lines[k])) break;
+      if (title_at(k)) break;  // the next section starts right under the rule (Statspack)
       if (rule_segments(m_lines[k])) return false;
     }
     return true;
@@ -260,6 +266,14 @@ private:
         if (is_tilde_line(m_lines[k])) {  // "~~~~~~~~~~~~~      Begin     End": header words after the tildes
           const auto& l = m_lines[k];
           header_lines.insert(header_lines.begin(), {l, l.find_first_not_of("~ ")});
+          // Statspack / 10g Top 5: "Top 5 Timed Events      Avg %Total" above "~~~~~~   wait   Call":
+          // the title line carries the first header line after the title.
+          if (k > 0 && k - 1 == m_title_line && m_in_section) {
+            auto t = title_candidate(m_lines[k - 1]);
+            // ("Host CPU  (CPUs: 4  Cores: 0  Sockets: 0)" carries figures, not header words.)
+            if (m_lines[k - 1].find(':', t.size()) == std::string::npos)
+              header_lines.insert(header_lines.begin(), {m_lines[k - 1], t.size()});
+          }
           break;
         }
         if (k == m_title_line && m_in_section) {
@@ -281,6 +295,15 @@ private:
     const bool label_col = m_segs.front().start >= 2;
     const std::size_t ncols = m_segs.size() + (label_col ? 1 : 0);
     std::vector<std::string> headers(ncols);
+    // Statspack header tables ("Database    DB Id ..." over "~~~~~~~~ -----------"): the words over
+    // the tildes name a column, and the header may be wrapped over two lines. Read the column names
+    // in reading order when they account for every column.
+    if (tilde_rule && m_lines[rule].front() == '~' && (!m_in_section || m_section_spec == nullptr)) {
+      if (auto names = header_in_reading_order(rule, ncols, label_col)) {
+        headers = std::move(*names);
+        header_lines.clear();
+      }
+    }
     for (const auto& [text, from] : header_lines) {
       for (const Word& w : words_of(text, from)) {
         std::size_t best = 0, best_overlap = 0, best_dist = SIZE_MAX;
@@ -331,6 +354,42 @@ private:
     if (!m_in_section) m_table_layout = TextLayout::header;
   }
 
+  // Column names of a Statspack header table in reading order: the line above the rule, preceded by
+  // the line before it when the header wrapped ("Host   Name   Platform   CPUs" / "Cores Sockets
+  // Memory (G)"). Adjacent words join into one name when the catalog knows the joined name. Empty
+  // unless the names fill every column (or every column but a blank label column).
+  std::optional<std::vector<std::string>> header_in_reading_order(std::size_t rule, std::size_t ncols,
+                                                                  bool label_col) const {
+    if (rule == 0) return std::nullopt;
+    std::vector<std::string_view> words;
+    if (rule >= 2 && !is_blank(m_lines[rule - 2]) && !is_blank(m_lines[rule - 1]) && m_lines[rule - 2].front() != ' ' &&
+        m_lines[rule - 1].front() != ' ' && !rule_segments(m_lines[rule - 2]) && (rule < 3 || is_blank(m_lines[rule - 3])))
+      for (const Word& w : words_of(m_lines[rule - 2])) words.push_back(w.text);
+    for (const Word& w : words_of(m_lines[rule - 1])) words.push_back(w.text);
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < words.size();) {
+      std::size_t take = 1;
+      for (std::size_t n = std::min<std::size_t>(4, words.size() - i); n >= 2; --n) {
+        std::string joined(words[i]);
+        for (std::size_t k = 1; k < n; ++k) joined += ' ' + std::string(words[i + k]);
+        if (find_column(joined) != ColumnId::unknown) {
+          take = n;
+          break;
+        }
+      }
+      std::string name(words[i]);
+      for (std::size_t k = 1; k < take; ++k) name += ' ' + std::string(words[i + k]);
+      names.push_back(std::move(name));
+      i += take;
+    }
+    if (names.size() == ncols) return names;
+    if (label_col && names.size() + 1 == ncols) {
+      names.insert(names.begin(), std::string());
+      return names;
+    }
+    return std::nullopt;
+  }
+
   Span column_span(std::size_t c, bool label_col) const {
     if (label_col) {
       if (c == 0) return {0, m_segs.front().start};
@@ -357,20 +416,40 @@ private:
   // Oracle prints some rows without the width of a blank column (Host CPU with no Sockets value), so
   // figures straddle the rule's columns. When a sliced cell holds two numbers, re-read the row as
   // whitespace-separated numbers aligned to the right-most columns.
+  // The same shift leaves the last column blank when blank columns sit in the middle (12.1 Host CPU:
+  // "    4        0.09      0.04 ..." under CPUs Cores Sockets Begin End %User %System %WIO %Idle):
+  // the figures after the first are then right-aligned, the first staying in its column.
   void realign_numeric_row(std::string_view line, std::vector<std::string>& cells) const {
     const bool straddles = std::any_of(cells.begin(), cells.end(), [](const std::string& c) {
       auto gap = c.find("  ");
       return gap != std::string::npos && c.find_first_not_of(' ', gap) != std::string::npos &&
              parse_cell(c, Unit::count).status == CellStatus::invalid;
     });
-    if (!straddles) return;
+    const bool last_blank = !cells.empty() && cells.back().empty();
+    if (!straddles && !last_blank) return;
     std::vector<std::string> tokens;
     for (const Word& w : words_of(line)) {
       if (parse_cell(w.text, Unit::count).status != CellStatus::ok) return;  // text in the row: leave it
       tokens.emplace_back(w.text);
     }
-    if (tokens.size() > cells.size()) return;
+    if (tokens.size() > cells.size() || tokens.empty()) return;
     std::vector<std::string> out(cells.size());
+    if (!straddles) {
+      // Only when the sliced figures are all packed left of a blank tail (a row that merely ends
+      // with a blank column keeps its positions).
+      std::size_t filled = 0;
+      for (const auto& c : cells) filled += c.empty() ? 0 : 1;
+      std::size_t first_blank_tail = cells.size();
+      while (first_blank_tail > 0 && cells[first_blank_tail - 1].empty()) --first_blank_tail;
+      const bool gap_inside = filled < first_blank_tail;
+      if (!gap_inside || filled != tokens.size() || tokens.size() < 3) return;
+      const auto first = std::find_if(cells.begin(), cells.end(), [](const std::string& c) { return !c.empty(); });
+      out[static_cast<std::size_t>(first - cells.begin())] = tokens.front();
+      std::copy(tokens.begin() + 1, tokens.end(), out.end() - static_cast<std::ptrdiff_t>(tokens.size() - 1));
+      if (static_cast<std::size_t>(first - cells.begin()) >= out.size() - (tokens.size() - 1)) return;
+      cells = std::move(out);
+      return;
+    }
     std::copy(tokens.begin(), tokens.end(), out.end() - static_cast<std::ptrdiff_t>(tokens.size()));
     cells = std::move(out);
   }
@@ -425,7 +504,12 @@ private:
       const int id_col = m_table->column_index(ColumnId::sql_id);
       // A figures line: a sql_id in its column and a number (or N/A) in the first figure column;
       // SQL text that happens to hold 13 lower-case characters at that position is not one.
+      // Statspack keys its lists by (Old) Hash Value, a number of up to 10 digits.
+      int hash_col = m_table->column_index(ColumnId::old_hash_value);
+      if (hash_col < 0) hash_col = m_table->column_index(ColumnId::hash_value);
       bool figures = id_col >= 0 && static_cast<std::size_t>(id_col) < cells.size() && is_sql_id(cells[id_col]);
+      if (id_col < 0 && hash_col >= 0 && static_cast<std::size_t>(hash_col) < cells.size())
+        figures = is_hash_value(cells[hash_col]);
       if (figures && m_table->section != SectionId::sql_text) {
         const std::size_t first = m_label_col ? 1 : 0;
         const auto status = first < cells.size() ? parse_cell(cells[first], Unit::count).status : CellStatus::blank;

@@ -74,6 +74,14 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
     out << "\nWarnings:\n";
     for (const auto& w : c.warnings) out << "  ! " << w << "\n";
   }
+  if (!c.findings.empty()) {
+    out << "\nFindings\n========\n";
+    for (std::size_t i = 0; i < c.findings.size(); ++i) {
+      const auto& f = c.findings[i];
+      out << fmt::format("{:>2}. [{}] {}\n", i + 1, to_string(f.direction), f.title);
+      for (const auto& e : f.evidence) out << "      " << e << "\n";
+    }
+  }
   for (const auto& t : c.tables) {
     out << "\n" << t.title << "\n" << std::string(width(t.title), '=') << "\n";
     std::vector<std::size_t> w(t.columns.size());
@@ -115,7 +123,7 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
 std::string md_escape(const std::string& s) {
   std::string r;
   for (char ch : s) {
-    if (ch == '|' || ch == '*' || ch == '_' || ch == '`' || ch == '<' || ch == '>') r.push_back('\\');
+    if (ch == '|' || ch == '*' || ch == '_' || ch == '`' || ch == '<' || (ch == '>' && r.empty())) r.push_back('\\');
     r.push_back(ch);
   }
   return r;
@@ -126,6 +134,14 @@ void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& 
   if (!c.warnings.empty()) {
     out << "\n";
     for (const auto& w : c.warnings) out << "- ⚠ " << md_escape(w) << "\n";
+  }
+  if (!c.findings.empty()) {
+    out << "\n## Findings\n\n";
+    for (std::size_t i = 0; i < c.findings.size(); ++i) {
+      const auto& f = c.findings[i];
+      out << i + 1 << ". **" << to_string(f.direction) << "** " << md_escape(f.title) << "\n";
+      for (const auto& e : f.evidence) out << "   - " << md_escape(e) << "\n";
+    }
   }
   for (const auto& t : c.tables) {
     out << "\n## " << md_escape(t.title) << "\n\n|";
@@ -169,12 +185,26 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
          "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}h1{font-size:1.3em}h2{font-size:1.1em;"
          "margin-top:1.6em}table{border-collapse:collapse}th,td{padding:2px 8px;border-bottom:1px solid #ddd}"
          "th{background:#f0f3f7;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}"
-         ".warn{color:#a40}.note{color:#666;font-size:.9em}.up{color:#b00}.down{color:#070}\n</style></head><body>\n";
+         ".warn{color:#a40}.note{color:#666;font-size:.9em}.up{color:#b00}.down{color:#070}.worse{color:#b00;font-weight:600}.better{color:#070;font-weight:600}.changed{color:#555}\n</style></head><body>\n";
   out << "<h1>" << html_escape(c.headline) << "</h1>\n";
   if (!c.warnings.empty()) {
     out << "<ul>";
     for (const auto& w : c.warnings) out << "<li class=\"warn\">" << html_escape(w) << "</li>";
     out << "</ul>\n";
+  }
+  if (!c.findings.empty()) {
+    out << "<h2>Findings</h2>\n<ol>";
+    for (const auto& f : c.findings) {
+      out << "<li><span class=\"" << to_string(f.direction) << "\">[" << to_string(f.direction) << "]</span> "
+          << html_escape(f.title);
+      if (!f.evidence.empty()) {
+        out << "<ul>";
+        for (const auto& e : f.evidence) out << "<li class=\"note\">" << html_escape(e) << "</li>";
+        out << "</ul>";
+      }
+      out << "</li>\n";
+    }
+    out << "</ol>\n";
   }
   for (const auto& t : c.tables) {
     out << "<h2>" << html_escape(t.title) << "</h2>\n<table><tr>";
@@ -218,6 +248,15 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
     contrib.push_back({{"kind", k.kind}, {"name", k.name}, {"delta_aas", k.delta_aas}, {"delta_s", opt(k.delta_s)},
                        {"lower_bound", k.lower_bound}});
   j["warnings"] = c.warnings;
+  auto& findings = j["findings"] = nlohmann::json::array();
+  for (const auto& f : c.findings) {
+    nlohmann::json fj = {{"rule", f.rule}, {"direction", to_string(f.direction)}, {"impact_aas", f.impact_aas},
+                         {"title", f.title}, {"cause", f.cause}, {"evidence", f.evidence}};
+    auto& ms = fj["metrics"] = nlohmann::json::array();
+    for (const auto& m : f.metrics)
+      ms.push_back({{"key", m.key}, {"label", m.label}, {"unit", m.unit}, {"base", opt(m.base)}, {"target", opt(m.target)}});
+    findings.push_back(std::move(fj));
+  }
   auto& tables = j["tables"] = nlohmann::json::array();
   for (const auto& t : c.tables) {
     nlohmann::json tj;

@@ -37,6 +37,14 @@ for f in text markdown html json; do
 done
 cp "$tmp/out" "$tmp/cmp.json"
 check "json parses" 0 python3 -c "import json; j=json.load(open('$tmp/cmp.json')); assert j['verdict']=='improved', j['verdict']"
+check "json findings" 0 python3 -c "import json; j=json.load(open('$tmp/cmp.json')); r=[f['rule'] for f in j['findings']]; assert 'sql_changed' in r, r; f=j['findings'][0]; assert f['direction'] in ('worse','better','changed') and f['evidence'] is not None and f['metrics'], f"
+check "sets" 0 "$bin" --base "$s/good.html" "$s/good.txt" --target "$s/bad.html" "$s/bad.txt"
+grep -q '^Regressed: .*Welch t p = ' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets headline"; head -1 "$tmp/out"; }
+grep -q '^Sets: 2 base and 2 target reports' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets table"; }
+check "sets without target" 2 "$bin" --base "$s/good.html"
+check "sets and positional files" 2 "$bin" "$s/good.html" --base "$s/good.html" --target "$s/bad.html"
+check "sets with a missing file" 2 "$bin" --base "$s/good.html" "$s/nope.html" --target "$s/bad.html"
+expect_err "sets with a missing file names it" "$s/nope.html"
 check "report" 0 "$bin" report "$s/good.html"
 check "snapshot" 0 "$bin" snapshot "$s/good.html" --format json
 cp "$tmp/out" "$tmp/snap.json"
@@ -75,10 +83,18 @@ check "help" 0 "$bin" --help
 
 corpus=$root/../shared/corpus
 if [ -d "$corpus" ]; then
-  check "statspack named" 2 "$bin" "$corpus/statspack_18c_marta_1.lst" "$s/bad.html"
-  grep -q 'Statspack' "$tmp/err" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: statspack message"; }
-  check "rac global named" 2 "$bin" "$corpus/awr-rac-html_12.2_kevinc_1.html" "$s/bad.html"
-  grep -q 'RAC global' "$tmp/err" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: global message"; }
+  check "statspack report" 0 "$bin" report "$corpus/statspack_12.1_jasmin_1.txt"
+  grep -q '82927862' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: statspack SQL hash value"; }
+  check "statspack pair" 0 "$bin" "$corpus/statspack_12.1_getperf_3.lst" "$corpus/statspack_12.1_getperf_4.lst"
+  check "statspack snapshot" 0 "$bin" snapshot "$corpus/statspack_18c_marta_2.lst" --format json
+  cp "$tmp/out" "$tmp/sp.json"
+  check "statspack json" 0 python3 -c "import json; j=json.load(open('$tmp/sp.json')); assert j['kind']=='statspack', j['kind']; assert j['sql'][0]['id_kind']=='old_hash_value'"
+  check "rac global report" 0 "$bin" report "$corpus/awr-rac-html_19c_rac_azure_1.html"
+  check "rac global vs instance" 0 "$bin" "$corpus/awr-html_12.2_kevinc_1.html" "$corpus/awr-rac-html_12.2_kevinc_1.html"
+  grep -q 'RAC global report' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: global vs instance warning"; }
+  check "rac global snapshot" 0 "$bin" snapshot "$corpus/awr-rac-html_19c_rac_azure_2.html" --format json
+  cp "$tmp/out" "$tmp/rac.json"
+  check "rac global json" 0 python3 -c "import json; j=json.load(open('$tmp/rac.json')); assert j['kind']=='awr_global', j['kind']; assert j['database']['instances']==2; assert len(j['instance_rows'])==2"
   check "real pair" 0 "$bin" "$corpus/awr-html_12.1_sarthi_1.html" "$corpus/awr-html_12.1_sarthi_3.html"
 fi
 

@@ -1,10 +1,13 @@
 // Corpus tests: every AWR instance report in ../shared/corpus, checked against its own numbers.
 // Skipped cleanly when ../shared is absent.
+#include "tests/support/mirror.hpp"
+
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +23,22 @@ const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corp
 struct CorpusFile {
   std::string name, kind;
 };
+
+// Reports listed in MANIFEST.tsv whose kind is one of `kinds`.
+std::vector<CorpusFile> reports_of_kind(std::initializer_list<std::string_view> kinds) {
+  std::vector<CorpusFile> out;
+  std::ifstream in(k_corpus / "MANIFEST.tsv");
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    CorpusFile f;
+    std::getline(ls, f.name, '\t');
+    std::getline(ls, f.kind, '\t');
+    if (std::find(kinds.begin(), kinds.end(), f.kind) != kinds.end()) out.push_back(f);
+  }
+  return out;
+}
 
 // Instance reports listed in MANIFEST.tsv (kind awr-html or awr-text).
 std::vector<CorpusFile> instance_reports() {
@@ -101,6 +120,15 @@ TEST_P(InstanceReport, ParsesAndAgreesWithItself) {
     if (e.is_cpu && e.time_s) {
       EXPECT_NEAR(*e.time_s, *s.db_cpu_s(), 1.0 + 0.01 * *s.db_cpu_s()) << f.name;
     }
+  }
+
+  // Release variants: every instance report has wait classes (11.2.0.2 and older: the Foreground
+  // Wait Class section) and, unless it prints the section blank (clay: CPUs not reported) or has
+  // none (a PDB report), Host CPU figures.
+  EXPECT_FALSE(s.wait_classes.empty()) << f.name;
+  if (f.name.find("clay") == std::string::npos && f.name.find("_unk_") == std::string::npos) {
+    EXPECT_TRUE(s.host_cpu.pct_idle.has_value()) << f.name;
+    EXPECT_TRUE(s.host_cpu.load_average_end.has_value()) << f.name;
   }
 
   // No warning-level diagnostics: every cell of the sections awrdiff reads was understood.
@@ -232,6 +260,183 @@ INSTANTIATE_TEST_SUITE_P(Corpus, InstanceReport, ::testing::ValuesIn(params()),
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return n;
                          });
+
+// ---- report variants: Statspack (spreport.sql) and AWR RAC global (awrgrpt.sql) ----------------------
+
+// Values read off each report by hand: snaps, elapsed (min), DB time (min, as the header prints it),
+// the first non-idle top event and its time (s), DB CPU (s, time model), the first SQL by elapsed
+// time (id and elapsed s), and the number of instances the report covers.
+struct VariantExpected {
+  long begin_snap, end_snap;
+  double elapsed_min, db_time_min;
+  const char* first_busy_event;
+  double first_busy_event_s;
+  double db_cpu_s;
+  const char* first_sql;
+  double first_sql_elapsed_s;
+  int instances;
+};
+const std::map<std::string, VariantExpected> k_variant_expected = {
+    {"statspack_12.1_getperf_2.lst", {19, 20, 6.12, 0.02, "DB CPU", 3, 1.2, "2435229694", 0.65, 1}},
+    {"statspack_12.1_jasmin_1.txt", {70371, 70372, 60.02, 15.34, "DB CPU", 861, 938.5, "82927862", 583.15, 1}},
+    {"statspack_18c_marta_2.lst", {32, 91, 7321.12, 1.48, "resmgr:cpu quantum", 534, 47.4, "3322665590", 13.48, 1}},
+    {"awr-rac-html_12.2_kevinc_1.html",
+     {400, 401, 21.82, 1368.27, "direct path read", 26365.59, 489.68, "19ss2pafw6ck9", 82095.54, 1}},
+    {"awr-rac-html_19c_rac_azure_1.html", {15883, 16027, 8640.20, 58744.58, "DB CPU", 2649792.00, 2649792.00, nullptr, 0, 2}},
+    {"awr-rac-html_19c_rac_azure_2.html",
+     {5952, 6120, 10079.92, 565394.94, "DB CPU", 29101625.83, 29101625.83, nullptr, 0, 2}},
+};
+
+class VariantReport : public ::testing::TestWithParam<CorpusFile> {};
+
+TEST_P(VariantReport, ParsesAndAgreesWithItself) {
+  const auto& f = GetParam();
+  if (f.name.empty()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto s = awrdiff::load_report(k_corpus / f.name);
+  const bool statspack = f.kind == "statspack";
+  EXPECT_EQ(s.kind, statspack ? awrdiff::ReportKind::statspack : awrdiff::ReportKind::awr_global) << f.name;
+  EXPECT_TRUE(s.valid) << s.invalid_reason;
+
+  // Header.
+  EXPECT_FALSE(s.database.name.empty()) << f.name;
+  EXPECT_TRUE(s.database.dbid.has_value()) << f.name;
+  EXPECT_FALSE(s.database.release.empty()) << f.name;
+  if (statspack) {
+    EXPECT_FALSE(s.database.instance.empty()) << f.name;
+    EXPECT_FALSE(s.database.host.empty()) << f.name;
+    EXPECT_TRUE(s.database.cpus.has_value()) << f.name;
+  }
+
+  // Interval.
+  ASSERT_TRUE(s.interval.begin_snap && s.interval.end_snap) << f.name;
+  EXPECT_LT(*s.interval.begin_snap, *s.interval.end_snap);
+  ASSERT_TRUE(s.interval.elapsed_s) << f.name;
+  EXPECT_GT(*s.interval.elapsed_s, 0);
+  ASSERT_TRUE(s.db_time_s()) << f.name;
+  ASSERT_TRUE(s.average_active_sessions()) << f.name;
+  EXPECT_DOUBLE_EQ(*s.average_active_sessions(), *s.db_time_s() / *s.interval.elapsed_s);
+  // Load Profile's DB time per second is the same average active sessions (printed with 1-2 decimals).
+  if (const auto* lp = s.load_profile_row("db_time"); lp != nullptr && lp->per_second) {
+    EXPECT_NEAR(*lp->per_second, *s.average_active_sessions(), 0.06 + 0.01 * *lp->per_second) << f.name;
+  }
+  EXPECT_FALSE(s.load_profile.empty()) << f.name;
+
+  // Top events: DB CPU present; idle events flagged; percentages add up to at most ~100.
+  ASSERT_FALSE(s.top_events.empty()) << f.name;
+  EXPECT_TRUE(std::any_of(s.top_events.begin(), s.top_events.end(), [](const auto& e) { return e.is_cpu; })) << f.name;
+  double pct_sum = 0;
+  for (const auto& e : s.top_events) {
+    pct_sum += e.pct_db_time.value_or(0);
+    if (e.is_cpu) {
+      EXPECT_EQ(e.name, "DB CPU");
+      EXPECT_FALSE(e.waits.has_value());
+    }
+    if (e.is_idle) {
+      EXPECT_EQ(e.wait_class, "Idle") << e.name;
+    }
+    if (e.wait_class == "Idle") {
+      EXPECT_TRUE(e.is_idle) << e.name;
+    }
+  }
+  // (Global reports: shared-server 'virtual circuit wait' (class Network) counts against DB time
+  // without being part of it, which takes the azure_3 list to 102%.)
+  EXPECT_LE(pct_sum, statspack ? 100.6 : 105.0) << f.name;
+
+  // Time model: its DB time row agrees with the header's DB time (minutes, 2 decimals).
+  ASSERT_FALSE(s.time_model.empty()) << f.name;
+  const auto* tm_db = s.time_model_row("DB time");
+  ASSERT_NE(tm_db, nullptr) << f.name;
+  ASSERT_TRUE(tm_db->time_s);
+  ASSERT_TRUE(s.interval.db_time_s);
+  EXPECT_NEAR(*s.interval.db_time_s, *tm_db->time_s, 0.6 + 0.005 * *tm_db->time_s) << f.name;
+  ASSERT_TRUE(s.db_cpu_s()) << f.name;
+
+  // SQL: no statement took more than the DB time; %Total of the elapsed list is elapsed / DB time.
+  const double db = *tm_db->time_s;
+  for (const auto& q : s.sql) {
+    EXPECT_EQ(q.id_kind, statspack ? "old_hash_value" : "sql_id") << q.sql_id;
+    if (q.elapsed_s) {
+      EXPECT_LE(*q.elapsed_s, db * 1.01 + 0.6) << f.name << " " << q.sql_id;
+    }
+    if (db > 60 && q.elapsed_s && q.pct_db_time) {
+      EXPECT_NEAR(*q.pct_db_time, *q.elapsed_s / db * 100, 0.2 + 0.01 * *q.pct_db_time) << q.sql_id;
+    }
+  }
+
+  // RAC global: the instances add up to the cluster's DB time and DB CPU.
+  if (!statspack) {
+    ASSERT_FALSE(s.instance_rows.empty()) << f.name;
+    EXPECT_EQ(s.database.instances, std::optional<int>(static_cast<int>(s.instance_rows.size())));
+    double db_sum = 0, cpu_sum = 0;
+    for (const auto& i : s.instance_rows) {
+      EXPECT_FALSE(i.instance.empty());
+      ASSERT_TRUE(i.db_time_s && i.db_cpu_s) << f.name;
+      db_sum += *i.db_time_s;
+      cpu_sum += *i.db_cpu_s;
+    }
+    const auto n = static_cast<double>(s.instance_rows.size());
+    EXPECT_NEAR(db_sum, db, 0.01 * n + 1e-6 * db) << f.name;
+    EXPECT_NEAR(cpu_sum, *s.db_cpu_s(), 0.01 * n + 1e-6 * cpu_sum) << f.name;
+  }
+
+  for (const auto& d : s.diagnostics)
+    EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << f.name << ":" << d.line << " [" << d.section << "] " << d.message;
+
+  if (auto it = k_variant_expected.find(f.name); it != k_variant_expected.end()) {
+    const auto& x = it->second;
+    EXPECT_EQ(*s.interval.begin_snap, x.begin_snap);
+    EXPECT_EQ(*s.interval.end_snap, x.end_snap);
+    EXPECT_NEAR(*s.interval.elapsed_s, x.elapsed_min * 60, 0.01);
+    EXPECT_NEAR(*s.interval.db_time_s, x.db_time_min * 60, 0.01);
+    const awrdiff::WaitEvent* busy = nullptr;
+    for (const auto& e : s.top_events)
+      if (!e.is_idle && busy == nullptr) busy = &e;
+    ASSERT_NE(busy, nullptr);
+    EXPECT_EQ(busy->name, x.first_busy_event);
+    EXPECT_NEAR(busy->time_s.value_or(-1), x.first_busy_event_s, 0.01);
+    EXPECT_NEAR(*s.db_cpu_s(), x.db_cpu_s, 0.01);
+    if (x.first_sql != nullptr) {
+      ASSERT_FALSE(s.sql.empty());
+      EXPECT_EQ(s.sql.front().sql_id, x.first_sql);
+      EXPECT_NEAR(s.sql.front().elapsed_s.value_or(-1), x.first_sql_elapsed_s, 0.001);
+    } else {
+      EXPECT_TRUE(s.sql.empty());  // the report has no SQL sections
+    }
+    EXPECT_EQ(s.database.instances.value_or(1), x.instances);
+  }
+}
+
+std::vector<CorpusFile> variant_params() {
+  auto v = reports_of_kind({"statspack", "awr-rac-html"});
+  if (v.empty()) v.push_back({"", ""});
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, VariantReport, ::testing::ValuesIn(variant_params()),
+                         [](const ::testing::TestParamInfo<CorpusFile>& i) {
+                           std::string n = i.param.name.empty() ? "absent" : i.param.name;
+                           for (auto& c : n)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return n;
+                         });
+
+// Container scope across real 12c+ reports: a PDB report (root snapshots), a CDB root report, a non-CDB.
+TEST(Corpus, ContainerScope) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  const auto pdb = awrdiff::load_report(k_corpus / "awr-html_unk_rfort_1.html");
+  EXPECT_EQ(pdb.database.scope, awrdiff::ContainerScope::pdb);
+  EXPECT_FALSE(pdb.interval.pdb_snapshots);  // "PDB report (root snapshots)": the root's snap ids
+  EXPECT_EQ(pdb.interval.begin_snap, std::optional<std::int64_t>(15178));
+  const auto root = awrdiff::load_report(k_corpus / "awr-html_12.2_rac_azure_1.html");
+  EXPECT_EQ(root.database.scope, awrdiff::ContainerScope::cdb_root);
+  EXPECT_TRUE(root.database.container.empty());  // the container list names every PDB: no single one
+  EXPECT_FALSE(root.database.con_dbid.has_value());
+  const auto plain = awrdiff::load_report(k_corpus / "awr-html_12.2_eyko_1.html");
+  EXPECT_EQ(plain.database.scope, awrdiff::ContainerScope::database);
+  bool warned = false;
+  for (const auto& w : awrdiff::compare(root, pdb).warnings) warned = warned || w.find("container scope") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
 
 // The same period as text and as HTML gives the same values.
 TEST(Corpus, TextAndHtmlOfOnePeriodAgree) {
@@ -462,3 +667,84 @@ TEST(Corpus, RealPairsCompare) {
 }
 
 }  // namespace
+
+// What a senior DBA reads from the real pairs named in the issues, and the mirror invariant on them.
+namespace {
+
+const awrdiff::Finding* finding(const awrdiff::Comparison& c, std::string_view rule) {
+  for (const auto& f : c.findings)
+    if (f.rule == rule) return &f;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(CorpusPairs, ReceiptCpuStarvedWithHardParsing) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  // RECEIPT 173494-173496 -> 173496-173498: 3.8 -> 11.7 AAS on 3 cores (12 SMT threads); DB CPU only
+  // +48%, waits +56%: the growth is sessions queued for CPU. Hard parsing (literal SQL) costs more per
+  // parse; shared pool latch and cursor pin waits rise with it.
+  const auto c = awrdiff::compare(awrdiff::load_report(k_corpus / "awr-html_12.1_sarthi_1.html"),
+                                  awrdiff::load_report(k_corpus / "awr-html_12.1_sarthi_3.html"));
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::regressed);
+  ASSERT_FALSE(c.findings.empty());
+  EXPECT_EQ(c.findings.front().rule, "cpu_queue") << c.findings.front().title;
+  EXPECT_NE(c.headline.find("CPU run queue"), std::string::npos) << c.headline;
+  ASSERT_NE(finding(c, "hard_parse"), nullptr);
+  EXPECT_EQ(finding(c, "hard_parse")->direction, awrdiff::ChangeKind::worse);
+  ASSERT_NE(finding(c, "concurrency"), nullptr);
+  EXPECT_NE(finding(c, "concurrency")->title.find("latch: shared pool"), std::string::npos);
+}
+
+TEST(CorpusPairs, XydbRowLockPileUpClears) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  // XYDB (RAC instance 1) 24703-24704 -> 24726-24727: 1,022 AAS of enq: TX - row lock contention on
+  // UPDATE T_USER (g3q22swyr3j50) fall to 142 AAS; commits get much slower (log file sync 341 ->
+  // 1,973 ms with log file parallel write 76 -> 313 ms: a slow redo disk).
+  const auto c = awrdiff::compare(awrdiff::load_report(k_corpus / "awr-html_11.2_rac_pcambell_1.html"),
+                                  awrdiff::load_report(k_corpus / "awr-html_11.2_rac_pcambell_3.html"));
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::improved);
+  EXPECT_NE(c.headline.find("enq: TX - row lock contention"), std::string::npos) << c.headline;
+  EXPECT_NE(c.headline.find("g3q22swyr3j50"), std::string::npos) << c.headline;
+  ASSERT_FALSE(c.findings.empty());
+  EXPECT_EQ(c.findings.front().rule, "concurrency");
+  EXPECT_EQ(c.findings.front().direction, awrdiff::ChangeKind::better);
+  const auto* commit = finding(c, "commit_latency");
+  ASSERT_NE(commit, nullptr);
+  EXPECT_EQ(commit->direction, awrdiff::ChangeKind::worse);
+  EXPECT_EQ(finding(c, "hard_parse"), nullptr);  // 0.1 AAS of parsing is noise next to 1,000 AAS of locks
+}
+
+TEST(CorpusPairs, RmgtibnNewSchedulerJobNotItsChild) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  // RMGTIBN 161-162 -> 162-163: a new DBMS_SCHEDULER global index cleanup job (6frynf9v1m655 calling
+  // dbms_part.cleanup_gidx_job, which runs ALTER INDEX ... COALESCE CLEANUP db7f9rmwydc9p) adds 2.7
+  // AAS, with the host 91% idle: not CPU queueing. The child statement is not a second cause.
+  const auto c = awrdiff::compare(awrdiff::load_report(k_corpus / "awr-html_19c_jdmoreno_3.html"),
+                                  awrdiff::load_report(k_corpus / "awr-html_19c_jdmoreno_4.html"));
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::regressed);
+  EXPECT_NE(c.headline.find("6frynf9v1m655"), std::string::npos) << c.headline;
+  EXPECT_EQ(c.headline.find("db7f9rmwydc9p"), std::string::npos) << c.headline;
+  ASSERT_FALSE(c.findings.empty());
+  EXPECT_EQ(c.findings.front().rule, "sql_regression");
+  EXPECT_NE(finding(c, "uninstrumented_time"), nullptr);
+  EXPECT_EQ(finding(c, "cpu_queue"), nullptr);
+}
+
+TEST(CorpusPairs, MirrorAndSelf) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  for (auto [a, b] : {std::pair{"awr-html_12.1_sarthi_1.html", "awr-html_12.1_sarthi_3.html"},
+                      std::pair{"awr-html_11.2_rac_pcambell_1.html", "awr-html_11.2_rac_pcambell_3.html"},
+                      std::pair{"awr-html_19c_jdmoreno_3.html", "awr-html_19c_jdmoreno_4.html"},
+                      std::pair{"awr-html_11.2_pcambell_1.html", "awr-html_11.2_pcambell_2.html"}}) {
+    SCOPED_TRACE(a);
+    const auto base = awrdiff::load_report(k_corpus / a);
+    const auto target = awrdiff::load_report(k_corpus / b);
+    awrdiff::testing::expect_mirror(awrdiff::compare(base, target), awrdiff::compare(target, base));
+    auto copy = base;
+    copy.source += ".copy";
+    const auto same = awrdiff::compare(base, copy);
+    EXPECT_EQ(same.verdict, awrdiff::Verdict::unchanged);
+    EXPECT_TRUE(same.findings.empty());
+  }
+}

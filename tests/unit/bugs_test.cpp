@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -584,4 +585,219 @@ TEST_F(Bugs, B29_BlankExecutionsLeavePerExecUndefined) {
   EXPECT_EQ(b->module, "JDBC Thin Client");
   EXPECT_OPT_NEAR(s.sql_elapsed_cutoff_s, 611.80, k_tol);
   EXPECT_EQ(s.sql.front().sql_id, "6gq1w0x8rk3tn");
+}
+
+// ---- B05: idle events among Statspack's top events ----------------------------------------------------
+TEST_F(Bugs, B05_IdleEventsAmongStatspackTopEvents) {
+  AWRDIFF_LOAD(s, "B05.txt");
+  ASSERT_EQ(s.top_events.size(), 5u);
+  for (const char* idle : {"LGWR worker group idle", "heartbeat redo informer", "lreg timer"}) {
+    const auto* e = event(s, idle);
+    ASSERT_NE(e, nullptr) << idle;
+    EXPECT_TRUE(e->is_idle) << idle;
+    EXPECT_EQ(e->wait_class, "Idle") << idle;
+    EXPECT_FALSE(e->is_cpu) << idle;
+  }
+  EXPECT_OPT_NEAR(event(s, "LGWR worker group idle")->pct_db_time, 41.2, k_tol);  // % Total Call Time
+
+  // The non-idle events in order: DB CPU (printed 'CPU time'), then db file sequential read.
+  std::vector<const awrdiff::WaitEvent*> busy;
+  for (const auto& e : s.top_events)
+    if (!e.is_idle) busy.push_back(&e);
+  ASSERT_EQ(busy.size(), 2u);
+  EXPECT_EQ(busy[0]->name, "DB CPU");
+  EXPECT_TRUE(busy[0]->is_cpu);
+  EXPECT_OPT_NEAR(busy[0]->time_s, 1402, k_tol);
+  EXPECT_FALSE(busy[0]->waits.has_value());
+  EXPECT_EQ(busy[1]->name, "db file sequential read");
+  EXPECT_FALSE(busy[1]->is_idle);
+  EXPECT_OPT_NEAR(busy[1]->time_s, 583, k_tol);
+  EXPECT_OPT_NEAR(busy[1]->waits, 911204, k_tol);
+  EXPECT_OPT_NEAR(busy[1]->avg_wait_ms, 1, k_tol);
+  EXPECT_OPT_NEAR(s.db_cpu_s(), 1402, k_tol);
+}
+
+// ---- B07: 10g Top 5 with 'CPU time' as an event, percentages over 100 -----------------------------------
+TEST_F(Bugs, B07_CpuTimeEventAndPercentagesOver100) {
+  AWRDIFF_LOAD(s, "B07.txt");
+  EXPECT_OPT_NEAR(s.interval.elapsed_s, 768.0, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.db_time_s, 17.4, 1e-6);
+  EXPECT_EQ(s.interval.begin_snap, std::optional<std::int64_t>(402));
+  EXPECT_EQ(s.interval.end_snap, std::optional<std::int64_t>(403));
+  EXPECT_OPT_NEAR(s.interval.begin_cursors_per_session, 2.8, k_tol);
+  ASSERT_EQ(s.top_events.size(), 5u);
+
+  const auto* cpu = event(s, "DB CPU");  // printed 'CPU time'
+  ASSERT_NE(cpu, nullptr);
+  EXPECT_TRUE(cpu->is_cpu);
+  EXPECT_FALSE(cpu->waits.has_value());
+  EXPECT_FALSE(cpu->avg_wait_ms.has_value());
+  EXPECT_OPT_NEAR(cpu->time_s, 3, k_tol);
+  EXPECT_OPT_NEAR(cpu->pct_db_time, 17.2, k_tol);
+  EXPECT_OPT_NEAR(s.db_cpu_s(), 3, k_tol);
+
+  const auto* rman = event(s, "RMAN backup & recovery I/O");
+  ASSERT_NE(rman, nullptr);
+  EXPECT_OPT_NEAR(rman->pct_db_time, 454.0, k_tol);  // kept, not capped
+  EXPECT_OPT_NEAR(rman->time_s, 79, k_tol);
+  EXPECT_EQ(rman->wait_class, "System I/O");
+  EXPECT_FALSE(rman->is_idle);
+
+  double sum = 0;
+  for (const auto& e : s.top_events) sum += e.pct_db_time.value_or(0);
+  EXPECT_NEAR(sum, 643.6, 1e-6);
+  for (const auto& d : s.diagnostics) EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << d.message;
+}
+
+// ---- B16: Statspack SQL lists keyed by Old Hash Value, missing and reordered sections ------------------
+TEST_F(Bugs, B16_StatspackSqlByOldHashValue) {
+  auto raw = tokenize("B16.txt");
+  if (!raw) GTEST_SKIP() << "missing B16.txt";
+  std::vector<awrdiff::SectionId> found;
+  for (const auto& t : raw->tables) found.push_back(t.section);
+  // CPU before Elapsed (Statspack order); the Elapsed heading is the 'for DB: ... Instance: ...' variant.
+  ASSERT_GE(found.size(), 3u);
+  EXPECT_EQ(found[0], awrdiff::SectionId::sql_cpu);
+  EXPECT_EQ(found[1], awrdiff::SectionId::sql_elapsed);
+  EXPECT_EQ(found[2], awrdiff::SectionId::sql_gets);
+  EXPECT_EQ(std::count(found.begin(), found.end(), awrdiff::SectionId::sql_reads), 0);  // absent: no error
+
+  AWRDIFF_LOAD(s, "B16.txt");
+  EXPECT_TRUE(s.has_sql_sections);
+  ASSERT_EQ(s.sql.size(), 1u);
+  const auto* q = sql(s, "3360981124");
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ(q->id_kind, "old_hash_value");
+  EXPECT_OPT_NEAR(q->elapsed_s, 733.91, k_tol);
+  EXPECT_OPT_NEAR(q->cpu_s, 702.40, k_tol);
+  EXPECT_OPT_NEAR(q->executions, 6004, k_tol);
+  EXPECT_OPT_NEAR(q->buffer_gets, 88104339, k_tol);
+  EXPECT_OPT_NEAR(q->physical_reads, 1208, k_tol);
+  EXPECT_OPT_NEAR(q->pct_db_time, 56.2, k_tol);
+  EXPECT_EQ(q->module, "payroll_calc@hrapp01 (TNS V1-V3)");
+  EXPECT_EQ(q->text.rfind("SELECT E.EMP_ID, SUM(P.AMOUNT) FROM EMP E, PAY_ITEM P WHERE P.EMP_ID = E.EMP_ID AND "
+                          "P.PERIOD = :B1 GROUP BY E.EMP_ID",
+                          0),
+            0u)
+      << q->text;
+  EXPECT_EQ(q->lists, (std::vector<std::string>{"sql_cpu", "sql_elapsed", "sql_gets"}));
+  for (const auto& d : s.diagnostics) EXPECT_NE(d.level, awrdiff::Diagnostic::Level::warning) << d.message;
+
+  // Through the whole parser, the DB time of the interval comes from the list's own note.
+  auto content = read_bug("B16.txt");
+  const std::string text = "STATSPACK report for\n\n" + awrdiff::decode_input(*content, "B16.txt");
+  const auto full = awrdiff::parse_report(text, "B16.txt");
+  EXPECT_EQ(full.kind, awrdiff::ReportKind::statspack);
+  EXPECT_OPT_NEAR(full.db_time_s(), 1307, k_tol);
+  EXPECT_EQ(full.database.name, "HRDB");
+}
+
+// ---- B20: RAC instance report header with the Instances column -----------------------------------------
+TEST_F(Bugs, B20_RacInstanceHeaderWithInstancesColumn) {
+  AWRDIFF_LOAD(s, "B20.txt");
+  EXPECT_EQ(s.kind, awrdiff::ReportKind::awr_instance);  // an instance report of a RAC database, not a global one
+  EXPECT_EQ(s.database.name, "SALESDB");
+  EXPECT_EQ(s.database.dbid, std::optional<std::uint64_t>(104857321));
+  EXPECT_EQ(s.database.instance, "salesdb2");
+  EXPECT_EQ(s.database.instance_number, std::optional<int>(2));
+  EXPECT_EQ(s.database.rac, std::optional<bool>(true));
+  EXPECT_EQ(s.database.instances, std::optional<int>(3));  // instances in the cluster
+  EXPECT_OPT_NEAR(s.interval.begin_sessions, 412, k_tol);
+  EXPECT_OPT_NEAR(s.interval.begin_cursors_per_session, 2.4, k_tol);
+  EXPECT_EQ(s.interval.begin_snap, std::optional<std::int64_t>(20114));
+  EXPECT_EQ(s.interval.end_snap, std::optional<std::int64_t>(20115));
+  EXPECT_EQ(s.interval.begin_time, "05-Feb-24 10:00:07");
+  EXPECT_OPT_NEAR(s.interval.elapsed_s, 3604.2, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.db_time_s, 11125.2, 1e-6);
+  EXPECT_EQ(s.database.host, "dbnode02");
+  EXPECT_OPT_NEAR(s.database.cpus, 32, k_tol);
+
+  // Same snap ids, another instance: parallel observations, which the comparison says.
+  awrdiff::Snapshot other = s;
+  other.source = "B20-inst1.txt";
+  other.database.instance = "salesdb1";
+  other.database.instance_number = 1;
+  const auto c = awrdiff::compare(s, other);
+  bool warned = false;
+  for (const auto& w : c.warnings) warned = warned || w.find("different instances") != std::string::npos;
+  EXPECT_TRUE(warned);
+
+  // A global report of the same period is not mistaken for this instance.
+  awrdiff::Snapshot global = s;
+  global.source = "B20-global.txt";
+  global.kind = awrdiff::ReportKind::awr_global;
+  const auto g = awrdiff::compare(s, global);
+  warned = false;
+  for (const auto& w : g.warnings) warned = warned || w.find("RAC global report") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
+
+// ---- B21: a report spanning an instance restart ------------------------------------------------------------
+TEST_F(Bugs, B21_ReportSpanningRestartIsInvalid) {
+  auto content = read_bug("B21.txt");
+  if (!content) GTEST_SKIP() << "missing B21.txt";
+  const std::string text = awrdiff::decode_input(*content, "B21.txt");
+  const auto s = awrdiff::parse_report(text, "B21.txt");  // no exception: the file is a report
+  EXPECT_EQ(s.kind, awrdiff::ReportKind::statspack);
+  EXPECT_FALSE(s.valid);
+  EXPECT_NE(s.invalid_reason.find("instance restart"), std::string::npos) << s.invalid_reason;
+  EXPECT_FALSE(s.timings_valid);  // 'timed_statitics setting changed ... TIMINGS ARE INVALID'
+  EXPECT_FALSE(s.interval.begin_snap.has_value());  // the snapshot rows are suppressed
+  EXPECT_FALSE(s.interval.end_snap.has_value());
+  EXPECT_FALSE(s.interval.elapsed_s.has_value());
+  EXPECT_FALSE(s.db_time_s().has_value());
+  EXPECT_EQ(s.database.startup_time, "18-Apr-24 02:47");
+  EXPECT_EQ(s.database.dbid, std::optional<std::uint64_t>(1288430551));
+  EXPECT_EQ(s.database.instance, "whprd1");
+
+  // No comparison from it, and the warning says why.
+  for (const auto& c : {awrdiff::compare(s, s), awrdiff::describe(s)}) {
+    EXPECT_EQ(c.verdict, awrdiff::Verdict::not_comparable);
+    EXPECT_FALSE(c.db_time_change_pct.has_value());
+    ASSERT_FALSE(c.warnings.empty());
+    EXPECT_NE(c.warnings.front().find("not valid"), std::string::npos) << c.warnings.front();
+  }
+}
+
+// ---- B26: CDB/PDB scope, PDB-local snapshot ids, container DB id ---------------------------------------------
+TEST_F(Bugs, B26_PdbScopeAndContainerDbId) {
+  auto content = read_bug("B26.txt");
+  if (!content) GTEST_SKIP() << "missing B26.txt";
+  const std::string text = awrdiff::decode_input(*content, "B26.txt");
+  const auto s = awrdiff::parse_report(text, "B26.txt");
+  EXPECT_EQ(s.database.scope, awrdiff::ContainerScope::pdb);
+  EXPECT_EQ(s.database.cdb, std::optional<bool>(true));
+  EXPECT_EQ(s.database.dbid, std::optional<std::uint64_t>(2790161418));
+  EXPECT_EQ(s.database.con_dbid, std::optional<std::uint64_t>(3547218120));
+  EXPECT_EQ(s.database.container, "PDBSALES");
+  EXPECT_EQ(s.database.instance_number, std::optional<int>(1));
+  EXPECT_TRUE(s.interval.pdb_snapshots);  // "PDB report (PDB snapshots)": ids local to the PDB
+  EXPECT_EQ(s.interval.begin_snap, std::optional<std::int64_t>(57));
+  EXPECT_OPT_NEAR(s.interval.elapsed_s, 3591.0, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.db_time_s, 2652.0, 1e-6);
+  EXPECT_OPT_NEAR(s.interval.begin_sessions, 88, k_tol);
+
+  // Against the CDB root report of the same database: a warning names the scopes.
+  awrdiff::Snapshot root = s;
+  root.source = "B26-root.txt";
+  root.database.scope = awrdiff::ContainerScope::cdb_root;
+  root.database.con_dbid.reset();
+  root.database.container.clear();
+  root.interval.pdb_snapshots = false;
+  const auto c = awrdiff::compare(root, s);
+  bool warned = false;
+  for (const auto& w : c.warnings) warned = warned || (w.find("container scope") != std::string::npos &&
+                                                       w.find("PDBSALES") != std::string::npos);
+  EXPECT_TRUE(warned);
+
+  // Another PDB of the same CDB: the container DB ids differ.
+  awrdiff::Snapshot other = s;
+  other.source = "B26-other.txt";
+  other.database.con_dbid = 1111111111;
+  other.database.container = "PDBHR";
+  warned = false;
+  for (const auto& w : awrdiff::compare(other, s).warnings) warned = warned || w.find("PDBHR") != std::string::npos;
+  EXPECT_TRUE(warned);
+  // The same PDB twice: no scope warning.
+  for (const auto& w : awrdiff::compare(s, s).warnings) EXPECT_EQ(w.find("container scope"), std::string::npos) << w;
 }

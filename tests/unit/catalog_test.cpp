@@ -108,6 +108,22 @@ TEST(Catalog, NoColumnAliasIsShared) {
   EXPECT_TRUE(shared.empty());
 }
 
+// A section-specific header names its own column in its section only, and is not also a
+// section-independent alias of that column.
+TEST(Catalog, SectionSpecificHeadersResolveInTheirSection) {
+  for (const auto& sc : awrdiff::all_section_columns()) {
+    EXPECT_EQ(awrdiff::find_column(sc.alias, sc.section), sc.column) << sc.alias;
+    EXPECT_NE(awrdiff::find_column(sc.alias), sc.column) << sc.alias << " is already a global alias";
+  }
+  EXPECT_EQ(awrdiff::find_column("Reads", awrdiff::SectionId::tablespace_io), awrdiff::ColumnId::reads);
+  EXPECT_EQ(awrdiff::find_column("Reads", awrdiff::SectionId::sql_reads), awrdiff::ColumnId::physical_reads);
+  EXPECT_EQ(awrdiff::find_column("Class", awrdiff::SectionId::buffer_wait_stats), awrdiff::ColumnId::buffer_class);
+  EXPECT_EQ(awrdiff::find_column("Class"), awrdiff::ColumnId::wait_class);
+  EXPECT_EQ(awrdiff::find_column("User", awrdiff::SectionId::host_cpu), awrdiff::ColumnId::pct_user);
+  EXPECT_EQ(awrdiff::find_column("User"), awrdiff::ColumnId::user);
+  EXPECT_EQ(awrdiff::find_column("Plan Hash"), awrdiff::ColumnId::plan_hash_value);
+}
+
 TEST(Catalog, FindColumnNormalizesHeaders) {
   EXPECT_EQ(awrdiff::find_column(""), awrdiff::ColumnId::label);
   EXPECT_EQ(awrdiff::find_column("Elapsed  Time (s)"), awrdiff::ColumnId::elapsed_s);

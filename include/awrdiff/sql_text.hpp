@@ -1,0 +1,42 @@
+// awrdiff — SQL text signatures: the same statement under two sql_ids.
+//
+// Oracle's sql_id is a hash of the exact text, so a statement whose literals become binds (or whose
+// literals differ per call) gets a new sql_id each time. A signature folds those differences away so
+// statements can be matched across sql_ids and literal SQL can be recognised.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace awrdiff {
+
+/// The normalised signature of a SQL text: string and numeric literals and bind variables (`:B1`,
+/// `:1`, `:name`) replaced by `?`, lists of them (`IN (1, 2, 3)`) collapsed to one, letters folded to
+/// lower case, whitespace removed except where it separates two words; comments and hints are kept
+/// (they can change the plan). Empty for an empty text.
+std::string sql_signature(std::string_view text);
+
+/// A SQL text's signature with what was folded into it.
+struct SqlShape {
+  std::string signature;  ///< as sql_signature()
+  int binds = 0;          ///< bind variables replaced
+  int literals = 0;       ///< string and numeric literals replaced
+};
+/// The signature and the counts of binds and literals folded into it.
+SqlShape sql_shape(std::string_view text);
+
+/// True when the text is a PL/SQL block or call (BEGIN / DECLARE / CALL): its elapsed time includes
+/// the time of the SQL it runs, so its time and its children's are not additive.
+bool is_plsql_text(std::string_view text);
+
+/// How sure a match by text signature is.
+enum class SignatureMatch {
+  none,
+  exact,   ///< both signatures equal
+  prefix,  ///< one text was cut by the report and the shorter signature (at least 40 characters) is a prefix of the other
+};
+
+/// Compares two signatures.
+SignatureMatch match_signatures(std::string_view a, std::string_view b);
+
+}  // namespace awrdiff

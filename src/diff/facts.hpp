@@ -1,0 +1,79 @@
+// Internal to the diff engine: what the comparison has worked out, shared by the tables
+// (diff.cpp) and the findings rules (findings.cpp).
+#pragma once
+
+#include <awrdiff/diff.hpp>
+#include <awrdiff/sql_text.hpp>
+
+#include <string>
+#include <vector>
+
+namespace awrdiff::detail {
+
+/// Rate per second of elapsed; empty when either is absent or elapsed is not positive.
+inline OptDouble per_second(const OptDouble& total, const OptDouble& elapsed_s) {
+  if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
+  return *total / *elapsed_s;
+}
+
+/// One statement across the two periods: matched by sql_id, or by text signature when its sql_id
+/// changed (literals became binds), or present on one side only.
+struct SqlPair {
+  const SqlStat* base = nullptr;
+  const SqlStat* target = nullptr;
+  /// "both", "new", "gone" (one side's rate would have made the other report's list),
+  /// "not shown in base" / "not shown in target" (unknown there), "not in report".
+  std::string status;
+  SignatureMatch text_match = SignatureMatch::none;  ///< matched across sql_ids by text
+  bool binds_changed = false; ///< a text match where literals became binds (or binds literals)
+  std::string confidence;     ///< for a text match: "high", "medium (text may be cut)", "low (text cut by the report)"
+  OptDouble base_rate, target_rate;  ///< elapsed per second of elapsed (AAS)
+  OptDouble delta_aas;        ///< target_rate − base_rate; for new/gone a bound against the cut-off
+  bool bound = false;         ///< delta_aas is a bound: one side is only known to be below its cut-off
+  std::string why;            ///< per execution vs volume: "slower per execution", "more executions", ...
+  std::string parent;         ///< sql_id of the PL/SQL call this statement probably runs inside ("" when none)
+
+  const SqlStat& any() const { return target != nullptr ? *target : *base; }
+  /// "81uvdbt46vt5p" or "81uvdbt46vt5p -> 28ja91pnth38j" for a text match.
+  std::string label() const;
+};
+
+/// Several sql_ids of one report sharing one text signature: literal SQL.
+struct LiteralGroup {
+  std::string signature;
+  std::string example;                    ///< one of the texts
+  std::vector<const SqlStat*> base, target;
+  OptDouble base_elapsed_s, target_elapsed_s;  ///< sum over the listed statements
+};
+
+/// One part of DB time per second: DB CPU, a wait class, or the time outside both.
+struct DbTimePart {
+  std::string name;
+  OptDouble base, target;  ///< AAS
+  OptDouble delta() const { return base && target ? OptDouble(*target - *base) : std::nullopt; }
+};
+
+struct Facts {
+  const Snapshot* base = nullptr;  ///< null for a single report
+  const Snapshot* target = nullptr;
+  OptDouble base_db_time_aas, target_db_time_aas;
+  std::vector<DbTimePart> parts;            ///< DB CPU, wait classes, outside; empty without a base
+  std::vector<SqlPair> sql;                 ///< all statements of both reports, largest rate first
+  std::vector<LiteralGroup> literal_groups; ///< groups of 3 or more sql_ids in either report
+
+  OptDouble delta_db_time_aas() const {
+    return base_db_time_aas && target_db_time_aas ? OptDouble(*target_db_time_aas - *base_db_time_aas) : std::nullopt;
+  }
+};
+
+/// Runs every findings rule over the facts; findings in the direction of the DB time change first, then by |impact| and rule order.
+std::vector<Finding> run_findings(const Facts& facts);
+
+/// Comparability warnings about one report's own elapsed time (snap times apart, DB time too large for
+/// the sessions): a DST change or a clock step.
+std::vector<std::string> plausibility_warnings(const Snapshot& s);
+
+/// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h".
+std::string human_seconds(double seconds);
+
+}  // namespace awrdiff::detail

@@ -1,0 +1,672 @@
+// The findings rules: what a senior DBA reads out of two reports, each rule with its numbers.
+//
+// Every rule fires on a material change between the periods (metric catalog floors), never on a state
+// both periods share: a report compared with itself has no findings, and swapping base and target
+// gives the same findings with the opposite direction. The thresholds of each rule are in k_rules /
+// the constants below, and docs/findings.md describes them.
+#include <awrdiff/catalog.hpp>
+#include <awrdiff/metrics.hpp>
+
+#include "diff/facts.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace awrdiff::detail {
+namespace {
+
+/// The rules, in the order used to break ties between findings of equal impact.
+constexpr FindingRule k_rules[] = {
+    {"cpu_shift", "the load moved between I/O waits and CPU (DB CPU share of DB time jumped)"},
+    {"hard_parse", "hard parsing rose or fell (hard parses/s, hard parse elapsed, parse time elapsed)"},
+    {"literal_sql", "many sql_ids collapsing to one statement shape appeared or went away"},
+    {"sql_changed", "a statement runs under a new sql_id because literals became binds (or the reverse)"},
+    {"commit_latency", "log file sync latency changed; compared with log file parallel write it says CPU/LGWR vs disk"},
+    {"io_latency", "the average wait of an I/O event changed materially"},
+    {"fs_cache_reads", "direct path reads under 0.1 ms on one side: file-system cache, not storage"},
+    {"concurrency", "row lock, buffer busy, library cache, mutex and latch waits rose or fell"},
+    {"cpu_queue", "time outside DB CPU and waits changed while sessions outnumber the CPU cores: the run queue"},
+    {"uninstrumented_time", "time outside DB CPU and waits changed with CPU to spare: not instrumented as a wait"},
+    {"plan_change", "a statement's plan hash value changed and its time per execution with it"},
+    {"sql_regression", "the statements that carry the change, per execution vs volume"},
+    {"workload_volume", "more (or less) work at the same cost per transaction"},
+    {"host_change", "host CPUs, cores or memory changed between the periods"},
+};
+
+constexpr double k_cpu_shift_cpu_pts = 15;    // DB CPU share of DB time must move this many points ...
+constexpr double k_cpu_shift_io_pts = 10;     // ... and the I/O share the other way this many
+constexpr double k_commit_cpu_ratio = 3;      // log file sync / log file parallel write above this: not the disk
+constexpr double k_fs_cache_ms = 0.1;         // direct path read faster than this is served from memory
+constexpr double k_storage_ms = 0.5;          // ... and slower than this on the other side is storage
+constexpr double k_event_matters_aas = 0.02;  // an event must cost this much DB time per second on one side
+constexpr double k_cpu_queue_per_core = 1.0;  // DB CPU + outside time per core above this: CPU saturated
+constexpr double k_cpu_queue_busy_pct = 80;   // or the host this busy
+constexpr double k_carrier_share = 0.10;      // a statement carrying this share of the DB time change is named
+constexpr std::size_t k_max_carriers = 3;
+constexpr double k_idle_aas = 0.05;           // both periods below this many AAS: no findings, it is noise
+constexpr double k_relevance_share = 0.01;    // findings must move DB time by 1% of the smaller period's
+constexpr double k_slow_redo_write_ms = 10;   // log file parallel write above this: the redo disk is slow
+
+int rule_order(std::string_view key) {
+  for (std::size_t i = 0; i < std::size(k_rules); ++i)
+    if (k_rules[i].key == key) return static_cast<int>(i);
+  return static_cast<int>(std::size(k_rules));
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string num(const OptDouble& v, int precision) {
+  if (!v) return "?";
+  std::string s = fmt::format("{:.{}f}", *v, precision);
+  auto dot = s.find('.');
+  std::string int_part = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot);
+  const bool neg = !int_part.empty() && int_part[0] == '-';
+  if (neg) int_part.erase(0, 1);
+  std::string grouped;
+  for (std::size_t i = 0; i < int_part.size(); ++i) {
+    if (i > 0 && (int_part.size() - i) % 3 == 0) grouped.push_back(',');
+    grouped.push_back(int_part[i]);
+  }
+  return (neg ? "-" : "") + grouped + frac;
+}
+
+std::string arrow(const OptDouble& b, const OptDouble& t, int precision, std::string_view unit = "") {
+  return fmt::format("{} -> {}{}{}", num(b, precision), num(t, precision), unit.empty() ? "" : " ", unit);
+}
+
+// Elapsed per execution, both sides in one readable unit: ms below 10 s, else seconds.
+std::string per_exec_arrow(const OptDouble& b_s, const OptDouble& t_s) {
+  const double m = std::max(b_s.value_or(0), t_s.value_or(0));
+  if (m >= 10) return arrow(b_s, t_s, 1, "s");
+  auto ms = [](const OptDouble& v) { return v ? OptDouble(*v * 1000) : std::nullopt; };
+  return arrow(ms(b_s), ms(t_s), m >= 0.01 ? 1 : 3, "ms");
+}
+
+std::string pct_change(const OptDouble& b, const OptDouble& t) {
+  if (!b || !t || *b == 0) return "";
+  const double p = (*t - *b) / std::fabs(*b) * 100;
+  return fmt::format(" ({}{:.0f}%)", p >= 0 ? "+" : "", p);
+}
+
+/// Both sides of one metric, per second of elapsed or as printed.
+struct Pair {
+  OptDouble b, t;
+};
+
+class Rules {
+public:
+  explicit Rules(const Facts& f) : m_f(f), m_b(*f.base), m_t(*f.target) {}
+
+  std::vector<Finding> run() {
+    cpu_shift();
+    hard_parse();
+    literal_sql();
+    sql_changed();
+    commit_latency();
+    io_latency();
+    concurrency();
+    outside_time();
+    plan_change();
+    sql_regression();
+    workload_volume();
+    host_change();
+    // Relevance: a finding whose change of DB time is under 1% of the smaller period's DB time per
+    // second is noise next to the rest (a 0.1 AAS parse change in a 1,000 AAS lock pile-up).
+    const double floor_aas = k_relevance_share * std::min(m_f.base_db_time_aas.value_or(0), m_f.target_db_time_aas.value_or(0));
+    std::erase_if(m_out, [&](const Finding& f) { return f.impact_aas != 0 && std::fabs(f.impact_aas) < floor_aas; });
+    // Causes of the change first (impact in its direction), largest first; then what moved against it.
+    const double d = m_f.delta_db_time_aas().value_or(0);
+    const bool material = assess("db_time_per_s", m_f.base_db_time_aas, m_f.target_db_time_aas).material();
+    auto with_change = [&](const Finding& f) { return material && f.impact_aas * d > 0; };
+    std::stable_sort(m_out.begin(), m_out.end(), [&](const Finding& a, const Finding& b) {
+      if (with_change(a) != with_change(b)) return with_change(a);
+      if (std::fabs(a.impact_aas) != std::fabs(b.impact_aas)) return std::fabs(a.impact_aas) > std::fabs(b.impact_aas);
+      return rule_order(a.rule) < rule_order(b.rule);
+    });
+    return std::move(m_out);
+  }
+
+private:
+  // ---- lookups -------------------------------------------------------------------------------
+  static OptDouble el(const Snapshot& s) { return s.interval.elapsed_s; }
+
+  /// An event from the top list, the foreground list, then the background list.
+  static const WaitEvent* event(const Snapshot& s, std::string_view name, bool background = false) {
+    auto in = [&](const std::vector<WaitEvent>& v) -> const WaitEvent* {
+      for (const auto& e : v)
+        if (lower(e.name) == name) return &e;
+      return nullptr;
+    };
+    if (background) return in(s.background_events);
+    if (const auto* e = in(s.top_events)) return e;
+    return in(s.foreground_events);
+  }
+  Pair event_rate(std::string_view name, bool background = false) const {
+    const auto* b = event(m_b, name, background);
+    const auto* t = event(m_t, name, background);
+    return {b ? per_second(b->time_s, el(m_b)) : std::nullopt, t ? per_second(t->time_s, el(m_t)) : std::nullopt};
+  }
+  Pair event_avg(std::string_view name, bool background = false) const {
+    const auto* b = event(m_b, name, background);
+    const auto* t = event(m_t, name, background);
+    return {b ? b->avg_wait_ms : std::nullopt, t ? t->avg_wait_ms : std::nullopt};
+  }
+  Pair lp(std::string_view key) const {
+    const auto* b = m_b.load_profile_row(key);
+    const auto* t = m_t.load_profile_row(key);
+    return {b ? b->per_second : std::nullopt, t ? t->per_second : std::nullopt};
+  }
+  Pair tm_rate(std::string_view name) const {
+    const auto* b = m_b.time_model_row(name);
+    const auto* t = m_t.time_model_row(name);
+    return {b ? per_second(b->time_s, el(m_b)) : std::nullopt, t ? per_second(t->time_s, el(m_t)) : std::nullopt};
+  }
+  /// Share of DB time, percent.
+  static OptDouble share(const OptDouble& aas, const OptDouble& db_aas) {
+    if (!aas || !db_aas || *db_aas <= 0) return std::nullopt;
+    return *aas / *db_aas * 100;
+  }
+  Pair share_of_db(const Pair& p) const {
+    return {share(p.b, m_f.base_db_time_aas), share(p.t, m_f.target_db_time_aas)};
+  }
+  const DbTimePart* part(std::string_view name) const {
+    for (const auto& p : m_f.parts)
+      if (p.name == name) return &p;
+    return nullptr;
+  }
+  /// Seconds over the target's elapsed time for a change in AAS.
+  std::string seconds(double delta_aas) const { return human_seconds(delta_aas * el(m_t).value_or(0)); }
+
+  static FindingMetric metric(std::string key, std::string label, std::string unit, const Pair& p) {
+    return {std::move(key), std::move(label), std::move(unit), p.b, p.t};
+  }
+  void add(Finding f) { m_out.push_back(std::move(f)); }
+
+  // ---- rules ---------------------------------------------------------------------------------
+  void cpu_shift() {
+    const auto* cpu = part("DB CPU");
+    if (cpu == nullptr) return;
+    Pair io{};
+    for (const char* cls : {"User I/O", "System I/O"})
+      if (const auto* p = part(cls)) {
+        if (p->base) io.b = io.b.value_or(0) + *p->base;
+        if (p->target) io.t = io.t.value_or(0) + *p->target;
+      }
+    const Pair cpu_pct = share_of_db({cpu->base, cpu->target});
+    const Pair io_pct = share_of_db(io);
+    if (!cpu_pct.b || !cpu_pct.t || !io_pct.b || !io_pct.t) return;
+    const double dc = *cpu_pct.t - *cpu_pct.b, di = *io_pct.t - *io_pct.b;
+    if (std::fabs(dc) < k_cpu_shift_cpu_pts || std::fabs(di) < k_cpu_shift_io_pts || dc * di >= 0) return;
+    const auto a = assess("db_cpu_per_s", cpu->base, cpu->target);
+    Finding f;
+    f.rule = "cpu_shift";
+    f.direction = a.material() ? a.kind : ChangeKind::changed;
+    f.impact_aas = cpu->delta().value_or(0);
+    f.title = fmt::format("The load moved from {}: DB CPU {} of DB time, I/O waits {}", dc > 0 ? "I/O waits to CPU" : "CPU to I/O waits",
+                          arrow(cpu_pct.b, cpu_pct.t, 0, "%"), arrow(io_pct.b, io_pct.t, 0, "%"));
+    f.cause = fmt::format("DB CPU {}", seconds(f.impact_aas));
+    f.evidence.push_back(fmt::format("DB CPU {} average active sessions{}", arrow(cpu->base, cpu->target, 2),
+                                     pct_change(cpu->base, cpu->target)));
+    f.evidence.push_back(fmt::format("User and System I/O waits {} average active sessions", arrow(io.b, io.t, 2)));
+    const Pair lr = lp("logical_reads");
+    if (lr.b && lr.t) f.evidence.push_back(fmt::format("Logical reads {} blocks/s{}", arrow(lr.b, lr.t, 0), pct_change(lr.b, lr.t)));
+    const Pair pr = lp("physical_reads");
+    if (pr.b && pr.t) f.evidence.push_back(fmt::format("Physical reads {} blocks/s{}", arrow(pr.b, pr.t, 0), pct_change(pr.b, pr.t)));
+    f.metrics = {metric("db_cpu_per_s", "DB CPU per second", "AAS", {cpu->base, cpu->target}),
+                 metric("db_cpu_pct_db_time", "DB CPU % of DB time", "%", cpu_pct), metric("io_pct_db_time", "I/O waits % of DB time", "%", io_pct)};
+    add(std::move(f));
+  }
+
+  void hard_parse() {
+    const Pair hp = lp("hard_parses");
+    const Pair hpe = tm_rate("hard parse elapsed time");
+    const Pair pte = tm_rate("parse time elapsed");
+    const auto a_rate = assess("load_profile.hard_parses", hp.b, hp.t);
+    const auto a_time = assess("time_model.time_per_s", hpe.b, hpe.t);
+    const auto a_parse = assess("time_model.time_per_s", pte.b, pte.t);
+    const bool time_material = a_time.material() || (!hpe.b && !hpe.t && a_parse.material());
+    if (!a_rate.material() && !time_material) return;
+    Finding f;
+    f.rule = "hard_parse";
+    f.direction = time_material ? (a_time.material() ? a_time.kind : a_parse.kind) : a_rate.kind;
+    const bool up = f.direction == ChangeKind::worse;
+    f.impact_aas = a_time.material() ? *a_time.delta : (a_parse.material() ? *a_parse.delta : 0);
+    std::string what = fmt::format("Hard parsing {}:", up ? "rose" : "fell");
+    if (hpe.b && hpe.t)
+      what += fmt::format(" hard parse elapsed {} s per second ({} of DB time);", arrow(hpe.b, hpe.t, 2),
+                          arrow(share_of_db(hpe).b, share_of_db(hpe).t, 0, "%"));
+    if (hp.b || hp.t) what += fmt::format(" {} hard parses/s{}", arrow(hp.b, hp.t, 1), pct_change(hp.b, hp.t));
+    if (what.back() == ';') what.pop_back();
+    if (a_time.material() && !a_rate.material() && hp.b && hp.t && *hp.b > 0 && *hp.t > 0)
+      f.evidence.push_back(fmt::format("about as many hard parses, each {}: {} ms per hard parse (shared pool / library cache "
+                                       "contention or CPU starvation)",
+                                       up ? "slower" : "faster", arrow(*hpe.b / *hp.b * 1000, *hpe.t / *hp.t * 1000, 1)));
+    f.title = what;
+    f.cause = fmt::format("hard parsing {}", seconds(f.impact_aas));
+    if (pte.b && pte.t) f.evidence.push_back(fmt::format("parse time elapsed {} s per second", arrow(pte.b, pte.t, 2)));
+    const Pair parses = lp("parses");
+    if (parses.b && parses.t && hp.b && hp.t && *parses.b > 0 && *parses.t > 0)
+      f.evidence.push_back(fmt::format("{} of parses are hard", arrow(*hp.b / *parses.b * 100, *hp.t / *parses.t * 100, 0, "%")));
+    const Pair ex = lp("executes");
+    if (ex.b && ex.t) f.evidence.push_back(fmt::format("executes {} /s", arrow(ex.b, ex.t, 1)));
+    for (std::size_t i = 0; i < m_f.literal_groups.size() && i < 3; ++i)
+      f.evidence.push_back(fmt::format("literal SQL: {} -> {} listed sql_ids share the shape \"{}\"", m_f.literal_groups[i].base.size(),
+                                       m_f.literal_groups[i].target.size(), short_text(m_f.literal_groups[i].example)));
+    for (const auto& p : m_f.sql)
+      if (p.text_match != SignatureMatch::none && p.binds_changed)
+        f.evidence.push_back(fmt::format("SQL {} changed sql_id (same text, literals/binds folded)", p.label()));
+    f.metrics = {metric("time_model:hard parse elapsed time:time_per_s", "hard parse elapsed time per second", "AAS", hpe),
+                 metric("load_profile.hard_parses", "Hard parses per second", "/s", hp),
+                 metric("time_model:parse time elapsed:time_per_s", "parse time elapsed per second", "AAS", pte)};
+    add(std::move(f));
+  }
+
+  static std::string short_text(std::string_view text, std::size_t n = 70) {
+    std::string s(text);
+    for (auto& c : s)
+      if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    if (s.size() > n) s = s.substr(0, n - 3) + "...";
+    return s;
+  }
+
+  void literal_sql() {
+    // Literal SQL in both periods is a standing problem, not a change: report the shapes that appear
+    // or go, one finding per direction.
+    for (const bool appeared : {true, false}) {
+      Finding f;
+      f.rule = "literal_sql";
+      f.direction = appeared ? ChangeKind::worse : ChangeKind::better;
+      std::size_t shapes = 0;
+      for (const auto& g : m_f.literal_groups) {
+        const bool up = g.base.size() < 3 && g.target.size() >= 3;
+        const bool down = g.base.size() >= 3 && g.target.size() < 3;
+        if (appeared ? !up : !down) continue;
+        ++shapes;
+        const Pair ela{per_second(g.base_elapsed_s, el(m_b)), per_second(g.target_elapsed_s, el(m_t))};
+        if (shapes <= 3)
+          f.evidence.push_back(fmt::format("{} -> {} listed sql_ids, {} s elapsed per second: {}", g.base.size(), g.target.size(),
+                                           arrow(ela.b.value_or(0), ela.t.value_or(0), 3), short_text(g.example, 80)));
+        f.metrics.push_back(metric("literal_sql.sql_ids", short_text(g.example, 40), "",
+                                   {static_cast<double>(g.base.size()), static_cast<double>(g.target.size())}));
+      }
+      if (shapes == 0) continue;
+      if (shapes > 3) f.evidence.push_back(fmt::format("and {} more shapes (see the Literal SQL table)", shapes - 3));
+      f.evidence.push_back("each literal value is a new sql_id and a hard parse; the lists show only the top statements, so the "
+                           "real number of sql_ids is higher. Bind variables fold them into one cursor.");
+      f.title = fmt::format("Literal SQL {}: {} statement shape{} listed under 3 or more sql_ids in the {} only", appeared ? "appeared" : "went away",
+                            shapes, shapes == 1 ? "" : "s", appeared ? "target" : "base");
+      f.cause = appeared ? "literal SQL" : "literal SQL gone";
+      add(std::move(f));
+    }
+  }
+
+  void sql_changed() {
+    for (const auto& p : m_f.sql) {
+      if (p.text_match == SignatureMatch::none || !p.binds_changed) continue;
+      const auto a = assess("sql.elapsed_per_s", p.base_rate, p.target_rate);
+      Finding f;
+      f.rule = "sql_changed";
+      f.direction = a.material() ? a.kind : ChangeKind::changed;
+      f.impact_aas = p.delta_aas.value_or(0);
+      const int bb = sql_shape(p.base->text).binds, tb = sql_shape(p.target->text).binds;
+      f.title = fmt::format("SQL {} runs as {} now: {} (same text otherwise; confidence {}): elapsed {} s per second{}",
+                            p.base->sql_id, p.target->sql_id, tb > bb ? "literals became binds" : "binds became literals", p.confidence, arrow(p.base_rate, p.target_rate, 3),
+                            pct_change(p.base_rate, p.target_rate));
+      f.cause = fmt::format("SQL {} {}", p.label(), seconds(f.impact_aas));
+      f.evidence.push_back(fmt::format("base:   {}", short_text(p.base->text, 100)));
+      f.evidence.push_back(fmt::format("target: {}", short_text(p.target->text, 100)));
+      f.evidence.push_back(fmt::format("executions {}; elapsed per execution {}", arrow(p.base->executions, p.target->executions, 0),
+                                       per_exec_arrow(p.base->elapsed_per_exec_s(), p.target->elapsed_per_exec_s())));
+      f.metrics = {metric("sql.elapsed_per_s", "SQL " + p.label() + " elapsed per second", "AAS", {p.base_rate, p.target_rate})};
+      add(std::move(f));
+    }
+  }
+
+  void commit_latency() {
+    const Pair avg = event_avg("log file sync");
+    const Pair rate = event_rate("log file sync");
+    const auto a = assess("event.avg_wait_ms", avg.b, avg.t);
+    if (!a.material()) return;
+    const auto r = assess("event.time_per_s", rate.b, rate.t);
+    const bool matters = r.material() || std::max(rate.b.value_or(0), rate.t.value_or(0)) >= k_event_matters_aas;
+    if (!matters) return;
+    const Pair lfpw = event_avg("log file parallel write", true);
+    const bool target_worse = *avg.t > *avg.b;
+    const OptDouble worse_sync = target_worse ? avg.t : avg.b;
+    const OptDouble worse_write = target_worse ? lfpw.t : lfpw.b;
+    Finding f;
+    f.rule = "commit_latency";
+    f.direction = a.kind;
+    f.impact_aas = r.delta.value_or(0);
+    Pair commits = lp("user_commits");
+    if (!commits.b && !commits.t) commits = lp("transactions");
+    f.title = fmt::format("Commit latency: log file sync {} ms average (log file parallel write {} ms) at {} commits per hour",
+                          arrow(avg.b, avg.t, 2), arrow(lfpw.b, lfpw.t, 2),
+                          arrow(commits.b ? OptDouble(*commits.b * 3600) : std::nullopt,
+                                commits.t ? OptDouble(*commits.t * 3600) : std::nullopt, 0));
+    f.cause = fmt::format("log file sync {}", seconds(f.impact_aas));
+    const Snapshot& ws = target_worse ? m_t : m_b;
+    const double busy_w = ws.host_cpu.pct_idle ? 100 - *ws.host_cpu.pct_idle : -1;  // -1: unknown
+    if (!worse_write) {
+      f.evidence.push_back("no log file parallel write in the Background Wait Events: cannot tell disk from CPU/LGWR scheduling");
+    } else {
+      if (*worse_write >= k_slow_redo_write_ms)
+        f.evidence.push_back(fmt::format("log file parallel write averages {} ms where commits are slow: the redo log disk itself is "
+                                         "slow (healthy: a few ms)", num(worse_write, 1)));
+      else if (assess("event.avg_wait_ms", lfpw.b, lfpw.t).material())
+        f.evidence.push_back(fmt::format("log file parallel write moved with it: the redo log writes themselves got {} (storage)",
+                                         *lfpw.t > *lfpw.b ? "slower" : "faster"));
+      if (*worse_write > 0 && *worse_sync >= k_commit_cpu_ratio * *worse_write)
+        f.evidence.push_back(fmt::format(
+            "log file sync is {:.0f}x log file parallel write where it is slow: the time is lost outside the disk write, in CPU "
+            "queuing or log writer scheduling (LGWR waiting for CPU, post/wait){}",
+            *worse_sync / *worse_write,
+            busy_w >= 0 && busy_w < 50 ? fmt::format("; the host is only {:.0f}% busy there, so look at LGWR scheduling and, on RAC, the "
+                                                     "commit broadcast", busy_w)
+                                   : std::string()));
+      else if (*worse_write < k_slow_redo_write_ms)
+        f.evidence.push_back("log file sync is close to log file parallel write: the time is the redo write itself");
+    }
+    f.evidence.push_back(fmt::format("log file sync time {} s per second{}", arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t)));
+    auto busy = [](const Snapshot& s) -> OptDouble { return s.host_cpu.pct_idle ? OptDouble(100 - *s.host_cpu.pct_idle) : std::nullopt; };
+    if (busy(m_b) || busy(m_t)) f.evidence.push_back(fmt::format("host CPU busy {} %", arrow(busy(m_b), busy(m_t), 0)));
+    f.metrics = {metric("event:log file sync:avg_wait_ms", "log file sync average wait", "ms", avg),
+                 metric("event:log file parallel write:avg_wait_ms", "log file parallel write average wait", "ms", lfpw),
+                 metric("event:log file sync:time_per_s", "log file sync time per second", "AAS", rate),
+                 metric("load_profile.user_commits", "commits per second", "/s", commits)};
+    add(std::move(f));
+  }
+
+  std::vector<std::string> union_event_names() const {
+    std::vector<std::string> names;
+    for (const Snapshot* s : {&m_t, &m_b})
+      for (const auto* list : {&s->top_events, &s->foreground_events})
+        for (const auto& e : *list)
+          if (!e.is_cpu && std::find(names.begin(), names.end(), lower(e.name)) == names.end()) names.push_back(lower(e.name));
+    return names;
+  }
+  std::string event_class(std::string_view name) const {
+    for (const Snapshot* s : {&m_t, &m_b})
+      if (const auto* e = event(*s, name); e != nullptr && !e->wait_class.empty()) return e->wait_class;
+    return "";
+  }
+  std::string display_name(std::string_view name) const {
+    for (const Snapshot* s : {&m_t, &m_b})
+      if (const auto* e = event(*s, name)) return e->name;
+    return std::string(name);
+  }
+
+  void io_latency() {
+    std::vector<Finding> found;
+    for (const auto& n : union_event_names()) {
+      const auto cls = event_class(n);
+      if (cls != "User I/O" && cls != "System I/O") continue;
+      const Pair avg = event_avg(n);
+      const Pair rate = event_rate(n);
+      if (n == "direct path read" || n == "direct path read temp") {
+        if (avg.b && avg.t && std::min(*avg.b, *avg.t) < k_fs_cache_ms && std::max(*avg.b, *avg.t) >= k_storage_ms) {
+          Finding f;
+          f.rule = "fs_cache_reads";
+          f.direction = *avg.t > *avg.b ? ChangeKind::worse : ChangeKind::better;
+          f.impact_aas = rate.t && rate.b ? *rate.t - *rate.b : 0;
+          f.title = fmt::format("{} averages {} ms: under {} ms the reads come from a file-system cache, not storage; the "
+                                "environments compare unfairly (direct I/O on one side only?)",
+                                display_name(n), arrow(avg.b, avg.t, 3), k_fs_cache_ms);
+          f.cause = fmt::format("{} {} ms", display_name(n), arrow(avg.b, avg.t, 2));
+          f.evidence.push_back("check filesystemio_options / the mount options: without direct I/O the OS page cache serves the reads");
+          f.metrics = {metric("event:" + n + ":avg_wait_ms", display_name(n) + " average wait", "ms", avg)};
+          found.push_back(std::move(f));
+          continue;
+        }
+      }
+      const auto a = assess("event.avg_wait_ms", avg.b, avg.t);
+      if (!a.material()) continue;
+      if (std::max(rate.b.value_or(0), rate.t.value_or(0)) < k_event_matters_aas) continue;
+      Finding f;
+      f.rule = "io_latency";
+      f.direction = a.kind;
+      f.impact_aas = rate.b && rate.t ? *rate.t - *rate.b : 0;
+      f.title = fmt::format("I/O latency: {} {} ms average{}", display_name(n), arrow(avg.b, avg.t, 2), pct_change(avg.b, avg.t));
+      f.cause = fmt::format("{} {} ms", display_name(n), arrow(avg.b, avg.t, 2));
+      const Pair sh = share_of_db(rate);
+      f.evidence.push_back(fmt::format("{} s per second, {} of DB time ({})", arrow(rate.b, rate.t, 3), arrow(sh.b, sh.t, 1, "%"), cls));
+      const auto* be = event(m_b, n);
+      const auto* te = event(m_t, n);
+      Pair waits{be ? per_second(be->waits, el(m_b)) : std::nullopt, te ? per_second(te->waits, el(m_t)) : std::nullopt};
+      if (waits.b && waits.t)
+        f.evidence.push_back(fmt::format("waits {} /s: {}", arrow(waits.b, waits.t, 1),
+                                         assess("event.waits_per_s", waits.b, waits.t).material() ? "the volume changed too"
+                                                                                                  : "same volume, each wait slower or faster"));
+      f.metrics = {metric("event:" + n + ":avg_wait_ms", display_name(n) + " average wait", "ms", avg),
+                   metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate)};
+      found.push_back(std::move(f));
+    }
+    std::stable_sort(found.begin(), found.end(), [](const Finding& a, const Finding& b) { return std::fabs(a.impact_aas) > std::fabs(b.impact_aas); });
+    if (found.size() > 4) found.resize(4);
+    for (auto& f : found) add(std::move(f));
+  }
+
+  static bool is_concurrency_event(std::string_view name, std::string_view cls) {
+    if (cls == "Concurrency" || cls == "Application") return true;
+    for (std::string_view k : {"row lock", "buffer busy", "library cache", "mutex", "latch", "enq: tx", "cursor: pin", "row cache"})
+      if (name.find(k) != std::string_view::npos) return true;
+    return false;
+  }
+
+  void concurrency() {
+    struct Line {
+      std::string text;
+      double delta;
+      FindingMetric m;
+    };
+    std::vector<Line> up, down;
+    for (const auto& n : union_event_names()) {
+      const auto cls = event_class(n);
+      if (!is_concurrency_event(n, cls) || cls == "User I/O" || cls == "System I/O" || cls == "Commit") continue;
+      const Pair rate = event_rate(n);
+      const auto a = assess("event.time_per_s", rate.b, rate.t);
+      if (!a.material()) continue;
+      const Pair avg = event_avg(n);
+      Line l{fmt::format("{}: {} s per second{}, {} ms average", display_name(n), arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t),
+                         arrow(avg.b, avg.t, 2)),
+             *a.delta, metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate)};
+      (*a.delta > 0 ? up : down).push_back(std::move(l));
+    }
+    for (auto* list : {&up, &down}) {
+      if (list->empty()) continue;
+      std::stable_sort(list->begin(), list->end(), [](const Line& a, const Line& b) { return std::fabs(a.delta) > std::fabs(b.delta); });
+      Finding f;
+      f.rule = "concurrency";
+      const bool rose = list == &up;
+      f.direction = rose ? ChangeKind::worse : ChangeKind::better;
+      for (const auto& l : *list) f.impact_aas += l.delta;
+      f.title = fmt::format("Concurrency waits {}: {}", rose ? "rose" : "fell", (*list)[0].text);
+      f.cause = fmt::format("{} {}", (*list)[0].m.label.substr(0, (*list)[0].m.label.size() - std::string(" time per second").size()),
+                            seconds((*list)[0].delta));
+      for (std::size_t i = 1; i < list->size() && i < 6; ++i) f.evidence.push_back((*list)[i].text);
+      for (const auto& l : *list) f.metrics.push_back(l.m);
+      add(std::move(f));
+    }
+  }
+
+  void outside_time() {
+    const auto* part_outside = part("Outside DB CPU and waits");
+    if (part_outside == nullptr || !part_outside->base || !part_outside->target) return;
+    // A negative remainder is over-accounting (waits and CPU overlap), not time: count it as none.
+    const DbTimePart clamped{part_outside->name, std::max(0.0, *part_outside->base), std::max(0.0, *part_outside->target)};
+    const auto* p = &clamped;
+    const auto a = assess("outside_per_s", p->base, p->target);
+    if (!a.material()) return;
+    const bool target_worse = *p->target > *p->base;
+    const Snapshot& w = target_worse ? m_t : m_b;
+    const auto* cpu = part("DB CPU");
+    const OptDouble cpu_aas = cpu ? (target_worse ? cpu->target : cpu->base) : std::nullopt;
+    const OptDouble outside = target_worse ? p->target : p->base;
+    const OptDouble cores = w.database.cores ? w.database.cores : w.database.cpus;
+    const OptDouble busy = w.host_cpu.pct_idle ? OptDouble(100 - *w.host_cpu.pct_idle) : std::nullopt;
+    const OptDouble per_core = cores && *cores > 0 && cpu_aas && outside ? OptDouble((*cpu_aas + *outside) / *cores) : std::nullopt;
+    const bool queue = (per_core && *per_core >= k_cpu_queue_per_core) || (busy && *busy >= k_cpu_queue_busy_pct);
+    Finding f;
+    f.rule = queue ? "cpu_queue" : "uninstrumented_time";
+    f.direction = a.kind;
+    f.impact_aas = *a.delta;
+    const std::string where = fmt::format("{} DB CPU + {} outside = {:.1f} sessions wanting CPU on {} cores ({} CPUs), host {} busy",
+                                          num(cpu_aas, 2), num(outside, 2), cpu_aas.value_or(0) + outside.value_or(0),
+                                          num(w.database.cores, 0), num(w.database.cpus, 0), busy ? num(busy, 0) + "%" : "?%");
+    if (queue) {
+      f.title = fmt::format("Sessions queued for CPU: time outside DB CPU and waits {} average active sessions{}",
+                            arrow(p->base, p->target, 2), pct_change(p->base, p->target));
+      f.cause = fmt::format("CPU run queue {}", seconds(f.impact_aas));
+      f.evidence.push_back(fmt::format("where it is high: {}", where));
+      if (w.database.cores && w.database.cpus && *w.database.cpus > *w.database.cores)
+        f.evidence.push_back("with SMT threads (CPUs > cores) the host's %busy understates how saturated the cores are");
+    } else {
+      f.title = fmt::format("Time outside DB CPU and waits {} average active sessions with CPU to spare: not a CPU queue but time "
+                            "Oracle does not instrument as a wait",
+                            arrow(p->base, p->target, 2));
+      f.cause = fmt::format("uninstrumented time {}", seconds(f.impact_aas));
+      f.evidence.push_back(fmt::format("where it is high: {}", where));
+      f.evidence.push_back("typical sources: parallel execution (slaves' and coordinator's time), jobs waiting in idle-class waits, "
+                           "time in external calls; the SQL carrying the change below shows which");
+    }
+    f.metrics = {metric("outside_per_s", "time outside DB CPU and waits per second", "AAS", {p->base, p->target})};
+    add(std::move(f));
+  }
+
+  void plan_change() {
+    for (const auto& p : m_f.sql) {
+      if (p.base == nullptr || p.target == nullptr || !p.base->plan_hash_value || !p.target->plan_hash_value) continue;
+      if (*p.base->plan_hash_value == *p.target->plan_hash_value) continue;
+      auto bpe = p.base->elapsed_per_exec_s(), tpe = p.target->elapsed_per_exec_s();
+      auto ms = [](const OptDouble& v) { return v ? OptDouble(*v * 1000) : std::nullopt; };
+      const auto a = assess("sql.elapsed_per_exec_ms", ms(bpe), ms(tpe));
+      if (!a.material()) continue;
+      Finding f;
+      f.rule = "plan_change";
+      f.direction = a.kind;
+      f.impact_aas = p.delta_aas.value_or(0);
+      f.title = fmt::format("SQL {} changed plan (plan hash value {} -> {}): elapsed per execution {}{}", p.label(),
+                            *p.base->plan_hash_value, *p.target->plan_hash_value, per_exec_arrow(bpe, tpe), pct_change(bpe, tpe));
+      f.cause = fmt::format("SQL {} plan change", p.label());
+      f.evidence.push_back(short_text(p.any().text, 100));
+      f.metrics = {metric("sql:" + p.any().sql_id + ":elapsed_per_s", "SQL " + p.label() + " elapsed per second", "AAS",
+                          {p.base_rate, p.target_rate})};
+      add(std::move(f));
+    }
+  }
+
+  void sql_regression() {
+    const auto d = m_f.delta_db_time_aas();
+    if (!d || !assess("db_time_per_s", m_f.base_db_time_aas, m_f.target_db_time_aas).material()) return;
+    std::vector<const SqlPair*> list;
+    for (const auto& p : m_f.sql)
+      if (p.delta_aas && p.parent.empty() && p.text_match == SignatureMatch::none && *p.delta_aas * *d > 0 &&
+          std::fabs(*p.delta_aas) >= k_carrier_share * std::fabs(*d) && (p.status == "both" || p.status == "new" || p.status == "gone"))
+        list.push_back(&p);
+    std::stable_sort(list.begin(), list.end(), [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
+    if (list.size() > k_max_carriers) list.resize(k_max_carriers);
+    for (const auto* p : list) {
+      Finding f;
+      f.rule = "sql_regression";
+      f.direction = *p->delta_aas > 0 ? ChangeKind::worse : ChangeKind::better;
+      f.impact_aas = *p->delta_aas;
+      const std::string share = fmt::format("{:.0f}% of the change in DB time", *p->delta_aas / *d * 100);
+      const SqlStat& s = p->any();
+      const std::string text = (s.module.empty() ? "" : "[" + s.module + "] ") + short_text(s.text, 80);
+      if (p->status == "new" || p->status == "gone") {
+        f.title = fmt::format("SQL {} is {}: {} elapsed over the period ({} s per second, {}{})", s.sql_id, p->status,
+                              human_seconds(std::fabs(*p->delta_aas) * el(m_t).value_or(0)).substr(1),
+                              num(p->status == "new" ? p->target_rate : p->base_rate, 2), p->bound ? "at least " : "", share);
+        f.cause = fmt::format("SQL {} {} ({} or more)", s.sql_id, p->status, seconds(*p->delta_aas));
+      } else {
+        f.title = fmt::format("SQL {} {} ({}): {}", s.sql_id, seconds(*p->delta_aas), share,
+                              p->why.empty() ? "elapsed per second " + arrow(p->base_rate, p->target_rate, 3) : p->why);
+        f.cause = fmt::format("SQL {} {}", s.sql_id, seconds(*p->delta_aas));
+      }
+      f.evidence.push_back(text);
+      for (const auto& c : m_f.sql)
+        if (c.parent == s.sql_id)
+          f.evidence.push_back(fmt::format("runs {} ({}), whose time is part of this call's", c.any().sql_id, short_text(c.any().text, 60)));
+      if (p->status == "both")
+        f.evidence.push_back(fmt::format("executions {}, elapsed per execution {}", arrow(p->base->executions, p->target->executions, 0),
+                                         per_exec_arrow(p->base->elapsed_per_exec_s(), p->target->elapsed_per_exec_s())));
+      f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "SQL " + s.sql_id + " elapsed per second", "AAS", {p->base_rate, p->target_rate})};
+      add(std::move(f));
+    }
+  }
+
+  void workload_volume() {
+    const Pair tps = lp("transactions");
+    const auto a_tps = assess("transactions_per_s", tps.b, tps.t);
+    if (!a_tps.material() || !tps.b || !tps.t || *tps.b <= 0 || *tps.t <= 0) return;
+    const Pair per_txn{m_f.base_db_time_aas ? OptDouble(*m_f.base_db_time_aas / *tps.b) : std::nullopt,
+                       m_f.target_db_time_aas ? OptDouble(*m_f.target_db_time_aas / *tps.t) : std::nullopt};
+    const auto a_cost = assess("db_time_per_txn_s", per_txn.b, per_txn.t);
+    if (a_cost.material()) return;  // the cost per transaction changed: the other rules explain it
+    Finding f;
+    f.rule = "workload_volume";
+    f.direction = ChangeKind::changed;
+    f.impact_aas = m_f.delta_db_time_aas().value_or(0);
+    f.title = fmt::format("{} work at the same cost: transactions {} /s{}, DB time per transaction {} ms", *tps.t > *tps.b ? "More" : "Less",
+                          arrow(tps.b, tps.t, 1), pct_change(tps.b, tps.t),
+                          arrow(per_txn.b ? OptDouble(*per_txn.b * 1000) : std::nullopt, per_txn.t ? OptDouble(*per_txn.t * 1000) : std::nullopt, 1));
+    f.cause = fmt::format("workload volume {}", pct_change(tps.b, tps.t).substr(1));
+    f.metrics = {metric("transactions_per_s", "transactions per second", "/s", tps), metric("db_time_per_txn_s", "DB time per transaction", "s", per_txn)};
+    add(std::move(f));
+  }
+
+  void host_change() {
+    const auto& b = m_b.database;
+    const auto& t = m_t.database;
+    std::vector<std::string> lines;
+    std::vector<FindingMetric> ms;
+    auto cmp = [&](const char* label, const OptDouble& x, const OptDouble& y, int prec, const char* unit) {
+      if (x && y && std::fabs(*x - *y) > (prec == 0 ? 0.5 : 0.5)) {
+        lines.push_back(fmt::format("{} {}{}{}", label, arrow(x, y, prec), *unit ? " " : "", unit));
+        ms.push_back({std::string("host.") + label, label, unit, x, y});
+      }
+    };
+    cmp("CPUs", b.cpus, t.cpus, 0, "");
+    cmp("cores", b.cores, t.cores, 0, "");
+    cmp("memory", b.memory_gb, t.memory_gb, 1, "GB");
+    if (lines.empty()) return;
+    Finding f;
+    f.rule = "host_change";
+    f.direction = ChangeKind::changed;
+    f.title = "The host changed between the periods: " + lines[0];
+    for (std::size_t i = 1; i < lines.size(); ++i) f.title += ", " + lines[i];
+    f.cause = "host changed";
+    f.metrics = std::move(ms);
+    add(std::move(f));
+  }
+
+  const Facts& m_f;
+  const Snapshot& m_b;
+  const Snapshot& m_t;
+  std::vector<Finding> m_out;
+};
+
+}  // namespace
+
+}  // namespace awrdiff::detail
+
+namespace awrdiff {
+std::span<const FindingRule> finding_rules() { return detail::k_rules; }
+}  // namespace awrdiff
+
+namespace awrdiff::detail {
+
+std::vector<Finding> run_findings(const Facts& facts) {
+  if (facts.base == nullptr || facts.target == nullptr) return {};
+  // Two idle periods: every change between them is noise (the comparability warnings say so).
+  if (std::max(facts.base_db_time_aas.value_or(0), facts.target_db_time_aas.value_or(0)) < k_idle_aas) return {};
+  return Rules(facts).run();
+}
+
+}  // namespace awrdiff::detail

@@ -1,0 +1,125 @@
+// Findings and verdicts on the sample reports: what the issue says they must show, and the mirror
+// invariant diff(A, B) = mirror of diff(B, A).
+#include "tests/support/mirror.hpp"
+
+#include <awrdiff/diff.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+namespace {
+
+std::filesystem::path sample(const std::string& name) { return std::filesystem::path(AWRDIFF_SOURCE_DIR "/samples") / name; }
+
+const awrdiff::Snapshot& report(const std::string& name) {
+  static std::map<std::string, awrdiff::Snapshot> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) it = cache.emplace(name, awrdiff::load_report(sample(name))).first;
+  return it->second;
+}
+
+const awrdiff::Finding* finding(const awrdiff::Comparison& c, std::string_view rule) {
+  for (const auto& f : c.findings)
+    if (f.rule == rule) return &f;
+  return nullptr;
+}
+
+class SampleFindings : public ::testing::TestWithParam<const char*> {
+protected:
+  std::string ext() const { return GetParam(); }
+};
+
+TEST_P(SampleFindings, GoodToBadNamesCpuHardParsingAndTheSql) {
+  const auto c = awrdiff::compare(report("good" + ext()), report("bad" + ext()));
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::regressed);
+  EXPECT_NE(c.headline.find("DB CPU"), std::string::npos) << c.headline;
+  EXPECT_NE(c.headline.find("hard parsing"), std::string::npos) << c.headline;
+  EXPECT_NE(c.headline.find("81uvdbt46vt5p"), std::string::npos) << c.headline;
+  ASSERT_NE(finding(c, "cpu_shift"), nullptr);
+  EXPECT_EQ(finding(c, "cpu_shift")->direction, awrdiff::ChangeKind::worse);
+  ASSERT_NE(finding(c, "hard_parse"), nullptr);
+  EXPECT_EQ(finding(c, "hard_parse")->direction, awrdiff::ChangeKind::worse);
+  ASSERT_NE(finding(c, "sql_regression"), nullptr);
+  EXPECT_NE(finding(c, "sql_regression")->title.find("81uvdbt46vt5p"), std::string::npos);
+}
+
+TEST_P(SampleFindings, BadToImprovedPairsTheStatementAcrossSqlIds) {
+  const auto c = awrdiff::compare(report("bad" + ext()), report("improved" + ext()));
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::improved);
+  const auto* f = finding(c, "sql_changed");
+  ASSERT_NE(f, nullptr) << c.headline;
+  EXPECT_NE(f->title.find("81uvdbt46vt5p runs as 28ja91pnth38j"), std::string::npos) << f->title;
+  EXPECT_NE(f->title.find("literals became binds"), std::string::npos) << f->title;
+  EXPECT_NE(c.headline.find("81uvdbt46vt5p -> 28ja91pnth38j"), std::string::npos) << c.headline;
+  // Confidence: complete texts on both sides (HTML) are a high-confidence match; text reports cut SQL.
+  if (ext() == ".html") EXPECT_NE(f->title.find("confidence high"), std::string::npos);
+  else EXPECT_NE(f->title.find("confidence medium"), std::string::npos);
+  // The literal SELECTs of the bad period and the one bind SELECT of the improved period are one shape.
+  const auto* lit = finding(c, "literal_sql");
+  ASSERT_NE(lit, nullptr);
+  EXPECT_EQ(lit->direction, awrdiff::ChangeKind::better);
+}
+
+TEST_P(SampleFindings, CommitSpikeNamesCommitLatencyNotTheDisk) {
+  const auto c = awrdiff::compare(report("commit_normal" + ext()), report("commit_spike" + ext()));
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::regressed);
+  EXPECT_NE(c.headline.find("log file sync"), std::string::npos) << c.headline;
+  ASSERT_FALSE(c.findings.empty());
+  const auto& f = c.findings.front();
+  EXPECT_EQ(f.rule, "commit_latency");
+  EXPECT_NE(f.title.find("3.00 -> 247.00 ms"), std::string::npos) << f.title;
+  bool not_disk = false;
+  for (const auto& e : f.evidence) not_disk = not_disk || e.find("outside the disk write") != std::string::npos;
+  EXPECT_TRUE(not_disk);
+  EXPECT_NE(finding(c, "cpu_queue"), nullptr);
+  EXPECT_NE(finding(c, "concurrency"), nullptr);
+}
+
+TEST_P(SampleFindings, SelfComparisonIsUnchangedWithoutFindings) {
+  for (const char* n : {"good", "bad", "improved", "commit_spike"}) {
+    auto copy = report(n + ext());
+    copy.source += ".copy";
+    const auto c = awrdiff::compare(report(n + ext()), copy);
+    EXPECT_EQ(c.verdict, awrdiff::Verdict::unchanged) << n;
+    EXPECT_TRUE(c.findings.empty()) << n << ": " << (c.findings.empty() ? "" : c.findings.front().title);
+  }
+}
+
+TEST_P(SampleFindings, EveryPairMirrors) {
+  const char* names[] = {"good", "bad", "improved", "commit_normal", "commit_spike"};
+  for (const char* a : names)
+    for (const char* b : names) {
+      if (std::string(a) == b) continue;
+      SCOPED_TRACE(std::string(a) + " vs " + b);
+      awrdiff::testing::expect_mirror(awrdiff::compare(report(a + ext()), report(b + ext())),
+                                      awrdiff::compare(report(b + ext()), report(a + ext())));
+    }
+}
+
+TEST(Findings, PlanChangeIsNamed) {
+  auto base = report("good.html");
+  auto target = report("good.html");
+  target.source += ".copy";
+  auto find = [](awrdiff::Snapshot& s) -> awrdiff::SqlStat& {
+    for (auto& q : s.sql)
+      if (q.sql_id == "2a8b0nmu156fp") return q;
+    throw std::runtime_error("sample statement missing");
+  };
+  find(base).plan_hash_value = 1111;
+  find(target).plan_hash_value = 2222;
+  *find(target).elapsed_s *= 3;  // same executions, three times the time: the new plan is slower
+  const auto c = awrdiff::compare(base, target);
+  const auto* f = finding(c, "plan_change");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->direction, awrdiff::ChangeKind::worse);
+  EXPECT_NE(f->title.find("1111 -> 2222"), std::string::npos) << f->title;
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, SampleFindings, ::testing::Values(".html", ".txt"),
+                         [](const auto& p) { return std::string(p.param + 1); });
+
+}  // namespace

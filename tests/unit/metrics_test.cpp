@@ -1,0 +1,73 @@
+// The metric catalog (metrics.hpp): directions, floors, and the symmetry diff(A,B) = mirror of diff(B,A) rests on.
+#include <awrdiff/metrics.hpp>
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+using awrdiff::assess;
+using awrdiff::ChangeKind;
+
+TEST(Metrics, KeysAreUniqueAndFloorsSane) {
+  std::set<std::string> keys;
+  for (const auto& m : awrdiff::all_metrics()) {
+    EXPECT_TRUE(keys.insert(std::string(m.key)).second) << m.key;
+    EXPECT_GE(m.abs_floor, 0) << m.key;
+    EXPECT_GE(m.rel_floor_pct, 0) << m.key;
+    EXPECT_FALSE(m.unit.empty()) << m.key;
+  }
+  EXPECT_NE(awrdiff::find_metric("load_profile.something_new"), nullptr);  // generic Load Profile spec
+  EXPECT_EQ(awrdiff::find_metric("no.such.metric"), nullptr);
+}
+
+TEST(Metrics, ZeroToZeroAndZeroToSmallAreNoChange) {
+  EXPECT_EQ(assess("db_time_per_s", 0.0, 0.0).kind, ChangeKind::unchanged);
+  EXPECT_EQ(assess("db_time_per_s", 0.0, 0.01).kind, ChangeKind::unchanged);  // below the 0.05 AAS floor
+  const auto a = assess("db_time_per_s", 0.0, 2.0);  // 0 -> 2 AAS: material, no relative change
+  EXPECT_EQ(a.kind, ChangeKind::worse);
+  EXPECT_FALSE(a.rel_pct.has_value());  // never "+inf%"
+  EXPECT_EQ(assess("db_time_per_s", std::nullopt, 2.0).kind, ChangeKind::unknown);
+}
+
+TEST(Metrics, FloorsAreAbsoluteAndRelative) {
+  EXPECT_EQ(assess("db_time_per_s", 10.0, 10.5).kind, ChangeKind::unchanged);  // 5% < 10%
+  EXPECT_EQ(assess("db_time_per_s", 0.10, 0.14).kind, ChangeKind::unchanged);  // 40% but 0.04 AAS < 0.05
+  EXPECT_EQ(assess("db_time_per_s", 1.0, 2.0).kind, ChangeKind::worse);
+  EXPECT_EQ(assess("db_time_per_s", 2.0, 1.0).kind, ChangeKind::better);
+  EXPECT_EQ(assess("load_profile.executes", 100.0, 300.0).kind, ChangeKind::changed);  // volume is neutral
+  EXPECT_EQ(assess("host_cpu_busy_pct", 20.0, 25.0).kind, ChangeKind::unchanged);       // points, 10 pts floor
+  EXPECT_EQ(assess("host_cpu_busy_pct", 20.0, 95.0).kind, ChangeKind::worse);
+}
+
+TEST(Metrics, AssessmentIsSymmetric) {
+  const double values[] = {0, 0.01, 0.05, 0.1, 0.5, 1, 1.09, 1.1, 1.2, 2, 10, 11, 1000};
+  for (const auto& m : awrdiff::all_metrics())
+    for (double b : values)
+      for (double t : values) {
+        const auto ab = assess(m, b, t), ba = assess(m, t, b);
+        EXPECT_EQ(ab.material(), ba.material()) << m.key << " " << b << " " << t;
+        if (ab.kind == ChangeKind::worse) {
+          EXPECT_EQ(ba.kind, ChangeKind::better) << m.key;
+        }
+        if (ab.kind == ChangeKind::changed) {
+          EXPECT_EQ(ba.kind, ChangeKind::changed) << m.key;
+        }
+      }
+}
+
+#include <awrdiff/diff.hpp>
+
+#include <fstream>
+#include <sstream>
+
+// docs/findings.md documents every rule and every metric catalog entry.
+TEST(Metrics, DocsListEveryRuleAndMetric) {
+  std::ifstream in(AWRDIFF_SOURCE_DIR "/docs/findings.md");
+  ASSERT_TRUE(in) << "docs/findings.md missing";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string doc = ss.str();
+  for (const auto& m : awrdiff::all_metrics()) EXPECT_NE(doc.find("`" + std::string(m.key) + "`"), std::string::npos) << m.key;
+  for (const auto& r : awrdiff::finding_rules()) EXPECT_NE(doc.find("`" + std::string(r.key) + "`"), std::string::npos) << r.key;
+}

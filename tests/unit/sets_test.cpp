@@ -1,0 +1,111 @@
+// Sets of reports (compare_sets, merge_snapshots) and the two-sample tests behind them (stats.hpp).
+#include <awrdiff/diff.hpp>
+#include <awrdiff/parse.hpp>
+#include <awrdiff/stats.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+awrdiff::Snapshot sample(const std::string& name) {
+  return awrdiff::load_report(std::filesystem::path(AWRDIFF_SOURCE_DIR "/samples") / name);
+}
+
+TEST(Stats, MannWhitneyExact) {
+  const std::vector<double> a{1, 2, 3, 4}, b{5, 6, 7, 8};
+  const auto r = awrdiff::mann_whitney(a, b);
+  ASSERT_TRUE(r.p_value.has_value());
+  EXPECT_NEAR(*r.p_value, 2.0 / 70, 1e-12);  // the most extreme of C(8,4) arrangements, both tails
+  EXPECT_NEAR(*r.effect_size, 1.0, 1e-12);   // every b above every a
+  const std::vector<double> c{1.5, 2.5, 3.1, 4.2, 0.3}, d{2.2, 5.1, 6.3, 7.7, 8.8, 9.1};
+  EXPECT_NEAR(*awrdiff::mann_whitney(c, d).p_value, 2.0 * 7 / 462, 1e-12);  // U = 3: 1+1+2+3 arrangements
+  EXPECT_NEAR(*awrdiff::mann_whitney(d, c).p_value, 2.0 * 7 / 462, 1e-12);
+}
+
+TEST(Stats, MannWhitneyWithTiesUsesTheNormalApproximation) {
+  const std::vector<double> a{1, 1, 2, 2, 3, 5}, b{2, 3, 3, 4, 4, 6};
+  const auto r = awrdiff::mann_whitney(a, b);
+  ASSERT_TRUE(r.p_value.has_value());
+  EXPECT_GT(*r.p_value, 0.05);
+  EXPECT_LT(*r.p_value, 0.2);
+  const auto same = awrdiff::mann_whitney(a, a);
+  EXPECT_NEAR(*same.p_value, 1.0, 1e-9);
+}
+
+TEST(Stats, WelchT) {
+  const std::vector<double> a{1, 2, 3}, b{4, 5, 6};
+  const auto r = awrdiff::welch_t(a, b);
+  ASSERT_TRUE(r.p_value.has_value());
+  EXPECT_NEAR(*r.p_value, 0.02131, 2e-4);  // t = 3.674 on 4 degrees of freedom
+  EXPECT_GT(*r.effect_size, 2.0);
+  const std::vector<double> k1{2, 2}, k2{3, 3};
+  EXPECT_EQ(*awrdiff::welch_t(k1, k2).p_value, 0.0);  // constant and different
+  EXPECT_EQ(*awrdiff::welch_t(k1, k1).p_value, 1.0);
+  EXPECT_FALSE(awrdiff::welch_t(std::vector<double>{1}, b).p_value.has_value());
+}
+
+TEST(Stats, TheTestThatFits) {
+  const std::vector<double> two{1, 2}, three{1, 2, 3}, four{1, 2, 3, 4}, one{1};
+  EXPECT_EQ(awrdiff::compare_samples(four, four).test, "Mann-Whitney U");
+  EXPECT_EQ(awrdiff::compare_samples(two, three).test, "Welch t");
+  EXPECT_EQ(awrdiff::compare_samples(one, four).test, "");
+  const auto s = awrdiff::summarize(four);
+  EXPECT_EQ(s.n, 4u);
+  EXPECT_DOUBLE_EQ(s.median, 2.5);
+  EXPECT_DOUBLE_EQ(s.min, 1);
+  EXPECT_DOUBLE_EQ(s.max, 4);
+}
+
+TEST(Sets, MergeSumsTotalsAndKeepsRates) {
+  const auto g = sample("good.html");
+  auto g2 = g;
+  g2.source = "copy";
+  const auto m = awrdiff::merge_snapshots({g, g2});
+  EXPECT_EQ(m.members, 2);
+  EXPECT_NEAR(*m.interval.elapsed_s, 2 * *g.interval.elapsed_s, 1e-9);
+  EXPECT_NEAR(*m.average_active_sessions(), *g.average_active_sessions(), 1e-9);
+  EXPECT_NEAR(*m.load_profile_row("executes")->per_second, *g.load_profile_row("executes")->per_second, 1e-9);
+  ASSERT_FALSE(m.sql.empty());
+  EXPECT_NEAR(*m.sql.front().elapsed_s, 2 * *g.sql.front().elapsed_s, 1e-9);
+  EXPECT_NEAR(*m.sql_elapsed_cutoff_s, 2 * *g.sql_elapsed_cutoff_s, 1e-9);
+  EXPECT_THROW(awrdiff::merge_snapshots({}), awrdiff::Error);
+}
+
+TEST(Sets, SignificantRegressionAndANoisyOne) {
+  const auto c = awrdiff::compare_sets({sample("good.html"), sample("good.txt")}, {sample("bad.html"), sample("bad.txt")});
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::regressed) << c.headline;
+  EXPECT_NE(c.headline.find("Welch t"), std::string::npos);
+  bool has_sets_table = false;
+  for (const auto& t : c.tables) has_sets_table = has_sets_table || t.key == "sets";
+  EXPECT_TRUE(has_sets_table);
+  // One good and one bad period against two bad ones: material on the merged sets, but the noise wins.
+  const auto n = awrdiff::compare_sets({sample("good.html"), sample("bad.html")}, {sample("bad.txt"), sample("bad.html")});
+  EXPECT_EQ(n.verdict, awrdiff::Verdict::unchanged) << n.headline;
+  EXPECT_NE(n.headline.find("not significant"), std::string::npos) << n.headline;
+  // One report per set is the plain comparison.
+  const auto one = awrdiff::compare_sets({sample("good.html")}, {sample("bad.html")});
+  EXPECT_EQ(one.headline, awrdiff::compare(sample("good.html"), sample("bad.html")).headline);
+}
+
+TEST(Comparability, ElapsedThatDoesNotMatchTheSnapTimesIsFlagged) {
+  auto g = sample("good.html");
+  auto shifted = g;
+  shifted.source = "shifted";
+  shifted.interval.elapsed_s = *g.interval.elapsed_s + 3600;  // a DST change inside the period
+  const auto c = awrdiff::compare(g, shifted);
+  bool flagged = false;
+  for (const auto& w : c.warnings) flagged = flagged || w.find("DST") != std::string::npos;
+  EXPECT_TRUE(flagged);
+  auto idle = g;
+  idle.source = "idle";
+  idle.interval.db_time_s = 1.0;
+  bool idle_flagged = false;
+  for (const auto& w : awrdiff::compare(g, idle).warnings) idle_flagged = idle_flagged || w.find("idle period") != std::string::npos;
+  EXPECT_TRUE(idle_flagged);
+}
+
+}  // namespace
