@@ -191,10 +191,217 @@ struct InstanceRow {
 /// A table the catalog does not know, or knows but awrdiff does not interpret yet: kept as text so
 /// nothing is dropped silently.
 struct GenericTable {
-  std::string section;                          ///< section title (or catalog key)
+  std::string section;                          ///< catalog key of the section, or its title when unknown
+  std::string title;                            ///< title as printed (may be empty)
+  bool known = false;                           ///< the catalog knows the section (`section` is a key)
   std::vector<std::string> headers;             ///< column headers as printed
+  std::vector<std::string> columns;             ///< catalog column key per header ("unknown" when none)
+  std::vector<std::string> units;               ///< unit of each column ("none", "count", "ms", "bytes", ...)
   std::vector<std::vector<std::string>> rows;   ///< cells as printed (trimmed)
   int line = 0;
+};
+
+// ---- sections beyond the summary ---------------------------------------------------------------
+
+/// One Instance Activity statistic, merged by name across "Key Instance Activity Stats", "Other
+/// Instance Activity Stats", "Instance Activity Stats" (Statistic / Total / per Second / per Trans),
+/// "Instance Activity Stats - Absolute Values" (Begin Value / End Value) and "- Thread Activity"
+/// (Total / per Hour). Counts as Oracle prints them (bytes for "... bytes" statistics, centiseconds
+/// for "... time" statistics: awrdiff does not rescale them).
+struct ActivityStat {
+  std::string name;        ///< full statistic name (expanded when a text report cut it to 32 characters)
+  std::string raw_name;    ///< name as printed
+  OptDouble total;         ///< Total over the interval
+  OptDouble per_second;    ///< per Second
+  OptDouble per_trans;     ///< per Trans
+  OptDouble begin_value;   ///< Absolute Values: Begin Value
+  OptDouble end_value;     ///< Absolute Values: End Value
+  OptDouble per_hour;      ///< Thread Activity: per Hour
+  bool key = false;        ///< listed in "Key Instance Activity Stats"
+};
+
+/// One init.ora parameter. Source: "init.ora Parameters" (11g–18c), "Modified Parameters" (19c) or
+/// "Parameters modified by this container" (CDB): Parameter Name / Begin value / End value (if
+/// different) / Is Default (CDB only).
+struct Parameter {
+  std::string name;                 ///< Parameter Name
+  std::string begin_value;          ///< Begin value, as printed (quotes kept)
+  std::string end_value;            ///< End value (if different); empty when unchanged
+  std::optional<bool> is_default;   ///< Is Default (CDB reports); absent otherwise
+  std::string pdb;                  ///< PDB Name column of CDB reports, else empty
+  /// The value at the end of the interval (end_value when given, else begin_value).
+  const std::string& value() const { return end_value.empty() ? begin_value : end_value; }
+  /// The value changed during the interval (an End value is printed).
+  bool changed() const { return !end_value.empty(); }
+};
+
+/// One row of "IOStat by Function summary" or "IOStat by Filetype summary". Data columns are bytes
+/// (printed with M/G/T suffixes in multiples of 1024), request and wait counts plain numbers (K/M
+/// suffixes in multiples of 1000), times milliseconds (printed as us/ms/ns in 12c+).
+struct IoStatRow {
+  std::string name;                    ///< Function Name / Filetype Name, expanded when cut ("Buffer Cache Re")
+  std::string raw_name;                ///< as printed
+  OptDouble reads_data_bytes;          ///< Reads: Data
+  OptDouble reads_requests_per_s;      ///< Reads: Reqs per sec
+  OptDouble reads_data_per_s_bytes;    ///< Reads: Data per sec
+  OptDouble writes_data_bytes;         ///< Writes: Data
+  OptDouble writes_requests_per_s;     ///< Writes: Reqs per sec
+  OptDouble writes_data_per_s_bytes;   ///< Writes: Data per sec
+  OptDouble waits_count;               ///< Waits: Count (by Function only)
+  OptDouble avg_time_ms;               ///< Avg Time / Avg Tm(ms) (by Function only)
+  OptDouble small_read_ms;             ///< Small Read average service time (by Filetype only)
+  OptDouble large_read_ms;             ///< Large Read average service time (by Filetype only)
+};
+
+/// Cache Sizes section: sizes at the begin and end snapshot, bytes ("24,576M" and "8K" are 1024-based).
+struct CacheSizes {
+  OptDouble buffer_cache_begin_bytes;  ///< Buffer Cache: Begin
+  OptDouble buffer_cache_end_bytes;    ///< Buffer Cache: End
+  OptDouble shared_pool_begin_bytes;   ///< Shared Pool Size: Begin
+  OptDouble shared_pool_end_bytes;     ///< Shared Pool Size: End
+  OptDouble std_block_size_bytes;      ///< Std Block Size
+  OptDouble log_buffer_bytes;          ///< Log Buffer
+  OptDouble in_memory_area_begin_bytes;///< In-Memory Area: Begin (12.1.0.2+)
+  OptDouble in_memory_area_end_bytes;  ///< In-Memory Area: End
+};
+
+/// One row of "Tablespace IO Stats" (filename empty) or "File IO Stats".
+struct TablespaceIo {
+  std::string tablespace;        ///< Tablespace
+  std::string filename;          ///< Filename (File IO Stats only)
+  OptDouble reads;               ///< Reads
+  OptDouble reads_per_s;         ///< Av Reads/s / Av Rds/s
+  OptDouble avg_read_ms;         ///< Av Rd(ms)
+  OptDouble blocks_per_read;     ///< Av Blks/Rd
+  OptDouble writes;              ///< Writes
+  OptDouble writes_per_s;        ///< Av Writes/s / Writes avg/s
+  OptDouble buffer_waits;        ///< Buffer Waits
+  OptDouble avg_buffer_wait_ms;  ///< Av Buf Wt(ms)
+};
+
+/// One row of a "Segments by ..." list. `list` names the list (catalog key, e.g.
+/// "segments_physical_reads"); `value` is its measure (Logical Reads, Physical Reads, Row Lock
+/// Waits, ...: the column before %Total / % of Capture).
+struct SegmentStat {
+  std::string list;          ///< catalog key of the "Segments by ..." section
+  std::string owner;         ///< Owner
+  std::string tablespace;    ///< Tablespace Name
+  std::string object;        ///< Object Name
+  std::string subobject;     ///< Subobject Name (partition), may be empty
+  std::string type;          ///< Obj. Type
+  OptDouble value;           ///< the list's measure (count)
+  OptDouble pct_total;       ///< %Total or % of Capture
+};
+
+/// One latch, merged from "Latch Activity" and "Latch Sleep Breakdown".
+struct LatchStat {
+  std::string name;               ///< Latch Name
+  OptDouble get_requests;         ///< Get Requests
+  OptDouble pct_get_miss;         ///< Pct Get Miss
+  OptDouble avg_sleeps_per_miss;  ///< Avg Slps /Miss
+  OptDouble wait_time_s;          ///< Wait Time (s)
+  OptDouble nowait_requests;      ///< NoWait Requests
+  OptDouble pct_nowait_miss;      ///< Pct NoWait Miss
+  OptDouble misses;               ///< Misses (Latch Sleep Breakdown)
+  OptDouble sleeps;               ///< Sleeps (Latch Sleep Breakdown)
+  OptDouble spin_gets;            ///< Spin Gets (Latch Sleep Breakdown)
+};
+
+/// One row of "Mutex Sleep Summary".
+struct MutexSleep {
+  std::string mutex_type;   ///< Mutex Type
+  std::string location;     ///< Location
+  OptDouble sleeps;         ///< Sleeps
+  OptDouble wait_time_ms;   ///< Wait Time (ms)
+};
+
+/// One row of "Enqueue Activity".
+struct EnqueueStat {
+  std::string name;         ///< Enqueue Type (Request Reason), e.g. "TX-Transaction (row lock contention)"
+  OptDouble requests;       ///< Requests
+  OptDouble succ_gets;      ///< Succ Gets
+  OptDouble failed_gets;    ///< Failed Gets
+  OptDouble waits;          ///< Waits
+  OptDouble wait_time_s;    ///< Wt Time (s)
+  OptDouble avg_wait_ms;    ///< Av Wt Time(ms)
+};
+
+/// One namespace of "Library Cache Activity".
+struct LibraryCacheStat {
+  std::string name;          ///< Namespace
+  OptDouble get_requests;    ///< Get Requests
+  OptDouble pct_get_miss;    ///< Pct Miss (of gets)
+  OptDouble pin_requests;    ///< Pin Requests
+  OptDouble pct_pin_miss;    ///< Pct Miss (of pins)
+  OptDouble reloads;         ///< Reloads
+  OptDouble invalidations;   ///< Invalidations
+};
+
+/// One cache of "Dictionary Cache Stats".
+struct DictionaryCacheStat {
+  std::string name;          ///< Cache
+  OptDouble get_requests;    ///< Get Requests
+  OptDouble pct_miss;        ///< Pct Miss (of gets)
+  OptDouble scan_requests;   ///< Scan Reqs
+  OptDouble mod_requests;    ///< Mod Reqs
+  OptDouble final_usage;     ///< Final Usage
+};
+
+/// One row of "Undo Segment Summary".
+struct UndoSummary {
+  std::string undo_tablespace;   ///< Undo TS#
+  OptDouble undo_blocks;         ///< Num Undo Blocks (printed in thousands, stored as blocks)
+  OptDouble transactions;        ///< Number of Transactions
+  OptDouble max_query_length_s;  ///< Max Qry Len (s)
+  OptDouble max_tx_concurrency;  ///< Max Tx Concurcy
+  std::string tuned_retention;   ///< Min/Max TR (mins), as printed
+  std::string sto_oos;           ///< STO/ OOS (snapshot-too-old / out-of-space counts), as printed
+};
+
+/// One bucket of a wait event histogram: its label as printed ("<1ms", "<=1s", ">=2m") and the
+/// percentage of the event's waits that fell in it (absent when the cell is blank: truly 0).
+struct HistogramBucket {
+  std::string label;
+  OptDouble pct;
+};
+
+/// One event of a wait event histogram ("Wait Event Histogram" and its "(up to ...)" / "Detail
+/// (...)" variants; `section` is the catalog key of the variant).
+struct WaitHistogramRow {
+  std::string section;                   ///< catalog key, e.g. "wait_histogram", "wait_histogram_2s"
+  std::string event;                     ///< Event, expanded when a text report cut it
+  std::string raw_name;                  ///< Event as printed
+  OptDouble total_waits;                 ///< Total Waits / Waits 64ms to 2s / ... (K, M, G 1000-based)
+  std::vector<HistogramBucket> buckets;  ///< % of waits per bucket, in report order
+
+  /// The bucket with this label ("<1ms"), or nullptr.
+  const HistogramBucket* bucket(std::string_view label) const;
+};
+
+/// One row of "Top ADDM Findings by Average Active Sessions" (12c+).
+struct AddmFinding {
+  std::string name;                   ///< Finding Name
+  OptDouble task_avg_active_sessions; ///< Avg active sessions of the task
+  OptDouble pct_active_sessions;      ///< Percent active sessions of finding (% of activity)
+  std::string task_name;              ///< Task Name
+};
+
+/// One statistic of the RAC global cache sections: Global Cache Load Profile (per second / per
+/// transaction), Global Cache Efficiency Percentages (value, %), Global Cache and Enqueue Services -
+/// Workload Characteristics and - Messaging Statistics (value, ms or %).
+struct GlobalCacheStat {
+  std::string section;        ///< catalog key: gc_load_profile, gc_efficiency, gc_workload, gc_messaging
+  std::string name;           ///< row label as printed, trailing ':' removed
+  OptDouble value;            ///< the single value column (efficiency, workload, messaging)
+  OptDouble per_second;       ///< Per Second (load profile)
+  OptDouble per_transaction;  ///< Per Transaction (load profile)
+};
+
+/// One row of "Operating System Statistics" (Statistic / Value / End Value).
+struct OsStat {
+  std::string name;      ///< Statistic (e.g. BUSY_TIME, NUM_CPUS, PHYSICAL_MEMORY_BYTES)
+  OptDouble value;       ///< Value (a delta for times, the begin value for gauges)
+  OptDouble end_value;   ///< End Value (gauges such as NUM_CPUS, LOAD), absent when not printed
 };
 
 /// Everything awrdiff knows about one report.
@@ -224,6 +431,24 @@ struct Snapshot {
   bool timings_valid = true;
   bool has_sql_sections = false;              ///< the report had at least one "SQL ordered by" list
   OptDouble sql_elapsed_cutoff_s;             ///< smallest elapsed listed in SQL ordered by Elapsed Time
+  std::vector<ActivityStat> activity;         ///< Instance Activity Stats, merged by name, report order
+  std::vector<Parameter> parameters;          ///< init.ora / modified parameters, report order
+  std::vector<IoStatRow> iostat_function;     ///< IOStat by Function summary, report order (TOTAL: last)
+  std::vector<IoStatRow> iostat_filetype;     ///< IOStat by Filetype summary, report order
+  CacheSizes cache_sizes;                     ///< Cache Sizes section
+  std::vector<TablespaceIo> tablespace_io;    ///< Tablespace IO Stats
+  std::vector<TablespaceIo> file_io;          ///< File IO Stats
+  std::vector<SegmentStat> segments;          ///< every "Segments by ..." list, report order
+  std::vector<LatchStat> latches;             ///< Latch Activity + Latch Sleep Breakdown, by latch name
+  std::vector<MutexSleep> mutex_sleeps;       ///< Mutex Sleep Summary
+  std::vector<EnqueueStat> enqueues;          ///< Enqueue Activity
+  std::vector<LibraryCacheStat> library_cache;      ///< Library Cache Activity
+  std::vector<DictionaryCacheStat> dictionary_cache;///< Dictionary Cache Stats
+  std::vector<UndoSummary> undo;              ///< Undo Segment Summary
+  std::vector<WaitHistogramRow> wait_histograms;    ///< all wait event histogram variants
+  std::vector<AddmFinding> addm_findings;     ///< Top ADDM Findings by Average Active Sessions
+  std::vector<GlobalCacheStat> global_cache;  ///< RAC global cache load profile / efficiency / workload
+  std::vector<OsStat> os_stats;               ///< Operating System Statistics
   /// RAC global reports: one row per instance (the other fields hold the cluster-wide figures:
   /// DB time and DB CPU summed over instances, elapsed = the report's total, events and SQL as the
   /// report's cluster-wide '*' / (Global) tables print them). Empty for other kinds.
@@ -247,6 +472,14 @@ struct Snapshot {
   const LoadProfileRow* load_profile_row(std::string_view key) const;
   /// Looks up a time model row by its (case-insensitive) statistic name; nullptr when absent.
   const TimeModelRow* time_model_row(std::string_view name) const;
+  /// Looks up an Instance Activity statistic by its full name (exact); nullptr when absent.
+  const ActivityStat* activity_stat(std::string_view name) const;
+  /// Looks up a parameter by name (case-insensitive); nullptr when absent.
+  const Parameter* parameter(std::string_view name) const;
+  /// Looks up an IOStat by Function row (`by_function`) or by Filetype row by name; nullptr when absent.
+  const IoStatRow* iostat(std::string_view name, bool by_function = true) const;
+  /// Looks up an OS statistic by name; nullptr when absent.
+  const OsStat* os_stat(std::string_view name) const;
 };
 
 }  // namespace awrdiff

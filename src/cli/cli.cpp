@@ -109,6 +109,14 @@ int run(int argc, char** argv) {
 
   auto* tables = app.add_subcommand("tables", "list the tables found in one report and the catalog entries matched (debugging)");
   tables->add_option("file", single, "report")->required();
+  bool show_rows = false;
+  tables->add_flag("--rows", show_rows, "also print every row's cells");
+
+  // Development: prints the catalog (docs/catalog.md is its Markdown output). Not listed in --help.
+  auto* catalog = app.add_subcommand("catalog", "");
+  catalog->group("");
+  catalog->add_option("-f,--format", format_name, "markdown (the only format)");
+  catalog->add_option("-o,--output", output, "write to FILE instead of stdout");
 
   try {
     app.parse(argc, argv);
@@ -132,14 +140,26 @@ int run(int argc, char** argv) {
       emit(to_json(s, verbose).dump(2) + "\n", output);
       return 0;
     }
+    if (*catalog) {
+      if (format_name != "markdown" && format_name != "text") throw Error("", "catalog prints Markdown only (--format markdown)");
+      emit(catalog_markdown(), output);
+      return 0;
+    }
     if (*tables) {
       const auto text = read_input(single);
       const auto raw = tokenize(text, detect_input(text));
       for (const auto& t : raw.tables) {
         std::cout << fmt::format("[{}] '{}' line {} rows {}\n   ", section_spec(t.section).key, t.title, t.line, t.rows.size());
+        if (!t.summary.empty()) std::cout << fmt::format("summary '{}'\n   ", t.summary);
         for (std::size_t i = 0; i < t.headers.size(); ++i)
           std::cout << fmt::format("'{}'({}) ", t.headers[i], column_spec(t.columns[i]).key);
         std::cout << "\n";
+        if (show_rows)
+          for (const auto& r : t.rows) {
+            std::cout << fmt::format("     {:>6}:", r.line);
+            for (const auto& c : r.cells) std::cout << fmt::format(" |{}", c);
+            std::cout << "\n";
+          }
       }
       return 0;
     }

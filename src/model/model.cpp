@@ -79,4 +79,35 @@ const TimeModelRow* Snapshot::time_model_row(std::string_view name) const {
   return nullptr;
 }
 
+const ActivityStat* Snapshot::activity_stat(std::string_view name) const {
+  for (const auto& a : activity)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+const Parameter* Snapshot::parameter(std::string_view name) const {
+  const auto want = normalize_label(name);
+  for (const auto& p : parameters)
+    if (normalize_label(p.name) == want) return &p;
+  return nullptr;
+}
+
+const IoStatRow* Snapshot::iostat(std::string_view name, bool by_function) const {
+  for (const auto& r : by_function ? iostat_function : iostat_filetype)
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+const OsStat* Snapshot::os_stat(std::string_view name) const {
+  for (const auto& o : os_stats)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+const HistogramBucket* WaitHistogramRow::bucket(std::string_view label) const {
+  for (const auto& b : buckets)
+    if (b.label == label) return &b;
+  return nullptr;
+}
+
 }  // namespace awrdiff

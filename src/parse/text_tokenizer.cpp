@@ -116,13 +116,35 @@ public:
       if (auto t = title_at(i)) {
         close_table(out);
         start_section(*t, i);
+        if (t->spec != nullptr && t->spec->layout == TextLayout::key_values) begin_key_values(i);
         ++i;
         continue;
       }
       auto segs = rule_segments(line);
+      if (segs && line.find('~') == std::string::npos && rule_below(i)) {
+        // A rule with another rule a few header lines below is not a table of its own: indented, it
+        // underlines a group label ("% of Waits" over the histogram buckets); at the margin, it
+        // underlines the name header of two-line records ("Tablespace", "Service Name", "Enqueue
+        // Type (Request Reason)"), whose figures come on the next line under the second rule.
+        if (segs->front().start < 2 && has_header_above(i)) {
+          close_table(out);
+          m_name_rule = i;
+          m_name_segs = *segs;
+        }
+        ++i;
+        continue;
+      }
+      if (segs && m_in_section && i == m_title_line + 1 && segs->size() == 1 && line.find('~') == std::string::npos &&
+          m_lines[i - 1].find("  ", trim(m_lines[i - 1]).empty() ? 0 : m_lines[i - 1].find_first_not_of(' ')) ==
+              std::string::npos) {  // a lone title's dashed underline
+        ++i;
+        continue;
+      }
       if (segs && is_terminator(i, *segs)) {
         close_table(out);
-        m_in_section = false;
+        // The ADDM report appended to a text AWR report runs to the end of the file; its headings
+        // are underlined with indented rules.
+        if (m_section_spec == nullptr || m_section_spec->id != SectionId::addm_report) m_in_section = false;
         ++i;
         continue;
       }
@@ -148,7 +170,14 @@ private:
   // A title line: a known section title, or an unknown one followed by "~~~~" or carrying "DB/Inst:".
   std::optional<Title> title_at(std::size_t i) const {
     const std::string& line = m_lines[i];
-    if (line.empty() || line[0] == ' ' || line[0] == '-' || line[0] == '~') return std::nullopt;
+    if (!line.empty() && line[0] == ' ') {
+      // The ADDM report appended to text AWR reports: "          ADDM Report for Task 'ADDM:...'".
+      auto t = trim(line);
+      if (t.rfind("ADDM Report for Task", 0) == 0)
+        if (const SectionSpec* spec = find_section_by_title(t)) return Title{std::string(t), spec};
+      return std::nullopt;
+    }
+    if (line.empty() || line[0] == '-' || line[0] == '~') return std::nullopt;
     if (line.rfind("->", 0) == 0) return std::nullopt;
     auto cand = title_candidate(line);
     const bool db_inst = line.find("DB/Inst") != std::string::npos;
@@ -159,7 +188,11 @@ private:
     if (spec == nullptr && (db_inst || underlined)) spec = find_section_by_title(cand);
     // A known title inside a SQL record's text is not a title: titles are followed by notes, a
     // "~~~" underline, a blank line or a header, never by more of the same record.
-    if (spec != nullptr) return Title{std::string(cand), spec};
+    if (spec != nullptr) {
+      std::string text(cand);  // "...(64 msec to 2 sec)DB/Inst: ORCL/orcl1": no space before DB/Inst
+      if (auto pos = text.find("DB/Inst"); pos != std::string::npos) text = std::string(trim(text.substr(0, pos)));
+      return Title{text, spec};
+    }
     if (db_inst || (underlined && is_tilde_line(m_lines[i + 1]))) {
       std::string text(cand);
       if (auto pos = text.find("DB/Inst:"); pos != std::string::npos) text = std::string(trim(text.substr(0, pos)));
@@ -188,6 +221,18 @@ private:
       if (rule_segments(m_lines[k])) return false;
     }
     return true;
+  }
+
+  // Another dashed rule of several columns within the next four lines, before any blank line.
+  bool rule_below(std::size_t i) const {
+    for (std::size_t k = i + 1; k < m_lines.size() && k <= i + 4; ++k) {
+      if (is_blank(m_lines[k])) return false;
+      if (trim(m_lines[k]).rfind("->", 0) == 0) return false;
+      // The header rule below has several columns; a lone rule there ends a short table instead.
+      if (auto segs = rule_segments(m_lines[k]); segs && segs->size() >= 2 && m_lines[k].find('~') == std::string::npos)
+        return true;
+    }
+    return false;
   }
 
   bool usable_header_line(std::size_t k) const {
@@ -236,9 +281,16 @@ private:
           header_lines.insert(header_lines.begin(), {m_lines[k], t.size()});
           break;
         }
-        if (rule_segments(m_lines[k])) continue;  // spanning header rule
+        if (rule_segments(m_lines[k])) break;  // group label or name header above: not this table's header
         header_lines.insert(header_lines.begin(), {m_lines[k], 0});
       }
+    }
+    // Two-line records: the name header's rule lies just above this header.
+    m_two_level = false;
+    if (m_name_rule != SIZE_MAX && m_name_rule < rule && rule - m_name_rule <= 5) {
+      m_two_level = true;
+    } else {
+      m_name_rule = SIZE_MAX;
     }
     const bool label_col = m_segs.front().start >= 2;
     const std::size_t ncols = m_segs.size() + (label_col ? 1 : 0);
@@ -269,6 +321,27 @@ private:
         if (!headers[best].empty()) headers[best] += ' ';
         headers[best] += w.text;
       }
+    }
+    m_name_headers.clear();
+    if (m_two_level) {
+      // Name header: the lines above the name rule, sliced by the name rule's segments.
+      std::vector<std::string> names(m_name_segs.size());
+      std::size_t first = m_name_rule;
+      while (first > 0 && m_name_rule - first < 3 && usable_header_line(first - 1) && first - 1 != m_title_line &&
+             !rule_segments(m_lines[first - 1]))
+        --first;
+      for (std::size_t k = first; k < m_name_rule; ++k) {
+        for (const Word& w : words_of(m_lines[k])) {
+          std::size_t best = 0;
+          for (std::size_t c = 0; c < m_name_segs.size(); ++c)
+            if (w.end > m_name_segs[c].start) best = c;
+          if (!names[best].empty()) names[best] += ' ';
+          names[best] += w.text;
+        }
+      }
+      m_name_headers = names;
+      headers.insert(headers.begin(), names.begin(), names.end());
+      m_pending_name.clear();
     }
     RawTable t;
     t.title = m_in_section ? m_section_title : "";
@@ -383,8 +456,45 @@ private:
     cells = std::move(out);
   }
 
+  // "Label:  value" sections (RAC global cache efficiency, workload, messaging): one row per line,
+  // [label, value], until a rule, the next title or two blank lines.
+  void begin_key_values(std::size_t title) {
+    RawTable t;
+    t.title = m_section_title;
+    t.line = static_cast<int>(title + 1);
+    t.section = m_section_spec->id;
+    m_table = std::move(t);
+    m_table_layout = TextLayout::key_values;
+    m_blank_run = 0;
+  }
+
+  void add_key_value_line(std::size_t i, RawReport& out) {
+    std::string_view line = m_lines[i];
+    if (is_blank(line)) {
+      if (++m_blank_run >= 2) close_table(out);
+      return;
+    }
+    m_blank_run = 0;
+    auto t = trim(line);
+    if (t.front() == '~' || t.rfind("->", 0) == 0) return;
+    RawRow r;
+    auto colon = t.rfind(':');
+    if (colon == std::string_view::npos) {
+      r.cells = {std::string(t)};
+    } else {
+      r.cells = {std::string(trim(t.substr(0, colon + 1))), std::string(trim(t.substr(colon + 1)))};
+    }
+    r.raw = std::string(line);
+    r.line = static_cast<int>(i + 1);
+    m_table->rows.push_back(std::move(r));
+  }
+
   void add_row_line(std::size_t i, RawReport& out) {
     const std::string& line = m_lines[i];
+    if (m_table_layout == TextLayout::key_values) {
+      add_key_value_line(i, out);
+      return;
+    }
     if (is_blank(line)) {
       if (m_table_layout == TextLayout::table || m_table_layout == TextLayout::header) {
         if (!m_table->rows.empty()) close_table(out);
@@ -421,11 +531,42 @@ private:
       }
       return;
     }
+    if (m_two_level) {
+      add_two_level_line(i);
+      return;
+    }
     RawRow r;
     r.cells = slice(line);
     realign_numeric_row(line, r.cells);
     r.raw = line;
     r.line = static_cast<int>(i + 1);
+    m_table->rows.push_back(std::move(r));
+  }
+
+  // Two-line records: a name line at the margin ("D_000     /dev/rls1vg01lv027"), then an indented
+  // line of figures. One row = the name cells followed by the figure cells.
+  void add_two_level_line(std::size_t i) {
+    const std::string& line = m_lines[i];
+    // Records are two lines: the first at the margin names the row, the next holds the figures
+    // (indented in 10g/11g; 12c+ starts it with the object name of the figure header).
+    if (m_pending_name.empty() && line[0] != ' ') {
+      for (std::size_t c = 0; c < m_name_segs.size(); ++c) {
+        const std::size_t from = m_name_segs[c].start;
+        const std::size_t to = c + 1 < m_name_segs.size() ? m_name_segs[c + 1].start : std::string::npos;
+        m_pending_name.emplace_back(from >= line.size() ? std::string_view() : trim(std::string_view(line).substr(from, to == std::string::npos ? std::string::npos : to - from)));
+      }
+      m_pending_line = i;
+      return;
+    }
+    RawRow r;
+    r.cells = std::move(m_pending_name);
+    m_pending_name.clear();
+    r.cells.resize(m_name_segs.size());
+    auto figures = slice(line);
+    realign_numeric_row(line, figures);
+    r.cells.insert(r.cells.end(), figures.begin(), figures.end());
+    r.raw = line;
+    r.line = static_cast<int>(m_pending_line + 1);
     m_table->rows.push_back(std::move(r));
   }
 
@@ -455,6 +596,14 @@ private:
   const SectionSpec* m_section_spec = nullptr;
   std::size_t m_section_line = 0;
   std::size_t m_title_line = SIZE_MAX;
+  int m_blank_run = 0;
+  // Two-line records (see add_two_level_line).
+  bool m_two_level = false;
+  std::size_t m_name_rule = SIZE_MAX;
+  std::vector<Span> m_name_segs;
+  std::vector<std::string> m_name_headers;
+  std::vector<std::string> m_pending_name;
+  std::size_t m_pending_line = 0;
 };
 
 }  // namespace

@@ -50,16 +50,14 @@ bool has(const RawTable& t, ColumnId id) { return t.column_index(id) >= 0; }
 
 void classify(RawTable& t) {
   t.columns.clear();
-  for (const auto& h : t.headers) t.columns.push_back(find_column(h));
-  if (const SectionSpec* s = find_section_by_title(t.title)) {
+  const SectionSpec* s = find_section_by_title(t.title);
+  if (!s && !t.summary.empty()) s = find_section_by_summary(t.summary);
+  if (s) {
     t.section = s->id;
+    for (const auto& h : t.headers) t.columns.push_back(find_column(h, s->id));
     return;
   }
-  if (!t.summary.empty())
-    if (const SectionSpec* s = find_section_by_summary(t.summary)) {
-      t.section = s->id;
-      return;
-    }
+  for (const auto& h : t.headers) t.columns.push_back(find_column(h));
   if (has(t, ColumnId::con_dbid) && has(t, ColumnId::container)) t.section = SectionId::containers;
   else if (has(t, ColumnId::db_name) && has(t, ColumnId::dbid)) t.section = SectionId::database_info;
   else if (has(t, ColumnId::instance) && has(t, ColumnId::startup_time)) t.section = SectionId::instance_info;

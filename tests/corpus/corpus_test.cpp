@@ -148,6 +148,105 @@ TEST_P(InstanceReport, ParsesAndAgreesWithItself) {
   }
 }
 
+// The sections beyond the summary: typed, internally consistent, and no standard section left
+// unknown to the catalog.
+TEST_P(InstanceReport, WholeReportIsRead) {
+  const auto& f = GetParam();
+  if (f.name.empty()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto s = awrdiff::load_report(k_corpus / f.name);
+
+  for (const auto& d : s.diagnostics)
+    EXPECT_EQ(d.message.find("unknown section"), std::string::npos) << f.name << ":" << d.line << " " << d.message;
+
+  // Instance Activity Stats: per Second is Total over the elapsed time (printed with 1-2 decimals).
+  ASSERT_FALSE(s.activity.empty()) << f.name;
+  const auto* commits = s.activity_stat("user commits");
+  ASSERT_NE(commits, nullptr) << f.name;
+  ASSERT_TRUE(commits->total && commits->per_second) << f.name;
+  for (const char* name : {"user commits", "execute count", "session logical reads", "redo size"}) {
+    const auto* a = s.activity_stat(name);
+    if (a == nullptr || !a->total || !a->per_second) continue;
+    EXPECT_NEAR(*a->total / *s.interval.elapsed_s, *a->per_second, 0.06 + 0.01 * *a->per_second) << f.name << ": " << name;
+  }
+  for (const auto& a : s.activity) EXPECT_FALSE(a.name.empty()) << f.name;
+
+  // Parameters: the modified parameters always include one of these.
+  if (!s.parameters.empty()) {
+    const bool known = s.parameter("db_block_size") || s.parameter("compatible") || s.parameter("processes") ||
+                       s.parameter("cpu_count");  // Autonomous Database lists no db_block_size
+    EXPECT_TRUE(known) << f.name;
+    if (const auto* bs = s.parameter("db_block_size")) {
+      EXPECT_TRUE(bs->begin_value == "8192" || bs->begin_value == "16384" || bs->begin_value == "4096" ||
+                  bs->begin_value == "32768" || bs->begin_value == "2048")
+          << f.name << ": " << bs->begin_value;
+    }
+  }
+
+  // IOStat: every row has data figures, the TOTAL: row comes last and agrees with the sum of the
+  // rows within the rounding of their K/M/G suffixes.
+  for (const auto* rows : {&s.iostat_function, &s.iostat_filetype}) {
+    if (rows->empty()) continue;
+    ASSERT_EQ(rows->back().name, "TOTAL:") << f.name;
+    double reads = 0, writes = 0;
+    for (const auto& r : *rows) {
+      EXPECT_TRUE(r.reads_data_bytes.has_value()) << f.name << ": " << r.name;
+      EXPECT_TRUE(r.writes_data_bytes.has_value()) << f.name << ": " << r.name;
+      if (r.name == "TOTAL:") continue;
+      reads += r.reads_data_bytes.value_or(0);
+      writes += r.writes_data_bytes.value_or(0);
+    }
+    const auto& total = rows->back();
+    EXPECT_NEAR(reads, total.reads_data_bytes.value_or(-1), 0.1 * *total.reads_data_bytes + 8 * 1048576.0) << f.name;
+    EXPECT_NEAR(writes, total.writes_data_bytes.value_or(-1), 0.1 * *total.writes_data_bytes + 8 * 1048576.0) << f.name;
+  }
+  if (!s.iostat_function.empty()) {
+    const auto* total = s.iostat("TOTAL:");
+    ASSERT_NE(total, nullptr);
+    EXPECT_TRUE(total->reads_requests_per_s.has_value()) << f.name;
+  }
+
+  // Wait Event Histogram: each event's buckets add up to 100%.
+  std::size_t histogram_rows = 0;
+  for (const auto& h : s.wait_histograms) {
+    if (h.section != "wait_histogram") continue;
+    ++histogram_rows;
+    double sum = 0;
+    bool any = false;
+    for (const auto& b : h.buckets)
+      if (b.pct) {
+        sum += *b.pct;
+        any = true;
+      }
+    if (any) {
+      EXPECT_NEAR(sum, 100.0, 1.5) << f.name << ": " << h.event;
+    }
+  }
+  if (f.name.find("_unk_") == std::string::npos) {
+    EXPECT_GT(histogram_rows, 0u) << f.name;
+  }
+
+  for (const auto& g : s.segments) {
+    EXPECT_FALSE(g.list.empty());
+    EXPECT_TRUE(g.value.has_value()) << f.name << ": " << g.list << " " << g.object;
+    if (g.pct_total && f.name.find("_unk_") == std::string::npos) {  // Autonomous prints 17900.00 %Total
+      EXPECT_LE(*g.pct_total, 100.01) << f.name << ": " << g.list << " " << g.object;
+    }
+  }
+  for (const auto& l : s.latches) EXPECT_FALSE(l.name.empty());
+  if (f.name.find("_unk_") == std::string::npos) {
+    EXPECT_FALSE(s.latches.empty()) << f.name;
+    EXPECT_FALSE(s.os_stats.empty()) << f.name;
+  }
+  if (s.cache_sizes.buffer_cache_begin_bytes) {
+    EXPECT_GT(*s.cache_sizes.buffer_cache_begin_bytes, 0) << f.name;
+  }
+  for (const auto& t : s.tablespace_io) EXPECT_TRUE(t.reads.has_value()) << f.name << ": " << t.tablespace;
+  for (const auto& t : s.file_io) EXPECT_FALSE(t.filename.empty()) << f.name << ": " << t.tablespace;
+  for (const auto& a : s.addm_findings) EXPECT_TRUE(a.pct_active_sessions.has_value()) << f.name << ": " << a.name;
+  // Every generic table names its catalog section.
+  for (const auto& g : s.other_tables) EXPECT_TRUE(g.known) << f.name << ": " << g.section;
+}
+
 std::vector<CorpusFile> params() {
   auto v = instance_reports();
   if (v.empty()) v.push_back({"", ""});  // one skipped test rather than none
@@ -399,6 +498,183 @@ TEST(Corpus, TextAndHtmlOfOnePeriodAgree) {
       EXPECT_EQ(t.sql[i].sql_id, h.sql[i].sql_id);
       EXPECT_EQ(t.sql[i].executions, h.sql[i].executions) << t.sql[i].sql_id;
       EXPECT_NEAR(t.sql[i].elapsed_s.value_or(-1), h.sql[i].elapsed_s.value_or(-1), 0.051) << t.sql[i].sql_id;
+    }
+  }
+}
+
+namespace {
+
+// Text reports print fewer decimals than HTML ("0.2" for "0.23") and cut names to their column
+// ("Buffer Cache Re"): values agree within the text rounding, names as prefixes.
+bool near(const awrdiff::OptDouble& t, const awrdiff::OptDouble& h, double abs_tol = 0.051) {
+  if (!t || !h) return t.has_value() == h.has_value();
+  return std::fabs(*t - *h) <= abs_tol + 0.005 * std::fabs(*h);
+}
+
+bool same_name(const std::string& text, const std::string& html) {
+  return text == html || (text.size() >= 8 && html.rfind(text, 0) == 0);
+}
+
+template <class Row, class Name>
+const Row* find_html(const std::vector<Row>& rows, const std::string& text_name, Name name) {
+  for (const auto& r : rows)
+    if (name(r) == text_name) return &r;
+  for (const auto& r : rows)
+    if (same_name(text_name, name(r))) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+// The typed sections beyond the summary agree between the text and the HTML form of one report.
+TEST(Corpus, TextAndHtmlSectionsAgree) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  for (auto [txt, html] : {std::pair{"awr-text_11.2_rac_newstar_1.txt", "awr-html_11.2_rac_newstar_1.html"},
+                           std::pair{"awr-text_11.2_clay_1.txt", "awr-html_11.2_clay_1.html"}}) {
+    const auto t = awrdiff::load_report(k_corpus / txt);
+    const auto h = awrdiff::load_report(k_corpus / html);
+    SCOPED_TRACE(txt);
+
+    ASSERT_EQ(t.activity.size(), h.activity.size());
+    std::map<std::string, std::size_t> seen;  // a cut name printed several times: k-th match in order
+    for (const auto& a : t.activity) {
+      const awrdiff::ActivityStat* b = nullptr;
+      if (a.name == a.raw_name && h.activity_stat(a.name) == nullptr) {
+        std::size_t k = seen[a.name]++;
+        for (const auto& r : h.activity)
+          if (same_name(a.name, r.name) && k-- == 0) {
+            b = &r;
+            break;
+          }
+      } else {
+        b = h.activity_stat(a.name);
+      }
+      ASSERT_NE(b, nullptr) << a.name;
+      EXPECT_TRUE(near(a.total, b->total)) << a.name;
+      EXPECT_TRUE(near(a.per_second, b->per_second)) << a.name;
+      EXPECT_TRUE(near(a.per_trans, b->per_trans)) << a.name;
+      EXPECT_TRUE(near(a.begin_value, b->begin_value)) << a.name;
+      EXPECT_TRUE(near(a.end_value, b->end_value)) << a.name;
+      EXPECT_EQ(a.key, b->key) << a.name;
+    }
+    ASSERT_EQ(t.parameters.size(), h.parameters.size());
+    for (std::size_t i = 0; i < t.parameters.size(); ++i) {
+      EXPECT_EQ(t.parameters[i].name, h.parameters[i].name);
+      EXPECT_TRUE(same_name(t.parameters[i].begin_value, h.parameters[i].begin_value) ||
+                  t.parameters[i].begin_value == h.parameters[i].begin_value)
+          << t.parameters[i].name;
+      EXPECT_EQ(t.parameters[i].changed(), h.parameters[i].changed()) << t.parameters[i].name;
+    }
+    for (bool by_function : {true, false}) {
+      const auto& tr = by_function ? t.iostat_function : t.iostat_filetype;
+      const auto& hr = by_function ? h.iostat_function : h.iostat_filetype;
+      ASSERT_EQ(tr.size(), hr.size());
+      ASSERT_FALSE(tr.empty());
+      for (std::size_t i = 0; i < tr.size(); ++i) {
+        EXPECT_EQ(tr[i].name, hr[i].name);
+        EXPECT_TRUE(near(tr[i].reads_data_bytes, hr[i].reads_data_bytes)) << tr[i].name;
+        EXPECT_TRUE(near(tr[i].writes_data_bytes, hr[i].writes_data_bytes)) << tr[i].name;
+        EXPECT_TRUE(near(tr[i].reads_requests_per_s, hr[i].reads_requests_per_s)) << tr[i].name;
+        EXPECT_TRUE(near(tr[i].writes_requests_per_s, hr[i].writes_requests_per_s)) << tr[i].name;
+        EXPECT_TRUE(near(tr[i].reads_data_per_s_bytes, hr[i].reads_data_per_s_bytes)) << tr[i].name;
+        EXPECT_TRUE(near(tr[i].waits_count, hr[i].waits_count)) << tr[i].name;
+        EXPECT_TRUE(near(tr[i].avg_time_ms, hr[i].avg_time_ms)) << tr[i].name;
+        EXPECT_TRUE(near(tr[i].small_read_ms, hr[i].small_read_ms)) << tr[i].name;
+      }
+    }
+    const auto &tc = t.cache_sizes, &hc = h.cache_sizes;
+    EXPECT_EQ(tc.buffer_cache_begin_bytes, hc.buffer_cache_begin_bytes);
+    EXPECT_EQ(tc.buffer_cache_end_bytes, hc.buffer_cache_end_bytes);
+    EXPECT_EQ(tc.shared_pool_begin_bytes, hc.shared_pool_begin_bytes);
+    EXPECT_EQ(tc.shared_pool_end_bytes, hc.shared_pool_end_bytes);
+    EXPECT_EQ(tc.std_block_size_bytes, hc.std_block_size_bytes);
+    EXPECT_EQ(tc.log_buffer_bytes, hc.log_buffer_bytes);
+    for (bool files : {false, true}) {
+      const auto& tr = files ? t.file_io : t.tablespace_io;
+      const auto& hr = files ? h.file_io : h.tablespace_io;
+      ASSERT_EQ(tr.size(), hr.size());
+      for (std::size_t i = 0; i < tr.size(); ++i) {
+        EXPECT_EQ(tr[i].tablespace, hr[i].tablespace);
+        EXPECT_EQ(tr[i].filename, hr[i].filename);
+        EXPECT_TRUE(near(tr[i].reads, hr[i].reads)) << tr[i].tablespace;
+        EXPECT_TRUE(near(tr[i].avg_read_ms, hr[i].avg_read_ms)) << tr[i].tablespace;
+        EXPECT_TRUE(near(tr[i].writes, hr[i].writes)) << tr[i].tablespace;
+        EXPECT_TRUE(near(tr[i].buffer_waits, hr[i].buffer_waits)) << tr[i].tablespace;
+        EXPECT_TRUE(near(tr[i].avg_buffer_wait_ms, hr[i].avg_buffer_wait_ms)) << tr[i].tablespace;
+      }
+    }
+    ASSERT_EQ(t.segments.size(), h.segments.size());
+    for (std::size_t i = 0; i < t.segments.size(); ++i) {
+      EXPECT_EQ(t.segments[i].list, h.segments[i].list);
+      EXPECT_EQ(h.segments[i].owner.rfind(t.segments[i].owner, 0), 0u);  // owners cut to 10 characters
+      EXPECT_TRUE(same_name(t.segments[i].object, h.segments[i].object)) << t.segments[i].object;
+      EXPECT_EQ(h.segments[i].type.rfind(t.segments[i].type, 0), 0u) << t.segments[i].object;  // "INDEX" for "INDEX PARTITION"
+      EXPECT_TRUE(near(t.segments[i].value, h.segments[i].value)) << t.segments[i].object;
+      EXPECT_TRUE(near(t.segments[i].pct_total, h.segments[i].pct_total)) << t.segments[i].object;
+    }
+    ASSERT_EQ(t.latches.size(), h.latches.size());
+    for (const auto& l : t.latches) {
+      const auto* b = find_html(h.latches, l.name, [](const auto& r) { return r.name; });
+      ASSERT_NE(b, nullptr) << l.name;
+      EXPECT_TRUE(near(l.get_requests, b->get_requests)) << l.name;
+      EXPECT_TRUE(near(l.pct_get_miss, b->pct_get_miss)) << l.name;
+      EXPECT_TRUE(near(l.wait_time_s, b->wait_time_s)) << l.name;
+      EXPECT_TRUE(near(l.sleeps, b->sleeps)) << l.name;
+    }
+    ASSERT_EQ(t.enqueues.size(), h.enqueues.size());
+    for (std::size_t i = 0; i < t.enqueues.size(); ++i) {
+      EXPECT_TRUE(same_name(t.enqueues[i].name, h.enqueues[i].name)) << t.enqueues[i].name;
+      EXPECT_TRUE(near(t.enqueues[i].requests, h.enqueues[i].requests)) << t.enqueues[i].name;
+      EXPECT_TRUE(near(t.enqueues[i].wait_time_s, h.enqueues[i].wait_time_s)) << t.enqueues[i].name;
+      EXPECT_TRUE(near(t.enqueues[i].avg_wait_ms, h.enqueues[i].avg_wait_ms)) << t.enqueues[i].name;
+    }
+    ASSERT_EQ(t.library_cache.size(), h.library_cache.size());
+    for (std::size_t i = 0; i < t.library_cache.size(); ++i) {
+      EXPECT_EQ(t.library_cache[i].name, h.library_cache[i].name);
+      EXPECT_TRUE(near(t.library_cache[i].get_requests, h.library_cache[i].get_requests));
+      EXPECT_TRUE(near(t.library_cache[i].pct_pin_miss, h.library_cache[i].pct_pin_miss));
+      EXPECT_TRUE(near(t.library_cache[i].reloads, h.library_cache[i].reloads));
+    }
+    ASSERT_EQ(t.dictionary_cache.size(), h.dictionary_cache.size());
+    for (std::size_t i = 0; i < t.dictionary_cache.size(); ++i) {
+      EXPECT_EQ(t.dictionary_cache[i].name, h.dictionary_cache[i].name);
+      EXPECT_TRUE(near(t.dictionary_cache[i].get_requests, h.dictionary_cache[i].get_requests));
+      EXPECT_TRUE(near(t.dictionary_cache[i].pct_miss, h.dictionary_cache[i].pct_miss));
+    }
+    ASSERT_EQ(t.undo.size(), h.undo.size());
+    for (std::size_t i = 0; i < t.undo.size(); ++i) {
+      EXPECT_TRUE(near(t.undo[i].undo_blocks, h.undo[i].undo_blocks, 51));  // printed in thousands
+      EXPECT_TRUE(near(t.undo[i].transactions, h.undo[i].transactions));
+    }
+    ASSERT_EQ(t.os_stats.size(), h.os_stats.size());
+    for (std::size_t i = 0; i < t.os_stats.size(); ++i) {
+      EXPECT_EQ(t.os_stats[i].name, h.os_stats[i].name);
+      EXPECT_TRUE(near(t.os_stats[i].value, h.os_stats[i].value)) << t.os_stats[i].name;
+    }
+    ASSERT_EQ(t.mutex_sleeps.size(), h.mutex_sleeps.size());
+    ASSERT_EQ(t.wait_histograms.size(), h.wait_histograms.size());
+    for (std::size_t i = 0; i < t.wait_histograms.size(); ++i) {
+      const auto &a = t.wait_histograms[i], &b = h.wait_histograms[i];
+      EXPECT_EQ(a.section, b.section);
+      EXPECT_TRUE(same_name(a.event, b.event)) << a.event;
+      // Text totals whose K/M suffix was cut off are absent, never wrong.
+      if (a.total_waits) {
+        EXPECT_TRUE(near(a.total_waits, b.total_waits)) << a.event;
+      }
+      ASSERT_EQ(a.buckets.size(), b.buckets.size()) << a.event;
+      for (std::size_t k = 0; k < a.buckets.size(); ++k) {
+        EXPECT_EQ(a.buckets[k].label, b.buckets[k].label);
+        EXPECT_TRUE(near(a.buckets[k].pct, b.buckets[k].pct)) << a.event << " " << a.buckets[k].label;
+      }
+    }
+    ASSERT_EQ(t.global_cache.size(), h.global_cache.size());
+    for (std::size_t i = 0; i < t.global_cache.size(); ++i) {
+      const auto &a = t.global_cache[i], &b = h.global_cache[i];
+      EXPECT_EQ(a.section, b.section) << a.name;
+      EXPECT_EQ(a.name, b.name);
+      EXPECT_TRUE(near(a.value, b.value)) << a.name;
+      EXPECT_TRUE(near(a.per_second, b.per_second)) << a.name;
+      EXPECT_TRUE(near(a.per_transaction, b.per_transaction)) << a.name;
     }
   }
 }

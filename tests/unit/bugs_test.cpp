@@ -367,27 +367,119 @@ TEST_F(Bugs, B15_SqlTextContinuesAcrossPageBreak) {
   }
 }
 
-// ---- B18: HTML cells with no text node beside &#160; cells (generic table) -----------------------
-TEST_F(Bugs, B18_EmptyHtmlCellsInGenericTable) {
+// ---- B18: HTML cells with no text node beside &#160; cells (init.ora parameters) ---------------
+TEST_F(Bugs, B18_EmptyHtmlCellsInParameters) {
   AWRDIFF_LOAD(s, "B18.html");
-  ASSERT_EQ(s.other_tables.size(), 1u);
-  const auto& t = s.other_tables.front();
-  ASSERT_EQ(t.rows.size(), 5u);
-  ASSERT_EQ(t.headers.size(), 3u);
-  auto cell = [&](std::size_t row, std::size_t col) -> std::string {
-    if (col >= t.rows[row].size()) return "<missing>";
-    return std::string(awrdiff::trim(t.rows[row][col]));
+  ASSERT_EQ(s.parameters.size(), 5u);  // param_count=5
+  const auto* cluster = s.parameter("cluster_database");
+  ASSERT_NE(cluster, nullptr);
+  EXPECT_EQ(cluster->begin_value, "TRUE");
+  const auto* ic = s.parameter("cluster_interconnects");
+  ASSERT_NE(ic, nullptr);
+  EXPECT_EQ(ic->begin_value, "");  // <td></td>
+  const auto* bs = s.parameter("db_block_size");
+  ASSERT_NE(bs, nullptr);
+  EXPECT_EQ(bs->begin_value, "8192");
+  EXPECT_EQ(bs->end_value, "");  // &#160;&#160;
+  EXPECT_FALSE(bs->changed());
+  const auto* inst = s.parameter("instance_number");
+  ASSERT_NE(inst, nullptr);
+  EXPECT_EQ(inst->begin_value, "3");
+  const auto* sga = s.parameter("sga_target");
+  ASSERT_NE(sga, nullptr);
+  EXPECT_EQ(sga->begin_value, "68719476736");
+  EXPECT_EQ(sga->end_value, "73014444032");
+  EXPECT_TRUE(sga->changed());
+  EXPECT_EQ(sga->value(), "73014444032");
+  EXPECT_TRUE(s.other_tables.empty());
+}
+
+// ---- B11: statistic names that share a prefix, cut to 32 characters ----------------------------
+TEST_F(Bugs, B11_CutStatisticNamesMatchTheirFullNames) {
+  AWRDIFF_LOAD(s, "B11.txt");
+  const auto* bytes = s.activity_stat("physical read total bytes");
+  ASSERT_NE(bytes, nullptr);
+  EXPECT_OPT_NEAR(bytes->total, 1512884592640.0, 0.5);
+  EXPECT_OPT_NEAR(bytes->per_second, 420245720.2, 1e-3);
+  EXPECT_EQ(bytes->raw_name, "physical read total bytes");
+  const auto* optimized = s.activity_stat("physical read total bytes optimized");
+  ASSERT_NE(optimized, nullptr);
+  EXPECT_OPT_NEAR(optimized->total, 1408221904896.0, 0.5);
+  EXPECT_EQ(optimized->raw_name, "physical read total bytes optimi");
+  const auto* multi = s.activity_stat("physical read total multi block requests");
+  ASSERT_NE(multi, nullptr);
+  EXPECT_EQ(multi->raw_name, "physical read total multi block");
+  EXPECT_OPT_NEAR(multi->total, 1377012.0, 0.5);
+  // A prefix match must not pick up the '... optimized' row: 400.78 MiB/s, not 373.0.
+  const double mib_s = *bytes->total / 3600.0 / (1024.0 * 1024.0);
+  EXPECT_NEAR(mib_s, 400.78, 0.01);
+  EXPECT_EQ(s.activity.size(), 6u);
+}
+
+// ---- B13: K/M/G suffixes, 1024-based for data, 1000-based for counts ---------------------------
+TEST_F(Bugs, B13_IoStatSuffixesAndCutNames) {
+  AWRDIFF_LOAD(s, "B13.txt");
+  const auto* direct = s.iostat("Direct Reads");
+  ASSERT_NE(direct, nullptr);
+  EXPECT_OPT_NEAR(direct->reads_data_bytes, 29957396889.6, 1.0);
+  EXPECT_OPT_NEAR(direct->waits_count, 759600, 1e-6);
+  EXPECT_OPT_NEAR(direct->avg_time_ms, 0.1177, 1e-9);
+  EXPECT_OPT_NEAR(direct->reads_requests_per_s, 211.0, 1e-9);
+  EXPECT_OPT_NEAR(direct->writes_requests_per_s, 0.1, 1e-9);
+  const auto* bc = s.iostat("Buffer Cache Reads");
+  ASSERT_NE(bc, nullptr);
+  EXPECT_EQ(bc->raw_name, "Buffer Cache Re");
+  EXPECT_OPT_NEAR(bc->reads_data_per_s_bytes, 924844.0, 0.1);
+  EXPECT_OPT_NEAR(bc->writes_data_bytes, 0.0, 1e-9);
+  const auto* lgwr = s.iostat("LGWR");
+  ASSERT_NE(lgwr, nullptr);
+  EXPECT_OPT_NEAR(lgwr->writes_data_bytes, 1503238553.6, 1.0);
+  const auto* total = s.iostat("TOTAL:");
+  ASSERT_NE(total, nullptr);
+  EXPECT_OPT_NEAR(total->waits_count, 1500000, 1e-6);
+
+  auto hist = [&](std::string_view event) -> const awrdiff::WaitHistogramRow* {
+    for (const auto& h : s.wait_histograms)
+      if (h.event == event) return &h;
+    return nullptr;
   };
-  EXPECT_EQ(cell(0, 0), "cluster_database");
-  EXPECT_EQ(cell(0, 1), "TRUE");
-  EXPECT_EQ(cell(1, 0), "cluster_interconnects");
-  EXPECT_EQ(cell(1, 1), "");  // <td></td>
-  EXPECT_EQ(cell(2, 1), "8192");
-  EXPECT_EQ(cell(2, 2), "");  // &#160;&#160;
-  EXPECT_EQ(cell(3, 1), "3");
-  EXPECT_EQ(cell(4, 1), "68719476736");
-  EXPECT_EQ(cell(4, 2), "73014444032");
-  EXPECT_EQ(awrdiff::parse_cell(t.rows[2].at(2), awrdiff::Unit::count).status, awrdiff::CellStatus::blank);
+  const auto* net = hist("SQL*Net message to client");
+  ASSERT_NE(net, nullptr);
+  EXPECT_OPT_NEAR(net->total_waits, 2000000, 1e-6);
+  const auto* seq = hist("db file sequential read");
+  ASSERT_NE(seq, nullptr);
+  EXPECT_OPT_NEAR(seq->total_waits, 1100000, 1e-6);
+  ASSERT_NE(seq->bucket("<1ms"), nullptr);
+  EXPECT_OPT_NEAR(seq->bucket("<1ms")->pct, 88.4, 1e-9);
+  const auto* cf = hist("control file sequential read");
+  ASSERT_NE(cf, nullptr);
+  EXPECT_EQ(cf->raw_name, "control file sequential r");
+  EXPECT_OPT_NEAR(cf->total_waits, 27700, 1e-6);
+  ASSERT_NE(cf->bucket(">1s"), nullptr);
+  EXPECT_FALSE(cf->bucket(">1s")->pct.has_value());  // blank: truly 0, never read as 0 here
+}
+
+// ---- B19: summary= text that differs across releases and CDB reports ----------------------------
+TEST_F(Bugs, B19_CacheSizesCdbParametersAndSegments) {
+  AWRDIFF_LOAD(s, "B19.html");
+  const auto& c = s.cache_sizes;
+  EXPECT_OPT_NEAR(c.buffer_cache_begin_bytes, 24576.0 * 1024 * 1024, 0.5);
+  EXPECT_OPT_NEAR(c.shared_pool_end_bytes, 6400.0 * 1024 * 1024, 0.5);
+  EXPECT_OPT_NEAR(c.std_block_size_bytes, 8192, 1e-9);
+  EXPECT_OPT_NEAR(c.log_buffer_bytes, 134217728, 1e-9);
+  // init_params_table_found=true (CDB wording, 4 columns)
+  ASSERT_NE(s.parameter("db_block_size"), nullptr);
+  EXPECT_EQ(s.parameter("db_block_size")->begin_value, "8192");
+  EXPECT_EQ(s.parameter("db_block_size")->is_default, std::optional<bool>(false));
+  ASSERT_NE(s.parameter("open_cursors"), nullptr);
+  EXPECT_EQ(s.parameter("open_cursors")->begin_value, "600");
+  const awrdiff::SegmentStat* orders = nullptr;
+  for (const auto& g : s.segments)
+    if (g.list == "segments_physical_reads" && g.owner == "APP" && g.object == "ORDERS") orders = &g;
+  ASSERT_NE(orders, nullptr);
+  EXPECT_OPT_NEAR(orders->value, 1904220, 1e-9);
+  EXPECT_OPT_NEAR(orders->pct_total, 41.77, 1e-9);
+  EXPECT_TRUE(s.other_tables.empty());
 }
 
 // ---- B22: an ORA- error instead of a report -----------------------------------------------------

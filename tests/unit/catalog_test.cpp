@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -106,6 +108,22 @@ TEST(Catalog, NoColumnAliasIsShared) {
   EXPECT_TRUE(shared.empty());
 }
 
+// A section-specific header names its own column in its section only, and is not also a
+// section-independent alias of that column.
+TEST(Catalog, SectionSpecificHeadersResolveInTheirSection) {
+  for (const auto& sc : awrdiff::all_section_columns()) {
+    EXPECT_EQ(awrdiff::find_column(sc.alias, sc.section), sc.column) << sc.alias;
+    EXPECT_NE(awrdiff::find_column(sc.alias), sc.column) << sc.alias << " is already a global alias";
+  }
+  EXPECT_EQ(awrdiff::find_column("Reads", awrdiff::SectionId::tablespace_io), awrdiff::ColumnId::reads);
+  EXPECT_EQ(awrdiff::find_column("Reads", awrdiff::SectionId::sql_reads), awrdiff::ColumnId::physical_reads);
+  EXPECT_EQ(awrdiff::find_column("Class", awrdiff::SectionId::buffer_wait_stats), awrdiff::ColumnId::buffer_class);
+  EXPECT_EQ(awrdiff::find_column("Class"), awrdiff::ColumnId::wait_class);
+  EXPECT_EQ(awrdiff::find_column("User", awrdiff::SectionId::host_cpu), awrdiff::ColumnId::pct_user);
+  EXPECT_EQ(awrdiff::find_column("User"), awrdiff::ColumnId::user);
+  EXPECT_EQ(awrdiff::find_column("Plan Hash"), awrdiff::ColumnId::plan_hash_value);
+}
+
 TEST(Catalog, FindColumnNormalizesHeaders) {
   EXPECT_EQ(awrdiff::find_column(""), awrdiff::ColumnId::label);
   EXPECT_EQ(awrdiff::find_column("Elapsed  Time (s)"), awrdiff::ColumnId::elapsed_s);
@@ -196,4 +214,75 @@ TEST(Catalog, ExpandWaitClass) {
   EXPECT_EQ(awrdiff::expand_wait_class("Other"), "Other");
   EXPECT_EQ(awrdiff::expand_wait_class("Commit"), "Commit");
   EXPECT_EQ(awrdiff::expand_wait_class(""), "");
+}
+
+// docs/catalog.md is the catalog's own Markdown rendering: regenerate it with
+// `build/awrdiff catalog --format markdown -o docs/catalog.md` after changing the catalog.
+TEST(Catalog, DocsCatalogIsUpToDate) {
+  std::ifstream in(std::string(AWRDIFF_SOURCE_DIR) + "/docs/catalog.md", std::ios::binary);
+  ASSERT_TRUE(in) << "docs/catalog.md missing";
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(doc == awrdiff::catalog_markdown())
+      << "docs/catalog.md is out of date: run build/awrdiff catalog --format markdown -o docs/catalog.md";
+}
+
+// Every section the survey of real reports found has a catalog entry: a sample of titles across
+// releases, including text-report spellings and CDB wording.
+TEST(Catalog, StandardSectionTitlesAreKnown) {
+  for (const char* title :
+       {"IOStat by Function summary", "IOStat by Filetype summary", "IOStat by Function/Filetype summary",
+        "Tablespace IO Stats", "File IO Stats", "Wait Event Histogram", "Wait Event Histogram Detail (64 msec to 2 sec)",
+        "Wait Event Histogram Detail (4 sec to 2 min)", "Wait Event Histogram Detail (4 min to 1 hr)",
+        "Wait Event Histogram (up to 64 us)", "Wait Event Histogram (up to 2 sec)", "Service Statistics",
+        "Service Wait Class Stats", "Operating System Statistics - Detail", "Cache Sizes", "Memory Statistics",
+        "Memory Dynamic Components", "SGA Memory Summary", "SGA breakdown difference", "PGA Aggr Summary",
+        "PGA Aggr Target Stats", "PGA Aggr Target Histogram", "PGA Memory Advisory", "Shared Pool Advisory",
+        "SGA Target Advisory", "Buffer Pool Advisory", "Buffer Pool Statistics", "Checkpoint Activity",
+        "Instance Recovery Stats", "Segments by Logical Reads", "Segments by Row Lock Waits", "Segments by ITL Waits",
+        "Segments by Buffer Busy Waits", "Segments by Direct Physical Reads", "Segments by Table Scans",
+        "Segments by DB Blocks Changes", "Segments by Global Cache Buffer Busy", "Latch Activity",
+        "Latch Sleep Breakdown", "Latch Miss Sources", "Mutex Sleep Summary", "Parent Latch Statistics",
+        "Child Latch Statistics", "Dictionary Cache Stats", "Library Cache Activity", "Enqueue Activity",
+        "Undo Segment Summary", "Undo Segment Stats", "init.ora Parameters", "Parameters modified by this container",
+        "init.ora Multi-Valued Parameters", "Global Cache Load Profile",
+        "Global Cache Efficiency Percentages (Target local+remote 100%)",
+        "Global Cache and Enqueue Services - Workload Characteristics",
+        "Global Cache and Enqueue Services - Messaging Statistics", "Interconnect Ping Latency Stats",
+        "Interconnect Throughput by Client", "Interconnect Device Statistics", "Dynamic Remastering Stats",
+        "Top ADDM Findings by Average Active Sessions", "Top SQL with Top Events", "Top Events", "Resource Limit Stats",
+        "Streams CPU/IO Usage", "Instance Activity Stats - Absolute Values", "Instance Activity Stats - Thread Activity",
+        "Other Instance Activity Stats", "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)",
+        "SQL ordered by Elapsed Time [1]", "Wait Event Histogram Detail (64 msec to 2 sec)DB/Inst: ORCL/orcl1"}) {
+    EXPECT_NE(awrdiff::find_section_by_title(title), nullptr) << title;
+  }
+  // The longest summary substring wins.
+  const auto* gc = awrdiff::find_section_by_summary("This table displays information about global cache load profile");
+  ASSERT_NE(gc, nullptr);
+  EXPECT_EQ(gc->key, "gc_load_profile");
+  const auto* cdb = awrdiff::find_section_by_summary(
+      "This table displays name and value of the initialization parametersmodified by the current container");
+  ASSERT_NE(cdb, nullptr);
+  EXPECT_EQ(cdb->key, "init_ora");
+  const auto* multi = awrdiff::find_section_by_summary(
+      "This table displays name and value of multi-valued initialization parametersmodified by this container");
+  ASSERT_NE(multi, nullptr);
+  EXPECT_EQ(multi->key, "init_ora_multi");
+}
+
+TEST(Catalog, CutNamesExpandOnlyWhenUnambiguous) {
+  EXPECT_EQ(awrdiff::expand_cut_name("physical read total bytes optimi", "statistic"),
+            "physical read total bytes optimized");
+  EXPECT_EQ(awrdiff::expand_cut_name("Buffer Cache Re", "function", 6), "Buffer Cache Reads");
+  EXPECT_EQ(awrdiff::expand_cut_name("control file sequential r", "event"), "control file sequential read");
+  // Known names stay as they are, even when a longer known name starts with them.
+  EXPECT_EQ(awrdiff::expand_cut_name("physical read total bytes optimized", "statistic"),
+            "physical read total bytes optimized");
+  // Ambiguous: "... bytes" and "... bytes returned by smart scan".
+  const auto both = awrdiff::names_starting_with("cell physical IO interconnect by", "statistic");
+  EXPECT_GE(both.size(), 2u);
+  EXPECT_EQ(awrdiff::expand_cut_name("cell physical IO interconnect by", "statistic"), "cell physical IO interconnect by");
+  EXPECT_TRUE(awrdiff::is_histogram_bucket("<1ms"));
+  EXPECT_TRUE(awrdiff::is_histogram_bucket(">=2m"));
+  EXPECT_TRUE(awrdiff::is_histogram_bucket("< 1h"));
+  EXPECT_FALSE(awrdiff::is_histogram_bucket("Total Waits"));
 }
