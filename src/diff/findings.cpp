@@ -33,6 +33,8 @@ constexpr FindingRule k_rules[] = {
     {"sql_regression", "the statements that carry the change, per execution vs volume"},
     {"workload_volume", "more (or less) work at the same cost per transaction"},
     {"host_change", "host CPUs, cores or memory changed between the periods"},
+    {"memory_change", "buffer cache or shared pool sizes differ between the periods (Cache Sizes)"},
+    {"parameter_change", "init.ora parameters differ between the periods, the performance-shaping ones first"},
 };
 
 constexpr double k_cpu_shift_cpu_pts = 15;    // DB CPU share of DB time must move this many points ...
@@ -47,7 +49,8 @@ constexpr double k_carrier_share = 0.10;      // a statement carrying this share
 constexpr std::size_t k_max_carriers = 3;
 constexpr double k_idle_aas = 0.05;           // both periods below this many AAS: no findings, it is noise
 constexpr double k_relevance_share = 0.01;    // findings must move DB time by 1% of the smaller period's
-constexpr double k_slow_redo_write_ms = 10;   // log file parallel write above this: the redo disk is slow
+constexpr double k_slow_redo_write_ms = 10;
+constexpr double k_filetype_min_reads = 1;    // a file type needs this many read requests per second to count   // log file parallel write above this: the redo disk is slow
 
 int rule_order(std::string_view key) {
   for (std::size_t i = 0; i < std::size(k_rules); ++i)
@@ -110,12 +113,15 @@ public:
     sql_changed();
     commit_latency();
     io_latency();
+    io_by_filetype();
     concurrency();
     outside_time();
     plan_change();
     sql_regression();
     workload_volume();
     host_change();
+    memory_change();
+    parameter_change();
     // Relevance: a finding whose change of DB time is under 1% of the smaller period's DB time per
     // second is noise next to the rest (a 0.1 AAS parse change in a 1,000 AAS lock pile-up).
     const double floor_aas = k_relevance_share * std::min(m_f.base_db_time_aas.value_or(0), m_f.target_db_time_aas.value_or(0));
@@ -643,6 +649,109 @@ private:
     for (std::size_t i = 1; i < lines.size(); ++i) f.title += ", " + lines[i];
     f.cause = "host changed";
     f.metrics = std::move(ms);
+    add(std::move(f));
+  }
+
+  void io_by_filetype() {
+    struct Line {
+      std::string text;
+      double weight;
+      FindingMetric m;
+    };
+    std::vector<Line> up, down;
+    for (const auto& tr : m_t.iostat_filetype) {
+      const IoStatRow* br = nullptr;
+      for (const auto& r : m_b.iostat_filetype)
+        if (r.name == tr.name) br = &r;
+      if (br == nullptr || lower(tr.name).starts_with("total")) continue;
+      const Pair reqs{br->reads_requests_per_s, tr.reads_requests_per_s};
+      if (!reqs.b || !reqs.t || std::min(*reqs.b, *reqs.t) < k_filetype_min_reads) continue;
+      for (const auto& [label, b, t] : {std::tuple{"small reads", br->small_read_ms, tr.small_read_ms},
+                                        std::tuple{"large reads", br->large_read_ms, tr.large_read_ms}}) {
+        if (!b || !t || *b <= 0 || *t <= 0) continue;  // 0: no such reads in that period
+        const auto a = assess("event.avg_wait_ms", b, t);
+        if (!a.material()) continue;
+        Line l{fmt::format("{} {} {} ms average service time{} at {} read requests/s", tr.name, label, arrow(b, t, 2), pct_change(b, t),
+                           arrow(reqs.b, reqs.t, 1)),
+               std::fabs(*t - *b) * std::max(*reqs.b, *reqs.t),  // ms of service time gained or lost per second
+               {"iostat_filetype:" + tr.name + ":" + label, tr.name + " " + label + " service time", "ms", b, t}};
+        (*t > *b ? up : down).push_back(std::move(l));
+      }
+    }
+    for (auto* list : {&up, &down}) {
+      if (list->empty()) continue;
+      std::stable_sort(list->begin(), list->end(), [](const Line& x, const Line& y) { return x.weight > y.weight; });
+      Finding f;
+      f.rule = "io_latency";
+      f.direction = list == &up ? ChangeKind::worse : ChangeKind::better;
+      f.title = fmt::format("I/O service time by file type {}: {}", list == &up ? "rose" : "fell", (*list)[0].text);
+      f.cause = "I/O service time by file type";
+      for (std::size_t i = 1; i < list->size() && i < 4; ++i) f.evidence.push_back((*list)[i].text);
+      f.evidence.push_back("from IOStat by Filetype summary: the storage's service time, whatever the wait events say");
+      for (const auto& l : *list) f.metrics.push_back(l.m);
+      add(std::move(f));
+    }
+  }
+
+  void parameter_change() {
+    // Parameters that shape performance first; the rest after them.
+    static constexpr std::string_view k_key_parameters[] = {
+        "cpu_count", "sga_target", "sga_max_size", "memory_target", "pga_aggregate_target", "pga_aggregate_limit",
+        "db_cache_size", "shared_pool_size", "log_buffer", "cursor_sharing", "optimizer_features_enable",
+        "optimizer_mode", "optimizer_index_cost_adj", "filesystemio_options", "disk_asynch_io", "parallel_max_servers",
+        "parallel_degree_policy", "processes", "sessions", "open_cursors", "session_cached_cursors", "commit_logging",
+        "commit_wait", "commit_write", "db_writer_processes", "resource_manager_plan", "use_large_pages"};
+    if (m_b.parameters.empty() || m_t.parameters.empty()) return;
+    auto find = [](const Snapshot& s, const std::string& n) -> const Parameter* {
+      for (const auto& p : s.parameters)
+        if (lower(p.name) == n) return &p;
+      return nullptr;
+    };
+    std::vector<std::string> names;
+    for (const Snapshot* s : {&m_b, &m_t})
+      for (const auto& p : s->parameters)
+        if (std::find(names.begin(), names.end(), lower(p.name)) == names.end()) names.push_back(lower(p.name));
+    std::vector<std::pair<int, std::string>> lines;
+    for (const auto& n : names) {
+      const auto* b = find(m_b, n);
+      const auto* t = find(m_t, n);
+      const std::string bv = b != nullptr ? b->value() : std::string("(not listed: default)");
+      const std::string tv = t != nullptr ? t->value() : std::string("(not listed: default)");
+      if (bv == tv) continue;
+      const auto* key = std::find(std::begin(k_key_parameters), std::end(k_key_parameters), n);
+      lines.push_back({key != std::end(k_key_parameters) ? static_cast<int>(key - std::begin(k_key_parameters)) : 1000,
+                       fmt::format("{}: {} -> {}", n, bv, tv)});
+    }
+    if (lines.empty()) return;
+    std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    Finding f;
+    f.rule = "parameter_change";
+    f.direction = ChangeKind::changed;
+    f.title = fmt::format("{} init.ora parameter{} between the periods: {}", lines.size(),
+                          lines.size() == 1 ? " differs" : "s differ", lines.front().second);
+    f.cause = "parameters changed";
+    for (std::size_t i = 1; i < lines.size() && i < 12; ++i) f.evidence.push_back(lines[i].second);
+    if (lines.size() > 12) f.evidence.push_back(fmt::format("and {} more", lines.size() - 12));
+    add(std::move(f));
+  }
+
+  void memory_change() {
+    const auto& b = m_b.cache_sizes;
+    const auto& t = m_t.cache_sizes;
+    std::vector<std::string> lines;
+    auto cmp = [&](const char* label, const OptDouble& x, const OptDouble& y) {
+      if (x && y && *x > 0 && *y > 0 && std::max(*x, *y) >= 1.1 * std::min(*x, *y))
+        lines.push_back(fmt::format("{} {} MB", label, arrow(*x / 1048576, *y / 1048576, 0)));
+    };
+    cmp("buffer cache", b.buffer_cache_end_bytes, t.buffer_cache_end_bytes);
+    cmp("shared pool", b.shared_pool_end_bytes, t.shared_pool_end_bytes);
+    if (lines.empty()) return;
+    Finding f;
+    f.rule = "memory_change";
+    f.direction = ChangeKind::changed;
+    f.title = "SGA components resized between the periods: " + lines[0];
+    for (std::size_t i = 1; i < lines.size(); ++i) f.title += ", " + lines[i];
+    f.cause = "SGA resized";
     add(std::move(f));
   }
 

@@ -87,6 +87,9 @@ TEST_P(SampleFindings, LogWriterChangeImprovesCommitLatency) {
   EXPECT_EQ(c.findings.front().direction, awrdiff::ChangeKind::better);
   EXPECT_NE(c.findings.front().title.find("5.68 -> 1.15 ms"), std::string::npos) << c.findings.front().title;
   EXPECT_EQ(finding(c, "concurrency"), nullptr);  // buffer busy waits are left over, unchanged
+  const auto* p = finding(c, "parameter_change");
+  ASSERT_NE(p, nullptr);
+  EXPECT_NE(p->title.find("_use_single_log_writer"), std::string::npos) << p->title;
 }
 
 TEST_P(SampleFindings, SelfComparisonIsUnchangedWithoutFindings) {
