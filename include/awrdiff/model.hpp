@@ -459,7 +459,8 @@ struct Snapshot {
 
   /// DB CPU in seconds: the time model row, else the DB CPU pseudo-event. Empty when neither.
   OptDouble db_cpu_s() const;
-  /// DB time in seconds: the header's DB Time, else the time model's DB time row.
+  /// DB time in seconds: the time model's DB time row (seconds), else the header's DB Time (minutes,
+  /// two decimals).
   OptDouble db_time_s() const;
   /// DB time that is neither DB CPU nor a wait (DB time - DB CPU - non-idle foreground wait class
   /// time), seconds: mostly time spent in the CPU run queue. Uses Foreground Wait Class when the report

@@ -247,18 +247,30 @@ private:
     idle(m_target);
     const auto& b = m_base->database;
     const auto& t = m_target.database;
-    if (b.dbid && t.dbid && *b.dbid != *t.dbid)
+    if (b.dbid && t.dbid && *b.dbid != *t.dbid) {
       m_out.warnings.push_back(fmt::format("different databases: DB Id {} ({}) vs {} ({})", *b.dbid, b.name, *t.dbid, t.name));
+      m_different_databases = true;
+    }
     if (!b.instance.empty() && !t.instance.empty() && (b.instance != t.instance || b.instance_number != t.instance_number))
       m_out.warnings.push_back(fmt::format("different instances: {} vs {}", b.instance, t.instance));
     if (!b.release.empty() && !t.release.empty() && b.release != t.release)
       m_out.warnings.push_back(fmt::format("different releases: {} vs {}", b.release, t.release));
     if (b.cpus && t.cpus && *b.cpus != *t.cpus)
       m_out.warnings.push_back(fmt::format("host CPUs changed: {:.0f} vs {:.0f}", *b.cpus, *t.cpus));
-    if (b.memory_gb && t.memory_gb && std::fabs(*b.memory_gb - *t.memory_gb) > 0.5)
+    if (b.memory_gb && t.memory_gb && *b.memory_gb > 0 && *t.memory_gb > 0 && std::fabs(*b.memory_gb - *t.memory_gb) > 0.5)
       m_out.warnings.push_back(fmt::format("host memory changed: {:.1f} GB vs {:.1f} GB", *b.memory_gb, *t.memory_gb));
-    if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time &&
-        b.dbid == t.dbid && b.instance == t.instance)
+    // Snap ranges that overlap: one period contains the other, or they are the same period.
+    const auto& bi = m_base->interval;
+    const auto& ti = m_target.interval;
+    const bool same_instance = b.dbid == t.dbid && b.instance == t.instance;
+    const bool overlap = same_instance && bi.begin_snap && bi.end_snap && ti.begin_snap && ti.end_snap &&
+                         *bi.begin_snap < *ti.end_snap && *ti.begin_snap < *bi.end_snap;
+    const bool same_period = overlap && *bi.begin_snap == *ti.begin_snap && *bi.end_snap == *ti.end_snap;
+    if (overlap && !same_period)
+      m_out.warnings.push_back(fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
+                                           "their difference understates the change",
+                                           *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
+    if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
       m_out.warnings.push_back(
           fmt::format("instance restarted between the periods (startup {} vs {}): caches were cold", b.startup_time, t.startup_time));
     auto be = base_elapsed(), te = target_elapsed();
@@ -650,7 +662,10 @@ private:
       return {"not shown", {}, {}, {}};
     });
     sort_by_share(items);
-    m_out.tables.push_back(side_by_side(spec, items, has_base()));
+    auto table = side_by_side(spec, items, has_base());
+    table.notes.push_back("From 'Wait Classes by Total Wait Time': background waits included (System I/O is mostly the "
+                          "log writer's and DB writer's). 'Where the change comes from' uses Foreground Wait Class instead.");
+    m_out.tables.push_back(std::move(table));
   }
 
   void time_model() {
@@ -1020,9 +1035,15 @@ private:
       bsum += p.base.value_or(0);
       tsum += p.target.value_or(0);
     }
-    if (complete)
-      parts.push_back({classes ? "Outside DB CPU and waits" : "Waits and other time", *m_facts.base_db_time_aas - bsum,
-                       *m_facts.target_db_time_aas - tsum});
+    if (complete && !classes) {
+      parts.push_back({"Waits and other time", *m_facts.base_db_time_aas - bsum, *m_facts.target_db_time_aas - tsum});
+    } else if (complete) {
+      // DB time - DB CPU - waits; a negative remainder is over-accounting (CPU and waits overlap), shown
+      // on a row of its own so the outside time is never negative and the parts still add up.
+      const double rb = *m_facts.base_db_time_aas - bsum, rt = *m_facts.target_db_time_aas - tsum;
+      parts.push_back({"Outside DB CPU and waits", std::max(0.0, rb), std::max(0.0, rt)});
+      if (rb < 0 || rt < 0) parts.push_back({"Over-accounted (DB CPU + waits > DB time)", std::min(0.0, rb), std::min(0.0, rt)});
+    }
     const double delta = *m_facts.delta_db_time_aas();
     std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) {
       return std::fabs(a.delta().value_or(0)) > std::fabs(b.delta().value_or(0));
@@ -1043,7 +1064,9 @@ private:
       CompareRow r;
       r.cells = {p.name, cell(p.base), cell(p.target), cell(p.delta()),
                  delta != 0 && p.delta() ? CompareCell(*p.delta() / delta * 100) : CompareCell(),
-                 assessment_cell(p.name == "DB CPU" ? "db_cpu_per_s" : "wait_class.time_per_s", p.base, p.target)};
+                 p.name.starts_with("Over-accounted")
+                     ? CompareCell()
+                     : assessment_cell(p.name == "DB CPU" ? "db_cpu_per_s" : "wait_class.time_per_s", p.base, p.target)};
       t.rows.push_back(std::move(r));
     }
     t.rows.push_back({{std::string("DB time"), cell(m_facts.base_db_time_aas), cell(m_facts.target_db_time_aas), delta,
@@ -1054,8 +1077,8 @@ private:
       t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - non-idle wait time: the CPU run queue when the host is "
                         "busy, else time Oracle does not instrument as a wait.");
     for (const auto& p : parts)
-      if (p.name == "Outside DB CPU and waits" && ((p.base && *p.base < -0.005) || (p.target && *p.target < -0.005))) {
-        t.notes.push_back("A negative 'outside' part: DB CPU and waits add up to more than DB time in that report (overlapping "
+      if (p.name.starts_with("Over-accounted")) {
+        t.notes.push_back("Over-accounted: DB CPU and waits add up to more than DB time in that report (overlapping "
                           "instrumentation, e.g. waits of calls still running at a snapshot).");
         break;
       }
@@ -1085,6 +1108,7 @@ private:
     const auto pct = o.db_time_change_pct;
     const auto a = assess("db_time_per_s", b, t);
     o.verdict = !a.material() ? Verdict::unchanged : delta > 0 ? Verdict::regressed : Verdict::improved;
+    const bool both_idle = std::max(b, t) < k_idle_aas;
 
     // Contributors: events (DB CPU included), the time outside DB CPU and waits, time model statistics.
     const double te = *target_elapsed();
@@ -1095,7 +1119,7 @@ private:
     }
     for (const auto& p : m_facts.parts)
       if (p.name == "Outside DB CPU and waits" && p.base && p.target) {
-        const double d = std::max(0.0, *p.target) - std::max(0.0, *p.base);  // negative remainders are over-accounting
+        const double d = *p.target - *p.base;
         ev.push_back({"event", outside_label(), d, d * te, false});
       }
     static const std::set<std::string> k_skip = {"db time", "db cpu", "sql execute elapsed time", "background elapsed time",
@@ -1139,8 +1163,7 @@ private:
       if (p.status != "both" && p.status != "new" && p.status != "gone") continue;
       sql_all.push_back({"sql", p.label(), *p.delta_aas, *p.delta_aas * te, p.bound});
     }
-    auto top_sql = in_direction(sql_all, 0.05);
-    if (top_sql.empty()) top_sql = in_direction(sql_all, 0.01);
+    auto top_sql = in_direction(sql_all, 0.05);  // a statement carrying under 5% of the change is not a cause
 
     std::vector<Contributor> named = top_ev;
     named.insert(named.end(), top_tm.begin(), top_tm.end());
@@ -1157,6 +1180,17 @@ private:
       case Verdict::regressed: head = "Regressed: "; break;
       case Verdict::improved: head = "Improved: "; break;
       default: head = "Unchanged: "; break;
+    }
+    if (m_different_databases) {
+      // Two databases: the numbers are shown, but no verdict on one as the other's past.
+      o.verdict = Verdict::not_comparable;
+      const auto& bd = m_base->database;
+      const auto& td = m_target.database;
+      head = fmt::format("Not comparable (different databases: {} DB Id {} vs {} DB Id {}): ", bd.name, *bd.dbid, td.name, *td.dbid);
+    }
+    if (both_idle) {
+      o.headline = head + fmt::format("both periods are idle ({:.3f} -> {:.3f} average active sessions): their changes are noise", b, t);
+      return;
     }
     head += fmt::format("DB time per second {} ({:.2f} -> {:.2f} average active sessions)",
                         pct ? fmt_pct(*pct) : std::string("changed"), b, t);
@@ -1198,6 +1232,7 @@ private:
   Comparison m_out;
   std::vector<Item> m_events, m_time_model;
   detail::Facts m_facts;
+  bool m_different_databases = false;
 };
 
 }  // namespace

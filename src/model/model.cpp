@@ -45,9 +45,10 @@ OptDouble Snapshot::db_cpu_s() const {
 }
 
 OptDouble Snapshot::db_time_s() const {
-  if (interval.db_time_s) return interval.db_time_s;
-  if (const auto* r = time_model_row("DB time"); r != nullptr) return r->time_s;
-  return std::nullopt;
+  // The time model's DB time is in seconds; the header's is in minutes with two decimals (coarse on
+  // short or idle periods), so the time model wins where the report has it.
+  if (const auto* r = time_model_row("DB time"); r != nullptr && r->time_s) return r->time_s;
+  return interval.db_time_s;
 }
 
 OptDouble Snapshot::unaccounted_db_time_s() const {
