@@ -328,9 +328,26 @@ constexpr std::string_view k_wait_classes[] = {
 
 #undef AWRDIFF_NAMES
 
+// normalize_label(name) == normalized, without building the string: catalog lookups run for every
+// header and title of a report, so they must not allocate (ASCII rules, as in the "C" locale).
+bool normalized_equals(std::string_view name, std::string_view normalized) {
+  std::size_t j = 0;
+  for (char ch : name) {
+    auto u = static_cast<unsigned char>(ch);
+    if (u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2) continue;
+    if (u >= 'A' && u <= 'Z') u = static_cast<unsigned char>(u + ('a' - 'A'));
+    if (j < normalized.size()) {
+      if (static_cast<unsigned char>(normalized[j]) != u) return false;
+      ++j;
+    } else if (u != ':') {
+      return false;  // only trailing colons may follow (normalize_label drops them)
+    }
+  }
+  return j == normalized.size();
+}
+
 bool matches_any(std::string_view normalized, std::span<const std::string_view> names) {
-  return std::any_of(names.begin(), names.end(),
-                     [&](std::string_view n) { return normalize_label(n) == normalized; });
+  return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return normalized_equals(n, normalized); });
 }
 
 }  // namespace

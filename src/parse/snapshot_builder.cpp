@@ -170,7 +170,8 @@ private:
     const int label_col = t.column_index(ColumnId::label);
     for (const auto& r : t.rows) {
       if (r.cells.empty()) continue;
-      std::string label(trim(r.cells[label_col >= 0 ? label_col : 0]));
+      const auto lc = label_col >= 0 && static_cast<std::size_t>(label_col) < r.cells.size() ? label_col : 0;
+      std::string label(trim(r.cells[static_cast<std::size_t>(lc)]));
       if (label.empty()) continue;
       LoadProfileRow row;
       row.label = label;

@@ -26,6 +26,7 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
   j["source"] = s.source;
   j["kind"] = to_string(s.kind);
   j["format"] = to_string(s.format);
+  j["truncated"] = s.truncated;  // no "End of Report": later sections may be missing
   j["database"] = {{"name", str(d.name)},
                    {"dbid", opt(d.dbid)},
                    {"unique_name", str(d.unique_name)},

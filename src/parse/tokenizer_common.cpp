@@ -33,6 +33,15 @@ std::string fold_space(std::string_view text) {
   return out;
 }
 
+bool room_for_table(RawReport& report) {
+  if (report.tables.size() < k_max_tables) return true;
+  constexpr std::string_view k_message = "more than 20000 tables: not an AWR report layout, the rest is ignored";
+  if (std::none_of(report.diagnostics.begin(), report.diagnostics.end(),
+                   [&](const Diagnostic& d) { return d.message == k_message; }))
+    report.diagnostics.push_back({Diagnostic::Level::warning, "", 0, std::string(k_message)});
+  return false;
+}
+
 LineIndex::LineIndex(std::string_view text) {
   m_starts.push_back(0);
   for (std::size_t i = 0; i < text.size(); ++i)
