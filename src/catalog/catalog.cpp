@@ -357,8 +357,9 @@ std::string normalize_label(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     auto u = static_cast<unsigned char>(c);
-    if (std::isspace(u) != 0 || u == 0xA0 || u == 0xC2) continue;  // also folds UTF-8 NBSP bytes
-    out.push_back(static_cast<char>(std::tolower(u)));
+    if (u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2) continue;  // also folds UTF-8 NBSP bytes
+    if (u >= 'A' && u <= 'Z') u = static_cast<unsigned char>(u + ('a' - 'A'));  // ASCII, as the "C" locale
+    out.push_back(static_cast<char>(u));
   }
   while (!out.empty() && out.back() == ':') out.pop_back();
   return out;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <system_error>
 
@@ -92,6 +94,14 @@ std::string from_utf16(std::string_view bytes, bool little_endian) {
 bool valid_utf8(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
+    // Fast path: eight ASCII bytes at a time (reports are almost all ASCII).
+    while (i + 8 <= s.size()) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      if ((w & 0x8080808080808080ULL) != 0) break;
+      i += 8;
+    }
+    if (i >= s.size()) break;
     auto c = static_cast<unsigned char>(s[i]);
     std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
     if (n == 0 || i + n > s.size()) return false;

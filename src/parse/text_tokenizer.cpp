@@ -94,6 +94,7 @@ public:
     for (char c : content)
       if (c != '\f') m_text.push_back(c == '\t' ? ' ' : c);
     const std::string_view text(m_text);
+    m_lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
     std::size_t start = 0;
     while (start <= text.size()) {
       auto nl = text.find('\n', start);

@@ -11,7 +11,7 @@ std::string fold_space(std::string_view text) {
   bool space = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     auto c = static_cast<unsigned char>(text[i]);
-    bool ws = std::isspace(c) != 0;
+    bool ws = c == ' ' || (c >= '\t' && c <= '\r');  // std::isspace in the "C" locale, inlined
     if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA0) {
       ws = true;
       ++i;
@@ -43,9 +43,10 @@ bool room_for_table(RawReport& report) {
 }
 
 LineIndex::LineIndex(std::string_view text) {
+  m_starts.reserve(text.size() / 64 + 1);
   m_starts.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') m_starts.push_back(i + 1);
+  for (auto pos = text.find('\n'); pos != std::string_view::npos; pos = text.find('\n', pos + 1))
+    m_starts.push_back(pos + 1);
 }
 
 int LineIndex::line_of(std::size_t offset) const {
