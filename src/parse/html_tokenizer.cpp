@@ -31,6 +31,15 @@ bool name_is(const pugi::xml_node& n, const char* name) {
   return *a == 0 && *name == 0;
 }
 
+// True when `text` has 160 or more characters besides white space: too long to be a title. Stops
+// early, so blocks of report text are not copied and folded only to be thrown away.
+bool long_text(const char* text) {
+  std::size_t n = 0;
+  for (; *text != 0; ++text)
+    if (*text != ' ' && *text != '\n' && *text != '\t' && *text != '\r' && ++n >= 160) return true;
+  return false;
+}
+
 // `text` is `name` (given in lower case), ignoring ASCII case.
 bool name_is_prefix(std::string_view text, const char* name) {
   for (char ch : text) {
@@ -146,8 +155,10 @@ public:
         // Titles written as bare text between <p /> tags: "Load Profile", "Top 10 Foreground ...".
         if (name_is(node, "body") || name_is(node, "p") || name_is(node, "div") || name_is(node, "font") ||
             name_is(node, "b")) {
-          auto t = detail::fold_space(child.value());
-          if (!t.empty() && t.size() < 160) m_title = t;
+          if (!long_text(child.value())) {
+            auto t = detail::fold_space(child.value());
+            if (!t.empty() && t.size() < 160) m_title = t;
+          }
         }
         continue;
       }
@@ -196,7 +207,7 @@ private:
         else if (name_is(cell, "td")) {
           if (cell.find_child([](const pugi::xml_node& n) { return n.type() == pugi::node_element && name_is(n, "table"); }))
             nested = true;
-          tds.push_back(node_text(cell));
+          if (!nested) tds.push_back(node_text(cell));  // a layout row's text is not used: don't fold it
         }
       }
       if (nested) {  // layout table: read the inner tables as tables of their own
