@@ -3,12 +3,13 @@
 
 Seeds are small fragments (one table with its heading, the report header, a truncated report)
 so that the fuzzers start from the structure awrdiff looks for. Deterministic; standard library only.
+Files named regress_* were found by the fuzzers (mutations of these seeds) and are kept as
+regression inputs: every seed runs in ctest (fuzz_seeds_<target>).
     python3 fuzz/make_seeds.py
 """
 import gzip
 import os
 import re
-import shutil
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAMPLES = os.path.join(ROOT, "samples")
@@ -48,8 +49,7 @@ def text_fragments(doc, limit):
 
 
 def main():
-    if os.path.isdir(SEEDS):
-        shutil.rmtree(SEEDS)
+    # Files named regress_* are inputs the fuzzers found crashes with (kept, never regenerated).
     good_html, good_txt = read("good.html"), read("good.txt")
     bad_html, bad_txt = read("bad.html"), read("bad.txt")
     head_html = good_html[:6000]
