@@ -273,8 +273,27 @@ RawReport tokenize_html(std::string_view content) {
       if (content.size() - pos > 6 && name_is_prefix(content.substr(pos + 1, 5), "table")) return true;
     return false;
   };
-  const bool fast = static_cast<bool>(result) && has_table_tag();
-  if (!fast) {
+  bool fast = static_cast<bool>(result) && has_table_tag();
+  // A stray or missing end tag after the last table (a SQL*Plus spool's "</body></html>" after an
+  // unclosed element): pugixml keeps the tree it built up to the error, and that tree already holds
+  // every table. Use it rather than parsing the whole file again.
+  bool partial = false;
+  if (!fast && result.status == pugi::status_end_element_mismatch && result.offset > 0) {
+    const auto at = static_cast<std::size_t>(result.offset);
+    const std::string_view rest = content.substr(std::min(at, content.size()));
+    auto icase_has = [](std::string_view hay, std::string_view lower) {
+      for (auto pos = hay.find('<'); pos != std::string_view::npos; pos = hay.find('<', pos + 1))
+        if (name_is_prefix(hay.substr(pos + 1, lower.size()), lower.data())) return true;
+      return false;
+    };
+    partial = !icase_has(rest, "table") && !icase_has(rest, "/table") && has_table_tag();
+    fast = partial;
+  }
+  if (partial) {
+    out.diagnostics.push_back({Diagnostic::Level::info, "", static_cast<int>(lines.line_of(result.offset)),
+                               std::string("not well-formed XML after the last table (") + result.description() +
+                                   "); read up to there"});
+  } else if (!fast) {
     if (!parse_with_libxml2(content, doc)) {
       out.diagnostics.push_back({Diagnostic::Level::warning, "", 0, "HTML could not be parsed"});
       return out;

@@ -144,6 +144,20 @@ TEST(Robustness, RuleWithThousandsOfColumns) {
   for (const auto& t : raw.tables) EXPECT_LE(t.headers.size(), 257u);
 }
 
+// An unmatched end tag after the last table (as SQL*Plus spools leave): the tables pugixml read
+// before the error are used, without a second parse.
+TEST(Robustness, MismatchedEndTagAfterLastTable) {
+  const std::string html = k_html_head +
+                           "<h3>Load Profile</h3><table summary=\"This table displays load profile\">"
+                           "<tr><th></th><th>Per Second</th></tr><tr><td>DB Time(s):</td><td>1.5</td></tr></table>"
+                           "<div><p>End of Report</body></html>\nReport written to awrrpt.html\nSQL>";
+  const auto raw = awrdiff::tokenize_html(html);
+  ASSERT_EQ(raw.tables.size(), 1u);
+  EXPECT_EQ(raw.tables[0].rows.size(), 1u);
+  ASSERT_EQ(raw.diagnostics.size(), 1u);
+  EXPECT_NE(raw.diagnostics[0].message.find("after the last table"), std::string::npos);
+}
+
 // Several files at once: same results as one at a time, in argument order, errors per file.
 TEST(Robustness, LoadReportsInParallel) {
   const std::filesystem::path samples = AWRDIFF_SOURCE_DIR "/samples";
