@@ -109,7 +109,10 @@ private:
         diag(t, r.line, fmt::format("DB Id '{}' is not a number", v));
       }
     }
-    if (auto v = num(t, r, ColumnId::instance_number)) db.instance_number = static_cast<int>(*v);
+    if (auto v = num(t, r, ColumnId::instance_number)) {
+      if (*v >= 0 && *v <= 1e6 && *v == static_cast<double>(static_cast<int>(*v))) db.instance_number = static_cast<int>(*v);
+      else diag(t, r.line, fmt::format("instance number {} is not a whole number in range", *v));
+    }
     auto yes_no = [&](ColumnId id) -> std::optional<bool> {
       auto v = text(t, r, id);
       if (v.empty()) return std::nullopt;
@@ -152,6 +155,10 @@ private:
         auto id = num(t, r, ColumnId::snap_id);
         auto time = text(t, r, ColumnId::snap_time);
         auto sessions = num(t, r, ColumnId::sessions);
+        if (id && !(*id >= 0 && *id < 0x1p62)) {  // converting larger doubles to int64 is undefined
+          diag(t, r.line, fmt::format("snap id {} out of range", *id));
+          id.reset();
+        }
         (begin ? iv.begin_snap : iv.end_snap) = id ? std::optional<std::int64_t>(static_cast<std::int64_t>(*id)) : std::nullopt;
         (begin ? iv.begin_time : iv.end_time) = time;
         (begin ? iv.begin_sessions : iv.end_sessions) = sessions;

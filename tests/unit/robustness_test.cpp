@@ -144,6 +144,26 @@ TEST(Robustness, RuleWithThousandsOfColumns) {
   for (const auto& t : raw.tables) EXPECT_LE(t.headers.size(), 257u);
 }
 
+// Found by fuzz_html_tokenizer: an instance number of 1e12 (and a snap id of 1e300) were converted
+// to integers that cannot hold them (undefined behaviour, caught by UBSan).
+TEST(Robustness, IntegerFieldsOutOfRange) {
+  const std::string html = k_html_head +
+                           "<table summary=\"This table displays database instance information\">"
+                           "<tr><th>Instance</th><th>Inst Num</th><th>Startup Time</th></tr>"
+                           "<tr><td>orcl</td><td>1000000000000</td><td>02-Mar-25 06:12</td></tr></table>"
+                           "<table summary=\"This table displays snapshot information\">"
+                           "<tr><th></th><th>Snap Id</th><th>Snap Time</th><th>Sessions</th></tr>"
+                           "<tr><td>Begin Snap:</td><td>1e300</td><td>14-Mar-25 14:00:03</td><td>58</td></tr>"
+                           "<tr><td>End Snap:</td><td>4411</td><td>14-Mar-25 14:10:03</td><td>61</td></tr>"
+                           "</table></body></html>";
+  const auto snap = awrdiff::build_snapshot(awrdiff::tokenize_html(html), "range.html");
+  EXPECT_FALSE(snap.database.instance_number);
+  EXPECT_FALSE(snap.interval.begin_snap);
+  ASSERT_TRUE(snap.interval.end_snap);
+  EXPECT_EQ(*snap.interval.end_snap, 4411);
+  EXPECT_GE(snap.diagnostics.size(), 2u);
+}
+
 // An unmatched end tag after the last table (as SQL*Plus spools leave): the tables pugixml read
 // before the error are used, without a second parse.
 TEST(Robustness, MismatchedEndTagAfterLastTable) {
