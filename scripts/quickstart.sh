@@ -2,7 +2,8 @@
 # One command from a fresh Debian 12 machine: install what is missing, build, then either run the
 # main job on samples/ (default) or run the whole test suite (--test).
 #   scripts/quickstart.sh           build and compare samples/good.html with samples/bad.html
-#   scripts/quickstart.sh --test    build and run every test (unit, corpus, CLI)
+#   scripts/quickstart.sh --test    build and run every test (unit, corpus, CLI, fuzz seeds), then the same
+#                                   tests again in build-asan/ under ASan + UBSan (AWRDIFF_SANITIZE=ON)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,13 @@ cmake --build "$build" -j"$(nproc)"
 
 if [ "${1:-}" = "--test" ]; then
   ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+  # The same suite again under AddressSanitizer + UndefinedBehaviorSanitizer: any finding fails the run.
+  asan=${ASAN_BUILD_DIR:-build-asan}
+  cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAWRDIFF_BUILD_TESTS=ON -DAWRDIFF_SANITIZE=ON
+  cmake --build "$asan" -j"$(nproc)"
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1} \
+  UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1} \
+    ctest --test-dir "$asan" --output-on-failure -j"$(nproc)"
 else
   "$build/awrdiff" samples/good.html samples/bad.html
 fi

@@ -10,6 +10,7 @@
 #include <awrdiff/model.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,7 +78,7 @@ Snapshot build_snapshot(const RawReport& raw, std::string source);
 std::string decode_input(std::string bytes, const std::string& source);
 
 /// Reads and decodes one file (see decode_input). Throws Error(file, reason) when it is missing,
-/// unreadable, a directory or device, larger than 2 GiB, empty or binary.
+/// unreadable, a directory or device, larger than 512 MiB (before or after gunzip), empty or binary.
 std::string read_input(const std::filesystem::path& file);
 
 /// Parses decoded report text: an AWR instance report (awrrpt/awrrpti, also CDB and PDB reports), an
@@ -90,5 +91,18 @@ Snapshot parse_report(std::string_view content, const std::string& source);
 /// Reads, decodes and parses one file. Throws Error(file, reason) when it is missing, unreadable,
 /// a directory, empty, binary, or not a report awrdiff can read.
 Snapshot load_report(const std::filesystem::path& file);
+
+/// The outcome of loading one of several files: exactly one of `snapshot` and `error` is set.
+struct LoadResult {
+  std::filesystem::path file;
+  std::optional<Snapshot> snapshot;  ///< the parsed report (see load_report)
+  std::optional<Error> error;        ///< why it could not be read: one line naming the file
+};
+
+/// Loads several files with load_report, in parallel on at most `threads` worker threads
+/// (0: std::thread::hardware_concurrency(); never more threads than files). Results come in the
+/// order of `files`. A bad file does not stop the others: its error is in its LoadResult. Never
+/// throws for file content; std::bad_alloc in one file becomes that file's error.
+std::vector<LoadResult> load_reports(const std::vector<std::filesystem::path>& files, unsigned threads = 0);
 
 }  // namespace awrdiff

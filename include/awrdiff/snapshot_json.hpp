@@ -7,7 +7,7 @@
 
 namespace awrdiff {
 
-/// Serialises a snapshot: `database`, `interval`, `load_profile[]`, `top_events[]` (report order),
+/// Serialises a snapshot: `source`, `kind`, `format`, `truncated` (no "End of Report"), `database`, `interval`, `load_profile[]`, `top_events[]` (report order),
 /// `foreground_events[]`, `background_events[]`, `wait_classes[]`, `time_model[]`, `sql[]` (elapsed
 /// descending), `other_sections[]`; `diagnostics[]` when asked. Values the report does not give are null.
 nlohmann::json to_json(const Snapshot& snapshot, bool with_diagnostics = false);

@@ -1749,9 +1749,26 @@ constexpr std::string_view k_idle_events[] = {
 
 #undef AWRDIFF_NAMES
 
+// normalize_label(name) == normalized, without building the string: catalog lookups run for every
+// header and title of a report, so they must not allocate (ASCII rules, as in the "C" locale).
+bool normalized_equals(std::string_view name, std::string_view normalized) {
+  std::size_t j = 0;
+  for (char ch : name) {
+    auto u = static_cast<unsigned char>(ch);
+    if (u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2) continue;
+    if (u >= 'A' && u <= 'Z') u = static_cast<unsigned char>(u + ('a' - 'A'));
+    if (j < normalized.size()) {
+      if (static_cast<unsigned char>(normalized[j]) != u) return false;
+      ++j;
+    } else if (u != ':') {
+      return false;  // only trailing colons may follow (normalize_label drops them)
+    }
+  }
+  return j == normalized.size();
+}
+
 bool matches_any(std::string_view normalized, std::span<const std::string_view> names) {
-  return std::any_of(names.begin(), names.end(),
-                     [&](std::string_view n) { return normalize_label(n) == normalized; });
+  return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return normalized_equals(n, normalized); });
 }
 
 // Section titles: exact (normalised) match, or a prefix match for catalog titles ending in '*'
@@ -1775,8 +1792,9 @@ std::string normalize_label(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     auto u = static_cast<unsigned char>(c);
-    if (std::isspace(u) != 0 || u == 0xA0 || u == 0xC2) continue;  // also folds UTF-8 NBSP bytes
-    out.push_back(static_cast<char>(std::tolower(u)));
+    if (u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2) continue;  // also folds UTF-8 NBSP bytes
+    if (u >= 'A' && u <= 'Z') u = static_cast<unsigned char>(u + ('a' - 'A'));  // ASCII, as the "C" locale
+    out.push_back(static_cast<char>(u));
   }
   while (!out.empty() && out.back() == ':') out.pop_back();
   return out;

@@ -97,12 +97,17 @@ int run(int argc, char** argv) {
   add_common(&app);
 
   std::string single;
+  unsigned jobs = 0;
   auto* report = app.add_subcommand("report", "describe one report (a comparison with no base)");
   report->add_option("file", single, "AWR report")->required();
   add_common(report);
 
-  auto* snapshot = app.add_subcommand("snapshot", "print the parsed snapshot of one report as JSON");
-  snapshot->add_option("file", single, "AWR report")->required();
+  std::vector<std::string> snapshot_files;
+  auto* snapshot = app.add_subcommand(
+      "snapshot", "print the parsed snapshot of a report as JSON (several reports: a JSON array, parsed in parallel)");
+  snapshot->add_option("files", snapshot_files, "AWR reports")->required()->expected(1, -1);
+  snapshot->add_option("-j,--jobs", jobs, "parse at most N files at once (default: number of CPUs)")
+      ->check(CLI::Range(1, 1024));
   snapshot->add_option("-f,--format", format_name, "json (the only format)");
   snapshot->add_option("-o,--output", output, "write to FILE instead of stdout");
   snapshot->add_flag("-v,--verbose", verbose, "include diagnostics");
@@ -136,9 +141,32 @@ int run(int argc, char** argv) {
     ropt.verbose = verbose;
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
-      auto s = load_report(single);
-      emit(to_json(s, verbose).dump(2) + "\n", output);
-      return 0;
+      constexpr auto k_replace = nlohmann::json::error_handler_t::replace;
+      if (snapshot_files.size() == 1) {
+        auto s = load_report(snapshot_files.front());
+        emit(to_json(s, verbose).dump(2, ' ', false, k_replace) + "\n", output);
+        return 0;
+      }
+      // Several files: parsed in parallel; an array in argument order, {"file", "snapshot"} or
+      // {"file", "error"} per file; each error also on stderr; exit 2 when any file failed.
+      std::vector<std::filesystem::path> paths(snapshot_files.begin(), snapshot_files.end());
+      const auto results = load_reports(paths, jobs);
+      nlohmann::json array = nlohmann::json::array();
+      bool failed = false;
+      for (const auto& r : results) {
+        nlohmann::json item;
+        item["file"] = r.file.string();
+        if (r.snapshot) {
+          item["snapshot"] = to_json(*r.snapshot, verbose);
+        } else {
+          failed = true;
+          item["error"] = r.error->what();
+          std::cerr << "awrdiff: " << r.error->what() << "\n";
+        }
+        array.push_back(std::move(item));
+      }
+      emit(array.dump(2, ' ', false, k_replace) + "\n", output);
+      return failed ? static_cast<int>(ExitCode::error) : 0;
     }
     if (*catalog) {
       if (format_name != "markdown" && format_name != "text") throw Error("", "catalog prints Markdown only (--format markdown)");
@@ -190,9 +218,10 @@ int run(int argc, char** argv) {
       for (const auto& f : files)
         if (!output.empty() && fs::exists(output, ec) && fs::equivalent(output, f, ec))
           throw Error(output, "is an input report; choose another output file");
-      auto base = load_report(files[0]);
-      auto target = load_report(files[1]);
-      c = compare(base, target, copt);
+      auto loaded = load_reports({files[0], files[1]});  // both at once
+      for (auto& r : loaded)
+        if (r.error) throw *r.error;  // the base's error first
+      c = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
     }
     std::ostringstream text;
     render(c, format, ropt, text);

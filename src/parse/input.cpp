@@ -5,13 +5,24 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <system_error>
 
 namespace awrdiff {
 namespace {
 
-constexpr std::size_t k_max_input_bytes = std::size_t{2} << 30;  // 2 GiB decoded: bounded memory
+// The largest input read, before and after gunzip. Real AWR reports are a few MB, a few tens of MB
+// with thousands of SQL statements; anything larger is refused before it is read, so memory stays
+// bounded (peak is a small multiple of the input: see docs/benchmark.md).
+constexpr std::size_t k_max_input_bytes = std::size_t{512} << 20;
+constexpr const char* k_too_large = "larger than 512 MiB; AWR reports are at most a few tens of MB, not read";
+// Binary content is recognised from the first bytes, before the rest of a large file is read.
+constexpr std::size_t k_probe_bytes = std::size_t{64} << 10;
+
+// Four NUL bytes in a row never occur in text, UTF-16 text included.
+bool looks_binary(std::string_view head) { return head.find(std::string_view("\0\0\0\0", 4)) != std::string_view::npos; }
 
 std::string gunzip(const std::string& bytes, const std::string& source) {
   z_stream zs{};
@@ -32,7 +43,7 @@ std::string gunzip(const std::string& bytes, const std::string& source) {
     out.append(buf.data(), buf.size() - zs.avail_out);
     if (out.size() > k_max_input_bytes) {
       inflateEnd(&zs);
-      throw Error(source, "decompressed report larger than 2 GiB");
+      throw Error(source, std::string("decompressed report ") + k_too_large);
     }
     if (zs.avail_in == 0 && rc != Z_STREAM_END) {
       inflateEnd(&zs);
@@ -83,6 +94,14 @@ std::string from_utf16(std::string_view bytes, bool little_endian) {
 bool valid_utf8(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
+    // Fast path: eight ASCII bytes at a time (reports are almost all ASCII).
+    while (i + 8 <= s.size()) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      if ((w & 0x8080808080808080ULL) != 0) break;
+      i += 8;
+    }
+    if (i >= s.size()) break;
     auto c = static_cast<unsigned char>(s[i]);
     std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
     if (n == 0 || i + n > s.size()) return false;
@@ -118,7 +137,8 @@ std::string decode_input(std::string bytes, const std::string& source) {
   std::string text;
   auto b = [&](std::size_t i) { return i < bytes.size() ? static_cast<unsigned char>(bytes[i]) : 0u; };
   if (b(0) == 0xEF && b(1) == 0xBB && b(2) == 0xBF) {
-    text = bytes.substr(3);
+    bytes.erase(0, 3);
+    text = std::move(bytes);
   } else if (b(0) == 0xFF && b(1) == 0xFE) {
     text = from_utf16(std::string_view(bytes).substr(2), true);
   } else if (b(0) == 0xFE && b(1) == 0xFF) {
@@ -135,18 +155,19 @@ std::string decode_input(std::string bytes, const std::string& source) {
   if (std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(probe), '\0') > 0)
     throw Error(source, "binary file, not a report");
   if (!valid_utf8(text)) text = from_cp1252(text);
-  // Line ends: CRLF and lone CR become LF.
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  // Line ends: CRLF and lone CR become LF, in place (no second copy of a large input).
+  std::size_t w = text.find('\r');
+  if (w == std::string::npos) return text;
+  for (std::size_t i = w; i < text.size(); ++i) {
     if (text[i] == '\r') {
-      out.push_back('\n');
+      text[w++] = '\n';
       if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
     } else {
-      out.push_back(text[i]);
+      text[w++] = text[i];
     }
   }
-  return out;
+  text.resize(w);
+  return text;
 }
 
 std::string read_input(const std::filesystem::path& file) {
@@ -157,12 +178,25 @@ std::string read_input(const std::filesystem::path& file) {
   if (std::filesystem::is_directory(status)) throw Error(name, "is a directory, not a report");
   if (!std::filesystem::is_regular_file(status)) throw Error(name, "not a regular file (device or pipe), not a report");
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(name, "cannot open for reading");
-  std::string bytes;
+  if (!in) throw Error(name, "cannot open for reading (permission denied?)");
   const auto size = std::filesystem::file_size(file, ec);
-  if (!ec && size > k_max_input_bytes) throw Error(name, "file larger than 2 GiB, not an AWR report");
+  if (!ec && size > k_max_input_bytes) throw Error(name, std::string("file ") + k_too_large);
+  if (!ec && size == 0) throw Error(name, "empty file");
+  // Read in chunks: never more than the limit even if the file grows, and binary content is
+  // refused after the first chunk.
+  std::string bytes;
   if (!ec) bytes.reserve(static_cast<std::size_t>(size));
-  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::array<char, k_probe_bytes> chunk{};
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (got == 0) break;
+    if (bytes.empty() && looks_binary(std::string_view(chunk.data(), got)) &&
+        !(got >= 2 && static_cast<unsigned char>(chunk[0]) == 0x1F && static_cast<unsigned char>(chunk[1]) == 0x8B))
+      throw Error(name, "binary file, not a report");
+    if (bytes.size() + got > k_max_input_bytes) throw Error(name, std::string("file ") + k_too_large);
+    bytes.append(chunk.data(), got);
+  }
   if (in.bad()) throw Error(name, "read error");
   if (bytes.empty()) throw Error(name, "empty file");
   return decode_input(std::move(bytes), name);

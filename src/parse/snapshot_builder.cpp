@@ -167,7 +167,10 @@ private:
     };
     read_id(ColumnId::dbid, db.dbid, "DB Id");
     read_id(ColumnId::con_dbid, db.con_dbid, "Container DB Id");
-    if (auto v = num(t, r, ColumnId::instance_number)) db.instance_number = static_cast<int>(*v);
+    if (auto v = num(t, r, ColumnId::instance_number)) {
+      if (*v >= 0 && *v <= 1e6 && *v == static_cast<double>(static_cast<int>(*v))) db.instance_number = static_cast<int>(*v);
+      else diag(t, r.line, fmt::format("instance number {} is not a whole number in range", *v));
+    }
     auto yes_no = [&](ColumnId id) -> std::optional<bool> {
       auto v = text(t, r, id);
       if (v.empty()) return std::nullopt;
@@ -210,6 +213,10 @@ private:
         auto id = num(t, r, ColumnId::snap_id);
         auto time = text(t, r, ColumnId::snap_time);
         auto sessions = num(t, r, ColumnId::sessions);
+        if (id && !(*id >= 0 && *id < 0x1p62)) {  // converting larger doubles to int64 is undefined
+          diag(t, r.line, fmt::format("snap id {} out of range", *id));
+          id.reset();
+        }
         (begin ? iv.begin_snap : iv.end_snap) = id ? std::optional<std::int64_t>(static_cast<std::int64_t>(*id)) : std::nullopt;
         (begin ? iv.begin_time : iv.end_time) = time;
         (begin ? iv.begin_sessions : iv.end_sessions) = sessions;
@@ -231,7 +238,8 @@ private:
     const int label_col = t.column_index(ColumnId::label);
     for (const auto& r : t.rows) {
       if (r.cells.empty()) continue;
-      std::string label(trim(r.cells[label_col >= 0 ? label_col : 0]));
+      const auto lc = label_col >= 0 && static_cast<std::size_t>(label_col) < r.cells.size() ? label_col : 0;
+      std::string label(trim(r.cells[static_cast<std::size_t>(lc)]));
       if (label.empty()) continue;
       LoadProfileRow row;
       row.label = label;

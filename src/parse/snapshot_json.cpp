@@ -187,6 +187,7 @@ nlohmann::json to_json(const Snapshot& s, bool with_diagnostics) {
   j["valid"] = s.valid;
   j["invalid_reason"] = str(s.invalid_reason);
   j["timings_valid"] = s.timings_valid;
+  j["truncated"] = s.truncated;  // no "End of Report": later sections may be missing
   j["database"] = {{"name", str(d.name)},
                    {"dbid", opt(d.dbid)},
                    {"unique_name", str(d.unique_name)},

@@ -41,7 +41,9 @@ std::optional<std::vector<Span>> rule_segments(std::string_view line) {
       return std::nullopt;
     }
   }
-  if (segs.empty() || dashes < 3) return std::nullopt;
+  // A real table has a few dozen columns at most; hundreds of dash runs are not a header rule (and
+  // would make matching header words to columns quadratic).
+  if (segs.empty() || dashes < 3 || segs.size() > detail::k_max_columns) return std::nullopt;
   return segs;
 }
 
@@ -91,18 +93,19 @@ std::vector<Word> words_of(std::string_view line, std::size_t from = 0) {
 class TextTokenizer {
 public:
   explicit TextTokenizer(std::string_view content) {
+    // One cleaned copy of the text; lines are views into it (no allocation per line).
+    // Form feeds mark page breaks; the repeated title that follows them continues the section.
+    m_text.reserve(content.size());
+    for (char c : content)
+      if (c != '\f') m_text.push_back(c == '\t' ? ' ' : c);
+    const std::string_view text(m_text);
+    m_lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
     std::size_t start = 0;
-    while (start <= content.size()) {
-      auto nl = content.find('\n', start);
-      if (nl == std::string_view::npos) nl = content.size();
-      std::string_view line = content.substr(start, nl - start);
-      // Form feeds mark page breaks; the repeated title that follows them continues the section.
-      std::string clean;
-      clean.reserve(line.size());
-      for (char c : line)
-        if (c != '\f') clean.push_back(c == '\t' ? ' ' : c);
-      m_lines.push_back(std::move(clean));
-      if (nl == content.size()) break;
+    while (start <= text.size()) {
+      auto nl = text.find('\n', start);
+      if (nl == std::string_view::npos) nl = text.size();
+      m_lines.push_back(text.substr(start, nl - start));
+      if (nl == text.size()) break;
       start = nl + 1;
     }
   }
@@ -112,7 +115,7 @@ public:
     out.format = ReportFormat::text;
     std::size_t i = 0;
     while (i < m_lines.size()) {
-      const std::string& line = m_lines[i];
+      const std::string_view line = m_lines[i];
       if (auto t = title_at(i)) {
         close_table(out);
         start_section(*t, i);
@@ -169,7 +172,7 @@ private:
 
   // A title line: a known section title, or an unknown one followed by "~~~~" or carrying "DB/Inst:".
   std::optional<Title> title_at(std::size_t i) const {
-    const std::string& line = m_lines[i];
+    const std::string_view line = m_lines[i];
     if (!line.empty() && line[0] == ' ') {
       // The ADDM report appended to text AWR reports: "          ADDM Report for Task 'ADDM:...'".
       auto t = trim(line);
@@ -236,7 +239,7 @@ private:
   }
 
   bool usable_header_line(std::size_t k) const {
-    const std::string& l = m_lines[k];
+    const std::string_view l = m_lines[k];
     if (is_blank(l)) return false;
     if (trim(l).rfind("->", 0) == 0) return false;
     return true;
@@ -400,8 +403,14 @@ private:
 
   std::vector<std::string> slice(std::string_view line) const {
     std::vector<std::string> cells;
+    // A UTF-8 character belongs to the cell its first byte falls in: never cut one in two.
+    auto continuation = [&](std::size_t i) {
+      return i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80;
+    };
     auto cut = [&](std::size_t from, std::size_t to) {
-      if (from >= line.size()) return std::string();
+      while (continuation(from)) ++from;
+      while (continuation(to)) ++to;
+      if (from >= line.size() || from >= to) return std::string();
       return std::string(trim(line.substr(from, std::min(to, line.size()) - from)));
     };
     if (m_label_col) cells.push_back(cut(0, m_segs.front().start));
@@ -490,7 +499,7 @@ private:
   }
 
   void add_row_line(std::size_t i, RawReport& out) {
-    const std::string& line = m_lines[i];
+    const std::string_view line = m_lines[i];
     if (m_table_layout == TextLayout::key_values) {
       add_key_value_line(i, out);
       return;
@@ -524,10 +533,10 @@ private:
         r.line = static_cast<int>(i + 1);
         m_table->rows.push_back(std::move(r));
       } else if (!m_table->rows.empty()) {
-        m_table->rows.back().continuation.push_back(line);
+        m_table->rows.back().continuation.emplace_back(line);
       } else if (m_continuing && !out.tables.empty() && out.tables.back().title == m_table->title &&
                  !out.tables.back().rows.empty()) {
-        out.tables.back().rows.back().continuation.push_back(line);  // record cut by a page break
+        out.tables.back().rows.back().continuation.emplace_back(line);  // record cut by a page break
       }
       return;
     }
@@ -546,7 +555,7 @@ private:
   // Two-line records: a name line at the margin ("D_000     /dev/rls1vg01lv027"), then an indented
   // line of figures. One row = the name cells followed by the figure cells.
   void add_two_level_line(std::size_t i) {
-    const std::string& line = m_lines[i];
+    const std::string_view line = m_lines[i];
     // Records are two lines: the first at the margin names the row, the next holds the figures
     // (indented in 10g/11g; 12c+ starts it with the object name of the figure header).
     if (m_pending_name.empty() && line[0] != ' ') {
@@ -582,10 +591,12 @@ private:
       return;
     }
     if (t.rows.empty() && t.headers.empty()) return;
+    if (!detail::room_for_table(out)) return;
     out.tables.push_back(std::move(t));
   }
 
-  std::vector<std::string> m_lines;
+  std::string m_text;                  // the content, tabs as spaces, form feeds removed
+  std::vector<std::string_view> m_lines;  // views into m_text
   std::optional<RawTable> m_table;
   std::vector<Span> m_segs;
   bool m_label_col = false;

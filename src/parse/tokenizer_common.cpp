@@ -1,6 +1,7 @@
 #include "parse/tokenizer_common.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 namespace awrdiff::detail {
@@ -9,34 +10,54 @@ std::string fold_space(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   bool space = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    bool ws = std::isspace(c) != 0;
-    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA0) {
-      ws = true;
-      ++i;
-    } else if (c == '&' && text.substr(i, 6) == "&nbsp;") {
-      ws = true;
-      i += 5;
-    } else if (c == '&' && text.substr(i, 6) == "&#160;") {
-      ws = true;
-      i += 5;
-    }
-    if (ws) {
-      space = true;
-      continue;
+  const std::size_t n = text.size();
+  // Bytes that may start white space: ASCII space, \t..\r, 0xC2 (UTF-8 no-break space), '&' (&nbsp;).
+  static constexpr auto k_special = [] {
+    std::array<bool, 256> t{};
+    for (unsigned c : {unsigned{' '}, 9u, 10u, 11u, 12u, 13u, 0xC2u, unsigned{'&'}}) t[c] = true;
+    return t;
+  }();
+  auto special = [](unsigned char c) { return k_special[c]; };
+  std::size_t i = 0;
+  while (i < n) {
+    // A run of ordinary characters is copied at once.
+    std::size_t j = i;
+    while (j < n && !special(static_cast<unsigned char>(text[j]))) ++j;
+    if (j == i) {
+      const auto c = static_cast<unsigned char>(text[i]);
+      std::size_t skip = 0;  // length of the white space at i (0: an ordinary character after all)
+      if (c == 0xC2) skip = i + 1 < n && static_cast<unsigned char>(text[i + 1]) == 0xA0 ? 2 : 0;
+      else if (c == '&') skip = text.substr(i, 6) == "&nbsp;" || text.substr(i, 6) == "&#160;" ? 6 : 0;
+      else skip = 1;  // ASCII white space (std::isspace in the "C" locale)
+      if (skip > 0) {
+        space = true;
+        i += skip;
+        continue;
+      }
+      j = i + 1;
     }
     if (space && !out.empty()) out.push_back(' ');
     space = false;
-    out.push_back(static_cast<char>(c));
+    out.append(text.data() + i, j - i);
+    i = j;
   }
   return out;
 }
 
+bool room_for_table(RawReport& report) {
+  if (report.tables.size() < k_max_tables) return true;
+  constexpr std::string_view k_message = "more than 20000 tables: not an AWR report layout, the rest is ignored";
+  if (std::none_of(report.diagnostics.begin(), report.diagnostics.end(),
+                   [&](const Diagnostic& d) { return d.message == k_message; }))
+    report.diagnostics.push_back({Diagnostic::Level::warning, "", 0, std::string(k_message)});
+  return false;
+}
+
 LineIndex::LineIndex(std::string_view text) {
+  m_starts.reserve(text.size() / 64 + 1);
   m_starts.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') m_starts.push_back(i + 1);
+  for (auto pos = text.find('\n'); pos != std::string_view::npos; pos = text.find('\n', pos + 1))
+    m_starts.push_back(pos + 1);
 }
 
 int LineIndex::line_of(std::size_t offset) const {

@@ -9,6 +9,16 @@
 
 namespace awrdiff::detail {
 
+/// Bounds that keep memory and time linear in the input on hostile files. Real AWR reports have a
+/// few hundred tables of at most a few dozen columns.
+inline constexpr std::size_t k_max_tables = 20000;
+inline constexpr std::size_t k_max_columns = 256;
+inline constexpr std::size_t k_max_html_tags = 1'000'000;
+
+/// True while `report` has fewer than k_max_tables tables; at the limit, adds one warning
+/// diagnostic (once) and returns false: the caller drops the table.
+bool room_for_table(RawReport& report);
+
 /// Folds runs of white space (and &#160; / &nbsp;) to one space and trims.
 std::string fold_space(std::string_view text);
 
@@ -25,5 +35,9 @@ private:
 /// Fills `columns` from `headers` and `section` from the title, the HTML summary, or (for the
 /// untitled header tables at the top of a report) the set of columns.
 void classify(RawTable& table);
+
+/// Initialises libxml2 once per process (xmlInitParser), as it asks before use from several
+/// threads. Called by the HTML tokenizer and by load_reports before it starts its workers.
+void init_html_parser();
 
 }  // namespace awrdiff::detail

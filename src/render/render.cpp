@@ -279,7 +279,7 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
     tables.push_back(std::move(tj));
   }
   if (o.verbose) j["diagnostics"] = c.diagnostics;
-  out << j.dump(2) << "\n";
+  out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 }  // namespace

@@ -1,0 +1,30 @@
+// Fuzz target: the whole path a user runs: decode_input -> parse_report (tokenize, build_snapshot)
+// -> compare / describe -> every renderer, and the snapshot JSON.
+#include <awrdiff/diff.hpp>
+#include <awrdiff/parse.hpp>
+#include <awrdiff/render.hpp>
+#include <awrdiff/snapshot_json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  try {
+    const std::string text = awrdiff::decode_input(std::string(reinterpret_cast<const char*>(data), size), "fuzz");
+    const awrdiff::Snapshot snap = awrdiff::parse_report(text, "fuzz");
+    (void)awrdiff::to_json(snap, true).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const awrdiff::Comparison self = awrdiff::compare(snap, snap);
+    const awrdiff::Comparison single = awrdiff::describe(snap);
+    awrdiff::RenderOptions options;
+    options.verbose = true;
+    for (auto format : {awrdiff::Format::text, awrdiff::Format::markdown, awrdiff::Format::html, awrdiff::Format::json}) {
+      std::ostringstream out;
+      awrdiff::render(self, format, options, out);
+      awrdiff::render(single, format, options, out);
+    }
+  } catch (const awrdiff::Error&) {
+  }
+  return 0;
+}

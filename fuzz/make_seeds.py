@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus fuzz/seeds/<target>/ from the synthetic reports in samples/.
+
+Seeds are small fragments (one table with its heading, the report header, a truncated report)
+so that the fuzzers start from the structure awrdiff looks for. Deterministic; standard library only.
+Files named regress_* were found by the fuzzers (mutations of these seeds) and are kept as
+regression inputs: every seed runs in ctest (fuzz_seeds_<target>).
+    python3 fuzz/make_seeds.py
+"""
+import gzip
+import os
+import re
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SAMPLES = os.path.join(ROOT, "samples")
+SEEDS = os.path.join(ROOT, "fuzz", "seeds")
+
+
+def read(name):
+    with open(os.path.join(SAMPLES, name), "rb") as f:
+        return f.read()
+
+
+def write(target, name, data):
+    d = os.path.join(SEEDS, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+def html_fragments(doc, limit):
+    """Each <table> with the text (heading) just before it, wrapped as a small document."""
+    out = []
+    pos = 0
+    for m in re.finditer(rb"<table.*?</table>", doc, re.S):
+        before = doc[max(pos, m.start() - 300):m.start()]
+        pos = m.end()
+        out.append(b"<html><body>\n" + before + m.group(0) + b"\n</body></html>\n")
+        if len(out) >= limit:
+            break
+    return out
+
+
+def text_fragments(doc, limit):
+    """Blocks between blank-line pairs that contain a dashed rule (a table)."""
+    blocks = re.split(rb"\n\s*\n", doc)
+    out = [b for b in blocks if re.search(rb"^\s*-{3,}", b, re.M)]
+    return [b + b"\n" for b in out[:limit]]
+
+
+def main():
+    # Files named regress_* are inputs the fuzzers found crashes with (kept, never regenerated).
+    good_html, good_txt = read("good.html"), read("good.txt")
+    bad_html, bad_txt = read("bad.html"), read("bad.txt")
+    head_html = good_html[:6000]
+    head_txt = good_txt[:3000]
+
+    # HTML tokenizer: table fragments, a header, an upper-case/unquoted variant for libxml2.
+    for i, frag in enumerate(html_fragments(good_html, 24) + html_fragments(bad_html, 8)[4:]):
+        write("html_tokenizer", f"table_{i:02d}.html", frag)
+    write("html_tokenizer", "header.html", head_html)
+    write("html_tokenizer", "sloppy.html",
+          b"<HTML><BODY><H3>Load Profile</H3><TABLE BORDER=0 summary=\"This table displays load profile\">"
+          b"<TR><TH></TH><TH>Per Second</TH><TR><TD>DB Time(s):<TD>1.5</TABLE></BODY>")
+    write("html_tokenizer", "nested.html", b"<table><tr><td><table><tr><th>A</th></tr><tr><td>1</td></tr></table></td></tr></table>")
+
+    # Text tokenizer: table blocks, header.
+    for i, frag in enumerate(text_fragments(good_txt, 30)):
+        write("text_tokenizer", f"block_{i:02d}.txt", frag)
+    write("text_tokenizer", "header.txt", head_txt)
+
+    # Numbers: first byte selects the unit (see fuzz_parse_cell.cpp).
+    cells = [b"1,234.5", b"62,3", b".99", b"633.", b"1.E+03", b"-4", b"12us", b"3ms", b"2.5s", b"1.5 sec",
+             b"10.00 (mins)", b"2h", b"4K", b"1.5M", b"2G", b"3T", b"1P", b"99.5%", b"N/A", b"####",
+             b"&#160;", b"\xc2\xa0", b"", b"abc", b"1e308", b"-0", b"1,2,3"]
+    for i, c in enumerate(cells):
+        write("parse_cell", f"cell_{i:02d}", bytes([i % 8]) + c)
+
+    # decode_input: encodings and compression of a small report head.
+    small = head_txt[:1500]
+    write("decode_input", "plain.txt", small)
+    write("decode_input", "bom.txt", b"\xef\xbb\xbf" + small)
+    write("decode_input", "utf16le_bom.txt", b"\xff\xfe" + small.decode("latin-1").encode("utf-16-le"))
+    write("decode_input", "utf16be_bom.txt", b"\xfe\xff" + small.decode("latin-1").encode("utf-16-be"))
+    write("decode_input", "utf16le.txt", small.decode("latin-1").encode("utf-16-le"))
+    write("decode_input", "crlf.txt", small.replace(b"\n", b"\r\n"))
+    write("decode_input", "cp1252.txt", small + b"caf\xe9 \x80 \x93x\x94\n")
+    write("decode_input", "small.gz", gzip.compress(small, mtime=0))
+
+    # Whole pipeline: truncated reports of both formats, one gzipped, and full header + tables.
+    write("pipeline", "head.html", good_html[:30000])
+    write("pipeline", "head.txt", good_txt[:12000])
+    write("pipeline", "bad_head.txt", bad_txt[:12000])
+    write("pipeline", "head.txt.gz", gzip.compress(good_txt[:8000], mtime=0))
+    write("pipeline", "crlf.txt", good_txt[:6000].replace(b"\n", b"\r\n"))
+
+
+if __name__ == "__main__":
+    main()
