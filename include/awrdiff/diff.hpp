@@ -49,7 +49,9 @@ struct CompareTable {
 };
 
 /// The overall direction of DB time per second.
-enum class Verdict { regressed, improved, unchanged, not_comparable, single_report };
+/// `inconclusive`: sets of reports whose change is material but not significant (too few reports or
+/// too much spread to tell).
+enum class Verdict { regressed, improved, unchanged, not_comparable, single_report, inconclusive };
 const char* to_string(Verdict v);
 
 /// One contributor to the change in DB time per second (an event, DB CPU, a time model statistic
@@ -139,7 +141,8 @@ OptDouble metric_value(const Snapshot& snapshot, std::string_view key);
 /// those of the merged sets (merge_snapshots); a "Sets" table gives, per metric, each set's median
 /// and range, the test that fits (Mann–Whitney U or Welch's t, stats.hpp), its p-value and effect
 /// size. A change is a finding only when it is both material and significant at `options.alpha`;
-/// the verdict is "unchanged" when DB time per second is not significant. With one report per set
+/// the verdict is "inconclusive" when DB time per second changed materially but not significantly.
+/// With one report per set
 /// this is compare(). Throws Error for an empty set.
 Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target,
                         const CompareOptions& options = {});

@@ -22,6 +22,7 @@ const char* to_string(Verdict v) {
     case Verdict::unchanged: return "unchanged";
     case Verdict::not_comparable: return "not comparable";
     case Verdict::single_report: return "single report";
+    case Verdict::inconclusive: return "inconclusive";
   }
   return "unknown";
 }
@@ -827,7 +828,7 @@ private:
     if (per_exec.material() && per_exec.rel_pct)
       parts.push_back(fmt::format("{} per execution ({})", *per_exec.delta > 0 ? "slower" : "faster", fmt_pct(*per_exec.rel_pct)));
     if (volume.material() && volume.rel_pct)
-      parts.push_back(fmt::format("{} executions ({})", *volume.delta > 0 ? "more" : "fewer", fmt_pct(*volume.rel_pct)));
+      parts.push_back(fmt::format("{} executions per second ({})", *volume.delta > 0 ? "more" : "fewer", fmt_pct(*volume.rel_pct)));
     if (parts.empty()) return "";
     if (parts.size() == 1 && per_exec.material()) return parts[0] + ": the same work got " + (*per_exec.delta > 0 ? "slower" : "faster");
     if (parts.size() == 1) return parts[0] + ": " + (*volume.delta > 0 ? "more" : "less") + " work at the same speed";

@@ -27,6 +27,7 @@ constexpr FindingRule k_rules[] = {
     {"io_latency", "the average wait of an I/O event changed materially"},
     {"fs_cache_reads", "direct path reads under 0.1 ms on one side: file-system cache, not storage"},
     {"concurrency", "row lock, buffer busy, library cache, mutex and latch waits rose or fell"},
+    {"configuration_waits", "Configuration-class waits (log file switch, log buffer space, enq: HW, free buffer) rose or fell"},
     {"cpu_queue", "time outside DB CPU and waits changed while sessions outnumber the CPU cores: the run queue"},
     {"uninstrumented_time", "time outside DB CPU and waits changed with CPU to spare: not instrumented as a wait"},
     {"plan_change", "a statement's plan hash value changed and its time per execution with it"},
@@ -50,7 +51,9 @@ constexpr std::size_t k_max_carriers = 3;
 constexpr double k_idle_aas = 0.05;           // both periods below this many AAS: no findings, it is noise
 constexpr double k_relevance_share = 0.01;    // findings must move DB time by 1% of the smaller period's
 constexpr double k_slow_redo_write_ms = 10;
-constexpr double k_filetype_min_reads = 1;    // a file type needs this many read requests per second to count   // log file parallel write above this: the redo disk is slow
+constexpr double k_filetype_min_reads = 10;   // a file type needs this many read requests per second to count
+constexpr double k_parse_min_share_pct = 2;   // parse time under this share of DB time on both sides is not a finding
+constexpr double k_literal_min_aas = 0.01;    // a literal SQL shape must carry this much elapsed per second on a side   // log file parallel write above this: the redo disk is slow
 
 int rule_order(std::string_view key) {
   for (std::size_t i = 0; i < std::size(k_rules); ++i)
@@ -115,6 +118,7 @@ public:
     io_latency();
     io_by_filetype();
     concurrency();
+    configuration_waits();
     outside_time();
     plan_change();
     sql_regression();
@@ -238,6 +242,11 @@ private:
     const auto a_parse = assess("time_model.time_per_s", pte.b, pte.t);
     const bool time_material = a_time.material() || (!hpe.b && !hpe.t && a_parse.material());
     if (!a_rate.material() && !time_material) return;
+    // Parsing that stays under 2% of DB time on both sides is not where the time went.
+    const Pair parse_share = share_of_db(hpe.b || hpe.t ? hpe : pte);
+    if (std::max(parse_share.b.value_or(0), parse_share.t.value_or(0)) < k_parse_min_share_pct &&
+        std::max(share_of_db(pte).b.value_or(0), share_of_db(pte).t.value_or(0)) < k_parse_min_share_pct)
+      return;
     Finding f;
     f.rule = "hard_parse";
     f.direction = time_material ? (a_time.material() ? a_time.kind : a_parse.kind) : a_rate.kind;
@@ -293,8 +302,9 @@ private:
         const bool up = g.base.size() < 3 && g.target.size() >= 3;
         const bool down = g.base.size() >= 3 && g.target.size() < 3;
         if (appeared ? !up : !down) continue;
-        ++shapes;
         const Pair ela{per_second(g.base_elapsed_s, el(m_b)), per_second(g.target_elapsed_s, el(m_t))};
+        if (std::max(ela.b.value_or(0), ela.t.value_or(0)) < k_literal_min_aas) continue;  // too small to matter
+        ++shapes;
         if (shapes <= 3)
           f.evidence.push_back(fmt::format("{} -> {} listed sql_ids, {} s elapsed per second: {}", g.base.size(), g.target.size(),
                                            arrow(ela.b.value_or(0), ela.t.value_or(0), 3), short_text(g.example, 80)));
@@ -350,12 +360,27 @@ private:
     f.rule = "commit_latency";
     f.direction = a.kind;
     f.impact_aas = r.delta.value_or(0);
-    Pair commits = lp("user_commits");
-    if (!commits.b && !commits.t) commits = lp("transactions");
-    f.title = fmt::format("Commit latency: log file sync {} ms average (log file parallel write {} ms) at {} commits per hour",
+    // Commits per second: the "user commits" statistic (exact), else the Load Profile's User commits row;
+    // Transactions count rollbacks too and are only a last resort.
+    auto commit_rate = [](const Snapshot& s) -> OptDouble {
+      if (const auto* st = s.activity_stat("user commits"); st != nullptr) {
+        if (st->total && s.interval.elapsed_s && *s.interval.elapsed_s > 0) return *st->total / *s.interval.elapsed_s;
+        if (st->per_second) return st->per_second;
+      }
+      if (const auto* row = s.load_profile_row("user_commits"); row != nullptr && row->per_second) return row->per_second;
+      return std::nullopt;
+    };
+    Pair commits{commit_rate(m_b), commit_rate(m_t)};
+    const char* commit_label = "commits";
+    if (!commits.b && !commits.t) {
+      commits = lp("transactions");
+      commit_label = "transactions (commits and rollbacks)";
+    }
+    f.title = fmt::format("Commit latency: log file sync {} ms average (log file parallel write {} ms) at {} {} per hour",
                           arrow(avg.b, avg.t, 2), arrow(lfpw.b, lfpw.t, 2),
                           arrow(commits.b ? OptDouble(*commits.b * 3600) : std::nullopt,
-                                commits.t ? OptDouble(*commits.t * 3600) : std::nullopt, 0));
+                                commits.t ? OptDouble(*commits.t * 3600) : std::nullopt, 0),
+                          commit_label);
     f.cause = fmt::format("log file sync {}", seconds(f.impact_aas));
     const Snapshot& ws = target_worse ? m_t : m_b;
     const double busy_w = ws.host_cpu.pct_idle ? 100 - *ws.host_cpu.pct_idle : -1;  // -1: unknown
@@ -479,8 +504,8 @@ private:
       const auto a = assess("event.time_per_s", rate.b, rate.t);
       if (!a.material()) continue;
       const Pair avg = event_avg(n);
-      Line l{fmt::format("{}: {} s per second{}, {} ms average", display_name(n), arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t),
-                         arrow(avg.b, avg.t, 2)),
+      Line l{fmt::format("{}{}: {} s per second{}, {} ms average", display_name(n), cls.empty() ? "" : " (" + cls + ")",
+                         arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t), arrow(avg.b, avg.t, 2)),
              *a.delta, metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate)};
       (*a.delta > 0 ? up : down).push_back(std::move(l));
     }
@@ -492,10 +517,63 @@ private:
       const bool rose = list == &up;
       f.direction = rose ? ChangeKind::worse : ChangeKind::better;
       for (const auto& l : *list) f.impact_aas += l.delta;
-      f.title = fmt::format("Concurrency waits {}: {}", rose ? "rose" : "fell", (*list)[0].text);
+      f.title = fmt::format("Contention waits (locks, buffer busy, library cache, mutexes, latches) {}: {}", rose ? "rose" : "fell",
+                            (*list)[0].text);
       f.cause = fmt::format("{} {}", (*list)[0].m.label.substr(0, (*list)[0].m.label.size() - std::string(" time per second").size()),
                             seconds((*list)[0].delta));
       for (std::size_t i = 1; i < list->size() && i < 6; ++i) f.evidence.push_back((*list)[i].text);
+      for (const auto& l : *list) f.metrics.push_back(l.m);
+      add(std::move(f));
+    }
+  }
+
+  // What a Configuration-class wait usually means.
+  static std::string_view configuration_hint(std::string_view name) {
+    if (name.starts_with("log file switch (checkpoint incomplete)"))
+      return "the redo logs wrap before the DB writer finishes checkpoints: too few or too small redo log groups";
+    if (name.starts_with("log file switch (archiving needed)")) return "the archiver cannot keep up with the redo";
+    if (name.starts_with("log file switch")) return "sessions wait for a redo log switch: check the redo log size and switch rate";
+    if (name.starts_with("log buffer space")) return "the log buffer fills faster than the log writer empties it: log_buffer or the redo disk";
+    if (name.starts_with("enq: hw")) return "high-water mark contention: concurrent inserts into one segment (often a LOB); preallocate extents";
+    if (name.starts_with("free buffer waits")) return "no free buffers: the DB writer cannot keep up or the buffer cache is too small";
+    if (name.starts_with("write complete waits")) return "sessions wait for the DB writer to write a block they need";
+    return "";
+  }
+
+  void configuration_waits() {
+    struct Line {
+      std::string text;
+      double delta;
+      FindingMetric m;
+      std::string hint;
+    };
+    std::vector<Line> up, down;
+    for (const auto& n : union_event_names()) {
+      if (event_class(n) != "Configuration") continue;
+      const Pair rate = event_rate(n);
+      const auto a = assess("event.time_per_s", rate.b, rate.t);
+      if (!a.material()) continue;
+      const Pair avg = event_avg(n);
+      Line l{fmt::format("{}: {} s per second{}, {} ms average", display_name(n), arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t),
+                         arrow(avg.b, avg.t, 2)),
+             *a.delta, metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate),
+             std::string(configuration_hint(n))};
+      (*a.delta > 0 ? up : down).push_back(std::move(l));
+    }
+    for (auto* list : {&up, &down}) {
+      if (list->empty()) continue;
+      std::stable_sort(list->begin(), list->end(), [](const Line& a, const Line& b) { return std::fabs(a.delta) > std::fabs(b.delta); });
+      Finding f;
+      f.rule = "configuration_waits";
+      const bool rose = list == &up;
+      f.direction = rose ? ChangeKind::worse : ChangeKind::better;
+      for (const auto& l : *list) f.impact_aas += l.delta;
+      f.title = fmt::format("Configuration waits {}: {}", rose ? "rose" : "fell", (*list)[0].text);
+      f.cause = fmt::format("{} {}", (*list)[0].m.label.substr(0, (*list)[0].m.label.size() - std::string(" time per second").size()),
+                            seconds((*list)[0].delta));
+      if (!(*list)[0].hint.empty()) f.evidence.push_back((*list)[0].hint);
+      for (std::size_t i = 1; i < list->size() && i < 5; ++i)
+        f.evidence.push_back((*list)[i].text + ((*list)[i].hint.empty() ? "" : ": " + (*list)[i].hint));
       for (const auto& l : *list) f.metrics.push_back(l.m);
       add(std::move(f));
     }
@@ -600,7 +678,8 @@ private:
         if (c.parent == s.sql_id)
           f.evidence.push_back(fmt::format("runs {} ({}), whose time is part of this call's", c.any().sql_id, short_text(c.any().text, 60)));
       if (p->status == "both")
-        f.evidence.push_back(fmt::format("executions {}, elapsed per execution {}", arrow(p->base->executions, p->target->executions, 0),
+        f.evidence.push_back(fmt::format("executions {} in {} min, elapsed per execution {}", arrow(p->base->executions, p->target->executions, 0),
+                                         arrow(el(m_b) ? OptDouble(*el(m_b) / 60) : std::nullopt, el(m_t) ? OptDouble(*el(m_t) / 60) : std::nullopt, 1),
                                          per_exec_arrow(p->base->elapsed_per_exec_s(), p->target->elapsed_per_exec_s())));
       f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "SQL " + s.sql_id + " elapsed per second", "AAS", {p->base_rate, p->target_rate})};
       add(std::move(f));

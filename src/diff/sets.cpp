@@ -403,10 +403,11 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   if (auto s = significant("db_time_per_s"); s && !*s &&
                                              (c.verdict == Verdict::regressed || c.verdict == Verdict::improved)) {
     const auto& r = results.at("db_time_per_s");
-    c.verdict = Verdict::unchanged;
-    c.headline = fmt::format("Unchanged: DB time per second {:.2f} -> {:.2f} average active sessions (medians), not significant "
-                             "across the sets ({} p = {:.2f})",
-                             r.base.median, r.target.median, r.test.test, *r.test.p_value);
+    c.verdict = Verdict::inconclusive;
+    c.headline = fmt::format("Inconclusive: DB time per second {:.2f} -> {:.2f} average active sessions (medians), a material "
+                             "change but not significant across the sets ({} p = {:.2f} over {} vs {} reports): the reports "
+                             "of each set vary too much, or there are too few of them, to tell",
+                             r.base.median, r.target.median, r.test.test, *r.test.p_value, base.size(), target.size());
   } else if (s && *s) {
     const auto& r = results.at("db_time_per_s");
     c.headline += fmt::format(" [{} p = {:.3f} over {} vs {} reports]", r.test.test, *r.test.p_value, base.size(), target.size());
