@@ -23,10 +23,28 @@ constexpr const char* k_version = "0.1.0";
 
 // Writes `text` to `path` through a temporary file in the same directory and a rename, so a failed
 // run never leaves a half-written file.
+// A symlink is followed (the file it points to is replaced, the link stays); a path that exists but is
+// not a regular file (a FIFO, /dev/stdout, a device) is written to directly, since it cannot be
+// replaced; an existing file keeps its permissions.
 void write_file_atomically(const std::string& path, const std::string& text) {
   namespace fs = std::filesystem;
-  const fs::path target(path);
-  if (fs::is_directory(target)) throw Error(path, "is a directory");
+  std::error_code sec;
+  fs::path target(path);
+  if (fs::is_symlink(fs::symlink_status(target, sec))) {
+    const auto resolved = fs::weakly_canonical(target, sec);
+    if (!sec) target = resolved;
+  }
+  const auto st = fs::status(target, sec);
+  if (fs::is_directory(st)) throw Error(path, "is a directory");
+  if (fs::exists(st) && !fs::is_regular_file(st)) {
+    std::ofstream out(target, std::ios::binary);
+    if (!out) throw Error(path, "cannot write");
+    out << text;
+    out.flush();
+    if (!out) throw Error(path, "write failed");
+    return;
+  }
+  const bool existed = fs::exists(st);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   const fs::path tmp = dir / fmt::format(".{}.tmp.{}", target.filename().string(), ::getpid());
   {
@@ -41,6 +59,7 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     }
   }
   std::error_code ec;
+  if (existed) fs::permissions(tmp, st.permissions(), fs::perm_options::replace, ec);
   fs::rename(tmp, target, ec);
   if (ec) {
     fs::remove(tmp, ec);
@@ -89,7 +108,7 @@ int run(int argc, char** argv) {
   app.add_option("--base", base_set, "base set: one or more reports (with --target)");
   app.add_option("--target", target_set, "target set: one or more reports (with --base)");
   auto add_common = [&](CLI::App* a) {
-    a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename) instead of stdout");
+    a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename; '-' is stdout) instead of stdout");
     a->add_option("-f,--format", format_name, "text (default), markdown, html or json");
     a->add_flag("-v,--verbose", verbose, "also list parse diagnostics (cells that could not be read, unknown sections)");
     a->add_option("--top-sql", top_sql, "how many SQL statements to list (default 15)")->check(CLI::Range(1, 1000));

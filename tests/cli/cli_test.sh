@@ -154,6 +154,21 @@ printf 'WORKLOAD REPOSITORY report for\n\xff\xfe\x00garbage' >"$tmp/garbage.txt"
 check "binary after header" 2 "$bin" snapshot "$tmp/garbage.txt"
 expect_err "binary after header message" "$tmp/garbage.txt"
 
+# -o follows a symlink (the link stays), keeps an existing file's permissions, writes into a FIFO.
+echo old >"$tmp/real.out"
+ln -s "$tmp/real.out" "$tmp/link.out"
+check "-o through a symlink" 0 "$bin" report "$s/good.html" -o "$tmp/link.out"
+[ -L "$tmp/link.out" ] && grep -q 'DB time' "$tmp/real.out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: symlink replaced"; }
+echo old >"$tmp/private.out"
+chmod 600 "$tmp/private.out"
+check "-o keeps permissions" 0 "$bin" report "$s/good.html" -o "$tmp/private.out"
+[ "$(stat -c %a "$tmp/private.out")" = 600 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: permissions changed"; }
+mkfifo "$tmp/fifo"
+(cat "$tmp/fifo" >"$tmp/fifo.out" &)
+check "-o into a FIFO" 0 timeout 20 "$bin" report "$s/good.html" -o "$tmp/fifo"
+[ -p "$tmp/fifo" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: FIFO replaced"; }
+rm -f "$tmp/fifo"
+
 corpus=$root/../shared/corpus
 if [ -d "$corpus" ]; then
   check "statspack report" 0 "$bin" report "$corpus/statspack_12.1_jasmin_1.txt"
