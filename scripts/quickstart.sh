@@ -26,6 +26,10 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAWRDIFF_BUILD_TESTS=O
 cmake --build "$build" -j"$(nproc)"
 
 if [ "${1:-}" = "--test" ]; then
+  if [ ! -d ../shared/corpus ]; then
+    echo "NOTE: ../shared/corpus and ../shared/bugs are not next to this clone: the tests over real reports" >&2
+    echo "      and known-hard inputs are SKIPPED (unit, sample and CLI tests still run)." >&2
+  fi
   ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
   # The same suite again under AddressSanitizer + UndefinedBehaviorSanitizer: any finding fails the run.
   asan=${ASAN_BUILD_DIR:-build-asan}
