@@ -31,6 +31,7 @@ namespace {
 
 constexpr double k_length_ratio_warning = 1.5;  // periods whose lengths differ more than this
 constexpr double k_idle_aas = 0.05;             // a period with fewer average active sessions is idle
+constexpr std::size_t k_mixed_signature_chars = 60;  // text vs HTML: literal SQL grouped on this signature prefix
 
 std::optional<double> rate(const OptDouble& total, const OptDouble& elapsed_s) {
   if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
@@ -53,6 +54,7 @@ CompareCell cell(const OptDouble& v) { return v ? CompareCell(*v) : CompareCell(
 CompareCell cell(const std::string& s) { return s.empty() ? CompareCell() : CompareCell(s); }
 
 std::string fmt_pct(double p) {
+  if (std::fabs(p) < 0.5) return "0%";
   std::string digits = fmt::format("{:.0f}", std::fabs(p)), grouped;
   for (std::size_t i = 0; i < digits.size(); ++i) {
     if (i > 0 && (digits.size() - i) % 3 == 0) grouped.push_back(',');
@@ -699,10 +701,13 @@ private:
 
     // Signature groups of each report, for literal SQL and for matching across sql_ids.
     std::map<std::string, detail::LiteralGroup> groups;
+    // Text reports cut SQL text: when the two reports differ in format, group on a common prefix.
+    const bool mixed_formats = hb && m_base->format != m_target.format;
     auto collect = [&](const Snapshot& s, bool is_base) {
       for (const auto& q : s.sql) {
         if (q.text.empty()) continue;
         auto sig = sql_signature(q.text);
+        if (mixed_formats && sig.size() > k_mixed_signature_chars) sig.resize(k_mixed_signature_chars);
         if (sig.find('?') == std::string::npos) continue;  // no literal or bind: nothing to fold
         auto& g = groups[sig];
         g.signature = sig;
@@ -780,6 +785,10 @@ private:
       auto classify = [&](const Snapshot& other, OptDouble present_rate, OptDouble other_elapsed, const char* changed,
                           const char* hidden) -> std::string {
         if (!other.has_sql_sections) return "not in report";
+        // Statspack keys SQL by hash value, AWR by sql_id: absence under the other key says nothing.
+        if (!other.sql.empty() && present_rate && !other.sql.front().id_kind.empty()) {
+          if (p.any().id_kind != other.sql.front().id_kind) return "not in report";
+        }
         // The cut-off as printed is rounded (0.1 s in text reports): leave a margin above it.
         auto cutoff = rate(other.sql_elapsed_cutoff_s ? OptDouble(*other.sql_elapsed_cutoff_s * 1.1 + 0.05) : std::nullopt,
                            other_elapsed);

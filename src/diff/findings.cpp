@@ -797,6 +797,11 @@ private:
       const std::string bv = b != nullptr ? b->value() : std::string("(not listed: default)");
       const std::string tv = t != nullptr ? t->value() : std::string("(not listed: default)");
       if (bv == tv) continue;
+      // Text reports cut long values to their column: a prefix of the other side's value is the same.
+      const bool cut = m_b.format == ReportFormat::text || m_t.format == ReportFormat::text;
+      if (cut && b != nullptr && t != nullptr && !bv.empty() && !tv.empty() &&
+          (bv.starts_with(tv) || tv.starts_with(bv)))
+        continue;
       const auto* key = std::find(std::begin(k_key_parameters), std::end(k_key_parameters), n);
       lines.push_back({key != std::end(k_key_parameters) ? static_cast<int>(key - std::begin(k_key_parameters)) : 1000,
                        fmt::format("{}: {} -> {}", n, bv, tv)});

@@ -365,7 +365,24 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
     auto r = test_metric(base, target, key, label, unit, catalog_key_of(key));
     const bool significant = r.test.p_value && *r.test.p_value < options.alpha;
     CompareRow row;
-    auto range = [](const SampleSummary& s) { return s.n == 0 ? std::string("-") : fmt::format("{:.3g} - {:.3g}", s.min, s.max); };
+    auto short_num = [](double v) {  // three significant digits, no exponent
+      const double a = std::fabs(v);
+      const int decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+      std::string s = fmt::format("{:.{}f}", v, decimals);
+      const auto dot = s.find('.');
+      std::string int_part = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot);
+      const bool neg = !int_part.empty() && int_part[0] == '-';
+      if (neg) int_part.erase(0, 1);
+      std::string grouped;
+      for (std::size_t i = 0; i < int_part.size(); ++i) {
+        if (i > 0 && (int_part.size() - i) % 3 == 0) grouped.push_back(',');
+        grouped.push_back(int_part[i]);
+      }
+      return (neg ? "-" : "") + grouped + frac;
+    };
+    auto range = [&](const SampleSummary& s) {
+      return s.n == 0 ? std::string("-") : fmt::format("{} - {}", short_num(s.min), short_num(s.max));
+    };
     row.cells = {label,
                  unit,
                  r.base.n ? CompareCell(r.base.median) : CompareCell(),
