@@ -581,12 +581,25 @@ private:
     const WaitEvent* event = nullptr;
     bool from_full_list = false;
   };
+  // The full Foreground Wait Events list prints exact seconds where the top list rounds ("2198.8K"):
+  // its figures win when it has the event; the top list is the fallback (and holds DB CPU).
   static EventLookup find_event(const Snapshot& s, const std::string& name) {
+    const WaitEvent* top = nullptr;
     for (const auto& e : s.top_events)
-      if (e.name == name || (e.is_cpu && (name == "DB CPU" || name == "CPU time"))) return {&e, false};
+      if (e.name == name || (e.is_cpu && (name == "DB CPU" || name == "CPU time"))) top = &e;
+    for (const auto& e : s.foreground_events)
+      if (e.name == name && e.time_s) return {&e, top == nullptr};
+    if (top != nullptr) return {top, false};
     for (const auto& e : s.foreground_events)
       if (e.name == name) return {&e, true};
     return {};
+  }
+  // An event's wait class: the top list prints it, the full foreground list often does not.
+  static std::string event_class_of(const Snapshot& s, const std::string& name) {
+    for (const auto* list : {&s.top_events, &s.foreground_events})
+      for (const auto& e : *list)
+        if (e.name == name && !e.wait_class.empty()) return e.wait_class;
+    return "";
   }
 
   void events() {
@@ -631,9 +644,9 @@ private:
       }
     }
     for (auto& it : items) {
-      const WaitEvent* any = find_event(m_target, it.name).event;
-      if (any == nullptr && has_base()) any = find_event(*m_base, it.name).event;
-      it.leading.push_back(cell(any != nullptr ? any->wait_class : std::string()));
+      std::string cls = event_class_of(m_target, it.name);
+      if (cls.empty() && has_base()) cls = event_class_of(*m_base, it.name);
+      it.leading.push_back(cell(cls));
     }
     sort_by_share(items);
     if (items.size() > static_cast<std::size_t>(m_opt.top_events)) items.resize(static_cast<std::size_t>(m_opt.top_events));

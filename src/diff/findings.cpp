@@ -154,6 +154,8 @@ private:
       return nullptr;
     };
     if (background) return in(s.background_events);
+    // Foreground Wait Events prints exact seconds where the top list rounds ("2198.8K").
+    if (const auto* e = in(s.foreground_events); e != nullptr && e->time_s) return e;
     if (const auto* e = in(s.top_events)) return e;
     return in(s.foreground_events);
   }
@@ -424,7 +426,9 @@ private:
   }
   std::string event_class(std::string_view name) const {
     for (const Snapshot* s : {&m_t, &m_b})
-      if (const auto* e = event(*s, name); e != nullptr && !e->wait_class.empty()) return e->wait_class;
+      for (const auto* list : {&s->top_events, &s->foreground_events})
+        for (const auto& e : *list)
+          if (lower(e.name) == name && !e.wait_class.empty()) return e.wait_class;
     return "";
   }
   std::string display_name(std::string_view name) const {
