@@ -87,12 +87,13 @@ Format format_or_throw(const std::string& name) {
 int run(int argc, char** argv) {
   CLI::App app{
       "awrdiff - what changed between two periods of Oracle database performance, and why.\n\n"
-      "  awrdiff BASE TARGET            compare two AWR reports (HTML or text; .gz accepted)\n"
+      "  awrdiff BASE TARGET            compare two reports: AWR (instance or RAC global) or Statspack,\n"
+      "                                 HTML or text, .gz accepted\n"
       "  awrdiff --base A1 A2 --target B1 B2\n"
       "                                 compare two sets of reports (e.g. the same hour on several days)\n"
       "  awrdiff report FILE            one report, as the same tables without a base\n"
-      "  awrdiff snapshot FILE          the parsed snapshot as JSON\n\n"
-      "The first line is the verdict (regressed / improved / unchanged / not comparable) with the\n"
+      "  awrdiff snapshot FILE...       the parsed snapshot(s) as JSON (several files: parsed in parallel)\n\n"
+      "The first line is the verdict (regressed / improved / unchanged / not comparable / inconclusive) with the\n"
       "DB time per second change and its causes; then findings, each with its numbers, then the tables.\n\n"
       "Exit codes: 0 fine, 2 error (1 is reserved for a regression found by a future `check`).",
       "awrdiff"};

@@ -326,6 +326,9 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   };
   same_db(base, "base");
   same_db(target, "target");
+  for (const auto& b : base)
+    for (const auto& t : target)
+      if (b.source == t.source) c.warnings.push_back(fmt::format("{} is in both sets", b.source));
   for (const auto* set : {&base, &target})
     for (const auto& s : *set)
       for (auto& w : detail::plausibility_warnings(s)) c.warnings.push_back(std::move(w));
