@@ -1223,7 +1223,14 @@ private:
       return;
     }
     std::vector<std::string> causes;
-    for (const auto& c : named) causes.push_back(fmt::format("{} {}", c.name, detail::human_seconds(*c.delta_s)));
+    // Seconds of DB time over the target's elapsed; beyond two days of it, average active sessions read better.
+    bool in_aas = false;
+    for (const auto* v : {&named, &top_sql})
+      for (const auto& c : *v) in_aas = in_aas || std::fabs(*c.delta_s) >= 172800;
+    auto amount = [in_aas](const Contributor& c) {
+      return in_aas ? fmt::format("{:+.1f} AAS", c.delta_aas) : detail::human_seconds(*c.delta_s);
+    };
+    for (const auto& c : named) causes.push_back(fmt::format("{} {}", c.name, amount(c)));
     if (!causes.empty()) {
       head += ", driven by ";
       for (std::size_t i = 0; i < causes.size(); ++i) head += (i == 0 ? "" : (i + 1 == causes.size() ? " and " : ", ")) + causes[i];
@@ -1232,11 +1239,12 @@ private:
       const auto& c = top_sql[i];
       if (c.lower_bound)  // one side below its report's cut-off: the change is at least this much
         head += fmt::format("{}SQL {} {} ({} or more)", i == 0 ? "; " : ", ", c.name, c.delta_aas > 0 ? "new" : "gone",
-                            detail::human_seconds(*c.delta_s));
+                            amount(c));
       else
-        head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, detail::human_seconds(*c.delta_s));
+        head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, amount(c));
     }
-    if (std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1) head += " (seconds scaled to the target's elapsed time)";
+    if (!in_aas && std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1)
+      head += " (seconds scaled to the target's elapsed time)";
     if (m_base->database.dbid && m_target.database.dbid && *m_base->database.dbid != *m_target.database.dbid)
       head += " [different databases: see the warnings]";
     o.headline = head;
