@@ -180,7 +180,7 @@ private:
   void collect_diagnostics() {
     auto add = [&](const Snapshot& s) {
       for (const auto& d : s.diagnostics)
-        m_out.diagnostics.push_back(fmt::format("{}:{}: [{}] {}{}", s.source, d.line, d.section,
+        m_out.diagnostics.push_back(fmt::format("{}:{}: {}{}{}", s.source, d.line, d.section.empty() ? "" : "[" + d.section + "] ",
                                                 d.level == Diagnostic::Level::info ? "" : "warning: ", d.message));
     };
     if (has_base()) add(*m_base);
@@ -481,7 +481,7 @@ private:
     t.notes.push_back("AAS = DB time / elapsed: the average number of sessions active in the database.");
     t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - wait time: sessions queued for a CPU when the host is busy, "
                       "else uninstrumented time.");
-    t.notes.push_back("Changes of percentages are in points (pts).");
+    if (has_base()) t.notes.push_back("Changes of percentages are in points (pts).");
     m_out.tables.push_back(std::move(t));
   }
 
