@@ -33,10 +33,8 @@ constexpr double k_length_ratio_warning = 1.5;  // periods whose lengths differ 
 constexpr double k_idle_aas = 0.05;             // a period with fewer average active sessions is idle
 constexpr std::size_t k_mixed_signature_chars = 60;  // text vs HTML: literal SQL grouped on this signature prefix
 
-std::optional<double> rate(const OptDouble& total, const OptDouble& elapsed_s) {
-  if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
-  return *total / *elapsed_s;
-}
+// Rates are per second of elapsed throughout.
+OptDouble rate(const OptDouble& total, const OptDouble& elapsed_s) { return detail::per_second(total, elapsed_s); }
 
 // Relative change in percent; empty when the base is absent or zero (0 -> x is not "+inf%").
 OptDouble change_pct(const OptDouble& base, const OptDouble& target) {
@@ -55,12 +53,7 @@ CompareCell cell(const std::string& s) { return s.empty() ? CompareCell() : Comp
 
 std::string fmt_pct(double p) {
   if (std::fabs(p) < 0.5) return "0%";
-  std::string digits = fmt::format("{:.0f}", std::fabs(p)), grouped;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) grouped.push_back(',');
-    grouped.push_back(digits[i]);
-  }
-  return (p < 0 ? "-" : "+") + grouped + "%";
+  return (p < 0 ? "-" : "+") + detail::grouped(std::fabs(p), 0) + "%";
 }
 
 struct Measure {
@@ -922,10 +915,7 @@ private:
       };
       if (hb) r.cells.push_back(per_exec_ms(p.base));
       r.cells.push_back(per_exec_ms(p.target));
-      const SqlStat& any = p.any();
-      std::string text = any.module.empty() ? any.text : fmt::format("[{}] {}", any.module, any.text);
-      if (text.size() > 60) text = text.substr(0, 57) + "...";
-      r.cells.push_back(text);
+      r.cells.push_back(detail::sql_display_text(p.any(), 60));
       t.rows.push_back(std::move(r));
     }
     if (hb) {
@@ -958,9 +948,7 @@ private:
     t.columns.push_back({"examples", "For example", "", ColumnKind::text, 0});
     for (const auto& g : m_facts.literal_groups) {
       CompareRow r;
-      std::string text = g.example;
-      if (text.size() > 60) text = text.substr(0, 57) + "...";
-      r.cells.push_back(text);
+      r.cells.push_back(detail::short_text(g.example, 60));
       if (hb) r.cells.push_back(static_cast<double>(g.base.size()));
       r.cells.push_back(static_cast<double>(g.target.size()));
       if (hb) r.cells.push_back(cell(g.base_elapsed_s));
@@ -1007,10 +995,7 @@ private:
       if (p->status == "gone") why = "gone: not in the target's lists";
       if (!p->parent.empty()) why += (why.empty() ? "" : "; ") + fmt::format("probably runs inside PL/SQL {}", p->parent);
       r.cells.push_back(why);
-      const SqlStat& any = p->any();
-      std::string text = any.module.empty() ? any.text : fmt::format("[{}] {}", any.module, any.text);
-      if (text.size() > 60) text = text.substr(0, 57) + "...";
-      r.cells.push_back(text);
+      r.cells.push_back(detail::sql_display_text(p->any(), 60));
       t.rows.push_back(std::move(r));
     }
     t.notes.push_back("Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second. "
@@ -1269,6 +1254,39 @@ private:
 }  // namespace
 
 namespace detail {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string grouped(double value, int decimals) {
+  const std::string s = fmt::format("{:.{}f}", value, decimals);
+  const auto dot = s.find('.');
+  std::string int_part = s.substr(0, dot);
+  const std::string frac = dot == std::string::npos ? "" : s.substr(dot);
+  const bool negative = !int_part.empty() && int_part[0] == '-';
+  if (negative) int_part.erase(0, 1);
+  std::string out;
+  for (std::size_t i = 0; i < int_part.size(); ++i) {
+    if (i > 0 && (int_part.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(int_part[i]);
+  }
+  return (negative ? "-" : "") + out + frac;
+}
+
+std::string short_text(std::string_view text, std::size_t max_chars) {
+  std::string s(text);
+  for (auto& c : s)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  if (s.size() > max_chars) s = s.substr(0, max_chars - 3) + "...";
+  return s;
+}
+
+std::string sql_display_text(const SqlStat& sql, std::size_t max_chars) {
+  return short_text(sql.module.empty() ? sql.text : fmt::format("[{}] {}", sql.module, sql.text), max_chars);
+}
 
 std::string human_seconds(double s) {
   const double a = std::fabs(s);

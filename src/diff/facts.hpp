@@ -6,9 +6,22 @@
 #include <awrdiff/sql_text.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace awrdiff::detail {
+
+/// ASCII lower case (event and statistic names).
+std::string lower(std::string_view text);
+
+/// `value` with `decimals` decimals and thousands separators ("1,234.5", "-12"), as the reports print.
+std::string grouped(double value, int decimals);
+
+/// One line of at most `max_chars` characters: tabs and line ends become spaces, a longer text ends in "...".
+std::string short_text(std::string_view text, std::size_t max_chars);
+
+/// "[module] text" of a statement, cut like short_text to `max_chars`.
+std::string sql_display_text(const SqlStat& sql, std::size_t max_chars);
 
 /// Rate per second of elapsed; empty when either is absent or elapsed is not positive.
 inline OptDouble per_second(const OptDouble& total, const OptDouble& elapsed_s) {

@@ -61,26 +61,7 @@ int rule_order(std::string_view key) {
   return static_cast<int>(std::size(k_rules));
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string num(const OptDouble& v, int precision) {
-  if (!v) return "?";
-  std::string s = fmt::format("{:.{}f}", *v, precision);
-  auto dot = s.find('.');
-  std::string int_part = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot);
-  const bool neg = !int_part.empty() && int_part[0] == '-';
-  if (neg) int_part.erase(0, 1);
-  std::string grouped;
-  for (std::size_t i = 0; i < int_part.size(); ++i) {
-    if (i > 0 && (int_part.size() - i) % 3 == 0) grouped.push_back(',');
-    grouped.push_back(int_part[i]);
-  }
-  return (neg ? "-" : "") + grouped + frac;
-}
+std::string num(const OptDouble& v, int precision) { return v ? grouped(*v, precision) : std::string("?"); }
 
 std::string arrow(const OptDouble& b, const OptDouble& t, int precision, std::string_view unit = "") {
   return fmt::format("{} -> {}{}{}", num(b, precision), num(t, precision), unit.empty() ? "" : " ", unit);
@@ -284,13 +265,7 @@ private:
     add(std::move(f));
   }
 
-  static std::string short_text(std::string_view text, std::size_t n = 70) {
-    std::string s(text);
-    for (auto& c : s)
-      if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    if (s.size() > n) s = s.substr(0, n - 3) + "...";
-    return s;
-  }
+  static std::string short_text(std::string_view text, std::size_t n = 70) { return detail::short_text(text, n); }
 
   void literal_sql() {
     // Literal SQL in both periods is a standing problem, not a change: report the shapes that appear
@@ -495,37 +470,57 @@ private:
   }
 
   void concurrency() {
+    event_group({"concurrency", "Contention waits (locks, buffer busy, library cache, mutexes, latches)", true, 6, nullptr},
+                [](std::string_view n, std::string_view cls) {
+                  return is_concurrency_event(n, cls) && cls != "User I/O" && cls != "System I/O" && cls != "Commit";
+                });
+  }
+
+  /// A finding per direction over a group of wait events whose time per second changed materially.
+  struct EventGroup {
+    std::string_view rule, title;
+    bool show_class;                               ///< "event (Wait Class)" in each line
+    std::size_t lines;                             ///< events named at most (the first in the title)
+    std::string_view (*hint)(std::string_view);    ///< what an event usually means; may be null
+  };
+  template <class Select>
+  void event_group(const EventGroup& g, Select select) {
     struct Line {
       std::string text;
       double delta;
       FindingMetric m;
+      std::string hint;
     };
     std::vector<Line> up, down;
     for (const auto& n : union_event_names()) {
       const auto cls = event_class(n);
-      if (!is_concurrency_event(n, cls) || cls == "User I/O" || cls == "System I/O" || cls == "Commit") continue;
+      if (!select(n, cls)) continue;
       const Pair rate = event_rate(n);
       const auto a = assess("event.time_per_s", rate.b, rate.t);
       if (!a.material()) continue;
       const Pair avg = event_avg(n);
-      Line l{fmt::format("{}{}: {} s per second{}, {} ms average", display_name(n), cls.empty() ? "" : " (" + cls + ")",
-                         arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t), arrow(avg.b, avg.t, 2)),
-             *a.delta, metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate)};
+      Line l{fmt::format("{}{}: {} s per second{}, {} ms average", display_name(n),
+                         g.show_class && !cls.empty() ? " (" + cls + ")" : "", arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t),
+                         arrow(avg.b, avg.t, 2)),
+             *a.delta, metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate),
+             g.hint != nullptr ? std::string(g.hint(n)) : std::string()};
       (*a.delta > 0 ? up : down).push_back(std::move(l));
     }
     for (auto* list : {&up, &down}) {
       if (list->empty()) continue;
       std::stable_sort(list->begin(), list->end(), [](const Line& a, const Line& b) { return std::fabs(a.delta) > std::fabs(b.delta); });
       Finding f;
-      f.rule = "concurrency";
+      f.rule = g.rule;
       const bool rose = list == &up;
       f.direction = rose ? ChangeKind::worse : ChangeKind::better;
       for (const auto& l : *list) f.impact_aas += l.delta;
-      f.title = fmt::format("Contention waits (locks, buffer busy, library cache, mutexes, latches) {}: {}", rose ? "rose" : "fell",
-                            (*list)[0].text);
-      f.cause = fmt::format("{} {}", (*list)[0].m.label.substr(0, (*list)[0].m.label.size() - std::string(" time per second").size()),
-                            seconds((*list)[0].delta));
-      for (std::size_t i = 1; i < list->size() && i < 6; ++i) f.evidence.push_back((*list)[i].text);
+      const Line& first = (*list)[0];
+      f.title = fmt::format("{} {}: {}", g.title, rose ? "rose" : "fell", first.text);
+      f.cause = fmt::format("{} {}", first.m.label.substr(0, first.m.label.size() - std::string(" time per second").size()),
+                            seconds(first.delta));
+      if (!first.hint.empty()) f.evidence.push_back(first.hint);
+      for (std::size_t i = 1; i < list->size() && i < g.lines; ++i)
+        f.evidence.push_back((*list)[i].text + ((*list)[i].hint.empty() ? "" : ": " + (*list)[i].hint));
       for (const auto& l : *list) f.metrics.push_back(l.m);
       add(std::move(f));
     }
@@ -545,42 +540,8 @@ private:
   }
 
   void configuration_waits() {
-    struct Line {
-      std::string text;
-      double delta;
-      FindingMetric m;
-      std::string hint;
-    };
-    std::vector<Line> up, down;
-    for (const auto& n : union_event_names()) {
-      if (event_class(n) != "Configuration") continue;
-      const Pair rate = event_rate(n);
-      const auto a = assess("event.time_per_s", rate.b, rate.t);
-      if (!a.material()) continue;
-      const Pair avg = event_avg(n);
-      Line l{fmt::format("{}: {} s per second{}, {} ms average", display_name(n), arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t),
-                         arrow(avg.b, avg.t, 2)),
-             *a.delta, metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate),
-             std::string(configuration_hint(n))};
-      (*a.delta > 0 ? up : down).push_back(std::move(l));
-    }
-    for (auto* list : {&up, &down}) {
-      if (list->empty()) continue;
-      std::stable_sort(list->begin(), list->end(), [](const Line& a, const Line& b) { return std::fabs(a.delta) > std::fabs(b.delta); });
-      Finding f;
-      f.rule = "configuration_waits";
-      const bool rose = list == &up;
-      f.direction = rose ? ChangeKind::worse : ChangeKind::better;
-      for (const auto& l : *list) f.impact_aas += l.delta;
-      f.title = fmt::format("Configuration waits {}: {}", rose ? "rose" : "fell", (*list)[0].text);
-      f.cause = fmt::format("{} {}", (*list)[0].m.label.substr(0, (*list)[0].m.label.size() - std::string(" time per second").size()),
-                            seconds((*list)[0].delta));
-      if (!(*list)[0].hint.empty()) f.evidence.push_back((*list)[0].hint);
-      for (std::size_t i = 1; i < list->size() && i < 5; ++i)
-        f.evidence.push_back((*list)[i].text + ((*list)[i].hint.empty() ? "" : ": " + (*list)[i].hint));
-      for (const auto& l : *list) f.metrics.push_back(l.m);
-      add(std::move(f));
-    }
+    event_group({"configuration_waits", "Configuration waits", false, 5, &configuration_hint},
+                [](std::string_view, std::string_view cls) { return cls == "Configuration"; });
   }
 
   void outside_time() {

@@ -16,11 +16,7 @@
 namespace awrdiff {
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
+using detail::lower;
 
 OptDouble sum_all(const std::vector<OptDouble>& v) {
   double s = 0;
@@ -370,18 +366,7 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
     CompareRow row;
     auto short_num = [](double v) {  // three significant digits, no exponent
       const double a = std::fabs(v);
-      const int decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
-      std::string s = fmt::format("{:.{}f}", v, decimals);
-      const auto dot = s.find('.');
-      std::string int_part = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot);
-      const bool neg = !int_part.empty() && int_part[0] == '-';
-      if (neg) int_part.erase(0, 1);
-      std::string grouped;
-      for (std::size_t i = 0; i < int_part.size(); ++i) {
-        if (i > 0 && (int_part.size() - i) % 3 == 0) grouped.push_back(',');
-        grouped.push_back(int_part[i]);
-      }
-      return (neg ? "-" : "") + grouped + frac;
+      return detail::grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
     };
     auto range = [&](const SampleSummary& s) {
       return s.n == 0 ? std::string("-") : fmt::format("{} - {}", short_num(s.min), short_num(s.max));
