@@ -569,31 +569,8 @@ private:
     std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.sort_key > b.sort_key; });
   }
 
-  // An event's figures in one report: the top list first, else the full Foreground Wait Events list.
-  struct EventLookup {
-    const WaitEvent* event = nullptr;
-    bool from_full_list = false;
-  };
-  // The full Foreground Wait Events list prints exact seconds where the top list rounds ("2198.8K"):
-  // its figures win when it has the event; the top list is the fallback (and holds DB CPU).
-  static EventLookup find_event(const Snapshot& s, const std::string& name) {
-    const WaitEvent* top = nullptr;
-    for (const auto& e : s.top_events)
-      if (e.name == name || (e.is_cpu && (name == "DB CPU" || name == "CPU time"))) top = &e;
-    for (const auto& e : s.foreground_events)
-      if (e.name == name && e.time_s) return {&e, top == nullptr};
-    if (top != nullptr) return {top, false};
-    for (const auto& e : s.foreground_events)
-      if (e.name == name) return {&e, true};
-    return {};
-  }
-  // An event's wait class: the top list prints it, the full foreground list often does not.
-  static std::string event_class_of(const Snapshot& s, const std::string& name) {
-    for (const auto* list : {&s.top_events, &s.foreground_events})
-      for (const auto& e : *list)
-        if (e.name == name && !e.wait_class.empty()) return e.wait_class;
-    return "";
-  }
+  static detail::EventLookup find_event(const Snapshot& s, const std::string& name) { return detail::find_foreground_event(s, name); }
+  static std::string event_class_of(const Snapshot& s, const std::string& name) { return detail::event_wait_class(s, name); }
 
   void events() {
     SideBySide spec{"top_events",
@@ -1274,6 +1251,34 @@ std::string grouped(double value, int decimals) {
     out.push_back(int_part[i]);
   }
   return (negative ? "-" : "") + out + frac;
+}
+
+namespace {
+bool same_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
+}  // namespace
+
+EventLookup find_foreground_event(const Snapshot& s, std::string_view name) {
+  const bool cpu = same_name(name, "DB CPU") || same_name(name, "CPU time");
+  const WaitEvent* top = nullptr;
+  for (const auto& e : s.top_events)
+    if (top == nullptr && (same_name(e.name, name) || (e.is_cpu && cpu))) top = &e;
+  for (const auto& e : s.foreground_events)
+    if (same_name(e.name, name) && e.time_s) return {&e, top == nullptr};
+  if (top != nullptr) return {top, false};
+  for (const auto& e : s.foreground_events)
+    if (same_name(e.name, name)) return {&e, true};
+  return {};
+}
+
+std::string event_wait_class(const Snapshot& s, std::string_view name) {
+  for (const auto* list : {&s.top_events, &s.foreground_events})
+    for (const auto& e : *list)
+      if (same_name(e.name, name) && !e.wait_class.empty()) return e.wait_class;
+  return "";
 }
 
 std::string short_text(std::string_view text, std::size_t max_chars) {

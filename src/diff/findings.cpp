@@ -135,10 +135,7 @@ private:
       return nullptr;
     };
     if (background) return in(s.background_events);
-    // Foreground Wait Events prints exact seconds where the top list rounds ("2198.8K").
-    if (const auto* e = in(s.foreground_events); e != nullptr && e->time_s) return e;
-    if (const auto* e = in(s.top_events)) return e;
-    return in(s.foreground_events);
+    return find_foreground_event(s, name).event;
   }
   Pair event_rate(std::string_view name, bool background = false) const {
     const auto* b = event(m_b, name, background);
@@ -401,9 +398,7 @@ private:
   }
   std::string event_class(std::string_view name) const {
     for (const Snapshot* s : {&m_t, &m_b})
-      for (const auto* list : {&s->top_events, &s->foreground_events})
-        for (const auto& e : *list)
-          if (lower(e.name) == name && !e.wait_class.empty()) return e.wait_class;
+      if (auto cls = event_wait_class(*s, name); !cls.empty()) return cls;
     return "";
   }
   std::string display_name(std::string_view name) const {
