@@ -1,4 +1,6 @@
 // The diff engine (diff.hpp) on the sample reports, and HTML/text parity of the parsers.
+#include "tests/support/samples.hpp"
+
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 
@@ -14,15 +16,9 @@
 
 namespace {
 
-std::filesystem::path sample(const std::string& name) { return std::filesystem::path(AWRDIFF_SOURCE_DIR "/samples") / name; }
+std::filesystem::path sample(const std::string& name) { return awrdiff::testing::sample_path(name); }
 
-// The sample reports are parsed once for the whole suite.
-const awrdiff::Snapshot& report(const std::string& name) {
-  static std::map<std::string, awrdiff::Snapshot> cache;
-  auto it = cache.find(name);
-  if (it == cache.end()) it = cache.emplace(name, awrdiff::load_report(sample(name))).first;
-  return it->second;
-}
+const awrdiff::Snapshot& report(const std::string& name) { return awrdiff::testing::sample_report(name); }
 
 class Samples : public ::testing::Test {
 protected:

@@ -2,6 +2,8 @@
 // invariant diff(A, B) = mirror of diff(B, A).
 #include "tests/support/mirror.hpp"
 
+#include "tests/support/samples.hpp"
+
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 
@@ -13,14 +15,7 @@
 
 namespace {
 
-std::filesystem::path sample(const std::string& name) { return std::filesystem::path(AWRDIFF_SOURCE_DIR "/samples") / name; }
-
-const awrdiff::Snapshot& report(const std::string& name) {
-  static std::map<std::string, awrdiff::Snapshot> cache;
-  auto it = cache.find(name);
-  if (it == cache.end()) it = cache.emplace(name, awrdiff::load_report(sample(name))).first;
-  return it->second;
-}
+const awrdiff::Snapshot& report(const std::string& name) { return awrdiff::testing::sample_report(name); }
 
 const awrdiff::Finding* finding(const awrdiff::Comparison& c, std::string_view rule) {
   for (const auto& f : c.findings)

@@ -1,4 +1,6 @@
 // Sets of reports (compare_sets, merge_snapshots) and the two-sample tests behind them (stats.hpp).
+#include "tests/support/samples.hpp"
+
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/stats.hpp>
@@ -11,9 +13,7 @@
 
 namespace {
 
-awrdiff::Snapshot sample(const std::string& name) {
-  return awrdiff::load_report(std::filesystem::path(AWRDIFF_SOURCE_DIR "/samples") / name);
-}
+awrdiff::Snapshot sample(const std::string& name) { return awrdiff::testing::sample_report(name); }
 
 TEST(Stats, MannWhitneyExact) {
   const std::vector<double> a{1, 2, 3, 4}, b{5, 6, 7, 8};
