@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <string>
+#include <unordered_map>
+#include <vector>
 #include <utility>
 
 namespace awrdiff {
@@ -1749,40 +1752,50 @@ constexpr std::string_view k_idle_events[] = {
 
 #undef AWRDIFF_NAMES
 
-// normalize_label(name) == normalized, without building the string: catalog lookups run for every
-// header and title of a report, so they must not allocate (ASCII rules, as in the "C" locale).
-bool normalized_equals(std::string_view name, std::string_view normalized) {
-  std::size_t j = 0;
-  for (char ch : name) {
-    auto u = static_cast<unsigned char>(ch);
-    if (u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2) continue;
-    if (u >= 'A' && u <= 'Z') u = static_cast<unsigned char>(u + ('a' - 'A'));
-    if (j < normalized.size()) {
-      if (static_cast<unsigned char>(normalized[j]) != u) return false;
-      ++j;
-    } else if (u != ':') {
-      return false;  // only trailing colons may follow (normalize_label drops them)
-    }
-  }
-  return j == normalized.size();
-}
+// Lookup tables over the catalog, built once from the data tables above (normalised keys; the
+// first entry in table order wins, as a linear scan would). Thread-safe static initialisation.
+struct Indexes {
+  // Section titles: exact (normalised) titles, and prefixes for catalog titles ending in '*'
+  // ("Host CPU (CPUs:*" matches "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)"). Value: index in k_sections.
+  std::unordered_map<std::string, std::size_t> exact_titles;
+  std::vector<std::pair<std::string, std::size_t>> title_prefixes;
+  std::size_t longest_title = 0;  // normalised; a longer candidate can only match a prefix
+  std::unordered_map<std::string, ColumnId> columns;  // every alias of every column except `label`
+  std::unordered_map<std::string, ColumnId> section_columns;  // key: section number, '\0', alias
+  std::unordered_map<std::string, const LoadProfileSpec*> load_profile;
 
-bool matches_any(std::string_view normalized, std::span<const std::string_view> names) {
-  return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return normalized_equals(n, normalized); });
-}
-
-// Section titles: exact (normalised) match, or a prefix match for catalog titles ending in '*'
-// ("Host CPU (CPUs:*" matches "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)").
-bool title_matches(std::string_view normalized, std::span<const std::string_view> titles) {
-  for (auto t : titles) {
-    if (!t.empty() && t.back() == '*') {
-      const std::string prefix = normalize_label(t.substr(0, t.size() - 1));
-      if (!prefix.empty() && normalized.substr(0, prefix.size()) == prefix) return true;
-    } else if (normalize_label(t) == normalized) {
-      return true;
-    }
+  static std::string section_key(SectionId section, std::string_view norm) {
+    std::string key = std::to_string(static_cast<int>(section));
+    key.push_back('\0');
+    key.append(norm);
+    return key;
   }
-  return false;
+
+  Indexes() {
+    for (std::size_t i = 0; i < std::size(k_sections); ++i)
+      for (auto t : k_sections[i].titles) {
+        if (!t.empty() && t.back() == '*') {
+          auto prefix = normalize_label(t.substr(0, t.size() - 1));
+          if (!prefix.empty()) title_prefixes.emplace_back(std::move(prefix), i);
+        } else {
+          auto norm = normalize_label(t);
+          longest_title = std::max(longest_title, norm.size());
+          exact_titles.emplace(std::move(norm), i);
+        }
+      }
+    for (const auto& c : k_columns)
+      if (c.id != ColumnId::label)
+        for (auto a : c.aliases) columns.emplace(normalize_label(a), c.id);
+    for (const auto& sc : k_section_columns)
+      section_columns.emplace(section_key(sc.section, normalize_label(sc.alias)), sc.column);
+    for (const auto& r : k_load_profile)
+      for (auto a : r.aliases) load_profile.emplace(normalize_label(a), &r);
+  }
+};
+
+const Indexes& indexes() {
+  static const Indexes k_indexes;
+  return k_indexes;
 }
 
 }  // namespace
@@ -1833,9 +1846,13 @@ const SectionSpec* find_section_by_title(std::string_view title) {
   }
   const std::string norm = normalize_label(title);
   if (norm.empty()) return nullptr;
-  for (const auto& s : k_sections)
-    if (title_matches(norm, s.titles)) return &s;
-  return nullptr;
+  const Indexes& idx = indexes();
+  std::size_t best = std::size(k_sections);
+  if (norm.size() <= idx.longest_title)
+    if (auto it = idx.exact_titles.find(norm); it != idx.exact_titles.end()) best = it->second;
+  for (const auto& [prefix, i] : idx.title_prefixes)
+    if (i < best && std::string_view(norm).substr(0, prefix.size()) == prefix) best = i;
+  return best < std::size(k_sections) ? &k_sections[best] : nullptr;
 }
 
 const SectionSpec* find_section_by_summary(std::string_view summary) {
@@ -1874,16 +1891,16 @@ const SectionSpec& section_spec(SectionId id) {
 ColumnId find_column(std::string_view header) {
   const std::string norm = normalize_label(header);
   if (norm.empty()) return ColumnId::label;
-  for (const auto& c : k_columns)
-    if (c.id != ColumnId::label && matches_any(norm, c.aliases)) return c.id;
-  return ColumnId::unknown;
+  const auto& columns = indexes().columns;
+  auto it = columns.find(norm);
+  return it != columns.end() ? it->second : ColumnId::unknown;
 }
 
 ColumnId find_column(std::string_view header, SectionId section) {
   if (section != SectionId::unknown) {
-    const std::string norm = normalize_label(header);
-    for (const auto& sc : k_section_columns)
-      if (sc.section == section && normalize_label(sc.alias) == norm) return sc.column;
+    const auto& section_columns = indexes().section_columns;
+    auto it = section_columns.find(Indexes::section_key(section, normalize_label(header)));
+    if (it != section_columns.end()) return it->second;
   }
   return find_column(header);
 }
@@ -1897,10 +1914,9 @@ const ColumnSpec& column_spec(ColumnId id) {
 }
 
 const LoadProfileSpec* find_load_profile_row(std::string_view label) {
-  const std::string norm = normalize_label(label);
-  for (const auto& r : k_load_profile)
-    if (matches_any(norm, r.aliases)) return &r;
-  return nullptr;
+  const auto& rows = indexes().load_profile;
+  auto it = rows.find(normalize_label(label));
+  return it != rows.end() ? it->second : nullptr;
 }
 
 std::string expand_wait_class(std::string_view name) {
