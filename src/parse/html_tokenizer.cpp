@@ -14,6 +14,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace awrdiff {
 namespace {
@@ -79,6 +83,7 @@ struct SaxBuilder {
   int depth = 0;
   int skipped = 0;     // elements open below k_max_depth, not in the tree
   std::string text;    // pending character data, flushed as one text node
+  int line_base = 0;   // lines before the parsed region (a region of a larger file)
 
   void flush() {
     if (text.empty()) return;
@@ -99,7 +104,7 @@ struct SaxBuilder {
     for (const xmlChar** a = atts; a != nullptr && a[0] != nullptr; a += 2)
       el.append_attribute(reinterpret_cast<const char*>(a[0])) = a[1] != nullptr ? reinterpret_cast<const char*>(a[1]) : "";
     if (std::strcmp(reinterpret_cast<const char*>(name), "table") == 0)
-      el.append_attribute(k_line_attr) = static_cast<long long>(xmlSAX2GetLineNumber(ctx));
+      el.append_attribute(k_line_attr) = static_cast<long long>(xmlSAX2GetLineNumber(ctx)) + b.line_base;
     b.current = el;
     ++b.depth;
   }
@@ -119,7 +124,8 @@ struct SaxBuilder {
   }
 };
 
-bool parse_with_libxml2(std::string_view content, pugi::xml_document& doc) {
+// Parses `content` (a whole file, or a region of one that starts on line `line_base` + 1) into `doc`.
+bool parse_with_libxml2(std::string_view content, pugi::xml_document& doc, int line_base = 0) {
   detail::init_html_parser();
   htmlParserCtxtPtr ctxt =
       htmlCreateMemoryParserCtxt(content.data(), static_cast<int>(std::min<std::size_t>(content.size(), INT32_MAX)));
@@ -134,6 +140,7 @@ bool parse_with_libxml2(std::string_view content, pugi::xml_document& doc) {
   doc.reset();
   SaxBuilder builder;
   builder.current = doc;
+  builder.line_base = line_base;
   ctxt->_private = &builder;
   htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
                                XML_PARSE_HUGE);
@@ -148,13 +155,21 @@ class Walker {
 public:
   Walker(RawReport& out, const detail::LineIndex* lines) : m_out(out), m_lines(lines) {}
 
+  /// Walks one parsed region. `base`: the region's byte offset in the file (pugixml offsets are
+  /// relative to it); `in_body`: the region starts inside <body> (its top-level text is body text).
+  void walk_region(const pugi::xml_document& doc, std::size_t base, bool in_body) {
+    m_base = base;
+    m_root_is_body = in_body;
+    walk(doc, 0);
+  }
+
   void walk(const pugi::xml_node& node, int depth) {
     if (depth > k_max_depth) return;
+    const bool body_level = (m_root_is_body && node.type() == pugi::node_document) || name_is(node, "body");
     for (auto child : node.children()) {
       if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) {
         // Titles written as bare text between <p /> tags: "Load Profile", "Top 10 Foreground ...".
-        if (name_is(node, "body") || name_is(node, "p") || name_is(node, "div") || name_is(node, "font") ||
-            name_is(node, "b")) {
+        if (body_level || name_is(node, "p") || name_is(node, "div") || name_is(node, "font") || name_is(node, "b")) {
           if (!long_text(child.value())) {
             auto t = detail::fold_space(child.value());
             if (!t.empty() && t.size() < 160) m_title = t;
@@ -196,7 +211,8 @@ private:
     m_title.clear();  // a title names the first table after it
     t.summary = detail::fold_space(tbl.attribute("summary").value());
     if (auto a = tbl.attribute(k_line_attr)) t.line = a.as_int();
-    else if (m_lines != nullptr) t.line = m_lines->line_of(static_cast<std::size_t>(tbl.offset_debug()));
+    else if (m_lines != nullptr && tbl.offset_debug() >= 0)
+      t.line = m_lines->line_of(m_base + static_cast<std::size_t>(tbl.offset_debug()));
     bool have_header = false;
     for (auto tr : trs) {
       std::vector<std::string> ths, tds;
@@ -240,6 +256,8 @@ private:
 
   RawReport& m_out;
   const detail::LineIndex* m_lines;
+  std::size_t m_base = 0;
+  bool m_root_is_body = false;
   std::string m_title;
 };
 
@@ -256,7 +274,121 @@ void init_html_parser() {
 }
 }  // namespace detail
 
-RawReport tokenize_html(std::string_view content) {
+namespace {
+
+// Byte ranges of the top-level <table> elements (nested layout tables belong to their outer
+// table), found by a scan of the tags: the unit a faulty part of a file is re-read in.
+std::vector<std::pair<std::size_t, std::size_t>> table_spans(std::string_view text) {
+  std::vector<std::pair<std::size_t, std::size_t>> spans;
+  auto name_ends = [&](std::size_t at) {
+    if (at >= text.size()) return true;
+    const char c = text[at];
+    return c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+  };
+  int depth = 0;
+  std::size_t start = 0;
+  for (auto pos = text.find('<'); pos != std::string_view::npos; pos = text.find('<', pos + 1)) {
+    const std::string_view rest = text.substr(pos + 1);
+    if (name_is_prefix(rest.substr(0, 5), "table") && name_ends(pos + 6)) {
+      if (depth++ == 0) start = pos;
+    } else if (name_is_prefix(rest.substr(0, 6), "/table") && name_ends(pos + 7) && depth > 0) {
+      if (--depth == 0) {
+        const auto close = text.find('>', pos);
+        spans.emplace_back(start, close == std::string_view::npos ? text.size() : close + 1);
+      }
+    }
+  }
+  if (depth > 0) spans.emplace_back(start, text.size());  // an unclosed table runs to the end
+  return spans;
+}
+
+// Attributes as HTML re-saved by other tools writes them (lang=en, summary=""text"", nowrap), in
+// XML's form (lang="en", summary="text", nowrap=""), so that pugixml reads the file rather than
+// the slower forgiving parser. Only the inside of tags changes, never the line count: line numbers
+// stay those of the file. Tags are recognised as '<' followed by a letter; comments, doctype and
+// text are copied unchanged.
+std::string quote_attributes(std::string_view in) {
+  std::string out;
+  out.reserve(in.size() + in.size() / 16);
+  auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; };
+  auto is_alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  std::size_t i = 0;
+  const std::size_t n = in.size();
+  while (i < n) {
+    const auto lt = in.find('<', i);
+    if (lt == std::string_view::npos || lt + 1 >= n || !is_alpha(in[lt + 1])) {
+      const auto end = lt == std::string_view::npos ? n : lt + 1;
+      out.append(in.substr(i, end - i));
+      i = end;
+      continue;
+    }
+    out.append(in.substr(i, lt - i));
+    std::size_t j = lt + 1;
+    while (j < n && !is_space(in[j]) && in[j] != '>' && in[j] != '/') ++j;
+    out.append(in.substr(lt, j - lt));  // '<' and the tag name
+    while (j < n && in[j] != '>') {
+      if (is_space(in[j]) || in[j] == '/') {
+        out.push_back(in[j++]);
+        continue;
+      }
+      const std::size_t name_start = j;
+      while (j < n && !is_space(in[j]) && in[j] != '=' && in[j] != '>' && in[j] != '/') ++j;
+      out.append(in.substr(name_start, j - name_start));
+      std::size_t k = j;
+      while (k < n && is_space(in[k])) ++k;
+      if (k >= n || in[k] != '=') {
+        out.append("=\"\"");  // an attribute without a value
+        continue;
+      }
+      j = k + 1;
+      while (j < n && is_space(in[j])) ++j;
+      std::string_view value;
+      if (in.substr(j, 2) == "\"\"" && j + 2 < n && !is_space(in[j + 2]) && in[j + 2] != '>') {
+        const auto close = in.find("\"\"", j + 2);  // doubled quotes: ""value""
+        const auto end = close == std::string_view::npos ? n : close;
+        value = in.substr(j + 2, end - j - 2);
+        j = std::min(n, end + 2);
+      } else if (j < n && (in[j] == '"' || in[j] == '\'')) {
+        const auto close = in.find(in[j], j + 1);
+        const auto end = close == std::string_view::npos ? n : close;
+        value = in.substr(j + 1, end - j - 1);
+        j = std::min(n, end + 1);
+      } else {
+        const std::size_t v = j;
+        while (j < n && !is_space(in[j]) && in[j] != '>') ++j;
+        value = in.substr(v, j - v);
+      }
+      out.append("=\"");
+      for (char c : value) {
+        if (c == '"') out.append("&quot;");
+        else if (c == '<') out.append("&lt;");
+        else out.push_back(c);
+      }
+      out.push_back('"');
+    }
+    if (j < n) out.push_back(in[j++]);  // '>'
+    i = j;
+  }
+  return out;
+}
+
+bool has_tag(std::string_view text, const char* lower_name) {
+  const std::size_t len = std::strlen(lower_name);
+  for (auto pos = text.find('<'); pos != std::string_view::npos; pos = text.find('<', pos + 1))
+    if (text.size() - pos > len && name_is_prefix(text.substr(pos + 1, len), lower_name)) return true;
+  return false;
+}
+
+// Regions read by the forgiving parser get a diagnostic each up to this many, then one in all.
+constexpr int k_max_faulty_regions = 20;
+
+}  // namespace
+
+RawReport tokenize_html(std::string_view content) { return detail::tokenize_html_with(content, false); }
+
+namespace detail {
+
+RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
   RawReport out;
   out.format = ReportFormat::html;
   // Memory for the document tree grows with the number of tags, not bytes: bound it. AWR reports
@@ -266,49 +398,93 @@ RawReport tokenize_html(std::string_view content) {
                                "more than 1 000 000 HTML tags: not an AWR report layout, not read"});
     return out;
   }
-  pugi::xml_document doc;
-  auto result = doc.load_buffer(content.data(), content.size(), pugi::parse_default | pugi::parse_fragment,
-                                pugi::encoding_utf8);
+  if (!has_tag(content, "table")) return out;  // no table, nothing to read
   detail::LineIndex lines(content);
-  // pugixml's tree is used when it parsed the file and the text has a table tag (a cheap scan of
-  // the bytes instead of a walk of the whole tree).
-  auto has_table_tag = [&] {
-    for (auto pos = content.find('<'); pos != std::string_view::npos; pos = content.find('<', pos + 1))
-      if (content.size() - pos > 6 && name_is_prefix(content.substr(pos + 1, 5), "table")) return true;
-    return false;
+  auto note = [&](std::size_t offset, std::string message) {
+    out.diagnostics.push_back({Diagnostic::Level::info, "", lines.line_of(offset), std::move(message)});
   };
-  bool fast = static_cast<bool>(result) && has_table_tag();
-  // A stray or missing end tag after the last table (a SQL*Plus spool's "</body></html>" after an
-  // unclosed element): pugixml keeps the tree it built up to the error, and that tree already holds
-  // every table. Use it rather than parsing the whole file again.
-  bool partial = false;
-  if (!fast && result.status == pugi::status_end_element_mismatch && result.offset > 0) {
-    const auto at = static_cast<std::size_t>(result.offset);
-    const std::string_view rest = content.substr(std::min(at, content.size()));
-    auto icase_has = [](std::string_view hay, std::string_view lower) {
-      for (auto pos = hay.find('<'); pos != std::string_view::npos; pos = hay.find('<', pos + 1))
-        if (name_is_prefix(hay.substr(pos + 1, lower.size()), lower.data())) return true;
-      return false;
-    };
-    partial = !icase_has(rest, "table") && !icase_has(rest, "/table") && has_table_tag();
-    fast = partial;
+  Walker w(out, &lines);
+  if (forgiving_only) {
+    pugi::xml_document doc;
+    parse_with_libxml2(content, doc);
+    w.walk_region(doc, 0, false);
+    return out;
   }
-  if (partial) {
-    out.diagnostics.push_back({Diagnostic::Level::info, "", static_cast<int>(lines.line_of(result.offset)),
-                               std::string("not well-formed XML after the last table (") + result.description() +
-                                   "); read up to there"});
-  } else if (!fast) {
-    if (!parse_with_libxml2(content, doc)) {
-      out.diagnostics.push_back({Diagnostic::Level::warning, "", 0, "HTML could not be parsed"});
+  constexpr unsigned k_options = pugi::parse_default | pugi::parse_fragment;
+  auto doc = std::make_unique<pugi::xml_document>();
+  auto result = doc->load_buffer(content.data(), content.size(), k_options, pugi::encoding_utf8);
+  // HTML re-saved by other tools (unquoted or doubled attribute quotes): read with quoted
+  // attributes. The text keeps its line count, so line numbers still point into the file.
+  std::string quoted;
+  std::string_view text = content;
+  if (!result && (result.status == pugi::status_bad_attribute || result.status == pugi::status_bad_start_element)) {
+    quoted = quote_attributes(content);
+    auto again = std::make_unique<pugi::xml_document>();
+    auto r = again->load_buffer(quoted.data(), quoted.size(), k_options, pugi::encoding_utf8);
+    if (r || r.offset > result.offset) {
+      text = quoted;
+      lines = detail::LineIndex(text);  // the same lines, at other offsets
+      doc = std::move(again);
+      result = r;
+      note(0, "attributes not quoted as XML; read with quotes added");
+    }
+  }
+  if (result) {
+    w.walk_region(*doc, 0, false);
+    return out;
+  }
+  // A fault after the last table (a SQL*Plus spool's "</body></html>" after an unclosed element):
+  // pugixml keeps the tree it built up to the error, and that tree holds every table.
+  const auto fault = static_cast<std::size_t>(std::max<std::ptrdiff_t>(result.offset, 0));
+  const auto spans = table_spans(text);
+  if (result.status == pugi::status_end_element_mismatch && !spans.empty() && spans.back().second <= fault) {
+    note(fault, std::string("not well-formed XML after the last table (") + result.description() + "); read up to there");
+    w.walk_region(*doc, 0, false);
+    return out;
+  }
+  // Otherwise the file is read region by region: each top-level table, and the text between two,
+  // with pugixml; a region it rejects is read by libxml2's forgiving parser. Text between tables
+  // that only leaves elements open at its end (<html><body> before the first table, an unclosed
+  // <li>) or, after the last table, closes what it did not open, is kept as pugixml read it.
+  note(fault, std::string("not well-formed XML (") + result.description() + "); read table by table");
+  doc.reset();
+  pugi::xml_document region;
+  std::size_t gap_start = 0;
+  int forgiving = 0;
+  auto read = [&](std::size_t start, std::size_t end, bool is_table, bool is_last) {
+    const std::string_view bytes = text.substr(start, end - start);
+    if (!is_table && bytes.find_first_not_of(" \t\r\n") == std::string_view::npos) return true;
+    const bool in_body = start > 0;
+    auto r = region.load_buffer(bytes.data(), bytes.size(), k_options, pugi::encoding_utf8);
+    const bool open_at_end = r.status == pugi::status_end_element_mismatch &&
+                             static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)) + 1 >= bytes.size();
+    if (r || (!is_table && (open_at_end || (is_last && r.status == pugi::status_end_element_mismatch)))) {
+      w.walk_region(region, start, in_body);
+      return true;
+    }
+    if (++forgiving <= k_max_faulty_regions)
+      note(start + static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)),
+           std::string("not well-formed XML (") + r.description() + "); lines " + std::to_string(lines.line_of(start)) +
+               "-" + std::to_string(lines.line_of(end > start ? end - 1 : start)) +
+               " read with the forgiving HTML parser");
+    pugi::xml_document lenient;
+    if (!parse_with_libxml2(bytes, lenient, lines.line_of(start) - 1)) return false;
+    w.walk_region(lenient, start, in_body);
+    return true;
+  };
+  for (const auto& [start, end] : spans) {
+    if (!read(gap_start, start, false, false) || !read(start, end, true, false)) {
+      out.diagnostics.push_back({Diagnostic::Level::warning, "", lines.line_of(start), "HTML could not be parsed"});
       return out;
     }
-    out.diagnostics.push_back({Diagnostic::Level::info, "", static_cast<int>(lines.line_of(result.offset)),
-                               std::string("not well-formed XML (") + result.description() +
-                                   "); read with the forgiving HTML parser"});
+    gap_start = end;
   }
-  Walker w(out, fast ? &lines : nullptr);
-  w.walk(doc, 0);
+  if (gap_start < text.size()) (void)read(gap_start, text.size(), false, true);
+  if (forgiving > k_max_faulty_regions)
+    note(0, std::to_string(forgiving) + " regions read with the forgiving HTML parser in all");
   return out;
 }
+
+}  // namespace detail
 
 }  // namespace awrdiff

@@ -36,6 +36,10 @@ private:
 /// untitled header tables at the top of a report) the set of columns.
 void classify(RawTable& table);
 
+/// tokenize_html, or with `forgiving_only` the whole file read by libxml2's forgiving HTML parser
+/// (the reference the fast paths are tested against).
+RawReport tokenize_html_with(std::string_view content, bool forgiving_only);
+
 /// Initialises libxml2 once per process (xmlInitParser), as it asks before use from several
 /// threads. Called by the HTML tokenizer and by load_reports before it starts its workers.
 void init_html_parser();
