@@ -11,10 +11,13 @@
 #include <libxml/tree.h>
 #include <pugixml.hpp>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,6 +77,46 @@ std::string node_text(const pugi::xml_node& node) {
   return detail::fold_space(raw);
 }
 
+// libxml2 is loaded when a file first needs it (dlopen), not linked: linking it pulls in ICU,
+// whose loading and relocation cost about 1 ms at every start of awrdiff, and most reports are
+// read by pugixml alone. The functions come from the library's stable ABI (soname libxml2.so.2).
+struct LibXml2 {
+  decltype(&xmlInitParser) init_parser = nullptr;
+  decltype(&htmlCreateMemoryParserCtxt) create_memory_parser = nullptr;
+  decltype(&htmlCtxtUseOptions) use_options = nullptr;
+  decltype(&xmlSwitchEncoding) switch_encoding = nullptr;
+  decltype(&htmlParseDocument) parse_document = nullptr;
+  decltype(&htmlFreeParserCtxt) free_parser = nullptr;
+  decltype(&xmlSAX2GetLineNumber) line_number = nullptr;
+  std::string error;  // why it could not be loaded; empty when loaded
+};
+
+const LibXml2& libxml2() {
+  static const LibXml2 k_lib = [] {
+    LibXml2 lib;
+    void* handle = dlopen(AWRDIFF_LIBXML2_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      const char* why = dlerror();
+      lib.error = why != nullptr ? why : "dlopen failed";
+      return lib;
+    }
+    auto load = [&](auto& fn, const char* name) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(handle, name));
+      if (fn == nullptr && lib.error.empty()) lib.error = std::string(name) + " not found in " AWRDIFF_LIBXML2_SONAME;
+    };
+    load(lib.init_parser, "xmlInitParser");
+    load(lib.create_memory_parser, "htmlCreateMemoryParserCtxt");
+    load(lib.use_options, "htmlCtxtUseOptions");
+    load(lib.switch_encoding, "xmlSwitchEncoding");
+    load(lib.parse_document, "htmlParseDocument");
+    load(lib.free_parser, "htmlFreeParserCtxt");
+    load(lib.line_number, "xmlSAX2GetLineNumber");
+    if (lib.error.empty()) lib.init_parser();  // once, before threads use it
+    return lib;
+  }();
+  return k_lib;
+}
+
 // libxml2's forgiving HTML parser, driven through SAX callbacks that build the pugixml tree
 // directly (elements with lower-case names, attributes, merged text): no libxml2 tree is built,
 // so the fallback costs one tree, not two. The parser's implied and auto-closed elements arrive
@@ -104,7 +147,7 @@ struct SaxBuilder {
     for (const xmlChar** a = atts; a != nullptr && a[0] != nullptr; a += 2)
       el.append_attribute(reinterpret_cast<const char*>(a[0])) = a[1] != nullptr ? reinterpret_cast<const char*>(a[1]) : "";
     if (std::strcmp(reinterpret_cast<const char*>(name), "table") == 0)
-      el.append_attribute(k_line_attr) = static_cast<long long>(xmlSAX2GetLineNumber(ctx)) + b.line_base;
+      el.append_attribute(k_line_attr) = static_cast<long long>(libxml2().line_number(ctx)) + b.line_base;
     b.current = el;
     ++b.depth;
   }
@@ -124,12 +167,20 @@ struct SaxBuilder {
   }
 };
 
-// Parses `content` (a whole file, or a region of one that starts on line `line_base` + 1) into `doc`.
-bool parse_with_libxml2(std::string_view content, pugi::xml_document& doc, int line_base = 0) {
-  detail::init_html_parser();
+// Parses `content` (a whole file, or a region of one that starts on line `line_base` + 1) into
+// `doc`. False when libxml2 could not be loaded or could not start (`why` says which).
+bool parse_with_libxml2(std::string_view content, pugi::xml_document& doc, int line_base, std::string& why) {
+  const LibXml2& lib = libxml2();
+  if (!lib.error.empty()) {
+    why = "the forgiving HTML parser (libxml2) could not be loaded: " + lib.error;
+    return false;
+  }
   htmlParserCtxtPtr ctxt =
-      htmlCreateMemoryParserCtxt(content.data(), static_cast<int>(std::min<std::size_t>(content.size(), INT32_MAX)));
-  if (ctxt == nullptr) return false;
+      lib.create_memory_parser(content.data(), static_cast<int>(std::min<std::size_t>(content.size(), INT32_MAX)));
+  if (ctxt == nullptr) {
+    why = "HTML could not be parsed";
+    return false;
+  }
   htmlSAXHandler sax{};
   sax.startElement = &SaxBuilder::start;
   sax.endElement = &SaxBuilder::end;
@@ -142,12 +193,12 @@ bool parse_with_libxml2(std::string_view content, pugi::xml_document& doc, int l
   builder.current = doc;
   builder.line_base = line_base;
   ctxt->_private = &builder;
-  htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
-                               XML_PARSE_HUGE);
-  xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
-  htmlParseDocument(ctxt);
+  lib.use_options(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
+                            XML_PARSE_HUGE);
+  lib.switch_encoding(ctxt, XML_CHAR_ENCODING_UTF8);
+  lib.parse_document(ctxt);
   builder.flush();
-  htmlFreeParserCtxt(ctxt);
+  lib.free_parser(ctxt);
   return true;
 }
 
@@ -263,16 +314,6 @@ private:
 
 }  // namespace
 
-namespace detail {
-// libxml2 must be initialised once, before threads use it (load_reports parses files in parallel).
-void init_html_parser() {
-  static const bool k_done = [] {
-    xmlInitParser();
-    return true;
-  }();
-  (void)k_done;
-}
-}  // namespace detail
 
 namespace {
 
@@ -404,10 +445,11 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
     out.diagnostics.push_back({Diagnostic::Level::info, "", lines.line_of(offset), std::move(message)});
   };
   Walker w(out, &lines);
+  std::string why;
   if (forgiving_only) {
     pugi::xml_document doc;
-    parse_with_libxml2(content, doc);
-    w.walk_region(doc, 0, false);
+    if (parse_with_libxml2(content, doc, 0, why)) w.walk_region(doc, 0, false);
+    else out.diagnostics.push_back({Diagnostic::Level::warning, "", 0, why});
     return out;
   }
   constexpr unsigned k_options = pugi::parse_default | pugi::parse_fragment;
@@ -468,13 +510,13 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
                "-" + std::to_string(lines.line_of(end > start ? end - 1 : start)) +
                " read with the forgiving HTML parser");
     pugi::xml_document lenient;
-    if (!parse_with_libxml2(bytes, lenient, lines.line_of(start) - 1)) return false;
+    if (!parse_with_libxml2(bytes, lenient, lines.line_of(start) - 1, why)) return false;
     w.walk_region(lenient, start, in_body);
     return true;
   };
   for (const auto& [start, end] : spans) {
     if (!read(gap_start, start, false, false) || !read(start, end, true, false)) {
-      out.diagnostics.push_back({Diagnostic::Level::warning, "", lines.line_of(start), "HTML could not be parsed"});
+      out.diagnostics.push_back({Diagnostic::Level::warning, "", lines.line_of(start), why});
       return out;
     }
     gap_start = end;

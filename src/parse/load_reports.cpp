@@ -14,7 +14,6 @@ namespace awrdiff {
 std::vector<LoadResult> load_reports(const std::vector<std::filesystem::path>& files, unsigned threads) {
   std::vector<LoadResult> results(files.size());
   if (files.empty()) return results;
-  detail::init_html_parser();  // before any worker can reach libxml2
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, files.size()));
 

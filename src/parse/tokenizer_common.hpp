@@ -40,8 +40,5 @@ void classify(RawTable& table);
 /// (the reference the fast paths are tested against).
 RawReport tokenize_html_with(std::string_view content, bool forgiving_only);
 
-/// Initialises libxml2 once per process (xmlInitParser), as it asks before use from several
-/// threads. Called by the HTML tokenizer and by load_reports before it starts its workers.
-void init_html_parser();
 
 }  // namespace awrdiff::detail
