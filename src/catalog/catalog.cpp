@@ -1763,6 +1763,7 @@ struct Indexes {
   std::unordered_map<std::string, ColumnId> columns;  // every alias of every column except `label`
   std::unordered_map<std::string, ColumnId> section_columns;  // key: section number, '\0', alias
   std::unordered_map<std::string, const LoadProfileSpec*> load_profile;
+  std::vector<const ColumnSpec*> column_by_id;  // index: ColumnId; null for ids without a spec
 
   static std::string section_key(SectionId section, std::string_view norm) {
     std::string key = std::to_string(static_cast<int>(section));
@@ -1783,9 +1784,13 @@ struct Indexes {
           exact_titles.emplace(std::move(norm), i);
         }
       }
-    for (const auto& c : k_columns)
+    for (const auto& c : k_columns) {
+      const auto id = static_cast<std::size_t>(c.id);
+      if (column_by_id.size() <= id) column_by_id.resize(id + 1, nullptr);
+      if (column_by_id[id] == nullptr) column_by_id[id] = &c;
       if (c.id != ColumnId::label)
         for (auto a : c.aliases) columns.emplace(normalize_label(a), c.id);
+    }
     for (const auto& sc : k_section_columns)
       section_columns.emplace(section_key(sc.section, normalize_label(sc.alias)), sc.column);
     for (const auto& r : k_load_profile)
@@ -1908,9 +1913,9 @@ ColumnId find_column(std::string_view header, SectionId section) {
 std::span<const SectionColumnSpec> all_section_columns() { return k_section_columns; }
 
 const ColumnSpec& column_spec(ColumnId id) {
-  for (const auto& c : k_columns)
-    if (c.id == id) return c;
-  return k_unknown_column;
+  const auto& by_id = indexes().column_by_id;
+  const auto i = static_cast<std::size_t>(id);
+  return i < by_id.size() && by_id[i] != nullptr ? *by_id[i] : k_unknown_column;
 }
 
 const LoadProfileSpec* find_load_profile_row(std::string_view label) {

@@ -120,11 +120,22 @@ std::string from_cp1252(std::string_view s) {
       0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178};
   std::string out;
   out.reserve(s.size() + s.size() / 8);
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    if (c < 0x80) out.push_back(ch);
-    else if (c < 0xA0) append_utf8(out, k_high[c - 0x80]);
-    else append_utf8(out, c);
+  std::size_t i = 0;
+  while (i < s.size()) {
+    // A run of ASCII is copied at once (reports are almost all ASCII), eight bytes tested at a time.
+    std::size_t j = i;
+    while (j + 8 <= s.size()) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + j, 8);
+      if ((w & 0x8080808080808080ULL) != 0) break;
+      j += 8;
+    }
+    while (j < s.size() && static_cast<unsigned char>(s[j]) < 0x80) ++j;
+    out.append(s.data() + i, j - i);
+    if (j >= s.size()) break;
+    const auto c = static_cast<unsigned char>(s[j]);
+    append_utf8(out, c < 0xA0 ? k_high[c - 0x80] : c);
+    i = j + 1;
   }
   return out;
 }

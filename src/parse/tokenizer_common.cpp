@@ -3,44 +3,51 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstring>
 
 namespace awrdiff::detail {
 
 std::string fold_space(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+  // Written through a pointer into a buffer of the input's size (the output is never longer).
+  std::string out(text.size(), '\0');
+  char* const begin = out.data();
+  char* w = begin;
   bool space = false;
   const std::size_t n = text.size();
+  const char* const in = text.data();
   // Bytes that may start white space: ASCII space, \t..\r, 0xC2 (UTF-8 no-break space), '&' (&nbsp;).
   static constexpr auto k_special = [] {
     std::array<bool, 256> t{};
     for (unsigned c : {unsigned{' '}, 9u, 10u, 11u, 12u, 13u, 0xC2u, unsigned{'&'}}) t[c] = true;
     return t;
   }();
-  auto special = [](unsigned char c) { return k_special[c]; };
   std::size_t i = 0;
   while (i < n) {
-    // A run of ordinary characters is copied at once.
-    std::size_t j = i;
-    while (j < n && !special(static_cast<unsigned char>(text[j]))) ++j;
-    if (j == i) {
-      const auto c = static_cast<unsigned char>(text[i]);
-      std::size_t skip = 0;  // length of the white space at i (0: an ordinary character after all)
-      if (c == 0xC2) skip = i + 1 < n && static_cast<unsigned char>(text[i + 1]) == 0xA0 ? 2 : 0;
-      else if (c == '&') skip = text.substr(i, 6) == "&nbsp;" || text.substr(i, 6) == "&#160;" ? 6 : 0;
-      else skip = 1;  // ASCII white space (std::isspace in the "C" locale)
-      if (skip > 0) {
-        space = true;
-        i += skip;
-        continue;
-      }
-      j = i + 1;
+    const auto c = static_cast<unsigned char>(in[i]);
+    if (!k_special[c]) {
+      // A run of ordinary characters is copied at once.
+      std::size_t j = i + 1;
+      while (j < n && !k_special[static_cast<unsigned char>(in[j])]) ++j;
+      if (space && w != begin) *w++ = ' ';
+      space = false;
+      std::memcpy(w, in + i, j - i);
+      w += j - i;
+      i = j;
+      continue;
     }
-    if (space && !out.empty()) out.push_back(' ');
+    std::size_t skip = 1;  // length of the white space at i (0: an ordinary character after all)
+    if (c == 0xC2) skip = i + 1 < n && static_cast<unsigned char>(in[i + 1]) == 0xA0 ? 2 : 0;
+    else if (c == '&') skip = text.substr(i, 6) == "&nbsp;" || text.substr(i, 6) == "&#160;" ? 6 : 0;
+    if (skip > 0) {
+      space = true;
+      i += skip;
+      continue;
+    }
+    if (space && w != begin) *w++ = ' ';
     space = false;
-    out.append(text.data() + i, j - i);
-    i = j;
+    *w++ = in[i++];
   }
+  out.resize(static_cast<std::size_t>(w - begin));
   return out;
 }
 
