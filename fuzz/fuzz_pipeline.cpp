@@ -5,8 +5,11 @@
 #include <awrdiff/render.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 
@@ -14,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const std::string text = awrdiff::decode_input(std::string(reinterpret_cast<const char*>(data), size), "fuzz");
     const awrdiff::Snapshot snap = awrdiff::parse_report(text, "fuzz");
-    (void)awrdiff::to_json(snap, true).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    // The snapshot JSON must be valid JSON (and UTF-8) whatever the input: a parse error is a finding.
+    if (!nlohmann::json::accept(awrdiff::snapshot_json_text(snap, true))) std::abort();
     const awrdiff::Comparison self = awrdiff::compare(snap, snap);
     const awrdiff::Comparison single = awrdiff::describe(snap);
     awrdiff::RenderOptions options;

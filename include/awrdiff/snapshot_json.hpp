@@ -1,15 +1,45 @@
-// awrdiff — a Snapshot as JSON: the model's names, units in key suffixes, null for absent values.
+// awrdiff — a Snapshot as JSON text (`awrdiff snapshot FILE --format json`): the model's names, units
+// in key suffixes, null for absent values. Written by a streaming writer (RapidJSON): no document tree.
 #pragma once
 
 #include <awrdiff/model.hpp>
+#include <awrdiff/parse.hpp>
 
-#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace awrdiff {
 
-/// Serialises a snapshot: `source`, `kind`, `format`, `truncated` (no "End of Report"), `database`, `interval`, `load_profile[]`, `top_events[]` (report order),
-/// `foreground_events[]`, `background_events[]`, `wait_classes[]`, `time_model[]`, `sql[]` (elapsed
-/// descending), `other_sections[]`; `diagnostics[]` when asked. Values the report does not give are null.
-nlohmann::json to_json(const Snapshot& snapshot, bool with_diagnostics = false);
+/// One snapshot as a JSON object: pretty-printed with 2-space indentation, no trailing newline.
+///
+/// Shape: `source` (file name as given), `kind` ("awr_instance", "awr_global", "statspack"), `format`
+/// ("html", "text"), `valid`, `invalid_reason`, `timings_valid`, `truncated` (no "End of Report":
+/// later sections may be missing); objects `database`, `interval` (with the derived `db_time_s`,
+/// `db_cpu_s`, `average_active_sessions`, `unaccounted_db_time_s`), `host_cpu`, `cache_sizes`; arrays of
+/// objects, one per model row: `load_profile[]`, `top_events[]` (report order), `foreground_events[]`,
+/// `background_events[]`, `wait_classes[]`, `foreground_wait_classes[]`, `time_model[]`, `sql[]`
+/// (elapsed descending) and `sql_elapsed_cutoff_s`, `activity[]`, `parameters[]`, `iostat_function[]`,
+/// `iostat_filetype[]`, `tablespace_io[]`, `file_io[]` (each with `filename`), `segments[]`, `latches[]`,
+/// `mutex_sleeps[]`, `enqueues[]`, `library_cache[]`, `dictionary_cache[]`, `undo[]`,
+/// `wait_histograms[]` (`pct_waits`: an object, bucket label -> percent; a label given twice keeps its
+/// last value), `addm_findings[]`, `global_cache[]`, `os_stats[]`, `instance_rows[]` (RAC global
+/// reports), `other_sections[]` (tables not interpreted: section, title, known, `rows` = row count,
+/// `columns[]` of {header, column, unit}); `diagnostics[]` ({level, line, message, section}) only when
+/// `with_diagnostics`.
+///
+/// Units: as in the model, in the key's suffix: `_s` seconds, `_ms` milliseconds, `_bytes` bytes,
+/// `_gb` GiB, `pct_` percent 0–100, plain counts otherwise.
+/// Numbers: integers for the model's integer fields (dbid, con_dbid, instance numbers, snap ids,
+/// plan_hash_value, `rows`, `line`), doubles elsewhere, in shortest round-trip form.
+/// Null: a value the report does not give (never 0), an optional text field that is empty (e.g.
+/// database.name, sql.module, invalid_reason), and a NaN or infinite number.
+/// Keys: in every object in byte-wise ascending order, so the output is stable and diffable.
+/// Strings: UTF-8; an invalid byte sequence is replaced by U+FFFD (one per maximal invalid subpart).
+std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics = false);
+
+/// The results of load_reports as a JSON array in their order, formatted as snapshot_json_text:
+/// {"file", "snapshot"} for a report that was read (`snapshot` as above), {"error", "file"} for one
+/// that was not (`error`: the one-line message, as Error::what()). `file` is the path as given.
+std::string snapshots_json_text(const std::vector<LoadResult>& results, bool with_diagnostics = false);
 
 }  // namespace awrdiff

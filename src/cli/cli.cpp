@@ -161,31 +161,25 @@ int run(int argc, char** argv) {
     ropt.verbose = verbose;
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
-      constexpr auto k_replace = nlohmann::json::error_handler_t::replace;
       if (snapshot_files.size() == 1) {
-        auto s = load_report(snapshot_files.front());
-        emit(to_json(s, verbose).dump(2, ' ', false, k_replace) + "\n", output);
+        auto text = snapshot_json_text(load_report(snapshot_files.front()), verbose);
+        text += '\n';
+        emit(text, output);
         return 0;
       }
       // Several files: parsed in parallel; an array in argument order, {"file", "snapshot"} or
-      // {"file", "error"} per file; each error also on stderr; exit 2 when any file failed.
+      // {"error", "file"} per file; each error also on stderr; exit 2 when any file failed.
       std::vector<std::filesystem::path> paths(snapshot_files.begin(), snapshot_files.end());
       const auto results = load_reports(paths, jobs);
-      nlohmann::json array = nlohmann::json::array();
       bool failed = false;
-      for (const auto& r : results) {
-        nlohmann::json item;
-        item["file"] = r.file.string();
-        if (r.snapshot) {
-          item["snapshot"] = to_json(*r.snapshot, verbose);
-        } else {
+      for (const auto& r : results)
+        if (!r.snapshot) {
           failed = true;
-          item["error"] = r.error->what();
           std::cerr << "awrdiff: " << r.error->what() << "\n";
         }
-        array.push_back(std::move(item));
-      }
-      emit(array.dump(2, ' ', false, k_replace) + "\n", output);
+      auto text = snapshots_json_text(results, verbose);
+      text += '\n';
+      emit(text, output);
       return failed ? static_cast<int>(ExitCode::error) : 0;
     }
     if (*catalog) {
