@@ -36,6 +36,7 @@ struct RawTable {
   std::vector<ColumnId> columns;     ///< catalog column for each header
   std::vector<RawRow> rows;
   int line = 0;                      ///< line of the title (text) or table (HTML), 1-based
+  bool folded = false;               ///< cells already have white space folded (HTML)
 
   /// Index of the column with this id, or -1.
   int column_index(ColumnId id) const;

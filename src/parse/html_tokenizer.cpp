@@ -72,6 +72,10 @@ void append_text(const pugi::xml_node& node, std::string& out, int depth) {
 
 // Cell text: descendant text, entities that pugixml leaves alone replaced, white space folded.
 std::string node_text(const pugi::xml_node& node) {
+  const auto first = node.first_child();
+  if (!first) return {};
+  if (!first.next_sibling() && (first.type() == pugi::node_pcdata || first.type() == pugi::node_cdata))
+    return detail::fold_space(first.value());  // the usual cell: one text node, folded without a copy
   std::string raw;
   append_text(node, raw, 0);
   return detail::fold_space(raw);
@@ -258,6 +262,7 @@ private:
     std::vector<pugi::xml_node> trs;
     collect_rows(tbl, trs, 0);
     RawTable t;
+    t.folded = true;  // node_text folds every cell
     t.title = m_title;
     m_title.clear();  // a title names the first table after it
     t.summary = detail::fold_space(tbl.attribute("summary").value());

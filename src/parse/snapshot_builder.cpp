@@ -31,7 +31,8 @@ private:
   std::string text(const RawTable& t, const RawRow& r, ColumnId id) const {
     int c = t.column_index(id);
     if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return {};
-    return detail::fold_space(r.cells[c]);  // "enq: IV -  contention" reads alike in text and HTML
+    // "enq: IV -  contention" reads alike in text and HTML (HTML cells come folded).
+    return t.folded ? r.cells[c] : detail::fold_space(r.cells[c]);
   }
 
   OptDouble num(const RawTable& t, const RawRow& r, ColumnId id) {
