@@ -212,9 +212,13 @@ public:
 
   /// Walks one parsed region. `base`: the region's byte offset in the file (pugixml offsets are
   /// relative to it); `in_body`: the region starts inside <body> (its top-level text is body text).
-  void walk_region(const pugi::xml_document& doc, std::size_t base, bool in_body) {
+  /// `limit`: the walk stops at the first node at or after this byte offset of the file.
+  void walk_region(const pugi::xml_document& doc, std::size_t base, bool in_body,
+                   std::size_t limit = std::string_view::npos) {
     m_base = base;
     m_root_is_body = in_body;
+    m_limit = limit;
+    m_stopped = false;
     walk(doc, 0);
   }
 
@@ -222,6 +226,12 @@ public:
     if (depth > k_max_depth) return;
     const bool body_level = (m_root_is_body && node.type() == pugi::node_document) || name_is(node, "body");
     for (auto child : node.children()) {
+      if (m_stopped) return;
+      if (m_limit != std::string_view::npos && child.offset_debug() >= 0 &&
+          m_base + static_cast<std::size_t>(child.offset_debug()) >= m_limit) {
+        m_stopped = true;
+        return;
+      }
       if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) {
         // Titles written as bare text between <p /> tags: "Load Profile", "Top 10 Foreground ...".
         if (body_level || name_is(node, "p") || name_is(node, "div") || name_is(node, "font") || name_is(node, "b")) {
@@ -313,6 +323,8 @@ private:
   RawReport& m_out;
   const detail::LineIndex* m_lines;
   std::size_t m_base = 0;
+  std::size_t m_limit = std::string_view::npos;
+  bool m_stopped = false;
   bool m_root_is_body = false;
   std::string m_title;
 };
@@ -457,7 +469,9 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
     else out.diagnostics.push_back({Diagnostic::Level::warning, "", 0, why});
     return out;
   }
-  constexpr unsigned k_options = pugi::parse_default | pugi::parse_fragment;
+  // No end-of-line or attribute white-space conversion: decode_input already turned CR LF into LF,
+  // and attribute values and cell text are folded after. Entities and CDATA are read as usual.
+  constexpr unsigned k_options = pugi::parse_cdata | pugi::parse_escapes | pugi::parse_fragment;
   auto doc = std::make_unique<pugi::xml_document>();
   auto result = doc->load_buffer(content.data(), content.size(), k_options, pugi::encoding_utf8);
   // HTML re-saved by other tools (unquoted or doubled attribute quotes): read with quoted
@@ -494,6 +508,17 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
   // that only leaves elements open at its end (<html><body> before the first table, an unclosed
   // <li>) or, after the last table, closes what it did not open, is kept as pugixml read it.
   note(fault, std::string("not well-formed XML (") + result.description() + "); read table by table");
+  // What pugixml read before the region of the first fault is kept: the regions are read from there.
+  std::size_t resume = 0, gap = 0;
+  for (const auto& [start, end] : spans) {
+    if (fault < end) {
+      resume = fault < start ? gap : start;
+      break;
+    }
+    gap = end;
+    resume = end;
+  }
+  if (resume > 0) w.walk_region(*doc, 0, false, resume);
   doc.reset();
   pugi::xml_document region;
   std::size_t gap_start = 0;
@@ -520,7 +545,11 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
     return true;
   };
   for (const auto& [start, end] : spans) {
-    if (!read(gap_start, start, false, false) || !read(start, end, true, false)) {
+    if (end <= resume) {
+      gap_start = end;
+      continue;
+    }
+    if ((gap_start >= resume && !read(gap_start, start, false, false)) || !read(start, end, true, false)) {
       out.diagnostics.push_back({Diagnostic::Level::warning, "", lines.line_of(start), why});
       return out;
     }

@@ -82,16 +82,13 @@ bool room_for_table(RawReport& report) {
   return false;
 }
 
-LineIndex::LineIndex(std::string_view text) {
-  m_starts.reserve(text.size() / 64 + 1);
-  m_starts.push_back(0);
-  for (auto pos = text.find('\n'); pos != std::string_view::npos; pos = text.find('\n', pos + 1))
-    m_starts.push_back(pos + 1);
-}
-
 int LineIndex::line_of(std::size_t offset) const {
-  auto it = std::upper_bound(m_starts.begin(), m_starts.end(), offset);
-  return static_cast<int>(it - m_starts.begin());
+  offset = std::min(offset, m_text.size());
+  const auto at = [&](std::size_t i) { return m_text.begin() + static_cast<std::ptrdiff_t>(i); };
+  if (offset >= m_offset) m_line += static_cast<int>(std::count(at(m_offset), at(offset), '\n'));
+  else m_line -= static_cast<int>(std::count(at(offset), at(m_offset), '\n'));
+  m_offset = offset;
+  return m_line;
 }
 
 namespace {

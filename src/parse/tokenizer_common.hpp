@@ -22,14 +22,18 @@ bool room_for_table(RawReport& report);
 /// Folds runs of white space (and &#160; / &nbsp;) to one space and trims.
 std::string fold_space(std::string_view text);
 
-/// Maps byte offsets to 1-based line numbers.
+/// Maps byte offsets to 1-based line numbers by counting the line feeds between the offset and the
+/// last one asked (tables come in file order: about one pass over the text in all). `text` must
+/// outlive the index. Not for use from several threads at once.
 class LineIndex {
 public:
-  explicit LineIndex(std::string_view text);
+  explicit LineIndex(std::string_view text) : m_text(text) {}
   int line_of(std::size_t offset) const;
 
 private:
-  std::vector<std::size_t> m_starts;
+  std::string_view m_text;
+  mutable std::size_t m_offset = 0;  // line feeds before m_offset: m_line - 1
+  mutable int m_line = 1;
 };
 
 /// Fills `columns` from `headers` and `section` from the title, the HTML summary, or (for the
