@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
@@ -9,65 +10,71 @@
 namespace awrdiff::detail {
 
 std::string fold_space(std::string_view text) {
-  // Written through a pointer into a buffer of the input's size (the output is never longer).
-  std::string out(text.size(), '\0');
+  const std::size_t n = text.size();
+  // Written through a pointer into a buffer of the input's size (the output is never longer), plus
+  // eight bytes of room for the word-sized stores below.
+  std::string out(n + 8, '\0');
   char* const begin = out.data();
   char* w = begin;
-  bool space = false;
-  const std::size_t n = text.size();
+  bool space = false;  // white space seen since the last character written
   const char* const in = text.data();
-  // Bytes that may start white space: ASCII space, \t..\r, 0xC2 (UTF-8 no-break space), '&' (&nbsp;).
-  static constexpr auto k_special = [] {
-    std::array<bool, 256> t{};
-    for (unsigned c : {unsigned{' '}, 9u, 10u, 11u, 12u, 13u, 0xC2u, unsigned{'&'}}) t[c] = true;
+  // Byte classes: 0 ordinary, 1 white space (ASCII space, \t..\r), 2 may start a no-break space
+  // (0xC2 of UTF-8 U+00A0, '&' of &nbsp; / &#160;).
+  static constexpr auto k_class = [] {
+    std::array<unsigned char, 256> t{};
+    for (unsigned c : {unsigned{' '}, 9u, 10u, 11u, 12u, 13u}) t[c] = 1;
+    t[0xC2] = 2;
+    t['&'] = 2;
     return t;
   }();
-  // Eight bytes at a time (SWAR) while they hold nothing to fold: no white space but single spaces
-  // inside the block, no '&', no 0xC2. Long SQL text is mostly such blocks.
+  // Flags the bytes of a word that may end a run of ordinary characters: bytes up to ' ', '&',
+  // 0xC2. The lowest flag is exact (the SWAR tests only err above a true match).
   constexpr std::uint64_t k_ones = 0x0101010101010101ULL;
   constexpr std::uint64_t k_highs = 0x8080808080808080ULL;
-  auto has_zero = [](std::uint64_t v) { return ((v - k_ones) & ~v & k_highs) != 0; };
-  auto plain_block = [&](std::uint64_t x) {
-    const std::uint64_t spaces = x ^ (k_ones * 0x20);  // zero bytes where x has a space
-    return ((x - k_ones * 0x0E) & ~x & k_highs) == 0 &&  // no byte below 0x0E (\t..\r and controls)
-           !has_zero(x ^ (k_ones * '&')) && !has_zero(x ^ (k_ones * 0xC2)) &&
-           !has_zero(spaces | (spaces >> 8));  // no two spaces in a row, no space in the last byte
+  auto zero_bytes = [](std::uint64_t v) { return (v - k_ones) & ~v & k_highs; };
+  auto stop_bytes = [&](std::uint64_t x) {
+    return ((x - k_ones * 0x21) & ~x & k_highs) | zero_bytes(x ^ (k_ones * '&')) | zero_bytes(x ^ (k_ones * 0xC2));
   };
   std::size_t i = 0;
   while (i < n) {
-    if (!space && i + 8 <= n && in[i] != ' ') {
+    const auto c = static_cast<unsigned char>(in[i]);
+    const unsigned char cls = k_class[c];
+    if (cls == 1) {
+      space = true;
+      ++i;
+      continue;
+    }
+    if (cls == 2) {
+      std::size_t skip = 0;  // length of the no-break space at i (0: an ordinary character after all)
+      if (c == 0xC2) skip = i + 1 < n && static_cast<unsigned char>(in[i + 1]) == 0xA0 ? 2 : 0;
+      else skip = text.substr(i, 6) == "&nbsp;" || text.substr(i, 6) == "&#160;" ? 6 : 0;
+      if (skip > 0) {
+        space = true;
+        i += skip;
+        continue;
+      }
+    }
+    if (space && w != begin) *w++ = ' ';
+    space = false;
+    *w++ = static_cast<char>(c);
+    ++i;
+    // The rest of the run of ordinary characters, a word at a time: each word is stored whole
+    // and w advanced to its first stop byte.
+    while (i + 8 <= n) {
       std::uint64_t x;
       std::memcpy(&x, in + i, 8);
-      if (plain_block(x)) {
-        std::memcpy(w, in + i, 8);
+      std::memcpy(w, &x, 8);
+      const std::uint64_t stops = stop_bytes(x);
+      if (stops == 0) {
         w += 8;
         i += 8;
         continue;
       }
+      const auto k = static_cast<std::size_t>(std::countr_zero(stops) / 8);
+      w += k;
+      i += k;
+      break;
     }
-    const auto c = static_cast<unsigned char>(in[i]);
-    if (!k_special[c]) {
-      // A run of ordinary characters is copied at once.
-      std::size_t j = i + 1;
-      while (j < n && !k_special[static_cast<unsigned char>(in[j])]) ++j;
-      if (space && w != begin) *w++ = ' ';
-      space = false;
-      std::memcpy(w, in + i, j - i);
-      w += j - i;
-      i = j;
-      continue;
-    }
-    std::size_t skip = 1;  // length of the white space at i (0: an ordinary character after all)
-    if (c == 0xC2) skip = i + 1 < n && static_cast<unsigned char>(in[i + 1]) == 0xA0 ? 2 : 0;
-    else if (c == '&') skip = text.substr(i, 6) == "&nbsp;" || text.substr(i, 6) == "&#160;" ? 6 : 0;
-    if (skip > 0) {
-      space = true;
-      i += skip;
-      continue;
-    }
-    if (space && w != begin) *w++ = ' ';
-    space = false;
-    *w++ = in[i++];
   }
   out.resize(static_cast<std::size_t>(w - begin));
   return out;
