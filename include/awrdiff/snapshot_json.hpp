@@ -35,6 +35,7 @@ namespace awrdiff {
 /// database.name, sql.module, invalid_reason), and a NaN or infinite number.
 /// Keys: in every object in byte-wise ascending order, so the output is stable and diffable.
 /// Strings: UTF-8; an invalid byte sequence is replaced by U+FFFD (one per maximal invalid subpart).
+/// The text ends with a newline.
 std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics = false);
 
 /// The results of load_reports as a JSON array in their order, formatted as snapshot_json_text:

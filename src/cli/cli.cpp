@@ -162,9 +162,7 @@ int run(int argc, char** argv) {
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
       if (snapshot_files.size() == 1) {
-        auto text = snapshot_json_text(load_report(snapshot_files.front()), verbose);
-        text += '\n';
-        emit(text, output);
+        emit(snapshot_json_text(load_report(snapshot_files.front()), verbose), output);
         return 0;
       }
       // Several files: parsed in parallel; an array in argument order, {"file", "snapshot"} or
@@ -177,9 +175,7 @@ int run(int argc, char** argv) {
           failed = true;
           std::cerr << "awrdiff: " << r.error->what() << "\n";
         }
-      auto text = snapshots_json_text(results, verbose);
-      text += '\n';
-      emit(text, output);
+      emit(snapshots_json_text(results, verbose), output);
       return failed ? static_cast<int>(ExitCode::error) : 0;
     }
     if (*catalog) {

@@ -499,8 +499,9 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
   const auto fault = static_cast<std::size_t>(std::max<std::ptrdiff_t>(result.offset, 0));
   const auto spans = table_spans(text);
   if (result.status == pugi::status_end_element_mismatch && !spans.empty() && spans.back().second <= fault) {
-    note(fault, std::string("not well-formed XML after the last table (") + result.description() + "); read up to there");
     w.walk_region(*doc, 0, false);
+    note(fault, std::string("not well-formed XML after the last table (") + result.description() + "); read up to there");
+    std::rotate(out.diagnostics.rbegin(), out.diagnostics.rbegin() + 1, out.diagnostics.rend());  // first, as before
     return out;
   }
   // Otherwise the file is read region by region: each top-level table, and the text between two,

@@ -169,13 +169,16 @@ std::string decode_input(std::string bytes, const std::string& source) {
   // Line ends: CRLF and lone CR become LF, in place (no second copy of a large input).
   std::size_t w = text.find('\r');
   if (w == std::string::npos) return text;
-  for (std::size_t i = w; i < text.size(); ++i) {
-    if (text[i] == '\r') {
-      text[w++] = '\n';
-      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-    } else {
-      text[w++] = text[i];
-    }
+  // From one CR to the next, the bytes between are moved down at once.
+  std::size_t i = w;
+  while (i < text.size()) {  // text[i] == '\r'
+    text[w++] = '\n';
+    i += i + 1 < text.size() && text[i + 1] == '\n' ? 2 : 1;
+    std::size_t next = text.find('\r', i);
+    if (next == std::string::npos) next = text.size();
+    std::memmove(text.data() + w, text.data() + i, next - i);
+    w += next - i;
+    i = next;
   }
   text.resize(w);
   return text;

@@ -547,7 +547,11 @@ void snapshot_fields(Json& j, const Snapshot& s, bool with_diagnostics) {
   });
 }
 
-std::string take(const rapidjson::StringBuffer& buffer) { return std::string(buffer.GetString(), buffer.GetSize()); }
+// The text, with the final newline.
+std::string take(rapidjson::StringBuffer& buffer) {
+  buffer.Put('\n');
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
 
 // Room for a snapshot's JSON, so the buffer is not grown (and copied) a score of times: about
 // 300 bytes a row of every section plus the SQL text, which is most of a large report's JSON.

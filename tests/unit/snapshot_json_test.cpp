@@ -263,9 +263,9 @@ TEST(SnapshotJson, NullsNumbersAndFormatting) {
   EXPECT_EQ(j["latches"][0]["name"], "cache buffers chains");
   // Histogram buckets: label -> percent, sorted; a label given twice keeps its last value.
   EXPECT_EQ(j["wait_histograms"][0]["pct_waits"], json({{"<1ms", 30.0}, {"<2ms", 20.0}, {">=1s", nullptr}}));
-  // Pretty-printed with 2 spaces, no trailing newline; empty lists as [].
+  // Pretty-printed with 2 spaces, ending with a newline; empty lists as [].
   EXPECT_EQ(text.rfind("{\n  \"activity\": [\n    {\n      \"begin_value\": 4.0,\n", 0), 0u) << text.substr(0, 80);
-  EXPECT_EQ(text.back(), '}');
+  EXPECT_EQ(text.substr(text.size() - 2), "}\n");
   EXPECT_NE(awrdiff::snapshot_json_text(awrdiff::Snapshot{}).find("\n  \"activity\": [],\n"), std::string::npos);
 }
 
@@ -331,7 +331,7 @@ TEST(SnapshotJson, SeveralResultsAsOneArray) {
   EXPECT_EQ(j[1], json({{"error", results[1].error->what()}, {"file", "missing.html"}}));
   EXPECT_EQ(j[2]["file"], "b\xEF\xBF\xBD.txt");
   EXPECT_EQ(j[2]["snapshot"]["diagnostics"], json::array());
-  EXPECT_EQ(awrdiff::snapshots_json_text({}), "[]");
+  EXPECT_EQ(awrdiff::snapshots_json_text({}), "[]\n");
 }
 
 TEST(SnapshotJson, SampleReports) {
