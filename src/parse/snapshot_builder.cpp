@@ -8,6 +8,7 @@
 #include <cctype>
 #include <fmt/format.h>
 #include <map>
+#include <unordered_map>
 
 namespace awrdiff {
 namespace {
@@ -784,20 +785,34 @@ private:
 
   // For each row, how many rows of the table print the same name and which occurrence this is.
   static std::vector<std::pair<std::size_t, std::size_t>> occurrences(const RawTable& t, int c) {
-    std::map<std::string, std::size_t> total, seen;
-    for (const auto& r : t.rows) ++total[cell_at(r, c)];
+    std::vector<std::string> names;
+    names.reserve(t.rows.size());
+    for (const auto& r : t.rows) names.push_back(cell_at(t, r, c));
+    std::unordered_map<std::string_view, std::pair<std::size_t, std::size_t>> count;  // seen, total
+    for (const auto& n : names) ++count[n].second;
     std::vector<std::pair<std::size_t, std::size_t>> out;
-    for (const auto& r : t.rows) {
-      const auto name = cell_at(r, c);
-      out.emplace_back(seen[name]++, total[name]);
+    out.reserve(names.size());
+    for (const auto& n : names) {
+      auto& [seen, total] = count[n];
+      out.emplace_back(seen++, total);
     }
     return out;
   }
 
   static std::size_t longest_cell(const RawTable& t, int c) {
     std::size_t n = 0;
-    for (const auto& r : t.rows) n = std::max(n, cell_at(r, c).size());
+    for (const auto& r : t.rows) n = std::max(n, t.folded ? cell_size(r, c) : cell_at(r, c).size());
     return n;
+  }
+
+  static std::size_t cell_size(const RawRow& r, int c) {
+    return c < 0 || static_cast<std::size_t>(c) >= r.cells.size() ? 0 : r.cells[static_cast<std::size_t>(c)].size();
+  }
+
+  // A cell's text with white space folded (HTML cells come folded).
+  static std::string cell_at(const RawTable& t, const RawRow& r, int c) {
+    if (!t.folded) return cell_at(r, c);
+    return c < 0 || static_cast<std::size_t>(c) >= r.cells.size() ? std::string() : r.cells[static_cast<std::size_t>(c)];
   }
 
   // Instance Activity Stats (Key / Other / all), - Absolute Values, - Thread Activity: merged by name.
@@ -813,7 +828,7 @@ private:
     const auto occ = occurrences(t, name_col);
     for (std::size_t i = 0; i < t.rows.size(); ++i) {
       const RawRow& r = t.rows[i];
-      const std::string raw = cell_at(r, name_col);
+      const std::string raw = cell_at(t, r, name_col);
       if (raw.empty()) continue;
       const std::string name = full_name(raw, longest, "statistic", 28, occ[i].first, occ[i].second);
       // A cut name that stays ambiguous is kept once per row, never merged with its namesake.
@@ -849,7 +864,7 @@ private:
     }
     for (const auto& r : t.rows) {
       Parameter p;
-      p.name = cell_at(r, name_col);
+      p.name = cell_at(t, r, name_col);
       if (p.name.empty()) continue;
       p.begin_value = text(t, r, ColumnId::begin_value);
       p.end_value = text(t, r, ColumnId::end_value);
@@ -877,7 +892,7 @@ private:
     const std::size_t longest = longest_cell(t, name_col);
     for (const auto& r : t.rows) {
       IoStatRow row;
-      row.raw_name = cell_at(r, name_col);
+      row.raw_name = cell_at(t, r, name_col);
       if (row.raw_name.empty()) continue;
       row.name = full_name(row.raw_name, longest, kind, 6);
       row.reads_data_bytes = num_at(t, r, reads, Unit::bytes);
@@ -957,7 +972,7 @@ private:
     }
     for (const auto& r : t.rows) {
       TablespaceIo io;
-      io.tablespace = cell_at(r, ts_col);
+      io.tablespace = cell_at(t, r, ts_col);
       if (io.tablespace.empty()) continue;
       io.filename = text(t, r, ColumnId::filename);
       io.reads = num(t, r, ColumnId::reads);
@@ -985,7 +1000,7 @@ private:
     for (const auto& r : t.rows) {
       SegmentStat sg;
       sg.list = list;
-      sg.owner = cell_at(r, owner);
+      sg.owner = cell_at(t, r, owner);
       sg.object = text(t, r, ColumnId::object_name);
       if (sg.owner.empty() && sg.object.empty()) continue;
       sg.tablespace = text(t, r, ColumnId::tablespace);
@@ -1007,7 +1022,7 @@ private:
     const auto occ = occurrences(t, name_col);
     for (std::size_t i = 0; i < t.rows.size(); ++i) {
       const RawRow& r = t.rows[i];
-      const std::string raw = cell_at(r, name_col);
+      const std::string raw = cell_at(t, r, name_col);
       if (raw.empty()) continue;
       const std::string name = full_name(raw, longest, "latch", 18, occ[i].first, occ[i].second);
       const std::string key = name == raw && occ[i].second > 1 ? fmt::format("{}\x1f{}", raw, occ[i].first) : name;
@@ -1052,7 +1067,7 @@ private:
     }
     for (const auto& r : t.rows) {
       EnqueueStat e;
-      e.name = cell_at(r, name_col);
+      e.name = cell_at(t, r, name_col);
       if (e.name.empty()) continue;
       e.requests = num(t, r, ColumnId::requests);
       e.succ_gets = num(t, r, ColumnId::successful_gets);
@@ -1074,7 +1089,7 @@ private:
     const int pins = t.column_index(ColumnId::pin_requests);
     for (const auto& r : t.rows) {
       LibraryCacheStat l;
-      l.name = cell_at(r, name_col);
+      l.name = cell_at(t, r, name_col);
       if (l.name.empty()) continue;
       l.get_requests = num(t, r, ColumnId::get_requests);
       l.pct_get_miss = num_at(t, r, gets < 0 ? -1 : column_from(t, ColumnId::pct_miss, gets), Unit::percent);
@@ -1094,7 +1109,7 @@ private:
     }
     for (const auto& r : t.rows) {
       DictionaryCacheStat d;
-      d.name = cell_at(r, name_col);
+      d.name = cell_at(t, r, name_col);
       if (d.name.empty()) continue;
       d.get_requests = num(t, r, ColumnId::get_requests);
       d.pct_miss = num(t, r, ColumnId::pct_miss);  // the first Pct Miss: of the gets
@@ -1136,14 +1151,14 @@ private:
     for (std::size_t i = 0; i < t.rows.size(); ++i) {
       const RawRow& r = t.rows[i];
       WaitHistogramRow h;
-      h.raw_name = cell_at(r, name_col);
+      h.raw_name = cell_at(t, r, name_col);
       if (h.raw_name.empty()) continue;
       h.section = key;
       h.event = full_name(h.raw_name, longest, "event", 18, occ[i].first, occ[i].second);
       h.total_waits = num(t, r, ColumnId::total_waits);
       // Text reports print Total Waits in 5 characters: "1934.3K" becomes "1934.", "118.6K" "118.6".
       // A count with a decimal point and no K/M/G lost its multiplier: absent, not 1000 times too small.
-      if (const std::string cell = cell_at(r, total_col); m_snap.format == ReportFormat::text && h.total_waits &&
+      if (const std::string cell = cell_at(t, r, total_col); m_snap.format == ReportFormat::text && h.total_waits &&
                                                           cell.find('.') != std::string::npos &&
                                                           std::isdigit(static_cast<unsigned char>(cell.back())) + (cell.back() == '.') > 0) {
         h.total_waits.reset();
@@ -1171,7 +1186,7 @@ private:
     }
     for (const auto& r : t.rows) {
       AddmFinding f;
-      f.name = cell_at(r, name_col);
+      f.name = cell_at(t, r, name_col);
       if (f.name.empty()) continue;
       f.task_avg_active_sessions = num(t, r, ColumnId::task_avg_active_sessions);
       f.pct_active_sessions = num(t, r, ColumnId::pct_active_sessions);
@@ -1227,7 +1242,7 @@ private:
     }
     for (const auto& r : t.rows) {
       OsStat o;
-      o.name = cell_at(r, name_col);
+      o.name = cell_at(t, r, name_col);
       if (o.name.empty()) continue;
       o.value = num(t, r, ColumnId::value);
       o.end_value = num(t, r, ColumnId::end_value);
