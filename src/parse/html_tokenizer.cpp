@@ -451,7 +451,7 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
   out.format = ReportFormat::html;
   // Memory for the document tree grows with the number of tags, not bytes: bound it. AWR reports
   // have about one tag per 30 bytes (60 000 in a 1.7 MB report).
-  if (static_cast<std::size_t>(std::count(content.begin(), content.end(), '<')) > detail::k_max_html_tags) {
+  if (detail::count_byte(content, '<') > detail::k_max_html_tags) {
     out.diagnostics.push_back({Diagnostic::Level::warning, "", 0,
                                "more than 1 000 000 HTML tags: not an AWR report layout, not read"});
     return out;

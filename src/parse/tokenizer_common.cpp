@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <bit>
 #include <cctype>
 #include <cstdint>
@@ -9,36 +12,25 @@
 
 namespace awrdiff::detail {
 
-std::string fold_space(std::string_view text) {
-  const std::size_t n = text.size();
-  // Written through a pointer into a buffer of the input's size (the output is never longer), plus
-  // eight bytes of room for the word-sized stores below.
-  std::string out(n + 8, '\0');
-  char* const begin = out.data();
-  char* w = begin;
-  bool space = false;  // white space seen since the last character written
+namespace {
+
+// Byte classes: 0 ordinary, 1 white space (ASCII space, \t..\r), 2 may start a no-break space
+// (0xC2 of UTF-8 U+00A0, '&' of &nbsp; / &#160;).
+constexpr auto k_fold_class = [] {
+  std::array<unsigned char, 256> t{};
+  for (unsigned c : {unsigned{' '}, 9u, 10u, 11u, 12u, 13u}) t[c] = 1;
+  t[0xC2] = 2;
+  t['&'] = 2;
+  return t;
+}();
+
+// Folds in[i] onwards until `stop` (exclusive) byte by byte; `space`: white space pending.
+inline void fold_bytes(std::string_view text, std::size_t& i, std::size_t stop, char*& w, const char* begin,
+                       bool& space) {
   const char* const in = text.data();
-  // Byte classes: 0 ordinary, 1 white space (ASCII space, \t..\r), 2 may start a no-break space
-  // (0xC2 of UTF-8 U+00A0, '&' of &nbsp; / &#160;).
-  static constexpr auto k_class = [] {
-    std::array<unsigned char, 256> t{};
-    for (unsigned c : {unsigned{' '}, 9u, 10u, 11u, 12u, 13u}) t[c] = 1;
-    t[0xC2] = 2;
-    t['&'] = 2;
-    return t;
-  }();
-  // Flags the bytes of a word that may end a run of ordinary characters: bytes up to ' ', '&',
-  // 0xC2. The lowest flag is exact (the SWAR tests only err above a true match).
-  constexpr std::uint64_t k_ones = 0x0101010101010101ULL;
-  constexpr std::uint64_t k_highs = 0x8080808080808080ULL;
-  auto zero_bytes = [](std::uint64_t v) { return (v - k_ones) & ~v & k_highs; };
-  auto stop_bytes = [&](std::uint64_t x) {
-    return ((x - k_ones * 0x21) & ~x & k_highs) | zero_bytes(x ^ (k_ones * '&')) | zero_bytes(x ^ (k_ones * 0xC2));
-  };
-  std::size_t i = 0;
-  while (i < n) {
+  while (i < stop) {
     const auto c = static_cast<unsigned char>(in[i]);
-    const unsigned char cls = k_class[c];
+    const unsigned char cls = k_fold_class[c];
     if (cls == 1) {
       space = true;
       ++i;
@@ -46,7 +38,7 @@ std::string fold_space(std::string_view text) {
     }
     if (cls == 2) {
       std::size_t skip = 0;  // length of the no-break space at i (0: an ordinary character after all)
-      if (c == 0xC2) skip = i + 1 < n && static_cast<unsigned char>(in[i + 1]) == 0xA0 ? 2 : 0;
+      if (c == 0xC2) skip = i + 1 < text.size() && static_cast<unsigned char>(in[i + 1]) == 0xA0 ? 2 : 0;
       else skip = text.substr(i, 6) == "&nbsp;" || text.substr(i, 6) == "&#160;" ? 6 : 0;
       if (skip > 0) {
         space = true;
@@ -58,24 +50,64 @@ std::string fold_space(std::string_view text) {
     space = false;
     *w++ = static_cast<char>(c);
     ++i;
-    // The rest of the run of ordinary characters, a word at a time: each word is stored whole
-    // and w advanced to its first stop byte.
-    while (i + 8 <= n) {
-      std::uint64_t x;
-      std::memcpy(&x, in + i, 8);
-      std::memcpy(w, &x, 8);
-      const std::uint64_t stops = stop_bytes(x);
-      if (stops == 0) {
-        w += 8;
-        i += 8;
-        continue;
-      }
-      const auto k = static_cast<std::size_t>(std::countr_zero(stops) / 8);
-      w += k;
-      i += k;
-      break;
-    }
   }
+}
+
+}  // namespace
+
+std::string fold_space(std::string_view text) {
+  const std::size_t n = text.size();
+  // Written through a pointer into a buffer of the input's size (the output is never longer), plus
+  // room for the 16-byte stores below.
+  std::string out(n + 16, '\0');
+  char* const begin = out.data();
+  char* w = begin;
+  bool space = false;  // white space seen since the last character written
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  // Sixteen bytes at a time: the white space bytes found with SSE2 compares, each run of them
+  // written as one space (none at the start), the bytes between copied with overlapping stores.
+  // A block holding '&' or 0xC2 (a possible no-break space) is folded byte by byte.
+  const char* const in = text.data();
+  const __m128i space_v = _mm_set1_epi8(' ');
+  const __m128i tab_lo = _mm_set1_epi8(static_cast<char>(9 - 128));  // \t..\r as signed after -128
+  const __m128i amp_v = _mm_set1_epi8('&');
+  const __m128i c2_v = _mm_set1_epi8(static_cast<char>(0xC2));
+  const __m128i bias = _mm_set1_epi8(static_cast<char>(-128));
+  const __m128i five = _mm_set1_epi8(static_cast<char>(5 - 128));
+  while (i + 16 <= n) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
+    const __m128i ctl = _mm_cmplt_epi8(_mm_sub_epi8(_mm_sub_epi8(x, bias), _mm_sub_epi8(tab_lo, bias)), five);
+    const auto ws = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, space_v), ctl)));
+    const auto odd = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, amp_v), _mm_cmpeq_epi8(x, c2_v))));
+    if (odd != 0) {
+      fold_bytes(text, i, i + 16, w, begin, space);
+      continue;
+    }
+    // Runs of ordinary bytes in the block, each with the space pending before it.
+    unsigned keep = ~ws & 0xFFFFu;
+    std::size_t pos = 0;
+    while (keep != 0) {
+      const auto start = static_cast<std::size_t>(std::countr_zero(keep));
+      if (start > pos) space = true;  // white space before this run
+      const unsigned rest = ~(keep >> start) & 0xFFFFu;  // zero bits: the run
+      const auto len = static_cast<std::size_t>(rest == 0 ? 16 - start : std::countr_zero(rest));
+      if (space && w != begin) *w++ = ' ';
+      space = false;
+      if (i + start + 16 <= n)  // sixteen bytes from the run's start, when the input has them
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(w), _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i + start)));
+      else
+        std::memcpy(w, in + i + start, len);
+      w += len;
+      pos = start + len;
+      keep &= ~(((1u << len) - 1u) << start);  // len <= 16
+    }
+    if (pos < 16) space = true;  // the block ends in white space
+    i += 16;
+  }
+#endif
+  fold_bytes(text, i, n, w, begin, space);
   out.resize(static_cast<std::size_t>(w - begin));
   return out;
 }
@@ -89,14 +121,30 @@ bool room_for_table(RawReport& report) {
   return false;
 }
 
+std::size_t count_byte(std::string_view text, char c) {
+  std::size_t n = 0;
+  const char* p = text.data();
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  // Sixteen bytes a step: matches subtracted from byte counters (0xFF is -1), summed every 255 steps.
+  const __m128i needle = _mm_set1_epi8(c);
+  while (i + 16 <= text.size()) {
+    __m128i counters = _mm_setzero_si128();
+    for (int step = 0; step < 255 && i + 16 <= text.size(); ++step, i += 16)
+      counters = _mm_sub_epi8(counters,
+                              _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), needle));
+    const __m128i sums = _mm_sad_epu8(counters, _mm_setzero_si128());
+    n += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) + static_cast<std::size_t>(_mm_extract_epi16(sums, 4));
+  }
+#endif
+  for (; i < text.size(); ++i) n += static_cast<std::size_t>(p[i] == c);
+  return n;
+}
+
 int LineIndex::line_of(std::size_t offset) const {
   offset = std::min(offset, m_text.size());
-  // A loop the compiler vectorises (std::count on chars is not, with g++ 12).
   const auto count = [&](std::size_t from, std::size_t to) {
-    std::size_t lines = 0;
-    const char* p = m_text.data();
-    for (std::size_t i = from; i < to; ++i) lines += static_cast<std::size_t>(p[i] == '\n');
-    return static_cast<int>(lines);
+    return static_cast<int>(count_byte(m_text.substr(from, to - from), '\n'));
   };
   if (offset >= m_offset) m_line += count(m_offset, offset);
   else m_line -= count(offset, m_offset);

@@ -22,6 +22,10 @@ bool room_for_table(RawReport& report);
 /// Folds runs of white space (and &#160; / &nbsp;) to one space and trims.
 std::string fold_space(std::string_view text);
 
+/// How many times `c` occurs in `text` (a loop the compiler vectorises; std::count on chars is not,
+/// with g++ 12).
+std::size_t count_byte(std::string_view text, char c);
+
 /// Maps byte offsets to 1-based line numbers by counting the line feeds between the offset and the
 /// last one asked (tables come in file order: about one pass over the text in all). `text` must
 /// outlive the index. Not for use from several threads at once.

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -51,6 +54,39 @@ TEST(FoldSpace, MatchesReferenceOnRandomText) {
     std::string t;
     for (std::size_t k = count(rng); k > 0; --k) t += k_pieces[piece(rng)];
     ASSERT_EQ(awrdiff::detail::fold_space(t), reference_fold(t)) << '"' << t << '"';
+  }
+  // Long text (whole blocks of sixteen bytes and more), with and without no-break spaces; each
+  // string is its own allocation of exactly its size, so a read past the end shows under ASan.
+  std::uniform_int_distribution<std::size_t> word(0, 30), gap(0, 3), odd(0, 40);
+  for (int round = 0; round < 3000; ++round) {
+    std::string t;
+    for (std::size_t k = count(rng) * 4; k > 0; --k) {
+      t.append(word(rng), static_cast<char>('a' + k % 26));
+      static const char* k_gaps[] = {" ", "  ", "\n    ", "\t"};
+      for (std::size_t g = gap(rng); g > 0; --g) t += k_gaps[(k + g) % 4];
+      if (odd(rng) == 0) t += k_pieces[piece(rng)];
+    }
+    const std::unique_ptr<char[]> exact(new char[t.size()]);
+    std::memcpy(exact.get(), t.data(), t.size());
+    ASSERT_EQ(awrdiff::detail::fold_space(std::string_view(exact.get(), t.size())), reference_fold(t)) << '"' << t << '"';
+  }
+}
+
+}  // namespace
+
+namespace {
+
+TEST(CountByte, MatchesStdCount) {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> byte(0, 3), len(0, 9000);
+  for (int round = 0; round < 300; ++round) {
+    std::string t(static_cast<std::size_t>(len(rng)), ' ');
+    for (auto& ch : t) ch = "\n<a\xFF"[byte(rng)];
+    const std::unique_ptr<char[]> exact(new char[t.size() + 1]);
+    std::memcpy(exact.get(), t.data(), t.size());
+    const std::string_view v(exact.get(), t.size());
+    for (char c : {'\n', '<', '\xFF', 'z'})
+      ASSERT_EQ(awrdiff::detail::count_byte(v, c), static_cast<std::size_t>(std::count(t.begin(), t.end(), c)));
   }
 }
 
