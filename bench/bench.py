@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times awrdiff against the ways AWR reports are read today; called by bench/run.sh.
 
-For every awr-html / awr-text file of the corpus (MANIFEST.tsv), runs each command several times and
+For every AWR instance (HTML, text), AWR RAC global (HTML) and Statspack report of the corpus (MANIFEST.tsv), runs each command several times and
 keeps the median wall time, the least CPU time (user + sys; other load on the machine only ever adds
 to it, so the least of several runs is the command's own cost, for every command alike) and the peak
 RSS (the figure /usr/bin/time -v prints as "Maximum resident set size"):
@@ -60,7 +60,7 @@ def main():
 
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(a.corpus, "MANIFEST.tsv"), newline="") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["kind"] in ("awr-html", "awr-text")]
+        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["kind"] in ("awr-html", "awr-rac-html", "awr-text", "statspack")]
     files = sorted((r["kind"], r["file"]) for r in rows if os.path.exists(os.path.join(a.corpus, r["file"])))
     if a.limit:
         files = files[: a.limit]
@@ -81,7 +81,7 @@ def main():
         path = os.path.join(a.corpus, name)
         size = os.path.getsize(path)
         me = run([a.awrdiff, "snapshot", path, "--format", "json"], a.repeats)
-        html = kind == "awr-html"
+        html = kind.endswith("html")
         py = run([sys.executable, os.path.join(here, "bs4_extract.py"), path], a.py_repeats) if (have_bs4 or not html) else None
         pg = run([pug, path], a.repeats) if html else None
         gb = run([gum, path], a.repeats) if html and have_gumbo else None

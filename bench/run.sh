@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One command: builds awrdiff and the benchmark helpers (Release, in build-bench/), then times
-# `awrdiff snapshot FILE --format json` on every awr-html / awr-text report of ../shared/corpus
+# `awrdiff snapshot FILE --format json` on every AWR (instance, RAC global) and Statspack report of ../shared/corpus
 # against a Python + BeautifulSoup script and bare pugixml / gumbo parses. Installs nothing.
 #   bench/run.sh [--limit N] [--repeats N]
 # Needs (Debian): build-essential cmake libpugixml-dev python3 (already needed by awrdiff), and for
