@@ -59,8 +59,11 @@ enum class InputKind {
 /// Classifies decoded report text. Cheap: looks only for the markers awrrpt/awrgrpt/spreport print.
 InputKind detect_input(std::string_view content);
 
-/// Splits an HTML report into tables. pugixml reads well-formed files; anything pugixml rejects is
-/// re-read by libxml2's forgiving HTML parser into the same tree, so extraction is written once.
+/// Splits an HTML report into tables. pugixml reads well-formed files. A file it rejects is read
+/// again table by table (after quoting its attributes as XML when they are its fault): each
+/// top-level table, and the text between two, by pugixml, and a region pugixml rejects by libxml2's
+/// forgiving HTML parser into the same tree, so extraction is written once. Each region read by
+/// libxml2 adds an info diagnostic with its lines. Never throws; a table-less input gives no tables.
 RawReport tokenize_html(std::string_view content);
 
 /// Splits a text report into tables, using the dashed rule under each header for column positions.
