@@ -63,7 +63,8 @@ InputKind detect_input(std::string_view content);
 /// again table by table (after quoting its attributes as XML when they are its fault): each
 /// top-level table, and the text between two, by pugixml, and a region pugixml rejects by libxml2's
 /// forgiving HTML parser into the same tree, so extraction is written once. Each region read by
-/// libxml2 adds an info diagnostic with its lines. Never throws; a table-less input gives no tables.
+/// libxml2 adds an info diagnostic with its lines. Throws nothing but std::bad_alloc; an input
+/// without a table tag gives no tables.
 RawReport tokenize_html(std::string_view content);
 
 /// Splits a text report into tables, using the dashed rule under each header for column positions.
