@@ -524,16 +524,17 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
   pugi::xml_document region;
   std::size_t gap_start = 0;
   int forgiving = 0;
+  bool degraded = false;
   auto read = [&](std::size_t start, std::size_t end, bool is_table, bool is_last) {
     const std::string_view bytes = text.substr(start, end - start);
-    if (!is_table && bytes.find_first_not_of(" \t\r\n") == std::string_view::npos) return true;
+    if (!is_table && bytes.find_first_not_of(" \t\r\n") == std::string_view::npos) return;
     const bool in_body = start > 0;
     auto r = region.load_buffer(bytes.data(), bytes.size(), k_options, pugi::encoding_utf8);
     const bool open_at_end = r.status == pugi::status_end_element_mismatch &&
                              static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)) + 1 >= bytes.size();
     if (r || (!is_table && (open_at_end || (is_last && r.status == pugi::status_end_element_mismatch)))) {
       w.walk_region(region, start, in_body);
-      return true;
+      return;
     }
     if (++forgiving <= k_max_faulty_regions)
       note(start + static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)),
@@ -541,22 +542,27 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
                "-" + std::to_string(lines.line_of(end > start ? end - 1 : start)) +
                " read with the forgiving HTML parser");
     pugi::xml_document lenient;
-    if (!parse_with_libxml2(bytes, lenient, lines.line_of(start) - 1, why)) return false;
-    w.walk_region(lenient, start, in_body);
-    return true;
+    if (parse_with_libxml2(bytes, lenient, lines.line_of(start) - 1, why)) {
+      w.walk_region(lenient, start, in_body);
+    } else {
+      // No forgiving parser (libxml2 not installed): what pugixml read of the region, up to its fault.
+      if (!degraded)
+        out.diagnostics.push_back({Diagnostic::Level::warning, "", lines.line_of(start),
+                                   why + "; tables that are not well-formed are read only up to their first fault"});
+      degraded = true;
+      w.walk_region(region, start, in_body);
+    }
   };
   for (const auto& [start, end] : spans) {
     if (end <= resume) {
       gap_start = end;
       continue;
     }
-    if ((gap_start >= resume && !read(gap_start, start, false, false)) || !read(start, end, true, false)) {
-      out.diagnostics.push_back({Diagnostic::Level::warning, "", lines.line_of(start), why});
-      return out;
-    }
+    if (gap_start >= resume) read(gap_start, start, false, false);
+    read(start, end, true, false);
     gap_start = end;
   }
-  if (gap_start < text.size()) (void)read(gap_start, text.size(), false, true);
+  if (gap_start < text.size()) read(gap_start, text.size(), false, true);
   if (forgiving > k_max_faulty_regions)
     note(0, std::to_string(forgiving) + " regions read with the forgiving HTML parser in all");
   return out;
