@@ -136,6 +136,8 @@ int run(int argc, char** argv) {
   tables->add_option("file", single, "report")->required();
   bool show_rows = false;
   tables->add_flag("--rows", show_rows, "also print every row's cells");
+  tables->add_option("-o,--output", output, "write to FILE instead of stdout");
+  tables->add_option("-f,--format", format_name, "text (the only format)");
 
   // Development: prints the catalog (docs/catalog.md is its Markdown output). Not listed in --help.
   auto* catalog = app.add_subcommand("catalog", "");
@@ -184,21 +186,25 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (*tables) {
+      if (format_name != "text") throw Error("", "tables prints text only (--format text)");
       const auto text = read_input(single);
       const auto raw = tokenize(text, detect_input(text));
+      std::string listing;
+      auto out = std::back_inserter(listing);
       for (const auto& t : raw.tables) {
-        std::cout << fmt::format("[{}] '{}' line {} rows {}\n   ", section_spec(t.section).key, t.title, t.line, t.rows.size());
-        if (!t.summary.empty()) std::cout << fmt::format("summary '{}'\n   ", t.summary);
+        fmt::format_to(out, "[{}] '{}' line {} rows {}\n   ", section_spec(t.section).key, t.title, t.line, t.rows.size());
+        if (!t.summary.empty()) fmt::format_to(out, "summary '{}'\n   ", t.summary);
         for (std::size_t i = 0; i < t.headers.size(); ++i)
-          std::cout << fmt::format("'{}'({}) ", t.headers[i], column_spec(t.columns[i]).key);
-        std::cout << "\n";
+          fmt::format_to(out, "'{}'({}) ", t.headers[i], column_spec(t.columns[i]).key);
+        listing += '\n';
         if (show_rows)
           for (const auto& r : t.rows) {
-            std::cout << fmt::format("     {:>6}:", r.line);
-            for (const auto& c : r.cells) std::cout << fmt::format(" |{}", c);
-            std::cout << "\n";
+            fmt::format_to(out, "     {:>6}:", r.line);
+            for (const auto& c : r.cells) fmt::format_to(out, " |{}", c);
+            listing += '\n';
           }
       }
+      emit(listing, output);
       return 0;
     }
     const Format format = format_or_throw(format_name);
