@@ -71,9 +71,20 @@ void emit(const std::string& text, const std::string& output) {
   if (output.empty() || output == "-") {
     std::cout << text;
     std::cout.flush();
+    if (!std::cout) throw Error("standard output", "write failed (disk full or closed pipe?)");
   } else {
     write_file_atomically(output, text);
   }
+}
+
+// Refuses an output file that is one of the input reports (it would be replaced by the output).
+void check_output_is_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {
+  if (output.empty() || output == "-") return;
+  std::error_code ec;
+  if (!std::filesystem::exists(output, ec)) return;
+  for (const auto& f : inputs)
+    if (std::filesystem::equivalent(output, f, ec))
+      throw Error(output, "is an input report; choose another output file");
 }
 
 Format format_or_throw(const std::string& name) {
@@ -163,6 +174,7 @@ int run(int argc, char** argv) {
     ropt.verbose = verbose;
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
+      check_output_is_not_an_input(output, snapshot_files);
       if (snapshot_files.size() == 1) {
         emit(snapshot_json_text(load_report(snapshot_files.front()), verbose), output);
         return 0;
@@ -187,6 +199,7 @@ int run(int argc, char** argv) {
     }
     if (*tables) {
       if (format_name != "text") throw Error("", "tables prints text only (--format text)");
+      check_output_is_not_an_input(output, {single});
       const auto text = read_input(single);
       const auto raw = tokenize(text, detect_input(text));
       std::string listing;
@@ -210,16 +223,13 @@ int run(int argc, char** argv) {
     const Format format = format_or_throw(format_name);
     Comparison c;
     if (*report) {
+      check_output_is_not_an_input(output, {single});
       c = describe(load_report(single), copt);
     } else if (!base_set.empty() || !target_set.empty()) {
       if (base_set.empty() || target_set.empty() || !files.empty())
         throw Error("", "give both --base and --target sets, and no other report files (see awrdiff --help)");
-      namespace fs = std::filesystem;
-      std::error_code ec;
-      for (const auto* set : {&base_set, &target_set})
-        for (const auto& f : *set)
-          if (!output.empty() && fs::exists(output, ec) && fs::equivalent(output, f, ec))
-            throw Error(output, "is an input report; choose another output file");
+      check_output_is_not_an_input(output, base_set);
+      check_output_is_not_an_input(output, target_set);
       std::vector<Snapshot> b, t;
       for (const auto& f : base_set) b.push_back(load_report(f));
       for (const auto& f : target_set) t.push_back(load_report(f));
@@ -229,11 +239,7 @@ int run(int argc, char** argv) {
         std::cerr << "awrdiff: give two reports, BASE and TARGET (or `awrdiff report FILE`; see awrdiff --help)\n";
         return static_cast<int>(ExitCode::error);
       }
-      namespace fs = std::filesystem;
-      std::error_code ec;
-      for (const auto& f : files)
-        if (!output.empty() && fs::exists(output, ec) && fs::equivalent(output, f, ec))
-          throw Error(output, "is an input report; choose another output file");
+      check_output_is_not_an_input(output, files);
       auto loaded = load_reports({files[0], files[1]});  // both at once
       for (auto& r : loaded)
         if (r.error) throw *r.error;  // the base's error first

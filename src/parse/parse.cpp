@@ -81,16 +81,29 @@ void read_scope(std::string_view content, Snapshot& snap) {
 }  // namespace
 
 InputKind detect_input(std::string_view content) {
-  // The markers sit in the first few KB (after the <style> block in HTML); look at a bounded prefix.
-  std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 64 * 1024));
-  const bool html = contains_icase(head.substr(0, std::min<std::size_t>(head.size(), 8192)), "<html") ||
-                    contains_icase(head.substr(0, std::min<std::size_t>(head.size(), 8192)), "<table");
-  if (contains(head, "WORKLOAD REPOSITORY REPORT (RAC)") || contains(head, "AWR RAC Report") ||
-      contains(head, "WORKLOAD REPOSITORY RAC REPORT"))
-    return html ? InputKind::awr_global_html : InputKind::awr_global_text;
-  if (contains(head, "WORKLOAD REPOSITORY report for") || contains(head, "WORKLOAD REPOSITORY PDB report") ||
-      contains(head, "WORKLOAD REPOSITORY REPORT for") || contains(head, "AWR Report for DB:"))
-    return html ? InputKind::awr_instance_html : InputKind::awr_instance_text;
+  // The markers sit near the start: after the <style> block in HTML, after whatever SQL*Plus printed
+  // before the report in a spool (a snapshot listing of many days runs to tens of KB). Look at a
+  // bounded prefix.
+  const std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 1024 * 1024));
+  auto find_any = [&](std::initializer_list<std::string_view> markers) {
+    std::size_t first = std::string_view::npos;
+    for (auto m : markers) first = std::min(first, head.find(m));
+    return first;
+  };
+  // HTML when an <html> or <table> tag comes shortly before or after the marker (the marker is in
+  // the <title> or the first <h1>), not merely somewhere in the file.
+  auto html_near = [&](std::size_t at) {
+    const std::size_t from = at > 16 * 1024 ? at - 16 * 1024 : 0;
+    const std::string_view around = head.substr(from, 24 * 1024);
+    return contains_icase(around, "<html") || contains_icase(around, "<table");
+  };
+  if (auto at = find_any({"WORKLOAD REPOSITORY REPORT (RAC)", "AWR RAC Report", "WORKLOAD REPOSITORY RAC REPORT"});
+      at != std::string_view::npos)
+    return html_near(at) ? InputKind::awr_global_html : InputKind::awr_global_text;
+  if (auto at = find_any({"WORKLOAD REPOSITORY report for", "WORKLOAD REPOSITORY PDB report",
+                          "WORKLOAD REPOSITORY REPORT for", "AWR Report for DB:"});
+      at != std::string_view::npos)
+    return html_near(at) ? InputKind::awr_instance_html : InputKind::awr_instance_text;
   if (contains(head, "STATSPACK report for") || contains(head, "STATSPACK Statistics Report"))
     return InputKind::statspack_text;
   if (contains(head, "ASH Report")) return InputKind::ash_report;

@@ -41,6 +41,18 @@ check "json findings" 0 python3 -c "import json; j=json.load(open('$tmp/cmp.json
 check "sets" 0 "$bin" --base "$s/good.html" "$s/good.txt" --target "$s/bad.html" "$s/bad.txt"
 grep -q '^Regressed: .*Welch t p = ' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets headline"; head -1 "$tmp/out"; }
 grep -q '^Sets: 2 base and 2 target reports' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets table"; }
+# The output file is never one of the inputs, in any command; a failed write to stdout is an error.
+cp "$s/good.html" "$tmp/in.html"
+for cmd in "snapshot $tmp/in.html" "report $tmp/in.html" "tables $tmp/in.html" "$tmp/in.html $s/bad.html"; do
+  # shellcheck disable=SC2086
+  check "output is input: $cmd" 2 "$bin" $cmd -o "$tmp/in.html"
+  expect_err "output is input message: $cmd" "$tmp/in.html"
+done
+cmp -s "$s/good.html" "$tmp/in.html" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: input report was overwritten"; }
+if [ -w /dev/full ]; then
+  check "stdout full (compare)" 2 sh -c "\"\$0\" \"\$1\" \"\$2\" >/dev/full" "$bin" "$s/good.html" "$s/bad.html"
+  check "stdout full (snapshot)" 2 sh -c "\"\$0\" snapshot \"\$1\" >/dev/full" "$bin" "$s/good.html"
+fi
 check "sets without target" 2 "$bin" --base "$s/good.html"
 check "sets and positional files" 2 "$bin" "$s/good.html" --base "$s/good.html" --target "$s/bad.html"
 check "sets with a missing file" 2 "$bin" --base "$s/good.html" "$s/nope.html" --target "$s/bad.html"

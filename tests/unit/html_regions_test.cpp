@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 namespace {
@@ -94,6 +95,26 @@ TEST(HtmlRegions, UnclosedTableRunsToTheEnd) {
   const std::string html = "<html><body>\n" + k_load_profile + "<table><tr><td>1<td>2\n</body></html>";
   EXPECT_NO_THROW((void)awrdiff::tokenize_html(html));
   expect_same_tables(html);
+}
+
+}  // namespace
+
+namespace {
+
+// A SQL*Plus spool of awrrpt.sql: the snapshot listing of many days (tens of KB) before <html>.
+TEST(HtmlRegions, SpoolWithLongPreludeIsHtml) {
+  const std::string html = awrdiff::read_input(std::filesystem::path(AWRDIFF_SOURCE_DIR "/samples/good.html"));
+  std::string prelude = "SQL> @?/rdbms/admin/awrrpt\nListing the last 31 days of Completed Snapshots\n";
+  for (int i = 0; i < 744; ++i) prelude += "ORCL         ORCL             " + std::to_string(1000 + i) + " 01 Oct 2024 00:00      1\n";
+  ASSERT_GT(prelude.size(), 40000U);
+  EXPECT_EQ(awrdiff::detect_input(prelude + html), awrdiff::InputKind::awr_instance_html);
+  const auto spooled = awrdiff::parse_report(prelude + html, "spool.html");
+  const auto plain = awrdiff::parse_report(html, "good.html");
+  EXPECT_EQ(spooled.db_time_s(), plain.db_time_s());
+  EXPECT_EQ(spooled.sql.size(), plain.sql.size());
+  // A text report stays text, even with an HTML-looking line far from its header.
+  const std::string text = awrdiff::read_input(std::filesystem::path(AWRDIFF_SOURCE_DIR "/samples/good.txt"));
+  EXPECT_EQ(awrdiff::detect_input(text), awrdiff::InputKind::awr_instance_text);
 }
 
 }  // namespace
