@@ -72,6 +72,7 @@ struct Item {
   bool points = false;                   // a percentage: its change is shown in points
   std::string metric;                    // metric catalog key for the assessment; empty: the table's
   std::string bound;                     // one side unknown: the change as a bound ("≥ +120%"), else empty
+  OptDouble bound_delta;                 // that side taken at its list's floor: the least change, per second
   double sort_key = 0;
 };
 
@@ -607,10 +608,16 @@ private:
       const bool target_hidden = it.target_status == "not shown" && it.base_status.empty();
       if (base_hidden && it.target_rate) {
         auto lo = rate(list_floor(*m_base), base_elapsed());
-        if (lo && *lo > 0 && *it.target_rate > *lo) it.bound = "≥ " + fmt_pct((*it.target_rate - *lo) / *lo * 100);
+        if (lo && *lo > 0 && *it.target_rate > *lo) {
+          it.bound = "≥ " + fmt_pct((*it.target_rate - *lo) / *lo * 100);
+          it.bound_delta = *it.target_rate - *lo;
+        }
       } else if (target_hidden && it.base_rate) {
         auto lo = rate(list_floor(m_target), target_elapsed());
-        if (lo && *it.base_rate > 0 && *it.base_rate > *lo) it.bound = "≤ " + fmt_pct((*lo - *it.base_rate) / *it.base_rate * 100);
+        if (lo && *it.base_rate > 0 && *it.base_rate > *lo) {
+          it.bound = "≤ " + fmt_pct((*lo - *it.base_rate) / *it.base_rate * 100);
+          it.bound_delta = *lo - *it.base_rate;
+        }
       }
     }
     for (auto& it : items) {
@@ -1099,8 +1106,10 @@ private:
     const double te = *target_elapsed();
     std::vector<Contributor> ev;
     for (const auto& it : m_events) {
-      if (!it.base_rate || !it.target_rate) continue;
-      ev.push_back({"event", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
+      if (it.base_rate && it.target_rate)
+        ev.push_back({"event", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
+      else if (it.bound_delta)  // new in (or gone from) one top list: at least the change from its floor
+        ev.push_back({"event", it.name, *it.bound_delta, *it.bound_delta * te, true});
     }
     for (const auto& p : m_facts.parts)
       if (p.name == "Outside DB CPU and waits" && p.base && p.target) {
@@ -1192,7 +1201,9 @@ private:
     auto amount = [in_aas](const Contributor& c) {
       return in_aas ? fmt::format("{:+.1f} AAS", c.delta_aas) : detail::human_seconds(*c.delta_s);
     };
-    for (const auto& c : named) causes.push_back(fmt::format("{} {}", c.name, amount(c)));
+    for (const auto& c : named)
+      causes.push_back(c.lower_bound ? fmt::format("{} {} ({} or more)", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c))
+                                     : fmt::format("{} {}", c.name, amount(c)));
     if (!causes.empty()) {
       head += ", driven by ";
       for (std::size_t i = 0; i < causes.size(); ++i) head += (i == 0 ? "" : (i + 1 == causes.size() ? " and " : ", ")) + causes[i];

@@ -328,7 +328,7 @@ private:
     if (!m_snap.time_model.empty()) return;
     for (const auto& r : t.rows) {
       TimeModelRow row;
-      row.name = text(t, r, ColumnId::statistic);
+      row.name = without_footnote(text(t, r, ColumnId::statistic));
       if (row.name.empty()) continue;
       row.time_s = num(t, r, ColumnId::time_s);
       row.pct_db_time = num(t, r, ColumnId::pct_db_time);
@@ -803,6 +803,18 @@ private:
     std::size_t n = 0;
     for (const auto& r : t.rows) n = std::max(n, t.folded ? cell_size(r, c) : cell_at(r, c).size());
     return n;
+  }
+
+  // "sql execute elapsed time [1]": newer reports link some statistic names to a footnote.
+  static std::string without_footnote(std::string name) {
+    if (name.size() > 4 && name.back() == ']') {
+      const auto open = name.rfind(" [");
+      if (open != std::string::npos && open + 3 < name.size() &&
+          std::all_of(name.begin() + static_cast<std::ptrdiff_t>(open) + 2, name.end() - 1,
+                      [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
+        name.erase(open);
+    }
+    return name;
   }
 
   static std::size_t cell_size(const RawRow& r, int c) {

@@ -375,3 +375,31 @@ TEST_F(Samples, GoodTextAndHtmlAgree) {
 TEST_F(Samples, OtherSamplesTextAndHtmlAgree) {
   for (const char* stem : {"bad", "improved", "commit_normal", "commit_spike"}) expect_parity(stem);
 }
+
+namespace {
+
+// An event new in the target's top list (below the base's list) that carries most of the change is
+// named in the verdict, as a bound: "resmgr:cpu quantum new (+… or more)".
+TEST_F(Samples, NewTopEventIsNamedAsABound) {
+  const auto& base = report("good.html");
+  awrdiff::Snapshot target = report("good.html");
+  const double extra = 20 * *base.db_time_s();
+  awrdiff::WaitEvent e;
+  e.name = "resmgr:cpu quantum";
+  e.wait_class = "Scheduler";
+  e.time_s = extra;
+  e.waits = 1e6;
+  e.avg_wait_ms = extra / 1e6 * 1000;
+  target.top_events.insert(target.top_events.begin(), e);
+  for (auto& r : target.time_model)
+    if (r.name == "DB time" && r.time_s) *r.time_s += extra;
+  const auto c = awrdiff::compare(base, target);
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::regressed);
+  EXPECT_NE(c.headline.find("resmgr:cpu quantum new ("), std::string::npos) << c.headline;
+  EXPECT_NE(c.headline.find(" or more)"), std::string::npos) << c.headline;
+  // And the mirror: gone from the target's list.
+  const auto m = awrdiff::compare(target, base);
+  EXPECT_NE(m.headline.find("resmgr:cpu quantum gone ("), std::string::npos) << m.headline;
+}
+
+}  // namespace
