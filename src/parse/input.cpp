@@ -24,33 +24,46 @@ constexpr std::size_t k_probe_bytes = std::size_t{64} << 10;
 // Four NUL bytes in a row never occur in text, UTF-16 text included.
 bool looks_binary(std::string_view head) { return head.find(std::string_view("\0\0\0\0", 4)) != std::string_view::npos; }
 
+// Decompresses in two passes: the first only measures (and refuses more than the input limit
+// without holding any of it: a small gzip bomb costs time, not memory), the second writes into a
+// buffer of exactly that size. Memory: the decompressed report, once.
 std::string gunzip(const std::string& bytes, const std::string& source) {
-  z_stream zs{};
-  if (inflateInit2(&zs, 15 + 32) != Z_OK) throw Error(source, "cannot initialise gzip decoder");
-  std::string out;
-  std::array<char, 1 << 16> buf{};
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  zs.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes.size(), UINT32_MAX));
-  int rc = Z_OK;
-  while (rc != Z_STREAM_END) {
-    zs.next_out = reinterpret_cast<Bytef*>(buf.data());
-    zs.avail_out = static_cast<uInt>(buf.size());
-    rc = inflate(&zs, Z_NO_FLUSH);
-    if (rc != Z_OK && rc != Z_STREAM_END) {
-      inflateEnd(&zs);
-      throw Error(source, "corrupt gzip data");
+  auto pass = [&](char* out, std::size_t out_size) -> std::size_t {
+    z_stream zs{};
+    if (inflateInit2(&zs, 15 + 32) != Z_OK) throw Error(source, "cannot initialise gzip decoder");
+    std::array<char, 1 << 16> scratch{};
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+    zs.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes.size(), UINT32_MAX));
+    std::size_t total = 0;
+    int rc = Z_OK;
+    while (rc != Z_STREAM_END) {
+      const bool measuring = out == nullptr;
+      zs.next_out = reinterpret_cast<Bytef*>(measuring ? scratch.data() : out + total);
+      zs.avail_out = static_cast<uInt>(measuring ? scratch.size() : std::min<std::size_t>(out_size - total, 1 << 20));
+      const uInt before = zs.avail_out;
+      rc = inflate(&zs, Z_NO_FLUSH);
+      // Second pass, output full: only the gzip trailer is left, which the first pass checked.
+      if (rc == Z_BUF_ERROR && !measuring && total == out_size) rc = Z_STREAM_END;
+      if (rc != Z_OK && rc != Z_STREAM_END) {
+        inflateEnd(&zs);
+        throw Error(source, "corrupt gzip data");
+      }
+      total += before - zs.avail_out;
+      if (total > k_max_input_bytes) {
+        inflateEnd(&zs);
+        throw Error(source, std::string("decompressed report ") + k_too_large);
+      }
+      if (zs.avail_in == 0 && rc != Z_STREAM_END) {
+        inflateEnd(&zs);
+        throw Error(source, "truncated gzip data (unexpected end of the compressed stream)");
+      }
     }
-    out.append(buf.data(), buf.size() - zs.avail_out);
-    if (out.size() > k_max_input_bytes) {
-      inflateEnd(&zs);
-      throw Error(source, std::string("decompressed report ") + k_too_large);
-    }
-    if (zs.avail_in == 0 && rc != Z_STREAM_END) {
-      inflateEnd(&zs);
-      throw Error(source, "truncated gzip data (unexpected end of the compressed stream)");
-    }
-  }
-  inflateEnd(&zs);
+    inflateEnd(&zs);
+    return total;
+  };
+  const std::size_t size = pass(nullptr, 0);
+  std::string out(size, '\0');
+  if (size > 0) pass(out.data(), size);
   return out;
 }
 

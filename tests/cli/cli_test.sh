@@ -3,6 +3,7 @@
 set -u
 bin=$1
 root=$2
+sanitized=${3:-OFF}  # ON: the binary runs under ASan + UBSan (slower; RSS means little)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
@@ -53,6 +54,18 @@ if [ -w /dev/full ]; then
   check "stdout full (compare)" 2 sh -c "\"\$0\" \"\$1\" \"\$2\" >/dev/full" "$bin" "$s/good.html" "$s/bad.html"
   check "stdout full (snapshot)" 2 sh -c "\"\$0\" snapshot \"\$1\" >/dev/full" "$bin" "$s/good.html"
 fi
+# A gzip bomb (0.6 MB expanding past the 512 MiB limit) is refused without holding what it expands to.
+check "gzip bomb refused in bounded memory" 0 python3 - "$bin" "$tmp/bomb.gz" "$sanitized" <<'PY'
+import gzip, resource, subprocess, sys
+with gzip.open(sys.argv[2], "wb", compresslevel=1) as f:
+    zeros = bytes(1 << 20)
+    for _ in range(600):
+        f.write(zeros)
+p = subprocess.run([sys.argv[1], "report", sys.argv[2]], capture_output=True, text=True)
+peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+assert p.returncode == 2 and "larger than 512 MiB" in p.stderr, (p.returncode, p.stderr)
+assert sys.argv[3] == "ON" or peak_mb < 200, f"peak {peak_mb:.0f} MB"
+PY
 check "sets without target" 2 "$bin" --base "$s/good.html"
 check "sets and positional files" 2 "$bin" "$s/good.html" --base "$s/good.html" --target "$s/bad.html"
 check "sets with a missing file" 2 "$bin" --base "$s/good.html" "$s/nope.html" --target "$s/bad.html"
@@ -109,7 +122,6 @@ assert 'snapshot' in j[0] and 'error' in j[1] and 'nope.html' in j[1]['error'], 
 
 # Hostile input: one line naming the file and exit 2 (or a partial snapshot when merely truncated);
 # never a crash, a hang (timeout) or memory growing with the input beyond the documented bound.
-sanitized=${3:-OFF}
 run_limited() {  # run_limited NAME EXPECTED_RC SECONDS MAX_RSS_MB COMMAND...: exit code, a hang bound (generous: CI shares its cores) and peak memory
   local name=$1 want=$2 secs=$3 max_mb=$4
   shift 4
