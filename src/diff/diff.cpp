@@ -949,6 +949,13 @@ private:
     m_out.tables.push_back(std::move(t));
   }
 
+  // A share of the change in DB time is only worth printing when that change is material: a part
+  // divided by a change near zero is noise, however large.
+  bool shares_mean_something() const {
+    const auto d = m_facts.delta_db_time_aas();
+    return d && *d != 0 && assess("db_time_per_s", m_facts.base_db_time_aas.value_or(0), m_facts.target_db_time_aas.value_or(0)).material();
+  }
+
   // The statements that carry the change in DB time per second, ranked by their share of it.
   void sql_carriers() {
     const auto delta = m_facts.delta_db_time_aas();
@@ -973,7 +980,7 @@ private:
       r.cells.push_back(p->label());
       r.cells.push_back(p->bound ? CompareCell(fmt::format("{}{:.3f} or more", *p->delta_aas > 0 ? "+" : "-", std::fabs(*p->delta_aas)))
                                  : CompareCell(*p->delta_aas));
-      r.cells.push_back(*p->delta_aas / *delta * 100);
+      r.cells.push_back(shares_mean_something() ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
       std::string why = p->why;
       if (p->status == "new") why = "new: not in the base's lists";
       if (p->status == "gone") why = "gone: not in the target's lists";
@@ -1055,14 +1062,14 @@ private:
       if (p.delta() && std::fabs(*p.delta()) < 0.0005 && std::fabs(p.target.value_or(0)) < 0.0005) continue;
       CompareRow r;
       r.cells = {p.name, cell(p.base), cell(p.target), cell(p.delta()),
-                 delta != 0 && p.delta() ? CompareCell(*p.delta() / delta * 100) : CompareCell(),
+                 shares_mean_something() && p.delta() ? CompareCell(*p.delta() / delta * 100) : CompareCell(),
                  p.name.starts_with("Over-accounted")
                      ? CompareCell()
                      : assessment_cell(p.name == "DB CPU" ? "db_cpu_per_s" : "wait_class.time_per_s", p.base, p.target)};
       t.rows.push_back(std::move(r));
     }
     t.rows.push_back({{std::string("DB time"), cell(m_facts.base_db_time_aas), cell(m_facts.target_db_time_aas), delta,
-                       100.0, assessment_cell("db_time_per_s", m_facts.base_db_time_aas, m_facts.target_db_time_aas)}});
+                       shares_mean_something() ? CompareCell(100.0) : CompareCell(), assessment_cell("db_time_per_s", m_facts.base_db_time_aas, m_facts.target_db_time_aas)}});
     t.notes.push_back("Per second of elapsed, in average active sessions (AAS). Share of Δ = the component's change / the change "
                       "of DB time per second; parts moving against the total have negative shares.");
     if (complete && classes)
