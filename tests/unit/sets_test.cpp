@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -108,6 +110,28 @@ TEST(Comparability, ElapsedThatDoesNotMatchTheSnapTimesIsFlagged) {
   bool idle_flagged = false;
   for (const auto& w : awrdiff::compare(g, idle).warnings) idle_flagged = idle_flagged || w.find("idle period") != std::string::npos;
   EXPECT_TRUE(idle_flagged);
+}
+
+}  // namespace
+
+namespace {
+
+// The same period twice in a set, or overlapping snapshot ranges, count their time twice: warned.
+TEST(Sets, SamePeriodTwiceAndOverlapsAreWarned) {
+  const auto good = sample("good.html"), bad = sample("bad.html");
+  auto has = [](const awrdiff::Comparison& c, std::string_view text) {
+    return std::any_of(c.warnings.begin(), c.warnings.end(), [&](const std::string& w) { return w.find(text) != std::string::npos; });
+  };
+  const auto twice = awrdiff::compare_sets({good, good}, {bad, good}, {});
+  EXPECT_TRUE(has(twice, "the base set has the same period twice"));
+  awrdiff::Snapshot wide = bad;
+  wide.source = "wide.html";
+  wide.interval.begin_snap = *bad.interval.begin_snap - 5;
+  wide.interval.end_snap = *bad.interval.end_snap + 5;
+  const auto overlapping = awrdiff::compare_sets({good}, {bad, wide}, {});
+  EXPECT_TRUE(has(overlapping, "overlap: their common time counts twice"));
+  const auto clean = awrdiff::compare_sets({good}, {bad}, {});
+  EXPECT_FALSE(has(clean, "twice"));
 }
 
 }  // namespace
