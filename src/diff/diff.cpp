@@ -656,8 +656,17 @@ private:
     });
     sort_by_share(items);
     auto table = side_by_side(spec, items, has_base());
-    table.notes.push_back("From 'Wait Classes by Total Wait Time': background waits included (System I/O is mostly the "
-                          "log writer's and DB writer's). 'Where the change comes from' uses Foreground Wait Class instead.");
+    auto global = [](const Snapshot& s) { return s.kind == ReportKind::awr_global; };
+    const bool any_global = global(m_target) || (has_base() && global(*m_base));
+    const bool all_global = global(m_target) && (!has_base() || global(*m_base));
+    if (all_global)
+      table.notes.push_back("From the RAC global report's Foreground Wait Classes, cluster totals (the 'Sum' row): user "
+                            "sessions' waits only.");
+    else
+      table.notes.push_back(std::string("From 'Wait Classes by Total Wait Time': background waits included (System I/O is mostly "
+                                        "the log writer's and DB writer's)") +
+                            (any_global ? "; a RAC global report's figures are its foreground wait classes' cluster totals" : "") +
+                            ". 'Where the change comes from' uses Foreground Wait Class instead.");
     m_out.tables.push_back(std::move(table));
   }
 

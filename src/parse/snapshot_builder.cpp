@@ -499,6 +499,8 @@ private:
     std::stable_sort(m_snap.wait_classes.begin(), m_snap.wait_classes.end(), [](const WaitClassRow& a, const WaitClassRow& b) {
       return a.time_s.value_or(-1) > b.time_s.value_or(-1);
     });
+    // They are the foreground wait classes (the global report has no other wait class totals).
+    if (m_snap.foreground_wait_classes.empty()) m_snap.foreground_wait_classes = m_snap.wait_classes;
   }
 
   // OS Statistics By Instance: the cluster's CPUs, cores and sockets are the instances' sums (one
