@@ -441,7 +441,7 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   } else if (s && *s) {
     const auto& r = results.at("db_time_per_s");
     c.headline += fmt::format(" [{} p = {:.3f} over {} vs {} reports]", r.test.test, *r.test.p_value, base.size(), target.size());
-  } else {
+  } else if (!s) {
     c.warnings.push_back("sets too small for a significance test of DB time per second: judged on materiality only");
   }
   return c;
