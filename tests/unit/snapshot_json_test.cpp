@@ -312,6 +312,20 @@ TEST(SnapshotJson, StringsEscapedAndInvalidUtf8Replaced) {
   EXPECT_EQ(mismatches, 0);
 }
 
+// Every control character escaped, also in long strings (a SIMD scan of 16 bytes at a time once let
+// 0x1A-0x1F through): found by fuzz_pipeline.
+TEST(SnapshotJson, ControlCharactersEscapedInLongStrings) {
+  auto s = full_snapshot();
+  std::vector<std::string> strings;
+  for (int c = 1; c < 0x20; ++c)
+    for (std::size_t pad : {0, 7, 15, 16, 17, 40}) strings.push_back(std::string(pad, '/') + static_cast<char>(c) + std::string(40, '/'));
+  s.sql[0].lists = strings;
+  const auto text = awrdiff::snapshot_json_text(s);
+  ASSERT_TRUE(json::accept(text));
+  const auto j = json::parse(text);
+  for (std::size_t i = 0; i < strings.size(); ++i) EXPECT_EQ(j["sql"][0]["lists"][i].get<std::string>(), strings[i]);
+}
+
 TEST(SnapshotJson, SeveralResultsAsOneArray) {
   std::vector<awrdiff::LoadResult> results(3);
   results[0].file = "a.html";
