@@ -269,9 +269,21 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
       nlohmann::json rj = nlohmann::json::object();
       for (std::size_t i = 0; i < t.columns.size() && i < r.cells.size(); ++i) {
         const auto& cell = r.cells[i];
-        if (const auto* d = std::get_if<double>(&cell)) rj[t.columns[i].key] = *d;
-        else if (const auto* s = std::get_if<std::string>(&cell)) rj[t.columns[i].key] = *s;
-        else rj[t.columns[i].key] = nullptr;
+        const auto& key = t.columns[i].key;
+        if (const auto* d = std::get_if<double>(&cell)) {
+          rj[key] = *d;
+        } else if (const auto* s = std::get_if<std::string>(&cell)) {
+          // A numeric column's cell without a number ("not shown", "new", "≥ +120%", "-"): null, the
+          // text beside it under "<key>_text", so that a column holds numbers or null only.
+          if (t.columns[i].kind == ColumnKind::text) {
+            rj[key] = *s;
+          } else {
+            rj[key] = nullptr;
+            rj[key + "_text"] = *s;
+          }
+        } else {
+          rj[key] = nullptr;
+        }
       }
       rows.push_back(std::move(rj));
     }

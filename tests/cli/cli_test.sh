@@ -39,6 +39,14 @@ done
 cp "$tmp/out" "$tmp/cmp.json"
 check "json parses" 0 python3 -c "import json; j=json.load(open('$tmp/cmp.json')); assert j['verdict']=='improved', j['verdict']"
 check "json findings" 0 python3 -c "import json; j=json.load(open('$tmp/cmp.json')); r=[f['rule'] for f in j['findings']]; assert 'sql_changed' in r, r; f=j['findings'][0]; assert f['direction'] in ('worse','better','changed') and f['evidence'] is not None and f['metrics'], f"
+check "json table columns with a unit hold numbers or null" 0 python3 -c "
+import json; j=json.load(open('$tmp/cmp.json'))
+for t in j['tables']:
+    units={c['key']: c['unit'] for c in t['columns']}
+    for r in t['rows']:
+        for k, v in r.items():
+            assert not units.get(k) or v is None or isinstance(v, (int, float)), (t['key'], k, v)
+"
 check "sets" 0 "$bin" --base "$s/good.html" "$s/good.txt" --target "$s/bad.html" "$s/bad.txt"
 grep -q '^Regressed: .*Welch t p = ' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets headline"; head -1 "$tmp/out"; }
 grep -q '^Sets: 2 base and 2 target reports' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets table"; }
