@@ -21,7 +21,8 @@ struct RenderOptions {
 };
 
 /// Writes the comparison in `format` to `out`. Never throws for content.
-/// JSON: {verdict, headline, warnings, findings[], tables[]}; a table row is an object keyed by column
+/// JSON: {base, target, verdict, headline, db_time_per_s, contributors[], warnings[], findings[], tables[],
+/// diagnostics[] (verbose)}; a table row is an object keyed by column
 /// key. A column with a unit holds numbers or null; where the text formats show words instead of a
 /// number ("not shown", "new", a bound such as "≥ +120%"), the row has null under the key and the
 /// words under "<key>_text".
