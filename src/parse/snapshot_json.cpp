@@ -25,6 +25,9 @@ using SizeType = std::size_t;
 // Not RAPIDJSON_SSE2: RapidJSON 1.1.0's SSE2 string scan lets control characters 0x1A-0x1F through
 // unescaped (it tests `<= 0x19`), which makes invalid JSON; found by fuzz_pipeline.
 #include <rapidjson/prettywriter.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <rapidjson/stringbuffer.h>
 
 namespace awrdiff {
@@ -112,7 +115,7 @@ void replace_invalid_utf8(std::string_view s, std::size_t from, std::string& out
 // literal never turns into a bool.
 class Json {
 public:
-  explicit Json(rapidjson::StringBuffer& buffer) : m_w(buffer) { m_w.SetIndent(' ', 2); }
+  explicit Json(rapidjson::StringBuffer& buffer) : m_buffer(buffer), m_w(buffer) { m_w.SetIndent(' ', 2); }
 
   void begin_object() { m_w.StartObject(); }
   void end_object() { m_w.EndObject(); }
@@ -205,10 +208,41 @@ private:
       replace_invalid_utf8(s, bad, m_scratch);
       s = m_scratch;
     }
-    if (as_key) m_w.Key(s.data(), s.size());
-    else m_w.String(s.data(), s.size());
+    if (as_key) {
+      m_w.Key(s.data(), s.size());
+    } else if (s.size() >= 16 && nothing_to_escape(s)) {
+      // Long text with nothing to escape (most SQL text): the writer puts the separator, indentation
+      // and opening quote, the bytes are copied at once, then the closing quote. RapidJSON escapes
+      // byte by byte (its SSE2 scan is not used: see above).
+      m_w.RawValue("\"", 1, rapidjson::kStringType);
+      std::memcpy(m_buffer.Push(s.size()), s.data(), s.size());
+      m_buffer.Put('"');
+    } else {
+      m_w.String(s.data(), s.size());
+    }
   }
 
+  // No byte JSON escapes: control characters (below 0x20), '"' and '\\'.
+  static bool nothing_to_escape(std::string_view s) {
+    const char* p = s.data();
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), top = _mm_set1_epi8(0x1F);
+    for (; i + 16 <= s.size(); i += 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+      const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(x, top), top);  // x <= 0x1F, unsigned
+      if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)), control)) != 0)
+        return false;
+    }
+#endif
+    for (; i < s.size(); ++i) {
+      const auto c = static_cast<unsigned char>(p[i]);
+      if (c < 0x20 || c == '"' || c == '\\') return false;
+    }
+    return true;
+  }
+
+  rapidjson::StringBuffer& m_buffer;
   rapidjson::PrettyWriter<rapidjson::StringBuffer> m_w;
   std::string m_scratch;  // the sanitised copy of an invalid string
 };
