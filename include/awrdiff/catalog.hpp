@@ -340,6 +340,11 @@ struct LoadProfileSpec {
 /// Normalises a title or header for matching: lower-case, whitespace removed, trailing ':' dropped.
 std::string normalize_label(std::string_view text);
 
+/// `text` without a trailing footnote marker " [n]" (n: one or more digits): Autonomous Database
+/// numbers repeated headings ("SQL ordered by Elapsed Time [1]"), newer reports link statistic names
+/// to a footnote ("sql execute elapsed time [1]"). Otherwise `text` unchanged.
+std::string_view without_footnote_marker(std::string_view text);
+
 /// All known sections (for docs and tests).
 std::span<const SectionSpec> all_sections();
 /// All known columns (for docs and tests).

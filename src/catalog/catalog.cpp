@@ -1805,6 +1805,16 @@ const Indexes& indexes() {
 
 }  // namespace
 
+std::string_view without_footnote_marker(std::string_view text) {
+  if (text.size() < 4 || text.back() != ']') return text;
+  const auto open = text.rfind(" [");
+  if (open == std::string_view::npos || open + 3 > text.size() - 1) return text;  // at least one digit
+  const auto digits = text.substr(open + 2, text.size() - 1 - (open + 2));
+  const bool all_digits =
+      std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+  return all_digits ? text.substr(0, open) : text;
+}
+
 std::string normalize_label(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -1842,13 +1852,7 @@ const SectionSpec* find_section_by_title(std::string_view title) {
   // Statspack: "SQL ordered by Elapsed time for DB: HRDB  Instance: hrdb1  Snaps: 512 -513".
   if (auto pos = title.find(" for DB:"); pos != std::string_view::npos) title = title.substr(0, pos);
   if (auto pos = title.find("DB/Inst/Cont:"); pos != std::string_view::npos) title = title.substr(0, pos);
-  // Autonomous Database numbers repeated headings: "SQL ordered by Elapsed Time [1]".
-  if (auto t = title; t.size() > 3 && t.back() == ']') {
-    if (auto open = t.rfind(" ["); open != std::string_view::npos &&
-        std::all_of(t.begin() + static_cast<std::ptrdiff_t>(open) + 2, t.end() - 1,
-                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
-      title = t.substr(0, open);
-  }
+  title = without_footnote_marker(title);  // "SQL ordered by Elapsed Time [1]" (Autonomous Database)
   const std::string norm = normalize_label(title);
   if (norm.empty()) return nullptr;
   const Indexes& idx = indexes();

@@ -260,10 +260,8 @@ private:
     const auto& bi = m_base->interval;
     const auto& ti = m_target.interval;
     const bool same_instance = b.dbid == t.dbid && b.instance == t.instance;
-    const bool overlap = same_instance && bi.begin_snap && bi.end_snap && ti.begin_snap && ti.end_snap &&
-                         *bi.begin_snap < *ti.end_snap && *ti.begin_snap < *bi.end_snap;
-    const bool same_period = overlap && *bi.begin_snap == *ti.begin_snap && *bi.end_snap == *ti.end_snap;
-    if (overlap && !same_period)
+    const bool overlap = detail::periods_overlap(*m_base, m_target);
+    if (overlap && !detail::same_period(*m_base, m_target))
       m_out.warnings.push_back(fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
                                            "their difference understates the change",
                                            *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
@@ -1330,6 +1328,16 @@ std::string human_seconds(double s) {
 }
 
 std::vector<std::string> plausibility_warnings(const Snapshot& s) { return Differ::plausibility_of(s); }
+
+bool periods_overlap(const Snapshot& a, const Snapshot& b) {
+  const auto &ai = a.interval, &bi = b.interval;
+  return a.database.dbid == b.database.dbid && a.database.instance == b.database.instance && ai.begin_snap &&
+         ai.end_snap && bi.begin_snap && bi.end_snap && *ai.begin_snap < *bi.end_snap && *bi.begin_snap < *ai.end_snap;
+}
+
+bool same_period(const Snapshot& a, const Snapshot& b) {
+  return periods_overlap(a, b) && a.interval.begin_snap == b.interval.begin_snap && a.interval.end_snap == b.interval.end_snap;
+}
 
 std::string SqlPair::label() const {
   if (base != nullptr && target != nullptr && base->sql_id != target->sql_id)

@@ -99,6 +99,11 @@ std::vector<Finding> run_findings(const Facts& facts);
 /// the sessions): a DST change or a clock step.
 std::vector<std::string> plausibility_warnings(const Snapshot& s);
 
+/// Both reports are of the same instance (same DB Id and instance name) and their snapshot ranges
+/// overlap: part of the time is in both. `same_period`: the very same range.
+bool periods_overlap(const Snapshot& a, const Snapshot& b);
+bool same_period(const Snapshot& a, const Snapshot& b);
+
 /// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h".
 std::string human_seconds(double seconds);
 

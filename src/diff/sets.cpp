@@ -324,23 +324,16 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   same_db(target, "target");
   // The same period twice (a file given twice, or two reports whose snapshot ranges overlap) counts
   // its time twice and makes a set look more consistent than it is.
-  auto overlap = [](const Snapshot& x, const Snapshot& y) {
-    const auto &a = x.interval, &b = y.interval;
-    return x.database.dbid && y.database.dbid && *x.database.dbid == *y.database.dbid &&
-           x.database.instance_number == y.database.instance_number && a.begin_snap && a.end_snap && b.begin_snap &&
-           b.end_snap && *a.begin_snap < *b.end_snap && *b.begin_snap < *a.end_snap;
-  };
   auto snaps = [](const Snapshot& x) { return fmt::format("snaps {}-{}", *x.interval.begin_snap, *x.interval.end_snap); };
   for (const auto* set : {&base, &target}) {
     const char* which = set == &base ? "base" : "target";
     for (std::size_t i = 0; i < set->size(); ++i)
       for (std::size_t j = i + 1; j < set->size(); ++j) {
         const auto &x = (*set)[i], &y = (*set)[j];
-        if (x.source == y.source || (overlap(x, y) && x.interval.begin_snap == y.interval.begin_snap &&
-                                     x.interval.end_snap == y.interval.end_snap))
+        if (x.source == y.source || detail::same_period(x, y))
           c.warnings.push_back(fmt::format("the {} set has the same period twice ({} and {}): it counts twice", which,
                                            x.source, y.source));
-        else if (overlap(x, y))
+        else if (detail::periods_overlap(x, y))
           c.warnings.push_back(fmt::format("the {} set's {} ({}) and {} ({}) overlap: their common time counts twice", which,
                                            x.source, snaps(x), y.source, snaps(y)));
       }
@@ -348,7 +341,7 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   for (const auto& b : base)
     for (const auto& t : target)
       if (b.source == t.source) c.warnings.push_back(fmt::format("{} is in both sets", b.source));
-      else if (overlap(b, t))
+      else if (detail::periods_overlap(b, t))
         c.warnings.push_back(fmt::format("base {} ({}) and target {} ({}) overlap", b.source, snaps(b), t.source, snaps(t)));
   for (const auto* set : {&base, &target})
     for (const auto& s : *set)

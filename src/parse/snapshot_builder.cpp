@@ -29,12 +29,7 @@ public:
 
 private:
   // ---- cells ----------------------------------------------------------------------------------
-  std::string text(const RawTable& t, const RawRow& r, ColumnId id) const {
-    int c = t.column_index(id);
-    if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return {};
-    // "enq: IV -  contention" reads alike in text and HTML (HTML cells come folded).
-    return t.folded ? r.cells[c] : detail::fold_space(r.cells[c]);
-  }
+  std::string text(const RawTable& t, const RawRow& r, ColumnId id) const { return cell_at(t, r, t.column_index(id)); }
 
   OptDouble num(const RawTable& t, const RawRow& r, ColumnId id) {
     int c = t.column_index(id);
@@ -328,7 +323,7 @@ private:
     if (!m_snap.time_model.empty()) return;
     for (const auto& r : t.rows) {
       TimeModelRow row;
-      row.name = without_footnote(text(t, r, ColumnId::statistic));
+      row.name = std::string(without_footnote_marker(text(t, r, ColumnId::statistic)));
       if (row.name.empty()) continue;
       row.time_s = num(t, r, ColumnId::time_s);
       row.pct_db_time = num(t, r, ColumnId::pct_db_time);
@@ -765,11 +760,6 @@ private:
     return v.value;
   }
 
-  static std::string cell_at(const RawRow& r, int c) {
-    if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return {};
-    return detail::fold_space(r.cells[c]);
-  }
-
   // Text reports cut names to their column: a name as long as the longest in its table (less one,
   // for a cut that ended on a space) may be cut. Expanded through the catalog vocabulary only then.
   // A cut name printed `count` times in one table (`ordinal` is this one's 0-based occurrence) maps
@@ -803,30 +793,20 @@ private:
 
   static std::size_t longest_cell(const RawTable& t, int c) {
     std::size_t n = 0;
-    for (const auto& r : t.rows) n = std::max(n, t.folded ? cell_size(r, c) : cell_at(r, c).size());
+    for (const auto& r : t.rows) n = std::max(n, t.folded ? cell_size(r, c) : cell_at(t, r, c).size());
     return n;
-  }
-
-  // "sql execute elapsed time [1]": newer reports link some statistic names to a footnote.
-  static std::string without_footnote(std::string name) {
-    if (name.size() > 4 && name.back() == ']') {
-      const auto open = name.rfind(" [");
-      if (open != std::string::npos && open + 3 < name.size() &&
-          std::all_of(name.begin() + static_cast<std::ptrdiff_t>(open) + 2, name.end() - 1,
-                      [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
-        name.erase(open);
-    }
-    return name;
   }
 
   static std::size_t cell_size(const RawRow& r, int c) {
     return c < 0 || static_cast<std::size_t>(c) >= r.cells.size() ? 0 : r.cells[static_cast<std::size_t>(c)].size();
   }
 
-  // A cell's text with white space folded (HTML cells come folded).
+  // Cell `c` of a row with white space folded, so that "enq: IV -  contention" reads alike in text
+  // and HTML (HTML cells come folded); empty when the row is shorter.
   static std::string cell_at(const RawTable& t, const RawRow& r, int c) {
-    if (!t.folded) return cell_at(r, c);
-    return c < 0 || static_cast<std::size_t>(c) >= r.cells.size() ? std::string() : r.cells[static_cast<std::size_t>(c)];
+    if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return {};
+    const auto& cell = r.cells[static_cast<std::size_t>(c)];
+    return t.folded ? cell : detail::fold_space(cell);
   }
 
   // Instance Activity Stats (Key / Other / all), - Absolute Values, - Thread Activity: merged by name.
