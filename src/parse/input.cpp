@@ -1,4 +1,6 @@
 // Reading files as found in the wild: gzip, BOMs, UTF-16, Windows-1252/ISO-8859-1, CRLF.
+#include "parse/tokenizer_common.hpp"
+
 #include <awrdiff/parse.hpp>
 
 #include <zlib.h>
@@ -107,13 +109,7 @@ std::string from_utf16(std::string_view bytes, bool little_endian) {
 bool valid_utf8(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
-    // Fast path: eight ASCII bytes at a time (reports are almost all ASCII).
-    while (i + 8 <= s.size()) {
-      std::uint64_t w;
-      std::memcpy(&w, s.data() + i, 8);
-      if ((w & 0x8080808080808080ULL) != 0) break;
-      i += 8;
-    }
+    i = detail::ascii_run_end(s, i);
     if (i >= s.size()) break;
     auto c = static_cast<unsigned char>(s[i]);
     std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
@@ -135,15 +131,7 @@ std::string from_cp1252(std::string_view s) {
   out.reserve(s.size() + s.size() / 8);
   std::size_t i = 0;
   while (i < s.size()) {
-    // A run of ASCII is copied at once (reports are almost all ASCII), eight bytes tested at a time.
-    std::size_t j = i;
-    while (j + 8 <= s.size()) {
-      std::uint64_t w;
-      std::memcpy(&w, s.data() + j, 8);
-      if ((w & 0x8080808080808080ULL) != 0) break;
-      j += 8;
-    }
-    while (j < s.size() && static_cast<unsigned char>(s[j]) < 0x80) ++j;
+    const std::size_t j = detail::ascii_run_end(s, i);  // a run of ASCII is copied at once
     out.append(s.data() + i, j - i);
     if (j >= s.size()) break;
     const auto c = static_cast<unsigned char>(s[j]);

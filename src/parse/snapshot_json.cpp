@@ -4,6 +4,8 @@
 // Every object's keys are written in byte-wise ascending order (the order the output has always had),
 // so each writer below lists its fields alphabetically: keep it so when adding one
 // (tests/unit/snapshot_json_test.cpp checks every object).
+#include "parse/tokenizer_common.hpp"
+
 #include <awrdiff/snapshot_json.hpp>
 
 #include <algorithm>
@@ -75,17 +77,10 @@ std::size_t utf8_sequence(std::string_view s, std::size_t i, std::size_t& subpar
 
 // Offset of the first invalid byte sequence in `s`, or s.size() when it is all valid UTF-8.
 std::size_t valid_utf8_prefix(std::string_view s) {
-  constexpr std::uint64_t k_high_bits = 0x8080808080808080ULL;
   std::size_t i = 0;
   while (i < s.size()) {
-    if (s.size() - i >= 8) {  // ASCII eight bytes at a time
-      std::uint64_t word = 0;
-      std::memcpy(&word, s.data() + i, 8);
-      if ((word & k_high_bits) == 0) {
-        i += 8;
-        continue;
-      }
-    }
+    i = detail::ascii_run_end(s, i);
+    if (i >= s.size()) break;
     std::size_t subpart = 0;
     const std::size_t n = utf8_sequence(s, i, subpart);
     if (n == 0) return i;

@@ -22,6 +22,10 @@ bool room_for_table(RawReport& report);
 /// Folds runs of white space (and &#160; / &nbsp;) to one space and trims.
 std::string fold_space(std::string_view text);
 
+/// The end of the run of ASCII bytes of `text` that starts at `from` (eight bytes tested at a time:
+/// reports are almost all ASCII).
+std::size_t ascii_run_end(std::string_view text, std::size_t from);
+
 /// How many times `c` occurs in `text` (a loop the compiler vectorises; std::count on chars is not,
 /// with g++ 12).
 std::size_t count_byte(std::string_view text, char c);
