@@ -438,7 +438,7 @@ bool has_tag(std::string_view text, const char* lower_name) {
 }
 
 // Regions read by the forgiving parser get a diagnostic each up to this many, then one in all.
-constexpr int k_max_faulty_regions = 20;
+constexpr int k_max_region_notes = 20;
 
 }  // namespace
 
@@ -536,7 +536,7 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
       w.walk_region(region, start, in_body);
       return;
     }
-    if (++forgiving <= k_max_faulty_regions)
+    if (++forgiving <= k_max_region_notes)
       note(start + static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)),
            std::string("not well-formed XML (") + r.description() + "); lines " + std::to_string(lines.line_of(start)) +
                "-" + std::to_string(lines.line_of(end > start ? end - 1 : start)) +
@@ -563,7 +563,7 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
     gap_start = end;
   }
   if (gap_start < text.size()) read(gap_start, text.size(), false, true);
-  if (forgiving > k_max_faulty_regions)
+  if (forgiving > k_max_region_notes)
     note(0, std::to_string(forgiving) + " regions read with the forgiving HTML parser in all");
   return out;
 }
