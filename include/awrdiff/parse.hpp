@@ -48,6 +48,7 @@ struct RawReport {
   ReportKind kind = ReportKind::awr_instance;
   std::vector<RawTable> tables;
   std::vector<Diagnostic> diagnostics;
+  std::string not_read;  ///< why the input was not read at all (a bound on hostile input); empty if read
 };
 
 /// What a file holds, judged from its first bytes and its title line.

@@ -452,8 +452,8 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
   // Memory for the document tree grows with the number of tags, not bytes: bound it. AWR reports
   // have about one tag per 30 bytes (60 000 in a 1.7 MB report).
   if (detail::count_byte(content, '<') > detail::k_max_html_tags) {
-    out.diagnostics.push_back({Diagnostic::Level::warning, "", 0,
-                               "more than 1 000 000 HTML tags, awrdiff's limit (a 1.7 MB AWR report has 60 000): not read"});
+    out.not_read = "more than 1 000 000 HTML tags, awrdiff's limit (a 1.7 MB AWR report has 60 000): not read";
+    out.diagnostics.push_back({Diagnostic::Level::warning, "", 0, out.not_read});
     return out;
   }
   if (!has_tag(content, "table")) return out;  // no table, nothing to read

@@ -154,10 +154,7 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
   }
   if (!snap.interval.elapsed_s && !snap.interval.end_snap && snap.load_profile.empty() && snap.top_events.empty() &&
       snap.time_model.empty() && snap.sql.empty() && snap.valid) {
-    // A bound on hostile input that stopped the reading says so, rather than "damaged".
-    for (const auto& d : raw.diagnostics)
-      if (d.level == Diagnostic::Level::warning && d.message.find("not read") != std::string::npos)
-        throw Error(source, d.message);
+    if (!raw.not_read.empty()) throw Error(source, raw.not_read);  // a bound on hostile input, not damage
     throw Error(source, fmt::format("no {} sections found (truncated or damaged report?)",
                                     snap.kind == ReportKind::statspack ? "Statspack" : "AWR"));
   }

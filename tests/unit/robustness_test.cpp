@@ -137,6 +137,13 @@ TEST(Robustness, ManyTinyTables) {
   EXPECT_TRUE(raw.tables.empty());
   ASSERT_EQ(raw.diagnostics.size(), 1u);
   EXPECT_NE(raw.diagnostics[0].message.find("HTML tags"), std::string::npos);
+  // The error names the limit, not a damaged report.
+  try {
+    (void)awrdiff::parse_report(dense, "dense.html");
+    ADD_FAILURE() << "no error";
+  } catch (const awrdiff::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("1 000 000 HTML tags"), std::string::npos) << e.what();
+  }
 }
 
 // A rule line of hundreds of one-dash columns is not a table header (no quadratic header matching).
