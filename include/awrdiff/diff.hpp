@@ -130,12 +130,7 @@ Comparison describe(const Snapshot& target, const CompareOptions& options = {});
 /// members' cut-offs. `source` is the members' files joined with ", ". Throws Error for an empty set.
 Snapshot merge_snapshots(const std::vector<Snapshot>& members);
 
-/// The value of one metric in one report, by the keys the findings and the metric catalog use:
-/// "db_time_per_s", "db_cpu_per_s", "outside_per_s", "host_cpu_busy_pct", "db_cpu_pct_db_time",
-/// "transactions_per_s", "db_time_per_txn_s", "load_profile.<row>", "wait_class:<name>:time_per_s",
-/// "event:<name>:time_per_s", "event:<name>:avg_wait_ms", "time_model:<name>:time_per_s",
-/// "sql:<sql_id>:elapsed_per_s". Empty when the report does not give it or the key is unknown.
-OptDouble metric_value(const Snapshot& snapshot, std::string_view key);
+/// metric_value() (metrics.hpp) reads one metric of one report through the metric registry.
 
 /// Compares two sets of reports (e.g. the same hour over several days). The tables and findings are
 /// those of the merged sets (merge_snapshots); a "Sets" table gives, per metric, each set's median

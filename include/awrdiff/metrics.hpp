@@ -1,12 +1,17 @@
-// awrdiff — the metric catalog: for every kind of number the diff engine compares, which direction is
-// worse and how large a change must be before it is material. The table itself is in
-// src/catalog/metrics.cpp and is printed in docs/findings.md.
+// awrdiff — the metric registry: for every kind of number awrdiff compares, one row with its unit,
+// which direction is worse, how large a change must be before it is material, how to read it from a
+// Snapshot, and its Oracle system-metric twin (V$SYSMETRIC / DBA_HIST_SYSMETRIC_SUMMARY METRIC_NAME,
+// METRIC_UNIT and the factor to this row's unit). The pairwise diff, the findings, sets of reports and
+// `check` against a baseline all read values through metric_value(), so they never disagree about what
+// a value is. The table itself is in src/catalog/metrics.cpp and is printed in docs/findings.md.
 //
 // Materiality is symmetric, so that diff(A, B) is the mirror of diff(B, A): a change is material when
 // |target − base| reaches `abs_floor` AND the larger of the two values is at least
 // (1 + rel_floor_pct / 100) times the smaller. 0 → 0 is no change; 0 → x is material only when x
 // itself reaches the absolute floor (never "+∞%").
 #pragma once
+
+#include <awrdiff/model.hpp>
 
 #include <optional>
 #include <span>
@@ -22,8 +27,33 @@ enum class Direction {
   neutral,           ///< workload volume (executions, transactions, redo): a change is neither good nor bad
 };
 
-/// One entry of the metric catalog. `key` is a family ("event.time_per_s") or a Load Profile row
-/// ("load_profile.hard_parses"); `unit` is the unit of the compared value and of `abs_floor`.
+/// An Oracle system metric (V$METRICNAME: METRIC_NAME, METRIC_UNIT) that measures the same thing as
+/// a registry row. A value of the Oracle metric times `factor` is the row's value in the row's unit
+/// (e.g. "CPU Usage Per Sec" in CentiSeconds Per Second × 0.01 = DB CPU seconds per second).
+struct OracleTwin {
+  std::string_view metric_name;  ///< METRIC_NAME, e.g. "Database Time Per Sec"; empty: no twin
+  std::string_view metric_unit;  ///< METRIC_UNIT as Oracle prints it, e.g. "CentiSeconds Per Second"
+  double factor = 1;             ///< Oracle value × factor = registry value
+};
+
+/// How per-instance values of a RAC database make the cluster's: rates add up, ratios and latencies
+/// are averaged.
+enum class Aggregation { sum, mean };
+
+/// What part a metric plays in `check`'s verdict.
+enum class MetricRole {
+  detail,  ///< warns and explains; never fails by default
+  master,  ///< DB time and the work it buys: can fail a check (docs/baselines.md)
+  load,    ///< a measure of the work asked for (executions, transactions, user calls): tells busier from slower
+};
+
+/// Reads one metric's value from a snapshot; empty when the report does not give it.
+using SnapshotReader = OptDouble (*)(const Snapshot&);
+
+/// One row of the metric registry. `key` is a scalar metric ("db_time_per_s"), a Load Profile row
+/// ("load_profile.hard_parses", read from the row's Per Second column), or a family (`family` set:
+/// "event.time_per_s", whose instances are keyed "event:<name>:time_per_s"); `unit` is the unit of the
+/// value and of `abs_floor`.
 struct MetricSpec {
   std::string_view key;
   std::string_view display;
@@ -32,14 +62,36 @@ struct MetricSpec {
   double abs_floor = 0;       ///< smallest |target − base| that matters, in `unit`
   double rel_floor_pct = 0;   ///< smallest relative change that matters, percent (symmetric: max/min − 1)
   bool points = false;        ///< the value is a percentage: its change is in points and has no relative floor
+  SnapshotReader read = nullptr;  ///< scalar metrics other than Load Profile rows: how to read it
+  OracleTwin twin{};          ///< the Oracle system metric measuring the same thing, if any
+  OracleTwin twin2{};         ///< a second one (e.g. "Average Active Sessions" beside "Database Time Per Sec")
+  Aggregation across_instances = Aggregation::sum;
+  MetricRole role = MetricRole::detail;
+  bool family = false;        ///< a family of metrics keyed "<kind>:<name>:<measure>", not one value
+  bool checked = false;       ///< `check` evaluates it against a baseline by default
 };
 
-/// All metric specs (for docs and tests).
+/// All metric specs (for docs and tests), in registry order.
 std::span<const MetricSpec> all_metrics();
 
 /// The spec for `key`; for "load_profile.<row>" keys without an entry of their own, the generic
-/// "load_profile" spec. nullptr when unknown.
+/// "load_profile" spec; for "<kind>:<name>:<measure>" keys, their family's spec. nullptr when unknown.
 const MetricSpec* find_metric(std::string_view key);
+
+/// The registry row whose Oracle twin is `metric_name` (case-insensitive), with the twin that matched.
+/// nullptr when no row has that twin.
+const MetricSpec* find_metric_by_oracle_name(std::string_view metric_name, const OracleTwin** twin = nullptr);
+
+/// The value of one metric in one snapshot: "db_time_per_s", "db_cpu_per_s", "outside_per_s",
+/// "host_cpu_busy_pct", "db_cpu_pct_db_time", "transactions_per_s", "db_time_per_txn_s" and every other
+/// scalar row of the registry; "load_profile.<row>" (Per Second column); family instances
+/// "wait_class:<name>:time_per_s", "event:<name>:time_per_s", "event:<name>:avg_wait_ms",
+/// "time_model:<name>:time_per_s", "sql:<sql_id>:elapsed_per_s". Empty when the report does not give it
+/// or the key is unknown. Units: the row's.
+OptDouble metric_value(const Snapshot& snapshot, std::string_view key);
+
+/// The registry as a Markdown table (docs/findings.md holds it verbatim; a unit test checks it).
+std::string metrics_markdown();
 
 /// How a metric moved between base and target.
 enum class ChangeKind {

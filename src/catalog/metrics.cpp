@@ -2,62 +2,190 @@
 // Change a floor here and every table, finding and verdict follows.
 #include <awrdiff/metrics.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <string>
 
 namespace awrdiff {
 namespace {
 
 using D = Direction;
+using A = Aggregation;
+using R = MetricRole;
 
-// key, display, unit, direction, abs_floor, rel_floor_pct, points
+OptDouble per_second(const OptDouble& total, const OptDouble& elapsed_s) {
+  if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
+  return *total / *elapsed_s;
+}
+OptDouble ratio(const OptDouble& a, const OptDouble& b, double scale = 1) {
+  if (!a || !b || *b <= 0) return std::nullopt;
+  return *a / *b * scale;
+}
+OptDouble lp_per_second(const Snapshot& s, std::string_view key) {
+  const auto* r = s.load_profile_row(key);
+  return r != nullptr ? r->per_second : std::nullopt;
+}
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+// An event of the foreground lists: the top list first (it holds DB CPU), then Foreground Wait Events;
+// background events last.
+const WaitEvent* find_event(const Snapshot& s, std::string_view name_lower) {
+  auto in = [&](const std::vector<WaitEvent>& v) -> const WaitEvent* {
+    for (const auto& e : v)
+      if ((e.is_cpu && name_lower == "db cpu") || lower(e.name) == name_lower) return &e;
+    return nullptr;
+  };
+  if (const auto* e = in(s.top_events)) return e;
+  if (const auto* e = in(s.foreground_events)) return e;
+  return in(s.background_events);
+}
+
+OptDouble read_db_time_per_s(const Snapshot& s) { return s.average_active_sessions(); }
+OptDouble read_db_cpu_per_s(const Snapshot& s) { return per_second(s.db_cpu_s(), s.interval.elapsed_s); }
+OptDouble read_non_cpu_per_s(const Snapshot& s) {
+  const auto db = s.db_time_s(), cpu = s.db_cpu_s();
+  return db && cpu ? per_second(std::max(0.0, *db - *cpu), s.interval.elapsed_s) : std::nullopt;
+}
+OptDouble read_outside_per_s(const Snapshot& s) { return per_second(s.unaccounted_db_time_s(), s.interval.elapsed_s); }
+OptDouble read_aas_per_cpu(const Snapshot& s) { return ratio(s.average_active_sessions(), s.database.cpus); }
+OptDouble read_host_cpu_busy(const Snapshot& s) {
+  return s.host_cpu.pct_idle ? OptDouble(100 - *s.host_cpu.pct_idle) : std::nullopt;
+}
+OptDouble read_db_cpu_pct(const Snapshot& s) { return ratio(s.db_cpu_s(), s.db_time_s(), 100); }
+OptDouble read_transactions(const Snapshot& s) { return lp_per_second(s, "transactions"); }
+OptDouble read_db_time_per_txn(const Snapshot& s) { return ratio(s.average_active_sessions(), lp_per_second(s, "transactions")); }
+OptDouble read_db_time_per_exec(const Snapshot& s) {
+  return ratio(s.average_active_sessions(), lp_per_second(s, "executes"), 1000);
+}
+OptDouble read_db_time_per_call(const Snapshot& s) {
+  return ratio(s.average_active_sessions(), lp_per_second(s, "user_calls"), 1000);
+}
+OptDouble read_reads_per_cpu_ms(const Snapshot& s) {
+  const auto cpu = read_db_cpu_per_s(s);
+  return ratio(lp_per_second(s, "logical_reads"), cpu ? OptDouble(*cpu * 1000) : std::nullopt);
+}
+OptDouble read_single_block_read_ms(const Snapshot& s) {
+  const auto* e = find_event(s, "db file sequential read");
+  return e != nullptr ? e->avg_wait_ms : std::nullopt;
+}
+OptDouble read_log_file_sync_ms(const Snapshot& s) {
+  const auto* e = find_event(s, "log file sync");
+  return e != nullptr ? e->avg_wait_ms : std::nullopt;
+}
+OptDouble read_sessions(const Snapshot& s) {
+  const auto& i = s.interval;
+  if (i.begin_sessions && i.end_sessions) return (*i.begin_sessions + *i.end_sessions) / 2;
+  return i.end_sessions ? i.end_sessions : i.begin_sessions;
+}
+
+constexpr OracleTwin k_none{};
+constexpr OracleTwin cs_per_s(std::string_view name) { return {name, "CentiSeconds Per Second", 0.01}; }
+constexpr OracleTwin same(std::string_view name, std::string_view unit) { return {name, unit, 1}; }
+
+// key, display, unit, direction, abs_floor, rel_floor_pct, points, read, twin, twin2, across instances, role,
+// family, checked
 constexpr MetricSpec k_metrics[] = {
     // DB time and its parts, as average active sessions (seconds of DB time per second of elapsed).
-    {"db_time_per_s", "DB time per second", "AAS", D::higher_is_worse, 0.05, 10},
-    {"db_cpu_per_s", "DB CPU per second", "AAS", D::higher_is_worse, 0.05, 10},
-    {"non_cpu_per_s", "Non-CPU time per second", "AAS", D::higher_is_worse, 0.05, 10},
-    {"outside_per_s", "Time outside DB CPU and waits per second", "AAS", D::higher_is_worse, 0.05, 20},
-    {"aas_per_cpu", "AAS per CPU", "AAS", D::higher_is_worse, 0.02, 10},
-    {"db_time_per_txn_s", "DB time per transaction", "s", D::higher_is_worse, 0.001, 20},
-    {"transactions_per_s", "Transactions per second", "/s", D::neutral, 0.5, 10},
-    {"host_cpu_busy_pct", "Host CPU busy", "%", D::higher_is_worse, 10, 0, true},
-    {"db_cpu_pct_db_time", "DB CPU % of DB time", "%", D::neutral, 10, 0, true},
-    {"pct_db_time", "% of DB time", "%", D::neutral, 5, 0, true},
+    {"db_time_per_s", "DB time per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_db_time_per_s,
+     cs_per_s("Database Time Per Sec"), same("Average Active Sessions", "Active Sessions"), A::sum, R::master, false, true},
+    {"db_cpu_per_s", "DB CPU per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_db_cpu_per_s,
+     cs_per_s("CPU Usage Per Sec"), k_none, A::sum, R::detail, false, true},
+    {"non_cpu_per_s", "Non-CPU time per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_non_cpu_per_s,
+     k_none, k_none, A::sum, R::detail, false, true},
+    {"outside_per_s", "Time outside DB CPU and waits per second", "AAS", D::higher_is_worse, 0.05, 20, false,
+     read_outside_per_s, k_none, k_none, A::sum, R::detail, false, true},
+    {"aas_per_cpu", "AAS per CPU", "AAS", D::higher_is_worse, 0.02, 10, false, read_aas_per_cpu, k_none, k_none,
+     A::mean, R::detail, false, true},
+    {"db_time_per_txn_s", "DB time per transaction", "s", D::higher_is_worse, 0.001, 20, false, read_db_time_per_txn,
+     {"Response Time Per Txn", "CentiSeconds Per Txn", 0.01}, k_none, A::mean, R::master, false, true},
+    {"db_time_per_exec_ms", "DB time per execution", "ms", D::higher_is_worse, 0.05, 20, false, read_db_time_per_exec,
+     k_none, k_none, A::mean, R::master, false, true},
+    {"db_time_per_call_ms", "DB time per user call", "ms", D::higher_is_worse, 0.05, 20, false, read_db_time_per_call,
+     {"SQL Service Response Time", "CentiSeconds Per Call", 10}, k_none, A::mean, R::master, false, true},
+    {"logical_reads_per_cpu_ms", "Logical reads per ms of DB CPU", "blocks/ms", D::higher_is_better, 5, 20, false,
+     read_reads_per_cpu_ms, k_none, k_none, A::mean, R::detail, false, true},
+    {"transactions_per_s", "Transactions per second", "/s", D::neutral, 0.5, 10, false, read_transactions,
+     k_none, k_none, A::sum, R::load, false, false},  // the same as load_profile.transactions
+    {"host_cpu_busy_pct", "Host CPU busy", "%", D::higher_is_worse, 10, 0, true, read_host_cpu_busy,
+     same("Host CPU Utilization (%)", "% Busy/(Idle+Busy)"), k_none, A::mean, R::detail, false, true},
+    {"db_cpu_pct_db_time", "DB CPU % of DB time", "%", D::neutral, 10, 0, true, read_db_cpu_pct,
+     same("Database CPU Time Ratio", "% Cpu/DB_Time"), k_none, A::mean, R::detail, false, true},
+    {"single_block_read_ms", "Single-block read latency (db file sequential read)", "ms", D::higher_is_worse, 0.5, 30,
+     false, read_single_block_read_ms, same("Average Synchronous Single-Block Read Latency", "Milliseconds"), k_none,
+     A::mean, R::detail, false, true},
+    {"log_file_sync_ms", "Commit latency (log file sync)", "ms", D::higher_is_worse, 0.5, 30, false, read_log_file_sync_ms,
+     k_none, k_none, A::mean, R::detail, false, true},
+    {"sessions", "Sessions", "sessions", D::neutral, 5, 20, false, read_sessions, same("Session Count", "Sessions"), k_none,
+     A::sum, R::detail, false, true},
+    {"pct_db_time", "% of DB time", "%", D::neutral, 5, 0, true, nullptr, k_none, k_none, A::mean, R::detail, true},
     // Wait events, wait classes, time model: time per second of elapsed, and average wait.
-    {"event.time_per_s", "Event wait time per second", "AAS", D::higher_is_worse, 0.02, 20},
-    {"event.avg_wait_ms", "Average wait", "ms", D::higher_is_worse, 0.5, 30},
-    {"event.waits_per_s", "Waits per second", "/s", D::neutral, 1, 20},
-    {"wait_class.time_per_s", "Wait class time per second", "AAS", D::higher_is_worse, 0.02, 20},
-    {"time_model.time_per_s", "Time model statistic per second", "AAS", D::higher_is_worse, 0.02, 20},
+    {"event.time_per_s", "Event wait time per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr, k_none,
+     k_none, A::sum, R::detail, true},
+    {"event.avg_wait_ms", "Average wait", "ms", D::higher_is_worse, 0.5, 30, false, nullptr, k_none, k_none, A::mean,
+     R::detail, true},
+    {"event.waits_per_s", "Waits per second", "/s", D::neutral, 1, 20, false, nullptr, k_none, k_none, A::sum, R::detail,
+     true},
+    {"wait_class.time_per_s", "Wait class time per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr, k_none,
+     k_none, A::sum, R::detail, true},
+    {"time_model.time_per_s", "Time model statistic per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr,
+     k_none, k_none, A::sum, R::detail, true},
     // SQL statements.
-    {"sql.elapsed_per_s", "SQL elapsed per second", "AAS", D::higher_is_worse, 0.01, 20},
-    {"sql.elapsed_per_exec_ms", "SQL elapsed per execution", "ms", D::higher_is_worse, 0.1, 25},
-    {"sql.executions_per_s", "SQL executions per second", "/s", D::neutral, 0.01, 25},
-    {"sql.gets_per_exec", "Buffer gets per execution", "blocks", D::higher_is_worse, 10, 25},
+    {"sql.elapsed_per_s", "SQL elapsed per second", "AAS", D::higher_is_worse, 0.01, 20, false, nullptr, k_none, k_none,
+     A::sum, R::detail, true},
+    {"sql.elapsed_per_exec_ms", "SQL elapsed per execution", "ms", D::higher_is_worse, 0.1, 25, false, nullptr, k_none,
+     k_none, A::mean, R::detail, true},
+    {"sql.executions_per_s", "SQL executions per second", "/s", D::neutral, 0.01, 25, false, nullptr, k_none, k_none,
+     A::sum, R::detail, true},
+    {"sql.gets_per_exec", "Buffer gets per execution", "blocks", D::higher_is_worse, 10, 25, false, nullptr, k_none,
+     k_none, A::mean, R::detail, true},
     // Load Profile rows, per second. Volume is neutral: more work is not by itself a regression.
-    {"load_profile", "Load Profile row", "/s", D::neutral, 0.5, 20},
+    {"load_profile", "Load Profile row", "/s", D::neutral, 0.5, 20, false, nullptr, k_none, k_none, A::sum, R::detail, true},
     {"load_profile.db_time", "DB Time(s)", "s/s", D::higher_is_worse, 0.05, 10},
     {"load_profile.db_cpu", "DB CPU(s)", "s/s", D::higher_is_worse, 0.05, 10},
-    {"load_profile.background_cpu", "Background CPU(s)", "s/s", D::higher_is_worse, 0.05, 20},
-    {"load_profile.redo_size", "Redo size", "bytes/s", D::neutral, 10240, 20},
-    {"load_profile.logical_reads", "Logical reads", "blocks/s", D::neutral, 1000, 20},
-    {"load_profile.block_changes", "Block changes", "/s", D::neutral, 100, 20},
-    {"load_profile.physical_reads", "Physical reads", "blocks/s", D::neutral, 100, 20},
-    {"load_profile.physical_writes", "Physical writes", "blocks/s", D::neutral, 50, 20},
-    {"load_profile.read_io_requests", "Read IO requests", "/s", D::neutral, 10, 20},
-    {"load_profile.write_io_requests", "Write IO requests", "/s", D::neutral, 10, 20},
-    {"load_profile.read_io_mb", "Read IO", "MB/s", D::neutral, 1, 20},
-    {"load_profile.write_io_mb", "Write IO", "MB/s", D::neutral, 1, 20},
-    {"load_profile.user_calls", "User calls", "/s", D::neutral, 10, 20},
-    {"load_profile.parses", "Parses", "/s", D::neutral, 10, 20},
-    {"load_profile.hard_parses", "Hard parses", "/s", D::higher_is_worse, 1, 30},
+    {"load_profile.background_cpu", "Background CPU(s)", "s/s", D::higher_is_worse, 0.05, 20, false, nullptr,
+     cs_per_s("Background CPU Usage Per Sec"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.redo_size", "Redo size", "bytes/s", D::neutral, 10240, 20, false, nullptr,
+     same("Redo Generated Per Sec", "Bytes Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.logical_reads", "Logical reads", "blocks/s", D::neutral, 1000, 20, false, nullptr,
+     same("Logical Reads Per Sec", "Reads Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.block_changes", "Block changes", "/s", D::neutral, 100, 20, false, nullptr,
+     same("DB Block Changes Per Sec", "Blocks Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.physical_reads", "Physical reads", "blocks/s", D::neutral, 100, 20, false, nullptr,
+     same("Physical Reads Per Sec", "Reads Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.physical_writes", "Physical writes", "blocks/s", D::neutral, 50, 20, false, nullptr,
+     same("Physical Writes Per Sec", "Writes Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.read_io_requests", "Read IO requests", "/s", D::neutral, 10, 20, false, nullptr,
+     same("Physical Read Total IO Requests Per Sec", "Requests Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.write_io_requests", "Write IO requests", "/s", D::neutral, 10, 20, false, nullptr,
+     same("Physical Write Total IO Requests Per Sec", "Requests Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.read_io_mb", "Read IO", "MB/s", D::neutral, 1, 20, false, nullptr,
+     {"Physical Read Total Bytes Per Sec", "Bytes Per Second", 1.0 / 1048576}, k_none, A::sum, R::detail, false, true},
+    {"load_profile.write_io_mb", "Write IO", "MB/s", D::neutral, 1, 20, false, nullptr,
+     {"Physical Write Total Bytes Per Sec", "Bytes Per Second", 1.0 / 1048576}, k_none, A::sum, R::detail, false, true},
+    {"load_profile.user_calls", "User calls", "/s", D::neutral, 10, 20, false, nullptr,
+     same("User Calls Per Sec", "Calls Per Second"), k_none, A::sum, R::load, false, true},
+    {"load_profile.parses", "Parses", "/s", D::neutral, 10, 20, false, nullptr,
+     same("Total Parse Count Per Sec", "Parses Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.hard_parses", "Hard parses", "/s", D::higher_is_worse, 1, 30, false, nullptr,
+     same("Hard Parse Count Per Sec", "Parses Per Second"), k_none, A::sum, R::detail, false, true},
     {"load_profile.workarea_mb", "SQL Work Area", "MB/s", D::neutral, 1, 20},
-    {"load_profile.logons", "Logons", "/s", D::higher_is_worse, 1, 50},
+    {"load_profile.logons", "Logons", "/s", D::higher_is_worse, 1, 50, false, nullptr,
+     same("Logons Per Sec", "Logons Per Second"), k_none, A::sum, R::detail, false, true},
     {"load_profile.user_logons", "User logons", "/s", D::higher_is_worse, 1, 50},
-    {"load_profile.executes", "Executes", "/s", D::neutral, 10, 20},
-    {"load_profile.rollbacks", "Rollbacks", "/s", D::higher_is_worse, 0.5, 50},
-    {"load_profile.transactions", "Transactions", "/s", D::neutral, 0.5, 10},
-    {"load_profile.user_commits", "User commits", "/s", D::neutral, 0.5, 10},
+    {"load_profile.executes", "Executes", "/s", D::neutral, 10, 20, false, nullptr,
+     same("Executions Per Sec", "Executes Per Second"), k_none, A::sum, R::load, false, true},
+    {"load_profile.rollbacks", "Rollbacks", "/s", D::higher_is_worse, 0.5, 50, false, nullptr,
+     same("User Rollbacks Per Sec", "Rollbacks Per Second"), k_none, A::sum, R::detail, false, true},
+    {"load_profile.transactions", "Transactions", "/s", D::neutral, 0.5, 10, false, nullptr,
+     same("User Transaction Per Sec", "Transactions Per Second"), k_none, A::sum, R::load, false, true},
+    {"load_profile.user_commits", "User commits", "/s", D::neutral, 0.5, 10, false, nullptr,
+     same("User Commits Per Sec", "Commits Per Second"), k_none, A::sum, R::detail, false, true},
     {"load_profile.gc_blocks_received", "RAC GC blocks received", "/s", D::neutral, 10, 20},
     {"load_profile.gc_blocks_served", "RAC GC blocks served", "/s", D::neutral, 10, 20},
 };
@@ -81,7 +209,65 @@ const MetricSpec* find_metric(std::string_view key) {
   for (const auto& m : k_metrics)
     if (m.key == key) return &m;
   if (key.starts_with("load_profile.")) return find_metric("load_profile");
+  // A family instance "<kind>:<name>:<measure>": the family "<kind>.<measure>".
+  const auto c1 = key.find(':'), c2 = key.rfind(':');
+  if (c1 != std::string_view::npos && c2 != c1) {
+    const std::string family = std::string(key.substr(0, c1)) + "." + std::string(key.substr(c2 + 1));
+    for (const auto& m : k_metrics)
+      if (m.family && m.key == family) return &m;
+  }
   return nullptr;
+}
+
+const MetricSpec* find_metric_by_oracle_name(std::string_view metric_name, const OracleTwin** twin) {
+  const auto wanted = lower(metric_name);
+  for (const auto& m : k_metrics)
+    for (const auto* t : {&m.twin, &m.twin2})
+      if (!t->metric_name.empty() && lower(t->metric_name) == wanted) {
+        if (twin != nullptr) *twin = t;
+        return &m;
+      }
+  return nullptr;
+}
+
+OptDouble metric_value(const Snapshot& s, std::string_view key) {
+  const OptDouble el = s.interval.elapsed_s;
+  if (key.find(':') == std::string_view::npos) {
+    const MetricSpec* spec = find_metric(key);
+    if (spec == nullptr || spec->family) return std::nullopt;
+    if (spec->read != nullptr) return spec->read(s);
+    if (key.starts_with("load_profile.")) return lp_per_second(s, key.substr(13));
+    return std::nullopt;
+  }
+  // "<kind>:<name>:<measure>"
+  const auto c1 = key.find(':'), c2 = key.rfind(':');
+  if (c2 == c1) return std::nullopt;
+  const auto kind = key.substr(0, c1), name = key.substr(c1 + 1, c2 - c1 - 1), measure = key.substr(c2 + 1);
+  if (kind == "event") {
+    const WaitEvent* e = find_event(s, lower(name));
+    if (e == nullptr) return std::nullopt;
+    if (measure == "time_per_s") return per_second(e->time_s, el);
+    if (measure == "avg_wait_ms") return e->avg_wait_ms;
+    if (measure == "waits_per_s") return per_second(e->waits, el);
+    return std::nullopt;
+  }
+  if (kind == "wait_class" && measure == "time_per_s") {
+    const auto& list = s.foreground_wait_classes.empty() ? s.wait_classes : s.foreground_wait_classes;
+    if (list.empty()) return std::nullopt;
+    for (const auto& w : list)
+      if (w.name == name) return per_second(w.time_s, el);
+    return 0.0;  // the wait class tables list every class with time
+  }
+  if (kind == "time_model" && measure == "time_per_s") {
+    const auto* r = s.time_model_row(name);
+    return r != nullptr ? per_second(r->time_s, el) : std::nullopt;
+  }
+  if (kind == "sql" && measure == "elapsed_per_s") {
+    for (const auto& q : s.sql)
+      if (q.sql_id == name) return per_second(q.elapsed_s, el);
+    return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 Assessment assess(const MetricSpec& spec, std::optional<double> base, std::optional<double> target) {
@@ -110,6 +296,37 @@ Assessment assess(std::string_view metric_key, std::optional<double> base, std::
   static constexpr MetricSpec k_neutral{"", "", "", Direction::neutral, 0, 0};
   const MetricSpec* spec = find_metric(metric_key);
   return assess(spec != nullptr ? *spec : k_neutral, base, target);
+}
+
+}  // namespace awrdiff
+
+namespace awrdiff {
+
+std::string metrics_markdown() {
+  auto num = [](double v) {
+    std::string s = fmt::format("{:.6f}", v);
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+  };
+  std::string out =
+      "| Key | Unit | Direction | Absolute floor | Relative floor | Role in `check` | Oracle system metric (unit, factor) |\n"
+      "|---|---|---|---:|---:|---|---|\n";
+  for (const auto& m : k_metrics) {
+    const char* dir = m.direction == Direction::higher_is_worse    ? "higher is worse"
+                      : m.direction == Direction::higher_is_better ? "higher is better"
+                                                                   : "neutral";
+    std::string role = m.family ? "family" : !m.checked ? "-" : m.role == MetricRole::master ? "master (can fail)"
+                                                            : m.role == MetricRole::load   ? "load (warns)"
+                                                                                           : "warns";
+    std::string twins;
+    for (const auto* t : {&m.twin, &m.twin2})
+      if (!t->metric_name.empty())
+        twins += fmt::format("{}{} ({}, × {})", twins.empty() ? "" : "; ", t->metric_name, t->metric_unit, num(t->factor));
+    out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} |\n", m.key, m.unit, dir, num(m.abs_floor),
+                       m.points ? std::string("points") : num(m.rel_floor_pct) + "%", role, twins.empty() ? "-" : twins);
+  }
+  return out;
 }
 
 }  // namespace awrdiff

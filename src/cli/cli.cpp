@@ -155,6 +155,8 @@ int run(int argc, char** argv) {
   catalog->group("");
   catalog->add_option("-f,--format", format_name, "markdown (the only format)");
   catalog->add_option("-o,--output", output, "write to FILE instead of stdout");
+  bool catalog_metrics = false;
+  catalog->add_flag("--metrics", catalog_metrics, "the metric registry table (docs/findings.md) instead");
 
   try {
     app.parse(argc, argv);
@@ -194,7 +196,7 @@ int run(int argc, char** argv) {
     }
     if (*catalog) {
       if (format_name != "markdown" && format_name != "text") throw Error("", "catalog prints Markdown only (--format markdown)");
-      emit(catalog_markdown(), output);
+      emit(catalog_metrics ? metrics_markdown() : catalog_markdown(), output);
       return 0;
     }
     if (*tables) {

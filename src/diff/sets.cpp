@@ -216,60 +216,6 @@ Snapshot merge_snapshots(const std::vector<Snapshot>& m) {
   return out;
 }
 
-OptDouble metric_value(const Snapshot& s, std::string_view key) {
-  const OptDouble el = s.interval.elapsed_s;
-  if (key == "db_time_per_s") return s.average_active_sessions();
-  if (key == "db_cpu_per_s") return detail::per_second(s.db_cpu_s(), el);
-  if (key == "outside_per_s") return detail::per_second(s.unaccounted_db_time_s(), el);
-  if (key == "host_cpu_busy_pct") return s.host_cpu.pct_idle ? OptDouble(100 - *s.host_cpu.pct_idle) : std::nullopt;
-  if (key == "db_cpu_pct_db_time") {
-    auto db = s.db_time_s(), cpu = s.db_cpu_s();
-    return db && cpu && *db > 0 ? OptDouble(*cpu / *db * 100) : std::nullopt;
-  }
-  if (key == "transactions_per_s") {
-    const auto* r = s.load_profile_row("transactions");
-    return r != nullptr ? r->per_second : std::nullopt;
-  }
-  if (key == "db_time_per_txn_s") {
-    const auto* r = s.load_profile_row("transactions");
-    auto aas = s.average_active_sessions();
-    return r != nullptr && r->per_second && *r->per_second > 0 && aas ? OptDouble(*aas / *r->per_second) : std::nullopt;
-  }
-  if (key.starts_with("load_profile.")) {
-    const auto* r = s.load_profile_row(key.substr(13));
-    return r != nullptr ? r->per_second : std::nullopt;
-  }
-  // "<kind>:<name>:<measure>"
-  const auto c1 = key.find(':'), c2 = key.rfind(':');
-  if (c1 == std::string_view::npos || c2 == c1) return std::nullopt;
-  const auto kind = key.substr(0, c1), name = key.substr(c1 + 1, c2 - c1 - 1), measure = key.substr(c2 + 1);
-  if (kind == "event") {
-    const WaitEvent* e = find_event(s, lower(name), false);
-    if (e == nullptr) e = find_event(s, lower(name), true);
-    if (e == nullptr) return std::nullopt;
-    if (measure == "time_per_s") return detail::per_second(e->time_s, el);
-    if (measure == "avg_wait_ms") return e->avg_wait_ms;
-    return std::nullopt;
-  }
-  if (kind == "wait_class" && measure == "time_per_s") {
-    const auto& list = s.foreground_wait_classes.empty() ? s.wait_classes : s.foreground_wait_classes;
-    if (list.empty()) return std::nullopt;
-    for (const auto& w : list)
-      if (w.name == name) return detail::per_second(w.time_s, el);
-    return 0.0;
-  }
-  if (kind == "time_model" && measure == "time_per_s") {
-    const auto* r = s.time_model_row(name);
-    return r != nullptr ? detail::per_second(r->time_s, el) : std::nullopt;
-  }
-  if (kind == "sql" && measure == "elapsed_per_s") {
-    for (const auto& q : s.sql)
-      if (q.sql_id == name) return detail::per_second(q.elapsed_s, el);
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
-
 namespace {
 
 struct Tested {

@@ -21,6 +21,29 @@ TEST(Metrics, KeysAreUniqueAndFloorsSane) {
   EXPECT_EQ(awrdiff::find_metric("no.such.metric"), nullptr);
 }
 
+TEST(Metrics, EveryScalarRowReadsAndEveryTwinIsUnique) {
+  std::set<std::string> twins;
+  for (const auto& m : awrdiff::all_metrics()) {
+    if (m.checked) {
+      EXPECT_FALSE(m.family) << m.key;
+      EXPECT_TRUE(m.read != nullptr || std::string_view(m.key).starts_with("load_profile.")) << m.key;
+    }
+    for (const auto* t : {&m.twin, &m.twin2}) {
+      if (t->metric_name.empty()) continue;
+      EXPECT_TRUE(twins.insert(std::string(t->metric_name)).second) << t->metric_name;
+      EXPECT_GT(t->factor, 0) << m.key;
+      const awrdiff::OracleTwin* found = nullptr;
+      EXPECT_NE(awrdiff::find_metric_by_oracle_name(t->metric_name, &found), nullptr);
+    }
+  }
+  const awrdiff::OracleTwin* twin = nullptr;
+  const auto* m = awrdiff::find_metric_by_oracle_name("cpu usage per sec", &twin);
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->key, "db_cpu_per_s");
+  EXPECT_DOUBLE_EQ(twin->factor, 0.01);  // CentiSeconds Per Second -> seconds per second
+  EXPECT_EQ(awrdiff::find_metric("event:log file sync:avg_wait_ms")->key, "event.avg_wait_ms");
+}
+
 TEST(Metrics, ZeroToZeroAndZeroToSmallAreNoChange) {
   EXPECT_EQ(assess("db_time_per_s", 0.0, 0.0).kind, ChangeKind::unchanged);
   EXPECT_EQ(assess("db_time_per_s", 0.0, 0.01).kind, ChangeKind::unchanged);  // below the 0.05 AAS floor
@@ -69,5 +92,7 @@ TEST(Metrics, DocsListEveryRuleAndMetric) {
   ss << in.rdbuf();
   const std::string doc = ss.str();
   for (const auto& m : awrdiff::all_metrics()) EXPECT_NE(doc.find("`" + std::string(m.key) + "`"), std::string::npos) << m.key;
+  // The registry table is in the document verbatim (regenerate: awrdiff catalog --metrics).
+  EXPECT_NE(doc.find(awrdiff::metrics_markdown()), std::string::npos) << "docs/findings.md: registry table out of date";
   for (const auto& r : awrdiff::finding_rules()) EXPECT_NE(doc.find("`" + std::string(r.key) + "`"), std::string::npos) << r.key;
 }
