@@ -9,6 +9,10 @@ Writes HTML and text AWR reports (the layout produced by awrrpt.sql on a
     improved.html / improved.txt    bind variable + index
     commit_normal.html / .txt       1-hour period, log file sync ~3 ms
     commit_spike.html / .txt        1-hour period, log file sync ~247 ms
+    lgwr_before.html / .txt         1-hour period, log file sync ~5.7 ms
+    lgwr_after.html / .txt          the same after _use_single_log_writer
+    good_1.html ... good_4.html     good's workload on the 4 following days
+      (and .txt)                    (baselines: a few percent of noise)
 
 Every number is synthetic.  Each report is built from one data set from which
 both renderings are produced, so the HTML and the text twin carry the same
@@ -16,7 +20,8 @@ values (the text one at Oracle's text precision).  Percentages, per-second,
 per-transaction and per-execution figures, averages and wait-class totals are
 derived from the base figures, so they agree with each other.
 
-Standard library only, deterministic (no clock, no randomness).  Run:
+Standard library only, deterministic: no clock; the baseline periods' noise
+comes from random.Random with a fixed seed per period.  Run:
 
     python3 samples/generate.py
 """
@@ -25,6 +30,7 @@ import datetime
 import hashlib
 import html
 import os
+import random
 import struct
 import sys
 from decimal import Decimal, ROUND_HALF_UP
@@ -746,6 +752,227 @@ def make_commit_spike():
         }))
     r["eff"] = dict(buffer_nowait=99.41, redo_nowait=99.97, in_mem_sort=100.00,
                     library_hit=99.95, latch_hit=99.62)
+    return r
+
+
+# --------------------------------------------------------------------------
+# Baseline periods of Case 1: the good state on other days
+# --------------------------------------------------------------------------
+
+# (name, begin snap time, elapsed (s), seed).  The same 10-minute window as
+# good (14:00-14:10) on the four following days.  Snapshots are taken every
+# 10 minutes, so the snap ids follow good's (4410 at 14-Mar-25 14:00), 144 a
+# day; the begin time and the elapsed time vary by a few seconds as MMON's do.
+GOOD_PERIODS = [
+    ("good_1", datetime.datetime(2025, 3, 15, 14, 0, 4), 599, 1501),
+    ("good_2", datetime.datetime(2025, 3, 16, 14, 0, 2), 601, 1602),
+    ("good_3", datetime.datetime(2025, 3, 17, 14, 0, 3), 600, 1703),
+    ("good_4", datetime.datetime(2025, 3, 18, 14, 0, 5), 602, 1804),
+]
+GOOD_SNAP_B = 4410
+GOOD_T_B = datetime.datetime(2025, 3, 14, 14, 0, 3)
+SNAPS_PER_DAY = 144
+
+
+class Noise(object):
+    """Deterministic pseudo-noise for one period: random.Random(seed), only
+    random() is used (its sequence for an int seed is the same on every
+    Python 3).  Every multiplier stays within +-LIMIT of 1, so any two periods
+    differ by less than the metric catalog's 20 % floors."""
+
+    LIMIT = 0.08
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def u(self, a):
+        """Uniform in [-a, a]."""
+        return (2.0 * self.rng.random() - 1.0) * a
+
+    def swing(self, lo, hi):
+        """A magnitude uniform in [lo, hi] with a random sign."""
+        v = lo + self.rng.random() * (hi - lo)
+        return v if self.rng.random() < 0.5 else -v
+
+    def m(self, *factors, **kw):
+        """A multiplier: the product of the shared factors and this item's own
+        jitter (+-4 % unless jitter= says otherwise), clamped to +-LIMIT."""
+        v = 1.0 + self.u(kw.get("jitter", 0.04))
+        for f in factors:
+            v *= f
+        return min(1.0 + self.LIMIT, max(1.0 - self.LIMIT, v))
+
+    def count(self, n, *factors, **kw):
+        return int(round(n * self.m(*factors, **kw)))
+
+    def time(self, t, *factors, **kw):
+        """A time at the precision the reports use: 0.1 s from 1 s up, else 0.01 s."""
+        v = t * self.m(*factors, **kw)
+        return round(v, 1) if v >= 1 else round(v, 2)
+
+
+def make_good_period(name, t_b, elapsed, seed):
+    """A normal period of the Case 1 workload (good's), with a few percent of
+    noise on every figure.  Shared factors keep the figures consistent: the
+    rows the driver processes (literal SELECTs, hard parses, its reads), the
+    application's load (JDBC executions, user calls, commits, redo) and the
+    I/O latency.  Everything derived (DB time, DB CPU, time model, instance
+    totals) is rebuilt from the varied parts the way good's figures are made."""
+    g = make_good()
+    n = Noise(seed)
+    e_ratio = elapsed / float(g["elapsed"])
+    f_rows = 1.0 + n.swing(0.02, 0.06)      # rows processed by APP_LOAD.PROCESS_ROWS
+    f_app = 1.0 + n.swing(0.02, 0.05)       # JDBC application load (and commits)
+    f_io = 1.0 + n.swing(0.02, 0.05)        # I/O latency
+    days = (t_b.date() - GOOD_T_B.date()).days
+    snap_b = GOOD_SNAP_B + SNAPS_PER_DAY * days
+    r = dict(name=name, snap_b=snap_b, snap_e=snap_b + 1, t_b=t_b, elapsed=elapsed,
+             sess=(g["sess"][0] + int(round(n.u(3))), g["sess"][1] + int(round(n.u(3)))),
+             curs=(round(g["curs"][0] + n.u(0.2), 1), round(g["curs"][1] + n.u(0.2), 1)),
+             load=(round(g["load"][0] + n.u(0.1), 2), round(g["load"][1] + n.u(0.1), 2)),
+             sql_work_mb=n.count(g["sql_work_mb"], jitter=0.04))
+    rows = n.count(10000, f_rows, jitter=0.01)
+    commits = n.count(g["stats"]["user commits"], f_app, e_ratio)
+    fev = dict((e.name, e) for e in g["fg"])
+
+    def ev(name, waits, *factors):
+        e = fev[name]
+        return Ev(name, e.wclass, waits, n.time(e.time * waits / float(e.waits), *factors))
+
+    def scaled(name, *factors):
+        return ev(name, n.count(fev[name].waits, *factors), f_io)
+
+    calls = n.count(g["stats"]["user calls"], f_app, e_ratio)
+    r["fg"] = [
+        ev("db file sequential read", n.count(fev["db file sequential read"].waits, f_rows), f_io),
+        ev("direct path read", n.count(fev["direct path read"].waits, f_rows), f_io),
+        scaled("db file scattered read", e_ratio),
+        ev("log file sync", commits + int(round(6 + n.u(3))), f_io),
+        ev("latch: shared pool", n.count(fev["latch: shared pool"].waits, f_rows, jitter=0.05)),
+        ev("library cache: mutex X", n.count(fev["library cache: mutex X"].waits, f_rows, jitter=0.05)),
+        ev("control file sequential read", n.count(fev["control file sequential read"].waits, e_ratio,
+                                                   jitter=0.01)),
+        ev("PGA memory operation", n.count(fev["PGA memory operation"].waits, f_rows)),
+        ev("Disk file operations I/O", n.count(fev["Disk file operations I/O"].waits, e_ratio)),
+        ev("cursor: pin S wait on X", n.count(fev["cursor: pin S wait on X"].waits, f_rows, jitter=0.05)),
+        Ev("SQL*Net message to client", NET, calls - 10, fev["SQL*Net message to client"].time),
+        Ev("SQL*Net message from client", IDLE, calls - 20,
+           round(fev["SQL*Net message from client"].time * n.m(e_ratio, jitter=0.01), 1)),
+    ]
+    lfpw = n.count(1650, commits / 1800.0, jitter=0.01)
+    dbpw = n.count(1120, f_app, e_ratio)
+    bg = bg_events(lfpw, round(1.98 * lfpw / 1650.0 * n.m(f_io), 2), dbpw,
+                   round(1.34 * dbpw / 1120.0 * n.m(f_io), 2), elapsed)
+    # the other background events follow the elapsed time in bg_events(): vary them too
+    # (the timers excepted: pmon and smon wake on a clock)
+    for e in bg[2:]:
+        if e.name not in ("pmon timer", "smon timer"):
+            e.waits = n.count(e.waits, jitter=0.01 if e.idle else 0.04)
+            e.time = e.time * n.m(jitter=0.01 if e.idle else 0.04)
+    r["bg"] = bg
+
+    # SQL: the seven application statements, the driver and three literal SELECTs
+    gs = g["sqls"]
+    g_driver, g_stable, g_lits = gs[0], gs[1:8], gs[8:]
+    stable = []
+    for s in g_stable:
+        if s.module == SCHED:
+            ex = s.execs                                  # a job every minute
+        elif s.text in (T_UPD, T_INS):
+            ex = commits                                  # one of each per order commit
+        else:
+            ex = n.count(s.execs, f_app, e_ratio)
+        k = ex / float(s.execs)
+        cpu = s.cpu * k * n.m()
+        uio = s.uio * k * n.m(f_io)
+        ela = cpu + uio + (s.ela - s.cpu - s.uio) * k * n.m(jitter=0.05)
+        rpe = s.rows / float(s.execs)
+        stable.append((ex, ela, cpu, uio, int(round(s.gets * k * n.m(jitter=0.01))),
+                       int(round(s.reads * k * n.m(f_io))),
+                       int(round(ex * rpe * (n.m() if s.text == T_PURGE else 1.0)))))
+    stable = stable_sql(stable)
+    seen = set()
+    ids = []
+    while len(ids) < 3:
+        i = 1000 + int(n.rng.random() * 9000)
+        if i not in seen and i not in (7313, 2048, 9127):
+            seen.add(i)
+            ids.append(i)
+    lits = literal_selects([(i,) + (l.ela, l.cpu, l.uio, l.gets, l.reads)
+                            for i, l in zip(ids, g_lits)])
+    uio_fg = sum(e.time for e in r["fg"] if e.wclass == UIO)
+    d_uio = round(uio_fg - sum(s.uio for s in stable + lits), 1)
+    d_cpu = round(g_driver.cpu * rows / 10000.0 * n.m(), 1)
+    d_ela = round(d_cpu + d_uio + (g_driver.ela - g_driver.cpu - g_driver.uio) * n.m(f_rows, jitter=0.05), 1)
+    reads = sum(e.waits * BLOCKS_PER_WAIT[e.name] for e in r["fg"] + r["bg"] if e.name in BLOCKS_PER_WAIT)
+    d_reads = (reads - sum(s.reads for s in stable + lits) - n.count(264)) // 10 * 10
+    d_gets = rows * 31 + n.count(8000)
+    driver = Sql(DRIVER_LITERAL, SQLPLUS, 1, d_ela, d_cpu, d_uio, d_gets, d_reads, 1, 1,
+                 sql_id=DRIVER_LITERAL_ID, plsql=True)
+    r["sqls"] = [driver] + stable + lits
+
+    # DB CPU and DB time from their parts, as in good
+    g_cpu_other = g["db_cpu"] - g_driver.cpu - sum(s.cpu for s in g_stable)
+    r["db_cpu"] = round(d_cpu + sum(s.cpu for s in stable) + g_cpu_other * n.m(f_app, e_ratio), 1)
+    waits = sum(e.time for e in r["fg"] if not e.idle)
+    g_waits = sum(e.time for e in g["fg"] if not e.idle)
+    r["db_time"] = round(r["db_cpu"] + waits + (g["db_time"] - g["db_cpu"] - g_waits) * n.m(jitter=0.05), 1)
+    r["bg_cpu"] = round(g["bg_cpu"] * n.m(e_ratio), 1)
+    r["bg_ela"] = round(g["bg_ela"] * n.m(e_ratio), 1)
+    user_cs = int(round(g["busy"][0] * (r["db_cpu"] + r["bg_cpu"]) / (g["db_cpu"] + g["bg_cpu"]) * n.m()))
+    r["busy"] = (user_cs, n.count(g["busy"][1], e_ratio))
+    r["iowait"] = n.count(g["iowait"], f_io, e_ratio)
+
+    # time model
+    gtm = dict(g["tm"])
+    parse = round(gtm["parse time elapsed"] * rows / 10000.0 * n.m(), 1)
+    sql_ela_other = gtm["sql execute elapsed time"] - g_driver.ela - sum(s.ela for s in g_stable)
+    tm = dict(gtm)
+    tm["sql execute elapsed time"] = round(d_ela + sum(s.ela for s in stable) + sql_ela_other * n.m(jitter=0.05), 1)
+    tm["parse time elapsed"] = parse
+    tm["hard parse elapsed time"] = round(parse * gtm["hard parse elapsed time"] / gtm["parse time elapsed"]
+                                          * n.m(jitter=0.01), 1)
+    tm["PL/SQL execution elapsed time"] = round(gtm["PL/SQL execution elapsed time"] * n.m(f_rows), 1)
+    tm["connection management call elapsed time"] = round(0.4 * n.m(e_ratio, jitter=0.1), 1)
+    r["tm"] = sorted(tm.items(), key=lambda t: (-t[1], t[0]))
+
+    # instance statistics
+    gst = g["stats"]
+    st = dict(gst)
+    for key, factors in [("db block changes", (f_app, e_ratio)), ("physical writes", (f_app, e_ratio)),
+                         ("physical write IO requests", (f_app, e_ratio)), ("redo size", (commits / 1800.0,)),
+                         ("session cursor cache hits", (f_app, e_ratio)), ("sorts (memory)", (f_app, e_ratio)),
+                         ("sorts (rows)", (f_app, e_ratio)), ("table fetch by rowid", (f_app, e_ratio)),
+                         ("table scans (short tables)", (f_app, e_ratio)),
+                         ("enqueue requests", (f_app, e_ratio)),
+                         ("workarea executions - optimal", (f_app, e_ratio)),
+                         ("index fetch by key", (f_app, e_ratio)), ("leaf node splits", (f_app, e_ratio)),
+                         ("recursive calls", (f_rows,)), ("logons cumulative", (e_ratio,)),
+                         ("user logons cumulative", (e_ratio,))]:
+        st[key] = n.count(gst[key], *factors)
+    st["enqueue releases"] = st["enqueue requests"] - 2
+    st["physical write total IO requests"] = st["physical write IO requests"] + lfpw + 620
+    st["user commits"] = commits
+    st["user calls"] = calls
+    g_execs = sum(s.execs for s in gs)
+    st["execute count"] = (sum(s.execs for s in r["sqls"]) - len(lits) + rows
+                           + n.count(gst["execute count"] - g_execs - (10000 - len(g_lits)), f_app, e_ratio))
+    g_parses = sum(s.parses for s in gs)
+    st["parse count (total)"] = (sum(s.parses for s in r["sqls"]) - len(lits) + rows
+                                 + n.count(gst["parse count (total)"] - g_parses - (10000 - len(g_lits)),
+                                           f_app, e_ratio))
+    st["parse count (hard)"] = rows + n.count(gst["parse count (hard)"] - 10000, jitter=0.05)
+    st["parse time elapsed"] = int(round(parse * 100))
+    st["parse time cpu"] = int(round(gst["parse time cpu"] * parse / gtm["parse time elapsed"] * n.m()))
+    st["opened cursors cumulative"] = rows + n.count(gst["opened cursors cumulative"] - 10000, f_app, e_ratio)
+    g_gets = sum(s.gets for s in gs)
+    st["session logical reads"] = (sum(s.gets for s in r["sqls"] if s not in lits)
+                                   + n.count(gst["session logical reads"] - g_gets + sum(s.gets for s in g_lits),
+                                             f_app, e_ratio))
+    st["table scans (long tables)"] = gst["table scans (long tables)"] + int(round(n.u(1)))
+    base_stats(r, st)
+    lib = g["eff"]["library_hit"] + n.u(0.15)
+    r["eff"] = dict(g["eff"], library_hit=round(lib, 2))
     return r
 
 
@@ -1905,6 +2132,7 @@ def summary_line(r, d):
 def main():
     reports = [make_good(), make_bad(), make_improved(), make_commit_normal(), make_commit_spike(),
                make_lgwr_before(), make_lgwr_after()]
+    reports += [make_good_period(*p) for p in GOOD_PERIODS]
     for r in reports:
         d = derive(r)
         check(r, d)
