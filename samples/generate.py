@@ -766,7 +766,7 @@ def make_commit_spike():
 GOOD_PERIODS = [
     ("good_1", datetime.datetime(2025, 3, 15, 14, 0, 4), 599, 1501),
     ("good_2", datetime.datetime(2025, 3, 16, 14, 0, 2), 601, 1602),
-    ("good_3", datetime.datetime(2025, 3, 17, 14, 0, 3), 600, 1703),
+    ("good_3", datetime.datetime(2025, 3, 17, 14, 0, 3), 600, 1713),
     ("good_4", datetime.datetime(2025, 3, 18, 14, 0, 5), 602, 1804),
 ]
 GOOD_SNAP_B = 4410
