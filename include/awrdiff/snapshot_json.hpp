@@ -10,15 +10,22 @@
 
 namespace awrdiff {
 
-/// One snapshot as a JSON object: pretty-printed with 2-space indentation, no trailing newline.
+/// The major version of the snapshot JSON, written under the key "awrdiff_snapshot". It changes only
+/// when a key is removed or renamed or changes its meaning or unit; keys are added without changing
+/// it (readers ignore keys they do not know).
+inline constexpr int snapshot_json_version = 1;
+
+/// One snapshot as a JSON object: pretty-printed with 2-space indentation.
 ///
-/// Shape: `source` (file name as given), `kind` ("awr_instance", "awr_global", "statspack"), `format`
-/// ("html", "text"), `valid`, `invalid_reason`, `timings_valid`, `truncated` (no "End of Report":
-/// later sections may be missing); objects `database`, `interval` (with the derived `db_time_s`,
-/// `db_cpu_s`, `average_active_sessions`, `unaccounted_db_time_s`), `host_cpu`, `cache_sizes`; arrays of
-/// objects, one per model row: `load_profile[]`, `top_events[]` (report order), `foreground_events[]`,
-/// `background_events[]`, `wait_classes[]`, `foreground_wait_classes[]`, `time_model[]`, `sql[]`
-/// (elapsed descending) and `sql_elapsed_cutoff_s`, `activity[]`, `parameters[]`, `iostat_function[]`,
+/// Shape: `awrdiff_snapshot` (snapshot_json_version: marks the text as a snapshot and says which
+/// version of this shape it has), `source` (file name as given), `kind` ("awr_instance",
+/// "awr_global", "statspack"), `format` ("html", "text"), `valid`, `invalid_reason`, `timings_valid`,
+/// `truncated` (no "End of Report": later sections may be missing), `has_sql_sections` (the report
+/// has a "SQL ordered by" list, even an empty one); objects `database`, `interval` (with the derived
+/// `db_time_s`, `db_cpu_s`, `average_active_sessions`, `unaccounted_db_time_s`), `host_cpu`,
+/// `cache_sizes`; arrays of objects, one per model row: `load_profile[]`, `top_events[]` (report
+/// order), `foreground_events[]`, `background_events[]`, `wait_classes[]`, `foreground_wait_classes[]`,
+/// `time_model[]`, `sql[]` (elapsed descending) and `sql_elapsed_cutoff_s`, `activity[]`, `parameters[]`, `iostat_function[]`,
 /// `iostat_filetype[]`, `tablespace_io[]`, `file_io[]` (each with `filename`), `segments[]`, `latches[]`,
 /// `mutex_sleeps[]`, `enqueues[]`, `library_cache[]`, `dictionary_cache[]`, `undo[]`,
 /// `wait_histograms[]` (`pct_waits`: an object, bucket label -> percent; a label given twice keeps its

@@ -394,6 +394,7 @@ void snapshot_fields(Json& j, const Snapshot& s, bool with_diagnostics) {
     j.number("task_avg_active_sessions", f.task_avg_active_sessions);
     j.text_or_null("task_name", f.task_name);
   });
+  j.integer("awrdiff_snapshot", snapshot_json_version);  // the format's major version
   j.rows("background_events", s.background_events, [&](const WaitEvent& e) { event_fields(j, e); });
   j.object("cache_sizes", [&] {
     const auto& c = s.cache_sizes;
@@ -442,6 +443,7 @@ void snapshot_fields(Json& j, const Snapshot& s, bool with_diagnostics) {
     j.text("section", g.section);
     j.number("value", g.value);
   });
+  j.boolean("has_sql_sections", s.has_sql_sections);
   j.object("host_cpu", [&] {
     const auto& h = s.host_cpu;
     j.number("load_average_begin", h.load_average_begin);

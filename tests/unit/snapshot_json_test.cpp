@@ -137,8 +137,9 @@ TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
   const auto j = json::parse(text);
   // The format's contract: every object and its fields.
   const std::map<std::string, std::string> expected = {
-      {"", "activity addm_findings background_events cache_sizes database diagnostics dictionary_cache enqueues file_io "
-           "foreground_events foreground_wait_classes format global_cache host_cpu instance_rows interval "
+      {"", "activity addm_findings awrdiff_snapshot background_events cache_sizes database diagnostics dictionary_cache "
+           "enqueues file_io foreground_events foreground_wait_classes format global_cache has_sql_sections host_cpu "
+           "instance_rows interval "
            "invalid_reason iostat_filetype iostat_function kind latches library_cache load_profile mutex_sleeps "
            "os_stats other_sections parameters segments source sql sql_elapsed_cutoff_s tablespace_io time_model "
            "timings_valid top_events truncated undo valid wait_classes wait_histograms"},
@@ -252,6 +253,10 @@ TEST(SnapshotJson, NullsNumbersAndFormatting) {
   EXPECT_EQ(j["kind"], "awr_global");
   EXPECT_EQ(j["format"], "text");
   EXPECT_TRUE(j["invalid_reason"].is_null());
+  // The version key: an integer, the format's major version.
+  EXPECT_TRUE(j["awrdiff_snapshot"].is_number_unsigned());
+  EXPECT_EQ(j["awrdiff_snapshot"], awrdiff::snapshot_json_version);
+  EXPECT_EQ(j["has_sql_sections"], false);
   EXPECT_EQ(j["interval"]["average_active_sessions"].get<double>(), 2.0);
   EXPECT_EQ(j["sql"][0]["elapsed_per_exec_s"].get<double>(), 2.5);
   EXPECT_TRUE(j["sql"][0]["module"].is_null());
