@@ -491,12 +491,44 @@ std::string_view cell_at(std::string_view line, const Span& s) {
 // The columns of a fixed-width table: one (heading line, rule) pair per line of a row. SQL*Plus
 // prints several pairs when a row is wider than LINESIZE (each row then takes as many lines).
 struct FixedLayout {
+  FixedLayout() = default;
+  FixedLayout(FixedLayout&&) = default;
+  FixedLayout& operator=(FixedLayout&&) = default;
+  FixedLayout(const FixedLayout&) = delete;  // `names` may point into `joined`
+  FixedLayout& operator=(const FixedLayout&) = delete;
   std::vector<std::vector<Span>> spans;        // per line of a row
   std::vector<std::string_view> names;         // every column, in order
   std::vector<std::size_t> first_column;       // index into names of each row line's first column
   std::string_view first_heading;              // the first heading line, to spot repeated headers
   std::size_t end = 0;                         // line index after the header block
+  std::deque<std::string> joined;              // headings of several words (views in `names` point here)
 };
+
+// The heading of each column: the words of the heading line, each given to the column it overlaps
+// most (SQL*Plus prints a heading within its column; a hand-edited one may stray a little).
+void heading_names(std::string_view heading, const std::vector<Span>& spans, std::vector<std::string_view>& names,
+                   std::deque<std::string>& joined) {
+  const std::size_t first = names.size();
+  names.resize(first + spans.size());
+  std::size_t i = 0;
+  while (i < heading.size()) {
+    if (heading[i] == ' ') {
+      ++i;
+      continue;
+    }
+    const std::size_t b = i;
+    while (i < heading.size() && heading[i] != ' ') ++i;
+    std::size_t best = spans.size(), best_overlap = 0;
+    for (std::size_t c = 0; c < spans.size(); ++c) {
+      const std::size_t lo = std::max(b, spans[c].begin), hi = std::min(i, spans[c].end);
+      if (hi > lo && hi - lo > best_overlap) best = c, best_overlap = hi - lo;
+    }
+    if (best == spans.size()) continue;
+    auto& name = names[first + best];
+    const auto word = heading.substr(b, i - b);
+    name = name.empty() ? word : std::string_view(joined.emplace_back(std::string(name) + " " + std::string(word)));
+  }
+}
 
 // The header block whose first heading line is lines[i] (lines[i + 1] is a rule), or empty.
 std::optional<FixedLayout> fixed_layout_at(const std::vector<std::string_view>& lines, std::size_t i) {
@@ -506,10 +538,10 @@ std::optional<FixedLayout> fixed_layout_at(const std::vector<std::string_view>& 
   std::size_t j = i;
   while (j + 1 < lines.size() && !is_blank(lines[j]) && !is_rule(lines[j]) && is_rule(lines[j + 1])) {
     auto spans = rule_spans(lines[j + 1]);
+    if (layout.names.size() + spans.size() > k_max_columns) return std::nullopt;
     layout.first_column.push_back(layout.names.size());
-    for (const auto& s : spans) layout.names.push_back(cell_at(lines[j], s));
+    heading_names(lines[j], spans, layout.names, layout.joined);
     layout.spans.push_back(std::move(spans));
-    if (layout.names.size() > k_max_columns) return std::nullopt;
     j += 2;
   }
   layout.end = j;
@@ -686,6 +718,7 @@ struct RowKey {
   int instance = 0;
   std::int64_t period = 0;  // snapshot id or hour
   std::string_view p1, p2, metric;
+  std::string_view p3 = {};  // the baseline's name
 };
 
 // Open addressing over the packed key. A slot is 8 bytes (a fingerprint and the key's index), so
@@ -696,7 +729,7 @@ public:
   int seen(const RowKey& k, int line) {
     const Packed p{k.dbid, static_cast<std::uint64_t>(k.period),
                    (static_cast<std::uint64_t>(static_cast<std::uint32_t>(k.instance)) << 32) | intern(k.metric),
-                   (intern(k.p1) << 32) | intern(k.p2)};
+                   (intern(k.p1) << 32) | intern(k.p2), intern(k.p3)};
     if ((m_keys.size() + 1) * 2 > m_slots.size()) grow(m_slots.size() * 2);
     const std::size_t h = hash(p);
     const auto fingerprint = static_cast<std::uint32_t>(h >> 32);
@@ -719,8 +752,8 @@ public:
 
 private:
   struct Packed {
-    std::uint64_t a = 0, b = 0, c = 0, d = 0;
-    bool operator==(const Packed& o) const { return a == o.a && b == o.b && c == o.c && d == o.d; }
+    std::uint64_t a = 0, b = 0, c = 0, d = 0, e = 0;
+    bool operator==(const Packed& o) const { return a == o.a && b == o.b && c == o.c && d == o.d && e == o.e; }
   };
   struct Key {
     Packed key;
@@ -735,6 +768,7 @@ private:
     h = (h ^ (h >> 29) ^ p.b) * 0xbf58476d1ce4e5b9ULL;
     h = (h ^ (h >> 32) ^ p.c) * 0x94d049bb133111ebULL;
     h = (h ^ (h >> 29) ^ p.d) * 0x9e3779b97f4a7c15ULL;
+    h = (h ^ (h >> 32) ^ p.e) * 0xbf58476d1ce4e5b9ULL;
     return static_cast<std::size_t>(h ^ (h >> 31));
   }
   void grow(std::size_t at_least) {
@@ -1536,7 +1570,7 @@ void parse_spool(const TextLines& text, SysmetricDump& dump, DumpKind kind) {
     if (!row.average && !row.minimum && !row.maximum && !row.standard_deviation)
       return b.diag(line, fmt::format("row skipped ({}): no value", metric));
     if (const int first = b.seen({dbid.value_or(0), inst.value_or(-1), snap.value_or(-1), cell(c_begin), cell(c_end),
-                                  metric},
+                                  metric, cell(c_bname)},
                                  line)) {
       return b.diag(line, fmt::format("row skipped: {} for the same {} again (first at line {})", metric,
                                       baseline ? "baseline and instance" : "snapshot and instance", first));
