@@ -391,12 +391,12 @@ def summary_rows(reports):
 
 
 def summary_columns():
-    # COLUMN ... FORMAT settings of the documented query: names a50 / a40, dates as 19-character text,
+    # COLUMN ... FORMAT settings of the documented query: names and units a64, dates as 19-character text,
     # NUMWIDTH 20 so that averages keep their digits.
     return [
         Column("DBID", "number", 20), Column("INSTANCE_NUMBER", "number", 20), Column("SNAP_ID", "number", 20),
         Column("BEGIN_TIME", "text", 19), Column("END_TIME", "text", 19),
-        Column("METRIC_NAME", "text", 50), Column("METRIC_UNIT", "text", 40),
+        Column("METRIC_NAME", "text", 64), Column("METRIC_UNIT", "text", 64),
         Column("NUM_INTERVAL", "number", 20), Column("INTSIZE", "number", 20),
         Column("AVERAGE", "number", 20), Column("MINVAL", "number", 20), Column("MAXVAL", "number", 20),
         Column("STANDARD_DEVIATION", "number", 20),
