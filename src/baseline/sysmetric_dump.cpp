@@ -163,6 +163,11 @@ bool is_identifier(std::string_view s) {
 
 // SQL*Plus's closing lines and echoes, skipped between rows.
 bool is_noise(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && is_space(line[i])) ++i;
+  if (i == line.size()) return true;
+  const char first = line[i];
+  if (first != 'S' && first != 's' && first != 'N' && first != 'n' && !is_digit(first)) return false;  // most rows
   const auto t = trim(line);
   if (t.empty()) return true;
   if (istarts_with(t, "SQL>")) return true;
@@ -704,7 +709,8 @@ std::optional<DumpKind> spool_kind(const std::vector<std::string_view>& names) {
 
 // The DMA collector's heading: "PKEY|DBID|..." or the SQL expression "PKEY||','||DBID||...".
 bool is_dma_heading(std::string_view line) {
-  const auto t = trim(line);
+  const auto t = trim_ascii(line);
+  if (t.empty() || (t[0] != 'P' && t[0] != 'p')) return false;
   return istarts_with(t, "PKEY") && t.size() > 4 && !std::isalnum(static_cast<unsigned char>(t[4])) && t[4] != '_';
 }
 
