@@ -18,7 +18,6 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
-#include <functional>
 #include <set>
 #include <stdexcept>
 #include <unordered_map>
@@ -100,12 +99,33 @@ std::string_view unquote(std::string_view s) {
 }
 
 struct TextLines {
+  TextLines() = default;
+  TextLines(TextLines&&) = default;
+  TextLines(const TextLines&) = delete;  // `lines` may point into `expanded`
   std::vector<std::string_view> lines;
-  bool last_complete = true;  // the text ends with a line break (or is empty)
+  std::deque<std::string> expanded;  // lines that held tabs, with the tabs expanded
+  bool last_complete = true;         // the text ends with a line break (or is empty)
   bool too_many = false;
 };
 
-// Splits at '\n', dropping a '\r' before it. Stops after `max_lines` lines (too_many set).
+// A line with its tabs expanded to spaces at every 8th column, as SQL*Plus's SET TAB ON wrote them
+// (its default: white space in the output becomes tabs where they fit).
+std::string expand_tabs(std::string_view line) {
+  std::string out;
+  out.reserve(line.size() + 32);
+  for (char c : line) {
+    if (c != '\t') {
+      out.push_back(c);
+      continue;
+    }
+    do out.push_back(' ');
+    while (out.size() % 8 != 0);
+  }
+  return out;
+}
+
+// Splits at '\n', dropping a '\r' before it and expanding tabs. Stops after `max_lines` lines
+// (too_many set).
 TextLines split_lines(std::string_view text, std::size_t max_lines) {
   TextLines out;
   std::size_t pos = 0;
@@ -117,6 +137,7 @@ TextLines split_lines(std::string_view text, std::size_t max_lines) {
     const auto nl = text.find('\n', pos);
     std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.find('\t') != std::string_view::npos) line = out.expanded.emplace_back(expand_tabs(line));
     out.lines.push_back(line);
     if (nl == std::string_view::npos) {
       out.last_complete = false;
@@ -900,11 +921,10 @@ bool any_value(const SysmetricRow& r) {
 
 // Walks the rows of a table from table.end() on, calling `on_row(line_number, cells)` (1-based line
 // of the row's first line). Skips blank lines, repeated headers and SQL*Plus's closing lines; a row
-// that does not fit the columns gets a diagnostic. Stops at `stop` (exclusive) or at a line for
-// which `is_end` is true.
+// that does not fit the columns gets a diagnostic. Stops at line index `stop` (exclusive).
 template <class OnRow>
 void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, const Table& table, bool last_complete,
-                  DumpBuilder& b, OnRow&& on_row, const std::function<bool(std::string_view)>& is_end = {}) {
+                  DumpBuilder& b, OnRow&& on_row) {
   std::vector<std::string_view> cells;
   std::deque<std::string> scratch;
   std::size_t i = table.end();
@@ -912,7 +932,6 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
   auto truncated = [&](std::size_t last) { return !last_complete && last + 1 == lines.size(); };
   while (i < stop) {
     const auto line = lines[i];
-    if (is_end && is_end(line)) return;
     if (is_noise(line)) {
       ++i;
       continue;
@@ -937,12 +956,21 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
       bool ok = true;
       for (std::size_t s = 0; s < k && ok; ++s) {
         const auto part = lines[i + s];
-        if (s > 0 && is_end && is_end(part)) {
-          b.diag(static_cast<int>(i + 1), fmt::format("row cut short: {} of its {} lines", s, k));
-          return;
-        }
         if (!fits(part, f.spans[s])) {
-          b.diag(static_cast<int>(i + s + 1), "row skipped: it does not fit the columns under the dashed rule");
+          if (k == 1) {
+            b.diag(static_cast<int>(i + 1), "row skipped: it does not fit the columns under the dashed rule");
+          } else {
+            // A wrapped row out of step: which line starts the next row is unknown up to the blank
+            // line SQL*Plus prints after each wrapped row (or the next headings). Reading on from
+            // the next line could take one row's line for another's.
+            std::size_t j = i + 1;
+            while (j < stop && !is_blank(lines[j]) && rtrim(lines[j]) != f.first_heading) ++j;
+            b.diag(static_cast<int>(i + s + 1),
+                   fmt::format("row skipped: line {} does not fit the columns under the dashed rule; lines {}-{} "
+                               "skipped up to the next blank line",
+                               i + s + 1, i + 1, j));
+            i = j;
+          }
           ok = false;
           break;
         }
@@ -950,10 +978,14 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
       }
       if (ok && truncated(i + k - 1)) {
         b.diag(static_cast<int>(i + k), "row skipped: the file ends inside it (no line break after it)");
-        ok = false;
+        return;
       }
-      if (ok) on_row(static_cast<int>(i + 1), cells);
-      i += ok ? k : 1;
+      if (ok) {
+        on_row(static_cast<int>(i + 1), cells);
+        i += k;
+      } else if (k == 1) {
+        ++i;
+      }  // else: i moved past the wrapped row's lines above
       continue;
     }
     const auto& d = *table.delimited;

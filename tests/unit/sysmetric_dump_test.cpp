@@ -301,6 +301,31 @@ TEST(SysmetricAwrMiner, Errors) {
   EXPECT_EQ(all_bad.find('\n'), std::string::npos);
 }
 
+TEST(SysmetricAwrMiner, WrappedRowOutOfStep) {
+  // One line of a wrapped row shifted: that row is dropped up to the blank line after it, and the
+  // next row is read in step, never one row's line taken for another's.
+  const std::string heading =
+      "      snap      dur_m end                  inst\n"
+      "---------- ---------- -------------- ----------\n"
+      "    os_cpu        aas     exec_s\n"
+      "---------- ---------- ----------\n";
+  const std::string rows =
+      "      4411         10 25/03/14 14:10          1\n"
+      "       1.3         .2       85.4\n"
+      "\n"
+      "      4412         10 25/03/14 14:20          1\n"
+      "       2.3         1.2      95.4\n"
+      "\n"
+      "      4413         10 25/03/14 14:30          1\n"
+      "       3.3        2.2      105.4\n"
+      "\n";
+  const auto d = parse(miner(rows, heading));
+  EXPECT_EQ(d.rows.size(), 6u) << diagnostics(d);
+  EXPECT_TRUE(has_diagnostic(d, 24, "lines 23-24 skipped up to the next blank line")) << diagnostics(d);
+  EXPECT_EQ(find(d, "Executions Per Sec", 1, 4412), nullptr);
+  EXPECT_DOUBLE_EQ(*find(d, "Executions Per Sec", 1, 4413)->average, 105.4);
+}
+
 // ---------------------------------------------------------------------------------------------
 // DMA collector
 
@@ -441,6 +466,45 @@ TEST(SysmetricSelectBaseline, PlainSpool) {
   EXPECT_DOUBLE_EQ(*r.maximum, 61.2345678);
   EXPECT_FALSE(r.standard_deviation);
   EXPECT_DOUBLE_EQ(*d.rows[1].average, 0.220166667);
+}
+
+// SET TAB ON (SQL*Plus's default) writes runs of spaces as tabs at every 8th column.
+std::string tabify(const std::string& text) {
+  std::string out, line;
+  std::istringstream in(text);
+  while (std::getline(in, line)) {
+    std::string t;
+    std::size_t col = 0, spaces = 0;
+    for (char c : line) {
+      if (c == ' ') {
+        ++spaces;
+        if ((col + 1) % 8 == 0) {
+          t += spaces > 1 ? "\t" : " ";
+          spaces = 0;
+        }
+      } else {
+        t.append(spaces, ' ');
+        spaces = 0;
+        t.push_back(c);
+      }
+      ++col;
+    }
+    t.append(spaces, ' ');
+    out += t + "\n";
+  }
+  return out;
+}
+
+TEST(SysmetricSelectBaseline, TabsForSpaces) {
+  const std::string text =
+      "\n" + k_select_heading +
+      "NORMAL_1400   1234567890               1 14-MAR-25 15-MAR-25       2123 Database Time Per Sec        CentiSeconds Per Second            60        360000 22.0166667  4.1234567 61.2345678\n";
+  const std::string tabbed = tabify(text);
+  ASSERT_NE(tabbed.find('\t'), std::string::npos);
+  const auto d = parse(tabbed);
+  ASSERT_EQ(d.rows.size(), 1u) << diagnostics(d);
+  EXPECT_DOUBLE_EQ(*d.rows[0].maximum, 61.2345678);
+  EXPECT_EQ(d.rows[0].metric_unit, "CentiSeconds Per Second");
 }
 
 TEST(SysmetricSelectBaseline, DatesWithTimeCsvAndFaults) {
