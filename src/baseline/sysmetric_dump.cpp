@@ -926,7 +926,7 @@ template <class OnRow>
 void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, const Table& table, bool last_complete,
                   DumpBuilder& b, OnRow&& on_row) {
   std::vector<std::string_view> cells;
-  std::deque<std::string> scratch;
+  std::deque<std::string> scratch;  // unescaped quoted cells, alive until the end of the parse
   std::size_t i = table.end();
   const std::size_t columns = table.names().size();
   auto truncated = [&](std::size_t last) { return !last_complete && last + 1 == lines.size(); };
@@ -993,7 +993,8 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
       ++i;
       continue;
     }
-    scratch.clear();
+    // `scratch` keeps the unescaped cells ("" in quotes) for the whole parse: the duplicate index
+    // and the date cache hold views of earlier rows' cells.
     if (!split_delimited(line, d, cells, scratch)) {
       b.diag(static_cast<int>(i + 1), "row skipped: unbalanced quotes or too many fields");
     } else if (cells.size() != columns) {

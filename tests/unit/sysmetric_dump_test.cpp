@@ -537,6 +537,26 @@ TEST(SysmetricSelectBaseline, DatesWithTimeCsvAndFaults) {
   EXPECT_EQ(d.rows.size(), 4u);
 }
 
+// Found by fuzz_sysmetric_dump: a quoted cell with "" inside is unescaped into storage that must
+// outlive the row, as the date cache and the duplicate index keep views of earlier cells.
+TEST(SysmetricSelectBaseline, EscapedCellsOutliveTheirRow) {
+  const std::string head =
+      "\"BASELINE_NAME\",\"DBID\",\"INSTANCE_NUMBER\",\"BEG_TIME\",\"END_TIME\",\"METRIC_NAME\",\"AVERAGE\"\n";
+  const std::string text = head +
+                           "\"B\"\"1\",1,1,\"14-MAR-25 14:00:03\"\"x\",\"14-MAR-25 15:00:03\",\"M \"\"1\"\"\",1\n"
+                           "\"B\"\"1\",1,1,\"14-MAR-25 14:00:03\",\"14-MAR-25 15:00:03\",\"M \"\"1\"\"\",2\n"
+                           "\"B\"\"1\",1,1,\"14-MAR-25 14:00:03\",\"14-MAR-25 15:00:03\",\"M \"\"1\"\"\",3\n"
+                           "\"B\"\"1\",1,1,\"14-MAR-25 14:00:03\"\"x\",\"14-MAR-25 15:00:03\",\"M \"\"2\"\"\",4\n";
+  const auto d = parse(text);
+  ASSERT_EQ(d.rows.size(), 1u) << diagnostics(d);
+  EXPECT_EQ(d.baseline_name, "B\"1");
+  EXPECT_EQ(d.rows[0].metric_name, "M \"1\"");
+  EXPECT_DOUBLE_EQ(*d.rows[0].average, 2);
+  EXPECT_TRUE(has_diagnostic(d, 2, "is not a date"));
+  EXPECT_TRUE(has_diagnostic(d, 4, "again (first at line 3)"));
+  EXPECT_TRUE(has_diagnostic(d, 5, "is not a date"));
+}
+
 TEST(SysmetricSelectBaseline, WrappedSpool) {
   // LINESIZE 80: five lines per row under five heading/rule pairs, a blank line after each row, the
   // headings again on the next page.
