@@ -253,6 +253,27 @@ INSTANTIATE_TEST_SUITE_P(All, SysmetricCorpus, ::testing::ValuesIn(dump_files())
                            return n;
                          });
 
+// No report of the corpus (AWR, RAC global, Statspack, ASH, other) is taken for a dump.
+TEST(SysmetricCorpusFacts, ReportsAreNoDumps) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  std::ifstream in(k_corpus / "MANIFEST.tsv");
+  std::string line;
+  std::getline(in, line);
+  int reports = 0;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string name, kind;
+    std::getline(ls, name, '\t');
+    std::getline(ls, kind, '\t');
+    if (kind == "baseline-metric") continue;
+    ++reports;
+    const std::string text = awrdiff::read_input(k_corpus / name);
+    EXPECT_FALSE(awrdiff::detect_sysmetric_dump(text)) << name;
+    EXPECT_THROW(awrdiff::parse_sysmetric_dump(text, name), awrdiff::Error) << name;
+  }
+  EXPECT_GT(reports, 40);
+}
+
 // The corpus's AWR-Miner captures with the header facts they print.
 TEST(SysmetricCorpusFacts, AwrMinerHeaders) {
   if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
