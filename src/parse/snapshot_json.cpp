@@ -1,9 +1,9 @@
 // Snapshot -> JSON text (`awrdiff snapshot FILE --format json`), written straight into one buffer by
-// RapidJSON's PrettyWriter: no document tree is built. Absent values are null, never 0.
+// RapidJSON's PrettyWriter: no document tree is built. Absent values are null, never 0. Read back by
+// snapshot_json_read.cpp (docs/snapshot-json.md).
 //
-// Every object's keys are written in byte-wise ascending order (the order the output has always had),
-// so each writer below lists its fields alphabetically: keep it so when adding one
-// (tests/unit/snapshot_json_test.cpp checks every object).
+// The fields are listed once, in snapshot_json_fields.hpp, for this writer and for the reader; every
+// object's keys are written in byte-wise ascending order, the order they are listed in there.
 #include "parse/tokenizer_common.hpp"
 
 #include <awrdiff/snapshot_json.hpp>
@@ -18,14 +18,9 @@
 #include <type_traits>
 #include <utility>
 
-// RapidJSON measures strings in 32 bits unless told otherwise; the model's strings are bounded by the
-// input limit, but size_t leaves no doubt. Set before any RapidJSON header (only this file has them).
-#define RAPIDJSON_NO_SIZETYPEDEFINE
-namespace rapidjson {
-using SizeType = std::size_t;
-}  // namespace rapidjson
-// Not RAPIDJSON_SSE2: RapidJSON 1.1.0's SSE2 string scan lets control characters 0x1A-0x1F through
-// unescaped (it tests `<= 0x19`), which makes invalid JSON; found by fuzz_pipeline.
+#include "parse/snapshot_json_fields.hpp"
+
+#include "parse/rapidjson_config.hpp"  // before any RapidJSON header
 #include <rapidjson/prettywriter.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -106,11 +101,14 @@ void replace_invalid_utf8(std::string_view s, std::size_t from, std::string& out
 
 // ---- the writer ----------------------------------------------------------------------------------
 
-// Field writers: key, then value. Named by the value's type rather than overloaded, so that a string
-// literal never turns into a bool.
+// The writer's visitor for snapshot_json_fields.hpp. Field writers: key, then value. Named by the
+// value's type rather than overloaded, so that a string literal never turns into a bool.
 class Json {
 public:
-  explicit Json(rapidjson::StringBuffer& buffer) : m_buffer(buffer), m_w(buffer) { m_w.SetIndent(' ', 2); }
+  Json(rapidjson::StringBuffer& buffer, bool with_diagnostics)
+      : m_buffer(buffer), m_w(buffer), m_with_diagnostics(with_diagnostics) {
+    m_w.SetIndent(' ', 2);
+  }
 
   void begin_object() { m_w.StartObject(); }
   void end_object() { m_w.EndObject(); }
@@ -131,6 +129,15 @@ public:
     key(k);
     if (s.empty()) m_w.Null();
     else text(s);
+  }
+  /// A string value; nothing at all (not even the key) when empty.
+  void text_if_any(std::string_view k, std::string_view s) {
+    if (!s.empty()) text(k, s);
+  }
+  /// An enumerator, by its name.
+  template <class E>
+  void enumeration(std::string_view k, E e) {
+    text(k, detail::snapshot_json::enum_name(e));
   }
   void boolean(std::string_view k, bool b) {
     key(k);
@@ -169,26 +176,55 @@ public:
     for (const auto& s : items) text(s);
     m_w.EndArray();
   }
-  /// `k`: an array with one object per row, its fields written by `fields(row)`.
+  /// `k`: an array with one object per row, its fields written by `fields(*this, row)`.
   template <class Rows, class Fields>
   void rows(std::string_view k, const Rows& items, Fields&& fields) {
     key(k);
     m_w.StartArray();
     for (const auto& r : items) {
       m_w.StartObject();
-      fields(r);
+      fields(*this, r);
       m_w.EndObject();
     }
     m_w.EndArray();
   }
-  /// `k`: an object whose fields `fields()` writes.
+  /// `k`: an object whose fields `fields(*this)` writes.
   template <class Fields>
   void object(std::string_view k, Fields&& fields) {
     key(k);
     m_w.StartObject();
-    fields();
+    fields(*this);
     m_w.EndObject();
   }
+  /// A value the model computes (a number or a bool), `value()`; the field the reader reads it into
+  /// is of no use here.
+  template <class F, class... Into>
+  void computed(std::string_view k, F&& value, const Into&...) {
+    const auto v = value();
+    if constexpr (std::is_same_v<std::remove_cv_t<decltype(v)>, bool>) boolean(k, v);
+    else number(k, v);
+  }
+  void version(std::string_view k) { integer(k, snapshot_json_version); }
+  bool with_diagnostics() const { return m_with_diagnostics; }
+
+  /// Wait histogram buckets as one object, label -> percent (below).
+  void histogram(std::string_view k, const std::vector<HistogramBucket>& buckets);
+  /// A generic table's columns: {column, header, unit} per header ("unknown" / "none" where the
+  /// table has no catalog column or unit for it).
+  void generic_columns(std::string_view k, const GenericTable& g) {
+    key(k);
+    m_w.StartArray();
+    for (std::size_t i = 0; i < g.headers.size(); ++i) {
+      m_w.StartObject();
+      text("column", i < g.columns.size() ? std::string_view(g.columns[i]) : "unknown");
+      text("header", g.headers[i]);
+      text("unit", i < g.units.size() ? std::string_view(g.units[i]) : "none");
+      m_w.EndObject();
+    }
+    m_w.EndArray();
+  }
+  /// A generic table's rows: their number.
+  void row_count(std::string_view k, const std::vector<std::vector<std::string>>& rows) { integer(k, rows.size()); }
 
 private:
   template <class T>
@@ -240,122 +276,14 @@ private:
   rapidjson::StringBuffer& m_buffer;
   rapidjson::PrettyWriter<rapidjson::StringBuffer> m_w;
   std::string m_scratch;  // the sanitised copy of an invalid string
+  bool m_with_diagnostics;
 };
-
-void event_fields(Json& j, const WaitEvent& e) {
-  j.number("avg_wait_ms", e.avg_wait_ms);
-  j.boolean("is_cpu", e.is_cpu);
-  j.boolean("is_idle", e.is_idle);
-  j.text("name", e.name);
-  j.number("pct_db_time", e.pct_db_time);
-  j.number("time_s", e.time_s);
-  j.text_or_null("wait_class", e.wait_class);
-  j.number("waits", e.waits);
-}
-
-void wait_class_fields(Json& j, const WaitClassRow& w) {
-  j.number("avg_wait_ms", w.avg_wait_ms);
-  j.text("name", w.name);
-  j.number("pct_db_time", w.pct_db_time);
-  j.number("time_s", w.time_s);
-  j.number("waits", w.waits);
-}
-
-void iostat_fields(Json& j, const IoStatRow& r) {
-  j.number("avg_time_ms", r.avg_time_ms);
-  j.number("large_read_ms", r.large_read_ms);
-  j.text("name", r.name);
-  j.text("raw_name", r.raw_name);
-  j.number("reads_data_bytes", r.reads_data_bytes);
-  j.number("reads_data_per_s_bytes", r.reads_data_per_s_bytes);
-  j.number("reads_requests_per_s", r.reads_requests_per_s);
-  j.number("small_read_ms", r.small_read_ms);
-  j.number("waits_count", r.waits_count);
-  j.number("writes_data_bytes", r.writes_data_bytes);
-  j.number("writes_data_per_s_bytes", r.writes_data_per_s_bytes);
-  j.number("writes_requests_per_s", r.writes_requests_per_s);
-}
-
-void io_fields(Json& j, const TablespaceIo& r) {
-  j.number("avg_buffer_wait_ms", r.avg_buffer_wait_ms);
-  j.number("avg_read_ms", r.avg_read_ms);
-  j.number("blocks_per_read", r.blocks_per_read);
-  j.number("buffer_waits", r.buffer_waits);
-  if (!r.filename.empty()) j.text("filename", r.filename);  // File IO Stats only
-  j.number("reads", r.reads);
-  j.number("reads_per_s", r.reads_per_s);
-  j.text("tablespace", r.tablespace);
-  j.number("writes", r.writes);
-  j.number("writes_per_s", r.writes_per_s);
-}
-
-void database_fields(Json& j, const DatabaseInfo& d) {
-  j.boolean("cdb", d.cdb);
-  j.integer("con_dbid", d.con_dbid);
-  j.text_or_null("container", d.container);
-  j.number("cores", d.cores);
-  j.number("cpus", d.cpus);
-  j.integer("dbid", d.dbid);
-  j.text_or_null("edition", d.edition);
-  j.text_or_null("host", d.host);
-  j.text_or_null("instance", d.instance);
-  j.integer("instance_number", d.instance_number);
-  j.integer("instances", d.instances);
-  j.number("memory_gb", d.memory_gb);
-  j.text_or_null("name", d.name);
-  j.text_or_null("platform", d.platform);
-  j.boolean("rac", d.rac);
-  j.text_or_null("release", d.release);
-  j.text_or_null("role", d.role);
-  j.text("scope", to_string(d.scope));
-  j.number("sockets", d.sockets);
-  j.text_or_null("startup_time", d.startup_time);
-  j.text_or_null("unique_name", d.unique_name);
-}
-
-void interval_fields(Json& j, const Snapshot& s) {
-  const auto& iv = s.interval;
-  j.number("average_active_sessions", s.average_active_sessions());
-  j.number("begin_cursors_per_session", iv.begin_cursors_per_session);
-  j.number("begin_sessions", iv.begin_sessions);
-  j.integer("begin_snap", iv.begin_snap);
-  j.text_or_null("begin_time", iv.begin_time);
-  j.number("db_cpu_s", s.db_cpu_s());
-  j.number("db_time_s", s.db_time_s());
-  j.number("elapsed_s", iv.elapsed_s);
-  j.number("end_cursors_per_session", iv.end_cursors_per_session);
-  j.number("end_sessions", iv.end_sessions);
-  j.integer("end_snap", iv.end_snap);
-  j.text_or_null("end_time", iv.end_time);
-  j.boolean("pdb_snapshots", iv.pdb_snapshots);
-  j.number("unaccounted_db_time_s", s.unaccounted_db_time_s());
-}
-
-void sql_fields(Json& j, const SqlStat& q) {
-  j.number("buffer_gets", q.buffer_gets);
-  j.number("cpu_s", q.cpu_s);
-  j.number("elapsed_per_exec_s", q.elapsed_per_exec_s());
-  j.number("elapsed_s", q.elapsed_s);
-  j.number("executions", q.executions);
-  j.text("id_kind", q.id_kind);
-  j.texts("lists", q.lists);
-  j.text_or_null("module", q.module);
-  j.number("parse_calls", q.parse_calls);
-  j.number("pct_db_time", q.pct_db_time);
-  j.text_or_null("pdb_name", q.pdb_name);
-  j.number("physical_reads", q.physical_reads);
-  j.integer("plan_hash_value", q.plan_hash_value);
-  j.number("rows_processed", q.rows_processed);
-  j.text("sql_id", q.sql_id);
-  j.text_or_null("text", q.text);
-  j.boolean("text_complete", q.text_complete);
-  j.number("user_io_s", q.user_io_s);
-}
 
 // A histogram's buckets as one object, label -> percent: keys sorted byte-wise, a label given twice
 // keeping its last value (as a map assigned in report order would). Labels are made valid UTF-8
 // before they are compared, so that two labels that differ only in invalid bytes give one key.
-void histogram_buckets(Json& j, const std::vector<HistogramBucket>& buckets) {
+void Json::histogram(std::string_view k, const std::vector<HistogramBucket>& buckets) {
+  key(k);
   std::vector<std::pair<std::string, const OptDouble*>> order;
   order.reserve(buckets.size());
   std::string label;
@@ -367,214 +295,13 @@ void histogram_buckets(Json& j, const std::vector<HistogramBucket>& buckets) {
   }
   // Stable: equal labels stay in report order, and the last of them is the one written.
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  j.begin_object();
+  m_w.StartObject();
   for (std::size_t i = 0; i < order.size(); ++i) {
     if (i + 1 < order.size() && order[i + 1].first == order[i].first) continue;
-    j.key_text(order[i].first);
-    j.number(*order[i].second);
+    key_text(order[i].first);
+    number(*order[i].second);
   }
-  j.end_object();
-}
-
-void snapshot_fields(Json& j, const Snapshot& s, bool with_diagnostics) {
-  j.rows("activity", s.activity, [&](const ActivityStat& a) {
-    j.number("begin_value", a.begin_value);
-    j.number("end_value", a.end_value);
-    j.boolean("key", a.key);
-    j.text("name", a.name);
-    j.number("per_hour", a.per_hour);
-    j.number("per_second", a.per_second);
-    j.number("per_trans", a.per_trans);
-    j.text("raw_name", a.raw_name);
-    j.number("total", a.total);
-  });
-  j.rows("addm_findings", s.addm_findings, [&](const AddmFinding& f) {
-    j.text("name", f.name);
-    j.number("pct_active_sessions", f.pct_active_sessions);
-    j.number("task_avg_active_sessions", f.task_avg_active_sessions);
-    j.text_or_null("task_name", f.task_name);
-  });
-  j.integer("awrdiff_snapshot", snapshot_json_version);  // the format's major version
-  j.rows("background_events", s.background_events, [&](const WaitEvent& e) { event_fields(j, e); });
-  j.object("cache_sizes", [&] {
-    const auto& c = s.cache_sizes;
-    j.number("buffer_cache_begin_bytes", c.buffer_cache_begin_bytes);
-    j.number("buffer_cache_end_bytes", c.buffer_cache_end_bytes);
-    j.number("in_memory_area_begin_bytes", c.in_memory_area_begin_bytes);
-    j.number("in_memory_area_end_bytes", c.in_memory_area_end_bytes);
-    j.number("log_buffer_bytes", c.log_buffer_bytes);
-    j.number("shared_pool_begin_bytes", c.shared_pool_begin_bytes);
-    j.number("shared_pool_end_bytes", c.shared_pool_end_bytes);
-    j.number("std_block_size_bytes", c.std_block_size_bytes);
-  });
-  j.object("database", [&] { database_fields(j, s.database); });
-  if (with_diagnostics)
-    j.rows("diagnostics", s.diagnostics, [&](const Diagnostic& d) {
-      j.text("level", d.level == Diagnostic::Level::info ? "info" : "warning");
-      j.integer("line", d.line);
-      j.text("message", d.message);
-      j.text("section", d.section);
-    });
-  j.rows("dictionary_cache", s.dictionary_cache, [&](const DictionaryCacheStat& d) {
-    j.text("cache", d.name);
-    j.number("final_usage", d.final_usage);
-    j.number("get_requests", d.get_requests);
-    j.number("mod_requests", d.mod_requests);
-    j.number("pct_miss", d.pct_miss);
-    j.number("scan_requests", d.scan_requests);
-  });
-  j.rows("enqueues", s.enqueues, [&](const EnqueueStat& e) {
-    j.number("avg_wait_ms", e.avg_wait_ms);
-    j.number("failed_gets", e.failed_gets);
-    j.text("name", e.name);
-    j.number("requests", e.requests);
-    j.number("succ_gets", e.succ_gets);
-    j.number("wait_time_s", e.wait_time_s);
-    j.number("waits", e.waits);
-  });
-  j.rows("file_io", s.file_io, [&](const TablespaceIo& r) { io_fields(j, r); });
-  j.rows("foreground_events", s.foreground_events, [&](const WaitEvent& e) { event_fields(j, e); });
-  j.rows("foreground_wait_classes", s.foreground_wait_classes, [&](const WaitClassRow& w) { wait_class_fields(j, w); });
-  j.text("format", to_string(s.format));
-  j.rows("global_cache", s.global_cache, [&](const GlobalCacheStat& g) {
-    j.text("name", g.name);
-    j.number("per_second", g.per_second);
-    j.number("per_transaction", g.per_transaction);
-    j.text("section", g.section);
-    j.number("value", g.value);
-  });
-  j.boolean("has_sql_sections", s.has_sql_sections);
-  j.object("host_cpu", [&] {
-    const auto& h = s.host_cpu;
-    j.number("load_average_begin", h.load_average_begin);
-    j.number("load_average_end", h.load_average_end);
-    j.number("pct_idle", h.pct_idle);
-    j.number("pct_system", h.pct_system);
-    j.number("pct_user", h.pct_user);
-    j.number("pct_wio", h.pct_wio);
-  });
-  j.rows("instance_rows", s.instance_rows, [&](const InstanceRow& i) {
-    j.number("average_active_sessions", i.average_active_sessions);
-    j.number("db_cpu_s", i.db_cpu_s);
-    j.number("db_time_s", i.db_time_s);
-    j.number("elapsed_s", i.elapsed_s);
-    j.text_or_null("host", i.host);
-    j.text_or_null("instance", i.instance);
-    j.integer("instance_number", i.instance_number);
-    j.text_or_null("platform", i.platform);
-    j.text_or_null("release", i.release);
-    j.text_or_null("startup_time", i.startup_time);
-  });
-  j.object("interval", [&] { interval_fields(j, s); });
-  j.text_or_null("invalid_reason", s.invalid_reason);
-  j.rows("iostat_filetype", s.iostat_filetype, [&](const IoStatRow& r) { iostat_fields(j, r); });
-  j.rows("iostat_function", s.iostat_function, [&](const IoStatRow& r) { iostat_fields(j, r); });
-  j.text("kind", to_string(s.kind));
-  j.rows("latches", s.latches, [&](const LatchStat& l) {
-    j.number("avg_sleeps_per_miss", l.avg_sleeps_per_miss);
-    j.number("get_requests", l.get_requests);
-    j.number("misses", l.misses);
-    j.text("name", l.name);
-    j.number("nowait_requests", l.nowait_requests);
-    j.number("pct_get_miss", l.pct_get_miss);
-    j.number("pct_nowait_miss", l.pct_nowait_miss);
-    j.number("sleeps", l.sleeps);
-    j.number("spin_gets", l.spin_gets);
-    j.number("wait_time_s", l.wait_time_s);
-  });
-  j.rows("library_cache", s.library_cache, [&](const LibraryCacheStat& l) {
-    j.number("get_requests", l.get_requests);
-    j.number("invalidations", l.invalidations);
-    j.text("namespace", l.name);
-    j.number("pct_get_miss", l.pct_get_miss);
-    j.number("pct_pin_miss", l.pct_pin_miss);
-    j.number("pin_requests", l.pin_requests);
-    j.number("reloads", l.reloads);
-  });
-  j.rows("load_profile", s.load_profile, [&](const LoadProfileRow& r) {
-    j.text("key", r.key);
-    j.text("label", r.label);
-    j.number("per_call", r.per_call);
-    j.number("per_exec", r.per_exec);
-    j.number("per_second", r.per_second);
-    j.number("per_transaction", r.per_transaction);
-  });
-  j.rows("mutex_sleeps", s.mutex_sleeps, [&](const MutexSleep& m) {
-    j.text("location", m.location);
-    j.text("mutex_type", m.mutex_type);
-    j.number("sleeps", m.sleeps);
-    j.number("wait_time_ms", m.wait_time_ms);
-  });
-  j.rows("os_stats", s.os_stats, [&](const OsStat& o) {
-    j.number("end_value", o.end_value);
-    j.text("name", o.name);
-    j.number("value", o.value);
-  });
-  j.rows("other_sections", s.other_tables, [&](const GenericTable& g) {
-    j.key("columns");
-    j.begin_array();
-    for (std::size_t i = 0; i < g.headers.size(); ++i) {
-      j.begin_object();
-      j.text("column", i < g.columns.size() ? std::string_view(g.columns[i]) : "unknown");
-      j.text("header", g.headers[i]);
-      j.text("unit", i < g.units.size() ? std::string_view(g.units[i]) : "none");
-      j.end_object();
-    }
-    j.end_array();
-    j.boolean("known", g.known);
-    j.integer("rows", g.rows.size());
-    j.text("section", g.section);
-    j.text("title", g.title);
-  });
-  j.rows("parameters", s.parameters, [&](const Parameter& p) {
-    j.text("begin_value", p.begin_value);
-    j.boolean("changed", p.changed());
-    j.text_or_null("end_value", p.end_value);
-    j.boolean("is_default", p.is_default);
-    j.text("name", p.name);
-    j.text_or_null("pdb", p.pdb);
-  });
-  j.rows("segments", s.segments, [&](const SegmentStat& g) {
-    j.text("list", g.list);
-    j.text("object", g.object);
-    j.text("owner", g.owner);
-    j.number("pct_total", g.pct_total);
-    j.text_or_null("subobject", g.subobject);
-    j.text_or_null("tablespace", g.tablespace);
-    j.text_or_null("type", g.type);
-    j.number("value", g.value);
-  });
-  j.text("source", s.source);
-  j.rows("sql", s.sql, [&](const SqlStat& q) { sql_fields(j, q); });
-  j.number("sql_elapsed_cutoff_s", s.sql_elapsed_cutoff_s);
-  j.rows("tablespace_io", s.tablespace_io, [&](const TablespaceIo& r) { io_fields(j, r); });
-  j.rows("time_model", s.time_model, [&](const TimeModelRow& r) {
-    j.text("name", r.name);
-    j.number("pct_db_time", r.pct_db_time);
-    j.number("time_s", r.time_s);
-  });
-  j.boolean("timings_valid", s.timings_valid);
-  j.rows("top_events", s.top_events, [&](const WaitEvent& e) { event_fields(j, e); });
-  j.boolean("truncated", s.truncated);  // no "End of Report": later sections may be missing
-  j.rows("undo", s.undo, [&](const UndoSummary& u) {
-    j.number("max_query_length_s", u.max_query_length_s);
-    j.number("max_tx_concurrency", u.max_tx_concurrency);
-    j.text_or_null("sto_oos", u.sto_oos);
-    j.number("transactions", u.transactions);
-    j.text_or_null("tuned_retention", u.tuned_retention);
-    j.number("undo_blocks", u.undo_blocks);
-    j.text("undo_tablespace", u.undo_tablespace);
-  });
-  j.boolean("valid", s.valid);
-  j.rows("wait_classes", s.wait_classes, [&](const WaitClassRow& w) { wait_class_fields(j, w); });
-  j.rows("wait_histograms", s.wait_histograms, [&](const WaitHistogramRow& h) {
-    j.text("event", h.event);
-    j.key("pct_waits");
-    histogram_buckets(j, h.buckets);
-    j.text("raw_name", h.raw_name);
-    j.text("section", h.section);
-    j.number("total_waits", h.total_waits);
-  });
+  m_w.EndObject();
 }
 
 // The text, with the final newline.
@@ -598,9 +325,9 @@ std::size_t json_size_hint(const Snapshot& s) {
 
 std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics) {
   rapidjson::StringBuffer buffer(nullptr, json_size_hint(snapshot));
-  Json j(buffer);
+  Json j(buffer, with_diagnostics);
   j.begin_object();
-  snapshot_fields(j, snapshot, with_diagnostics);
+  detail::snapshot_json::snapshot_fields(j, snapshot);
   j.end_object();
   return take(buffer);
 }
@@ -610,13 +337,13 @@ std::string snapshots_json_text(const std::vector<LoadResult>& results, bool wit
   for (const auto& r : results)
     if (r.snapshot) hint += json_size_hint(*r.snapshot);
   rapidjson::StringBuffer buffer(nullptr, hint);
-  Json j(buffer);
+  Json j(buffer, with_diagnostics);
   j.begin_array();
   for (const auto& r : results) {
     j.begin_object();
     if (r.snapshot) {
       j.text("file", r.file.string());
-      j.object("snapshot", [&] { snapshot_fields(j, *r.snapshot, with_diagnostics); });
+      j.object("snapshot", [&](Json& o) { detail::snapshot_json::snapshot_fields(o, *r.snapshot); });
     } else {
       if (r.error) j.text("error", r.error->what());
       j.text("file", r.file.string());
