@@ -1,11 +1,13 @@
 // awrdiff — a Snapshot as JSON text (`awrdiff snapshot FILE --format json`): the model's names, units
 // in key suffixes, null for absent values. Written by a streaming writer (RapidJSON): no document tree.
+// Read back by snapshot_from_json, so a saved snapshot stands in for its report (docs/snapshot-json.md).
 #pragma once
 
 #include <awrdiff/model.hpp>
 #include <awrdiff/parse.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace awrdiff {
@@ -44,6 +46,38 @@ inline constexpr int snapshot_json_version = 1;
 /// Strings: UTF-8; an invalid byte sequence is replaced by U+FFFD (one per maximal invalid subpart).
 /// The text ends with a newline.
 std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics = false);
+
+/// Reads the text of snapshot_json_text back into a Snapshot: snapshot_json_text(snapshot_from_json(t))
+/// == t byte for byte for any text t that snapshot_json_text wrote (with or without diagnostics), and
+/// the Snapshot equals the one written in every field the text carries, with these exceptions:
+/// - derived values are not read: `interval.average_active_sessions`, `db_cpu_s`,
+///   `unaccounted_db_time_s`, `sql[].elapsed_per_exec_s`, `parameters[].changed` (the model computes
+///   them again, to the same values); `interval.db_time_s` is Snapshot::db_time_s(), so it is read into
+///   Interval::db_time_s only when the time model gives no DB time (then it is the header's figure);
+/// - `other_sections[]` carries headers, columns and units and a row count, not the cells:
+///   GenericTable::rows holds that many empty rows (at most 1,048,576 in all);
+/// - `pct_waits` holds one bucket per label, in label order (the report's order and a label given
+///   twice are not kept); text that was not valid UTF-8 comes back with U+FFFD; NaN and infinite
+///   numbers come back absent;
+/// - not in the text at all: WaitEvent::line, GenericTable::line, Snapshot::members (1), and the
+///   diagnostics when written without them (empty).
+/// `source` names the input in errors only; Snapshot::source is the text's `source` (or `source` when
+/// the text has none).
+///
+/// Accepts the same major version (snapshot_json_version) and ignores keys it does not know; a key
+/// missing leaves the model's default (absent, empty, no rows; `valid` true; `has_sql_sections` true
+/// when there is SQL). Throws Error(source, "snapshot JSON: ...")
+/// naming the JSON path for text that is not JSON, truncated JSON, a JSON value that is not a snapshot
+/// (no `awrdiff_snapshot` key), another version, and a value of the wrong type or range, e.g.
+/// "snapshot JSON: sql[3].elapsed_s is not a number". Never reads past `json`; fast (RapidJSON's
+/// reader into a document, numbers by std::from_chars): about 2 ms for 1 MB.
+Snapshot snapshot_from_json(std::string_view json, const std::string& source);
+
+/// Whether `text` looks like a snapshot JSON (what snapshot_from_json reads): its first character
+/// other than white space is '{', and it has the key "awrdiff_snapshot" or its first key is "activity"
+/// (the writer's first: a snapshot cut short before its version key). Cheap (no parse); the text may
+/// still be invalid. parse_report, and so load_report, read such a text as a saved snapshot.
+bool looks_like_snapshot_json(std::string_view text);
 
 /// The results of load_reports as a JSON array in their order, formatted as snapshot_json_text:
 /// {"file", "snapshot"} for a report that was read (`snapshot` as above), {"error", "file"} for one

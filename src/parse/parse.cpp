@@ -1,5 +1,6 @@
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/snapshot_json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -78,6 +79,26 @@ void read_scope(std::string_view content, Snapshot& snap) {
   }
 }
 
+// `awrdiff snapshot` of several files: a JSON array of {"file", "snapshot"} objects. Not read (a
+// snapshot stands for one report), but named, so the error says what to do.
+bool looks_like_snapshot_array(std::string_view content) {
+  const std::size_t first = content.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && content[first] == '[' &&
+         content.find("\"awrdiff_snapshot\":") != std::string_view::npos;
+}
+
+// A saved snapshot (`awrdiff snapshot FILE -o S.json`) read in place of its report: named by the
+// file it was read from, like a report, and refused when it holds no figures, like a report.
+Snapshot read_saved_snapshot(std::string_view content, const std::string& source) {
+  Snapshot snap = snapshot_from_json(content, source);
+  snap.source = source;
+  if (!snap.interval.elapsed_s && !snap.interval.end_snap && snap.load_profile.empty() && snap.top_events.empty() &&
+      snap.time_model.empty() && snap.sql.empty() && snap.valid)
+    throw Error(source,
+                "snapshot JSON: no figures (no elapsed time, snap ids, load profile, events, time model or SQL)");
+  return snap;
+}
+
 }  // namespace
 
 InputKind detect_input(std::string_view content) {
@@ -123,6 +144,10 @@ RawReport tokenize(std::string_view content, InputKind kind) {
 Snapshot parse_report(std::string_view content, const std::string& source) {
   if (std::all_of(content.begin(), content.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
     throw Error(source, "empty report (only white space)");
+  if (looks_like_snapshot_json(content)) return read_saved_snapshot(content, source);
+  if (looks_like_snapshot_array(content))
+    throw Error(source, "several snapshots in one JSON array (`awrdiff snapshot` of several files): a report "
+                        "is read from a snapshot saved alone (`awrdiff snapshot FILE -o FILE.json`)");
   RawReport raw;
   switch (const auto kind = detect_input(content)) {
     case InputKind::awr_instance_html:
