@@ -469,6 +469,20 @@ struct Snapshot {
   OptDouble unaccounted_db_time_s() const;
   /// Average active sessions = DB time / elapsed. Empty when either is absent or elapsed is 0.
   OptDouble average_active_sessions() const;
+  /// A foreground wait event by name (case-insensitive; "DB CPU" and "CPU time" find the DB CPU
+  /// pseudo-event of the top list): the Foreground Wait Events row when it has a time, else the top
+  /// list's row, else a Foreground Wait Events row without a time; nullptr when neither list has the
+  /// event. Where both lists print an event and agree within rounding, the snapshot builder has given
+  /// both rows the more precise figure of each (2,048.1 s from the top list, 2,198,777 s from the full
+  /// list rather than the top list's 2198.8K), so either row reads the same; where they disagree (a
+  /// Statspack top list counts background sessions too), the Foreground Wait Events row is the
+  /// foreground figure. Every consumer (diff, findings, sets, the metric registry) reads events here.
+  const WaitEvent* foreground_event(std::string_view name) const;
+  /// The top list's row for an event (case-insensitive; "DB CPU" / "CPU time": the CPU pseudo-event);
+  /// nullptr when the top list does not show it.
+  const WaitEvent* top_event(std::string_view name) const;
+  /// A Background Wait Events row by name (case-insensitive); nullptr when absent.
+  const WaitEvent* background_event(std::string_view name) const;
   /// Looks up a Load Profile row by catalog key; nullptr when the report has no such row.
   const LoadProfileRow* load_profile_row(std::string_view key) const;
   /// Looks up a time model row by its (case-insensitive) statistic name; nullptr when absent.

@@ -33,17 +33,12 @@ std::string lower(std::string_view text) {
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
-// An event of the foreground lists: the top list first (it holds DB CPU), then Foreground Wait Events;
-// background events last.
-const WaitEvent* find_event(const Snapshot& s, std::string_view name_lower) {
-  auto in = [&](const std::vector<WaitEvent>& v) -> const WaitEvent* {
-    for (const auto& e : v)
-      if ((e.is_cpu && name_lower == "db cpu") || lower(e.name) == name_lower) return &e;
-    return nullptr;
-  };
-  if (const auto* e = in(s.top_events)) return e;
-  if (const auto* e = in(s.foreground_events)) return e;
-  return in(s.background_events);
+// An event by name (case-insensitive): the foreground figure as Snapshot::foreground_event reconciles
+// the top list and Foreground Wait Events (DB CPU included); a background-only event (log file
+// parallel write) from Background Wait Events.
+const WaitEvent* find_event(const Snapshot& s, std::string_view name) {
+  if (const auto* e = s.foreground_event(name)) return e;
+  return s.background_event(name);
 }
 
 OptDouble read_db_time_per_s(const Snapshot& s) { return s.average_active_sessions(); }
@@ -244,7 +239,7 @@ OptDouble metric_value(const Snapshot& s, std::string_view key) {
   if (c2 == c1) return std::nullopt;
   const auto kind = key.substr(0, c1), name = key.substr(c1 + 1, c2 - c1 - 1), measure = key.substr(c2 + 1);
   if (kind == "event") {
-    const WaitEvent* e = find_event(s, lower(name));
+    const WaitEvent* e = find_event(s, name);
     if (e == nullptr) return std::nullopt;
     if (measure == "time_per_s") return per_second(e->time_s, el);
     if (measure == "avg_wait_ms") return e->avg_wait_ms;

@@ -568,7 +568,6 @@ private:
     std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.sort_key > b.sort_key; });
   }
 
-  static detail::EventLookup find_event(const Snapshot& s, const std::string& name) { return detail::find_foreground_event(s, name); }
   static std::string event_class_of(const Snapshot& s, const std::string& name) { return detail::event_wait_class(s, name); }
 
   void events() {
@@ -588,10 +587,10 @@ private:
     });
     bool used_full_list = false;
     auto items = side_items(names, [&](const Snapshot& s, const std::string& n) -> Found {
-      auto l = find_event(s, n);
-      if (l.event == nullptr) return {"not shown", {}, {}, {}};
-      used_full_list = used_full_list || l.from_full_list;
-      return {"", {l.event->time_s, l.event->avg_wait_ms, l.event->pct_db_time}, l.event->time_s, l.event->pct_db_time};
+      const WaitEvent* e = s.foreground_event(n);
+      if (e == nullptr) return {"not shown", {}, {}, {}};
+      used_full_list = used_full_list || s.top_event(n) == nullptr;
+      return {"", {e->time_s, e->avg_wait_ms, e->pct_db_time}, e->time_s, e->pct_db_time};
     });
     // An event below one report's top list had at most that list's smallest time there: a bound.
     auto list_floor = [](const Snapshot& s) -> OptDouble {
@@ -1285,19 +1284,6 @@ bool same_name(std::string_view a, std::string_view b) {
          });
 }
 }  // namespace
-
-EventLookup find_foreground_event(const Snapshot& s, std::string_view name) {
-  const bool cpu = same_name(name, "DB CPU") || same_name(name, "CPU time");
-  const WaitEvent* top = nullptr;
-  for (const auto& e : s.top_events)
-    if (top == nullptr && (same_name(e.name, name) || (e.is_cpu && cpu))) top = &e;
-  for (const auto& e : s.foreground_events)
-    if (same_name(e.name, name) && e.time_s) return {&e, top == nullptr};
-  if (top != nullptr) return {top, false};
-  for (const auto& e : s.foreground_events)
-    if (same_name(e.name, name)) return {&e, true};
-  return {};
-}
 
 std::string event_wait_class(const Snapshot& s, std::string_view name) {
   for (const auto* list : {&s.top_events, &s.foreground_events})

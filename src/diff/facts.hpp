@@ -23,15 +23,6 @@ std::string short_text(std::string_view text, std::size_t max_chars);
 /// "[module] text" of a statement, cut like short_text to `max_chars`.
 std::string sql_display_text(const SqlStat& sql, std::size_t max_chars);
 
-/// An event's figures in one report (foreground: the top list and Foreground Wait Events).
-struct EventLookup {
-  const WaitEvent* event = nullptr;
-  bool from_full_list = false;  ///< the top list does not have it: found in Foreground Wait Events only
-};
-/// Foreground Wait Events prints exact seconds where the top list rounds ("2198.8K"): its row wins when
-/// it has the event with a time; the top list is the fallback (and holds DB CPU: "DB CPU" or "CPU
-/// time" finds the CPU pseudo-event). Names compare case-insensitively.
-EventLookup find_foreground_event(const Snapshot& s, std::string_view name);
 /// An event's wait class: the top list prints it, Foreground Wait Events often does not. Empty when
 /// neither gives one.
 std::string event_wait_class(const Snapshot& s, std::string_view name);

@@ -135,7 +135,7 @@ private:
       return nullptr;
     };
     if (background) return in(s.background_events);
-    return find_foreground_event(s, name).event;
+    return s.foreground_event(name);
   }
   Pair event_rate(std::string_view name, bool background = false) const {
     const auto* b = event(m_b, name, background);

@@ -27,15 +27,10 @@ OptDouble sum_all(const std::vector<OptDouble>& v) {
   return s;
 }
 
-const WaitEvent* find_event(const Snapshot& s, std::string_view name_lower, bool background) {
-  auto in = [&](const std::vector<WaitEvent>& v) -> const WaitEvent* {
-    for (const auto& e : v)
-      if ((e.is_cpu && name_lower == "db cpu") || lower(e.name) == name_lower) return &e;
-    return nullptr;
-  };
-  if (background) return in(s.background_events);
-  if (const auto* e = in(s.top_events)) return e;
-  return in(s.foreground_events);
+// A member's figures for an event: the foreground one (the top list and Foreground Wait Events, as
+// Snapshot::foreground_event reconciles them), or its Background Wait Events row.
+const WaitEvent* find_event(const Snapshot& s, std::string_view name, bool background) {
+  return background ? s.background_event(name) : s.foreground_event(name);
 }
 
 // Events known in every member: times and waits summed, averages recomputed.
@@ -58,7 +53,9 @@ std::vector<WaitEvent> merge_events(const std::vector<Snapshot>& m, bool backgro
     for (const auto* f : found) {
       times.push_back(f->time_s);
       waits.push_back(f->waits);
+      if (e.wait_class.empty()) e.wait_class = f->wait_class;
     }
+    for (std::size_t i = 0; i < m.size() && e.wait_class.empty() && !background; ++i) e.wait_class = detail::event_wait_class(m[i], n);
     e.time_s = sum_all(times);
     e.waits = e.is_cpu ? std::nullopt : sum_all(waits);
     e.avg_wait_ms = e.time_s && e.waits && *e.waits > 0 ? OptDouble(*e.time_s / *e.waits * 1000) : std::nullopt;

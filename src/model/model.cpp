@@ -2,6 +2,7 @@
 #include <awrdiff/model.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 
 namespace awrdiff {
@@ -65,6 +66,37 @@ OptDouble Snapshot::average_active_sessions() const {
   auto db = db_time_s();
   if (!db || !interval.elapsed_s || *interval.elapsed_s <= 0) return std::nullopt;
   return *db / *interval.elapsed_s;
+}
+
+namespace {
+bool same_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
+bool is_cpu_name(std::string_view name) { return same_name(name, "DB CPU") || same_name(name, "CPU time"); }
+}  // namespace
+
+const WaitEvent* Snapshot::top_event(std::string_view name) const {
+  const bool cpu = is_cpu_name(name);
+  for (const auto& e : top_events)
+    if (same_name(e.name, name) || (cpu && e.is_cpu)) return &e;
+  return nullptr;
+}
+
+const WaitEvent* Snapshot::foreground_event(std::string_view name) const {
+  for (const auto& e : foreground_events)
+    if (e.time_s && same_name(e.name, name)) return &e;
+  if (const auto* e = top_event(name)) return e;
+  for (const auto& e : foreground_events)
+    if (same_name(e.name, name)) return &e;
+  return nullptr;
+}
+
+const WaitEvent* Snapshot::background_event(std::string_view name) const {
+  for (const auto& e : background_events)
+    if (same_name(e.name, name)) return &e;
+  return nullptr;
 }
 
 const LoadProfileRow* Snapshot::load_profile_row(std::string_view key) const {

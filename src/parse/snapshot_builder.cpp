@@ -6,12 +6,18 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fmt/format.h>
 #include <map>
 #include <unordered_map>
 
 namespace awrdiff {
 namespace {
+
+// How finely one wait event row printed each figure, in the figure's unit (see Builder::resolution).
+struct EventResolution {
+  OptDouble time_s, waits, avg_wait_ms, pct_db_time;
+};
 
 class Builder {
 public:
@@ -22,6 +28,7 @@ public:
     m_snap.kind = raw.kind;
     for (const auto& d : raw.diagnostics) m_snap.diagnostics.push_back(d);
     for (const auto& t : raw.tables) table(t);
+    finish_events();
     finish_sql();
     finish_global();
     return std::move(m_snap);
@@ -64,9 +71,9 @@ private:
       case SectionId::snapshot_info: snapshot_info(t); return;
       case SectionId::load_profile: load_profile(t); return;
       case SectionId::top_events:
-        if (m_snap.top_events.empty() && !m_have_fg_top) events(t, m_snap.top_events);
+        if (m_snap.top_events.empty() && !m_have_fg_top) events(t, m_snap.top_events, &m_top_resolution);
         return;
-      case SectionId::foreground_events: events(t, m_snap.foreground_events); return;
+      case SectionId::foreground_events: events(t, m_snap.foreground_events, &m_fg_resolution); return;
       case SectionId::background_events: events(t, m_snap.background_events); return;
       case SectionId::wait_classes:
         if (m_snap.wait_classes.empty() || m_wait_classes_from_fg) {
@@ -94,8 +101,9 @@ private:
       case SectionId::rac_time_model: rac_time_model(t); return;
       case SectionId::rac_top_foreground_events:
         m_snap.top_events.clear();  // the foreground list, like an instance report's top events
+        m_top_resolution.clear();
         m_have_fg_top = true;
-        events(t, m_snap.top_events);
+        events(t, m_snap.top_events, &m_top_resolution);
         return;
       case SectionId::rac_sysstat_per_second: rac_sysstat_per_second(t); return;
       default: break;
@@ -266,7 +274,31 @@ private:
     return text(t, r, ColumnId::inst_id) == total;
   }
 
-  void events(const RawTable& t, std::vector<WaitEvent>& out) {
+  // How finely a numeric cell is printed, in `unit`: one unit of its last printed digit ("2,198.8K" ->
+  // 100, "2048" -> 1, "2,048.1" -> 0.1, "1.8E+08" -> 1e7, "306.50us" in ms -> 0.00001). Empty when the
+  // cell is not a number.
+  static OptDouble resolution(std::string_view cell, Unit unit) {
+    std::string s(trim(cell));
+    std::size_t i = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    std::size_t last = std::string::npos;
+    for (; i < s.size(); ++i) {
+      if (std::isdigit(static_cast<unsigned char>(s[i])) != 0) {
+        last = i;
+        s[i] = '0';
+      } else if (s[i] != ',' && s[i] != '.') {
+        break;
+      }
+    }
+    if (last == std::string::npos) return std::nullopt;
+    s[last] = '1';  // the mantissa's digits zeroed but the last: its exponent and suffix scale it
+    const auto v = parse_cell(s, unit);
+    return v.value && *v.value > 0 ? v.value : std::nullopt;
+  }
+  OptDouble resolution(const RawTable& t, const RawRow& r, ColumnId id) const {
+    return resolution(text(t, r, id), column_spec(id).unit);
+  }
+
+  void events(const RawTable& t, std::vector<WaitEvent>& out, std::vector<EventResolution>* resolutions = nullptr) {
     for (const auto& r : t.rows) {
       if (!cluster_row(t, r)) continue;
       WaitEvent e;
@@ -289,6 +321,68 @@ private:
         e.wait_class = "Idle";
       }
       out.push_back(std::move(e));
+      if (resolutions != nullptr)
+        resolutions->push_back({resolution(t, r, ColumnId::time_s), resolution(t, r, ColumnId::waits),
+                                resolution(t, r, ColumnId::avg_wait_ms), resolution(t, r, ColumnId::pct_db_time)});
+    }
+  }
+
+  // The top list and Foreground Wait Events print the same foreground event with different precision:
+  // the top list rounds to its width ("2198.8K", "1.8E+08") where the full list prints every digit, and
+  // 11g-12c HTML reports print the full list in whole seconds where the top list has tenths (2,048.1
+  // vs 2048). Where the two rows agree within their rounding on every figure both print, they are one
+  // measurement: each figure takes the more precise print (the full list's on a tie), and a figure only
+  // one of them prints (waits, time, average) is filled in, so both rows carry the same figures. Rows
+  // that disagree are different measurements (Statspack's top list counts background sessions too) and
+  // stay as printed; Snapshot::foreground_event takes the full list's then. Either way the full list's
+  // row takes the top list's wait class when it prints none.
+  void finish_events() {
+    if (m_top_resolution.size() != m_snap.top_events.size() || m_fg_resolution.size() != m_snap.foreground_events.size())
+      return;  // not read by events(): nothing known about their precision
+    auto same_name = [](std::string_view a, std::string_view b) {
+      return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+               return std::tolower(x) == std::tolower(y);
+             });
+    };
+    using Field = OptDouble WaitEvent::*;
+    using FieldRes = OptDouble EventResolution::*;
+    static constexpr std::pair<Field, FieldRes> k_fields[] = {{&WaitEvent::time_s, &EventResolution::time_s},
+                                                               {&WaitEvent::waits, &EventResolution::waits},
+                                                               {&WaitEvent::avg_wait_ms, &EventResolution::avg_wait_ms},
+                                                               {&WaitEvent::pct_db_time, &EventResolution::pct_db_time}};
+    for (std::size_t i = 0; i < m_snap.top_events.size(); ++i) {
+      WaitEvent& top = m_snap.top_events[i];
+      if (top.is_cpu) continue;
+      std::size_t j = 0;
+      while (j < m_snap.foreground_events.size() && !same_name(m_snap.foreground_events[j].name, top.name)) ++j;
+      if (j == m_snap.foreground_events.size()) continue;
+      WaitEvent& full = m_snap.foreground_events[j];
+      if (full.wait_class.empty()) full.wait_class = top.wait_class;  // the full list often prints none
+      const EventResolution& rt = m_top_resolution[i];
+      const EventResolution& rf = m_fg_resolution[j];
+      bool agree = false;
+      for (const auto& [f, res] : k_fields) {
+        if (!(top.*f) || !(full.*f)) continue;
+        const double tolerance = ((rt.*res).value_or(0) + (rf.*res).value_or(0)) / 2;
+        if (std::fabs(*(top.*f) - *(full.*f)) > tolerance * (1 + 1e-9)) {
+          agree = false;
+          break;
+        }
+        agree = true;
+      }
+      if (!agree) continue;
+      for (const auto& [f, res] : k_fields) {
+        OptDouble& a = top.*f;
+        OptDouble& b = full.*f;
+        if (a && b) {
+          const bool top_finer = (rt.*res) && (!(rf.*res) || *(rt.*res) < *(rf.*res));
+          if (top_finer) b = a;
+          else a = b;
+        } else if (f != &WaitEvent::pct_db_time) {  // a percentage only one list prints may be of another total
+          if (a) b = a;
+          else a = b;
+        }
+      }
     }
   }
 
@@ -1248,6 +1342,8 @@ private:
   std::map<std::string, std::size_t> m_sql_index;
   std::map<std::string, std::size_t> m_activity_index;
   std::map<std::string, std::size_t> m_latch_index;
+  /// How finely each top list / Foreground Wait Events row printed its figures (finish_events).
+  std::vector<EventResolution> m_top_resolution, m_fg_resolution;
   bool m_have_fg_top = false;           ///< a RAC global report's Top Timed Foreground Events was read
   bool m_wait_classes_from_fg = false;  ///< wait_classes holds Foreground Wait Class rows so far
 };
