@@ -257,9 +257,18 @@ OptDouble metric_value(const Snapshot& s, std::string_view key) {
     const auto* r = s.time_model_row(name);
     return r != nullptr ? per_second(r->time_s, el) : std::nullopt;
   }
-  if (kind == "sql" && measure == "elapsed_per_s") {
-    for (const auto& q : s.sql)
-      if (q.sql_id == name) return per_second(q.elapsed_s, el);
+  if (kind == "sql") {
+    for (const auto& q : s.sql) {
+      if (q.sql_id != name) continue;
+      if (measure == "elapsed_per_s") return per_second(q.elapsed_s, el);
+      if (measure == "executions_per_s") return per_second(q.executions, el);
+      if (measure == "elapsed_per_exec_ms") {
+        const auto e = q.elapsed_per_exec_s();
+        return e ? OptDouble(*e * 1000) : std::nullopt;
+      }
+      if (measure == "gets_per_exec") return ratio(q.buffer_gets, q.executions);
+      return std::nullopt;
+    }
     return std::nullopt;
   }
   return std::nullopt;

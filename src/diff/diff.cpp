@@ -394,12 +394,6 @@ private:
     m_out.tables.push_back(std::move(t));
   }
 
-  // Per-second value of a Load Profile row, or total / elapsed as a fallback.
-  static OptDouble lp(const Snapshot& s, std::string_view key) {
-    if (const auto* r = s.load_profile_row(key)) return r->per_second;
-    return std::nullopt;
-  }
-
   void db_time() {
     SideBySide spec{"db_time", "DB time and average active sessions", "Metric", {}, {{"value", "", "", 2}}, false, true,
                     "db_time_per_s"};
@@ -426,38 +420,20 @@ private:
       auto d = s.db_time_s();
       return d ? OptDouble(*d / 60) : std::nullopt;
     }, false);
-    add("DB time per second (AAS)", "db_time_per_s", [](const Snapshot& s) { return s.average_active_sessions(); });
-    add("DB CPU per second", "db_cpu_per_s", [](const Snapshot& s) { return rate(s.db_cpu_s(), s.interval.elapsed_s); });
-    add("Non-CPU time per second (DB time - DB CPU)", "non_cpu_per_s", [](const Snapshot& s) -> OptDouble {
-      auto w = minus(s.db_time_s(), s.db_cpu_s());
-      if (w && *w < 0) w = 0.0;  // DB CPU can exceed DB time on real reports (B04)
-      return rate(w, s.interval.elapsed_s);
-    });
-    add("Outside DB CPU and waits per second", "outside_per_s", [](const Snapshot& s) {
-      return rate(s.unaccounted_db_time_s(), s.interval.elapsed_s);
-    });
-    add("Host CPU busy %", "host_cpu_busy_pct", [](const Snapshot& s) -> OptDouble {
-      if (!s.host_cpu.pct_idle) return std::nullopt;
-      return 100.0 - *s.host_cpu.pct_idle;
-    });
-    add("DB CPU % of DB time", "db_cpu_pct_db_time", [](const Snapshot& s) -> OptDouble {
-      auto db = s.db_time_s(), cpu = s.db_cpu_s();
-      if (!db || !cpu || *db <= 0) return std::nullopt;
-      return *cpu / *db * 100;
-    });
-    add("Transactions per second", "transactions_per_s", [](const Snapshot& s) { return lp(s, "transactions"); });
-    add("DB time per transaction (s)", "db_time_per_txn_s", [](const Snapshot& s) -> OptDouble {
-      auto aas = s.average_active_sessions();
-      auto tps = lp(s, "transactions");
-      if (!aas || !tps || *tps <= 0) return std::nullopt;
-      return *aas / *tps;
-    });
-    if (m_target.database.cpus)
-      add("AAS per CPU", "aas_per_cpu", [](const Snapshot& s) -> OptDouble {
-        auto aas = s.average_active_sessions();
-        if (!aas || !s.database.cpus || *s.database.cpus <= 0) return std::nullopt;
-        return *aas / *s.database.cpus;
-      });
+    // The rates and ratios are the metric registry's (metric_value): the same numbers the findings,
+    // sets and check read. Non-CPU time is clamped at 0 there (DB CPU can exceed DB time, B04).
+    auto add_metric = [&](const std::string& name, const char* metric) {
+      add(name, metric, [metric](const Snapshot& s) { return metric_value(s, metric); });
+    };
+    add_metric("DB time per second (AAS)", "db_time_per_s");
+    add_metric("DB CPU per second", "db_cpu_per_s");
+    add_metric("Non-CPU time per second (DB time - DB CPU)", "non_cpu_per_s");
+    add_metric("Outside DB CPU and waits per second", "outside_per_s");
+    add_metric("Host CPU busy %", "host_cpu_busy_pct");
+    add_metric("DB CPU % of DB time", "db_cpu_pct_db_time");
+    add_metric("Transactions per second", "transactions_per_s");
+    add_metric("DB time per transaction (s)", "db_time_per_txn_s");
+    if (m_target.database.cpus) add_metric("AAS per CPU", "aas_per_cpu");
     auto t = side_by_side(spec, items, has_base());
     if (has_base()) {
       t.columns[1].header = "Base";
@@ -467,8 +443,8 @@ private:
     } else {
       t.columns[1].header = "Value";
     }
-    m_out.db_time_per_s_base = has_base() ? m_base->average_active_sessions() : std::nullopt;
-    m_out.db_time_per_s_target = m_target.average_active_sessions();
+    m_out.db_time_per_s_base = has_base() ? metric_value(*m_base, "db_time_per_s") : std::nullopt;
+    m_out.db_time_per_s_target = metric_value(m_target, "db_time_per_s");
     m_out.db_time_change_pct = change_pct(m_out.db_time_per_s_base, m_out.db_time_per_s_target);
     t.notes.push_back("AAS = DB time / elapsed: the average number of sessions active in the database.");
     t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - wait time: sessions queued for a CPU when the host is busy, "
@@ -501,16 +477,15 @@ private:
       it.target = {tr != nullptr ? tr->per_second : std::nullopt, tr != nullptr ? tr->per_transaction : std::nullopt};
       if (has_base() && br == nullptr) it.base_status = "not in report";
       if (tr == nullptr) it.target_status = "not in report";
-      it.base_rate = it.base[0];
-      it.target_rate = it.target[0];
-      // DB time and DB CPU per second are printed with one decimal: compare the exact rates.
-      auto exact = [&](const Snapshot& s) -> OptDouble {
-        return key == "db_time" ? s.average_active_sessions() : rate(s.db_cpu_s(), s.interval.elapsed_s);
+      // The per-second rate as the registry reads it; DB time and DB CPU per second are printed with
+      // one decimal: compare the registry's exact rates of them instead.
+      auto rate_of = [&](const Snapshot& s) -> OptDouble {
+        if (key == "db_time" || key == "db_cpu")
+          if (auto exact = metric_value(s, key == "db_time" ? "db_time_per_s" : "db_cpu_per_s")) return exact;
+        return metric_value(s, "load_profile." + key);
       };
-      if (key == "db_time" || key == "db_cpu") {
-        if (br != nullptr && exact(*m_base)) it.base_rate = exact(*m_base);
-        if (tr != nullptr && exact(m_target)) it.target_rate = exact(m_target);
-      }
+      if (br != nullptr) it.base_rate = rate_of(*m_base);
+      if (tr != nullptr) it.target_rate = rate_of(m_target);
       it.metric = "load_profile." + key;
       items.push_back(std::move(it));
     }
@@ -525,7 +500,7 @@ private:
   struct Found {
     std::string status;              // non-empty: the report does not show the item ("not shown", ...)
     std::vector<OptDouble> values;   // one per measure
-    OptDouble time_s, pct_db_time;   // for the rate change and the % DB time delta
+    OptDouble rate, pct_db_time;     // per second of elapsed (the rate change), % DB time (its delta)
   };
 
   // Item names from both reports, target's order first.
@@ -553,7 +528,7 @@ private:
         status = f.status;
         if (!status.empty()) return;
         vals = std::move(f.values);
-        r = rate(f.time_s, s.interval.elapsed_s);
+        r = f.rate;
         pct = f.pct_db_time;
       };
       if (has_base()) fill(*m_base, it.base, it.base_status, it.base_rate, it.base_pct);
@@ -590,7 +565,11 @@ private:
       const WaitEvent* e = s.foreground_event(n);
       if (e == nullptr) return {"not shown", {}, {}, {}};
       used_full_list = used_full_list || s.top_event(n) == nullptr;
-      return {"", {e->time_s, e->avg_wait_ms, e->pct_db_time}, e->time_s, e->pct_db_time};
+      // The registry reads the same row (Snapshot::foreground_event): its rate and average.
+      return {"",
+              {e->time_s, metric_value(s, "event:" + n + ":avg_wait_ms"), e->pct_db_time},
+              metric_value(s, "event:" + n + ":time_per_s"),
+              e->pct_db_time};
     });
     // An event below one report's top list had at most that list's smallest time there: a bound.
     auto list_floor = [](const Snapshot& s) -> OptDouble {
@@ -645,10 +624,12 @@ private:
       for (const auto& w : s.wait_classes) v.push_back(w.name);
       return v;
     });
+    // This table shows the report's 'Wait Classes by Total Wait Time' (background waits included), not
+    // the registry's wait_class family (foreground waits, the part of DB time): its own figures.
     auto items = side_items(names, [](const Snapshot& s, const std::string& n) -> Found {
       if (s.wait_classes.empty()) return {"not in report", {}, {}, {}};
       for (const auto& w : s.wait_classes)
-        if (w.name == n) return {"", {w.time_s, w.pct_db_time}, w.time_s, w.pct_db_time};
+        if (w.name == n) return {"", {w.time_s, w.pct_db_time}, rate(w.time_s, s.interval.elapsed_s), w.pct_db_time};
       return {"not shown", {}, {}, {}};
     });
     sort_by_share(items);
@@ -678,10 +659,13 @@ private:
     m_time_model = side_items(names, [](const Snapshot& s, const std::string& n) -> Found {
       const auto* row = s.time_model_row(n);
       if (row == nullptr) return {s.time_model.empty() ? "not in report" : "not shown", {}, {}, {}};
-      return {"", {row->time_s, row->pct_db_time}, row->time_s, row->pct_db_time};
+      return {"", {row->time_s, row->pct_db_time}, metric_value(s, "time_model:" + n + ":time_per_s"), row->pct_db_time};
     });
     m_out.tables.push_back(side_by_side(spec, m_time_model, has_base()));
   }
+
+  // A statement's metric in the registry: "sql:<sql_id>:<measure>".
+  static std::string sql_key(const SqlStat& q, std::string_view measure) { return fmt::format("sql:{}:{}", q.sql_id, measure); }
 
   // Pairs the statements of both reports: by sql_id, then one-sided ones by text signature (the
   // same statement under a new sql_id), and groups literal SQL.
@@ -773,8 +757,8 @@ private:
     }
 
     for (auto& p : pairs) {
-      p.base_rate = p.base != nullptr ? rate(p.base->elapsed_s, be) : std::nullopt;
-      p.target_rate = p.target != nullptr ? rate(p.target->elapsed_s, te) : std::nullopt;
+      p.base_rate = p.base != nullptr ? metric_value(*m_base, sql_key(*p.base, "elapsed_per_s")) : std::nullopt;
+      p.target_rate = p.target != nullptr ? metric_value(m_target, sql_key(*p.target, "elapsed_per_s")) : std::nullopt;
       if (!hb) continue;
       // Missing from one side: "new"/"gone" when its rate would have made that report's list (so it
       // really was smaller there), "not shown" when it could hide below the cut-off.
@@ -817,17 +801,15 @@ private:
 
   // Per execution vs volume: "the same work got slower" or "more work".
   std::string why_changed(const detail::SqlPair& p) const {
-    const auto be = base_elapsed(), te = target_elapsed();
     const auto& b = *p.base;
     const auto& t = *p.target;
     if (!assess("sql.elapsed_per_s", p.base_rate, p.target_rate).material()) return "";
     if (!b.executions || !t.executions) return "";
     if (*b.executions == 0 || *t.executions == 0)
       return "no completed execution in one period (a long call spanning the snapshots)";
-    auto bx = rate(b.executions, be), tx = rate(t.executions, te);
-    auto bpe = b.elapsed_per_exec_s(), tpe = t.elapsed_per_exec_s();
-    auto per_exec = assess("sql.elapsed_per_exec_ms", bpe ? OptDouble(*bpe * 1000) : std::nullopt,
-                           tpe ? OptDouble(*tpe * 1000) : std::nullopt);
+    auto bx = metric_value(*m_base, sql_key(b, "executions_per_s")), tx = metric_value(m_target, sql_key(t, "executions_per_s"));
+    auto per_exec = assess("sql.elapsed_per_exec_ms", metric_value(*m_base, sql_key(b, "elapsed_per_exec_ms")),
+                           metric_value(m_target, sql_key(t, "elapsed_per_exec_ms")));
     auto volume = assess("sql.executions_per_s", bx, tx);
     std::vector<std::string> parts;
     if (per_exec.material() && per_exec.rel_pct)
@@ -898,13 +880,11 @@ private:
         r.cells.push_back(p.base != nullptr ? cell(p.base->executions) : CompareCell());
       }
       r.cells.push_back(p.target != nullptr ? cell(p.target->executions) : CompareCell());
-      auto per_exec_ms = [](const SqlStat* s) -> CompareCell {
-        if (s == nullptr) return {};
-        auto v = s->elapsed_per_exec_s();
-        return v ? CompareCell(*v * 1000) : CompareCell();
+      auto per_exec_ms = [](const Snapshot& snap, const SqlStat* s) -> CompareCell {
+        return s != nullptr ? cell(metric_value(snap, sql_key(*s, "elapsed_per_exec_ms"))) : CompareCell();
       };
-      if (hb) r.cells.push_back(per_exec_ms(p.base));
-      r.cells.push_back(per_exec_ms(p.target));
+      if (hb) r.cells.push_back(per_exec_ms(*m_base, p.base));
+      r.cells.push_back(per_exec_ms(m_target, p.target));
       r.cells.push_back(detail::sql_display_text(p.any(), 60));
       t.rows.push_back(std::move(r));
     }
@@ -1005,14 +985,18 @@ private:
   void attribution() {
     m_facts.base = m_base;
     m_facts.target = &m_target;
-    m_facts.base_db_time_aas = has_base() ? m_base->average_active_sessions() : std::nullopt;
-    m_facts.target_db_time_aas = m_target.average_active_sessions();
+    m_facts.base_db_time_aas = has_base() ? metric_value(*m_base, "db_time_per_s") : std::nullopt;
+    m_facts.target_db_time_aas = metric_value(m_target, "db_time_per_s");
     if (!has_base() || !m_facts.delta_db_time_aas()) return;
     const auto be = base_elapsed(), te = target_elapsed();
     std::vector<detail::DbTimePart> parts;
-    parts.push_back({"DB CPU", rate(m_base->db_cpu_s(), be), rate(m_target.db_cpu_s(), te)});
+    parts.push_back({"DB CPU", metric_value(*m_base, "db_cpu_per_s"), metric_value(m_target, "db_cpu_per_s")});
     // DB time holds foreground waits only: use Foreground Wait Class where both reports have it.
     const bool fg = !m_base->foreground_wait_classes.empty() && !m_target.foreground_wait_classes.empty();
+    // The registry's wait class and outside figures read Foreground Wait Class when a report has it,
+    // else the wait class table: the same list in both reports unless only one of them has it. Then
+    // both are read from the wait class table, like with like, and the outside time is the remainder.
+    const bool registry_lists = fg || (m_base->foreground_wait_classes.empty() && m_target.foreground_wait_classes.empty());
     auto classes_of = [fg](const Snapshot& s) -> const std::vector<WaitClassRow>& {
       return fg ? s.foreground_wait_classes : s.wait_classes;
     };
@@ -1026,6 +1010,7 @@ private:
       });
       for (const auto& n : names) {
         auto time_of = [&](const Snapshot& s, const OptDouble& el) -> OptDouble {
+          if (registry_lists) return metric_value(s, "wait_class:" + n + ":time_per_s");
           for (const auto& w : classes_of(s))
             if (w.name == n) return rate(w.time_s, el);
           return 0.0;  // the wait class table lists every class with time: absent is none
@@ -1046,7 +1031,12 @@ private:
       // DB time - DB CPU - waits; a negative remainder is over-accounting (CPU and waits overlap), shown
       // on a row of its own so the outside time is never negative and the parts still add up.
       const double rb = *m_facts.base_db_time_aas - bsum, rt = *m_facts.target_db_time_aas - tsum;
-      parts.push_back({"Outside DB CPU and waits", std::max(0.0, rb), std::max(0.0, rt)});
+      OptDouble ob = std::max(0.0, rb), ot = std::max(0.0, rt);
+      if (registry_lists) {  // the registry's outside_per_s: the same time, computed once for every reader
+        if (auto v = metric_value(*m_base, "outside_per_s")) ob = v;
+        if (auto v = metric_value(m_target, "outside_per_s")) ot = v;
+      }
+      parts.push_back({"Outside DB CPU and waits", ob, ot});
       if (rb < 0 || rt < 0) parts.push_back({"Over-accounted (DB CPU + waits > DB time)", std::min(0.0, rb), std::min(0.0, rt)});
     }
     const double delta = *m_facts.delta_db_time_aas();

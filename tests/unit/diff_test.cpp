@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <variant>
@@ -403,3 +404,49 @@ TEST_F(Samples, NewTopEventIsNamedAsABound) {
 }
 
 }  // namespace
+
+// Every number of the DB time, events, time model and SQL tables that is a registry metric is the
+// registry's value (metric_value), so the tables, the findings, sets and check agree.
+TEST_F(Samples, TableNumbersAreTheRegistrysValues) {
+  const auto& base = report("good.html");
+  const auto& target = report("bad.html");
+  const auto c = awrdiff::compare(base, target);
+  auto number = [](const awrdiff::CompareRow& r, int col) -> std::optional<double> {
+    if (col < 0) return std::nullopt;
+    const auto* d = std::get_if<double>(&r.cells.at(static_cast<std::size_t>(col)));
+    return d != nullptr ? std::optional<double>(*d) : std::nullopt;
+  };
+  const auto* db = table(c, "db_time");
+  ASSERT_NE(db, nullptr);
+  for (auto [name, key] : {std::pair{"DB time per second (AAS)", "db_time_per_s"}, std::pair{"DB CPU per second", "db_cpu_per_s"},
+                           std::pair{"Outside DB CPU and waits per second", "outside_per_s"},
+                           std::pair{"Host CPU busy %", "host_cpu_busy_pct"}, std::pair{"DB CPU % of DB time", "db_cpu_pct_db_time"},
+                           std::pair{"DB time per transaction (s)", "db_time_per_txn_s"}}) {
+    const auto* r = row(*db, name);
+    ASSERT_NE(r, nullptr) << name;
+    EXPECT_EQ(number(*r, 1), awrdiff::metric_value(base, key)) << name;
+    EXPECT_EQ(number(*r, 2), awrdiff::metric_value(target, key)) << name;
+  }
+  EXPECT_EQ(c.db_time_per_s_target, awrdiff::metric_value(target, "db_time_per_s"));
+  const auto* ev = table(c, "top_events");
+  ASSERT_NE(ev, nullptr);
+  const auto* lfs = row(*ev, "log file sync");
+  ASSERT_NE(lfs, nullptr);
+  EXPECT_EQ(number(*lfs, column(*ev, "target_avg_wait_ms")), awrdiff::metric_value(target, "event:log file sync:avg_wait_ms"));
+  EXPECT_EQ(number(*lfs, column(*ev, "target_time_s")), target.foreground_event("log file sync")->time_s);
+  const auto* sql = table(c, "top_sql");
+  ASSERT_NE(sql, nullptr);
+  const auto* q = row(*sql, "81uvdbt46vt5p");
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ(number(*q, column(*sql, "target_elapsed_per_exec_ms")),
+            awrdiff::metric_value(target, "sql:81uvdbt46vt5p:elapsed_per_exec_ms"));
+  EXPECT_EQ(awrdiff::metric_value(target, "sql:81uvdbt46vt5p:executions_per_s"),
+            *target.sql.front().executions / *target.interval.elapsed_s);
+  // Outside DB CPU and waits in "where the change comes from" is the registry's outside_per_s too.
+  const auto* at = table(c, "attribution");
+  ASSERT_NE(at, nullptr);
+  const auto* out = row(*at, "Outside DB CPU and waits");
+  ASSERT_NE(out, nullptr);
+  EXPECT_EQ(number(*out, 1), awrdiff::metric_value(base, "outside_per_s"));
+  EXPECT_EQ(number(*out, 2), awrdiff::metric_value(target, "outside_per_s"));
+}
