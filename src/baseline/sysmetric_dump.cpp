@@ -162,7 +162,7 @@ bool is_rule(std::string_view line) {
 
 // An underline between delimited headings: dashes with '|' or '+' between them.
 bool is_delimited_rule(std::string_view line) {
-  line = trim(line);
+  line = trim_ascii(line);
   if (line.empty()) return false;
   bool dash = false;
   for (char c : line) {
@@ -755,8 +755,8 @@ public:
   // Line of an earlier row with the same key, or 0 (and the key is recorded for `line`).
   int seen(const RowKey& k, int line) {
     const Packed p{k.dbid, static_cast<std::uint64_t>(k.period),
-                   (static_cast<std::uint64_t>(static_cast<std::uint32_t>(k.instance)) << 32) | intern(k.metric),
-                   (intern(k.p1) << 32) | intern(k.p2), intern(k.p3)};
+                   (static_cast<std::uint64_t>(static_cast<std::uint32_t>(k.instance)) << 32) | intern(k.metric, 0),
+                   (intern(k.p1, 1) << 32) | intern(k.p2, 2), intern(k.p3, 3)};
     if ((m_keys.size() + 1) * 2 > m_slots.size()) grow(m_slots.size() * 2);
     const std::size_t h = hash(p);
     const auto fingerprint = static_cast<std::uint32_t>(h >> 32);
@@ -810,12 +810,18 @@ private:
       m_slots[i] = {static_cast<std::uint32_t>(h >> 32), static_cast<std::uint32_t>(k + 1)};
     }
   }
-  std::uint64_t intern(std::string_view s) {
+  // The number of text `s`, the same for equal texts. `field` keeps the last text of each key field:
+  // the rows of one snapshot share their times, so most lookups end there.
+  std::uint64_t intern(std::string_view s, std::size_t field) {
     if (s.empty()) return 0;
+    auto& last = m_last[field];
+    if (last.second != 0 && last.first == s) return last.second;
     const auto [it, fresh] = m_texts.try_emplace(s, m_texts.size() + 1);
+    last = {s, it->second};
     return it->second;  // below 2^32: there are fewer rows than that
   }
   std::unordered_map<std::string_view, std::uint64_t> m_texts;
+  std::array<std::pair<std::string_view, std::uint64_t>, 4> m_last{};
   std::vector<Slot> m_slots;
   std::vector<Key> m_keys;
 };
@@ -850,9 +856,11 @@ public:
   void finish() {
     std::set<int> instances;
     std::set<std::uint64_t> dbids;
-    for (const auto& r : m_dump.rows) {
-      if (r.instance_number) instances.insert(*r.instance_number);
-      if (r.dbid) dbids.insert(*r.dbid);
+    std::optional<int> last_instance;
+    std::optional<std::uint64_t> last_dbid;
+    for (const auto& r : m_dump.rows) {  // rows come in runs of one instance and DB Id
+      if (r.instance_number && r.instance_number != last_instance) instances.insert(*(last_instance = r.instance_number));
+      if (r.dbid && r.dbid != last_dbid) dbids.insert(*(last_dbid = r.dbid));
     }
     m_dump.instances.assign(instances.begin(), instances.end());
     if (!m_dump.dbid && !dbids.empty()) m_dump.dbid = m_dump.rows.front().dbid ? m_dump.rows.front().dbid : *dbids.begin();
@@ -989,7 +997,7 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
       continue;
     }
     const auto& d = *table.delimited;
-    if (trim(line) == d.heading || is_delimited_rule(line)) {
+    if (trim_ascii(line) == d.heading || is_delimited_rule(line)) {
       ++i;
       continue;
     }
