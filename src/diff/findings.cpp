@@ -67,12 +67,13 @@ std::string arrow(const OptDouble& b, const OptDouble& t, int precision, std::st
   return fmt::format("{} -> {}{}{}", num(b, precision), num(t, precision), unit.empty() ? "" : " ", unit);
 }
 
-// Elapsed per execution, both sides in one readable unit: ms below 10 s, else seconds.
-std::string per_exec_arrow(const OptDouble& b_s, const OptDouble& t_s) {
-  const double m = std::max(b_s.value_or(0), t_s.value_or(0));
-  if (m >= 10) return arrow(b_s, t_s, 1, "s");
-  auto ms = [](const OptDouble& v) { return v ? OptDouble(*v * 1000) : std::nullopt; };
-  return arrow(ms(b_s), ms(t_s), m >= 0.01 ? 1 : 3, "ms");
+// Elapsed per execution (the registry's milliseconds), both sides in one readable unit: ms below
+// 10 s, else seconds.
+std::string per_exec_arrow(const OptDouble& b_ms, const OptDouble& t_ms) {
+  const double m = std::max(b_ms.value_or(0), t_ms.value_or(0));
+  auto s = [](const OptDouble& v) { return v ? OptDouble(*v / 1000) : std::nullopt; };
+  if (m >= 10000) return arrow(s(b_ms), s(t_ms), 1, "s");
+  return arrow(b_ms, t_ms, m >= 10 ? 1 : 3, "ms");
 }
 
 std::string pct_change(const OptDouble& b, const OptDouble& t) {
@@ -127,35 +128,31 @@ private:
   // ---- lookups -------------------------------------------------------------------------------
   static OptDouble el(const Snapshot& s) { return s.interval.elapsed_s; }
 
-  /// An event from the top list, the foreground list, then the background list.
-  static const WaitEvent* event(const Snapshot& s, std::string_view name, bool background = false) {
-    auto in = [&](const std::vector<WaitEvent>& v) -> const WaitEvent* {
-      for (const auto& e : v)
-        if (lower(e.name) == name) return &e;
-      return nullptr;
+  /// A foreground event (the top list and Foreground Wait Events, as the snapshot reconciles them).
+  static const WaitEvent* event(const Snapshot& s, std::string_view name) { return s.foreground_event(name); }
+
+  /// Both sides of a registry metric (metric_value): the numbers sets and check read for the same key.
+  Pair value(const std::string& key) const { return {metric_value(m_b, key), metric_value(m_t, key)}; }
+  /// An event's measure ("time_per_s", "avg_wait_ms", "waits_per_s") from the registry. A foreground
+  /// event absent from a report's foreground lists is unknown there (the registry would fall back on
+  /// Background Wait Events, another measure); `background` takes that fallback (log file parallel write).
+  Pair event_value(std::string_view name, std::string_view measure, bool background = false) const {
+    const std::string key = fmt::format("event:{}:{}", name, measure);
+    auto one = [&](const Snapshot& s) -> OptDouble {
+      return background || event(s, name) != nullptr ? metric_value(s, key) : std::nullopt;
     };
-    if (background) return in(s.background_events);
-    return s.foreground_event(name);
+    return {one(m_b), one(m_t)};
   }
-  Pair event_rate(std::string_view name, bool background = false) const {
-    const auto* b = event(m_b, name, background);
-    const auto* t = event(m_t, name, background);
-    return {b ? per_second(b->time_s, el(m_b)) : std::nullopt, t ? per_second(t->time_s, el(m_t)) : std::nullopt};
-  }
-  Pair event_avg(std::string_view name, bool background = false) const {
-    const auto* b = event(m_b, name, background);
-    const auto* t = event(m_t, name, background);
-    return {b ? b->avg_wait_ms : std::nullopt, t ? t->avg_wait_ms : std::nullopt};
-  }
-  Pair lp(std::string_view key) const {
-    const auto* b = m_b.load_profile_row(key);
-    const auto* t = m_t.load_profile_row(key);
-    return {b ? b->per_second : std::nullopt, t ? t->per_second : std::nullopt};
-  }
-  Pair tm_rate(std::string_view name) const {
-    const auto* b = m_b.time_model_row(name);
-    const auto* t = m_t.time_model_row(name);
-    return {b ? per_second(b->time_s, el(m_b)) : std::nullopt, t ? per_second(t->time_s, el(m_t)) : std::nullopt};
+  Pair event_rate(std::string_view name, bool background = false) const { return event_value(name, "time_per_s", background); }
+  Pair event_avg(std::string_view name, bool background = false) const { return event_value(name, "avg_wait_ms", background); }
+  Pair lp(std::string_view key) const { return value(fmt::format("load_profile.{}", key)); }
+  Pair tm_rate(std::string_view name) const { return value(fmt::format("time_model:{}:time_per_s", name)); }
+  /// A statement's measure in each report ("elapsed_per_exec_ms", ...), each side under its own sql_id.
+  Pair sql_value(const SqlPair& p, std::string_view measure) const {
+    auto one = [&](const Snapshot& s, const SqlStat* q) -> OptDouble {
+      return q != nullptr ? metric_value(s, fmt::format("sql:{}:{}", q->sql_id, measure)) : std::nullopt;
+    };
+    return {one(m_b, p.base), one(m_t, p.target)};
   }
   /// Share of DB time, percent.
   static OptDouble share(const OptDouble& aas, const OptDouble& db_aas) {
@@ -164,11 +161,6 @@ private:
   }
   Pair share_of_db(const Pair& p) const {
     return {share(p.b, m_f.base_db_time_aas), share(p.t, m_f.target_db_time_aas)};
-  }
-  const DbTimePart* part(std::string_view name) const {
-    for (const auto& p : m_f.parts)
-      if (p.name == name) return &p;
-    return nullptr;
   }
   /// Seconds over the target's elapsed time for a change in AAS.
   std::string seconds(double delta_aas) const { return human_seconds(delta_aas * el(m_t).value_or(0)); }
@@ -180,15 +172,16 @@ private:
 
   // ---- rules ---------------------------------------------------------------------------------
   void cpu_shift() {
-    const auto* cpu = part("DB CPU");
-    if (cpu == nullptr) return;
+    const Pair cpu_aas = value("db_cpu_per_s");
+    const DbTimePart cpu_part{"DB CPU", cpu_aas.b, cpu_aas.t};
+    const auto* cpu = &cpu_part;
     Pair io{};
-    for (const char* cls : {"User I/O", "System I/O"})
-      if (const auto* p = part(cls)) {
-        if (p->base) io.b = io.b.value_or(0) + *p->base;
-        if (p->target) io.t = io.t.value_or(0) + *p->target;
-      }
-    const Pair cpu_pct = share_of_db({cpu->base, cpu->target});
+    for (const char* cls : {"User I/O", "System I/O"}) {
+      const Pair p = value(fmt::format("wait_class:{}:time_per_s", cls));
+      if (p.b) io.b = io.b.value_or(0) + *p.b;
+      if (p.t) io.t = io.t.value_or(0) + *p.t;
+    }
+    const Pair cpu_pct = value("db_cpu_pct_db_time");
     const Pair io_pct = share_of_db(io);
     if (!cpu_pct.b || !cpu_pct.t || !io_pct.b || !io_pct.t) return;
     const double dc = *cpu_pct.t - *cpu_pct.b, di = *io_pct.t - *io_pct.b;
@@ -311,8 +304,9 @@ private:
       f.cause = fmt::format("SQL {} {}", p.label(), seconds(f.impact_aas));
       f.evidence.push_back(fmt::format("base:   {}", short_text(p.base->text, 100)));
       f.evidence.push_back(fmt::format("target: {}", short_text(p.target->text, 100)));
+      const Pair per_exec = sql_value(p, "elapsed_per_exec_ms");
       f.evidence.push_back(fmt::format("executions {}; elapsed per execution {}", arrow(p.base->executions, p.target->executions, 0),
-                                       per_exec_arrow(p.base->elapsed_per_exec_s(), p.target->elapsed_per_exec_s())));
+                                       per_exec_arrow(per_exec.b, per_exec.t)));
       f.metrics = {metric("sql.elapsed_per_s", "SQL " + p.label() + " elapsed per second", "AAS", {p.base_rate, p.target_rate})};
       add(std::move(f));
     }
@@ -326,7 +320,7 @@ private:
     const auto r = assess("event.time_per_s", rate.b, rate.t);
     const bool matters = r.material() || std::max(rate.b.value_or(0), rate.t.value_or(0)) >= k_event_matters_aas;
     if (!matters) return;
-    const Pair lfpw = event_avg("log file parallel write", true);
+    const Pair lfpw = event_avg("log file parallel write", true);  // a background event
     const bool target_worse = *avg.t > *avg.b;
     const OptDouble worse_sync = target_worse ? avg.t : avg.b;
     const OptDouble worse_write = target_worse ? lfpw.t : lfpw.b;
@@ -341,13 +335,14 @@ private:
         if (st->total && s.interval.elapsed_s && *s.interval.elapsed_s > 0) return *st->total / *s.interval.elapsed_s;
         if (st->per_second) return st->per_second;
       }
-      if (const auto* row = s.load_profile_row("user_commits"); row != nullptr && row->per_second) return row->per_second;
-      return std::nullopt;
+      return metric_value(s, "load_profile.user_commits");
     };
     Pair commits{commit_rate(m_b), commit_rate(m_t)};
     const char* commit_label = "commits";
+    std::string commit_key = "load_profile.user_commits";
     if (!commits.b && !commits.t) {
-      commits = lp("transactions");
+      commit_key = "load_profile.transactions";
+      commits = value(commit_key);
       commit_label = "transactions (commits and rollbacks)";
     }
     f.title = fmt::format("Commit latency: log file sync {} ms average (log file parallel write {} ms) at {} {} per hour",
@@ -357,7 +352,7 @@ private:
                           commit_label);
     f.cause = fmt::format("log file sync {}", seconds(f.impact_aas));
     const Snapshot& ws = target_worse ? m_t : m_b;
-    const double busy_w = ws.host_cpu.pct_idle ? 100 - *ws.host_cpu.pct_idle : -1;  // -1: unknown
+    const double busy_w = metric_value(ws, "host_cpu_busy_pct").value_or(-1);  // -1: unknown
     if (!worse_write) {
       f.evidence.push_back("no log file parallel write in the Background Wait Events: cannot tell disk from CPU/LGWR scheduling");
     } else {
@@ -379,12 +374,15 @@ private:
         f.evidence.push_back("log file sync is close to log file parallel write: the time is the redo write itself");
     }
     f.evidence.push_back(fmt::format("log file sync time {} s per second{}", arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t)));
-    auto busy = [](const Snapshot& s) -> OptDouble { return s.host_cpu.pct_idle ? OptDouble(100 - *s.host_cpu.pct_idle) : std::nullopt; };
-    if (busy(m_b) || busy(m_t)) f.evidence.push_back(fmt::format("host CPU busy {} %", arrow(busy(m_b), busy(m_t), 0)));
+    const Pair busy = value("host_cpu_busy_pct");
+    if (busy.b || busy.t) f.evidence.push_back(fmt::format("host CPU busy {} %", arrow(busy.b, busy.t, 0)));
     f.metrics = {metric("event:log file sync:avg_wait_ms", "log file sync average wait", "ms", avg),
                  metric("event:log file parallel write:avg_wait_ms", "log file parallel write average wait", "ms", lfpw),
-                 metric("event:log file sync:time_per_s", "log file sync time per second", "AAS", rate),
-                 metric("load_profile.user_commits", "commits per second", "/s", commits)};
+                 metric("event:log file sync:time_per_s", "log file sync time per second", "AAS", rate)};
+    // The commit rate of the title comes from the "user commits" statistic, which the registry does not
+    // read: the metric is the registry's Load Profile row, listed when a report prints it.
+    if (const Pair lp_commits = value(commit_key); lp_commits.b || lp_commits.t)
+      f.metrics.push_back(metric(commit_key, commit_label + std::string(" per second"), "/s", lp_commits));
     add(std::move(f));
   }
 
@@ -441,9 +439,7 @@ private:
       f.cause = fmt::format("{} {} ms", display_name(n), arrow(avg.b, avg.t, 2));
       const Pair sh = share_of_db(rate);
       f.evidence.push_back(fmt::format("{} s per second, {} of DB time ({})", arrow(rate.b, rate.t, 3), arrow(sh.b, sh.t, 1, "%"), cls));
-      const auto* be = event(m_b, n);
-      const auto* te = event(m_t, n);
-      Pair waits{be ? per_second(be->waits, el(m_b)) : std::nullopt, te ? per_second(te->waits, el(m_t)) : std::nullopt};
+      const Pair waits = event_value(n, "waits_per_s");
       if (waits.b && waits.t)
         f.evidence.push_back(fmt::format("waits {} /s: {}", arrow(waits.b, waits.t, 1),
                                          assess("event.waits_per_s", waits.b, waits.t).material() ? "the volume changed too"
@@ -540,20 +536,19 @@ private:
   }
 
   void outside_time() {
-    const auto* part_outside = part("Outside DB CPU and waits");
-    if (part_outside == nullptr || !part_outside->base || !part_outside->target) return;
-    // A negative remainder is over-accounting (waits and CPU overlap), not time: count it as none.
-    const DbTimePart clamped{part_outside->name, std::max(0.0, *part_outside->base), std::max(0.0, *part_outside->target)};
-    const auto* p = &clamped;
+    // The registry's outside time: never negative (over-accounting, waits and CPU overlapping, is none).
+    const Pair outside_aas = value("outside_per_s");
+    if (!outside_aas.b || !outside_aas.t) return;
+    const DbTimePart outside_part{"Outside DB CPU and waits", outside_aas.b, outside_aas.t};
+    const auto* p = &outside_part;
     const auto a = assess("outside_per_s", p->base, p->target);
     if (!a.material()) return;
     const bool target_worse = *p->target > *p->base;
     const Snapshot& w = target_worse ? m_t : m_b;
-    const auto* cpu = part("DB CPU");
-    const OptDouble cpu_aas = cpu ? (target_worse ? cpu->target : cpu->base) : std::nullopt;
+    const OptDouble cpu_aas = metric_value(w, "db_cpu_per_s");
     const OptDouble outside = target_worse ? p->target : p->base;
     const OptDouble cores = w.database.cores ? w.database.cores : w.database.cpus;
-    const OptDouble busy = w.host_cpu.pct_idle ? OptDouble(100 - *w.host_cpu.pct_idle) : std::nullopt;
+    const OptDouble busy = metric_value(w, "host_cpu_busy_pct");
     const OptDouble per_core = cores && *cores > 0 && cpu_aas && outside ? OptDouble((*cpu_aas + *outside) / *cores) : std::nullopt;
     const bool queue = (per_core && *per_core >= k_cpu_queue_per_core) || (busy && *busy >= k_cpu_queue_busy_pct);
     Finding f;
@@ -587,9 +582,10 @@ private:
     for (const auto& p : m_f.sql) {
       if (p.base == nullptr || p.target == nullptr || !p.base->plan_hash_value || !p.target->plan_hash_value) continue;
       if (*p.base->plan_hash_value == *p.target->plan_hash_value) continue;
-      auto bpe = p.base->elapsed_per_exec_s(), tpe = p.target->elapsed_per_exec_s();
-      auto ms = [](const OptDouble& v) { return v ? OptDouble(*v * 1000) : std::nullopt; };
-      const auto a = assess("sql.elapsed_per_exec_ms", ms(bpe), ms(tpe));
+      const Pair per_exec = sql_value(p, "elapsed_per_exec_ms");
+      const auto& bpe = per_exec.b;
+      const auto& tpe = per_exec.t;
+      const auto a = assess("sql.elapsed_per_exec_ms", bpe, tpe);
       if (!a.material()) continue;
       Finding f;
       f.rule = "plan_change";
@@ -637,21 +633,22 @@ private:
       for (const auto& c : m_f.sql)
         if (c.parent == s.sql_id)
           f.evidence.push_back(fmt::format("runs {} ({}), whose time is part of this call's", c.any().sql_id, short_text(c.any().text, 60)));
-      if (p->status == "both")
+      if (p->status == "both") {
+        const Pair per_exec = sql_value(*p, "elapsed_per_exec_ms");
         f.evidence.push_back(fmt::format("executions {} in {} min, elapsed per execution {}", arrow(p->base->executions, p->target->executions, 0),
                                          arrow(el(m_b) ? OptDouble(*el(m_b) / 60) : std::nullopt, el(m_t) ? OptDouble(*el(m_t) / 60) : std::nullopt, 1),
-                                         per_exec_arrow(p->base->elapsed_per_exec_s(), p->target->elapsed_per_exec_s())));
+                                         per_exec_arrow(per_exec.b, per_exec.t)));
+      }
       f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "SQL " + s.sql_id + " elapsed per second", "AAS", {p->base_rate, p->target_rate})};
       add(std::move(f));
     }
   }
 
   void workload_volume() {
-    const Pair tps = lp("transactions");
+    const Pair tps = value("transactions_per_s");
     const auto a_tps = assess("transactions_per_s", tps.b, tps.t);
     if (!a_tps.material() || !tps.b || !tps.t || *tps.b <= 0 || *tps.t <= 0) return;
-    const Pair per_txn{m_f.base_db_time_aas ? OptDouble(*m_f.base_db_time_aas / *tps.b) : std::nullopt,
-                       m_f.target_db_time_aas ? OptDouble(*m_f.target_db_time_aas / *tps.t) : std::nullopt};
+    const Pair per_txn = value("db_time_per_txn_s");
     const auto a_cost = assess("db_time_per_txn_s", per_txn.b, per_txn.t);
     if (a_cost.material()) return;  // the cost per transaction changed: the other rules explain it
     Finding f;

@@ -108,6 +108,30 @@ TEST_P(SampleFindings, EveryPairMirrors) {
     }
 }
 
+// A finding's metrics are the registry's values: sets and check read the same key through
+// metric_value and must see the numbers the finding shows. Keys the registry does not know (shares,
+// literal SQL counts, host sizes) are the finding's own.
+TEST_P(SampleFindings, FindingMetricsAreTheRegistrysValues) {
+  const char* names[] = {"good", "bad", "improved", "commit_normal", "commit_spike", "lgwr_before", "lgwr_after"};
+  int checked = 0;
+  for (const char* a : names)
+    for (const char* b : names) {
+      if (std::string(a) == b) continue;
+      SCOPED_TRACE(std::string(a) + " vs " + b);
+      const auto& base = report(a + ext());
+      const auto& target = report(b + ext());
+      for (const auto& f : awrdiff::compare(base, target).findings)
+        for (const auto& m : f.metrics) {
+          const auto* spec = awrdiff::find_metric(m.key);
+          if (spec == nullptr || (spec->family && m.key.find(':') == std::string::npos)) continue;
+          EXPECT_EQ(m.base, awrdiff::metric_value(base, m.key)) << f.rule << " " << m.key;
+          EXPECT_EQ(m.target, awrdiff::metric_value(target, m.key)) << f.rule << " " << m.key;
+          ++checked;
+        }
+    }
+  EXPECT_GT(checked, 20);
+}
+
 TEST(Findings, PlanChangeIsNamed) {
   auto base = report("good.html");
   auto target = report("good.html");
