@@ -222,8 +222,10 @@ struct Tested {
   Assessment assessment;
 };
 
+// One metric of every report of both sets, read through the registry (metric_value), tested, and
+// its medians assessed against the registry's floors for that key (a family instance: its family's).
 Tested test_metric(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target, const std::string& key,
-                   const std::string& label, const std::string& unit, const std::string& catalog_key) {
+                   const std::string& label, const std::string& unit) {
   std::vector<double> b, t;
   for (const auto& s : base)
     if (auto v = metric_value(s, key)) b.push_back(*v);
@@ -235,17 +237,8 @@ Tested test_metric(const std::vector<Snapshot>& base, const std::vector<Snapshot
     return r;
   }
   r.test = compare_samples(b, t);
-  r.assessment = assess(catalog_key, r.base.median, r.target.median);
+  r.assessment = assess(key, r.base.median, r.target.median);
   return r;
-}
-
-// The catalog key that assesses a metric reference.
-std::string catalog_key_of(std::string_view key) {
-  if (key.starts_with("event:")) return key.ends_with(":avg_wait_ms") ? "event.avg_wait_ms" : "event.time_per_s";
-  if (key.starts_with("wait_class:")) return "wait_class.time_per_s";
-  if (key.starts_with("time_model:")) return "time_model.time_per_s";
-  if (key.starts_with("sql:")) return "sql.elapsed_per_s";
-  return std::string(key);
 }
 
 }  // namespace
@@ -322,7 +315,7 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
                {"finding", "Material and significant", "", ColumnKind::text, 0}};
   for (const auto& [key, label, unit] : metrics) {
     if (results.count(key) != 0) continue;
-    auto r = test_metric(base, target, key, label, unit, catalog_key_of(key));
+    auto r = test_metric(base, target, key, label, unit);
     const bool significant = r.test.p_value && *r.test.p_value < options.alpha;
     CompareRow row;
     auto short_num = [](double v) {  // three significant digits, no exponent

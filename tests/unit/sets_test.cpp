@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -91,6 +92,39 @@ TEST(Sets, SignificantRegressionAndANoisyOne) {
   // One report per set is the plain comparison.
   const auto one = awrdiff::compare_sets({sample("good.html")}, {sample("bad.html")});
   EXPECT_EQ(one.headline, awrdiff::compare(sample("good.html"), sample("bad.html")).headline);
+}
+
+// The sets table's medians are the medians of the registry's value of each report (metric_value),
+// and the merged snapshot's events are the members' reconciled foreground figures summed.
+TEST(Sets, MediansAreOfTheRegistrysValues) {
+  const std::vector<awrdiff::Snapshot> base = {sample("good.html"), sample("good.txt"), sample("improved.html")};
+  const std::vector<awrdiff::Snapshot> target = {sample("bad.html"), sample("bad.txt"), sample("improved.txt")};
+  const auto c = awrdiff::compare_sets(base, target);
+  const awrdiff::CompareTable* sets = nullptr;
+  for (const auto& t : c.tables)
+    if (t.key == "sets") sets = &t;
+  ASSERT_NE(sets, nullptr);
+  auto median = [](const std::vector<awrdiff::Snapshot>& v, const char* key) {
+    std::vector<double> x;
+    for (const auto& s : v) x.push_back(*awrdiff::metric_value(s, key));
+    std::sort(x.begin(), x.end());
+    return x[1];
+  };
+  bool found = false;
+  for (const auto& r : sets->rows)
+    if (std::get<std::string>(r.cells.at(0)) == "DB CPU per second") {
+      found = true;
+      EXPECT_DOUBLE_EQ(std::get<double>(r.cells.at(2)), median(base, "db_cpu_per_s"));
+      EXPECT_DOUBLE_EQ(std::get<double>(r.cells.at(4)), median(target, "db_cpu_per_s"));
+    }
+  EXPECT_TRUE(found);
+  const auto m = awrdiff::merge_snapshots(base);
+  const auto* e = m.foreground_event("db file sequential read");
+  ASSERT_NE(e, nullptr);
+  double sum = 0;
+  for (const auto& s : base) sum += *s.foreground_event("db file sequential read")->time_s;
+  EXPECT_NEAR(*e->time_s, sum, 1e-9);
+  EXPECT_EQ(e->wait_class, "User I/O");
 }
 
 TEST(Comparability, ElapsedThatDoesNotMatchTheSnapTimesIsFlagged) {
