@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libcli11-dev libpugixml-dev libfmt-dev libspdlog-dev
           nlohmann-json3-dev rapidjson-dev libxml2-dev zlib1g-dev libgtest-dev libboost-dev libtomlplusplus-dev
-          python3 gzip)
+          python3 gzip libsqlite3-dev libpq-dev postgresql)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,248 @@
+// awrdiff — history: a moving-window baseline kept from report files (docs/history.md).
+//
+// Oracle keeps its SYSTEM_MOVING_WINDOW baseline inside the database; a DBA who only has report files
+// keeps it here. Every report added becomes one stored period: its key facts (DB Id, instance,
+// container, release, host, CPUs, snaps, times, elapsed, valid or not), every checked metric of the
+// registry as a row (the values period_of gives), and optionally the snapshot JSON for later
+// re-analysis. `load_window` turns the periods of one database and instance before a current period
+// into a Baseline that `check` takes.
+//
+// Stores: one SQLite file (the default; WAL mode, a busy timeout) or a PostgreSQL database
+// (`postgresql://...`) with the same schema. The schema is versioned (k_history_schema_version) and
+// migrated forward on write; a store of a later schema is refused. Every change is one transaction:
+// a run that is killed, a full disk or a read-only store leaves the store as it was, and a file that is
+// not an SQLite database (or is damaged) is never written to. Errors: awrdiff::Error(location, reason),
+// one line, exit code 2.
+#pragma once
+
+#include <awrdiff/baseline.hpp>
+#include <awrdiff/check.hpp>
+#include <awrdiff/model.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace awrdiff {
+
+/// The schema version this build writes and reads (docs/history.md lists each version's changes).
+inline constexpr int k_history_schema_version = 1;
+
+/// Where the store is when no --db is given: $AWRDIFF_HISTORY, else $XDG_DATA_HOME/awrdiff/history.sqlite,
+/// else $HOME/.local/share/awrdiff/history.sqlite. Throws Error when none of them is set.
+std::string default_history_location();
+
+/// True for a PostgreSQL location: a `postgresql://` or `postgres://` URI.
+bool is_postgresql_location(std::string_view location);
+
+/// A length of time as written on the command line: "90d", "28d", "12h", "2w", "30m", "3600s" or a
+/// plain number of days. Returns seconds. Throws Error for anything else or a length of 0.
+std::int64_t parse_duration(std::string_view text);
+
+/// Seconds since 1970-01-01T00:00:00 of an ISO 8601 time "YYYY-MM-DDTHH:MM[:SS]", read as a civil time
+/// without a time zone (reports print local times). Empty when it cannot be read.
+std::optional<std::int64_t> iso_epoch(std::string_view iso);
+
+/// The ISO 8601 text of iso_epoch's seconds.
+std::string epoch_iso(std::int64_t seconds);
+
+/// One stored period's facts (the `periods` table of docs/history.md).
+struct HistoryPeriod {
+  std::uint64_t dbid = 0;               ///< DB Id (a report without one cannot be stored)
+  std::string db_name;                  ///< DB Name
+  std::optional<int> instance_number;   ///< Inst Num; empty for a whole cluster (RAC global report)
+  std::string instance_name;            ///< Instance
+  std::optional<std::uint64_t> con_dbid;///< Container DB Id of a PDB report; empty otherwise
+  std::string container;                ///< Container Name of a PDB report
+  std::string kind;                     ///< "awr_instance", "awr_global", "statspack"
+  std::string format;                   ///< "html", "text"
+  std::string release, host;            ///< Release, Host Name
+  OptDouble cpus;                       ///< CPUs
+  std::optional<std::int64_t> begin_snap, end_snap;  ///< Begin / End Snap id
+  std::string begin_time, end_time;     ///< ISO 8601 (iso_time of the report's snap times); empty when unreadable
+  OptDouble elapsed_s;                  ///< Elapsed, seconds
+  std::string startup_time;             ///< ISO 8601 of the instance's Startup Time; empty when not printed
+  bool valid = true;                    ///< false: the report says its figures are invalid (restart, timings)
+  std::string invalid_reason;           ///< why not valid
+  bool overlapping = false;             ///< its time overlaps another stored period of the same instance
+  std::string source;                   ///< the file it was added from
+  std::string added_at;                 ///< when it was stored (UTC, ISO 8601); empty before it is
+
+  /// "DBNAME (DB Id N) instance I" / "... cluster" / "... PDB NAME": the series a period belongs to.
+  std::string series_label() const;
+  /// "2025-03-14T14:00:03 .. 14:10:03 (snaps 4410-4411)".
+  std::string label() const;
+};
+
+/// A report made ready to be stored: facts, registry values and the compressed snapshot JSON. Made by
+/// prepare_history_period, which is thread-safe (reports are prepared in parallel, stored one by one).
+struct PreparedPeriod {
+  HistoryPeriod period;
+  std::map<std::string, double> values;  ///< registry key -> value (period_of: checked, non-family metrics)
+  std::string snapshot_zlib;             ///< snapshot_json_text, zlib-compressed; empty when not kept
+  std::size_t snapshot_json_bytes = 0;   ///< its size uncompressed
+};
+
+/// The facts and values of `snapshot`, and its snapshot JSON (zlib) when `keep_snapshot_json`.
+/// Throws Error(source, reason) for a report without a DB Id or without any registry value.
+PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapshot_json = true);
+
+/// What `add` did with one period.
+struct AddResult {
+  bool added = false;                      ///< false: the same period was stored already (a no-op, or `replaced`)
+  /// The same period was stored from another file, and this one is preferred: an HTML report to its
+  /// text twin (more digits), then the file name that sorts first. Its facts and values replaced the
+  /// stored ones, so the store does not depend on the order reports come in.
+  bool replaced = false;
+  bool overlapping = false;                ///< it overlaps stored periods of the same instance (all flagged)
+  std::vector<std::string> overlaps;       ///< labels of the periods it overlaps
+  std::string label;                       ///< the period's label
+};
+
+/// One series of the store (a database, instance and container) as `history list` shows it.
+struct HistorySeries {
+  HistoryPeriod latest;                    ///< its newest period (facts for the series label)
+  std::size_t periods = 0, invalid = 0, overlapping = 0, with_snapshot = 0;
+  std::string first_begin, last_end;       ///< ISO 8601
+  /// Holes between consecutive periods longer than a minute: (end of one, begin of the next).
+  std::vector<std::pair<std::string, std::string>> gaps;
+  /// Instance restarts: (startup time, begin of the first period after it).
+  std::vector<std::pair<std::string, std::string>> restarts;
+  std::size_t checks = 0;                  ///< check outcomes recorded
+};
+
+/// One point of a metric's series (`history show METRIC`).
+struct HistoryPoint {
+  HistoryPeriod period;
+  double value = 0;
+};
+
+/// How load_window picks the baseline.
+struct WindowOptions {
+  std::int64_t window_s = 28 * 86400;      ///< the window: periods that begin at most this long before the current one
+  MatchPeriods match = MatchPeriods::all;  ///< like periods only (the SQL picks them, check() sees only those)
+  /// Snapshots for the typical period (the findings rules): the latest this many like periods that have
+  /// a stored snapshot JSON are read back. 0: none (the check table only). The other periods are never
+  /// read as JSON, so a year-long window stays fast.
+  std::size_t typical_periods = 4;
+  /// A window of more periods than this is given to check() as one distribution per metric
+  /// (Baseline::aggregates: count, median, MAD, mean, sd, extremes, percentiles, basis "periods", the
+  /// figures distribution() computes from periods) instead of the periods themselves: a year of hourly
+  /// periods is read and checked in milliseconds. The check's outcome is the same either way.
+  std::size_t summarize_above = 1000;
+};
+
+/// A check's outcome, stored for `check --history --for N`.
+struct CheckRecord {
+  std::uint64_t dbid = 0;
+  std::optional<int> instance_number;
+  std::optional<std::uint64_t> con_dbid;
+  std::string period_key;                  ///< the checked period's identity (its key in `periods`)
+  std::string begin_time, end_time;        ///< ISO 8601
+  std::string status;                      ///< "fail", "warn", "improved", "ok"
+  int exit_code = 0;                       ///< 0 or 1
+  std::string match;                       ///< "all", "hour", "weekday-hour"
+  std::int64_t window_s = 0;
+  std::size_t baseline_periods = 0;
+  std::string headline;
+  std::string checked_at;                  ///< UTC ISO 8601; set by record_check
+};
+
+namespace detail {
+/// A metric's distribution over periods, as distribution() computes it from a baseline's periods
+/// (median, mean, sd, MAD × 1.4826, extremes, 5/25/75/95th percentiles).
+MetricDistribution summarize_period_values(std::vector<double> values);
+}  // namespace detail
+
+/// Where a store is and how it is opened.
+enum class HistoryAccess { read, write };
+
+class HistoryStore {
+public:
+  /// Opens the store at `location` (an SQLite file path, or a postgresql:// URI). `write` creates an
+  /// SQLite file (and its directory) when missing and the schema when absent, and migrates an older
+  /// schema; `read` opens an existing store only. Throws Error(location, reason) for a store that
+  /// cannot be opened, a file that is not an SQLite database or is damaged (never written to), a store
+  /// of a later schema, a read-only store opened for writing, a PostgreSQL server that cannot be reached.
+  static std::unique_ptr<HistoryStore> open(const std::string& location, HistoryAccess access);
+  ~HistoryStore();
+  HistoryStore(const HistoryStore&) = delete;
+  HistoryStore& operator=(const HistoryStore&) = delete;
+
+  /// The location as given, and "SQLite" / "PostgreSQL".
+  const std::string& location() const;
+  const char* backend() const;
+  /// The store's schema version.
+  int schema_version() const;
+
+  /// Stores one period in its own transaction. The same period again (same DB Id, container,
+  /// instance, snaps and begin time) is a no-op, unless it comes from a preferred file
+  /// (AddResult::replaced); a period whose time overlaps a stored period of the
+  /// same instance is stored, and both are flagged overlapping. Throws Error (nothing of the period
+  /// is stored) when the store cannot be written: full disk, read-only, busy for longer than the
+  /// timeout, damaged.
+  AddResult add(const PreparedPeriod& period);
+  /// Same, preparing `snapshot` first.
+  AddResult add(const Snapshot& snapshot, bool keep_snapshot_json = true);
+  /// Stores many periods in one transaction (bulk loads and tests): all or none.
+  std::vector<AddResult> add_all(const std::vector<PreparedPeriod>& periods);
+
+  /// Every series with its counts, gaps and restarts, ordered by DB name, DB Id, container, instance.
+  std::vector<HistorySeries> series();
+  /// The stored periods, oldest first; `dbid` limits them to one database.
+  std::vector<HistoryPeriod> periods(std::optional<std::uint64_t> dbid = std::nullopt);
+  /// The values of one registry metric, oldest first, optionally of one database and instance. Throws
+  /// Error for a key that is no checked registry metric.
+  std::vector<HistoryPoint> metric_series(const std::string& key, std::optional<std::uint64_t> dbid = std::nullopt,
+                                          std::optional<int> instance = std::nullopt);
+
+  /// Deletes the periods that end more than `older_than_s` seconds before the newest period of their
+  /// series (so a database that stopped sending reports keeps its last window), with their values,
+  /// snapshots and check outcomes. One transaction. Returns the number of periods deleted (counted
+  /// only, nothing deleted, when `dry_run`).
+  std::size_t prune(std::int64_t older_than_s, bool dry_run = false);
+
+  /// Every stored value, one row per period and metric, ordered by series, begin time and metric:
+  /// `csv` (with a header line) or `jsonl` (one JSON object per line). Columns: dbid, db_name,
+  /// instance_number, con_dbid, container, begin_snap, end_snap, begin_time, end_time, elapsed_s, valid,
+  /// overlapping, source, metric, unit, value. Throws Error for another format.
+  std::string export_text(const std::string& format);
+
+  /// The baseline for checking `current`: the stored periods of the same DB Id, container and instance
+  /// that begin within `options.window_s` before the current period begins and end before it does
+  /// (so the current period, and any period that overlaps it, is left out), that are valid, and that
+  /// are not the first period after an instance restart; with `match`, only the like periods. Notes
+  /// say what was left out. Snapshots of the latest like periods (WindowOptions::typical_periods) are
+  /// read back from their stored JSON for the typical period. Throws Error when `current` has no
+  /// DB Id or begin time.
+  Baseline load_window(const Snapshot& current, const WindowOptions& options = {});
+
+  /// The period key of a snapshot (what `add` stores it under), for record_check.
+  static std::string period_key(const Snapshot& snapshot);
+
+  /// Stores a check's outcome (its own transaction). Throws Error when the store cannot be written.
+  void record_check(CheckRecord record);
+  /// The latest outcome of each of the last `n` checked periods of the series, newest period first.
+  std::vector<CheckRecord> recent_checks(std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
+                                         std::size_t n);
+
+  /// Bytes used by the store (SQLite: the main file's pages; PostgreSQL: its tables with indexes).
+  std::optional<std::int64_t> size_bytes();
+
+  /// Checks the store: SQLite's integrity_check, then that every period has its values and that no
+  /// value, snapshot or check belongs to no period / series. Returns the problems found, one line
+  /// each; empty when the store is consistent.
+  std::vector<std::string> verify();
+
+  struct Impl;
+
+private:
+  explicit HistoryStore(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace awrdiff

@@ -1,0 +1,262 @@
+// The history store in one SQLite file (the embedded default): WAL mode, a busy timeout, statements
+// prepared once per connection. A file that is not an SQLite database is never opened for writing.
+#include "history/sql.hpp"
+
+#include <sqlite3.h>
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <chrono>
+#include <map>
+#include <thread>
+
+namespace awrdiff::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+SqlFailure failure_of(int rc, int sys_errno) {
+  switch (rc & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: return SqlFailure::busy;
+    case SQLITE_FULL: return SqlFailure::full;
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_AUTH: return SqlFailure::read_only;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB: return SqlFailure::corrupt;
+    case SQLITE_CANTOPEN: return SqlFailure::cannot_open;
+    case SQLITE_IOERR:
+      // A write refused for lack of room (ENOSPC), a quota or a file size limit (EFBIG) is a full disk.
+      if (sys_errno == ENOSPC || sys_errno == EFBIG || sys_errno == EDQUOT) return SqlFailure::full;
+      if (sys_errno == EROFS || sys_errno == EACCES || sys_errno == EPERM) return SqlFailure::read_only;
+      return SqlFailure::io;
+    default: return SqlFailure::other;
+  }
+}
+
+// "file:" URI of a path, for the read-only fallback (immutable=1).
+std::string file_uri(const std::string& path) {
+  std::string out = "file:";
+  for (unsigned char c : fs::absolute(path).string()) {
+    if (c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f) out += fmt::format("%{:02X}", c);
+    else out += static_cast<char>(c);
+  }
+  return out;
+}
+
+class SqliteRow final : public SqlRow {
+public:
+  explicit SqliteRow(sqlite3_stmt* s) : m_s(s) {}
+  bool is_null(int c) const override { return sqlite3_column_type(m_s, c) == SQLITE_NULL; }
+  std::int64_t integer(int c) const override { return sqlite3_column_int64(m_s, c); }
+  double real(int c) const override { return sqlite3_column_double(m_s, c); }
+  std::string text(int c) const override {
+    const auto* p = sqlite3_column_text(m_s, c);
+    return p == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(m_s, c)));
+  }
+  std::string blob(int c) const override {
+    const void* p = sqlite3_column_blob(m_s, c);
+    return p == nullptr ? std::string() : std::string(static_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(m_s, c)));
+  }
+
+private:
+  sqlite3_stmt* m_s;
+};
+
+class SqliteConnection final : public SqlConnection {
+public:
+  SqliteConnection(const std::string& path, bool write, int busy_timeout_ms) : m_path(path) {
+    std::error_code ec;
+    const auto st = fs::status(path, ec);
+    if (fs::exists(st)) {
+      if (fs::is_directory(st)) throw SqlError(SqlFailure::cannot_open, "is a directory, not a history store");
+      // Never let SQLite near a file that is not an SQLite database: it would be reported as
+      // damaged at best. An empty file is a new store.
+      if (fs::is_regular_file(st) && fs::file_size(path, ec) > 0) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in.is_open()) throw SqlError(SqlFailure::cannot_open, "cannot be read (permissions?)");
+        char header[16] = {};
+        in.read(header, sizeof header);
+        if (in.gcount() < static_cast<std::streamsize>(sizeof header))
+          throw SqlError(SqlFailure::corrupt, "is too short to be an SQLite database: damaged or not a history store (left untouched)");
+        if (std::memcmp(header, "SQLite format 3", 16) != 0)
+          throw SqlError(SqlFailure::corrupt, "is not an SQLite database: damaged or not a history store (left untouched)");
+      }
+    } else if (!write) {
+      throw SqlError(SqlFailure::cannot_open, "no history store here (`awrdiff history add` creates one)");
+    } else {
+      const fs::path parent = fs::path(path).parent_path();
+      if (!parent.empty() && !fs::exists(parent, ec)) {
+        fs::create_directories(parent, ec);
+        if (ec) throw SqlError(SqlFailure::read_only, fmt::format("cannot create the directory {}: {}", parent.string(), ec.message()));
+      }
+    }
+    // One connection is used by one thread at a time (SqlConnection), so no mutex per call.
+    open(path, (write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX);
+    try {
+      start(path, write, busy_timeout_ms);
+    } catch (...) {
+      close();
+      throw;
+    }
+  }
+
+  void start(const std::string& path, bool write, int busy_timeout_ms) {
+    m_busy_timeout_ms = busy_timeout_ms;
+    sqlite3_busy_timeout(m_db, busy_timeout_ms);
+    // A year of values is read in one pass: mapped, not copied page by page.
+    exec("PRAGMA mmap_size=268435456");
+    // A read-only connection to a WAL store needs its -shm file: where it cannot be created (a
+    // read-only directory), the file is read as immutable (nobody can write it there either).
+    try {
+      query("SELECT count(*) FROM sqlite_master", {});
+    } catch (const SqlError& e) {
+      if (write || e.kind() == SqlFailure::corrupt) throw;
+      close();
+      open(file_uri(path) + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX);
+      sqlite3_busy_timeout(m_db, busy_timeout_ms);
+      query("SELECT count(*) FROM sqlite_master", {});
+    }
+  }
+
+  ~SqliteConnection() override { close(); }
+
+  void close() {
+    for (auto& [sql, stmt] : m_statements) sqlite3_finalize(stmt);
+    m_statements.clear();
+    if (m_db != nullptr) sqlite3_close_v2(m_db);
+    m_db = nullptr;
+  }
+
+  SqlDialect dialect() const override { return SqlDialect::sqlite; }
+
+  void exec(std::string_view sql) override {
+    char* message = nullptr;
+    const int rc = sqlite3_exec(m_db, std::string(sql).c_str(), nullptr, nullptr, &message);
+    if (rc != SQLITE_OK) {
+      std::string m = message != nullptr ? message : sqlite3_errstr(rc);
+      sqlite3_free(message);
+      fail(rc, m);
+    }
+  }
+
+  void query(std::string_view sql, std::span<const SqlValue> params, const std::function<void(const SqlRow&)>& each = {}) override {
+    sqlite3_stmt* s = statement(sql);
+    struct Reset {
+      sqlite3_stmt* s;
+      ~Reset() {
+        sqlite3_reset(s);
+        sqlite3_clear_bindings(s);
+      }
+    } reset{s};
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const int n = static_cast<int>(i) + 1;
+      int rc = SQLITE_OK;
+      const auto& p = params[i];
+      if (std::holds_alternative<std::monostate>(p)) rc = sqlite3_bind_null(s, n);
+      else if (const auto* v = std::get_if<std::int64_t>(&p)) rc = sqlite3_bind_int64(s, n, *v);
+      else if (const auto* d = std::get_if<double>(&p)) rc = sqlite3_bind_double(s, n, *d);
+      else if (const auto* t = std::get_if<std::string>(&p)) rc = sqlite3_bind_text64(s, n, t->data(), t->size(), SQLITE_STATIC, SQLITE_UTF8);
+      else if (const auto* b = std::get_if<SqlBlob>(&p)) rc = sqlite3_bind_blob64(s, n, b->bytes.data(), b->bytes.size(), SQLITE_STATIC);
+      if (rc != SQLITE_OK) fail(rc, sqlite3_errmsg(m_db));
+    }
+    SqliteRow row(s);
+    for (;;) {
+      const int rc = sqlite3_step(s);
+      if (rc == SQLITE_DONE) break;
+      if (rc != SQLITE_ROW) fail(rc, sqlite3_errmsg(m_db));
+      if (each) each(row);
+    }
+  }
+
+  void begin_write() override { exec("BEGIN IMMEDIATE"); }
+
+  std::vector<std::string> tables() override {
+    std::vector<std::string> out;
+    query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name", {},
+          [&](const SqlRow& r) { out.push_back(r.text(0)); });
+    return out;
+  }
+
+  bool read_only() override { return sqlite3_db_readonly(m_db, "main") == 1; }
+
+  std::optional<std::int64_t> size_bytes() override {
+    std::int64_t pages = 0, size = 0;
+    query("PRAGMA page_count", {}, [&](const SqlRow& r) { pages = r.integer(0); });
+    query("PRAGMA page_size", {}, [&](const SqlRow& r) { size = r.integer(0); });
+    return pages * size;
+  }
+
+  void prepare_for_writes() override {
+    // WAL: readers never wait for a writer, and a writer killed mid-transaction leaves only frames
+    // that no commit record covers. NORMAL: a commit survives a process crash (a power cut may lose
+    // the last commits, never the store).
+    // Switching a new file to WAL needs it to itself, and SQLite reports a busy file at once there
+    // (no busy handler): retried for as long as the busy timeout.
+    std::string mode;
+    query("PRAGMA journal_mode", {}, [&](const SqlRow& r) { mode = r.text(0); });
+    for (int waited_ms = 0; mode != "wal";) {
+      try {
+        query("PRAGMA journal_mode=WAL", {}, [&](const SqlRow& r) { mode = r.text(0); });
+        if (mode != "wal") throw SqlError(SqlFailure::other, "cannot switch the store to WAL mode (journal mode " + mode + ")");
+      } catch (const SqlError& e) {
+        if (e.kind() != SqlFailure::busy || waited_ms >= m_busy_timeout_ms) throw;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        waited_ms += 10;
+      }
+    }
+    exec("PRAGMA synchronous=NORMAL");
+  }
+
+  void lock_for_write(std::int64_t) override {}  // BEGIN IMMEDIATE holds the one write lock already
+
+private:
+  void open(const std::string& name, int flags) {
+    const int rc = sqlite3_open_v2(name.c_str(), &m_db, flags, nullptr);
+    if (rc != SQLITE_OK) {
+      const std::string m = m_db != nullptr ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
+      const int e = m_db != nullptr ? sqlite3_system_errno(m_db) : 0;
+      if (m_db != nullptr) sqlite3_close_v2(m_db);
+      m_db = nullptr;
+      throw SqlError(failure_of(rc, e), m);
+    }
+    sqlite3_extended_result_codes(m_db, 1);
+  }
+
+  sqlite3_stmt* statement(std::string_view sql) {
+    auto it = m_statements.find(sql);
+    if (it != m_statements.end()) return it->second;
+    sqlite3_stmt* s = nullptr;
+    const int rc = sqlite3_prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &s, nullptr);
+    if (rc != SQLITE_OK) fail(rc, sqlite3_errmsg(m_db));
+    m_statements.emplace(std::string(sql), s);
+    return s;
+  }
+
+  [[noreturn]] void fail(int rc, const std::string& message) {
+    const int saved_errno = errno;  // SQLite's own record of it is not always kept (sqlite3_system_errno)
+    int e = m_db != nullptr ? sqlite3_system_errno(m_db) : 0;
+    if (e == 0 && (rc & 0xff) == SQLITE_IOERR) e = saved_errno;
+    std::string m = message;
+    if ((rc & 0xff) == SQLITE_IOERR && e != 0) m += fmt::format(" ({})", std::strerror(e));
+    throw SqlError(failure_of(rc, e), m);
+  }
+
+  std::string m_path;
+  int m_busy_timeout_ms = 0;
+  sqlite3* m_db = nullptr;
+  std::map<std::string, sqlite3_stmt*, std::less<>> m_statements;
+};
+
+}  // namespace
+
+std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, int busy_timeout_ms) {
+  return std::make_unique<SqliteConnection>(path, write, busy_timeout_ms);
+}
+
+}  // namespace awrdiff::detail

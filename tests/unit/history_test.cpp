@@ -1,0 +1,613 @@
+// The history store (history.hpp) in SQLite: adding periods (no-ops, overlaps, any order), the window a
+// check takes (same database and instance, invalid periods, restarts and the current period left out),
+// the must-show year of hourly periods with a weekly rhythm and one injected regression, and a store that
+// stays consistent with concurrent writers, a killed writer, a store of a newer schema and damaged files.
+#include "tests/support/history_year.hpp"
+#include "tests/support/samples.hpp"
+
+#include <awrdiff/check.hpp>
+#include <awrdiff/history.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <thread>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using awrdiff::HistoryAccess;
+using awrdiff::HistoryStore;
+using awrdiff::testing::sample_report;
+using awrdiff::testing::SyntheticYear;
+
+// A fresh directory for one test, removed at the end.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string t = (fs::temp_directory_path() / "awrdiff-history-XXXXXX").string();
+    if (mkdtemp(t.data()) == nullptr) throw std::runtime_error("mkdtemp");
+    path = t;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+std::string read_bytes(const std::string& f) {
+  std::ifstream in(f, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::unique_ptr<HistoryStore> open_write(const std::string& f) { return HistoryStore::open(f, HistoryAccess::write); }
+
+// Runs raw SQL on an SQLite store (to make a newer schema or inspect rows).
+void raw_sql(const std::string& file, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  char* err = nullptr;
+  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+  EXPECT_EQ(rc, SQLITE_OK) << (err != nullptr ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(db);
+}
+
+const awrdiff::CheckResult* result(const awrdiff::CheckReport& r, std::string_view key) {
+  for (const auto& x : r.results)
+    if (x.key == key) return &x;
+  return nullptr;
+}
+
+TEST(History, DurationsAndTimes) {
+  EXPECT_EQ(awrdiff::parse_duration("90d"), 90 * 86400);
+  EXPECT_EQ(awrdiff::parse_duration("2w"), 14 * 86400);
+  EXPECT_EQ(awrdiff::parse_duration("12h"), 12 * 3600);
+  EXPECT_EQ(awrdiff::parse_duration("28"), 28 * 86400);
+  EXPECT_THROW(awrdiff::parse_duration("0d"), awrdiff::Error);
+  EXPECT_THROW(awrdiff::parse_duration("d"), awrdiff::Error);
+  EXPECT_THROW(awrdiff::parse_duration("-3d"), awrdiff::Error);
+  EXPECT_THROW(awrdiff::parse_duration("3y"), awrdiff::Error);
+  EXPECT_EQ(awrdiff::iso_epoch("1970-01-02T00:00:01"), 86401);
+  EXPECT_EQ(awrdiff::epoch_iso(*awrdiff::iso_epoch("2024-02-29T23:59:58")), "2024-02-29T23:59:58");
+  EXPECT_EQ(awrdiff::epoch_iso(SyntheticYear::k_start_epoch), "2024-01-01T00:00:00");
+  EXPECT_FALSE(awrdiff::iso_epoch("14-Mar-25"));
+  EXPECT_TRUE(awrdiff::is_postgresql_location("postgresql://u@h/db"));
+  EXPECT_FALSE(awrdiff::is_postgresql_location("/tmp/h.sqlite"));
+}
+
+TEST(History, DefaultLocationFollowsTheEnvironment) {
+  const char* keep[] = {"AWRDIFF_HISTORY", "XDG_DATA_HOME", "HOME"};
+  std::map<std::string, std::optional<std::string>> saved;
+  for (const char* k : keep) saved[k] = std::getenv(k) ? std::optional<std::string>(std::getenv(k)) : std::nullopt;
+  setenv("AWRDIFF_HISTORY", "/x/h.sqlite", 1);
+  EXPECT_EQ(awrdiff::default_history_location(), "/x/h.sqlite");
+  unsetenv("AWRDIFF_HISTORY");
+  setenv("XDG_DATA_HOME", "/data", 1);
+  EXPECT_EQ(awrdiff::default_history_location(), "/data/awrdiff/history.sqlite");
+  unsetenv("XDG_DATA_HOME");
+  setenv("HOME", "/home/dba", 1);
+  EXPECT_EQ(awrdiff::default_history_location(), "/home/dba/.local/share/awrdiff/history.sqlite");
+  for (const auto& [k, v] : saved)
+    if (v) setenv(k.c_str(), v->c_str(), 1);
+    else unsetenv(k.c_str());
+}
+
+TEST(History, AddIsANoOpTheSecondTimeAndKeepsEveryMetric) {
+  TempDir dir;
+  auto store = open_write(dir.file("sub/dir/h.sqlite"));  // the directory is created
+  EXPECT_EQ(store->schema_version(), awrdiff::k_history_schema_version);
+  const auto& good = sample_report("good.html");
+  const auto first = store->add(good);
+  EXPECT_TRUE(first.added);
+  EXPECT_FALSE(first.overlapping);
+  EXPECT_FALSE(store->add(good).added);
+  ASSERT_EQ(store->periods().size(), 1u);
+  const auto p = store->periods().front();
+  EXPECT_EQ(p.dbid, 1234567890u);
+  EXPECT_EQ(p.instance_number, 1);
+  EXPECT_EQ(p.begin_snap, 4410);
+  EXPECT_EQ(p.begin_time, "2025-03-14T14:00:03");
+  EXPECT_EQ(p.startup_time, "2025-03-02T06:12:00");
+  EXPECT_TRUE(p.valid);
+  // Every checked, non-family registry metric the report gives is a row.
+  const auto values = awrdiff::period_of(good).values;
+  std::size_t rows = 0;
+  std::istringstream csv(store->export_text("csv"));
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(line.rfind("dbid,db_name,instance_number", 0), 0u);
+  while (std::getline(csv, line)) ++rows;
+  EXPECT_EQ(rows, values.size());
+  const auto series = store->metric_series("db_time_per_s");
+  ASSERT_EQ(series.size(), 1u);
+  EXPECT_DOUBLE_EQ(series.front().value, values.at("db_time_per_s"));
+  EXPECT_THROW(store->metric_series("no_such_metric"), awrdiff::Error);
+  EXPECT_TRUE(store->verify().empty());
+  // jsonl: one object per period and metric.
+  const auto jsonl = store->export_text("jsonl");
+  EXPECT_EQ(static_cast<std::size_t>(std::count(jsonl.begin(), jsonl.end(), '\n')), values.size());
+  EXPECT_NE(jsonl.find("\"metric\":\"db_time_per_s\""), std::string::npos);
+  EXPECT_THROW(store->export_text("xml"), awrdiff::Error);
+}
+
+TEST(History, OverlappingPeriodsAreStoredAndBothFlagged) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  auto a = sample_report("good.html");
+  auto b = a;  // 14:05 .. 14:15: overlaps good (14:00 .. 14:10) and bad (14:10 .. 14:20)
+  b.interval.begin_snap = 9001;
+  b.interval.end_snap = 9002;
+  b.interval.begin_time = "14-Mar-25 14:05:00";
+  b.interval.end_time = "14-Mar-25 14:15:00";
+  EXPECT_FALSE(store->add(a).overlapping);
+  EXPECT_FALSE(store->add(sample_report("good_1.html")).overlapping);
+  const auto r = store->add(b);
+  EXPECT_TRUE(r.added);
+  EXPECT_TRUE(r.overlapping);
+  ASSERT_EQ(r.overlaps.size(), 1u);
+  EXPECT_NE(r.overlaps.front().find("4410-4411"), std::string::npos);
+  std::size_t flagged = 0;
+  for (const auto& p : store->periods()) flagged += p.overlapping;
+  EXPECT_EQ(flagged, 2u);
+  const auto series = store->series();
+  ASSERT_EQ(series.size(), 1u);
+  EXPECT_EQ(series.front().overlapping, 2u);
+}
+
+// Adding the same reports in another order gives the same rows (the export holds every value and
+// flag, without the store's own ids and times).
+TEST(History, AnyOrderGivesTheSameStore) {
+  std::vector<awrdiff::Snapshot> reports;
+  for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html", "good_4.html", "bad.html", "improved.html",
+                        "commit_normal.html", "commit_spike.html", "lgwr_before.html", "lgwr_after.html", "good.txt", "bad.txt"})
+    reports.push_back(sample_report(n));
+  // The corpus series of one database (RMGTIBN: overlapping ranges, an instance restart) when present.
+  const fs::path corpus = fs::path(AWRDIFF_SOURCE_DIR) / "../shared/corpus";
+  for (const char* n : {"awr-html_19c_jdmoreno_1.html", "awr-html_19c_jdmoreno_2.html", "awr-html_19c_jdmoreno_3.html",
+                        "awr-html_19c_jdmoreno_4.html", "awr-html_19c_jdmoreno_5.html", "awr-html_19c_jdmoreno_7.html"})
+    if (fs::exists(corpus / n)) reports.push_back(awrdiff::load_report(corpus / n));
+  TempDir dir;
+  std::vector<awrdiff::PreparedPeriod> prepared;
+  for (const auto& s : reports) prepared.push_back(awrdiff::prepare_history_period(s, false));
+  std::string first;
+  std::mt19937 rng(7);
+  for (int round = 0; round < 4; ++round) {
+    auto order = prepared;
+    if (round == 1) std::reverse(order.begin(), order.end());
+    if (round >= 2) std::shuffle(order.begin(), order.end(), rng);
+    auto store = open_write(dir.file(fmt::format("h{}.sqlite", round)));
+    for (const auto& p : order) store->add(p);
+    for (const auto& p : order) EXPECT_FALSE(store->add(p).added);  // all no-ops the second time
+    const auto text = store->export_text("csv");
+    if (round == 0) first = text;
+    else EXPECT_EQ(text, first) << "round " << round;
+    EXPECT_TRUE(store->verify().empty());
+  }
+  // good.txt is the same period as good.html: kept once.
+  auto store = open_write(dir.file("h0.sqlite"));
+  std::size_t at_4410 = 0;
+  for (const auto& p : store->periods(1234567890u)) at_4410 += p.begin_snap == 4410;
+  EXPECT_EQ(at_4410, 1u);
+}
+
+TEST(History, WindowTakesLikePeriodsOfTheSameInstanceBeforeTheCurrentOne) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  const SyntheticYear year(sample_report("good.html"));
+  std::vector<awrdiff::PreparedPeriod> batch;
+  for (int h = 0; h < 24 * 14; ++h) batch.push_back(awrdiff::prepare_history_period(year.period(h), false));
+  // Another instance and another database at the same times: never in the window.
+  auto other_instance = year.period(24 * 13 + 10);
+  other_instance.database.instance_number = 2;
+  batch.push_back(awrdiff::prepare_history_period(other_instance, false));
+  auto other_db = year.period(24 * 13 + 10);
+  other_db.database.dbid = 42;
+  batch.push_back(awrdiff::prepare_history_period(other_db, false));
+  // An invalid period (a restart inside it) and the first period after a restart.
+  batch[24 * 7 + 10].period.valid = false;  // Monday of week 2, 10:00
+  batch[24 * 7 + 10].period.invalid_reason = "RESULTS ARE INVALID";
+  batch[24 * 8 + 9].period.startup_time = awrdiff::epoch_iso(SyntheticYear::k_start_epoch + (24 * 8 + 8) * 3600 + 1800);
+  for (int h = 24 * 8 + 10; h < 24 * 14; ++h) batch[h].period.startup_time = batch[24 * 8 + 9].period.startup_time;
+  store->add_all(batch);
+  EXPECT_TRUE(store->verify().empty());
+
+  const auto current = year.period(24 * 14 + 10);  // Monday of week 3, 10:00
+  awrdiff::WindowOptions w;
+  w.window_s = 14 * 86400;
+  const auto all = store->load_window(current, w);
+  // 336 periods of week 1 and 2, less the invalid one and the one after the restart.
+  EXPECT_EQ(all.periods.size(), 24u * 14 - 10 - 2) << fmt::format("{}", fmt::join(all.notes, "; "));
+  EXPECT_EQ(all.dbid, 1234567890u);
+  ASSERT_EQ(all.instances.size(), 1u);
+  EXPECT_EQ(all.instances.front(), 1);
+  EXPECT_TRUE(std::is_sorted(all.periods.begin(), all.periods.end(),
+                             [](const auto& x, const auto& y) { return x.begin_time < y.begin_time; }));
+  EXPECT_EQ(all.notes.size(), 2u) << fmt::format("{}", fmt::join(all.notes, "; "));
+  for (const auto& p : all.periods) EXPECT_FALSE(p.values.empty());
+  w.match = awrdiff::MatchPeriods::hour;
+  EXPECT_EQ(store->load_window(current, w).periods.size(), 14u - 1);  // the invalid Monday 10:00 left out
+  w.match = awrdiff::MatchPeriods::weekday_hour;
+  const auto like = store->load_window(current, w);
+  ASSERT_EQ(like.periods.size(), 1u);  // Monday 10:00 of week 1 (week 2's is invalid)
+  EXPECT_EQ(like.periods.front().begin_time, "2024-01-01T10:00:00");
+  // The window's length counts: one week back holds no Monday 10:00 but the invalid one.
+  w.window_s = 7 * 86400;
+  EXPECT_TRUE(store->load_window(current, w).periods.empty());
+  // The current period itself, once stored, is left out of its own window; so is a period that overlaps it.
+  store->add(current, false);
+  auto overlapping = year.period(24 * 14 + 10);
+  overlapping.interval.begin_snap = 1;
+  overlapping.interval.end_snap = 3;
+  overlapping.interval.begin_time = SyntheticYear::iso(24 * 14 + 9, 1800);
+  overlapping.interval.end_time = SyntheticYear::iso(24 * 14 + 10, 1800);
+  store->add(overlapping, false);
+  w.window_s = 14 * 86400;
+  w.match = awrdiff::MatchPeriods::all;
+  const auto again = store->load_window(current, w);
+  EXPECT_EQ(again.periods.size(), 24u * 14 - 10 - 2);
+  // A check against the window: the current period is within its baseline.
+  const auto r = awrdiff::check(current, again, awrdiff::default_policy(), {awrdiff::MatchPeriods::hour, {}});
+  EXPECT_NE(r.status, awrdiff::CheckStatus::fail) << r.headline;
+}
+
+// A long window comes to check() as one distribution per metric instead of its periods: the same outcome.
+TEST(History, ASummarisedWindowChecksAsItsPeriods) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  const SyntheticYear year(sample_report("good.html"));
+  std::vector<awrdiff::PreparedPeriod> batch;
+  for (int h = 0; h < 1300; ++h) batch.push_back(awrdiff::prepare_history_period(year.period(h), false));
+  store->add_all(batch);
+  auto describe = [](const awrdiff::CheckReport& r) {
+    std::string out = fmt::format("{} | {} | {}\n", awrdiff::to_string(r.status), r.headline, r.baseline_periods);
+    for (const auto& x : r.results)
+      out += fmt::format("{} {} {} {} {} {} {} {} {} {}\n", x.key, awrdiff::to_string(x.status), x.baseline.count, x.baseline.median.value_or(-1),
+                         x.baseline.mad.value_or(-1), x.baseline.sd.value_or(-1), x.band_low.value_or(-1), x.band_high.value_or(-1),
+                         x.z.value_or(-1), x.method);
+    return out;
+  };
+  auto spiked = year.period(1290);
+  for (auto& r : spiked.time_model)
+    if (r.time_s) *r.time_s *= 3;
+  for (const auto& current : {year.period(1290), spiked}) {
+    awrdiff::WindowOptions w;
+    w.window_s = 60 * 86400;
+    const auto summarised = store->load_window(current, w);
+    EXPECT_TRUE(summarised.periods.empty());
+    EXPECT_FALSE(summarised.aggregates.empty());
+    w.summarize_above = 100000;
+    const auto periods = store->load_window(current, w);
+    EXPECT_EQ(periods.periods.size(), 1290u);
+    const auto a = awrdiff::check(current, summarised, awrdiff::default_policy());
+    const auto b = awrdiff::check(current, periods, awrdiff::default_policy());
+    EXPECT_EQ(describe(a), describe(b));
+    EXPECT_EQ(a.baseline_periods, 1290u);
+  }
+}
+
+// The must-show: a year of hourly periods with a weekly rhythm and one injected regression. check with
+// --match weekday-hour over a 28-day window flags the injected hour and none of the normal ones.
+TEST(History, AYearOfHourlyPeriodsFlagsTheInjectedHourOnly) {
+  TempDir dir;
+  const auto file = dir.file("year.sqlite");
+  const SyntheticYear year(sample_report("good.html"));
+  {
+    auto store = open_write(file);
+    std::vector<awrdiff::PreparedPeriod> batch;
+    batch.reserve(SyntheticYear::k_hours);
+    for (int h = 0; h < SyntheticYear::k_hours; ++h) batch.push_back(awrdiff::prepare_history_period(year.period(h), false));
+    store->add_all(batch);
+    const auto size = store->size_bytes();
+    ASSERT_TRUE(size);
+    const double per_period = static_cast<double>(*size) / SyntheticYear::k_hours;
+    std::printf("[ history ] store of %d hourly periods without snapshot JSON: %.0f bytes per period\n", SyntheticYear::k_hours, per_period);
+    EXPECT_LT(per_period, 20 * 1024);
+  }
+  auto store = HistoryStore::open(file, HistoryAccess::read);
+  const auto policy = awrdiff::default_policy();
+  awrdiff::CheckOptions opt;
+  opt.match = awrdiff::MatchPeriods::weekday_hour;
+  awrdiff::WindowOptions w;
+  w.match = opt.match;
+  // Every hour after the first four weeks (a full window behind it). The sanitizer build checks every
+  // seventh hour (and the injected one): the same code, a seventh of the time.
+#if defined(__SANITIZE_ADDRESS__)
+  const int step = 7;
+#else
+  const int step = 1;
+#endif
+  int checked = 0, false_fail = 0, warned = 0;
+  bool regression_failed = false;
+  std::string first_false, first_warn;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int h = 28 * 24; h < SyntheticYear::k_hours; ++h) {
+    if (h % step != 0 && h != SyntheticYear::k_regression_hour) continue;
+    const auto current = year.period(h);
+    const auto baseline = store->load_window(current, w);
+    ASSERT_EQ(baseline.periods.size(), 4u) << h;
+    const auto r = awrdiff::check(current, baseline, policy, opt);
+    ++checked;
+    if (h == SyntheticYear::k_regression_hour) {
+      regression_failed = r.status == awrdiff::CheckStatus::fail;
+      EXPECT_EQ(result(r, "db_time_per_s")->status, awrdiff::CheckStatus::fail) << r.headline;
+      EXPECT_NE(r.headline.find("[like periods: same weekday and hour]"), std::string::npos) << r.headline;
+      continue;
+    }
+    if (r.status == awrdiff::CheckStatus::fail) {
+      ++false_fail;
+      if (first_false.empty()) first_false = fmt::format("{}: {}", SyntheticYear::iso(h), r.headline);
+    }
+    if (r.status == awrdiff::CheckStatus::warn && warned++ == 0) first_warn = fmt::format("{}: {}", SyntheticYear::iso(h), r.headline);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("[ history ] %d hours checked (window 28d, weekday-hour): injected regression %s, false positives (fail) %d, "
+              "warnings %d; %.2f ms per window + check\n",
+              checked, regression_failed ? "FAILED as it should" : "missed", false_fail, warned, seconds * 1000 / checked);
+  EXPECT_TRUE(regression_failed);
+  EXPECT_EQ(false_fail, 0) << first_false;
+  EXPECT_EQ(warned, 0) << first_warn;
+}
+
+TEST(History, NewerSchemaIsRefusedAndLeftAsItIs) {
+  TempDir dir;
+  const auto file = dir.file("h.sqlite");
+  open_write(file)->add(sample_report("good.html"));
+  raw_sql(file, "UPDATE meta SET value = '99' WHERE name = 'schema_version'");
+  const auto before = read_bytes(file);
+  for (auto access : {HistoryAccess::read, HistoryAccess::write}) {
+    try {
+      HistoryStore::open(file, access);
+      ADD_FAILURE() << "a store of schema 99 was opened";
+    } catch (const awrdiff::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("newer than this awrdiff"), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+  }
+  EXPECT_TRUE(read_bytes(file) == before);
+}
+
+TEST(History, AFileThatIsNoStoreIsNeverWritten) {
+  TempDir dir;
+  // Not SQLite at all; an SQLite file of another program; a store cut short.
+  const auto junk = dir.file("junk.sqlite");
+  std::ofstream(junk) << "this is not a database, but a DBA's notes\n";
+  const auto other = dir.file("other.sqlite");
+  raw_sql(other, "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)");
+  const auto cut = dir.file("cut.sqlite");
+  {
+    auto store = open_write(cut);
+    const SyntheticYear year(sample_report("good.html"));
+    std::vector<awrdiff::PreparedPeriod> batch;
+    for (int h = 0; h < 200; ++h) batch.push_back(awrdiff::prepare_history_period(year.period(h), false));
+    store->add_all(batch);
+  }
+  {
+    auto bytes = read_bytes(cut);
+    ASSERT_GT(bytes.size(), 8192u);
+    bytes.resize(bytes.size() / 2);
+    std::ofstream(cut, std::ios::binary | std::ios::trunc) << bytes;
+  }
+  const auto corrupt = dir.file("corrupt.sqlite");
+  {
+    fs::copy_file(dir.file("cut.sqlite"), corrupt);
+    auto bytes = read_bytes(corrupt);
+    for (std::size_t i = 4096 + 100; i < bytes.size(); i += 7) bytes[i] = static_cast<char>(bytes[i] ^ 0x5a);
+    std::ofstream(corrupt, std::ios::binary | std::ios::trunc) << bytes;
+  }
+  for (const auto& f : {junk, other, cut, corrupt}) {
+    const auto before = read_bytes(f);
+    bool refused = false;
+    try {
+      auto store = open_write(f);
+      store->add(sample_report("good.html"));
+      store->periods();
+    } catch (const awrdiff::Error& e) {
+      refused = true;
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(refused) << f;
+    EXPECT_TRUE(read_bytes(f) == before) << f << " was changed";
+    EXPECT_FALSE(fs::exists(f + "-wal") && fs::file_size(f + "-wal") > 0) << f;
+  }
+}
+
+// Two writers at once (separate connections, as two processes would have): every period of both is
+// stored, none twice, and the store is consistent.
+TEST(History, ConcurrentWritersLoseNothing) {
+  TempDir dir;
+  const auto file = dir.file("h.sqlite");
+  const SyntheticYear year(sample_report("good.html"));
+  std::vector<awrdiff::PreparedPeriod> prepared;
+  for (int h = 0; h < 120; ++h) prepared.push_back(awrdiff::prepare_history_period(year.period(h), false));
+  std::atomic<int> added{0};
+  auto writer = [&](int from, int step) {
+    auto store = open_write(file);  // both may create the store: one does, the other finds it
+    for (int i = from; i < 120; i += step) added += store->add(prepared[i]).added;
+    for (int i = 0; i < 120; i += 5) added += store->add(prepared[i]).added;  // shared: only one stores each
+  };
+  std::thread a(writer, 0, 2), b(writer, 1, 2);
+  a.join();
+  b.join();
+  EXPECT_EQ(added.load(), 120);
+  auto store = HistoryStore::open(file, HistoryAccess::read);
+  EXPECT_EQ(store->periods().size(), 120u);
+  EXPECT_TRUE(store->verify().empty());
+  EXPECT_THROW(store->add(year.period(500), false), awrdiff::Error);  // a read connection does not write
+}
+
+// A writer killed (SIGKILL) in the middle of adding: what was committed is there, complete; nothing
+// half-written; the next writer carries on.
+TEST(History, AKilledWriterLeavesAConsistentStore) {
+  TempDir dir;
+  const auto file = dir.file("h.sqlite");
+  const SyntheticYear year(sample_report("good.html"));
+  {
+    auto store = open_write(file);
+    for (int h = 0; h < 10; ++h) store->add(year.period(h), false);
+  }
+  std::vector<awrdiff::PreparedPeriod> prepared;
+  for (int h = 10; h < 1000; ++h) prepared.push_back(awrdiff::prepare_history_period(year.period(h), true));
+  std::size_t stored = 10;
+  for (int round = 0; round < 3; ++round) {
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      try {
+        auto store = open_write(file);
+        for (const auto& p : prepared) store->add(p);
+      } catch (...) {
+      }
+      _exit(0);
+    }
+    // Killed once it has stored a few more periods, in the middle of its next one.
+    const std::size_t target = stored + 5 + static_cast<std::size_t>(round) * 20;
+    for (int i = 0; i < 1000; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      if (HistoryStore::open(file, HistoryAccess::read)->periods().size() >= target) break;
+    }
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFSIGNALED(status));
+    auto store = HistoryStore::open(file, HistoryAccess::read);
+    const auto periods = store->periods();
+    EXPECT_GE(periods.size(), stored);  // nothing already stored is lost
+    stored = periods.size();
+    EXPECT_TRUE(store->verify().empty()) << fmt::format("{}", fmt::join(store->verify(), "; "));
+    std::printf("[ history ] writer killed (SIGKILL), round %d: %zu periods stored and consistent\n", round, periods.size());
+  }
+  // The next add carries on where the killed ones stopped.
+  auto store = open_write(file);
+  for (int i = 0; i < 50; ++i) store->add(prepared[static_cast<std::size_t>(i)]);
+  EXPECT_GE(store->periods().size(), 60u);
+  EXPECT_TRUE(store->verify().empty());
+}
+
+TEST(History, ListShowsGapsAndRestarts) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  const SyntheticYear year(sample_report("good.html"));
+  for (int h : {0, 1, 2, 5, 6}) {
+    auto s = year.period(h);
+    if (h >= 5) s.database.startup_time = SyntheticYear::iso(4, 600).replace(10, 1, " ");
+    store->add(s, false);
+  }
+  const auto series = store->series();
+  ASSERT_EQ(series.size(), 1u);
+  const auto& s = series.front();
+  EXPECT_EQ(s.periods, 5u);
+  ASSERT_EQ(s.gaps.size(), 1u);
+  EXPECT_EQ(s.gaps.front().first, "2024-01-01T03:00:00");
+  EXPECT_EQ(s.gaps.front().second, "2024-01-01T05:00:00");
+  ASSERT_EQ(s.restarts.size(), 1u);
+  EXPECT_EQ(s.restarts.front().first, "2024-01-01T04:10:00");
+  EXPECT_EQ(s.latest.series_label(), "ORCL19 (DB Id 1234567890) instance 1");
+}
+
+TEST(History, PruneKeepsTheLastWindowOfEachSeries) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  const SyntheticYear year(sample_report("good.html"));
+  std::vector<awrdiff::PreparedPeriod> batch;
+  for (int d = 0; d < 120; ++d) batch.push_back(awrdiff::prepare_history_period(year.period(d * 24 + 9), false));
+  store->add_all(batch);
+  awrdiff::CheckRecord old;
+  old.dbid = 1234567890;
+  old.instance_number = 1;
+  old.period_key = "old";
+  old.begin_time = SyntheticYear::iso(9);
+  old.end_time = SyntheticYear::iso(10);
+  old.status = "ok";
+  store->record_check(old);
+  EXPECT_EQ(store->prune(awrdiff::parse_duration("90d"), true), 29u);  // dry run
+  EXPECT_EQ(store->periods().size(), 120u);
+  EXPECT_EQ(store->prune(awrdiff::parse_duration("90d")), 29u);
+  EXPECT_EQ(store->periods().size(), 91u);
+  EXPECT_EQ(store->periods().front().begin_time, "2024-01-30T09:00:00");
+  EXPECT_TRUE(store->recent_checks(1234567890, 1, std::nullopt, 5).empty());
+  EXPECT_TRUE(store->verify().empty());
+}
+
+TEST(History, CheckOutcomesAreKeptPerPeriod) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  auto rec = [&](int h, const char* status) {
+    awrdiff::CheckRecord r;
+    r.dbid = 1234567890;
+    r.instance_number = 1;
+    r.period_key = fmt::format("p{}", h);
+    r.begin_time = SyntheticYear::iso(h);
+    r.end_time = SyntheticYear::iso(h + 1);
+    r.status = status;
+    r.exit_code = std::string(status) == "fail" ? 1 : 0;
+    store->record_check(r);
+  };
+  rec(1, "fail");
+  rec(2, "ok");
+  rec(3, "fail");
+  rec(2, "fail");  // the same period checked again: its latest outcome counts
+  const auto last = store->recent_checks(1234567890, 1, std::nullopt, 2);
+  ASSERT_EQ(last.size(), 2u);
+  EXPECT_EQ(last[0].period_key, "p3");
+  EXPECT_EQ(last[1].period_key, "p2");
+  EXPECT_EQ(last[1].status, "fail");
+  EXPECT_EQ(store->recent_checks(1234567890, 1, std::nullopt, 10).size(), 3u);
+  EXPECT_TRUE(store->recent_checks(1234567890, 2, std::nullopt, 10).empty());
+}
+
+TEST(History, StoredSnapshotsMakeTheTypicalPeriod) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html"}) store->add(sample_report(n));
+  // bad.html, moved to the next day's 14:00.
+  auto bad = sample_report("bad.html");
+  bad.interval.begin_snap = 4986;
+  bad.interval.end_snap = 4987;
+  bad.interval.begin_time = "18-Mar-25 14:00:05";
+  bad.interval.end_time = "18-Mar-25 14:10:07";
+  awrdiff::WindowOptions w;
+  w.match = awrdiff::MatchPeriods::hour;
+  const auto b = store->load_window(bad, w);
+  EXPECT_EQ(b.periods.size(), 4u);
+  EXPECT_EQ(b.snapshots.size(), 4u);
+  w.typical_periods = 2;
+  EXPECT_EQ(store->load_window(bad, w).snapshots.size(), 2u);
+  const auto r = awrdiff::check(bad, b, awrdiff::default_policy(), {awrdiff::MatchPeriods::hour, {}});
+  EXPECT_EQ(r.status, awrdiff::CheckStatus::fail) << r.headline;
+  EXPECT_NE(r.headline.find("81uvdbt46vt5p"), std::string::npos) << r.headline;  // the cause, from the typical period
+  // The same against the reports themselves.
+  std::vector<awrdiff::Snapshot> files;
+  for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html"}) files.push_back(sample_report(n));
+  const auto direct = awrdiff::check(bad, awrdiff::baseline_from_snapshots(files), awrdiff::default_policy(),
+                                     {awrdiff::MatchPeriods::hour, {}});
+  EXPECT_EQ(direct.status, r.status);
+  ASSERT_EQ(direct.results.size(), r.results.size());
+  for (std::size_t i = 0; i < r.results.size(); ++i) {
+    EXPECT_EQ(direct.results[i].status, r.results[i].status) << r.results[i].key;
+    EXPECT_EQ(direct.results[i].baseline.median, r.results[i].baseline.median) << r.results[i].key;
+  }
+}
+
+TEST(History, AReportWithoutDbIdIsRefused) {
+  auto s = sample_report("good.html");
+  s.database.dbid.reset();
+  EXPECT_THROW(awrdiff::prepare_history_period(s), awrdiff::Error);
+}
+
+}  // namespace
