@@ -1,0 +1,405 @@
+// `awrdiff history add|list|show|prune|export` and `awrdiff check --history` (docs/history.md).
+#include "cli/history_cmd.hpp"
+
+#include <awrdiff/baseline.hpp>
+#include <awrdiff/diff.hpp>
+#include <awrdiff/history.hpp>
+#include <awrdiff/metrics.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+namespace awrdiff::cli {
+namespace {
+
+std::string location_of(const HistoryCli& h) { return h.db.empty() ? default_history_location() : h.db; }
+
+void add_db_option(CLI::App* a, HistoryCli& h) {
+  a->add_option("--db", h.db,
+                "the history store: an SQLite file, or postgresql://user@host/db (default: $AWRDIFF_HISTORY, else "
+                "$XDG_DATA_HOME/awrdiff/history.sqlite, else ~/.local/share/awrdiff/history.sqlite)");
+}
+
+// Refuses an output file that is the store itself.
+void check_output(const std::string& output, const std::string& location) {
+  if (output.empty() || output == "-" || is_postgresql_location(location)) return;
+  std::error_code ec;
+  if (std::filesystem::exists(output, ec) && std::filesystem::equivalent(output, location, ec))
+    throw Error(output, "is the history store; choose another output file");
+}
+
+std::string num(double v) { return fmt::format("{:.6g}", v); }
+
+std::string duration_text(std::int64_t s) {
+  if (s >= 86400) return fmt::format("{}d {}h", s / 86400, (s % 86400) / 3600);
+  if (s >= 3600) return fmt::format("{}h {}m", s / 3600, (s % 3600) / 60);
+  return fmt::format("{}m", s / 60);
+}
+
+std::string flags_of(const HistoryPeriod& p) {
+  std::vector<std::string> f;
+  if (!p.valid) f.push_back("invalid" + (p.invalid_reason.empty() ? std::string() : " (" + p.invalid_reason + ")"));
+  if (p.overlapping) f.push_back("overlapping");
+  return fmt::format("{}", fmt::join(f, ", "));
+}
+
+// ---- history add: reports read and prepared in parallel, stored one by one in argument order ------
+
+struct AddCounts {
+  std::size_t added = 0, already = 0, replaced = 0, overlapping = 0, failed = 0;
+};
+
+AddCounts add_files(HistoryStore& store, const std::vector<std::string>& files, unsigned jobs, bool keep_json, bool verbose) {
+  AddCounts counts;
+  const std::size_t n = files.size();
+  unsigned threads = jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, n));
+  struct Slot {
+    std::optional<PreparedPeriod> period;
+    std::optional<Error> error;
+    bool done = false;
+  };
+  std::vector<Slot> slots(n);
+  std::mutex m;
+  std::condition_variable cv;
+  std::size_t consumed = 0;  // slots the writer has taken (guarded by m)
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::size_t ahead = std::max<std::size_t>(4, std::size_t{threads} * 4);  // bounded memory
+  auto work = [&] {
+    for (;;) {
+      const std::size_t i = next++;
+      if (i >= n || stop) return;
+      {
+        std::unique_lock lock(m);
+        cv.wait(lock, [&] { return stop || i < consumed + ahead; });
+        if (stop) return;
+      }
+      Slot s;
+      try {
+        s.period = prepare_history_period(load_report(files[i]), keep_json);
+      } catch (const Error& e) {
+        s.error = e;
+      } catch (const std::bad_alloc&) {
+        s.error = Error(files[i], "out of memory while reading the report");
+      } catch (const std::exception& e) {
+        s.error = Error(files[i], std::string("internal error: ") + e.what());
+      }
+      std::lock_guard lock(m);
+      slots[i].period = std::move(s.period);
+      slots[i].error = std::move(s.error);
+      slots[i].done = true;
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::system_error&) {
+      break;
+    }
+  }
+  auto finish = [&] {
+    {
+      std::lock_guard lock(m);
+      stop = true;
+    }
+    cv.notify_all();
+    for (auto& t : pool) t.join();
+  };
+  try {
+    if (pool.empty()) {  // no thread could start: this one reads them all first
+      ahead = n;
+      work();
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      Slot s;
+      {
+        std::unique_lock lock(m);
+        cv.wait(lock, [&] { return slots[i].done; });
+        s = std::move(slots[i]);
+        slots[i] = Slot{};
+        consumed = i + 1;
+      }
+      cv.notify_all();
+      if (s.error) {
+        ++counts.failed;
+        std::cerr << "awrdiff: " << s.error->what() << "\n";
+        continue;
+      }
+      const AddResult r = store.add(*s.period);
+      if (r.added) ++counts.added;
+      else if (r.replaced) ++counts.replaced;
+      else ++counts.already;
+      if (r.overlapping) ++counts.overlapping;
+      if (verbose)
+        std::cerr << fmt::format("{}: {} {}{}\n", files[i], r.added ? "added" : r.replaced ? "replaced the stored copy of" : "already stored:",
+                                 r.label,
+                                 r.overlapping ? fmt::format(" (overlaps {})", fmt::join(r.overlaps, "; ")) : std::string());
+    }
+  } catch (...) {
+    finish();
+    throw;
+  }
+  finish();
+  return counts;
+}
+
+// ---- history list / show ------------------------------------------------------------------------
+
+std::string list_text(HistoryStore& store, const HistoryCli& h) {
+  auto series = store.series();
+  if (h.dbid != 0)
+    std::erase_if(series, [&](const HistorySeries& s) { return s.latest.dbid != static_cast<std::uint64_t>(h.dbid); });
+  std::size_t periods = 0, checks = 0;
+  for (const auto& s : series) {
+    periods += s.periods;
+    checks += s.checks;
+  }
+  std::string out = fmt::format("History store {} ({}, schema {}): {} series, {} period{}, {} check outcome{}\n", store.location(),
+                                store.backend(), store.schema_version(), series.size(), periods, periods == 1 ? "" : "s", checks,
+                                checks == 1 ? "" : "s");
+  auto it = std::back_inserter(out);
+  for (const auto& s : series) {
+    const auto& p = s.latest;
+    fmt::format_to(it, "\n{}: {} period{}, {} .. {}; {} invalid, {} overlapping, {} with a snapshot, {} check outcome{}\n",
+                   p.series_label(), s.periods, s.periods == 1 ? "" : "s", s.first_begin, s.last_end, s.invalid, s.overlapping,
+                   s.with_snapshot, s.checks, s.checks == 1 ? "" : "s");
+    fmt::format_to(it, "  release {}, host {}, {} CPUs\n", p.release.empty() ? "?" : p.release, p.host.empty() ? "?" : p.host,
+                   p.cpus ? num(*p.cpus) : "?");
+    if (!s.gaps.empty()) {
+      fmt::format_to(it, "  gaps ({}):", s.gaps.size());
+      const std::size_t shown = h.verbose ? s.gaps.size() : std::min<std::size_t>(s.gaps.size(), 10);
+      for (std::size_t i = 0; i < shown; ++i) {
+        const auto a = iso_epoch(s.gaps[i].first), b = iso_epoch(s.gaps[i].second);
+        fmt::format_to(it, "{} {} .. {}{}", i == 0 ? "" : ",", s.gaps[i].first, s.gaps[i].second,
+                       a && b ? fmt::format(" ({})", duration_text(*b - *a)) : std::string());
+      }
+      if (shown < s.gaps.size()) fmt::format_to(it, ", ... {} more (-v lists them)", s.gaps.size() - shown);
+      out += '\n';
+    }
+    if (!s.restarts.empty()) {
+      fmt::format_to(it, "  instance restarts ({}):", s.restarts.size());
+      for (std::size_t i = 0; i < s.restarts.size(); ++i)
+        fmt::format_to(it, "{} started {} (first period {})", i == 0 ? "" : ",", s.restarts[i].first, s.restarts[i].second);
+      out += '\n';
+    }
+  }
+  if (h.list_periods) {
+    for (const auto& s : series) {
+      fmt::format_to(it, "\nPeriods of {}\n  {:<19}  {:<19}  {:>13}  {:>9}  {:<11}  {}\n", s.latest.series_label(), "begin", "end", "snaps",
+                     "elapsed", "flags", "source");
+      for (const auto& p : store.periods(s.latest.dbid)) {
+        if (p.con_dbid != s.latest.con_dbid || p.instance_number != s.latest.instance_number) continue;
+        const std::string snaps = p.begin_snap || p.end_snap ? fmt::format("{}-{}", p.begin_snap ? std::to_string(*p.begin_snap) : "?",
+                                                                            p.end_snap ? std::to_string(*p.end_snap) : "?")
+                                                             : "";
+        fmt::format_to(it, "  {:<19}  {:<19}  {:>13}  {:>9}  {:<11}  {}\n", p.begin_time, p.end_time, snaps,
+                       p.elapsed_s ? duration_text(static_cast<std::int64_t>(*p.elapsed_s)) : "?", flags_of(p), p.source);
+      }
+    }
+  }
+  return out;
+}
+
+std::string show_text(HistoryStore& store, const HistoryCli& h) {
+  const auto points = store.metric_series(h.metric, h.dbid != 0 ? std::optional<std::uint64_t>(h.dbid) : std::nullopt,
+                                          h.instance != 0 ? std::optional<int>(h.instance) : std::nullopt);
+  const MetricSpec* spec = find_metric(h.metric);
+  std::string out = fmt::format("{} ({}, {}): {} value{}\n", spec->display, spec->key, spec->unit, points.size(), points.size() == 1 ? "" : "s");
+  auto it = std::back_inserter(out);
+  std::string series;
+  for (const auto& pt : points) {
+    const auto label = pt.period.series_label();
+    if (label != series) {
+      series = label;
+      fmt::format_to(it, "\n{}\n  {:<19}  {:<19}  {:>13}  {:>14}  {}\n", label, "begin", "end", "snaps", spec->unit, "flags");
+    }
+    const auto& p = pt.period;
+    const std::string snaps = p.begin_snap || p.end_snap ? fmt::format("{}-{}", p.begin_snap ? std::to_string(*p.begin_snap) : "?",
+                                                                        p.end_snap ? std::to_string(*p.end_snap) : "?")
+                                                         : "";
+    fmt::format_to(it, "  {:<19}  {:<19}  {:>13}  {:>14}  {}\n", p.begin_time, p.end_time, snaps, num(pt.value), flags_of(p));
+  }
+  return out;
+}
+
+MatchPeriods match_of(const CheckOptions& o) { return o.match; }
+
+const char* match_name(MatchPeriods m) {
+  return m == MatchPeriods::all ? "all" : m == MatchPeriods::hour ? "hour" : "weekday-hour";
+}
+
+}  // namespace
+
+bool HistoryCli::selected() const { return history != nullptr && history->parsed(); }
+
+void add_history_commands(CLI::App& app, HistoryCli& h) {
+  h.history = app.add_subcommand("history", "a moving-window baseline kept from report files (SQLite, or PostgreSQL shared "
+                                            "across hosts): add, list, show, prune, export");
+  h.history->require_subcommand(1);
+  h.add = h.history->add_subcommand("add", "store reports (read in parallel): key facts, every registry metric, the snapshot JSON");
+  h.add->add_option("reports", h.files, "AWR or Statspack reports (HTML, text, .gz) or saved snapshots")->required()->expected(1, -1);
+  h.add->add_option("-j,--jobs", h.jobs, "read at most N reports at once (default: number of CPUs)")->check(CLI::Range(1, 1024));
+  h.add->add_flag("--no-snapshots", h.no_snapshots, "keep the facts and metric values only, not the snapshot JSON");
+  h.add->add_flag("-v,--verbose", h.verbose, "name each period added, already stored or overlapping (on stderr)");
+  add_db_option(h.add, h);
+
+  h.list = h.history->add_subcommand("list", "the databases, instances and periods stored, with gaps and instance restarts");
+  h.list->add_flag("--periods", h.list_periods, "also list every period");
+  h.list->add_option("--dbid", h.dbid, "one database only");
+  h.list->add_flag("-v,--verbose", h.verbose, "list every gap");
+  h.list->add_option("-o,--output", h.output, "write to FILE instead of stdout");
+  add_db_option(h.list, h);
+
+  h.show = h.history->add_subcommand("show", "one metric's stored series as a table");
+  h.show->add_option("metric", h.metric, "registry key, e.g. db_time_per_s (awrdiff catalog --metrics)")->required();
+  h.show->add_option("--dbid", h.dbid, "one database only");
+  h.show->add_option("--instance", h.instance, "one instance only");
+  h.show->add_option("-o,--output", h.output, "write to FILE instead of stdout");
+  add_db_option(h.show, h);
+
+  h.prune = h.history->add_subcommand("prune", "delete the periods that end more than a given time before the newest period of "
+                                               "their database and instance");
+  h.prune->add_option("--older-than", h.older_than, "e.g. 90d, 12w, 36h")->required();
+  h.prune->add_flag("--dry-run", h.dry_run, "count them, delete nothing");
+  add_db_option(h.prune, h);
+
+  h.export_cmd = h.history->add_subcommand("export", "every stored value, one row per period and metric");
+  h.export_cmd->add_option("-f,--format", h.format, "csv (default) or jsonl");
+  h.export_cmd->add_option("-o,--output", h.output, "write to FILE instead of stdout");
+  add_db_option(h.export_cmd, h);
+}
+
+void add_history_check_options(CLI::App* check, HistoryCli& h) {
+  check->add_flag("--history", h.check_history, "the baseline is the history store's window before the current report "
+                                                 "(same DB Id and instance)");
+  add_db_option(check, h);
+  check->add_option("--window", h.window, "with --history: how far back the baseline reaches (default 28d)");
+  check->add_option("--for", h.for_n, "with --history: exit 1 only when the last N checked periods of the database all failed")
+      ->check(CLI::Range(1, 1000));
+  check->add_flag("--add", h.check_add, "with --history: add the current report to the store first (the cron job's one line)");
+}
+
+int run_history(HistoryCli& h, const Emit& emit) {
+  const std::string location = location_of(h);
+  if (*h.add) {
+    auto store = HistoryStore::open(location, HistoryAccess::write);
+    const AddCounts c = add_files(*store, h.files, h.jobs, !h.no_snapshots, h.verbose);
+    std::vector<std::string> parts{fmt::format("{} period{} added", c.added, c.added == 1 ? "" : "s")};
+    if (c.overlapping > 0) parts.push_back(fmt::format("{} overlapping stored ones (flagged)", c.overlapping));
+    if (c.already > 0) parts.push_back(fmt::format("{} already stored", c.already));
+    if (c.replaced > 0) parts.push_back(fmt::format("{} stored again from a preferred file", c.replaced));
+    if (c.failed > 0) parts.push_back(fmt::format("{} file{} not added (named above)", c.failed, c.failed == 1 ? "" : "s"));
+    std::cerr << fmt::format("awrdiff history: {} ({})\n", fmt::join(parts, ", "), store->location());
+    return c.failed > 0 ? static_cast<int>(ExitCode::error) : 0;
+  }
+  if (*h.prune) {
+    const auto older = parse_duration(h.older_than);
+    auto store = HistoryStore::open(location, h.dry_run ? HistoryAccess::read : HistoryAccess::write);
+    const auto n = store->prune(older, h.dry_run);
+    std::cerr << fmt::format("awrdiff history: {} {} period{} ending more than {} before the newest period of their database and "
+                             "instance ({})\n",
+                             h.dry_run ? "would delete" : "deleted", n, n == 1 ? "" : "s", h.older_than, store->location());
+    return 0;
+  }
+  check_output(h.output, location);
+  auto store = HistoryStore::open(location, HistoryAccess::read);
+  if (*h.list) emit(list_text(*store, h), h.output);
+  else if (*h.show) emit(show_text(*store, h), h.output);
+  else if (*h.export_cmd) emit(store->export_text(h.format), h.output);
+  return 0;
+}
+
+int run_history_check(HistoryCli& h, const std::vector<std::string>& current_files, const CheckPolicy& policy,
+                      const CheckOptions& options, Format format, const RenderOptions& render_options, bool quiet,
+                      const std::string& output, const Emit& emit) {
+  if (current_files.size() != 1)
+    throw Error("", "check --history checks one report (the current period): give exactly one, after the options");
+  const std::string location = location_of(h);
+  check_output(output, location);
+  WindowOptions w;
+  w.window_s = parse_duration(h.window);
+  w.match = match_of(options);
+  Snapshot current = load_report(current_files.front());
+  // A store that cannot be written still gives its window; outcomes are then not recorded (an
+  // error only where they are needed: --add, --for).
+  std::unique_ptr<HistoryStore> store;
+  bool writable = true;
+  try {
+    store = HistoryStore::open(location, HistoryAccess::write);
+  } catch (const Error& e) {
+    if (h.check_add || h.for_n > 0 || e.reason().find("read-only") == std::string::npos) throw;
+    store = HistoryStore::open(location, HistoryAccess::read);
+    writable = false;
+  }
+  if (h.check_add) store->add(current, true);
+  const Baseline baseline = store->load_window(current, w);
+  if (baseline.periods.empty() && baseline.aggregates.empty())
+    throw Error(current.source, fmt::format("no stored period of {} in the {} before it{}: nothing to check against (`awrdiff "
+                                            "history list`)",
+                                            fmt::format("DB Id {}", current.database.dbid.value_or(0)), h.window,
+                                            w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match))));
+  CheckReport r = check(current, baseline, policy, options);
+  int exit_code = r.exit_code();
+  if (writable) {
+    CheckRecord rec;
+    rec.dbid = current.database.dbid.value_or(0);
+    rec.instance_number = current.kind == ReportKind::awr_global ? std::nullopt : current.database.instance_number;
+    if (current.database.scope == ContainerScope::pdb) rec.con_dbid = current.database.con_dbid;
+    rec.period_key = HistoryStore::period_key(current);
+    rec.begin_time = iso_time(current.interval.begin_time);
+    rec.end_time = iso_time(current.interval.end_time);
+    rec.status = to_string(r.status);
+    rec.exit_code = r.exit_code();
+    rec.match = match_name(w.match);
+    rec.window_s = w.window_s;
+    rec.baseline_periods = r.baseline_periods;
+    rec.headline = r.headline;
+    try {
+      store->record_check(rec);
+    } catch (const Error& e) {
+      // A role that may only read (PostgreSQL) opens for writing but cannot insert: the check stands,
+      // unrecorded, unless --for needs the record.
+      if (h.for_n > 0 || e.reason().find("read-only") == std::string::npos) throw;
+      writable = false;
+    }
+  }
+  if (writable) {
+    if (h.for_n > 0) {
+      const auto rec_dbid = current.database.dbid.value_or(0);
+      const auto rec_instance = current.kind == ReportKind::awr_global ? std::nullopt : current.database.instance_number;
+      const auto rec_con = current.database.scope == ContainerScope::pdb ? current.database.con_dbid : std::nullopt;
+      const auto recent = store->recent_checks(rec_dbid, rec_instance, rec_con, static_cast<std::size_t>(h.for_n));
+      const auto breached = static_cast<std::size_t>(std::count_if(recent.begin(), recent.end(), [](const CheckRecord& c) { return c.exit_code == 1; }));
+      const bool all = recent.size() == static_cast<std::size_t>(h.for_n) && breached == recent.size();
+      if (r.exit_code() == 1) {
+        if (all) {
+          r.comparison.headline += fmt::format(" [--for {}: the last {} checked periods all failed]", h.for_n, h.for_n);
+        } else {
+          exit_code = 0;
+          r.comparison.headline += fmt::format(" [--for {}: {} of the last {} checked periods failed, so exit 0]", h.for_n, breached, h.for_n);
+        }
+      }
+    }
+  }
+  if (quiet && r.status != CheckStatus::fail && r.status != CheckStatus::warn) return exit_code;
+  std::ostringstream text;
+  render(r.comparison, format, render_options, text);
+  emit(text.str(), output);
+  return exit_code;
+}
+
+}  // namespace awrdiff::cli

@@ -1,0 +1,70 @@
+// The `history` commands and `check --history` (docs/history.md). cli.cpp creates the options here and
+// calls run_history / run_history_check; the only place that prints is the `emit` callback and stderr.
+#pragma once
+
+#include <awrdiff/check.hpp>
+#include <awrdiff/render.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace awrdiff::cli {
+
+/// Writes `text` to `output` (empty or "-": stdout), as cli.cpp's emit does.
+using Emit = std::function<void(const std::string& text, const std::string& output)>;
+
+/// The options of `awrdiff history ...` and of `check --history`.
+struct HistoryCli {
+  CLI::App* history = nullptr;
+  CLI::App* add = nullptr;
+  CLI::App* list = nullptr;
+  CLI::App* show = nullptr;
+  CLI::App* prune = nullptr;
+  CLI::App* export_cmd = nullptr;
+  std::string db;                   ///< --db FILE or postgresql://...; empty: default_history_location()
+  std::vector<std::string> files;   ///< history add REPORT...
+  unsigned jobs = 0;                ///< -j N
+  bool no_snapshots = false;        ///< --no-snapshots: keep the values only
+  bool verbose = false;
+  bool list_periods = false;        ///< history list --periods
+  std::string metric;               ///< history show METRIC
+  long long dbid = 0;               ///< --dbid N (0: every database)
+  int instance = 0;                 ///< --instance N (0: every instance)
+  std::string older_than;           ///< prune --older-than 90d
+  bool dry_run = false;
+  std::string format = "csv";       ///< export --format csv|jsonl
+  std::string output;               ///< -o FILE
+  // check --history
+  bool check_history = false;       ///< --history: the baseline is the store's window
+  std::string window = "28d";       ///< --window
+  int for_n = 0;                    ///< --for N: fail only when the last N checked periods breached
+  bool check_add = false;           ///< --add: add the current report first
+
+  /// True when a `history` subcommand was given.
+  bool selected() const;
+};
+
+/// Adds `history add|list|show|prune|export` to `app`.
+void add_history_commands(CLI::App& app, HistoryCli& h);
+
+/// Adds --history, --db, --window, --for and --add to the `check` subcommand.
+void add_history_check_options(CLI::App* check, HistoryCli& h);
+
+/// Runs the selected `history` subcommand. Returns the exit code (0, or 2 when a report could not be
+/// added: each such file is named on stderr). Throws Error for trouble with the store (exit 2).
+int run_history(HistoryCli& h, const Emit& emit);
+
+/// `check --history [--add] [--window D] [--for N] CURRENT`: the baseline is the window of the store
+/// before CURRENT (same DB Id and instance; like periods with --match). Each outcome is stored. Returns
+/// 0 within the baseline, 1 a fail-level regression (with --for N: only when the last N checked periods
+/// of the database all failed). Throws Error for trouble (exit 2).
+int run_history_check(HistoryCli& h, const std::vector<std::string>& current_files, const CheckPolicy& policy,
+                      const CheckOptions& options, Format format, const RenderOptions& render_options, bool quiet,
+                      const std::string& output, const Emit& emit);
+
+}  // namespace awrdiff::cli

@@ -1,0 +1,345 @@
+#!/usr/bin/env bash
+# `awrdiff history` and `awrdiff check --history`, as a user (or cron) runs them: the commands and their
+# output, exit codes, the default store location, and a store that stays consistent when two adds run
+# at once, an add is killed (kill -9), the disk is full (a file size limit), the store is read-only, of
+# a newer schema, or not a store at all. PostgreSQL (--db postgresql://...) when a server can be started.
+#   tests/cli/history_test.sh AWRDIFF SOURCE_DIR
+set -u
+AWRDIFF=$(realpath "$1")
+SRC=$(realpath "$2")
+T=$(mktemp -d /tmp/awrdiff-history-cli-XXXXXX)
+chmod 755 "$T"
+PG_DIR=""
+cleanup() {
+  if [ -n "$PG_DIR" ]; then
+    $AS_PG "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1
+    rm -rf "$PG_DIR"
+  fi
+  rm -rf "$T"
+}
+trap cleanup EXIT
+cd "$SRC"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+  fail=$((fail + 1))
+  echo "FAIL: $*"
+}
+# expect CODE DESCRIPTION -- COMMAND...: the exit code, and for 2 exactly one line on stderr
+# (expect_code: the exit code only, for `history add` naming each file it could not add).
+LINES=1
+expect_code() {
+  LINES=any
+  expect "$@"
+  LINES=1
+}
+expect() {
+  local want=$1 what=$2
+  shift 3
+  "$@" >"$T/out" 2>"$T/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    bad "$what: exit $got, expected $want: $(head -c 600 "$T/err")"
+    return
+  fi
+  if [ "$want" = 2 ] && [ "$LINES" = 1 ] && [ "$(wc -l <"$T/err")" != 1 ]; then
+    bad "$what: expected one line on stderr, got: $(cat "$T/err")"
+    return
+  fi
+  ok
+}
+contains() { # FILE TEXT DESCRIPTION
+  if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in: $(head -c 600 "$1")"; fi
+}
+rows() { # the periods of an SQLite store, and problems (integrity, periods without values)
+  python3 - "$1" <<'EOF'
+import sqlite3, sys
+c = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+bad = [r[0] for r in c.execute("PRAGMA integrity_check") if r[0] != "ok"]
+bad += ["%d periods without values" % n for (n,) in c.execute(
+    "SELECT count(*) FROM periods p WHERE NOT EXISTS (SELECT 1 FROM metric_values v WHERE v.period_id = p.period_id)") if n]
+print(c.execute("SELECT count(*) FROM periods").fetchone()[0], "; ".join(bad) or "consistent")
+EOF
+}
+
+if ! "$AWRDIFF" --help 2>&1 | grep -q "history"; then
+  echo "SKIP: this awrdiff has no history command (src/cli/history_cmd.cpp is not wired into cli.cpp)"
+  echo "0 passed, 0 failed"
+  exit 0
+fi
+
+# ---- many distinct periods: saved snapshots of good.html moved hour by hour ---------------------------
+"$AWRDIFF" snapshot samples/good.html -o "$T/good.json"
+"$AWRDIFF" snapshot samples/bad.html -o "$T/bad.json"
+mkdir -p "$T/hours"
+python3 - "$T" <<'EOF'
+import json, sys, datetime
+t = sys.argv[1]
+good = json.load(open(t + "/good.json"))
+bad = json.load(open(t + "/bad.json"))
+start = datetime.datetime(2025, 3, 19, 0, 0, 3)
+def moved(d, h, name):
+    d = json.loads(json.dumps(d))
+    b = start + datetime.timedelta(hours=h)
+    e = b + datetime.timedelta(minutes=10)
+    d["interval"]["begin_snap"] = 20000 + h
+    d["interval"]["end_snap"] = 20001 + h
+    d["interval"]["begin_time"] = b.strftime("%d-%b-%y %H:%M:%S")
+    d["interval"]["end_time"] = e.strftime("%d-%b-%y %H:%M:%S")
+    d["source"] = name
+    return d
+for h in range(300):
+    json.dump(moved(good, h, "hour_%03d.json" % h), open("%s/hours/hour_%03d.json" % (t, h), "w"))
+# bad.html on the next three days at 14:00, after good .. good_4 (14 .. 18 March at 14:00)
+for i, day in enumerate([19, 20, 21]):
+    d = moved(bad, 0, "bad_%d.json" % day)
+    d["interval"]["begin_snap"] = 30000 + i
+    d["interval"]["end_snap"] = 30001 + i
+    d["interval"]["begin_time"] = "%02d-Mar-25 14:00:03" % day
+    d["interval"]["end_time"] = "%02d-Mar-25 14:10:03" % day
+    json.dump(d, open("%s/bad_%d.json" % (t, day), "w"))
+d = moved(good, 0, "other_db.json")
+d["database"]["dbid"] = 42
+json.dump(d, open(t + "/other_db.json", "w"))
+EOF
+
+# ---- add, list, show, export ----------------------------------------------------------------------
+DB="$T/h.sqlite"
+expect 0 "history add" -- "$AWRDIFF" history add --db "$DB" samples/good.html samples/good_1.html samples/good_2.html \
+  samples/good_3.html samples/good_4.html samples/good.txt
+contains "$T/err" "5 periods added, 1 already stored" "history add summary"
+expect 0 "history add again: no-op" -- "$AWRDIFF" history add --db "$DB" samples/good.html samples/good_1.html
+contains "$T/err" "0 periods added, 2 already stored" "re-adding is a no-op"
+expect 0 "history list" -- "$AWRDIFF" history list --db "$DB" --periods
+contains "$T/out" "ORCL19 (DB Id 1234567890) instance 1: 5 periods" "list names the series"
+contains "$T/out" "4986-4987" "list --periods"
+expect 0 "history show" -- "$AWRDIFF" history show db_time_per_s --db "$DB"
+contains "$T/out" "0.22" "show prints the values"
+expect 2 "history show of an unknown metric" -- "$AWRDIFF" history show no_such_metric --db "$DB"
+expect 0 "history export csv" -- "$AWRDIFF" history export --db "$DB" -o "$T/export.csv"
+n=$(($(wc -l <"$T/export.csv") - 1))
+per=$(grep -c ",samples/good.html," "$T/export.csv")
+[ "$n" -eq $((per * 5)) ] && [ "$per" -gt 20 ] && ok || bad "export: $n rows for 5 periods of $per metrics"
+expect 0 "history export jsonl" -- "$AWRDIFF" history export --db "$DB" --format jsonl
+[ "$(wc -l <"$T/out")" -eq "$n" ] && ok || bad "jsonl rows differ from csv rows"
+expect 2 "export -o onto the store" -- "$AWRDIFF" history export --db "$DB" -o "$DB"
+printf 'notes of a DBA, not a report\n' >"$T/notes.txt"
+expect_code 2 "history add of a file that is no report" -- "$AWRDIFF" history add --db "$DB" "$T/notes.txt"
+contains "$T/err" "awrdiff: $T/notes.txt: " "the file that is no report is named"
+expect_code 2 "one bad file among good ones" -- "$AWRDIFF" history add --db "$DB" "$T/notes.txt" samples/improved.html
+[ "$(grep -c "^awrdiff: " "$T/err")" = 1 ] && contains "$T/err" "1 period added, 1 file not added" "the good file is still added"
+
+# ---- check --history ------------------------------------------------------------------------------
+expect 0 "a normal period is within its history" -- "$AWRDIFF" check --history --db "$DB" samples/good_4.html
+contains "$T/out" "OK, within the baseline" "check --history OK"
+expect 1 "bad the next day fails" -- "$AWRDIFF" check --history --db "$DB" --match hour "$T/bad_19.json"
+contains "$T/out" "81uvdbt46vt5p" "the cause is named (typical period from the stored snapshots)"
+expect 0 "--quiet prints nothing when ok" -- "$AWRDIFF" check --history --db "$DB" -q samples/good_3.html
+[ ! -s "$T/out" ] && ok || bad "--quiet printed: $(cat "$T/out")"
+expect 0 "json output" -- "$AWRDIFF" check --history --db "$DB" -f json samples/good_4.html
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["tables"][0]["key"] == "check"' "$T/out" && ok || bad "check json"
+# --for 3 with --add: the cron job's line. Checked so far: good_4 (ok), bad_19 (fail). bad_20 makes two
+# failed periods of the last three (exit 0), bad_21 three in a row (exit 1).
+expect 0 "--for 3: two of three" -- "$AWRDIFF" check --history --add --for 3 --db "$DB" --match hour "$T/bad_20.json"
+contains "$T/out" "2 of the last 3 checked periods failed, so exit 0" "--for explains"
+expect 1 "--for 3: three in a row" -- "$AWRDIFF" check --history --add --for 3 --db "$DB" --match hour "$T/bad_21.json"
+contains "$T/out" "the last 3 checked periods all failed" "--for fails on the third"
+expect 0 "the current period was added" -- "$AWRDIFF" history list --db "$DB" --periods
+contains "$T/out" "30002" "check --add stored the current period"
+contains "$T/out" "check outcomes" "outcomes recorded"
+expect 2 "check --history with two current reports" -- "$AWRDIFF" check --history --db "$DB" samples/good.html samples/good_1.html
+expect 2 "check --history with nothing before it" -- "$AWRDIFF" check --history --db "$DB" samples/good.html
+expect 2 "a bad --window" -- "$AWRDIFF" check --history --window 0d --db "$DB" samples/good_4.html
+expect 2 "check --history of another database" -- "$AWRDIFF" check --history --db "$DB" "$T/other_db.json"
+contains "$T/err" "no stored period of DB Id 42" "another database is named"
+expect 2 "check without --baseline or --history" -- "$AWRDIFF" check samples/good_4.html
+expect 2 "check --history on a missing store" -- "$AWRDIFF" check --history --db "$T/none.sqlite" samples/good_4.html
+
+# ---- the default location ---------------------------------------------------------------------------
+expect 0 "XDG_DATA_HOME" -- env -u AWRDIFF_HISTORY XDG_DATA_HOME="$T/xdg" "$AWRDIFF" history add samples/good.html
+[ -s "$T/xdg/awrdiff/history.sqlite" ] && ok || bad "no store at \$XDG_DATA_HOME/awrdiff/history.sqlite"
+expect 0 "AWRDIFF_HISTORY" -- env AWRDIFF_HISTORY="$T/env.sqlite" "$AWRDIFF" history add samples/good.html
+[ -s "$T/env.sqlite" ] && ok || bad "no store at \$AWRDIFF_HISTORY"
+expect 2 "list of a store that does not exist" -- env -u AWRDIFF_HISTORY -u XDG_DATA_HOME HOME="$T/home" "$AWRDIFF" history list
+[ ! -e "$T/home/.local/share/awrdiff/history.sqlite" ] && ok || bad "list created a store"
+expect 0 "HOME" -- env -u AWRDIFF_HISTORY -u XDG_DATA_HOME HOME="$T/home" "$AWRDIFF" history add samples/good.html
+[ -s "$T/home/.local/share/awrdiff/history.sqlite" ] && ok || bad "no store at ~/.local/share/awrdiff/history.sqlite"
+
+# ---- prune ------------------------------------------------------------------------------------------
+P="$T/prune.sqlite"
+expect 0 "add 300 hours" -- "$AWRDIFF" history add --db "$P" --no-snapshots "$T"/hours/*.json
+expect 0 "prune --dry-run" -- "$AWRDIFF" history prune --db "$P" --older-than 5d --dry-run
+contains "$T/err" "would delete 179 periods" "dry run counts"  # hours 0 .. 178 end before hour 299:10 - 5 days
+expect 0 "prune" -- "$AWRDIFF" history prune --db "$P" --older-than 5d
+[ "$(rows "$P")" = "121 consistent" ] && ok || bad "prune left $(rows "$P")"
+expect 2 "prune with a bad length" -- "$AWRDIFF" history prune --db "$P" --older-than soon
+
+# ---- two adds at once -------------------------------------------------------------------------------
+C="$T/concurrent.sqlite"
+"$AWRDIFF" history add --db "$C" "$T"/hours/hour_0*.json "$T"/hours/hour_1*.json 2>"$T/c1" &
+p1=$!
+"$AWRDIFF" history add --db "$C" "$T"/hours/hour_1*.json "$T"/hours/hour_2*.json 2>"$T/c2" &
+p2=$!
+wait $p1
+r1=$?
+wait $p2
+r2=$?
+[ "$r1" = 0 ] && [ "$r2" = 0 ] && ok || bad "concurrent adds: exit $r1 and $r2: $(cat "$T/c1" "$T/c2")"
+[ "$(rows "$C")" = "300 consistent" ] && ok || bad "concurrent adds: $(rows "$C")"
+
+# ---- kill -9 in the middle of a large add --------------------------------------------------------------
+K="$T/killed.sqlite"
+"$AWRDIFF" history add --db "$K" "$T"/hours/hour_00*.json 2>/dev/null
+"$AWRDIFF" history add --db "$K" -j 1 "$T"/hours/*.json 2>/dev/null &
+pk=$!
+for _ in $(seq 1 200); do
+  n=$(rows "$K" 2>/dev/null | cut -d' ' -f1)
+  [ "${n:-0}" -ge 40 ] && break
+  sleep 0.02
+done
+kill -9 $pk 2>/dev/null
+wait $pk 2>/dev/null
+after=$(rows "$K")
+case "$after" in
+  *" consistent") [ "${after%% *}" -ge 10 ] && ok || bad "kill -9 lost periods: $after" ;;
+  *) bad "kill -9: $after" ;;
+esac
+expect 0 "add after kill -9 carries on" -- "$AWRDIFF" history add --db "$K" "$T"/hours/*.json
+[ "$(rows "$K")" = "300 consistent" ] && ok || bad "after kill -9 and a new add: $(rows "$K")"
+
+# ---- a full disk (a file size limit: writes fail with EFBIG) ---------------------------------------------
+F="$T/full.sqlite"
+"$AWRDIFF" history add --db "$F" "$T"/hours/hour_00*.json 2>/dev/null
+before=$(rows "$F")
+size_kb=$(( ($(stat -c %s "$F") + $(stat -c %s "$F-wal" 2>/dev/null || echo 0)) / 1024 ))
+(
+  trap '' XFSZ
+  ulimit -f $((size_kb + 300))
+  exec "$AWRDIFF" history add --db "$F" "$T"/hours/*.json
+) >"$T/out" 2>"$T/err"
+code=$?
+[ "$code" = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && ok || bad "full disk: exit $code: $(cat "$T/err")"
+contains "$T/err" "disk full" "full disk is named"
+after=$(rows "$F")
+case "$after" in
+  *" consistent") [ "${after%% *}" -ge "${before%% *}" ] && ok || bad "full disk lost periods: $before -> $after" ;;
+  *) bad "full disk: $after" ;;
+esac
+expect 0 "add once there is room again" -- "$AWRDIFF" history add --db "$F" "$T"/hours/*.json
+[ "$(rows "$F")" = "300 consistent" ] && ok || bad "after the full disk: $(rows "$F")"
+
+# ---- a read-only store ----------------------------------------------------------------------------------
+R="$T/ro/h.sqlite"
+mkdir -p "$T/ro"
+"$AWRDIFF" history add --db "$R" samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html 2>/dev/null
+chmod 755 "$T/ro"
+chmod 444 "$R"
+chmod 555 "$T/ro"
+AS=""
+if [ "$(id -u)" = 0 ]; then
+  if command -v setpriv >/dev/null; then AS="setpriv --reuid=nobody --regid=nogroup --clear-groups"; else AS="skip"; fi
+fi
+if [ "$AS" = skip ]; then
+  echo "SKIP: read-only store (running as root without setpriv: permissions do not bind root)"
+else
+  sum=$(md5sum <"$R")
+  expect 2 "add to a read-only store" -- $AS "$AWRDIFF" history add --db "$R" samples/good_4.html
+  contains "$T/err" "read-only" "read-only is named"
+  expect 0 "list a read-only store" -- $AS "$AWRDIFF" history list --db "$R"
+  contains "$T/out" "4 periods" "read-only store listed"
+  expect 0 "check against a read-only store" -- $AS "$AWRDIFF" check --history --db "$R" samples/good_4.html
+  expect 2 "check --add on a read-only store" -- $AS "$AWRDIFF" check --history --add --db "$R" samples/good_4.html
+  [ "$(md5sum <"$R")" = "$sum" ] && ok || bad "the read-only store changed"
+fi
+chmod 755 "$T/ro"
+
+# ---- a store of a newer schema, a file that is no store, a damaged store --------------------------------
+N="$T/newer.sqlite"
+"$AWRDIFF" history add --db "$N" samples/good.html 2>/dev/null
+python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("UPDATE meta SET value = 99 WHERE name = ?", ("schema_version",)); c.commit()' "$N"
+sum=$(md5sum <"$N")
+expect 2 "add to a newer schema" -- "$AWRDIFF" history add --db "$N" samples/good_1.html
+contains "$T/err" "newer than this awrdiff" "newer schema is named"
+expect 2 "list a newer schema" -- "$AWRDIFF" history list --db "$N"
+[ "$(md5sum <"$N")" = "$sum" ] && ok || bad "the newer store changed"
+J="$T/junk.sqlite"
+head -c 50000 "$SRC/samples/good.html" >"$J"
+sum=$(md5sum <"$J")
+expect 2 "add to a file that is no store" -- "$AWRDIFF" history add --db "$J" samples/good.html
+contains "$T/err" "not an SQLite database" "no store is named"
+expect 2 "check against a file that is no store" -- "$AWRDIFF" check --history --db "$J" samples/good_1.html
+[ "$(md5sum <"$J")" = "$sum" ] && ok || bad "the junk file changed"
+D="$T/damaged.sqlite"
+cp "$P" "$D"
+python3 - "$D" <<'EOF'
+import sys
+b = bytearray(open(sys.argv[1], "rb").read())
+for i in range(4096 + 100, len(b), 5):
+    b[i] ^= 0x5A
+open(sys.argv[1], "wb").write(b)
+EOF
+sum=$(md5sum <"$D")
+expect 2 "add to a damaged store" -- "$AWRDIFF" history add --db "$D" samples/good.html
+contains "$T/err" "damaged" "damage is named"
+expect 2 "list a damaged store" -- "$AWRDIFF" history list --db "$D" --periods
+[ "$(md5sum <"$D")" = "$sum" ] && ok || bad "the damaged store changed"
+expect 2 "a directory as the store" -- "$AWRDIFF" history add --db "$T" samples/good.html
+
+# ---- PostgreSQL ---------------------------------------------------------------------------------------
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+AS_PG=""
+if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
+  echo "SKIP: PostgreSQL (no initdb under /usr/lib/postgresql/*/bin: install Debian's postgresql)"
+elif [ "$(id -u)" = 0 ] && ! command -v setpriv >/dev/null; then
+  echo "SKIP: PostgreSQL (running as root without setpriv)"
+else
+  PG_DIR=$(mktemp -d /tmp/awrdiff-pg-cli-XXXXXX)
+  if [ "$(id -u)" = 0 ]; then
+    chown nobody "$PG_DIR"
+    AS_PG="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+  fi
+  if $AS_PG "$PG_BIN/initdb" -D "$PG_DIR/data" -U awrdiff --auth=trust -E UTF8 --no-sync >"$PG_DIR/log" 2>&1 &&
+    $AS_PG "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
+      -o "-k $PG_DIR -c listen_addresses='' -p 5432 -c fsync=off" start >>"$PG_DIR/log" 2>&1; then
+    PG="postgresql://awrdiff@/postgres?host=$PG_DIR&port=5432"
+    expect 0 "PostgreSQL: history add" -- "$AWRDIFF" history add --db "$PG" samples/good.html samples/good_1.html \
+      samples/good_2.html samples/good_3.html samples/good_4.html
+    expect 0 "PostgreSQL: list" -- "$AWRDIFF" history list --db "$PG"
+    contains "$T/out" "(PostgreSQL, schema 1)" "PostgreSQL store listed"
+    TWIN="$T/twin.sqlite"
+    "$AWRDIFF" history add --db "$TWIN" samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html \
+      samples/good_4.html 2>/dev/null
+    "$AWRDIFF" history export --db "$TWIN" >"$T/lite.csv"
+    "$AWRDIFF" history export --db "$PG" >"$T/pg.csv"
+    cmp -s "$T/lite.csv" "$T/pg.csv" && ok || bad "PostgreSQL export differs from SQLite's"
+    "$AWRDIFF" check --history --db "$TWIN" --match hour "$T/bad_19.json" -f json >"$T/lite.json"
+    "$AWRDIFF" check --history --db "$PG" --match hour "$T/bad_19.json" -f json >"$T/pg.json"
+    code=$?
+    [ "$code" = 1 ] && ok || bad "PostgreSQL check: exit $code"
+    python3 - "$T/lite.json" "$T/pg.json" <<'EOF' && ok || bad "PostgreSQL check differs from SQLite's"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+# The same verdict, findings and check table; only the baseline's name (the store) differs.
+for d in (a, b):
+    d.pop("base", None)
+    d["tables"][0].pop("title", None)
+assert a["headline"] == b["headline"], (a["headline"], b["headline"])
+assert a["tables"][0] == b["tables"][0]
+assert a.get("findings") == b.get("findings")
+EOF
+    # A role that may only read: it lists and checks; adding is refused with one line.
+    "$PG_BIN/psql" -X -q -h "$PG_DIR" -p 5432 -U awrdiff -d postgres \
+      -c "CREATE ROLE reader LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader" >/dev/null 2>&1
+    RO_PG="postgresql://reader@/postgres?host=$PG_DIR&port=5432"
+    expect 1 "PostgreSQL: a read-only role checks" -- "$AWRDIFF" check --history --db "$RO_PG" --match hour "$T/bad_19.json"
+    expect 2 "PostgreSQL: a read-only role cannot add" -- "$AWRDIFF" history add --db "$RO_PG" samples/good_4.html "$T/bad_19.json"
+    contains "$T/err" "read-only" "PostgreSQL read-only is named"
+    expect 2 "PostgreSQL: a server that is not there" -- "$AWRDIFF" history list --db "postgresql://awrdiff@/postgres?host=$T&port=1"
+  else
+    echo "SKIP: PostgreSQL (the server did not start: $(tail -1 "$PG_DIR/log"))"
+  fi
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
