@@ -1,6 +1,8 @@
 // The command line: the only place that prints or exits.
 #include "cli/cli.hpp"
 
+#include <awrdiff/baseline.hpp>
+#include <awrdiff/check.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>
@@ -103,10 +105,16 @@ int run(int argc, char** argv) {
       "  awrdiff --base A1 A2 --target B1 B2\n"
       "                                 compare two sets of reports (e.g. the same hour on several days)\n"
       "  awrdiff report FILE            one report, as the same tables without a base\n"
-      "  awrdiff snapshot FILE...       the parsed snapshot(s) as JSON (several files: parsed in parallel)\n\n"
+      "  awrdiff snapshot FILE...       the parsed snapshot(s) as JSON (several files: parsed in parallel)\n"
+      "  awrdiff check --baseline SOURCE... CURRENT...\n"
+      "                                 is the current period within its baseline? exit 0 yes, 1 a regression\n"
+      "  awrdiff baseline save SOURCE... -o FILE   a portable baseline file; `baseline show SOURCE...` summarises one\n\n"
       "The first line is the verdict (regressed / improved / unchanged / not comparable / inconclusive) with the\n"
       "DB time per second change and its causes; then findings, each with its numbers, then the tables.\n\n"
-      "Exit codes: 0 fine, 2 error (1 is reserved for a regression found by a future `check`).",
+      "A baseline SOURCE is a report (AWR or Statspack, .gz too), a saved snapshot, a saved baseline file, or an\n"
+      "Oracle metric dump (AWR-Miner capture, DMA collector sysmetric summary, SELECT_BASELINE_METRIC or\n"
+      "DBA_HIST_SYSMETRIC_SUMMARY spool).\n\n"
+      "Exit codes: 0 fine, 1 a regression (check, or --exit-code), 2 error.",
       "awrdiff"};
   app.set_version_flag("--version", k_version);
   app.require_subcommand(0, 1);
@@ -119,6 +127,8 @@ int run(int argc, char** argv) {
   std::vector<std::string> base_set, target_set;
   app.add_option("--base", base_set, "base set: one or more reports (with --target)");
   app.add_option("--target", target_set, "target set: one or more reports (with --base)");
+  bool exit_code_flag = false;
+  app.add_flag("--exit-code", exit_code_flag, "exit 1 when the verdict is 'regressed' (as diff(1) exits 1 on a difference)");
   auto add_common = [&](CLI::App* a) {
     a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename; '-' is stdout) instead of stdout");
     a->add_option("-f,--format", format_name, "text (default), markdown, html or json");
@@ -142,6 +152,31 @@ int run(int argc, char** argv) {
   snapshot->add_option("-f,--format", format_name, "json (the only format)");
   snapshot->add_option("-o,--output", output, "write to FILE instead of stdout");
   snapshot->add_flag("-v,--verbose", verbose, "include diagnostics");
+
+  std::vector<std::string> baseline_sources, current_files;
+  std::string policy_file, match_name = "all";
+  bool quiet = false;
+  auto* check_cmd = app.add_subcommand("check", "check one report (or a set) against a baseline: exit 0 within it, 1 a "
+                                                 "fail-level regression, 2 trouble");
+  check_cmd->add_option("--baseline", baseline_sources, "baseline sources (reports, saved snapshots, baseline files, "
+                                                        "Oracle metric dumps); the last file is the current report unless -- comes first")->required()->expected(1, -1);
+  check_cmd->add_option("current", current_files, "the current report; several (after --): checked as one merged set")
+      ->expected(0, -1);
+  check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
+  check_cmd->add_option("--match", match_name, "compare against like periods only: all (default), hour, weekday-hour");
+  check_cmd->add_flag("-q,--quiet", quiet, "print nothing when the check passes without warnings (for cron)");
+  add_common(check_cmd);
+
+  auto* baseline_cmd = app.add_subcommand("baseline", "build a baseline file from reports or dumps, or summarise one");
+  baseline_cmd->require_subcommand(1);
+  std::vector<std::string> baseline_inputs;
+  auto* baseline_save = baseline_cmd->add_subcommand("save", "save a baseline file (JSON, docs/baselines.md)");
+  baseline_save->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")->required()->expected(1, -1);
+  baseline_save->add_option("-o,--output", output, "the baseline file to write")->required();
+  auto* baseline_show = baseline_cmd->add_subcommand("show", "summarise a baseline: database, instances, periods, metrics");
+  baseline_show->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")->required()->expected(1, -1);
+  baseline_show->add_option("-o,--output", output, "write to FILE instead of stdout");
+  baseline_show->add_flag("-v,--verbose", verbose, "also list the dump's metric names awrdiff has no registry row for");
 
   auto* tables = app.add_subcommand("tables", "list the tables found in one report and the catalog entries matched (debugging)");
   tables->add_option("file", single, "report")->required();
@@ -222,7 +257,51 @@ int run(int argc, char** argv) {
       emit(listing, output);
       return 0;
     }
+    auto load_baseline = [&](const std::vector<std::string>& sources) {
+      Baseline b = load_baseline_source(sources.front());
+      for (std::size_t i = 1; i < sources.size(); ++i) merge_baseline(b, load_baseline_source(sources[i]));
+      return b;
+    };
+    if (*baseline_cmd) {
+      check_output_is_not_an_input(output, baseline_inputs);
+      const Baseline b = load_baseline(baseline_inputs);
+      if (*baseline_save) {
+        emit(baseline_json_text(b), output);
+        return 0;
+      }
+      emit(baseline_summary_text(b, verbose), output);
+      return 0;
+    }
     const Format format = format_or_throw(format_name);
+    if (*check_cmd) {
+      CheckOptions opt;
+      opt.compare = copt;
+      if (match_name == "all") opt.match = MatchPeriods::all;
+      else if (match_name == "hour") opt.match = MatchPeriods::hour;
+      else if (match_name == "weekday-hour") opt.match = MatchPeriods::weekday_hour;
+      else throw Error("", fmt::format("unknown --match '{}' (all, hour, weekday-hour)", match_name));
+      // `check --baseline B1 B2 CURRENT`: --baseline takes every file up to `--`, so the last one is the current
+      // report unless reports follow a `--`.
+      if (current_files.empty() && baseline_sources.size() >= 2) {
+        current_files.push_back(baseline_sources.back());
+        baseline_sources.pop_back();
+      }
+      if (current_files.empty())
+        throw Error("", "give the current report after the baseline sources (awrdiff check --baseline B1 B2 CURRENT)");
+      check_output_is_not_an_input(output, current_files);
+      check_output_is_not_an_input(output, baseline_sources);
+      const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
+      const Baseline b = load_baseline(baseline_sources);
+      std::vector<Snapshot> current;
+      for (const auto& f : current_files) current.push_back(load_report(f));
+      const Snapshot cur = merge_snapshots(current);
+      const CheckReport r = check(cur, b, policy, opt);
+      if (quiet && r.status != CheckStatus::fail && r.status != CheckStatus::warn) return r.exit_code();
+      std::ostringstream text;
+      render(r.comparison, format, ropt, text);
+      emit(text.str(), output);
+      return r.exit_code();
+    }
     Comparison c;
     if (*report) {
       check_output_is_not_an_input(output, {single});
@@ -250,7 +329,9 @@ int run(int argc, char** argv) {
     std::ostringstream text;
     render(c, format, ropt, text);
     emit(text.str(), output);
-    return 0;
+    if (exit_code_flag && c.verdict == Verdict::not_comparable)
+      throw Error("", "not comparable: " + (c.warnings.empty() ? std::string("see the warnings") : c.warnings.front()));
+    return exit_code_flag && c.verdict == Verdict::regressed ? static_cast<int>(ExitCode::regression) : 0;
   } catch (const Error& e) {
     std::cerr << "awrdiff: " << e.what() << "\n";
     return static_cast<int>(e.exit_code());

@@ -1,0 +1,135 @@
+// awrdiff — baselines: what "normal" looks like for one database, per metric of the registry.
+//
+// A baseline holds the periods it was built from (each with its registry metric values) and/or
+// pre-summarised distributions (a dump that gives only average / minimum / maximum, or hourly medians
+// and percentiles). Whatever it came from — report files, saved snapshots, a saved baseline file, an
+// Oracle metric dump — `check` reads it the same way: a distribution per metric (distribution()).
+#pragma once
+
+#include <awrdiff/metrics.hpp>
+#include <awrdiff/model.hpp>
+#include <awrdiff/sysmetric.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace awrdiff {
+
+/// The version of the baseline file format that save_baseline_json writes (docs/baselines.md). A
+/// reader accepts files of its own major version and ignores keys it does not know.
+inline constexpr int k_baseline_schema_version = 1;
+
+/// One period a baseline was built from: a report, or a snapshot interval of a dump.
+struct BaselinePeriod {
+  std::string source;                       ///< the file it came from
+  std::optional<std::int64_t> begin_snap;   ///< Begin Snap id (reports), or the dump's snap id
+  std::optional<std::int64_t> end_snap;     ///< End Snap id
+  std::string begin_time;                   ///< ISO 8601 "2025-03-03T09:00:00"; empty when unknown
+  std::string end_time;                     ///< ISO 8601
+  OptDouble elapsed_s;                      ///< length of the period, seconds
+  std::optional<int> instance_number;       ///< the instance; empty for a whole RAC cluster (global report, summed dump)
+  bool valid = true;                        ///< false: the report says its figures are invalid (left out of distributions)
+  std::map<std::string, double> values;     ///< registry key -> value in the registry's unit
+};
+
+/// Centre and spread of one metric in a baseline.
+struct MetricDistribution {
+  std::size_t count = 0;       ///< periods behind it (for a dump aggregate: intervals, when the dump says)
+  OptDouble median, mean;      ///< centre
+  OptDouble sd;                ///< standard deviation (periods: sample sd; dumps: STANDARD_DEVIATION)
+  OptDouble mad;               ///< median absolute deviation × 1.4826 (a robust sd); periods only
+  OptDouble min, max;
+  std::vector<std::pair<int, double>> percentiles;  ///< (nn, value), where the source gives them
+  /// Where the figures come from: "periods" (computed from `count` periods), "dump" (as the dump gives
+  /// them), "average-min-max" (SELECT_BASELINE_METRIC: no spread at all).
+  std::string basis;
+};
+
+/// A pre-summarised distribution of a dump: one metric, optionally for one hour of the day or one instance.
+struct BaselineAggregate {
+  std::string key;                          ///< registry key
+  std::optional<int> hour_of_day;           ///< 0–23 when the dump aggregates by hour of day
+  std::optional<int> instance_number;       ///< empty: cluster-wide (summed over instances)
+  MetricDistribution distribution;
+};
+
+/// How `check` picks like periods from a baseline.
+enum class MatchPeriods {
+  all,           ///< every period
+  hour,          ///< periods that begin in the same hour of the day as the current one
+  weekday_hour,  ///< the same hour of the same day of the week
+};
+
+/// Everything `check` compares against.
+struct Baseline {
+  int schema_version = k_baseline_schema_version;
+  std::string name;                         ///< a name for people (the dump's baseline name, or the file)
+  std::vector<std::string> sources;         ///< files it was built from
+  std::string source_kind;                  ///< "reports", "awr_miner", "dma_collector", "select_baseline_metric", "sysmetric_summary", or a mix "reports+awr_miner"
+  // The facts the comparability gate needs.
+  std::string db_name;
+  std::optional<std::uint64_t> dbid;
+  std::vector<int> instances;               ///< instance numbers covered
+  std::string release;
+  OptDouble cpus;
+  std::string host;
+  std::vector<BaselinePeriod> periods;      ///< periods with their metric values, oldest first
+  std::vector<BaselineAggregate> aggregates;///< pre-summarised distributions (dumps without per-period rows)
+  std::vector<std::string> unknown_metrics; ///< metric names of a dump that no registry row has a twin for (shown by -v)
+  std::vector<std::string> notes;           ///< what was left out and why ("3 rows of instance 2 ...")
+  /// The reports' snapshots (reports and saved snapshots only): the findings rules compare the current
+  /// period against them merged (the baseline's typical period). Empty for dumps. Not saved in the file.
+  std::vector<Snapshot> snapshots;
+};
+
+/// The baseline's typical period: its report snapshots merged (merge_snapshots). Several periods are no
+/// one snapshot range: begin/end snap ids and times are left empty, so no overlap or clock warning is
+/// drawn from them. Throws Error when the baseline has no snapshots.
+Snapshot typical_period(const Baseline& baseline);
+
+/// A snapshot's registry values as a baseline period (every checked registry metric the report gives).
+BaselinePeriod period_of(const Snapshot& snapshot);
+
+/// A baseline from report snapshots. Throws Error when the set is empty or mixes DB Ids / instances
+/// (the message names the two files).
+Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots);
+
+/// A baseline from an Oracle metric dump: rows mapped to registry metrics through their Oracle twins
+/// (metric_value units), per-instance rows of a RAC dump summed (rates) or averaged (ratios) per period
+/// for the cluster and also kept per instance. Unknown metric names are listed, never dropped silently.
+Baseline baseline_from_dump(const SysmetricDump& dump);
+
+/// Adds `other` to `into` (several sources given to one check). Throws Error when their DB Ids differ.
+void merge_baseline(Baseline& into, Baseline other);
+
+/// The distribution of `key` over the baseline's periods that match `current` (all periods, or the same
+/// hour / weekday and hour of `current_begin_time`, ISO 8601), for one instance (or the cluster when
+/// `instance` is empty). Falls back to the aggregates when no period gives the metric. Empty count when
+/// nothing is known.
+MetricDistribution distribution(const Baseline& baseline, const std::string& key, MatchPeriods match,
+                                const std::string& current_begin_time, std::optional<int> instance);
+
+/// The baseline as JSON (the versioned format of docs/baselines.md), with a trailing newline.
+std::string baseline_json_text(const Baseline& baseline);
+/// Reads a baseline file written by baseline_json_text. Throws Error(source, reason) for another
+/// major version, a JSON that is no baseline, or wrong types.
+Baseline baseline_from_json(std::string_view json, const std::string& source);
+
+/// Loads one baseline source by content: a saved baseline file, an Oracle metric dump, or a report /
+/// saved snapshot (load_report). Reports are returned as a one-period baseline with their snapshot.
+Baseline load_baseline_source(const std::filesystem::path& file);
+
+/// A summary for people (`awrdiff baseline show`): database, instances, sources, periods (first and
+/// last), aggregates, each metric's count / median / range; `verbose` adds the unknown metric names.
+std::string baseline_summary_text(const Baseline& baseline, bool verbose);
+
+/// ISO 8601 "YYYY-MM-DDTHH:MM:SS" of a report's time as printed ("22-Dec-23 01:30:13", "03-Mar-25
+/// 09:00:12", "2025-03-03 09:00"); empty when it cannot be read.
+std::string iso_time(std::string_view printed);
+
+}  // namespace awrdiff

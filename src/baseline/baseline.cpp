@@ -1,0 +1,625 @@
+// Baselines: built from report snapshots or Oracle metric dumps, saved and loaded as versioned JSON,
+// and summarised per metric for `check` (include/awrdiff/baseline.hpp).
+#include <awrdiff/baseline.hpp>
+#include <awrdiff/diff.hpp>
+#include <awrdiff/parse.hpp>
+#include <awrdiff/snapshot_json.hpp>
+#include <awrdiff/stats.hpp>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+namespace awrdiff {
+
+Snapshot snapshot_from_json(std::string_view json, const std::string& source);  // snapshot_json.hpp
+
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Units compare without case and spaces: "Bytes Per Second" = "bytes per second".
+bool same_unit(std::string_view a, std::string_view b) {
+  std::string x, y;
+  for (char c : a)
+    if (!std::isspace(static_cast<unsigned char>(c))) x.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  for (char c : b)
+    if (!std::isspace(static_cast<unsigned char>(c))) y.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  return x == y;
+}
+
+// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
+long days_from_civil(int y, int m, int d) {
+  y -= m <= 2;
+  const long era = (y >= 0 ? y : y - 399) / 400;
+  const long yoe = y - era * 400;
+  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+struct TimeParts {
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+};
+std::optional<TimeParts> parse_iso(std::string_view iso) {
+  TimeParts t;
+  if (iso.size() < 13) return std::nullopt;
+  if (std::sscanf(std::string(iso).c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &t.year, &t.month, &t.day, &t.hour, &t.minute, &t.second) < 4)
+    return std::nullopt;
+  return t;
+}
+// 0 = Sunday .. 6 = Saturday.
+std::optional<int> weekday_of(std::string_view iso) {
+  auto t = parse_iso(iso);
+  if (!t) return std::nullopt;
+  const long days = days_from_civil(t->year, t->month, t->day);
+  return static_cast<int>(((days % 7) + 11) % 7);  // 1970-01-01 was a Thursday (4)
+}
+std::optional<int> hour_of(std::string_view iso) {
+  auto t = parse_iso(iso);
+  if (!t) return std::nullopt;
+  return t->hour;
+}
+
+double quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  if (v.empty()) return 0;
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const auto hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+}
+
+MetricDistribution summarize_values(const std::vector<double>& values) {
+  MetricDistribution d;
+  d.basis = "periods";
+  d.count = values.size();
+  if (values.empty()) return d;
+  const auto s = summarize(values);
+  d.median = s.median;
+  d.mean = s.mean;
+  d.min = s.min;
+  d.max = s.max;
+  if (values.size() >= 2) d.sd = s.sd;
+  std::vector<double> dev;
+  for (double v : values) dev.push_back(std::fabs(v - s.median));
+  if (values.size() >= 3) d.mad = quantile(dev, 0.5) * 1.4826;
+  if (values.size() >= 5)
+    for (int p : {5, 25, 75, 95}) d.percentiles.emplace_back(p, quantile(values, p / 100.0));
+  return d;
+}
+
+std::optional<int> instance_of(const Snapshot& s) {
+  if (s.kind == ReportKind::awr_global) return std::nullopt;
+  return s.database.instance_number;
+}
+
+bool instance_matches(const std::optional<int>& have, const std::optional<int>& want, const Baseline& b) {
+  if (have == want) return true;
+  // A single-instance database: the instance and the whole database are the same thing.
+  if (b.instances.size() <= 1 && (!have || !want)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string iso_time(std::string_view printed) {
+  std::string p(printed);
+  static constexpr std::array<const char*, 12> k_months = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                           "jul", "aug", "sep", "oct", "nov", "dec"};
+  int d = 0, y = 0, hh = 0, mm = 0, ss = 0;
+  char mon[4] = {};
+  // "22-Dec-23 01:30:13", "22-Dec-2023 01:30", "22-DEC-23"
+  int n = std::sscanf(p.c_str(), "%2d-%3[A-Za-z]-%4d %2d:%2d:%2d", &d, mon, &y, &hh, &mm, &ss);
+  if (n >= 3) {
+    const auto m = lower(mon);
+    int month = 0;
+    for (std::size_t i = 0; i < k_months.size(); ++i)
+      if (m == k_months[i]) month = static_cast<int>(i) + 1;
+    if (month == 0 || d < 1 || d > 31) return "";
+    if (y < 100) y += y < 70 ? 2000 : 1900;
+    return fmt::format("{:04d}-{:02d}-{:02d}T{:02d}:{:02d}:{:02d}", y, month, d, hh, mm, ss);
+  }
+  // "2025-03-03 09:00:12", "2025-03-03T09:00"
+  int mo = 0;
+  hh = mm = ss = 0;
+  n = std::sscanf(p.c_str(), "%4d-%2d-%2d%*1[ T]%2d:%2d:%2d", &y, &mo, &d, &hh, &mm, &ss);
+  if (n >= 3 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31)
+    return fmt::format("{:04d}-{:02d}-{:02d}T{:02d}:{:02d}:{:02d}", y, mo, d, hh, mm, ss);
+  return "";
+}
+
+Snapshot typical_period(const Baseline& b) {
+  if (b.snapshots.empty()) throw Error("", "the baseline has no report snapshots");
+  Snapshot t = merge_snapshots(b.snapshots);
+  if (b.snapshots.size() > 1) {
+    t.interval.begin_snap.reset();
+    t.interval.end_snap.reset();
+    t.interval.begin_time.clear();
+    t.interval.end_time.clear();
+  }
+  return t;
+}
+
+BaselinePeriod period_of(const Snapshot& s) {
+  BaselinePeriod p;
+  p.source = s.source;
+  p.begin_snap = s.interval.begin_snap;
+  p.end_snap = s.interval.end_snap;
+  p.begin_time = iso_time(s.interval.begin_time);
+  p.end_time = iso_time(s.interval.end_time);
+  p.elapsed_s = s.interval.elapsed_s;
+  p.instance_number = instance_of(s);
+  p.valid = s.valid && s.timings_valid;
+  for (const auto& m : all_metrics()) {
+    if (!m.checked || m.family) continue;
+    if (auto v = metric_value(s, m.key); v && std::isfinite(*v)) p.values.emplace(std::string(m.key), *v);
+  }
+  return p;
+}
+
+Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
+  if (snapshots.empty()) throw Error("", "an empty baseline: give at least one report");
+  Baseline b;
+  b.source_kind = "reports";
+  const Snapshot& first = snapshots.front();
+  b.db_name = first.database.name;
+  b.dbid = first.database.dbid;
+  b.release = first.database.release;
+  b.cpus = first.database.cpus;
+  b.host = first.database.host;
+  std::set<int> instances;
+  for (const auto& s : snapshots) {
+    if (s.database.dbid && b.dbid && *s.database.dbid != *b.dbid)
+      throw Error(s.source, fmt::format("DB Id {} differs from {}'s {}: a baseline is of one database", *s.database.dbid,
+                                        first.source, *b.dbid));
+    if (!b.dbid) b.dbid = s.database.dbid;
+    if (auto i = instance_of(s)) instances.insert(*i);
+    b.sources.push_back(s.source);
+    b.periods.push_back(period_of(s));
+    if (!b.periods.back().valid)
+      b.notes.push_back(fmt::format("{}: {}: left out of the baseline", s.source,
+                                    s.invalid_reason.empty() ? std::string("timings invalid") : s.invalid_reason));
+  }
+  b.instances.assign(instances.begin(), instances.end());
+  b.name = snapshots.size() == 1 ? first.source : fmt::format("{} reports of {}", snapshots.size(), b.db_name);
+  std::stable_sort(b.periods.begin(), b.periods.end(),
+                   [](const BaselinePeriod& x, const BaselinePeriod& y) { return x.begin_time < y.begin_time; });
+  b.snapshots = std::move(snapshots);
+  return b;
+}
+
+Baseline baseline_from_dump(const SysmetricDump& dump) {
+  Baseline b;
+  b.name = dump.baseline_name.empty() ? dump.source : dump.baseline_name;
+  b.sources.push_back(dump.source);
+  b.source_kind = to_string(dump.kind);
+  b.db_name = dump.db_name;
+  b.dbid = dump.dbid;
+  b.release = dump.release;
+  b.cpus = dump.cpus;
+  b.host = dump.host;
+  b.instances = dump.instances;
+  std::set<std::string> unknown, unit_mismatch;
+  // Per-period rows, grouped by (period, instance).
+  std::map<std::pair<std::string, int>, BaselinePeriod> periods;
+  std::map<std::tuple<std::string, std::optional<int>, std::optional<int>>, BaselineAggregate> aggregates;
+  for (const auto& r : dump.rows) {
+    if (r.dbid && b.dbid && *r.dbid != *b.dbid) continue;  // the reader reported it
+    const OracleTwin* twin = nullptr;
+    const MetricSpec* spec = find_metric_by_oracle_name(r.metric_name, &twin);
+    if (spec == nullptr) {
+      unknown.insert(r.metric_name);
+      continue;
+    }
+    if (!r.metric_unit.empty() && !same_unit(r.metric_unit, twin->metric_unit)) {
+      unit_mismatch.insert(fmt::format("{} is in '{}', not '{}'", r.metric_name, r.metric_unit, twin->metric_unit));
+      continue;
+    }
+    const double f = twin->factor;
+    auto scaled = [f](const OptDouble& v) { return v ? OptDouble(*v * f) : std::nullopt; };
+    // A twin2 row (e.g. Average Active Sessions) does not overwrite the primary twin's value.
+    const bool primary = twin == &spec->twin;
+    const bool per_period = !r.hour_of_day && (r.snap_id || !r.end_time.empty()) && dump.kind != DumpKind::select_baseline_metric;
+    if (per_period && r.average) {
+      const std::string period_key = r.snap_id ? fmt::format("{:020d}", *r.snap_id) : r.end_time;
+      auto& p = periods[{period_key, r.instance_number.value_or(0)}];
+      if (p.source.empty()) {
+        p.source = dump.source;
+        p.end_snap = r.snap_id;
+        p.begin_time = r.begin_time;
+        p.end_time = r.end_time;
+        p.elapsed_s = r.interval_s;
+        p.instance_number = r.instance_number;
+        if (p.begin_snap == std::nullopt && r.snap_id) p.begin_snap = *r.snap_id - 1;
+      }
+      if (primary || p.values.count(std::string(spec->key)) == 0) p.values[std::string(spec->key)] = *r.average * f;
+      continue;
+    }
+    if (!r.average && !r.median && !r.maximum) continue;
+    auto& a = aggregates[{std::string(spec->key), r.hour_of_day, r.instance_number}];
+    if (!a.key.empty() && !primary) continue;
+    a.key = spec->key;
+    a.hour_of_day = r.hour_of_day;
+    a.instance_number = r.instance_number;
+    auto& d = a.distribution;
+    d = MetricDistribution{};
+    d.count = r.num_intervals ? static_cast<std::size_t>(*r.num_intervals) : 0;
+    d.mean = scaled(r.average);
+    d.median = scaled(r.median);
+    d.min = scaled(r.minimum);
+    d.max = scaled(r.maximum);
+    d.sd = scaled(r.standard_deviation);
+    for (const auto& [nn, v] : r.percentiles) d.percentiles.emplace_back(nn, v * f);
+    d.basis = (d.sd || !d.percentiles.empty() || d.median) ? "dump" : "average-min-max";
+  }
+  for (auto& [k, p] : periods) b.periods.push_back(std::move(p));
+  // A RAC dump: the cluster's figure per period, rates summed and ratios averaged over the instances.
+  if (b.instances.size() > 1) {
+    std::map<std::string, std::vector<const BaselinePeriod*>> by_time;
+    for (const auto& p : b.periods) by_time[p.end_time.empty() ? std::to_string(p.end_snap.value_or(0)) : p.end_time].push_back(&p);
+    std::vector<BaselinePeriod> cluster;
+    for (const auto& [t, ps] : by_time) {
+      if (ps.size() != b.instances.size()) continue;  // not every instance has this period
+      BaselinePeriod c = *ps.front();
+      c.instance_number.reset();
+      c.values.clear();
+      for (const auto& [key, v0] : ps.front()->values) {
+        const MetricSpec* spec = find_metric(key);
+        double sum = 0;
+        bool all = true;
+        for (const auto* p : ps) {
+          auto it = p->values.find(key);
+          if (it == p->values.end()) all = false;
+          else sum += it->second;
+        }
+        if (!all) continue;
+        c.values[key] = spec != nullptr && spec->across_instances == Aggregation::mean ? sum / static_cast<double>(ps.size()) : sum;
+      }
+      cluster.push_back(std::move(c));
+    }
+    for (auto& c : cluster) b.periods.push_back(std::move(c));
+  }
+  std::stable_sort(b.periods.begin(), b.periods.end(), [](const BaselinePeriod& x, const BaselinePeriod& y) {
+    return std::tie(x.begin_time, x.end_time) < std::tie(y.begin_time, y.end_time);
+  });
+  for (auto& [k, a] : aggregates) b.aggregates.push_back(std::move(a));
+  b.unknown_metrics.assign(unknown.begin(), unknown.end());
+  for (const auto& u : unit_mismatch) b.notes.push_back("left out, unit not the registry's: " + u);
+  if (b.periods.empty() && b.aggregates.empty())
+    throw Error(dump.source, "no metric of the dump has a twin in awrdiff's metric registry (awrdiff catalog --metrics)");
+  return b;
+}
+
+void merge_baseline(Baseline& into, Baseline other) {
+  if (into.dbid && other.dbid && *into.dbid != *other.dbid)
+    throw Error(other.sources.empty() ? "" : other.sources.front(),
+                fmt::format("DB Id {} differs from the baseline's {}: a baseline is of one database", *other.dbid, *into.dbid));
+  if (!into.dbid) into.dbid = other.dbid;
+  if (into.db_name.empty()) into.db_name = other.db_name;
+  if (into.release.empty()) into.release = other.release;
+  if (!into.cpus) into.cpus = other.cpus;
+  if (into.host.empty()) into.host = other.host;
+  if (into.source_kind.empty()) into.source_kind = other.source_kind;
+  else if (into.source_kind.find(other.source_kind) == std::string::npos) into.source_kind += "+" + other.source_kind;
+  std::set<int> inst(into.instances.begin(), into.instances.end());
+  inst.insert(other.instances.begin(), other.instances.end());
+  into.instances.assign(inst.begin(), inst.end());
+  for (auto& s : other.sources) into.sources.push_back(std::move(s));
+  for (auto& p : other.periods) into.periods.push_back(std::move(p));
+  for (auto& a : other.aggregates) into.aggregates.push_back(std::move(a));
+  for (auto& u : other.unknown_metrics)
+    if (std::find(into.unknown_metrics.begin(), into.unknown_metrics.end(), u) == into.unknown_metrics.end())
+      into.unknown_metrics.push_back(std::move(u));
+  for (auto& n : other.notes) into.notes.push_back(std::move(n));
+  for (auto& s : other.snapshots) into.snapshots.push_back(std::move(s));
+  std::stable_sort(into.periods.begin(), into.periods.end(),
+                   [](const BaselinePeriod& x, const BaselinePeriod& y) { return x.begin_time < y.begin_time; });
+  into.name = fmt::format("{} sources of {}", into.sources.size(), into.db_name.empty() ? "one database" : into.db_name);
+}
+
+MetricDistribution distribution(const Baseline& b, const std::string& key, MatchPeriods match, const std::string& current_begin,
+                                std::optional<int> instance) {
+  const auto cur_hour = hour_of(current_begin);
+  const auto cur_day = weekday_of(current_begin);
+  auto like = [&](const std::string& begin) {
+    if (match == MatchPeriods::all) return true;
+    if (!cur_hour || hour_of(begin) != cur_hour) return false;
+    return match == MatchPeriods::hour || weekday_of(begin) == cur_day;
+  };
+  std::vector<double> values;
+  for (const auto& p : b.periods) {
+    if (!p.valid || !instance_matches(p.instance_number, instance, b) || !like(p.begin_time)) continue;
+    if (auto it = p.values.find(key); it != p.values.end()) values.push_back(it->second);
+  }
+  if (!values.empty()) return summarize_values(values);
+  // Aggregates: the matching hour when the dump has hours and a match is asked; else every hour combined.
+  std::vector<const BaselineAggregate*> found;
+  for (const auto& a : b.aggregates) {
+    if (a.key != key || !instance_matches(a.instance_number, instance, b)) continue;
+    if (match != MatchPeriods::all && a.hour_of_day && cur_hour && *a.hour_of_day != *cur_hour) continue;
+    found.push_back(&a);
+  }
+  if (found.empty()) return {};
+  if (found.size() == 1) return found.front()->distribution;
+  // Several hours (or instances of a cluster asked as a whole): combined.
+  MetricDistribution d;
+  d.basis = found.front()->distribution.basis;
+  std::vector<double> medians, means;
+  for (const auto* a : found) {
+    const auto& x = a->distribution;
+    d.count += x.count;
+    if (x.median) medians.push_back(*x.median);
+    if (x.mean) means.push_back(*x.mean);
+    if (x.min) d.min = d.min ? std::min(*d.min, *x.min) : *x.min;
+    if (x.max) d.max = d.max ? std::max(*d.max, *x.max) : *x.max;
+  }
+  if (!medians.empty()) d.median = quantile(medians, 0.5);
+  if (!means.empty()) d.mean = summarize(means).mean;
+  return d;
+}
+
+// ---- the baseline file ---------------------------------------------------------------------------
+
+namespace {
+using nlohmann::json;
+
+json opt(const OptDouble& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
+
+json dist_json(const MetricDistribution& d) {
+  json j = {{"count", d.count}, {"median", opt(d.median)}, {"mean", opt(d.mean)}, {"sd", opt(d.sd)},
+            {"mad", opt(d.mad)}, {"min", opt(d.min)}, {"max", opt(d.max)}, {"basis", d.basis}};
+  json pc = json::object();
+  for (const auto& [nn, v] : d.percentiles) pc[std::to_string(nn)] = v;
+  j["percentiles"] = pc;
+  return j;
+}
+
+struct Reader {
+  const std::string& source;
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    throw Error(source, fmt::format("baseline file: {} {}", path, what));
+  }
+  OptDouble num(const json& o, const char* key, const std::string& path) const {
+    auto it = o.find(key);
+    if (it == o.end() || it->is_null()) return std::nullopt;
+    if (!it->is_number()) fail(path + "." + key, "is not a number");
+    return it->get<double>();
+  }
+  std::string str(const json& o, const char* key, const std::string& path) const {
+    auto it = o.find(key);
+    if (it == o.end() || it->is_null()) return "";
+    if (!it->is_string()) fail(path + "." + key, "is not a string");
+    return it->get<std::string>();
+  }
+  std::optional<std::int64_t> integer(const json& o, const char* key, const std::string& path) const {
+    auto it = o.find(key);
+    if (it == o.end() || it->is_null()) return std::nullopt;
+    if (!it->is_number_integer()) fail(path + "." + key, "is not an integer");
+    return it->get<std::int64_t>();
+  }
+  MetricDistribution dist(const json& o, const std::string& path) const {
+    MetricDistribution d;
+    d.count = static_cast<std::size_t>(integer(o, "count", path).value_or(0));
+    d.median = num(o, "median", path);
+    d.mean = num(o, "mean", path);
+    d.sd = num(o, "sd", path);
+    d.mad = num(o, "mad", path);
+    d.min = num(o, "min", path);
+    d.max = num(o, "max", path);
+    d.basis = str(o, "basis", path);
+    if (auto it = o.find("percentiles"); it != o.end() && it->is_object())
+      for (const auto& [k, v] : it->items()) {
+        if (!v.is_number()) fail(path + ".percentiles." + k, "is not a number");
+        int nn = 0;
+        try {
+          nn = std::stoi(k);
+        } catch (const std::exception&) {
+          fail(path + ".percentiles." + k, "is not a percentile");
+        }
+        d.percentiles.emplace_back(nn, v.get<double>());
+      }
+    return d;
+  }
+};
+
+}  // namespace
+
+std::string baseline_json_text(const Baseline& b) {
+  json j;
+  j["awrdiff_baseline"] = k_baseline_schema_version;
+  j["name"] = b.name;
+  j["sources"] = b.sources;
+  j["source_kind"] = b.source_kind;
+  j["database"] = {{"name", b.db_name},
+                   {"dbid", b.dbid ? json(*b.dbid) : json(nullptr)},
+                   {"instances", b.instances},
+                   {"release", b.release},
+                   {"cpus", opt(b.cpus)},
+                   {"host", b.host}};
+  json periods = json::array();
+  for (const auto& p : b.periods) {
+    json values = json::object();
+    for (const auto& [k, v] : p.values)
+      if (std::isfinite(v)) values[k] = v;
+    periods.push_back({{"source", p.source},
+                       {"begin_snap", p.begin_snap ? json(*p.begin_snap) : json(nullptr)},
+                       {"end_snap", p.end_snap ? json(*p.end_snap) : json(nullptr)},
+                       {"begin_time", p.begin_time},
+                       {"end_time", p.end_time},
+                       {"elapsed_s", opt(p.elapsed_s)},
+                       {"instance_number", p.instance_number ? json(*p.instance_number) : json(nullptr)},
+                       {"valid", p.valid},
+                       {"values", values}});
+  }
+  j["periods"] = periods;
+  json aggregates = json::array();
+  for (const auto& a : b.aggregates)
+    aggregates.push_back({{"key", a.key},
+                          {"hour_of_day", a.hour_of_day ? json(*a.hour_of_day) : json(nullptr)},
+                          {"instance_number", a.instance_number ? json(*a.instance_number) : json(nullptr)},
+                          {"distribution", dist_json(a.distribution)}});
+  j["aggregates"] = aggregates;
+  j["unknown_metrics"] = b.unknown_metrics;
+  j["notes"] = b.notes;
+  // The typical period (the reports merged) for the findings rules; a document of its own.
+  if (!b.snapshots.empty()) j["typical_snapshot"] = json::parse(snapshot_json_text(typical_period(b)));
+  return j.dump(1) + "\n";
+}
+
+Baseline baseline_from_json(std::string_view text, const std::string& source) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw Error(source, fmt::format("baseline file: not valid JSON (byte {})", e.byte));
+  }
+  Reader r{source};
+  if (!j.is_object() || !j.contains("awrdiff_baseline")) throw Error(source, "not an awrdiff baseline file (no \"awrdiff_baseline\" key)");
+  if (!j["awrdiff_baseline"].is_number_integer()) r.fail("awrdiff_baseline", "is not an integer");
+  const auto version = j["awrdiff_baseline"].get<std::int64_t>();
+  if (version != k_baseline_schema_version)
+    throw Error(source, fmt::format("baseline file format {} is not readable by this awrdiff (format {})", version,
+                                    k_baseline_schema_version));
+  Baseline b;
+  b.name = r.str(j, "name", "$");
+  b.source_kind = r.str(j, "source_kind", "$");
+  auto strings = [&](const char* key, std::vector<std::string>& out) {
+    if (auto it = j.find(key); it != j.end() && !it->is_null()) {
+      if (!it->is_array()) r.fail(key, "is not an array");
+      for (const auto& s : *it) {
+        if (!s.is_string()) r.fail(key, "holds a value that is not a string");
+        out.push_back(s.get<std::string>());
+      }
+    }
+  };
+  strings("sources", b.sources);
+  strings("unknown_metrics", b.unknown_metrics);
+  strings("notes", b.notes);
+  if (auto it = j.find("database"); it != j.end() && it->is_object()) {
+    const auto& d = *it;
+    b.db_name = r.str(d, "name", "database");
+    if (auto id = d.find("dbid"); id != d.end() && !id->is_null()) {
+      if (!id->is_number_unsigned()) r.fail("database.dbid", "is not a DB Id");
+      b.dbid = id->get<std::uint64_t>();
+    }
+    if (auto in = d.find("instances"); in != d.end() && in->is_array())
+      for (const auto& i : *in) {
+        if (!i.is_number_integer()) r.fail("database.instances", "holds a value that is not an instance number");
+        b.instances.push_back(i.get<int>());
+      }
+    b.release = r.str(d, "release", "database");
+    b.cpus = r.num(d, "cpus", "database");
+    b.host = r.str(d, "host", "database");
+  }
+  if (auto it = j.find("periods"); it != j.end() && !it->is_null()) {
+    if (!it->is_array()) r.fail("periods", "is not an array");
+    std::size_t i = 0;
+    for (const auto& p : *it) {
+      const std::string path = fmt::format("periods[{}]", i++);
+      if (!p.is_object()) r.fail(path, "is not an object");
+      BaselinePeriod bp;
+      bp.source = r.str(p, "source", path);
+      bp.begin_snap = r.integer(p, "begin_snap", path);
+      bp.end_snap = r.integer(p, "end_snap", path);
+      bp.begin_time = r.str(p, "begin_time", path);
+      bp.end_time = r.str(p, "end_time", path);
+      bp.elapsed_s = r.num(p, "elapsed_s", path);
+      if (auto n = r.integer(p, "instance_number", path)) bp.instance_number = static_cast<int>(*n);
+      if (auto v = p.find("valid"); v != p.end() && v->is_boolean()) bp.valid = v->get<bool>();
+      if (auto v = p.find("values"); v != p.end()) {
+        if (!v->is_object()) r.fail(path + ".values", "is not an object");
+        for (const auto& [k, x] : v->items()) {
+          if (!x.is_number()) r.fail(path + ".values." + k, "is not a number");
+          if (find_metric(k) == nullptr) continue;  // a metric of a later release: ignored
+          bp.values.emplace(k, x.get<double>());
+        }
+      }
+      b.periods.push_back(std::move(bp));
+    }
+  }
+  if (auto it = j.find("aggregates"); it != j.end() && !it->is_null()) {
+    if (!it->is_array()) r.fail("aggregates", "is not an array");
+    std::size_t i = 0;
+    for (const auto& a : *it) {
+      const std::string path = fmt::format("aggregates[{}]", i++);
+      if (!a.is_object()) r.fail(path, "is not an object");
+      BaselineAggregate ba;
+      ba.key = r.str(a, "key", path);
+      if (find_metric(ba.key) == nullptr) continue;
+      if (auto h = r.integer(a, "hour_of_day", path)) ba.hour_of_day = static_cast<int>(*h);
+      if (auto n = r.integer(a, "instance_number", path)) ba.instance_number = static_cast<int>(*n);
+      if (auto d = a.find("distribution"); d != a.end() && d->is_object()) ba.distribution = r.dist(*d, path + ".distribution");
+      b.aggregates.push_back(std::move(ba));
+    }
+  }
+  if (auto it = j.find("typical_snapshot"); it != j.end() && it->is_object()) {
+    b.snapshots.push_back(snapshot_from_json(it->dump(), source));
+  }
+  return b;
+}
+
+std::string baseline_summary_text(const Baseline& b, bool verbose) {
+  std::string out;
+  auto o = std::back_inserter(out);
+  fmt::format_to(o, "Baseline: {}\n", b.name);
+  fmt::format_to(o, "Source kind: {}\n", b.source_kind);
+  fmt::format_to(o, "Database: {} DB Id {}{}{}\n", b.db_name.empty() ? "(name not given)" : b.db_name,
+                 b.dbid ? std::to_string(*b.dbid) : std::string("(not given)"),
+                 b.release.empty() ? "" : ", release " + b.release, b.cpus ? fmt::format(", {} CPUs", *b.cpus) : "");
+  fmt::format_to(o, "Instances: {}\n", b.instances.empty() ? std::string("(not given)") : fmt::format("{}", fmt::join(b.instances, ", ")));
+  std::size_t valid = 0;
+  for (const auto& p : b.periods) valid += p.valid ? 1 : 0;
+  fmt::format_to(o, "Periods: {} ({} valid)", b.periods.size(), valid);
+  if (!b.periods.empty())
+    fmt::format_to(o, ", {} .. {}", b.periods.front().begin_time.empty() ? b.periods.front().end_time : b.periods.front().begin_time,
+                   b.periods.back().end_time);
+  out += "\n";
+  std::set<std::optional<int>> hours;
+  for (const auto& a : b.aggregates) hours.insert(a.hour_of_day);
+  fmt::format_to(o, "Aggregates: {}{}\n", b.aggregates.size(),
+                 hours.size() > 1 ? fmt::format(" ({} hours of the day)", hours.size()) : "");
+  std::set<std::string> keys;
+  for (const auto& p : b.periods)
+    for (const auto& [k, v] : p.values) keys.insert(k);
+  for (const auto& a : b.aggregates) keys.insert(a.key);
+  fmt::format_to(o, "Metrics: {} of the registry; {} dump metric name{} without a registry twin\n", keys.size(),
+                 b.unknown_metrics.size(), b.unknown_metrics.size() == 1 ? "" : "s");
+  fmt::format_to(o, "\n{:<60} {:>7} {:>14} {:>14} {:>14}  {}\n", "Metric (whole database / instance)", "count", "median", "min", "max", "basis");
+  std::optional<int> whole;
+  if (b.instances.size() == 1) whole = b.instances.front();
+  for (const auto& m : all_metrics()) {
+    if (keys.count(std::string(m.key)) == 0) continue;
+    const auto d = distribution(b, std::string(m.key), MatchPeriods::all, "", b.instances.size() > 1 ? std::nullopt : whole);
+    auto v = [](const OptDouble& x) { return x ? fmt::format("{:.4g}", *x) : std::string("-"); };
+    fmt::format_to(o, "{:<60} {:>7} {:>14} {:>14} {:>14}  {}\n", fmt::format("{} ({})", m.display, m.unit), d.count,
+                   v(d.median ? d.median : d.mean), v(d.min), v(d.max), d.basis);
+  }
+  for (const auto& n : b.notes) fmt::format_to(o, "note: {}\n", n);
+  if (verbose)
+    for (const auto& u : b.unknown_metrics) fmt::format_to(o, "no registry twin: {}\n", u);
+  return out;
+}
+
+Baseline load_baseline_source(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  const std::string text = read_input(file);
+  std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && text[first] == '{' && text.find("\"awrdiff_baseline\"") != std::string::npos)
+    return baseline_from_json(text, name);
+  if (detect_sysmetric_dump(text)) return baseline_from_dump(parse_sysmetric_dump(text, name));
+  std::vector<Snapshot> one;
+  one.push_back(load_report(file));
+  return baseline_from_snapshots(std::move(one));
+}
+
+}  // namespace awrdiff

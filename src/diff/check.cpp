@@ -1,0 +1,516 @@
+// `check`: the current period against a baseline, metric by metric through the registry, with the
+// findings rules of the pairwise comparison against the baseline's typical period
+// (include/awrdiff/check.hpp, docs/baselines.md).
+#include <awrdiff/check.hpp>
+
+#include "diff/facts.hpp"
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace awrdiff {
+
+const char* to_string(CheckStatus s) {
+  switch (s) {
+    case CheckStatus::ok: return "ok";
+    case CheckStatus::warn: return "warn";
+    case CheckStatus::fail: return "fail";
+    case CheckStatus::improved: return "improved";
+    case CheckStatus::changed: return "changed";
+    case CheckStatus::insufficient: return "insufficient baseline";
+  }
+  return "ok";
+}
+
+CheckPolicy default_policy() {
+  CheckPolicy p;
+  p.source = "registry defaults";
+  for (const auto& m : all_metrics()) {
+    if (!m.checked || m.family) continue;
+    MetricPolicy mp;
+    mp.direction = m.direction;
+    mp.abs_floor = m.abs_floor;
+    mp.rel_floor_pct = m.rel_floor_pct;
+    mp.points = m.points;
+    if (m.role == MetricRole::master) mp.fail_z = 3;
+    p.metrics.emplace(std::string(m.key), mp);
+  }
+  return p;
+}
+
+namespace {
+
+std::optional<Direction> direction_named(std::string_view s) {
+  if (s == "higher_is_worse") return Direction::higher_is_worse;
+  if (s == "higher_is_better") return Direction::higher_is_better;
+  if (s == "neutral") return Direction::neutral;
+  return std::nullopt;
+}
+
+}  // namespace
+
+CheckPolicy load_policy(const std::string& file) {
+  CheckPolicy p = default_policy();
+  p.source = file;
+  toml::table t;
+  try {
+    t = toml::parse_file(file);
+  } catch (const toml::parse_error& e) {
+    throw Error(file, fmt::format("line {}: {}", e.source().begin.line, e.description()));
+  }
+  auto number = [&](const toml::node& n, const std::string& where) -> double {
+    if (auto v = n.value<double>()) return *v;
+    throw Error(file, fmt::format("line {}: {} is not a number", n.source().begin.line, where));
+  };
+  for (auto&& [k, v] : t) {
+    const std::string key(k.str());
+    if (key == "load_matters") {
+      auto b = v.value<bool>();
+      if (!b) throw Error(file, fmt::format("line {}: load_matters is true or false", v.source().begin.line));
+      p.load_matters = *b;
+    } else if (key == "spread_floor_pct") {
+      p.spread_floor_pct = number(v, key);
+    } else if (key == "metric") {
+      const auto* metrics = v.as_table();
+      if (metrics == nullptr) throw Error(file, fmt::format("line {}: [metric.\"KEY\"] tables expected", v.source().begin.line));
+      for (auto&& [mk, mv] : *metrics) {
+        const std::string name(mk.str());
+        const int line = static_cast<int>(mv.source().begin.line);
+        auto it = p.metrics.find(name);
+        if (it == p.metrics.end())
+          throw Error(file, fmt::format("line {}: metric '{}' matches no checked metric of the registry (awrdiff catalog --metrics)",
+                                        line, name));
+        const auto* mt = mv.as_table();
+        if (mt == nullptr) throw Error(file, fmt::format("line {}: metric '{}' is not a table", line, name));
+        auto& mp = it->second;
+        for (auto&& [fk, fv] : *mt) {
+          const std::string f(fk.str());
+          const std::string where = fmt::format("metric.\"{}\".{}", name, f);
+          if (f == "direction") {
+            auto s = fv.value<std::string>();
+            auto d = s ? direction_named(*s) : std::nullopt;
+            if (!d) throw Error(file, fmt::format("line {}: {} is higher_is_worse, higher_is_better or neutral", fv.source().begin.line, where));
+            mp.direction = *d;
+          } else if (f == "warn_z") mp.warn_z = number(fv, where);
+          else if (f == "fail_z") mp.fail_z = number(fv, where);
+          else if (f == "fail_rel_pct") mp.fail_rel_pct = number(fv, where);
+          else if (f == "abs_floor") mp.abs_floor = number(fv, where);
+          else if (f == "rel_floor_pct") mp.rel_floor_pct = number(fv, where);
+          else if (f == "warn_above") mp.warn_above = number(fv, where);
+          else if (f == "fail_above") mp.fail_above = number(fv, where);
+          else if (f == "warn_below") mp.warn_below = number(fv, where);
+          else if (f == "fail_below") mp.fail_below = number(fv, where);
+          else if (f == "enabled") {
+            auto b = fv.value<bool>();
+            if (!b) throw Error(file, fmt::format("line {}: {} is true or false", fv.source().begin.line, where));
+            mp.enabled = *b;
+          } else
+            throw Error(file, fmt::format("line {}: unknown setting '{}' (direction, warn_z, fail_z, abs_floor, rel_floor_pct, "
+                                          "warn_above, fail_above, warn_below, fail_below, enabled)",
+                                          fv.source().begin.line, where));
+        }
+        if (mp.warn_z <= 0 || (mp.fail_z && *mp.fail_z <= 0) || mp.abs_floor < 0 || mp.rel_floor_pct < 0)
+          throw Error(file, fmt::format("line {}: metric '{}': levels and floors must be positive", line, name));
+      }
+    } else {
+      throw Error(file, fmt::format("line {}: unknown setting '{}' (load_matters, spread_floor_pct, [metric.\"KEY\"])",
+                                    v.source().begin.line, key));
+    }
+  }
+  return p;
+}
+
+namespace {
+
+using detail::grouped;
+
+// Three significant digits, thousands separated.
+std::string num(double v) {
+  const double a = std::fabs(v);
+  return grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
+}
+
+std::optional<int> instance_of(const Snapshot& s) {
+  if (s.kind == ReportKind::awr_global) return std::nullopt;
+  return s.database.instance_number;
+}
+
+bool same_period(const BaselinePeriod& p, const Snapshot& s) {
+  if (!p.begin_snap || !p.end_snap || !s.interval.begin_snap || !s.interval.end_snap) return false;
+  if (*p.begin_snap != *s.interval.begin_snap || *p.end_snap != *s.interval.end_snap) return false;
+  return !p.instance_number || !instance_of(s) || p.instance_number == instance_of(s);
+}
+
+// The worse side of a metric: +1 higher is worse, −1 lower is worse, 0 neutral.
+int worse_sign(Direction d) { return d == Direction::higher_is_worse ? 1 : d == Direction::higher_is_better ? -1 : 0; }
+
+CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const CheckPolicy& policy, OptDouble current,
+                     MetricDistribution dist) {
+  CheckResult r;
+  r.key = spec.key;
+  r.label = spec.display;
+  r.unit = spec.unit;
+  r.current = current;
+  r.baseline = dist;
+  if (!current) {
+    r.reason = "the current report does not give it";
+    return r;
+  }
+  const OptDouble centre = dist.median ? dist.median : dist.mean;
+  if (!centre) {
+    r.reason = dist.count == 0 && !dist.max ? "the baseline does not give it" : "the baseline gives no centre for it";
+    return r;
+  }
+  const double cur = *current, c = *centre;
+  const int ws = worse_sign(mp.direction);
+  const MetricSpec floors{spec.key, spec.display, spec.unit, mp.direction, mp.abs_floor, mp.rel_floor_pct, mp.points};
+  const Assessment a = assess(floors, c, cur);
+  const bool material = a.material();
+  const int side = cur > c ? 1 : cur < c ? -1 : 0;
+  bool out_of_band = false;
+  std::optional<double> z;
+  const bool from_periods = dist.basis == "periods";
+  const std::size_t n = dist.count;
+  OptDouble spread = dist.mad && *dist.mad > 0 ? dist.mad : dist.sd;
+  if (!from_periods && !dist.sd) spread.reset();  // dumps: only a standard deviation they give counts
+  if (from_periods && n < 3) spread.reset();      // two periods give no usable spread
+  if (spread || (from_periods && n >= 3)) {
+    double s = std::max({spread.value_or(0), policy.spread_floor_pct / 100 * std::fabs(c), mp.abs_floor / mp.warn_z, 1e-12});
+    z = (cur - c) / s;
+    r.z = z;
+    r.band_low = std::max(0.0, c - mp.warn_z * s);  // every registry metric is 0 or more
+    r.band_high = c + mp.warn_z * s;
+    out_of_band = std::fabs(*z) >= mp.warn_z;
+    r.method = from_periods ? fmt::format("robust z over {} periods", n) : "z with the dump's standard deviation";
+  } else if (!from_periods && (dist.max || dist.min)) {
+    // Average / minimum / maximum only (SELECT_BASELINE_METRIC, hourly aggregates): beyond the extremes.
+    r.band_low = dist.min;
+    r.band_high = dist.max;
+    out_of_band = (dist.max && cur > *dist.max) || (dist.min && cur < *dist.min);
+    r.method = dist.mean && dist.max ? fmt::format("{}: {:+.0f}% of the average", cur > c ? "above the maximum" : "extremes",
+                                                   c != 0 ? (cur - c) / std::fabs(c) * 100 : 0.0)
+                                     : "beyond the extremes";
+    if (dist.mean && dist.max && !(cur > *dist.max)) r.method = "within the extremes";
+  } else {
+    // One or two periods: the pairwise materiality rules.
+    out_of_band = material;
+    r.method = fmt::format("pairwise ({} period{})", n, n == 1 ? "" : "s");
+  }
+  if (r.band_low && r.band_high)
+    r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
+  else
+    r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(c), num(mp.abs_floor), mp.rel_floor_pct);
+  r.status = CheckStatus::ok;
+  r.reason = "within the baseline";
+  if (out_of_band && material && side != 0) {
+    if (ws == 0) {
+      r.status = CheckStatus::changed;
+      r.reason = "a volume outside its band";
+    } else if (side == ws) {
+      const double rel = c != 0 ? std::fabs(cur - c) / std::fabs(c) * 100 : 1e300;
+      const bool fails = mp.fail_z && (z ? std::fabs(*z) >= *mp.fail_z : true) && rel >= mp.fail_rel_pct;
+      r.status = fails ? CheckStatus::fail : CheckStatus::warn;
+      r.reason = "worse than the baseline";
+      if (!fails && mp.fail_z && rel < mp.fail_rel_pct)
+        r.reason += fmt::format(" ({:+.0f}%, under the fail level of +{:.0f}%)", rel, mp.fail_rel_pct);
+    } else {
+      r.status = CheckStatus::improved;
+      r.reason = "better than the baseline";
+    }
+  } else if (out_of_band && side != 0) {
+    r.reason = fmt::format("outside the band, but not material (floors {} {} and {}%)", num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
+  }
+  // Absolute levels of the policy.
+  auto level = [&](const std::optional<double>& lim, bool above, CheckStatus st) {
+    if (!lim || (above ? !(cur > *lim) : !(cur < *lim))) return;
+    if (st == CheckStatus::fail || r.status != CheckStatus::fail) {
+      r.status = st;
+      r.reason = fmt::format("{} {} {} the policy's {} level {}", num(cur), spec.unit, above ? "above" : "below",
+                             st == CheckStatus::fail ? "fail" : "warn", num(*lim));
+    }
+  };
+  level(mp.warn_above, true, CheckStatus::warn);
+  level(mp.warn_below, false, CheckStatus::warn);
+  level(mp.fail_above, true, CheckStatus::fail);
+  level(mp.fail_below, false, CheckStatus::fail);
+  return r;
+}
+
+CompareCell opt_cell(const OptDouble& v) { return v ? CompareCell(*v) : CompareCell(); }
+
+}  // namespace
+
+CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
+  if (!current.valid)
+    throw Error(current.source, "the report says its figures are invalid (" + current.invalid_reason + "): it cannot be checked");
+  if (current.database.dbid && baseline_in.dbid && *current.database.dbid != *baseline_in.dbid)
+    throw Error(current.source, fmt::format("DB Id {} is not the baseline's ({} DB Id {}): another database",
+                                            *current.database.dbid, baseline_in.db_name, *baseline_in.dbid));
+  const auto instance = instance_of(current);
+  if (instance && baseline_in.instances.size() >= 1 &&
+      std::find(baseline_in.instances.begin(), baseline_in.instances.end(), *instance) == baseline_in.instances.end())
+    throw Error(current.source, fmt::format("instance {} is not in the baseline (instance{} {})", *instance,
+                                            baseline_in.instances.size() == 1 ? "" : "s",
+                                            fmt::join(baseline_in.instances, ", ")));
+  if (!current.average_active_sessions())
+    throw Error(current.source, "the report gives no DB time per second (DB time or elapsed missing): it cannot be checked");
+
+  CheckReport out;
+  Baseline baseline = baseline_in;
+  // A member of the baseline is checked against the others, never against itself.
+  const auto before = baseline.periods.size();
+  std::erase_if(baseline.periods, [&](const BaselinePeriod& p) { return same_period(p, current); });
+  std::erase_if(baseline.snapshots, [&](const Snapshot& s) {
+    return s.interval.begin_snap && s.interval.begin_snap == current.interval.begin_snap &&
+           s.interval.end_snap == current.interval.end_snap && instance_of(s) == instance;
+  });
+  if (baseline.periods.size() != before)
+    out.warnings.push_back(fmt::format("{} is a period of the baseline: left out of it for this check", current.source));
+  for (const auto& n : baseline.notes) out.warnings.push_back("baseline: " + n);
+  if (current.database.release != baseline.release && !current.database.release.empty() && !baseline.release.empty())
+    out.warnings.push_back(fmt::format("release {} differs from the baseline's {}", current.database.release, baseline.release));
+  if (current.database.cpus && baseline.cpus && *current.database.cpus != *baseline.cpus)
+    out.warnings.push_back(fmt::format("CPUs {} differ from the baseline's {}", num(*current.database.cpus), num(*baseline.cpus)));
+
+  const std::string begin = iso_time(current.interval.begin_time);
+  if (options.match != MatchPeriods::all && begin.empty())
+    throw Error(current.source, "its begin time cannot be read, so like periods cannot be matched (--match)");
+  std::size_t matched = 0;
+  for (const auto& m : all_metrics()) {
+    if (!m.checked || m.family) continue;
+    auto pit = policy.metrics.find(std::string(m.key));
+    if (pit == policy.metrics.end() || !pit->second.enabled) continue;
+    auto r = evaluate(m, pit->second, policy, metric_value(current, m.key),
+                      distribution(baseline, std::string(m.key), options.match, begin, instance));
+    if (m.key == "db_time_per_s") matched = r.baseline.count;
+    out.results.push_back(std::move(r));
+  }
+  out.baseline_periods = matched;
+  if (std::none_of(out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }))
+    throw Error(current.source, options.match == MatchPeriods::all
+                                    ? "no metric in common with the baseline"
+                                    : "no baseline period is like this one (--match): no metric to compare");
+
+  auto result = [&](std::string_view key) -> CheckResult* {
+    for (auto& r : out.results)
+      if (r.key == key) return &r;
+    return nullptr;
+  };
+  // Busier is not slower: DB time per second up with the load, while the work's own cost held.
+  bool load_rose = false;
+  std::vector<std::string> load_notes;
+  for (const auto& m : all_metrics())
+    if (m.checked && m.role == MetricRole::load)
+      if (const auto* r = result(m.key); r && r->status == CheckStatus::changed && r->current && r->baseline.median &&
+                                         *r->current > *r->baseline.median) {
+        load_rose = true;
+        load_notes.push_back(fmt::format("{} {} -> {} /s", m.display, num(*r->baseline.median), num(*r->current)));
+      }
+  bool per_unit_worse = false;
+  for (const char* k : {"db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
+    if (auto* r = result(k); r && (r->status == CheckStatus::fail || r->status == CheckStatus::warn)) {
+      per_unit_worse = true;
+      if (load_rose && r->status == CheckStatus::fail) {
+        r->status = CheckStatus::warn;
+        r->reason += " (the load rose too: warns only)";
+      }
+    }
+  auto* dbt = result("db_time_per_s");
+  bool busier = false;
+  if (dbt && dbt->status == CheckStatus::fail && load_rose && !per_unit_worse && !policy.load_matters) {
+    dbt->status = CheckStatus::warn;
+    dbt->reason = "busier, not slower: " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) +
+                  "; DB time per execution, transaction and call within their bands";
+    busier = true;
+  }
+  // The cost per unit of work fails a check only where it costs DB time: not on a nearly idle database,
+  // and not when DB time per second fell below its baseline (less work of another mix, e.g. a soak test
+  // before its load starts: a few executions carry the fixed background work).
+  if (dbt && dbt->current)
+    for (const char* k : {"db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
+      if (auto* r = result(k); r && r->status == CheckStatus::fail) {
+        if (*dbt->current < 0.05) {
+          r->status = CheckStatus::warn;
+          r->reason += " (the database is nearly idle: warns only)";
+        } else if (dbt->baseline.median && *dbt->current < *dbt->baseline.median) {
+          r->status = CheckStatus::warn;
+          r->reason += " (DB time per second is below the baseline's: warns only)";
+        }
+      }
+
+  for (const auto& r : out.results) {
+    if (r.status == CheckStatus::fail) out.status = CheckStatus::fail;
+    else if (r.status == CheckStatus::warn && out.status != CheckStatus::fail) out.status = CheckStatus::warn;
+  }
+  if (out.status == CheckStatus::ok && dbt && dbt->status == CheckStatus::improved) out.status = CheckStatus::improved;
+
+  // The findings and evidence: the current period against the baseline's typical period (its reports merged).
+  if (!baseline.snapshots.empty()) {
+    const Snapshot typical = typical_period(baseline);
+    out.comparison = compare(typical, current, options.compare);
+    if (baseline.snapshots.size() > 1 || baseline.periods.size() > 1)  // the typical period is several merged
+      std::erase_if(out.comparison.warnings, [](const std::string& w) { return w.starts_with("periods of very different length"); });
+    // A finding whose first metric is inside the baseline's spread is noise, not a finding.
+    if (baseline.snapshots.size() >= 3) {
+      std::vector<std::string> dropped;
+      std::erase_if(out.comparison.findings, [&](const Finding& f) {
+        if (f.metrics.empty()) return false;
+        const auto& key = f.metrics.front().key;
+        std::vector<double> values;
+        for (const auto& s : baseline.snapshots)
+          if (auto v = metric_value(s, key)) values.push_back(*v);
+        const auto cur = metric_value(current, key);
+        if (values.size() < 3 || !cur) return false;
+        std::sort(values.begin(), values.end());
+        const double med = values[values.size() / 2];
+        std::vector<double> dev;
+        for (double v : values) dev.push_back(std::fabs(v - med));
+        std::sort(dev.begin(), dev.end());
+        const double s = std::max({dev[dev.size() / 2] * 1.4826, policy.spread_floor_pct / 100 * std::fabs(med), 1e-12});
+        if (std::fabs(*cur - med) / s >= 3) return false;
+        dropped.push_back(f.title);
+        return true;
+      });
+      for (const auto& d : dropped) out.warnings.push_back("within the baseline's spread, so not a finding: " + d);
+    }
+  } else {
+    out.comparison = describe(current, options.compare);
+  }
+  auto& c = out.comparison;
+  c.base_source = fmt::format("baseline: {}", baseline.name);
+  c.target_source = current.source;
+
+  // The headline.
+  auto fmt_metric = [&](const CheckResult& r) {
+    std::string band = r.band_low && r.band_high ? fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high)) : "";
+    return fmt::format("{} {} {} (baseline {}{}{}{})", r.label, num(*r.current), r.unit, num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)),
+                       band.empty() ? "" : ", band " + band, r.baseline.count ? fmt::format(", {} {}", r.baseline.count, r.baseline.basis == "periods" ? "periods" : "intervals") : "",
+                       r.z ? fmt::format(", z {:+.1f}", *r.z) : "");
+  };
+  std::string causes;
+  const bool db_time_worse = dbt && (dbt->status == CheckStatus::fail || dbt->status == CheckStatus::warn);
+  if (db_time_worse) {
+    std::vector<std::string> parts;
+    for (const auto& k : c.contributors)
+      if (k.delta_s && k.delta_aas * (dbt && dbt->current && dbt->baseline.median ? *dbt->current - *dbt->baseline.median : 0) > 0)
+        parts.push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name, detail::human_seconds(*k.delta_s),
+                                    k.lower_bound ? " or more" : ""));
+    if (!parts.empty()) causes = fmt::format(", driven by {}", fmt::join(parts, ", "));
+  }
+  if (causes.empty() && db_time_worse) {
+    // No typical period to run the findings rules on (a dump): the detail metrics out of band, largest first.
+    std::vector<const CheckResult*> out_of_band;
+    for (const auto& r : out.results)
+      if ((r.status == CheckStatus::warn || r.status == CheckStatus::changed) && r.current) {
+        const auto* m = find_metric(r.key);
+        if (m != nullptr && m->role == MetricRole::detail) out_of_band.push_back(&r);
+      }
+    auto size = [](const CheckResult* r) {
+      const OptDouble c = r->baseline.median ? r->baseline.median : r->baseline.mean;
+      return r->z ? std::fabs(*r->z) : c && *c != 0 ? std::fabs(*r->current / *c) : 0.0;
+    };
+    std::stable_sort(out_of_band.begin(), out_of_band.end(), [&](auto* a, auto* b) { return size(a) > size(b); });
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < out_of_band.size() && i < 3; ++i) {
+      const auto& r = *out_of_band[i];
+      const OptDouble c = r.baseline.median ? r.baseline.median : r.baseline.mean;
+      parts.push_back(fmt::format("{} {} {} (baseline {})", r.label, num(*r.current), r.unit, c ? num(*c) : "-"));
+    }
+    if (!parts.empty()) causes = fmt::format("; out of band with it: {}", fmt::join(parts, ", "));
+  }
+  std::vector<std::string> warned;
+  std::size_t warned_count = 0;
+  for (const auto& r : out.results)
+    if (r.status == CheckStatus::warn) {
+      ++warned_count;
+      if (warned.size() < 3) warned.push_back(fmt_metric(r));
+    }
+  if (warned_count > warned.size()) warned.push_back(fmt::format("{} more in the check table", warned_count - warned.size()));
+  if (out.status == CheckStatus::fail) {
+    std::vector<std::string> failed;
+    for (const auto& r : out.results)
+      if (r.status == CheckStatus::fail) failed.push_back(fmt_metric(r));
+    out.headline = fmt::format("FAIL, regression against the baseline: {}{}", fmt::join(failed, "; "), causes);
+    c.verdict = Verdict::regressed;
+  } else if (busier) {
+    out.headline = fmt::format("WARN, busier, not slower: {} with {}; the cost per execution, transaction and call is within "
+                               "the baseline",
+                               fmt_metric(*dbt), fmt::join(load_notes, ", "));
+    c.verdict = Verdict::unchanged;
+  } else if (out.status == CheckStatus::warn) {
+    out.headline = fmt::format("WARN, no fail-level regression, but {} metric{} worse than the baseline: {}{}", warned_count,
+                               warned_count == 1 ? " is" : "s are", fmt::join(warned, "; "), causes);
+    c.verdict = Verdict::unchanged;
+  } else if (out.status == CheckStatus::improved) {
+    out.headline = fmt::format("OK, better than the baseline: {}{}", fmt_metric(*dbt), causes);
+    c.verdict = Verdict::improved;
+  } else {
+    out.headline = dbt && dbt->current ? fmt::format("OK, within the baseline: {}", fmt_metric(*dbt)) : "OK, within the baseline";
+    c.verdict = Verdict::unchanged;
+  }
+  if (options.match != MatchPeriods::all)
+    out.headline += options.match == MatchPeriods::hour ? " [like periods: same hour of day]" : " [like periods: same weekday and hour]";
+  c.headline = out.headline;
+  for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it) c.warnings.insert(c.warnings.begin(), *it);
+
+  // The check table, first.
+  CompareTable t;
+  t.key = "check";
+  t.title = fmt::format("Check against the baseline ({}; {} period{} matched; policy: {})", baseline.name, matched,
+                        matched == 1 ? "" : "s", policy.source);
+  t.columns = {{"metric", "Metric", "", ColumnKind::text, 0},
+               {"key", "Key", "", ColumnKind::text, 0},
+               {"status", "Status", "", ColumnKind::text, 0},
+               {"actual", "Current", "", ColumnKind::number, 3},
+               {"unit", "Unit", "", ColumnKind::text, 0},
+               {"baseline_centre", "Baseline centre", "", ColumnKind::number, 3},
+               {"operator", "Op", "", ColumnKind::text, 0},
+               {"expected", "Expected", "", ColumnKind::number, 3},
+               {"band_low", "Band low", "", ColumnKind::number, 3},
+               {"band_high", "Band high", "", ColumnKind::number, 3},
+               {"z", "z", "", ColumnKind::number, 1},
+               {"method", "How", "", ColumnKind::text, 0},
+               {"reason", "Why", "", ColumnKind::text, 0}};
+  for (const auto& r : out.results) {
+    CompareRow row;
+    const OptDouble centre = r.baseline.median ? r.baseline.median : r.baseline.mean;
+    // For machines: actual <operator> expected.
+    const auto pit = policy.metrics.find(r.key);
+    const Direction dir = pit != policy.metrics.end() ? pit->second.direction : Direction::neutral;
+    std::string op = "-";
+    OptDouble expected;
+    if (r.band_low && r.band_high) {
+      op = dir == Direction::higher_is_worse ? "<=" : dir == Direction::higher_is_better ? ">=" : "within";
+      expected = dir == Direction::higher_is_worse ? r.band_high : dir == Direction::higher_is_better ? r.band_low : centre;
+    } else if (centre) {
+      op = "~";
+      expected = centre;
+    }
+    row.cells = {r.label,
+                 r.key,
+                 std::string(to_string(r.status)),
+                 opt_cell(r.current),
+                 r.unit,
+                 opt_cell(centre),
+                 op,
+                 opt_cell(expected),
+                 opt_cell(r.band_low),
+                 opt_cell(r.band_high),
+                 opt_cell(r.z),
+                 r.method.empty() ? CompareCell() : CompareCell(r.method),
+                 r.reason};
+    t.rows.push_back(std::move(row));
+  }
+  t.notes.push_back("fail: a master metric (DB time per second, or per execution / transaction / call when the load did not "
+                    "rise) out of its band in the worse direction and material; warn: any other metric so; improved and "
+                    "changed never fail. Band: centre ± warn_z × spread (robust, MAD) for 3 or more periods; the extremes "
+                    "for dumps without a spread; the pairwise floors for one or two periods.");
+  c.tables.insert(c.tables.begin(), std::move(t));
+  return out;
+}
+
+}  // namespace awrdiff
