@@ -1,5 +1,6 @@
 // The command line: the only place that prints or exits.
 #include "cli/cli.hpp"
+#include "cli/history_cmd.hpp"
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
@@ -159,13 +160,16 @@ int run(int argc, char** argv) {
   auto* check_cmd = app.add_subcommand("check", "check one report (or a set) against a baseline: exit 0 within it, 1 a "
                                                  "fail-level regression, 2 trouble");
   check_cmd->add_option("--baseline", baseline_sources, "baseline sources (reports, saved snapshots, baseline files, "
-                                                        "Oracle metric dumps); the last file is the current report unless -- comes first")->required()->expected(1, -1);
+                                                        "Oracle metric dumps); the last file is the current report unless -- comes first")->expected(1, -1);
   check_cmd->add_option("current", current_files, "the current report; several (after --): checked as one merged set")
       ->expected(0, -1);
   check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
   check_cmd->add_option("--match", match_name, "compare against like periods only: all (default), hour, weekday-hour");
   check_cmd->add_flag("-q,--quiet", quiet, "print nothing when the check passes without warnings (for cron)");
   add_common(check_cmd);
+  HistoryCli history_cli;
+  add_history_check_options(check_cmd, history_cli);
+  add_history_commands(app, history_cli);
 
   auto* baseline_cmd = app.add_subcommand("baseline", "build a baseline file from reports or dumps, or summarise one");
   baseline_cmd->require_subcommand(1);
@@ -209,6 +213,7 @@ int run(int argc, char** argv) {
     copt.top_sql = top_sql;
     RenderOptions ropt;
     ropt.verbose = verbose;
+    if (history_cli.selected()) return run_history(history_cli, emit);
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
       check_output_is_not_an_input(output, snapshot_files);
@@ -280,6 +285,12 @@ int run(int argc, char** argv) {
       else if (match_name == "hour") opt.match = MatchPeriods::hour;
       else if (match_name == "weekday-hour") opt.match = MatchPeriods::weekday_hour;
       else throw Error("", fmt::format("unknown --match '{}' (all, hour, weekday-hour)", match_name));
+      if (history_cli.check_history) {
+        if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
+        return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file), opt,
+                                 format, ropt, quiet, output, emit);
+      }
+      if (baseline_sources.empty()) throw Error("", "give --baseline SOURCE... or --history (see awrdiff check --help)");
       // `check --baseline B1 B2 CURRENT`: --baseline takes every file up to `--`, so the last one is the current
       // report unless reports follow a `--`.
       if (current_files.empty() && baseline_sources.size() >= 2) {
