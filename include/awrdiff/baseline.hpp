@@ -92,6 +92,15 @@ struct Baseline {
 /// drawn from them. Throws Error when the baseline has no snapshots.
 Snapshot typical_period(const Baseline& baseline);
 
+/// The instance a report covers: its instance number, empty for a RAC global report (the whole cluster).
+std::optional<int> report_instance(const Snapshot& snapshot);
+
+namespace detail {
+/// A metric's distribution over periods, as distribution() computes it from a baseline's periods
+/// (median, mean, sample sd, MAD × 1.4826 from 3 periods, extremes, 5/25/75/95th percentiles from 5).
+MetricDistribution summarize_period_values(std::vector<double> values);
+}  // namespace detail
+
 /// A snapshot's registry values as a baseline period (every checked registry metric the report gives).
 BaselinePeriod period_of(const Snapshot& snapshot);
 

@@ -152,12 +152,6 @@ struct CheckRecord {
   std::string checked_at;                  ///< UTC ISO 8601; set by record_check
 };
 
-namespace detail {
-/// A metric's distribution over periods, as distribution() computes it from a baseline's periods
-/// (median, mean, sd, MAD × 1.4826, extremes, 5/25/75/95th percentiles).
-MetricDistribution summarize_period_values(std::vector<double> values);
-}  // namespace detail
-
 /// Where a store is and how it is opened.
 enum class HistoryAccess { read, write };
 

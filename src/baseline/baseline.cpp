@@ -13,6 +13,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <numeric>
 #include <set>
 
 namespace awrdiff {
@@ -79,29 +80,7 @@ double quantile(std::vector<double> v, double q) {
   return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
 }
 
-MetricDistribution summarize_values(const std::vector<double>& values) {
-  MetricDistribution d;
-  d.basis = "periods";
-  d.count = values.size();
-  if (values.empty()) return d;
-  const auto s = summarize(values);
-  d.median = s.median;
-  d.mean = s.mean;
-  d.min = s.min;
-  d.max = s.max;
-  if (values.size() >= 2) d.sd = s.sd;
-  std::vector<double> dev;
-  for (double v : values) dev.push_back(std::fabs(v - s.median));
-  if (values.size() >= 3) d.mad = quantile(dev, 0.5) * 1.4826;
-  if (values.size() >= 5)
-    for (int p : {5, 25, 75, 95}) d.percentiles.emplace_back(p, quantile(values, p / 100.0));
-  return d;
-}
 
-std::optional<int> instance_of(const Snapshot& s) {
-  if (s.kind == ReportKind::awr_global) return std::nullopt;
-  return s.database.instance_number;
-}
 
 bool instance_matches(const std::optional<int>& have, const std::optional<int>& want, const Baseline& b) {
   if (have == want) return true;
@@ -111,6 +90,55 @@ bool instance_matches(const std::optional<int>& have, const std::optional<int>& 
 }
 
 }  // namespace
+
+std::optional<int> report_instance(const Snapshot& s) {
+  if (s.kind == ReportKind::awr_global) return std::nullopt;
+  return s.database.instance_number;
+}
+
+namespace detail {
+MetricDistribution summarize_period_values(std::vector<double> values) {
+  MetricDistribution d;
+  d.basis = "periods";
+  d.count = values.size();
+  if (values.empty()) return d;
+  // One sort; every figure as summarize() and quantile() give it from their own sorted copies.
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  auto at = [&](const std::vector<double>& v, double q) {
+    const double pos = q * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    const auto hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+  };
+  const double median = n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(n);
+  d.median = median;
+  d.mean = mean;
+  d.min = values.front();
+  d.max = values.back();
+  if (n >= 2) {
+    double ss = 0;
+    for (double x : values) ss += (x - mean) * (x - mean);
+    d.sd = std::sqrt(ss / static_cast<double>(n - 1));
+  }
+  if (n >= 3) {
+    std::vector<double> dev;
+    dev.reserve(n);
+    for (double v : values) dev.push_back(std::fabs(v - median));
+    // The median deviation: its two order statistics, without sorting all of them.
+    const double pos = 0.5 * static_cast<double>(n - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    std::nth_element(dev.begin(), dev.begin() + static_cast<std::ptrdiff_t>(lo), dev.end());
+    const double v_lo = dev[lo];
+    const double v_hi = lo + 1 < n ? *std::min_element(dev.begin() + static_cast<std::ptrdiff_t>(lo) + 1, dev.end()) : v_lo;
+    d.mad = (v_lo + (v_hi - v_lo) * (pos - static_cast<double>(lo))) * 1.4826;
+  }
+  if (n >= 5)
+    for (int p : {5, 25, 75, 95}) d.percentiles.emplace_back(p, at(values, p / 100.0));
+  return d;
+}
+}  // namespace detail
 
 std::string iso_time(std::string_view printed) {
   std::string p(printed);
@@ -158,7 +186,7 @@ BaselinePeriod period_of(const Snapshot& s) {
   p.begin_time = iso_time(s.interval.begin_time);
   p.end_time = iso_time(s.interval.end_time);
   p.elapsed_s = s.interval.elapsed_s;
-  p.instance_number = instance_of(s);
+  p.instance_number = report_instance(s);
   p.valid = s.valid && s.timings_valid;
   for (const auto& m : all_metrics()) {
     if (!m.checked || m.family) continue;
@@ -183,7 +211,7 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
       throw Error(s.source, fmt::format("DB Id {} differs from {}'s {}: a baseline is of one database", *s.database.dbid,
                                         first.source, *b.dbid));
     if (!b.dbid) b.dbid = s.database.dbid;
-    if (auto i = instance_of(s)) instances.insert(*i);
+    if (auto i = report_instance(s)) instances.insert(*i);
     b.sources.push_back(s.source);
     b.periods.push_back(period_of(s));
     if (!b.periods.back().valid)
@@ -341,7 +369,7 @@ MetricDistribution distribution(const Baseline& b, const std::string& key, Match
     if (!p.valid || !instance_matches(p.instance_number, instance, b) || !like(p.begin_time)) continue;
     if (auto it = p.values.find(key); it != p.values.end()) values.push_back(it->second);
   }
-  if (!values.empty()) return summarize_values(values);
+  if (!values.empty()) return detail::summarize_period_values(std::move(values));
   // Aggregates: the matching hour when the dump has hours and a match is asked; else every hour combined.
   std::vector<const BaselineAggregate*> found;
   for (const auto& a : b.aggregates) {

@@ -134,15 +134,10 @@ std::string num(double v) {
   return grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
 }
 
-std::optional<int> instance_of(const Snapshot& s) {
-  if (s.kind == ReportKind::awr_global) return std::nullopt;
-  return s.database.instance_number;
-}
-
 bool same_period(const BaselinePeriod& p, const Snapshot& s) {
   if (!p.begin_snap || !p.end_snap || !s.interval.begin_snap || !s.interval.end_snap) return false;
   if (*p.begin_snap != *s.interval.begin_snap || *p.end_snap != *s.interval.end_snap) return false;
-  return !p.instance_number || !instance_of(s) || p.instance_number == instance_of(s);
+  return !p.instance_number || !report_instance(s) || p.instance_number == report_instance(s);
 }
 
 // The worse side of a metric: +1 higher is worse, −1 lower is worse, 0 neutral.
@@ -250,7 +245,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (current.database.dbid && baseline_in.dbid && *current.database.dbid != *baseline_in.dbid)
     throw Error(current.source, fmt::format("DB Id {} is not the baseline's ({} DB Id {}): another database",
                                             *current.database.dbid, baseline_in.db_name, *baseline_in.dbid));
-  const auto instance = instance_of(current);
+  const auto instance = report_instance(current);
   if (instance && baseline_in.instances.size() >= 1 &&
       std::find(baseline_in.instances.begin(), baseline_in.instances.end(), *instance) == baseline_in.instances.end())
     throw Error(current.source, fmt::format("instance {} is not in the baseline (instance{} {})", *instance,
@@ -266,7 +261,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   std::erase_if(baseline.periods, [&](const BaselinePeriod& p) { return same_period(p, current); });
   std::erase_if(baseline.snapshots, [&](const Snapshot& s) {
     return s.interval.begin_snap && s.interval.begin_snap == current.interval.begin_snap &&
-           s.interval.end_snap == current.interval.end_snap && instance_of(s) == instance;
+           s.interval.end_snap == current.interval.end_snap && report_instance(s) == instance;
   });
   if (baseline.periods.size() != before)
     out.warnings.push_back(fmt::format("{} is a period of the baseline: left out of it for this check", current.source));
@@ -365,12 +360,9 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
           if (auto v = metric_value(s, key)) values.push_back(*v);
         const auto cur = metric_value(current, key);
         if (values.size() < 3 || !cur) return false;
-        std::sort(values.begin(), values.end());
-        const double med = values[values.size() / 2];
-        std::vector<double> dev;
-        for (double v : values) dev.push_back(std::fabs(v - med));
-        std::sort(dev.begin(), dev.end());
-        const double s = std::max({dev[dev.size() / 2] * 1.4826, policy.spread_floor_pct / 100 * std::fabs(med), 1e-12});
+        const auto d = detail::summarize_period_values(std::move(values));  // as the bands
+        const double med = *d.median;
+        const double s = std::max({d.mad.value_or(0), policy.spread_floor_pct / 100 * std::fabs(med), 1e-12});
         if (std::fabs(*cur - med) / s >= 3) return false;
         dropped.push_back(f.title);
         return true;
@@ -410,15 +402,15 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
         if (m != nullptr && m->role == MetricRole::detail) out_of_band.push_back(&r);
       }
     auto size = [](const CheckResult* r) {
-      const OptDouble c = r->baseline.median ? r->baseline.median : r->baseline.mean;
-      return r->z ? std::fabs(*r->z) : c && *c != 0 ? std::fabs(*r->current / *c) : 0.0;
+      const OptDouble centre = r->baseline.median ? r->baseline.median : r->baseline.mean;
+      return r->z ? std::fabs(*r->z) : centre && *centre != 0 ? std::fabs(*r->current / *centre) : 0.0;
     };
     std::stable_sort(out_of_band.begin(), out_of_band.end(), [&](auto* a, auto* b) { return size(a) > size(b); });
     std::vector<std::string> parts;
     for (std::size_t i = 0; i < out_of_band.size() && i < 3; ++i) {
       const auto& r = *out_of_band[i];
-      const OptDouble c = r.baseline.median ? r.baseline.median : r.baseline.mean;
-      parts.push_back(fmt::format("{} {} {} (baseline {})", r.label, num(*r.current), r.unit, c ? num(*c) : "-"));
+      const OptDouble centre = r.baseline.median ? r.baseline.median : r.baseline.mean;
+      parts.push_back(fmt::format("{} {} {} (baseline {})", r.label, num(*r.current), r.unit, centre ? num(*centre) : "-"));
     }
     if (!parts.empty()) causes = fmt::format("; out of band with it: {}", fmt::join(parts, ", "));
   }

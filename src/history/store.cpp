@@ -142,11 +142,6 @@ std::string redact(const std::string& location) {
   return location;
 }
 
-std::optional<int> instance_of(const Snapshot& s) {
-  if (s.kind == ReportKind::awr_global) return std::nullopt;
-  return s.database.instance_number;
-}
-
 std::int64_t as_int(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 
 SqlValue opt(const std::optional<std::int64_t>& v) { return v ? SqlValue(*v) : SqlValue(); }
@@ -188,7 +183,7 @@ HistoryPeriod facts_of(const Snapshot& s) {
     throw Error(s.source, "the report gives no DB Id: it cannot be kept in the history (a history is per database)");
   p.dbid = *s.database.dbid;
   p.db_name = s.database.name;
-  p.instance_number = instance_of(s);
+  p.instance_number = report_instance(s);
   p.instance_name = s.database.instance;
   if (s.database.scope == ContainerScope::pdb) {
     p.con_dbid = s.database.con_dbid;
@@ -249,50 +244,6 @@ HistoryPeriod read_period(const SqlRow& r, int c = 0) {
 
 namespace detail {
 
-// As baseline.cpp summarises the periods of a baseline for distribution() (summarize_values), so that a
-// window given as distributions is checked exactly as the same window given as periods (a unit test
-// compares them).
-MetricDistribution summarize_period_values(std::vector<double> values) {
-  MetricDistribution d;
-  d.basis = "periods";
-  d.count = values.size();
-  if (values.empty()) return d;
-  // One sort; every figure as summarize() and quantile() give it from their own sorted copies.
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  auto at = [&](const std::vector<double>& v, double q) {
-    const double pos = q * static_cast<double>(v.size() - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(pos));
-    const auto hi = std::min(lo + 1, v.size() - 1);
-    return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
-  };
-  const double median = n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(n);
-  d.median = median;
-  d.mean = mean;
-  d.min = values.front();
-  d.max = values.back();
-  if (n >= 2) {
-    double ss = 0;
-    for (double x : values) ss += (x - mean) * (x - mean);
-    d.sd = std::sqrt(ss / static_cast<double>(n - 1));
-  }
-  if (n >= 3) {
-    std::vector<double> dev;
-    dev.reserve(n);
-    for (double v : values) dev.push_back(std::fabs(v - median));
-    // The median deviation: its two order statistics, without sorting all of them.
-    const double pos = 0.5 * static_cast<double>(n - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(pos));
-    std::nth_element(dev.begin(), dev.begin() + static_cast<std::ptrdiff_t>(lo), dev.end());
-    const double v_lo = dev[lo];
-    const double v_hi = lo + 1 < n ? *std::min_element(dev.begin() + static_cast<std::ptrdiff_t>(lo) + 1, dev.end()) : v_lo;
-    d.mad = (v_lo + (v_hi - v_lo) * (pos - static_cast<double>(lo))) * 1.4826;
-  }
-  if (n >= 5)
-    for (int p : {5, 25, 75, 95}) d.percentiles.emplace_back(p, at(values, p / 100.0));
-  return d;
-}
 
 }  // namespace detail
 
