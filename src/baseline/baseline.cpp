@@ -288,7 +288,9 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
     d.max = scaled(r.maximum);
     d.sd = scaled(r.standard_deviation);
     for (const auto& [nn, v] : r.percentiles) d.percentiles.emplace_back(nn, v * f);
-    d.basis = (d.sd || !d.percentiles.empty() || d.median) ? "dump" : "average-min-max";
+    d.basis = dump.basis == SysmetricBasis::average_plus_2sd          ? "dump (average + 2 sd per snapshot)"
+              : (d.sd || !d.percentiles.empty() || d.median) ? "dump"
+                                                             : "average-min-max";
   }
   for (auto& [k, p] : periods) b.periods.push_back(std::move(p));
   // A RAC dump: the cluster's figure per period, rates summed and ratios averaged over the instances.
@@ -323,6 +325,9 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
   for (auto& [k, a] : aggregates) b.aggregates.push_back(std::move(a));
   b.unknown_metrics.assign(unknown.begin(), unknown.end());
   for (const auto& u : unit_mismatch) b.notes.push_back("left out, unit not the registry's: " + u);
+  if (dump.basis == SysmetricBasis::average_plus_2sd)
+    b.notes.push_back("the DMA collector writes each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, not the metric's average: "
+                      "this baseline's centre and extremes run high, so a check against it is lenient");
   if (b.periods.empty() && b.aggregates.empty())
     throw Error(dump.source, "no metric of the dump has a twin in awrdiff's metric registry (awrdiff catalog --metrics)");
   return b;
