@@ -1,0 +1,68 @@
+#include "render_common.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace awrdiff::render_detail {
+
+void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out) {
+  nlohmann::json j;
+  j["base"] = c.base_source.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.base_source);
+  j["target"] = c.target_source;
+  j["verdict"] = to_string(c.verdict);
+  j["headline"] = c.headline;
+  auto opt = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+  j["db_time_per_s"] = {{"base", opt(c.db_time_per_s_base)},
+                        {"target", opt(c.db_time_per_s_target)},
+                        {"change_pct", opt(c.db_time_change_pct)}};
+  auto& contrib = j["contributors"] = nlohmann::json::array();
+  for (const auto& k : c.contributors)
+    contrib.push_back({{"kind", k.kind}, {"name", k.name}, {"delta_aas", k.delta_aas}, {"delta_s", opt(k.delta_s)},
+                       {"lower_bound", k.lower_bound}});
+  j["warnings"] = c.warnings;
+  auto& findings = j["findings"] = nlohmann::json::array();
+  for (const auto& f : c.findings) {
+    nlohmann::json fj = {{"rule", f.rule}, {"direction", to_string(f.direction)}, {"impact_aas", f.impact_aas},
+                         {"title", f.title}, {"cause", f.cause}, {"evidence", f.evidence}};
+    auto& ms = fj["metrics"] = nlohmann::json::array();
+    for (const auto& m : f.metrics)
+      ms.push_back({{"key", m.key}, {"label", m.label}, {"unit", m.unit}, {"base", opt(m.base)}, {"target", opt(m.target)}});
+    findings.push_back(std::move(fj));
+  }
+  auto& tables = j["tables"] = nlohmann::json::array();
+  for (const auto& t : c.tables) {
+    nlohmann::json tj;
+    tj["key"] = t.key;
+    tj["title"] = t.title;
+    auto& cols = tj["columns"] = nlohmann::json::array();
+    for (const auto& col : t.columns) cols.push_back({{"key", col.key}, {"header", col.header}, {"unit", col.unit}});
+    auto& rows = tj["rows"] = nlohmann::json::array();
+    for (const auto& r : t.rows) {
+      nlohmann::json rj = nlohmann::json::object();
+      for (std::size_t i = 0; i < t.columns.size() && i < r.cells.size(); ++i) {
+        const auto& cell = r.cells[i];
+        const auto& key = t.columns[i].key;
+        if (const auto* d = std::get_if<double>(&cell)) {
+          rj[key] = *d;
+        } else if (const auto* s = std::get_if<std::string>(&cell)) {
+          // A numeric column's cell without a number ("not shown", "new", "≥ +120%", "-"): null, the
+          // text beside it under "<key>_text", so that a column holds numbers or null only.
+          if (t.columns[i].kind == ColumnKind::text) {
+            rj[key] = *s;
+          } else {
+            rj[key] = nullptr;
+            rj[key + "_text"] = *s;
+          }
+        } else {
+          rj[key] = nullptr;
+        }
+      }
+      rows.push_back(std::move(rj));
+    }
+    tj["notes"] = t.notes;
+    tables.push_back(std::move(tj));
+  }
+  if (o.verbose) j["diagnostics"] = c.diagnostics;
+  out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
+}  // namespace awrdiff::render_detail
