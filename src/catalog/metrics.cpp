@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <string>
+#include <unordered_map>
 
 namespace awrdiff {
 namespace {
@@ -215,14 +216,17 @@ const MetricSpec* find_metric(std::string_view key) {
 }
 
 const MetricSpec* find_metric_by_oracle_name(std::string_view metric_name, const OracleTwin** twin) {
-  const auto wanted = lower(metric_name);
-  for (const auto& m : k_metrics)
-    for (const auto* t : {&m.twin, &m.twin2})
-      if (!t->metric_name.empty() && lower(t->metric_name) == wanted) {
-        if (twin != nullptr) *twin = t;
-        return &m;
-      }
-  return nullptr;
+  static const auto by_name = [] {
+    std::unordered_map<std::string, std::pair<const MetricSpec*, const OracleTwin*>> m;
+    for (const auto& spec : k_metrics)
+      for (const auto* t : {&spec.twin, &spec.twin2})
+        if (!t->metric_name.empty()) m.emplace(lower(t->metric_name), std::pair{&spec, t});
+    return m;
+  }();
+  const auto it = by_name.find(lower(metric_name));
+  if (it == by_name.end()) return nullptr;
+  if (twin != nullptr) *twin = it->second.second;
+  return it->second.first;
 }
 
 OptDouble metric_value(const Snapshot& s, std::string_view key) {
