@@ -94,6 +94,77 @@ struct FindingRule {
 /// Every findings rule, in the order that breaks ties between findings of equal impact.
 std::span<const FindingRule> finding_rules();
 
+/// What a chart draws. The diff engine picks the numbers (src/diff/charts.cpp); a renderer draws each
+/// kind the same way whatever the section, and prints the numbers beside the marks, so a chart still
+/// reads as text with images off.
+enum class ChartKind {
+  /// One stacked bar per category (a period); each series is a part with one value per category.
+  /// E.g. DB time per second split into DB CPU and wait classes, in AAS.
+  stacked,
+  /// Per series (a metric with its own unit and scale): one bar per category (base, target).
+  paired,
+  /// Per series: the band [low, high] around its centre and where the current value (`values[0]`) falls.
+  band,
+  /// Per series: each category's members (the reports of a set) as dots, with the category's median.
+  strip,
+};
+const char* to_string(ChartKind kind);
+
+/// One series of a chart: a part (stacked) or a metric (paired, band, strip).
+struct ChartSeries {
+  std::string name;  ///< as shown ("DB CPU", "User I/O", "log file sync avg wait")
+  std::string unit;  ///< unit of every number of the series ("AAS", "ms", "/s", "%")
+  /// stacked, paired: one value per category (empty: the report does not give it). band: {current}.
+  /// strip: each category's median.
+  std::vector<OptDouble> values;
+  /// strip: per category, each member's value, aligned with Chart::members (a member that does not
+  /// give the metric is left out). Empty for the other kinds.
+  std::vector<std::vector<double>> points;
+  OptDouble low, centre, high;  ///< band: the baseline's band and centre, in `unit`
+  /// How the series moved, for colour: "worse", "better", "changed" (neutral), "" (not material);
+  /// band: the check status ("fail", "warn", "ok", "improved", "changed", "insufficient").
+  std::string assessment;
+  /// A colour the series is known by ("#35a035": Enterprise Manager's wait class colours); empty: the
+  /// renderer's palette.
+  std::string colour;
+};
+
+/// A chart of a comparison.
+struct Chart {
+  std::string key;    ///< stable id: "db_time", "sets", "check", "evidence"
+  std::string title;
+  ChartKind kind = ChartKind::paired;
+  std::string unit;   ///< the unit every series shares ("AAS"), empty when each has its own
+  /// stacked, paired, strip: the bars or rows' categories ("Base", "Target", or one report each).
+  std::vector<std::string> categories;
+  /// Optional group of each category (stacked: "Base" / "Target" when each report of a set is a bar).
+  std::vector<std::string> groups;
+  /// strip: the members' names (file names) per category, aligned with ChartSeries::points.
+  std::vector<std::vector<std::string>> members;
+  /// stacked: what each bar adds up to (DB time per second, AAS), aligned with categories.
+  std::vector<OptDouble> totals;
+  std::vector<ChartSeries> series;
+  std::vector<std::string> notes;  ///< shown under the chart
+};
+
+/// The evidence of one finding as a chart: its metrics (Finding::metrics) base against target, one
+/// paired series each, in the metric's own unit, coloured by the registry's assessment.
+Chart evidence_chart(const Finding& finding);
+
+/// Who and when one side of a comparison is, for titles. Source: the report header (DB Name,
+/// Instance, Inst Num, Host Name; Begin Snap / End Snap id and time; Elapsed).
+struct PeriodInfo {
+  std::string role;        ///< "Base", "Target", "Baseline" or "Report"
+  std::string files;       ///< file names without directories, ", "-joined for a set ("-" for standard input)
+  int reports = 1;         ///< reports behind the side (a set, a baseline)
+  std::string database;    ///< DB Name
+  std::string instance;    ///< instance name
+  std::optional<int> instance_number;
+  std::string begin_time, end_time;  ///< snap times as printed
+  std::optional<std::int64_t> begin_snap, end_snap;
+  OptDouble elapsed_s;     ///< seconds (summed over a set)
+};
+
 struct Comparison {
   std::string base_source;    ///< empty for a single report; sets: the files joined with ", "
   std::string target_source;
@@ -107,6 +178,8 @@ struct Comparison {
   std::vector<Finding> findings;               ///< ranked: causes of the change first (largest |impact|), then the rest
   std::vector<CompareTable> tables;
   std::vector<std::string> diagnostics;        ///< parse diagnostics of both inputs ("file:line: ...")
+  std::vector<PeriodInfo> period_info;         ///< the base (when any), then the target
+  std::vector<Chart> charts;                   ///< pictures of the comparison, most telling first (charts.cpp)
 };
 
 struct CompareOptions {

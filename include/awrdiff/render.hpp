@@ -22,10 +22,12 @@ struct RenderOptions {
 
 /// Writes the comparison in `format` to `out`. Never throws for content.
 /// JSON: {base, target, verdict, headline, db_time_per_s, contributors[], warnings[], findings[], tables[],
-/// diagnostics[] (verbose)}; a table row is an object keyed by column
+/// periods[], charts[], diagnostics[] (verbose)}; a table row is an object keyed by column
 /// key. A column with a unit holds numbers or null; where the text formats show words instead of a
 /// number ("not shown", "new", a bound such as "≥ +120%"), the row has null under the key and the
-/// words under "<key>_text".
+/// words under "<key>_text". periods[] is Comparison::period_info; charts[] holds each Chart with its
+/// series (values, and points for a strip, low / centre / high for a band).
+/// HTML: one self-contained page (inline CSS and SVG, no external asset; docs/html.md).
 void render(const Comparison& comparison, Format format, const RenderOptions& options, std::ostream& out);
 
 /// A number as the reports print it: thousands separators, `precision` decimals.

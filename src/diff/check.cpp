@@ -3,6 +3,7 @@
 // (include/awrdiff/check.hpp, docs/baselines.md).
 #include <awrdiff/check.hpp>
 
+#include "diff/charts.hpp"
 #include "diff/facts.hpp"
 
 #include <fmt/format.h>
@@ -502,6 +503,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
                     "changed never fail. Band: centre ± warn_z × spread (robust, MAD) for 3 or more periods; the extremes "
                     "for dumps without a spread; the pairwise floors for one or two periods.");
   c.tables.insert(c.tables.begin(), std::move(t));
+  detail::add_check_charts(out, baseline);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <awrdiff/diff.hpp>
 #include <awrdiff/sql_text.hpp>
 
+#include "diff/charts.hpp"
 #include "diff/facts.hpp"
 
 #include <algorithm>
@@ -163,6 +164,7 @@ public:
     sql();
     m_out.findings = detail::run_findings(m_facts);
     headline();
+    detail::add_pair_charts(m_out, m_base, m_target);
     return std::move(m_out);
   }
 

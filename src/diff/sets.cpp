@@ -4,6 +4,7 @@
 #include <awrdiff/diff.hpp>
 #include <awrdiff/stats.hpp>
 
+#include "diff/charts.hpp"
 #include "diff/facts.hpp"
 
 #include <algorithm>
@@ -373,6 +374,7 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   } else if (!s) {
     c.warnings.push_back("sets too small for a significance test of DB time per second: judged on materiality only");
   }
+  detail::add_set_charts(c, base, target, metrics, options.alpha);
   return c;
 }
 

@@ -1,78 +1,691 @@
+// The HTML report: one self-contained page (inline CSS, inline SVG drawn here, a little inline
+// JavaScript that only enhances). It leads with a verdict card, the chart of where DB time goes, and
+// the findings with their evidence; then the other charts and every table. Like the other renderers
+// it walks the Comparison generically: charts by their kind (docs/html.md), tables by their columns.
+// Every string that can come from a report is escaped (esc); scripts never read report strings
+// except from the DOM's text.
 #include "render_common.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+#include <fmt/format.h>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace awrdiff::render_detail {
 
 namespace {
 
-std::string html_escape(const std::string& s) {
+// Text for an HTML text node or a quoted attribute value (also inside inline SVG).
+std::string esc(std::string_view s) {
   std::string r;
+  r.reserve(s.size());
   for (char ch : s) {
     switch (ch) {
       case '&': r += "&amp;"; break;
       case '<': r += "&lt;"; break;
       case '>': r += "&gt;"; break;
       case '"': r += "&quot;"; break;
+      case '\'': r += "&#39;"; break;
       default: r.push_back(ch);
     }
   }
   return r;
 }
 
+// An id for an anchor: letters, digits, '-' and '_' only.
+std::string anchor(std::string_view prefix, std::string_view key) {
+  std::string r(prefix);
+  for (char ch : key) {
+    const auto u = static_cast<unsigned char>(ch);
+    r.push_back(std::isalnum(u) != 0 || ch == '-' || ch == '_' ? static_cast<char>(std::tolower(u)) : '-');
+  }
+  return r;
+}
+
+// At most `n` code points, with an ellipsis when cut.
+std::string cut(std::string_view s, std::size_t n) {
+  std::size_t count = 0, i = 0;
+  for (; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+      if (count == n) return std::string(s.substr(0, i)) + "…";
+      ++count;
+    }
+  }
+  return std::string(s);
+}
+
+// A number with about three significant digits, thousands grouped.
+std::string num(double v) {
+  const double a = std::fabs(v);
+  return format_number(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.01 ? 3 : 4);
+}
+std::string num(const OptDouble& v) { return v ? num(*v) : std::string("-"); }
+std::string signed_num(double v) { return (v > 0 ? "+" : "") + num(v); }
+std::string with_unit(const std::string& n, const std::string& unit) {
+  if (unit.empty()) return n;
+  if (unit == "%" || unit.front() == '/') return n + unit;
+  return n + " " + unit;
+}
+
+std::string human_seconds(double s) {
+  const double a = std::fabs(s);
+  const char* sign = s < 0 ? "-" : "+";
+  if (a < 120) return fmt::format("{}{:.1f} s", sign, a);
+  if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
+  if (a < 172800) return fmt::format("{}{:.1f} h", sign, a / 3600);
+  return fmt::format("{}{:.1f} d", sign, a / 86400);
+}
+
+// The colour class of an assessment or a check status; empty for anything else.
+std::string tone(std::string_view word) {
+  for (std::string_view w : {"worse", "better", "changed", "fail", "warn", "ok", "improved", "insufficient", "unchanged"})
+    if (word == w) return std::string(w);
+  return "";
+}
+
+const char* tone_colour(std::string_view word) {
+  if (word == "worse" || word == "fail") return "#c62828";
+  if (word == "warn") return "#e65100";
+  if (word == "better" || word == "improved") return "#2e7d32";
+  if (word == "changed") return "#3d6a99";
+  if (word == "insufficient") return "#b0b6bc";
+  return "#56616b";  // not material, ok
+}
+
+// Fallback palette for series without a colour of their own.
+const char* palette(std::size_t i) {
+  static const char* p[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+  return p[i % (sizeof p / sizeof p[0])];
+}
+
+// The colour of series k: its own, else the palette's.
+std::string colour(const ChartSeries& s, std::size_t k) { return s.colour.empty() ? palette(k) : esc(s.colour); }
+
+// A round step for an axis from 0 to `max` with about `n` ticks.
+double nice_step(double max, int n) {
+  if (max <= 0) return 1;
+  const double raw = max / n;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double f = raw / mag;
+  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * mag;
+}
+
+std::string svg_open(int w, int h, const std::string& label) {
+  return fmt::format("<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
+                     "role=\"img\" aria-label=\"{2}\">",
+                     w, h, esc(label));
+}
+
+std::string text(double x, double y, const std::string& s, const char* extra = "") {
+  return fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\"{}>{}</text>", x, y, extra, esc(s));
+}
+
+// ---- the chart kinds ----------------------------------------------------------------------------
+
+void stacked_chart(const Chart& c, std::ostream& out) {
+  const int W = 760, label_w = 170, right = 70, row_h = 26, bar_h = 18, axis_h = 22, group_h = 18;
+  const double x0 = label_w + 8, x1 = W - right;
+  double max = 0;
+  for (std::size_t i = 0; i < c.categories.size(); ++i) {
+    double sum = 0;
+    for (const auto& s : c.series)
+      if (i < s.values.size()) sum += std::max(0.0, s.values[i].value_or(0));
+    max = std::max({max, sum, i < c.totals.size() ? c.totals[i].value_or(0) : 0.0});
+  }
+  if (max <= 0) max = 1;
+  out << "<div class=\"stack\">";
+  const double step = nice_step(max, 5);
+  const double top = std::ceil(max / step - 1e-9) * step;
+  auto X = [&](double v) { return x0 + (x1 - x0) * v / top; };
+  int groups = 0;
+  for (std::size_t i = 0; i < c.groups.size(); ++i)
+    if (i == 0 || c.groups[i] != c.groups[i - 1]) ++groups;
+  const int h = 6 + static_cast<int>(c.categories.size()) * row_h + groups * group_h + axis_h;
+  out << svg_open(W, h, c.title);
+  // grid and axis
+  const int plot_bottom = h - axis_h;
+  for (double t = 0; t <= top + step / 2; t += step) {
+    out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"2\" y2=\"{1}\" stroke=\"#e3e7eb\"/>", X(t), plot_bottom);
+    out << text(X(t), plot_bottom + 15, num(t), " text-anchor=\"middle\" class=\"ax\"");
+  }
+  out << text(label_w, plot_bottom + 15, c.unit, " text-anchor=\"end\" class=\"ax\"");
+  double y = 6;
+  for (std::size_t i = 0; i < c.categories.size(); ++i) {
+    if (i < c.groups.size() && (i == 0 || c.groups[i] != c.groups[i - 1])) {
+      out << text(4, y + 13, c.groups[i], " class=\"grp\"");
+      y += group_h;
+    }
+    const double by = y + (row_h - bar_h) / 2.0;
+    out << "<g>" << text(label_w, by + 13, cut(c.categories[i], 26), " text-anchor=\"end\"");
+    double x = x0;
+    for (std::size_t k = 0; k < c.series.size(); ++k) {
+      const auto& s = c.series[k];
+      const double v = i < s.values.size() ? s.values[i].value_or(0) : 0;
+      if (v <= 0) continue;
+      const double w = X(v) - x0;
+      const double pct = i < c.totals.size() && c.totals[i] && *c.totals[i] > 0 ? v / *c.totals[i] * 100 : NAN;
+      out << fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"><title>{}: {}{}</title></rect>", x,
+                         by, w, bar_h, colour(s, k), esc(c.categories[i] + ", " + s.name),
+                         esc(with_unit(num(v), s.unit)), std::isnan(pct) ? "" : fmt::format(" ({:.0f}% of DB time)", pct));
+      x += w;
+    }
+    const OptDouble total = i < c.totals.size() ? c.totals[i] : std::nullopt;
+    out << text(std::max(x, total ? X(*total) : x) + 5, by + 13, total ? num(*total) : std::string(), " class=\"tot\"");
+    out << "</g>";
+    y += row_h;
+  }
+  out << "</svg>\n<div>";
+  // The legend, which is also the numbers (the chart read as text).
+  const bool wide = c.categories.size() > 3;
+  if (wide) {
+    out << "<p class=\"legend\">";
+    for (std::size_t k = 0; k < c.series.size(); ++k)
+      out << "<span><i style=\"background:" << colour(c.series[k], k) << "\"></i>"
+          << esc(c.series[k].name) << "</span> ";
+    out << "</p>\n<details><summary>The numbers</summary>";
+  }
+  out << "<table class=\"legend-table\"><thead><tr><th></th>";
+  for (const auto& cat : c.categories) out << "<th class=\"n\">" << esc(cat) << "</th>";
+  if (c.categories.size() == 2) out << "<th class=\"n\">Δ</th>";
+  out << "</tr></thead><tbody>";
+  for (std::size_t k = 0; k < c.series.size(); ++k) {
+    const auto& s = c.series[k];
+    out << "<tr><td><i class=\"sw\" style=\"background:" << colour(s, k) << "\"></i>" << esc(s.name)
+        << "</td>";
+    for (std::size_t i = 0; i < c.categories.size(); ++i)
+      out << "<td class=\"n\">" << (i < s.values.size() ? num(s.values[i]) : "-") << "</td>";
+    if (c.categories.size() == 2 && s.values.size() == 2 && s.values[0] && s.values[1])
+      out << "<td class=\"n\">" << signed_num(*s.values[1] - *s.values[0]) << "</td>";
+    else if (c.categories.size() == 2)
+      out << "<td class=\"n\">-</td>";
+    out << "</tr>";
+  }
+  if (!c.totals.empty()) {
+    out << "<tr class=\"total\"><td>Total (" << esc(c.unit) << ")</td>";
+    for (const auto& t : c.totals) out << "<td class=\"n\">" << num(t) << "</td>";
+    if (c.totals.size() == 2)
+      out << "<td class=\"n\">" << (c.totals[0] && c.totals[1] ? signed_num(*c.totals[1] - *c.totals[0]) : "-") << "</td>";
+    out << "</tr>";
+  }
+  out << "</tbody></table>\n";
+  if (wide) out << "</details>\n";
+  out << "</div></div>\n";
+}
+
+// Per series: its name above, then one bar per category, each series on its own scale (it has its own
+// unit); the first category grey, the last coloured by the series' assessment.
+void paired_chart(const Chart& c, std::ostream& out, int W = 520) {
+  const int label_h = 15, lane = 12, gap = 3, pad = 8, x0 = 16, right = 80;
+  const double x1 = W - right;
+  const int per = label_h + static_cast<int>(c.categories.size()) * (lane + gap) + pad;
+  const int h = 2 + static_cast<int>(c.series.size()) * per;
+  out << svg_open(W, h, c.title);
+  double y = 2;
+  for (const auto& s : c.series) {
+    double max = 0;
+    for (const auto& v : s.values) max = std::max(max, std::fabs(v.value_or(0)));
+    if (max <= 0) max = 1;
+    out << "<g>" << text(0, y + 11, cut(s.name, 64) + (s.unit.empty() ? "" : " (" + s.unit + ")"), " class=\"lbl\"");
+    for (std::size_t i = 0; i < c.categories.size(); ++i) {
+      const OptDouble v = i < s.values.size() ? s.values[i] : std::nullopt;
+      const double by = y + label_h + static_cast<double>(i) * (lane + gap);
+      const bool last = i + 1 == c.categories.size();
+      const char* fill = !last ? "#aab2ba" : tone_colour(s.assessment);
+      const double w = (x1 - x0) * std::fabs(v.value_or(0)) / max;
+      const std::string shown = num(v);
+      out << text(x0 - 4, by + lane - 2, c.categories[i].substr(0, 1), " text-anchor=\"end\" class=\"ax\"");
+      out << fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"><title>{}</title></rect>", x0, by,
+                         v ? std::max(w, 1.0) : 0.0, lane, fill,
+                         esc(s.name + ", " + c.categories[i] + ": " + (v ? with_unit(shown, s.unit) : "not given")));
+      out << text(x0 + w + 4, by + lane - 2, shown, " class=\"val\"");
+    }
+    out << "</g>";
+    y += per;
+  }
+  out << "</svg>\n";
+}
+
+// Per series: the band [low, high], its centre, and the current value.
+void band_chart(const Chart& c, std::ostream& out) {
+  const int W = 760, label_w = 250, right = 190, row_h = 24;
+  const double x0 = label_w + 10, x1 = W - right;
+  const int h = 6 + static_cast<int>(c.series.size()) * row_h;
+  out << svg_open(W, h, c.title);
+  double y = 6;
+  for (const auto& s : c.series) {
+    const double cur = s.values.empty() ? 0 : s.values[0].value_or(0);
+    double lo = std::min({s.low.value_or(cur), cur, s.centre.value_or(cur)});
+    double hi = std::max({s.high.value_or(cur), cur, s.centre.value_or(cur)});
+    double span = hi - lo;
+    if (span <= 0) span = std::max(std::fabs(hi), 1.0);
+    lo -= span * 0.08;
+    hi += span * 0.08;
+    if (lo < 0 && std::min(s.low.value_or(0), cur) >= 0) lo = 0;
+    auto X = [&](double v) { return x0 + (x1 - x0) * (v - lo) / (hi - lo); };
+    const double mid = y + row_h / 2.0;
+    out << "<g>" << text(label_w, mid + 4, cut(s.name, 36), " text-anchor=\"end\"");
+    out << fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e3e7eb\"/>", x0, x1, mid, mid);
+    if (s.low && s.high)
+      out << fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"12\" fill=\"#d5e3f0\"><title>{}</title></rect>",
+                         X(*s.low), mid - 6, std::max(1.0, X(*s.high) - X(*s.low)),
+                         esc(fmt::format("{}: band {} .. {}", s.name, num(*s.low), with_unit(num(*s.high), s.unit))));
+    if (s.centre)
+      out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#33475b\" stroke-width=\"2\"/>",
+                         X(*s.centre), mid - 7, mid + 7);
+    if (!s.values.empty() && s.values[0])
+      out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"5\" fill=\"{}\" stroke=\"#fff\"><title>{}</title></circle>", X(cur),
+                         mid, tone_colour(s.assessment),
+                         esc(fmt::format("{}: current {} ({})", s.name, with_unit(num(cur), s.unit), s.assessment)));
+    out << text(x1 + 10, mid + 4,
+                fmt::format("{} {} in {} .. {}", s.assessment, num(cur), num(s.low), with_unit(num(s.high), s.unit)),
+                (std::string(" class=\"val ") + tone(s.assessment) + "\"").c_str());
+    out << "</g>";
+    y += row_h;
+  }
+  out << "</svg>\n";
+}
+
+// Per series: each category's members as dots on one lane, the median as a bar.
+void strip_chart(const Chart& c, std::ostream& out) {
+  const int W = 760, label_w = 250, right = 150, lane = 15, pad = 9;
+  const double x0 = label_w + 26, x1 = W - right;
+  const int per = static_cast<int>(c.categories.size()) * lane + pad;
+  const int h = 6 + static_cast<int>(c.series.size()) * per;
+  out << svg_open(W, h, c.title);
+  double y = 6;
+  for (const auto& s : c.series) {
+    double lo = 0, hi = 0;
+    bool first = true;
+    for (const auto& lane_points : s.points)
+      for (double v : lane_points) {
+        lo = first ? v : std::min(lo, v);
+        hi = first ? v : std::max(hi, v);
+        first = false;
+      }
+    if (lo > 0) lo = 0;
+    if (hi <= lo) hi = lo + 1;
+    hi += (hi - lo) * 0.04;
+    auto X = [&](double v) { return x0 + (x1 - x0) * (v - lo) / (hi - lo); };
+    out << "<g>" << text(label_w, y + per / 2.0 - 1, cut(s.name, 36), " text-anchor=\"end\"");
+    if (!s.unit.empty()) out << text(label_w, y + per / 2.0 + 10, s.unit, " text-anchor=\"end\" class=\"ax\"");
+    for (std::size_t i = 0; i < c.categories.size(); ++i) {
+      const double ly = y + static_cast<double>(i) * lane + lane / 2.0;
+      const bool last = i + 1 == c.categories.size();
+      const char* fill = !last ? "#7d8790" : tone_colour(s.assessment);
+      out << text(x0 - 6, ly + 4, c.categories[i].substr(0, 1), " text-anchor=\"end\" class=\"ax\"");
+      out << fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#eceff2\"/>", x0, x1, ly, ly);
+      if (i < s.points.size())
+        for (std::size_t k = 0; k < s.points[i].size(); ++k) {
+          const double v = s.points[i][k];
+          const std::string who = i < c.members.size() && k < c.members[i].size() ? c.members[i][k] + ": " : "";
+          out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" fill=\"{}\" fill-opacity=\".65\"><title>{}</title></circle>", X(v),
+                             ly, fill, esc(who + with_unit(num(v), s.unit)));
+        }
+      if (i < s.values.size() && s.values[i])
+        out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#1f2328\" stroke-width=\"2.5\">"
+                           "<title>{3}</title></line>",
+                           X(*s.values[i]), ly - 6, ly + 6, esc(c.categories[i] + " median: " + with_unit(num(*s.values[i]), s.unit)));
+    }
+    std::string medians;
+    for (std::size_t i = 0; i < s.values.size(); ++i) medians += (i == 0 ? "" : " → ") + num(s.values[i]);
+    out << text(x1 + 10, y + per / 2.0, medians, (std::string(" class=\"val ") + tone(s.assessment) + "\"").c_str());
+    out << "</g>";
+    y += per;
+  }
+  out << "</svg>\n";
+}
+
+void chart(const Chart& c, std::ostream& out) {
+  switch (c.kind) {
+    case ChartKind::stacked: stacked_chart(c, out); break;
+    case ChartKind::paired: paired_chart(c, out, 760); break;
+    case ChartKind::band: band_chart(c, out); break;
+    case ChartKind::strip: strip_chart(c, out); break;
+  }
+  for (const auto& n : c.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
+}
+
+std::string short_title(const std::string& title) {
+  auto end = title.find_first_of("(:");
+  std::string s = title.substr(0, end == std::string::npos ? title.size() : end);
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return cut(s.empty() ? title : s, 30);
+}
+
+// A file name without its directories.
+std::string base_name(const std::string& path) {
+  const auto slash = path.find_last_of("/\\");
+  return slash == std::string::npos || slash + 1 == path.size() ? path : path.substr(slash + 1);
+}
+
+// ---- the page -----------------------------------------------------------------------------------
+
+std::string period_text(const PeriodInfo& p) {
+  std::string s;
+  if (!p.begin_time.empty() || !p.end_time.empty()) s = p.begin_time + " – " + p.end_time;
+  if (p.begin_snap && p.end_snap) s += fmt::format("{}snaps {}–{}", s.empty() ? "" : ", ", *p.begin_snap, *p.end_snap);
+  if (p.elapsed_s) s += fmt::format("{}{:.1f} min", s.empty() ? "" : ", ", *p.elapsed_s / 60);
+  if (p.reports > 1) s += fmt::format("{}{} reports", s.empty() ? "" : ", ", p.reports);
+  return s;
+}
+
+std::string identity(const Comparison& c) {
+  std::vector<std::string> names;
+  for (const auto& p : c.period_info) {
+    std::string n = p.database;
+    if (!p.instance.empty() && p.instance != p.database) n += (n.empty() ? "" : " / ") + p.instance;
+    if (!n.empty() && std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  }
+  std::string r;
+  for (const auto& n : names) r += (r.empty() ? "" : " vs ") + n;
+  return r;
+}
+
+const char* verdict_word(Verdict v) {
+  switch (v) {
+    case Verdict::regressed: return "Regressed";
+    case Verdict::improved: return "Improved";
+    case Verdict::unchanged: return "Unchanged";
+    case Verdict::not_comparable: return "Not comparable";
+    case Verdict::single_report: return "One report";
+    case Verdict::inconclusive: return "Inconclusive";
+  }
+  return "?";
+}
+
+const char* k_css =
+    ":root{--worse:#c62828;--better:#2e7d32;--changed:#3d6a99;--warn:#e65100;--muted:#56616b;--line:#e1e5ea}"
+    "*{box-sizing:border-box}"
+    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',Arial,sans-serif;margin:0;color:#1f2328;background:#fff}"
+    "header.top{padding:14px 24px 10px;border-bottom:1px solid var(--line)}"
+    "header.top h1{font-size:20px;margin:0 0 4px}"
+    ".periods{margin:0;padding:0;list-style:none;font-size:13px;color:#3a434c}.periods b{display:inline-block;min-width:5.5em}"
+    "nav{position:sticky;top:0;z-index:3;background:#f5f7f9;border-bottom:1px solid var(--line);padding:6px 24px;font-size:13px;"
+    "white-space:nowrap;overflow-x:auto}"
+    "nav a{margin-right:14px;color:#0b5cad;text-decoration:none}nav a:hover{text-decoration:underline}"
+    "main{padding:0 24px 40px;max-width:1320px}"
+    "section{margin:22px 0}h2{font-size:17px;margin:0 0 6px}h2 .pl{color:#9aa4ae;text-decoration:none;font-weight:400;margin-left:6px;font-size:14px}"
+    "h2 .pl:hover{color:#0b5cad}"
+    ".card{border:1px solid var(--line);border-left:7px solid var(--muted);border-radius:6px;padding:12px 18px;margin:16px 0;background:#fbfcfd}"
+    ".card.regressed{border-left-color:var(--worse)}.card.improved{border-left-color:var(--better)}"
+    ".card.not_comparable,.card.inconclusive{border-left-color:var(--warn)}.card.load_changed{border-left-color:var(--changed)}"
+    ".vlabel{font-size:12px;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:var(--muted)}"
+    ".card.regressed .vlabel{color:var(--worse)}.card.improved .vlabel{color:var(--better)}"
+    ".card.not_comparable .vlabel,.card.inconclusive .vlabel{color:var(--warn)}.card.load_changed .vlabel{color:var(--changed)}"
+    ".big{font-size:24px;font-weight:650;margin:2px 0}.big small{font-size:15px;font-weight:400;color:#3a434c}"
+    ".headline{margin:4px 0 8px;color:#2b333b}#verdict a{text-decoration:none}"
+    ".stack{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start}.stack>svg{flex:0 1 760px}"
+    ".facts{display:flex;flex-wrap:wrap;gap:6px 28px}.facts>div{min-width:16em}.facts h3{font-size:12px;text-transform:uppercase;"
+    "letter-spacing:.06em;color:var(--muted);margin:6px 0 2px}.facts ul{margin:0;padding-left:18px}"
+    ".warnings{margin:8px 0 0;padding-left:18px;color:#8a3b00}.warnings li{margin:1px 0}"
+    ".badge{display:inline-block;padding:0 7px;border-radius:9px;font-size:11px;font-weight:700;text-transform:uppercase;"
+    "letter-spacing:.04em;color:#fff;background:var(--muted);vertical-align:1px}"
+    ".badge.worse,.badge.fail{background:var(--worse);color:#fff}.badge.better,.badge.improved{background:var(--better);color:#fff}"
+    ".badge.changed{background:var(--changed);color:#fff}.badge.warn{background:var(--warn);color:#fff}"
+    ".worse,.fail{color:var(--worse)}.better,.improved{color:var(--better)}.changed{color:var(--changed)}.warn{color:var(--warn)}"
+    "td.worse,td.better,td.fail,td.improved{font-weight:600}"
+    ".finding{display:flex;flex-wrap:wrap;gap:4px 24px;border-top:1px solid var(--line);padding:10px 0}"
+    ".finding .ft{flex:1 1 420px;min-width:300px}.finding .fc{flex:0 1 520px}.finding ul{margin:4px 0;padding-left:18px;color:#3a434c;font-size:13px}"
+    ".finding .title{font-weight:600}.impact{color:var(--muted);font-size:12px;margin-left:6px}"
+    "svg.chart{display:block;max-width:100%;height:auto;font:12px system-ui,'DejaVu Sans',Arial,sans-serif;fill:#1f2328}"
+    "svg .ax{fill:#6b7580;font-size:11px}svg .lbl{fill:#3a434c}svg .grp{font-weight:700;fill:#3a434c}svg .tot{font-weight:700}svg .val{font-size:11px;fill:#3a434c}"
+    "svg .val.worse,svg .val.fail{fill:var(--worse)}svg .val.better,svg .val.improved{fill:var(--better)}svg .val.warn{fill:var(--warn)}"
+    "svg .val.changed{fill:var(--changed)}"
+    ".legend span{margin-right:14px;white-space:nowrap;font-size:12px}.legend i,i.sw{display:inline-block;width:10px;height:10px;"
+    "margin-right:5px;vertical-align:0;border-radius:2px}"
+    "table{border-collapse:collapse;font-size:13px;margin:4px 0}"
+    "th{background:#eef2f6;text-align:left;padding:3px 8px;border-bottom:1px solid #cfd6dd;font-weight:600;vertical-align:bottom}"
+    "td{padding:2px 8px;border-bottom:1px solid #edf0f3;vertical-align:top}"
+    "th.n,td.n{text-align:right;font-variant-numeric:tabular-nums}td.n{white-space:nowrap}td.t{max-width:44em;overflow-wrap:anywhere}"
+    "tr.total td{font-weight:600;border-top:1px solid #cfd6dd}"
+    ".legend-table{font-size:12px}"
+    ".note{color:#5b6670;font-size:12px;margin:3px 0;max-width:70em}"
+    "details{margin:2px 0}summary{cursor:pointer;color:#0b5cad;font-size:13px}"
+    ".tools{margin:2px 0}.tools button{font:12px inherit;margin-right:6px;padding:1px 8px;border:1px solid #c5ccd3;border-radius:4px;"
+    "background:#fff;cursor:pointer}.tools button:hover{background:#eef2f6}"
+    "html.js th.s{cursor:pointer}html.js th.s:hover{background:#e2e8ee}th[aria-sort=ascending]::after{content:' ▲'}"
+    "th[aria-sort=descending]::after{content:' ▼'}"
+    ".none{color:var(--muted);font-style:italic}footer{color:var(--muted);font-size:12px;padding:10px 24px;border-top:1px solid var(--line)}"
+    "@media print{@page{margin:12mm}nav,.tools,h2 .pl{display:none}body{font-size:10pt}header.top,main,footer{padding-left:0;padding-right:0}"
+    "main{max-width:none}table{font-size:8pt;width:100%}td.t{max-width:none}td.n{white-space:normal}th{position:static}"
+    "tr,.finding,.card,svg.chart,figure{break-inside:avoid}thead{display:table-header-group}h2{break-after:avoid}"
+    "a{color:inherit;text-decoration:none}}";
+
+// Sort by a column (click a header), copy a table as Markdown or CSV, open the collapsed rows for
+// printing. It only reads the page's own text; the page is complete without it.
+const char* k_js = R"JS((function(){
+var D=document;D.documentElement.className+=' js';
+function bodies(s){return Array.prototype.slice.call(s.querySelectorAll('table.data tbody'));}
+function allRows(s){var r=[];bodies(s).forEach(function(b){r=r.concat(Array.prototype.slice.call(b.rows));});return r;}
+function cells(tr){return Array.prototype.map.call(tr.cells,function(c){return c.textContent.replace(/\s+/g,' ').trim();});}
+function matrix(s){var t=s.querySelector('table.data');var m=[cells(t.tHead.rows[0])];allRows(s).forEach(function(r){m.push(cells(r));});return m;}
+function md(s){var m=matrix(s);var e=function(x){return x.replace(/\\/g,'\\\\').replace(/\|/g,'\\|');};
+var out=m.map(function(r){return '| '+r.map(e).join(' | ')+' |';});out.splice(1,0,'|'+m[0].map(function(){return '---|';}).join(''));return out.join('\n')+'\n';}
+function csv(s){return matrix(s).map(function(r){return r.map(function(x){return /[",\n]/.test(x)?'"'+x.replace(/"/g,'""')+'"':x;}).join(',');}).join('\n')+'\n';}
+function copy(text,b){var done=function(){var o=b.textContent;b.textContent='Copied';setTimeout(function(){b.textContent=o;},1500);};
+var fb=function(){var a=D.createElement('textarea');a.value=text;D.body.appendChild(a);a.select();try{D.execCommand('copy');done();}catch(e){}D.body.removeChild(a);};
+if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(text).then(done,fb);}else{fb();}}
+function key(td){if(!td)return null;var v=td.getAttribute('data-v');return v===null?null:parseFloat(v);}
+function sort(s,i,th){var rows=allRows(s);var desc=th.getAttribute('aria-sort')!=='descending';
+rows.sort(function(a,b){var x=a.cells[i],y=b.cells[i],p=key(x),q=key(y);
+if(p!==null||q!==null){if(p===null)return 1;if(q===null)return -1;return desc?q-p:p-q;}
+var u=x?x.textContent:'',w=y?y.textContent:'';return desc?w.localeCompare(u):u.localeCompare(w);});
+var bs=bodies(s),n=bs.length>1?parseInt(bs[0].getAttribute('data-n'),10):rows.length;
+rows.forEach(function(r,k){(k<n?bs[0]:bs[bs.length-1]).appendChild(r);});
+Array.prototype.forEach.call(th.parentNode.cells,function(c){c.removeAttribute('aria-sort');});th.setAttribute('aria-sort',desc?'descending':'ascending');}
+Array.prototype.forEach.call(D.querySelectorAll('section.tbl'),function(s){var t=s.querySelector('table.data');if(!t||!t.tHead)return;
+Array.prototype.forEach.call(t.tHead.rows[0].cells,function(th,i){th.className+=' s';th.tabIndex=0;th.addEventListener('click',function(){sort(s,i,th);});
+th.addEventListener('keydown',function(e){if(e.key==='Enter'){sort(s,i,th);}});});
+var tools=D.createElement('div');tools.className='tools';
+[['Copy as Markdown',md],['Copy as CSV',csv]].forEach(function(x){var b=D.createElement('button');b.type='button';b.textContent=x[0];
+b.addEventListener('click',function(){copy(x[1](s),b);});tools.appendChild(b);});t.parentNode.insertBefore(tools,t);});
+var opened=[];addEventListener('beforeprint',function(){Array.prototype.forEach.call(D.querySelectorAll('details:not([open])'),function(d){d.open=true;opened.push(d);});});
+addEventListener('afterprint',function(){opened.forEach(function(d){d.open=false;});opened=[];});
+})();)JS";
+
+// Tables longer than this show their first k_top_rows rows and open the rest.
+constexpr std::size_t k_long_table = 25;
+constexpr std::size_t k_top_rows = 15;
+
+void table(const CompareTable& t, std::ostream& out) {
+  const std::string id = anchor("t-", t.key);
+  out << "<section class=\"tbl\" id=\"" << id << "\"><h2>" << esc(t.title) << "<a class=\"pl\" href=\"#" << id
+      << "\" title=\"Link to this table\">#</a></h2>\n";
+  if (t.rows.empty()) {
+    out << "<p class=\"none\">None in the reports.</p>\n";
+    for (const auto& n : t.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
+    out << "</section>\n";
+    return;
+  }
+  // A row's "assessment" colours its changes; an "assessment" or "status" cell is coloured by its word.
+  std::optional<std::size_t> assessment_col;
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    if (t.columns[i].key == "assessment") assessment_col = i;
+  std::string head = "<thead><tr>";
+  for (const auto& col : t.columns) {
+    head += "<th";
+    if (right_aligned(col)) head += " class=\"n\"";
+    if (!col.unit.empty()) head += " title=\"" + esc(col.unit) + "\"";
+    head += ">" + esc(col.header) + "</th>";
+  }
+  head += "</tr></thead>";
+  auto row = [&](const CompareRow& r) {
+    std::string tone_of_row;
+    if (assessment_col && *assessment_col < r.cells.size())
+      if (const auto* s = std::get_if<std::string>(&r.cells[*assessment_col])) tone_of_row = tone(*s);
+    out << "<tr>";
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      const auto& col = t.columns[i];
+      const CompareCell empty;
+      const CompareCell& cell = i < r.cells.size() ? r.cells[i] : empty;
+      std::string cls = right_aligned(col) ? "n" : "t";
+      if ((col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta) && !tone_of_row.empty()) cls += " " + tone_of_row;
+      if (col.key == "assessment" || col.key == "status")
+        if (const auto* s = std::get_if<std::string>(&cell); s != nullptr && !tone(*s).empty()) cls += " " + tone(*s);
+      out << "<td class=\"" << cls << "\"";
+      if (const auto* d = std::get_if<double>(&cell); d != nullptr && std::isfinite(*d)) out << fmt::format(" data-v=\"{}\"", *d);
+      out << ">" << esc(cell_text(cell, col)) << "</td>";
+    }
+    out << "</tr>\n";
+  };
+  const bool long_table = t.rows.size() > k_long_table;
+  const std::size_t top = long_table ? k_top_rows : t.rows.size();
+  out << "<table class=\"data\">" << head << "<tbody data-n=\"" << top << "\">\n";
+  for (std::size_t i = 0; i < top; ++i) row(t.rows[i]);
+  out << "</tbody></table>\n";
+  if (long_table) {
+    out << "<details><summary>The other " << t.rows.size() - top << " rows</summary><table class=\"data more\">" << head << "<tbody>\n";
+    for (std::size_t i = top; i < t.rows.size(); ++i) row(t.rows[i]);
+    out << "</tbody></table></details>\n";
+  }
+  for (const auto& n : t.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
+  out << "</section>\n";
+}
+
+void verdict_card(const Comparison& c, std::ostream& out) {
+  std::string cls = to_string(c.verdict);
+  std::replace(cls.begin(), cls.end(), ' ', '_');
+  out << "<section class=\"card " << cls << "\" id=\"verdict\">\n<div class=\"vlabel\">"
+      << verdict_word(c.verdict)
+      << "</div>\n";
+  if (c.db_time_per_s_base && c.db_time_per_s_target) {
+    out << "<div class=\"big\">DB time per second "
+        << (c.db_time_change_pct ? fmt::format("{}{:.0f}%", *c.db_time_change_pct >= 0 ? "+" : "", *c.db_time_change_pct) : "")
+        << " <small>" << num(*c.db_time_per_s_base) << " → " << num(*c.db_time_per_s_target) << " average active sessions</small></div>\n";
+  } else if (c.db_time_per_s_target) {
+    out << "<div class=\"big\">" << num(*c.db_time_per_s_target) << " <small>average active sessions</small></div>\n";
+  }
+  out << "<p class=\"headline\">" << esc(c.headline) << "</p>\n<div class=\"facts\">";
+  if (!c.contributors.empty() && c.verdict != Verdict::unchanged) {
+    out << "<div><h3>Top causes</h3><ul>";
+    for (std::size_t i = 0; i < c.contributors.size() && i < 4; ++i) {
+      const auto& k = c.contributors[i];
+      out << "<li>" << (k.kind == "sql" ? "SQL " : "") << esc(k.name) << " <b>" << fmt::format("{:+.2f}", k.delta_aas)
+          << " AAS</b>";
+      if (k.delta_s) out << " (" << human_seconds(*k.delta_s) << (k.lower_bound ? " or more" : "") << ")";
+      out << "</li>";
+    }
+    out << "</ul></div>";
+  }
+  if (!c.findings.empty()) {
+    std::size_t worse = 0, better = 0, changed = 0;
+    for (const auto& f : c.findings) {
+      if (f.direction == ChangeKind::worse) ++worse;
+      else if (f.direction == ChangeKind::better) ++better;
+      else ++changed;
+    }
+    out << "<div><h3>Findings</h3><p style=\"margin:2px 0\"><a href=\"#findings\">";
+    out << "<span class=\"badge worse\">" << worse << " worse</span> <span class=\"badge better\">" << better
+        << " better</span> <span class=\"badge changed\">" << changed << " changed</span></a></p></div>";
+  }
+  out << "</div>\n";
+  if (!c.warnings.empty()) {
+    out << "<ul class=\"warnings\">";
+    const std::size_t shown = c.warnings.size() > 6 ? 5 : c.warnings.size();
+    for (std::size_t i = 0; i < shown; ++i) out << "<li>⚠ " << esc(c.warnings[i]) << "</li>";
+    out << "</ul>\n";
+    if (shown < c.warnings.size()) {
+      out << "<details><summary>" << c.warnings.size() - shown << " more warnings</summary><ul class=\"warnings\">";
+      for (std::size_t i = shown; i < c.warnings.size(); ++i) out << "<li>⚠ " << esc(c.warnings[i]) << "</li>";
+      out << "</ul></details>\n";
+    }
+  }
+  out << "</section>\n";
+}
+
+void findings(const Comparison& c, std::ostream& out) {
+  out << "<section id=\"findings\"><h2>Findings<a class=\"pl\" href=\"#findings\" title=\"Link to the findings\">#</a></h2>\n";
+  if (c.findings.empty()) out << "<p class=\"none\">No findings: no rule of the findings catalog fired.</p>\n";
+  for (std::size_t i = 0; i < c.findings.size(); ++i) {
+    const auto& f = c.findings[i];
+    const char* dir = to_string(f.direction);
+    out << "<article class=\"finding\" id=\"f-" << i + 1 << "\"><div class=\"ft\"><span class=\"badge " << dir << "\">" << dir
+        << "</span> <span class=\"title\">" << esc(f.title) << "</span>";
+    if (f.impact_aas != 0) out << "<span class=\"impact\">" << fmt::format("{:+.2f}", f.impact_aas) << " AAS</span>";
+    if (!f.evidence.empty()) {
+      out << "<ul>";
+      for (const auto& e : f.evidence) out << "<li>" << esc(e) << "</li>";
+      out << "</ul>";
+    }
+    out << "</div>";
+    const Chart ev = evidence_chart(f);
+    if (!ev.series.empty()) {
+      out << "<div class=\"fc\">";
+      paired_chart(ev, out);
+      out << "</div>";
+    }
+    out << "</article>\n";
+  }
+  out << "</section>\n";
+}
+
 }  // namespace
 
 void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out) {
-  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>awrdiff</title>\n<style>\n"
-         "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}h1{font-size:1.3em}h2{font-size:1.1em;"
-         "margin-top:1.6em}table{border-collapse:collapse}th,td{padding:2px 8px;border-bottom:1px solid #ddd}"
-         "th{background:#f0f3f7;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}"
-         ".warn{color:#a40}.note{color:#666;font-size:.9em}.up{color:#b00}.down{color:#070}.worse{color:#b00;font-weight:600}.better{color:#070;font-weight:600}.changed{color:#555}\n</style></head><body>\n";
-  out << "<h1>" << html_escape(c.headline) << "</h1>\n";
-  if (!c.warnings.empty()) {
-    out << "<ul>";
-    for (const auto& w : c.warnings) out << "<li class=\"warn\">" << html_escape(w) << "</li>";
-    out << "</ul>\n";
+  // Title and header: the database and instance, the periods, file names.
+  std::vector<PeriodInfo> sides = c.period_info;
+  if (sides.empty()) {  // a comparison assembled without the engine's period info
+    if (!c.base_source.empty()) sides.push_back(PeriodInfo{"Base", base_name(c.base_source), 1, "", "", {}, "", "", {}, {}, {}});
+    sides.push_back(PeriodInfo{c.base_source.empty() ? "Report" : "Target", base_name(c.target_source), 1, "", "", {}, "", "", {}, {}, {}});
   }
-  if (!c.findings.empty()) {
-    out << "<h2>Findings</h2>\n<ol>";
-    for (const auto& f : c.findings) {
-      out << "<li><span class=\"" << to_string(f.direction) << "\">[" << to_string(f.direction) << "]</span> "
-          << html_escape(f.title);
-      if (!f.evidence.empty()) {
-        out << "<ul>";
-        for (const auto& e : f.evidence) out << "<li class=\"note\">" << html_escape(e) << "</li>";
-        out << "</ul>";
-      }
-      out << "</li>\n";
-    }
-    out << "</ol>\n";
+  const std::string who = identity(c);
+  std::string when;
+  for (const auto& p : sides) {
+    std::string t = p.begin_time.empty() ? p.files : p.begin_time + " – " + p.end_time;
+    when += (when.empty() ? "" : " → ") + t;
   }
-  for (const auto& t : c.tables) {
-    out << "<h2>" << html_escape(t.title) << "</h2>\n<table><tr>";
-    for (const auto& col : t.columns) out << "<th>" << html_escape(col.header) << "</th>";
-    out << "</tr>\n";
-    for (const auto& r : t.rows) {
-      out << "<tr>";
-      for (std::size_t i = 0; i < t.columns.size(); ++i) {
-        const auto& col = t.columns[i];
-        std::string cls = right_aligned(col) ? "n" : "";
-        if (col.kind == ColumnKind::change_pct && i < r.cells.size())
-          if (const auto* v = std::get_if<double>(&r.cells[i])) cls += *v > 0 ? " up" : *v < 0 ? " down" : "";
-        out << "<td" << (cls.empty() ? "" : " class=\"" + cls + "\"") << ">"
-            << html_escape(i < r.cells.size() ? cell_text(r.cells[i], col) : "") << "</td>";
-      }
-      out << "</tr>\n";
-    }
-    out << "</table>\n";
-    for (const auto& n : t.notes) out << "<p class=\"note\">" << html_escape(n) << "</p>\n";
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+         "script-src 'unsafe-inline'; img-src data:\">\n"
+         "<meta name=\"generator\" content=\"awrdiff\">\n<title>"
+      << esc("awrdiff: " + (who.empty() ? std::string() : who + ", ") + when) << "</title>\n<style>" << k_css
+      << "</style>\n</head><body>\n<header class=\"top\"><h1>" << esc(who.empty() ? std::string("awrdiff") : who) << "</h1>\n<ul class=\"periods\">";
+  for (const auto& p : sides) {
+    out << "<li><b>" << esc(p.role) << "</b> " << esc(period_text(p));
+    if (!p.files.empty()) out << " · <span class=\"file\">" << esc(cut(p.files, 160)) << "</span>";
+    out << "</li>";
   }
+  out << "</ul></header>\n";
+
+  // Navigation: the verdict, the first chart, the findings, the other charts, every table.
+  out << "<nav aria-label=\"Sections\"><a href=\"#verdict\">Verdict</a>";
+  for (std::size_t i = 0; i < c.charts.size(); ++i) {
+    if (i == 1) out << "<a href=\"#findings\">Findings (" << c.findings.size() << ")</a>";
+    out << "<a href=\"#" << anchor("c-", c.charts[i].key) << "\">" << esc(short_title(c.charts[i].title)) << "</a>";
+  }
+  if (c.charts.size() <= 1) out << "<a href=\"#findings\">Findings (" << c.findings.size() << ")</a>";
+  for (const auto& t : c.tables)
+    out << "<a href=\"#" << anchor("t-", t.key) << "\" title=\"" << esc(t.title) << "\">" << esc(short_title(t.title)) << "</a>";
+  if (o.verbose && !c.diagnostics.empty()) out << "<a href=\"#diagnostics\">Diagnostics</a>";
+  out << "</nav>\n<main>\n";
+
+  verdict_card(c, out);
+  auto chart_section = [&](const Chart& ch) {
+    const std::string id = anchor("c-", ch.key);
+    out << "<section class=\"figure\" id=\"" << id << "\"><h2>" << esc(ch.title) << "<a class=\"pl\" href=\"#" << id
+        << "\" title=\"Link to this chart\">#</a></h2>\n";
+    chart(ch, out);
+    out << "</section>\n";
+  };
+  if (!c.charts.empty()) chart_section(c.charts.front());
+  findings(c, out);
+  for (std::size_t i = 1; i < c.charts.size(); ++i) chart_section(c.charts[i]);
+  for (const auto& t : c.tables) table(t, out);
   if (o.verbose && !c.diagnostics.empty()) {
-    out << "<h2>Diagnostics</h2><ul>";
-    for (const auto& d : c.diagnostics) out << "<li>" << html_escape(d) << "</li>";
-    out << "</ul>\n";
+    out << "<section id=\"diagnostics\"><h2>Diagnostics</h2><ul>";
+    for (const auto& d : c.diagnostics) out << "<li>" << esc(d) << "</li>";
+    out << "</ul></section>\n";
   }
-  out << "</body></html>\n";
+  out << "</main>\n<footer>awrdiff · AAS = average active sessions (DB time per second of elapsed). Colours: "
+         "<span class=\"worse\">worse</span>, <span class=\"better\">better</span>, <span class=\"changed\">changed</span> "
+         "(a change in volume, neither good nor bad), by the metric catalog's assessment.</footer>\n"
+         "<script>"
+      << k_js << "</script>\n</body></html>\n";
 }
 
 }  // namespace awrdiff::render_detail

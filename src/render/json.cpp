@@ -61,6 +61,34 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
     tj["notes"] = t.notes;
     tables.push_back(std::move(tj));
   }
+  auto& periods = j["periods"] = nlohmann::json::array();
+  for (const auto& p : c.period_info)
+    periods.push_back({{"role", p.role}, {"files", p.files}, {"reports", p.reports}, {"database", p.database},
+                       {"instance", p.instance}, {"begin_time", p.begin_time}, {"end_time", p.end_time},
+                       {"begin_snap", p.begin_snap ? nlohmann::json(*p.begin_snap) : nlohmann::json(nullptr)},
+                       {"end_snap", p.end_snap ? nlohmann::json(*p.end_snap) : nlohmann::json(nullptr)},
+                       {"elapsed_s", opt(p.elapsed_s)}});
+  auto& charts = j["charts"] = nlohmann::json::array();
+  for (const auto& ch : c.charts) {
+    nlohmann::json cj = {{"key", ch.key}, {"title", ch.title}, {"kind", to_string(ch.kind)}, {"unit", ch.unit},
+                         {"categories", ch.categories}, {"groups", ch.groups}, {"members", ch.members}, {"notes", ch.notes}};
+    auto& totals = cj["totals"] = nlohmann::json::array();
+    for (const auto& t : ch.totals) totals.push_back(opt(t));
+    auto& series = cj["series"] = nlohmann::json::array();
+    for (const auto& s : ch.series) {
+      nlohmann::json sj = {{"name", s.name}, {"unit", s.unit}, {"assessment", s.assessment}};
+      auto& values = sj["values"] = nlohmann::json::array();
+      for (const auto& v : s.values) values.push_back(opt(v));
+      if (ch.kind == ChartKind::strip) sj["points"] = s.points;
+      if (ch.kind == ChartKind::band) {
+        sj["low"] = opt(s.low);
+        sj["centre"] = opt(s.centre);
+        sj["high"] = opt(s.high);
+      }
+      series.push_back(std::move(sj));
+    }
+    charts.push_back(std::move(cj));
+  }
   if (o.verbose) j["diagnostics"] = c.diagnostics;
   out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }

@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""The HTML report in a real browser (headless Chromium), and its escaping.
+
+usage: html_browser_test.py AWRDIFF SOURCE_DIR [--screenshots DIR]
+
+For the samples (good -> bad, a set comparison, a check against a baseline) and for a report whose SQL
+text, module, parameter value, database name and file name hold markup (<script>, </textarea>, quotes,
+javascript: URLs):
+  - the page is one file: no external reference (src=, href= other than #anchors, url(), @import);
+  - every string from a report is escaped: the page has exactly one <script> element (awrdiff's own),
+    no javascript: link, and the hostile strings show as text;
+  - in Chromium with JavaScript on: no console message (errors, CSP violations), the enhancements ran
+    (copy buttons), the charts (inline SVG) are there, and a screenshot is not blank;
+  - with JavaScript off (the page's scripts blocked by its Content-Security-Policy, see below): the same
+    charts and tables, drawn (their colours are on the screenshot).
+A page built to fail (a script error) proves the console check can fail.
+Without Chromium the browser part is skipped with one line saying so; the static checks still run, and
+the exit status is 77 (ctest: skipped) when they pass.
+--screenshots DIR keeps the screenshots (docs/img is made this way, see docs/html.md).
+"""
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+HOSTILE = "<script>document.title='PWNED'</script></textarea>\"'<a href=\"javascript:alert(1)\">x</a><img src=x onerror=\"document.title='PWNED'\">"
+
+failures = []
+
+
+def check(ok, what):
+    if ok:
+        print("ok   " + what)
+    else:
+        print("FAIL " + what)
+        failures.append(what)
+
+
+def html_escape(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#39;")
+
+
+def hostile_report(samples, out_dir):
+    """bad.html with markup in a module, a SQL text, a parameter value and the database name."""
+    with open(os.path.join(samples, "bad.html"), encoding="utf-8") as f:
+        page = f.read()
+    payload = html_escape(HOSTILE)
+    replacements = [
+        ("JDBC Thin Client", "JDBC " + payload),
+        ("SELECT PARAM_VALUE FROM APP.APP_CONFIG WHERE PARAM_NAME = :1", "SELECT '" + payload + "' FROM DUAL"),
+        ("/u01/app/oracle/admin/ORCL19/adump", "javascript:alert(1)//" + payload),
+    ]
+    for old, new in replacements:
+        if old not in page:
+            raise SystemExit("fixture: %r not in samples/bad.html (the sample changed?)" % old)
+        page = page.replace(old, new)
+    name = os.path.join(out_dir, "evil<script>'\"&.html")
+    with open(name, "w", encoding="utf-8") as f:
+        f.write(page)
+    return name
+
+
+def run(cmd, cwd=None):
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode not in (0, 1):
+        raise SystemExit("%s: exit %d\n%s" % (" ".join(cmd), p.returncode, p.stderr.decode(errors="replace")))
+    return p.stdout.decode("utf-8")
+
+
+def static_checks(name, page, hostile=False):
+    check(len(page.encode("utf-8")) < 500 * 1024, "%s: under 500 KB (%d KB)" % (name, len(page.encode("utf-8")) // 1024))
+    check(page.count("<script") == 1 and page.count("</script>") == 1, "%s: one <script> element, awrdiff's own" % name)
+    tags = re.findall(r"<[a-zA-Z][^>]*>", page)  # the page's own elements: a report's '<' is escaped
+    check(not any(re.search(r"\s(src|srcset|action|formaction|xlink:href|on[a-z]+)\s*=", t, re.I) for t in tags),
+          "%s: no src, action or on... attribute" % name)
+    hrefs = [h for t in tags for h in re.findall(r"\shref\s*=\s*\"([^\"]*)\"", t)]
+    check(all(h.startswith("#") for h in hrefs), "%s: every link is an anchor in the page (%d links)" % (name, len(hrefs)))
+    check("url(" not in page and "@import" not in page, "%s: no url() or @import" % name)
+    check(page.count("<svg") >= 1, "%s: inline SVG charts (%d)" % (name, page.count("<svg")))
+    check(re.search(r"<title>[^<]*</title>", page) is not None, "%s: a title" % name)
+    check("/work/" not in page and "/tmp/" not in page.split("<main>")[0], "%s: the header names files, not paths" % name)
+    if hostile:
+        check("javascript:" not in " ".join(hrefs), "%s: no javascript: link" % name)
+        check("<img" not in page and "<textarea" not in page and "</textarea>" not in page, "%s: no markup from the report" % name)
+        check(html_escape("<script>document.title='PWNED'</script>") in page, "%s: the SQL text / module shows escaped" % name)
+        check("evil&lt;script&gt;&#39;&quot;&amp;.html" in page, "%s: the file name shows escaped" % name)
+
+
+# ---- PNG: is the screenshot blank? ------------------------------------------------------------------
+
+def png_pixels(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, idat, width, height, ctype, depth = 8, b"", 0, 0, 0, 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, ctype = struct.unpack(">IIBB", chunk[:10])
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    if depth != 8 or ctype not in (2, 6):
+        raise ValueError("PNG colour type %d depth %d not handled" % (ctype, depth))
+    bpp = 3 if ctype == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev, i = [], bytearray(stride), 0
+    for _ in range(height):
+        ftype = raw[i]
+        line = bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if ftype == 1:
+                line[x] = (line[x] + a) & 255
+            elif ftype == 2:
+                line[x] = (line[x] + b) & 255
+            elif ftype == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif ftype == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, bpp, rows
+
+
+def not_blank(path):
+    width, height, bpp, rows = png_pixels(path)
+    colours, inked, total = set(), 0, 0
+    for y in range(0, height, 4):
+        row = rows[y]
+        for x in range(0, width, 4):
+            px = row[x * bpp:x * bpp + 3]
+            colours.add(px)
+            total += 1
+            if sum(px) < 600:
+                inked += 1
+    return len(colours) >= 16 and inked / max(total, 1) > 0.01, "%dx%d, %d colours sampled, %.1f%% ink" % (
+        width, height, len(colours), 100.0 * inked / max(total, 1))
+
+
+def chart_pixels(path, colours):
+    """How many pixels of the screenshot have one of the charts' fill colours (exactly)."""
+    width, height, bpp, rows = png_pixels(path)
+    n = 0
+    for y in range(0, height, 2):
+        row = rows[y]
+        for x in range(0, width, 2):
+            if row[x * bpp:x * bpp + 3] in colours:
+                n += 1
+    return n
+
+
+# ---- Chromium ---------------------------------------------------------------------------------------
+
+def chromium_binary():
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def browse(browser, page_path, tmp, screenshot=None, width=1280, height=1400):
+    profile = tempfile.mkdtemp(dir=tmp, prefix="profile-")
+    cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+           "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0", "--hide-scrollbars",
+           "--window-size=%d,%d" % (width, height), "--virtual-time-budget=2000"]
+    cmd.append("--screenshot=" + screenshot if screenshot else "--dump-dom")
+    cmd.append("file://" + os.path.abspath(page_path))
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    err = p.stderr.decode(errors="replace")
+    console = [l for l in err.splitlines() if "CONSOLE" in l or "Content Security Policy" in l or "Uncaught" in l]
+    return p.returncode, p.stdout.decode(errors="replace"), console
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 2:
+        raise SystemExit(__doc__)
+    awrdiff, source = os.path.abspath(args[0]), os.path.abspath(args[1])
+    shots = None
+    if "--screenshots" in args:
+        shots = os.path.abspath(args[args.index("--screenshots") + 1])
+        os.makedirs(shots, exist_ok=True)
+    samples = os.path.join(source, "samples")
+    tmp = tempfile.mkdtemp(prefix="awrdiff-html-")
+    skipped = False
+    try:
+        evil = hostile_report(samples, tmp)
+        baseline = os.path.join(tmp, "normal.json")
+        run([awrdiff, "baseline", "save", "good.html", "good_1.html", "good_2.html", "good_3.html", "good_4.html", "-o", baseline],
+            cwd=samples)
+        pages = {
+            "good_bad": [awrdiff, "-f", "html", "good.html", "bad.html"],
+            "sets": [awrdiff, "-f", "html", "--base", "good.html", "good_1.html", "good_2.html", "--target", "good_3.html",
+                     "good_4.html", "bad.html"],
+            "check": [awrdiff, "check", "-f", "html", "--baseline", baseline, "bad.html"],
+            "report": [awrdiff, "report", "-f", "html", "commit_spike.html"],
+            "hostile": [awrdiff, "-f", "html", "good.html", evil],
+        }
+        files = {}
+        for name, cmd in pages.items():
+            page = run(cmd, cwd=samples)
+            path = os.path.join(tmp, name + ".html")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(page)
+            files[name] = path
+            static_checks(name, page, hostile=name == "hostile")
+
+        browser = chromium_binary()
+        if browser is None:
+            print("SKIP browser checks: no chromium on PATH (Debian: apt-get install chromium fonts-dejavu-core)")
+            skipped = True
+        else:
+            # The console check can fail: a page with a script error is caught.
+            broken = os.path.join(tmp, "broken.html")
+            with open(broken, "w") as f:
+                f.write("<!DOCTYPE html><title>x</title><p>x</p><script>not_defined_anywhere();</script>")
+            _, _, console = browse(browser, broken, tmp)
+            check(len(console) > 0, "the console check sees a script error (self-test)")
+            for name, path in files.items():
+                with open(path, encoding="utf-8") as f:
+                    page = f.read()
+                # JavaScript off: Chromium's headless mode needs JavaScript itself for --dump-dom and --screenshot
+                # (with --blink-settings=scriptEnabled=false it writes nothing), so the page's own scripts are
+                # turned off instead, by its Content-Security-Policy: script-src 'none'.
+                nojs = os.path.join(tmp, name + "-nojs.html")
+                with open(nojs, "w", encoding="utf-8") as f:
+                    f.write(page.replace("script-src 'unsafe-inline'", "script-src 'none'"))
+                fills = set(bytes.fromhex(x) for x in re.findall(r"<rect[^>]* fill=\"#([0-9a-f]{6})\"", page))
+                doms, pixels = {}, {}
+                for js in (True, False):
+                    mode = "JavaScript " + ("on" if js else "off")
+                    rc, dom, console = browse(browser, path if js else nojs, tmp)
+                    doms[js] = dom
+                    check(rc == 0 and "</html>" in dom, "%s: loads in Chromium, %s" % (name, mode))
+                    if js:
+                        check(not console, "%s: no console messages%s" % (name, "" if not console else ": " + " | ".join(console[:3])))
+                    else:
+                        check(len(console) >= 1 and all("Content Security Policy" in l for l in console),
+                              "%s: the script is blocked, nothing else in the console" % name)
+                    ran = re.search(r"<html[^>]*class=\"[^\"]*\bjs\b", dom) is not None
+                    check(ran == js, "%s: the script %s" % (name, "ran" if js else "did not run"))
+                    check((dom.count("<button") > 0) == js, "%s: the table tools %s" % (name, "are there" if js else "are not"))
+                    check(dom.count("<svg") >= 1 and ("<rect" in dom or "<circle" in dom), "%s: charts, %s (%d svg)" % (
+                        name, mode, dom.count("<svg")))
+                    check("PWNED" not in re.sub(r"&[^;]+;|<[^>]*>", "", dom.split("<body")[0]),
+                          "%s: no injected script ran (the title is awrdiff's), %s" % (name, mode))
+                    check(len(re.findall(r"<script\b", dom)) == 1, "%s: one script element in the DOM, %s" % (name, mode))
+                    png = os.path.join(shots if shots and js else tmp, name + (".png" if js else "-nojs.png"))
+                    rc, _, console = browse(browser, path if js else nojs, tmp, screenshot=png)
+                    ok, how = (False, "no file")
+                    if rc == 0 and os.path.exists(png):
+                        ok, how = not_blank(png)
+                        pixels[js] = chart_pixels(png, fills)
+                    check(ok, "%s: the screenshot is not blank, %s (%s)" % (name, mode, how))
+                check(doms[True].count("<svg") == doms[False].count("<svg") and
+                      doms[True].count("<table") == doms[False].count("<table"),
+                      "%s: the same charts and tables with JavaScript on and off" % name)
+                on, off = pixels.get(True, 0), pixels.get(False, 0)
+                check(on > 0 and off > 0.5 * on, "%s: the charts are drawn with JavaScript on and off (%d and %d chart pixels)" % (
+                    name, on, off))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("%d failure(s)" % len(failures))
+    if failures:
+        return 1
+    return 77 if skipped else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
