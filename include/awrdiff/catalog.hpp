@@ -190,6 +190,10 @@ enum class TextLayout {
   sql_records,  ///< one line of figures, then `Module:` and wrapped SQL text, blank line between
   header,       ///< top-of-report header tables (no title line)
   key_values,   ///< "Label:   value" lines under a "~~~" underline, no dashed rule (text reports)
+  /// Lines of "Label %:  value" pairs under a "~~~" underline, two pairs a line (Instance Efficiency
+  /// Percentages): each line a row [label:, value, label:, value], as the HTML table prints it; the
+  /// first blank line after the rows ends the section (Shared Pool Statistics follows, untitled).
+  label_pairs,
 };
 
 /// One known section: its catalog key, the titles it has carried (text reports and HTML headings),
@@ -378,6 +382,12 @@ std::span<const SectionColumnSpec> all_section_columns();
 const ColumnSpec& column_spec(ColumnId id);
 /// The Load Profile row a label names ("DB Time(s):", "Redo size:", ...); nullptr when unknown.
 const LoadProfileSpec* find_load_profile_row(std::string_view label);
+/// All known Instance Efficiency Percentages rows (Statspack: Instance Efficiency Indicators), in
+/// report order; `unit` is "%" for every one. For docs, tests and the diff.
+std::span<const LoadProfileSpec> all_efficiency_rows();
+/// The Instance Efficiency Percentages row a label names ("Buffer  Hit   %:", "Soft Parse %",
+/// "% Non-Parse CPU:"; spaces and case folded); nullptr when unknown.
+const LoadProfileSpec* find_efficiency_row(std::string_view label);
 /// True for a wait event histogram bucket header: "<1ms", "<=1s", ">1s", "<1/8s", ">=2m", "< 1h".
 bool is_histogram_bucket(std::string_view header);
 /// Expands a name a text report cut to its column width to the one catalog name it starts with

@@ -377,7 +377,8 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::host_info, "host_info", "Host", t_none, {}, TextLayout::header},
     {SectionId::snapshot_info, "snapshot_info", "Snapshots", t_none, {}, TextLayout::header},
     {SectionId::load_profile, "load_profile", "Load Profile", t_load_profile, s_load_profile},
-    {SectionId::efficiency, "efficiency", "Instance Efficiency Percentages", t_efficiency, s_efficiency},
+    {SectionId::efficiency, "efficiency", "Instance Efficiency Percentages", t_efficiency, s_efficiency,
+     TextLayout::label_pairs},
     {SectionId::top_events, "top_events", "Top Timed Events", t_top_events, s_top_events},
     {SectionId::wait_classes, "wait_classes", "Wait Classes", t_wait_classes, s_wait_classes},
     {SectionId::host_cpu, "host_cpu", "Host CPU", t_host_cpu, s_host_cpu},
@@ -1718,6 +1719,35 @@ constexpr LoadProfileSpec k_load_profile[] = {
     {"user_commits", "User commits", "/s", l_user_commits},
 };
 
+// ---- Instance Efficiency Percentages (Statspack: Instance Efficiency Indicators) -----------------
+AWRDIFF_NAMES(e_buffer_nowait, "Buffer Nowait %");
+AWRDIFF_NAMES(e_redo_nowait, "Redo NoWait %");
+AWRDIFF_NAMES(e_buffer_hit, "Buffer Hit %");
+AWRDIFF_NAMES(e_in_memory_sort, "In-memory Sort %");
+AWRDIFF_NAMES(e_library_hit, "Library Hit %");
+AWRDIFF_NAMES(e_soft_parse, "Soft Parse %");
+AWRDIFF_NAMES(e_execute_to_parse, "Execute to Parse %");
+AWRDIFF_NAMES(e_latch_hit, "Latch Hit %");
+AWRDIFF_NAMES(e_parse_cpu, "Parse CPU to Parse Elapsd %", "Parse CPU to Parse Elapsed %");
+AWRDIFF_NAMES(e_non_parse_cpu, "% Non-Parse CPU");
+AWRDIFF_NAMES(e_flash_cache_hit, "Flash Cache Hit %");
+AWRDIFF_NAMES(e_optimal_wa, "Optimal W/A Exec %");
+
+constexpr LoadProfileSpec k_efficiency[] = {
+    {"buffer_nowait", "Buffer Nowait %", "%", e_buffer_nowait},
+    {"redo_nowait", "Redo NoWait %", "%", e_redo_nowait},
+    {"buffer_hit", "Buffer Hit %", "%", e_buffer_hit},
+    {"in_memory_sort", "In-memory Sort %", "%", e_in_memory_sort},
+    {"library_hit", "Library Hit %", "%", e_library_hit},
+    {"soft_parse", "Soft Parse %", "%", e_soft_parse},
+    {"execute_to_parse", "Execute to Parse %", "%", e_execute_to_parse},
+    {"latch_hit", "Latch Hit %", "%", e_latch_hit},
+    {"parse_cpu_to_parse_elapsed", "Parse CPU to Parse Elapsd %", "%", e_parse_cpu},
+    {"non_parse_cpu", "% Non-Parse CPU", "%", e_non_parse_cpu},
+    {"flash_cache_hit", "Flash Cache Hit %", "%", e_flash_cache_hit},
+    {"optimal_wa_exec", "Optimal W/A Exec %", "%", e_optimal_wa},
+};
+
 constexpr std::string_view k_wait_classes[] = {
     "Administrative", "Application", "Cluster", "Commit", "Concurrency", "Configuration", "Idle",
     "Network", "Other", "Queueing", "Scheduler", "System I/O", "User I/O",
@@ -1763,6 +1793,7 @@ struct Indexes {
   std::unordered_map<std::string, ColumnId> columns;  // every alias of every column except `label`
   std::unordered_map<std::string, ColumnId> section_columns;  // key: section number, '\0', alias
   std::unordered_map<std::string, const LoadProfileSpec*> load_profile;
+  std::unordered_map<std::string, const LoadProfileSpec*> efficiency;
   std::vector<const ColumnSpec*> column_by_id;  // index: ColumnId; null for ids without a spec
 
   static std::string section_key(SectionId section, std::string_view norm) {
@@ -1795,6 +1826,8 @@ struct Indexes {
       section_columns.emplace(section_key(sc.section, normalize_label(sc.alias)), sc.column);
     for (const auto& r : k_load_profile)
       for (auto a : r.aliases) load_profile.emplace(normalize_label(a), &r);
+    for (const auto& r : k_efficiency)
+      for (auto a : r.aliases) efficiency.emplace(normalize_label(a), &r);
   }
 };
 
@@ -1845,6 +1878,7 @@ const char* to_string(Unit unit) {
 std::span<const SectionSpec> all_sections() { return k_sections; }
 std::span<const ColumnSpec> all_columns() { return k_columns; }
 std::span<const LoadProfileSpec> all_load_profile_rows() { return k_load_profile; }
+std::span<const LoadProfileSpec> all_efficiency_rows() { return k_efficiency; }
 
 const SectionSpec* find_section_by_title(std::string_view title) {
   // Text reports follow the title with "DB/Inst: NAME/inst  Snaps: 1-2"; Statspack with "DB/Inst:" too.
@@ -1924,6 +1958,12 @@ const ColumnSpec& column_spec(ColumnId id) {
 
 const LoadProfileSpec* find_load_profile_row(std::string_view label) {
   const auto& rows = indexes().load_profile;
+  auto it = rows.find(normalize_label(label));
+  return it != rows.end() ? it->second : nullptr;
+}
+
+const LoadProfileSpec* find_efficiency_row(std::string_view label) {
+  const auto& rows = indexes().efficiency;
   auto it = rows.find(normalize_label(label));
   return it != rows.end() ? it->second : nullptr;
 }

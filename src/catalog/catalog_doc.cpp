@@ -35,6 +35,7 @@ const char* layout_name(TextLayout layout) {
     case TextLayout::sql_records: return "SQL records";
     case TextLayout::header: return "header";
     case TextLayout::key_values: return "label: value lines";
+    case TextLayout::label_pairs: return "label: value pairs, two a line";
   }
   return "table";
 }
@@ -78,6 +79,11 @@ std::string catalog_markdown() {
   for (const auto& r : all_load_profile_rows())
     md += "| `" + std::string(r.key) + "` | " + cell(r.display) + " | " + cell(r.unit) + " | " + joined(r.aliases, "") +
           " |\n";
+  md += "\n## Instance Efficiency Percentages rows\n\n";
+  md += "| key | row | labels |\n";
+  md += "|---|---|---|\n";
+  for (const auto& r : all_efficiency_rows())
+    md += "| `" + std::string(r.key) + "` | " + cell(r.display) + " | " + joined(r.aliases, "") + " |\n";
   md += "\n## Names text reports cut\n\n";
   md += "Text reports cut long names to their column width; they are expanded to the one catalog name they\n";
   md += "start with (or, printed several times, to the names they start with in sorted order).\n\n";

@@ -184,6 +184,19 @@ constexpr MetricSpec k_metrics[] = {
      same("User Commits Per Sec", "Commits Per Second"), k_none, A::sum, R::detail, false, true},
     {"load_profile.gc_blocks_received", "RAC GC blocks received", "/s", D::neutral, 10, 20},
     {"load_profile.gc_blocks_served", "RAC GC blocks served", "/s", D::neutral, 10, 20},
+    // Instance Efficiency Percentages (Target 100%), as the report prints them; changes in points.
+    {"efficiency.buffer_nowait", "Buffer Nowait %", "%", D::higher_is_better, 0.5, 0, true},
+    {"efficiency.redo_nowait", "Redo NoWait %", "%", D::higher_is_better, 0.5, 0, true},
+    {"efficiency.buffer_hit", "Buffer Hit %", "%", D::higher_is_better, 1, 0, true},
+    {"efficiency.in_memory_sort", "In-memory Sort %", "%", D::higher_is_better, 1, 0, true},
+    {"efficiency.library_hit", "Library Hit %", "%", D::higher_is_better, 1, 0, true},
+    {"efficiency.soft_parse", "Soft Parse %", "%", D::higher_is_better, 1, 0, true},
+    {"efficiency.execute_to_parse", "Execute to Parse %", "%", D::higher_is_better, 5, 0, true},
+    {"efficiency.latch_hit", "Latch Hit %", "%", D::higher_is_better, 0.5, 0, true},
+    {"efficiency.parse_cpu_to_parse_elapsed", "Parse CPU to Parse Elapsd %", "%", D::higher_is_better, 10, 0, true},
+    {"efficiency.non_parse_cpu", "% Non-Parse CPU", "%", D::higher_is_better, 2, 0, true},
+    {"efficiency.flash_cache_hit", "Flash Cache Hit %", "%", D::higher_is_better, 5, 0, true},
+    {"efficiency.optimal_wa_exec", "Optimal W/A Exec %", "%", D::higher_is_better, 1, 0, true},
 };
 
 }  // namespace
@@ -238,6 +251,10 @@ OptDouble metric_value(const Snapshot& s, std::string_view key) {
     if (key.starts_with("load_profile.")) return lp_per_second(s, key.substr(13));
     return std::nullopt;
   }
+    if (key.starts_with("efficiency.")) {
+      const auto* r = s.efficiency_row(key.substr(11));
+      return r != nullptr ? r->pct : std::nullopt;
+    }
   // "<kind>:<name>:<measure>"
   const auto c1 = key.find(':'), c2 = key.rfind(':');
   if (c2 == c1) return std::nullopt;

@@ -105,6 +105,12 @@ const LoadProfileRow* Snapshot::load_profile_row(std::string_view key) const {
   return nullptr;
 }
 
+const EfficiencyRow* Snapshot::efficiency_row(std::string_view key) const {
+  for (const auto& r : efficiency)
+    if (r.key == key) return &r;
+  return nullptr;
+}
+
 const TimeModelRow* Snapshot::time_model_row(std::string_view name) const {
   const auto want = normalize_label(name);
   for (const auto& r : time_model)

@@ -80,6 +80,7 @@ private:
           m_snap.wait_classes.clear();
           m_wait_classes_from_fg = false;
           wait_classes(t, m_snap.wait_classes);
+      case SectionId::efficiency: efficiency(t); return;
         }
         return;
       case SectionId::foreground_wait_class:
@@ -301,6 +302,31 @@ private:
   void events(const RawTable& t, std::vector<WaitEvent>& out, std::vector<EventResolution>* resolutions = nullptr) {
     for (const auto& r : t.rows) {
       if (!cluster_row(t, r)) continue;
+  // Instance Efficiency Percentages: rows of "Label %:" / value pairs, two a row in both formats.
+  // Only pairs whose label ends in ':' are read, so a table that is not this one adds nothing.
+  void efficiency(const RawTable& t) {
+    if (!m_snap.efficiency.empty()) return;
+    for (const auto& r : t.rows) {
+      for (std::size_t c = 0; c + 1 < r.cells.size(); ++c) {
+        std::string label = detail::fold_space(r.cells[c]);
+        if (label.size() < 2 || label.back() != ':') continue;
+        label.pop_back();
+        label = std::string(trim(label));
+        const auto v = parse_cell(r.cells[c + 1], Unit::percent);
+        cell_diag(t, r, static_cast<int>(c + 1), v.status);
+        EfficiencyRow row;
+        row.label = label;
+        if (const auto* spec = find_efficiency_row(label)) {
+          row.key = std::string(spec->key);
+        } else {
+          row.key = normalize_label(label);
+          diag(t, r.line, fmt::format("Instance Efficiency row '{}' not in the catalog", label), Diagnostic::Level::info);
+        }
+        row.pct = v.value;
+        m_snap.efficiency.push_back(std::move(row));
+        ++c;
+      }
+    }
       WaitEvent e;
       e.name = text(t, r, ColumnId::event);
       if (e.name.empty()) continue;

@@ -119,7 +119,9 @@ public:
       if (auto t = title_at(i)) {
         close_table(out);
         start_section(*t, i);
-        if (t->spec != nullptr && t->spec->layout == TextLayout::key_values) begin_key_values(i);
+        if (t->spec != nullptr &&
+            (t->spec->layout == TextLayout::key_values || t->spec->layout == TextLayout::label_pairs))
+          begin_key_values(i);
         ++i;
         continue;
       }
@@ -348,6 +350,13 @@ private:
     }
     RawTable t;
     t.title = m_in_section ? m_section_title : "";
+    // An indented title on the header line names the table (" Shared Pool Statistics   Begin   End",
+    // printed after Instance Efficiency Percentages without a title line of its own).
+    if (!m_in_section && !header_lines.empty() && header_lines.front().second == 0)
+      if (auto cand = title_candidate(trim(header_lines.front().first)); find_section_by_title(cand) != nullptr) {
+        t.title = std::string(cand);
+        if (label_col && !headers.empty() && headers.front() == t.title) headers.front().clear();
+      }
     t.headers = std::move(headers);
     t.line = static_cast<int>((m_in_section ? m_section_line : rule) + 1);
     m_label_col = label_col;
@@ -473,8 +482,44 @@ private:
     t.line = static_cast<int>(title + 1);
     t.section = m_section_spec->id;
     m_table = std::move(t);
-    m_table_layout = TextLayout::key_values;
+    m_table_layout = m_section_spec->layout;
     m_blank_run = 0;
+  }
+
+  // "            Buffer  Hit   %:   99.68    In-memory Sort %:  100.00" -> ["Buffer Hit %:", "99.68",
+  // "In-memory Sort %:", "100.00"]: a label runs to its ':', its value is the word after it. The first
+  // blank line after rows ends the section: the untitled Shared Pool Statistics lines follow it.
+  void add_label_pairs_line(std::size_t i, RawReport& out) {
+    const std::string_view line = m_lines[i];
+    if (is_blank(line)) {
+      if (!m_table->rows.empty()) {
+        close_table(out);
+        m_in_section = false;
+      }
+      return;
+    }
+    auto t = trim(line);
+    if (t.front() == '~' || t.rfind("->", 0) == 0) return;
+    RawRow r;
+    std::size_t pos = 0;
+    while (pos < t.size()) {
+      const auto colon = t.find(':', pos);
+      if (colon == std::string_view::npos) break;
+      r.cells.push_back(detail::fold_space(trim(t.substr(pos, colon + 1 - pos))));
+      std::size_t v = t.find_first_not_of(' ', colon + 1);
+      if (v == std::string_view::npos) {
+        r.cells.emplace_back();
+        break;
+      }
+      const std::size_t end = std::min(t.find(' ', v), t.size());
+      r.cells.emplace_back(t.substr(v, end - v));
+      pos = t.find_first_not_of(' ', end);
+      if (pos == std::string_view::npos) break;
+    }
+    if (r.cells.empty()) return;
+    r.raw = std::string(line);
+    r.line = static_cast<int>(i + 1);
+    m_table->rows.push_back(std::move(r));
   }
 
   void add_key_value_line(std::size_t i, RawReport& out) {
@@ -502,6 +547,10 @@ private:
     const std::string_view line = m_lines[i];
     if (m_table_layout == TextLayout::key_values) {
       add_key_value_line(i, out);
+      return;
+    }
+    if (m_table_layout == TextLayout::label_pairs) {
+      add_label_pairs_line(i, out);
       return;
     }
     if (is_blank(line)) {

@@ -37,6 +37,7 @@ awrdiff::Snapshot full_snapshot() {
   s.interval.elapsed_s = 600.0;
   s.interval.db_time_s = 1200.0;
   s.load_profile.push_back({"db_time", "DB Time(s):", 2.0, std::nullopt, 0.0, std::nan("")});
+  s.efficiency.push_back({"soft_parse", "Soft Parse %", std::nullopt});
   awrdiff::WaitEvent e;
   e.name = "log file sync";
   e.waits = 1e300;
@@ -138,7 +139,7 @@ TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
   // The format's contract: every object and its fields.
   const std::map<std::string, std::string> expected = {
       {"", "activity addm_findings awrdiff_snapshot background_events cache_sizes database diagnostics dictionary_cache "
-           "enqueues file_io foreground_events foreground_wait_classes format global_cache has_sql_sections host_cpu "
+           "efficiency enqueues file_io foreground_events foreground_wait_classes format global_cache has_sql_sections host_cpu "
            "instance_rows interval "
            "invalid_reason iostat_filetype iostat_function kind latches library_cache load_profile mutex_sleeps "
            "os_stats other_sections parameters segments source sql sql_elapsed_cutoff_s tablespace_io time_model "
@@ -153,6 +154,7 @@ TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
                    "name platform rac release role scope sockets startup_time unique_name"},
       {"diagnostics", "level line message section"},
       {"dictionary_cache", "cache final_usage get_requests mod_requests pct_miss scan_requests"},
+      {"efficiency", "key label pct"},
       {"enqueues", "avg_wait_ms failed_gets name requests succ_gets wait_time_s waits"},
       {"file_io", "avg_buffer_wait_ms avg_read_ms blocks_per_read buffer_waits filename reads reads_per_s tablespace "
                   "writes writes_per_s"},

@@ -1,0 +1,143 @@
+// Report faults found in the wild, each on a fragment written here in the report's own layout (text
+// and HTML where both print it): names cut to the column, '####' overflow cells, values wrapped onto
+// continuation lines, Instance Efficiency Percentages, figures only the header gives, an empty Host
+// CPU section, line-number prefixes, several reports in one file, and files that are no report.
+#include "tests/support/samples.hpp"
+
+#include <awrdiff/error.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+using awrdiff::Snapshot;
+
+Snapshot from_text(const std::string& text) { return awrdiff::build_snapshot(awrdiff::tokenize_text(text), "fragment.txt"); }
+[[maybe_unused]] Snapshot from_html(const std::string& html) { return awrdiff::build_snapshot(awrdiff::tokenize_html(html), "fragment.html"); }
+
+[[maybe_unused]] std::string read_sample(const std::string& name) {
+  std::ifstream in(awrdiff::testing::sample_path(name), std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+[[maybe_unused]] bool has_diagnostic(const Snapshot& s, std::string_view text) {
+  for (const auto& d : s.diagnostics)
+    if (d.message.find(text) != std::string::npos) return true;
+  return false;
+}
+
+[[maybe_unused]] std::string parse_error(std::string_view content) {
+  try {
+    (void)awrdiff::parse_report(content, "in.txt");
+  } catch (const awrdiff::Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// ---- Instance Efficiency Percentages ---------------------------------------------------------------
+
+constexpr const char* k_efficiency_text = R"(Instance Efficiency Percentages (Target 100%)
+~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            Buffer Nowait %:  100.00       Redo NoWait %:  100.00
+            Buffer  Hit   %:  100.00    In-memory Sort %:  100.00
+            Library Hit   %:   99.86        Soft Parse %:   99.88
+         Execute to Parse %:   -7.97         Latch Hit %:   99.88
+Parse CPU to Parse Elapsd %:    4.50     % Non-Parse CPU:   99.65
+
+ Shared Pool Statistics        Begin    End
+                              ------  ------
+             Memory Usage %:   86.11   86.77
+    % SQL with executions>1:   88.97   88.29
+  % Memory for SQL w/exec>1:   90.56   93.45
+
+Top 5 Timed Foreground Events
+~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+                                                           Avg
+                                                          wait   % DB
+Event                                 Waits     Time(s)   (ms)   time Wait Class
+------------------------------ ------------ ----------- ------ ------ ----------
+DB CPU                                            5,207          92.0
+enq: TM - contention                     11         298  27078    5.3 Applicatio
+)";
+
+constexpr const char* k_efficiency_html = R"(<html><body>
+<h3 class="awr">Instance Efficiency Percentages (Target 100%)</h3>
+<table border="0" width="600" class="tdiff" summary="This table displays instance efficiency percentages">
+<tr><td scope="row" class='awrc'>Buffer Nowait %:</td><td align="right" class='awrc'>           100.00</td><td class='awrc'>Redo NoWait %:</td><td align="right" class='awrc'>           100.00</td></tr>
+<tr><td scope="row" class='awrnc'>Buffer  Hit   %:</td><td align="right" class='awrnc'>           100.00</td><td class='awrnc'>In-memory Sort %:</td><td align="right" class='awrnc'>           100.00</td></tr>
+<tr><td scope="row" class='awrc'>Library Hit   %:</td><td align="right" class='awrc'>            99.86</td><td class='awrc'>Soft Parse %:</td><td align="right" class='awrc'>            99.88</td></tr>
+<tr><td scope="row" class='awrnc'>Execute to Parse %:</td><td align="right" class='awrnc'>            -7.97</td><td class='awrnc'>Latch Hit %:</td><td align="right" class='awrnc'>            99.88</td></tr>
+<tr><td scope="row" class='awrc'>Parse CPU to Parse Elapsd %:</td><td align="right" class='awrc'>             4.50</td><td class='awrc'>% Non-Parse CPU:</td><td align="right" class='awrc'>            99.65</td></tr>
+</table>
+<h3 class="awr">Shared Pool Statistics</h3>
+<table border="0" width="600" class="tdiff" summary="This table displays shared pool statistics">
+<tr><th class="awrnobg" scope="col"></th><th class="awrbg" scope="col">Begin</th><th class="awrbg" scope="col">End</th></tr>
+<tr><td scope="row" class='awrnc'>Memory Usage %:</td><td align="right" class='awrnc'>            86.11</td><td align="right" class='awrnc'>            86.77</td></tr>
+</table>
+</body></html>
+)";
+
+void expect_efficiency(const Snapshot& s) {
+  ASSERT_EQ(s.efficiency.size(), 10u);
+  EXPECT_EQ(s.efficiency[0].key, "buffer_nowait");
+  EXPECT_EQ(s.efficiency[2].key, "buffer_hit");
+  EXPECT_EQ(s.efficiency[2].label, "Buffer Hit %");
+  ASSERT_NE(s.efficiency_row("execute_to_parse"), nullptr);
+  EXPECT_DOUBLE_EQ(s.efficiency_row("execute_to_parse")->pct.value_or(0), -7.97);
+  EXPECT_DOUBLE_EQ(s.efficiency_row("soft_parse")->pct.value_or(0), 99.88);
+  EXPECT_DOUBLE_EQ(s.efficiency_row("library_hit")->pct.value_or(0), 99.86);
+  EXPECT_DOUBLE_EQ(s.efficiency_row("non_parse_cpu")->pct.value_or(0), 99.65);
+  EXPECT_DOUBLE_EQ(s.efficiency_row("parse_cpu_to_parse_elapsed")->pct.value_or(0), 4.5);
+  for (const auto& r : s.efficiency) EXPECT_EQ(r.label.find("Memory"), std::string::npos) << r.label;
+}
+
+TEST(Efficiency, TextReadAndTheNextSectionNotTakenForIt) {
+  const Snapshot s = from_text(k_efficiency_text);
+  expect_efficiency(s);
+  ASSERT_EQ(s.top_events.size(), 2u);  // the sections after it still read
+  EXPECT_EQ(s.top_events[1].wait_class, "Application");
+}
+
+TEST(Efficiency, HtmlReadAlike) { expect_efficiency(from_html(k_efficiency_html)); }
+
+TEST(Efficiency, StatspackIndicators) {
+  const Snapshot s = from_text(R"(Instance Efficiency Indicators
+~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            Buffer Nowait %:  100.00       Redo NoWait %:  100.00
+            Buffer  Hit   %:   99.79  Optimal W/A Exec %:  100.00
+            Library Hit   %:   96.63        Soft Parse %:   97.62
+         Execute to Parse %:   11.43         Latch Hit %:   99.95
+Parse CPU to Parse Elapsd %:  118.18     % Non-Parse CPU:   95.15
+
+Top 5 Timed Events                                                    Avg %Total
+~~~~~~~~~~~~~~~~~~                                                   wait   Call
+Event                                            Waits    Time (s)   (ms)   Time
+----------------------------------------- ------------ ----------- ------ ------
+CPU time                                                         1          97.3
+)");
+  ASSERT_EQ(s.efficiency.size(), 10u);
+  EXPECT_DOUBLE_EQ(s.efficiency_row("optimal_wa_exec")->pct.value_or(0), 100.0);
+  EXPECT_DOUBLE_EQ(s.efficiency_row("parse_cpu_to_parse_elapsed")->pct.value_or(0), 118.18);
+  EXPECT_EQ(s.top_events.size(), 1u);
+}
+
+TEST(Efficiency, SampleReportsTextAndHtmlAgree) {
+  const auto& t = awrdiff::testing::sample_report("good.txt");
+  const auto& h = awrdiff::testing::sample_report("good.html");
+  ASSERT_FALSE(t.efficiency.empty());
+  ASSERT_EQ(t.efficiency.size(), h.efficiency.size());
+  for (std::size_t i = 0; i < t.efficiency.size(); ++i) {
+    EXPECT_EQ(t.efficiency[i].key, h.efficiency[i].key);
+    EXPECT_EQ(t.efficiency[i].pct, h.efficiency[i].pct) << t.efficiency[i].key;
+  }
+}
+
+}  // namespace
