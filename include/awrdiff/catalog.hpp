@@ -392,8 +392,10 @@ const LoadProfileSpec* find_efficiency_row(std::string_view label);
 bool is_histogram_bucket(std::string_view header);
 /// Expands a name a text report cut to its column width to the one catalog name it starts with
 /// (Instance Activity statistic, wait event, IOStat function or file type: `kind` is "statistic",
-/// "event", "function", "filetype" or "latch"). `name` is returned unchanged when it is itself a known name,
-/// shorter than `min_length`, or the prefix of no or of several known names.
+/// "event", "function", "filetype", "latch" or "parameter"). `name` is returned unchanged when it is itself a known name,
+/// shorter than `min_length`, or the prefix of no or of several known names; for a statistic that is the prefix
+/// of several, the catalog may name the one it stands for when printed once ("cell physical IO interconnect by":
+/// "... bytes", not "... bytes returned by smart scan").
 std::string expand_cut_name(std::string_view name, std::string_view kind, std::size_t min_length = 10);
 /// The catalog names of `kind` that start with `prefix` and are longer, in sorted order (the order
 /// of the report sections that list them). Used to resolve a cut name printed more than once

@@ -90,7 +90,9 @@ std::string catalog_markdown() {
   md += "| kind | names | cut in |\n";
   md += "|---|---|---|\n";
   md += "| statistic | " + std::to_string(known_names("statistic").size()) + " | Instance Activity Stats (32 characters) |\n";
-  md += "| event | " + std::to_string(known_names("event").size()) + " | Wait Event Histogram (25-26 characters) |\n";
+  md += "| event | " + std::to_string(known_names("event").size()) +
+        " | Foreground / Background Wait Events (26 characters in 11g), Wait Event Histogram (25-26 characters) |\n";
+  md += "| parameter | " + std::to_string(known_names("parameter").size()) + " | init.ora Parameters (29 characters) |\n";
   md += "| latch | " + std::to_string(known_names("latch").size()) + " | Latch Activity, Latch Sleep Breakdown (24 characters) |\n";
   md += "| function | " + std::to_string(known_names("function").size()) + " | IOStat by Function summary (15 characters) |\n";
   md += "| filetype | " + std::to_string(known_names("filetype").size()) + " | IOStat by Filetype summary (14 characters) |\n";

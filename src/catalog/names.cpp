@@ -1,12 +1,13 @@
 // Vocabulary of names that text reports cut to their column width: Instance Activity statistic names
 // (32 characters), wait event names (25-28 characters in histograms and event lists) and IOStat function
-// and file type names (14-15 characters), latch names (24 characters). Oracle's own names (v$statname, v$event_name, v$iostat_*),
+// and file type names (14-15 characters), latch names (24 characters), init.ora parameter names (29 characters). Oracle's own names (v$statname, v$event_name, v$iostat_*),
 // collected from full-width HTML reports; expand_cut_name() maps a cut name back to the one name it
 // starts with. Add names here when a release introduces new long ones.
 #include <awrdiff/catalog.hpp>
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace awrdiff {
@@ -1030,6 +1031,138 @@ constexpr std::string_view k_latches[] = {
     "virtual circuit queues",
 };
 
+// init.ora parameter names of 29 characters or more (text reports print 29): documented ones and the
+// hidden optimizer parameters reports list when optimizer_features_enable is set.
+constexpr std::string_view k_parameters[] = {
+    "_adaptive_window_consolidator_enabled",
+    "_aggregation_optimization_settings",
+    "_bug32914795_bct_last_dba_buffer_size",
+    "_disable_last_successful_login_time",
+    "_distinct_agg_optimization_gsets",
+    "_first_k_rows_dynamic_proration",
+    "_gby_vector_aggregation_enabled",
+    "_globalindex_pnum_filter_enabled",
+    "_key_vector_create_pushdown_threshold",
+    "_local_communication_costing_enabled",
+    "_optim_enhance_nnull_detection",
+    "_optimizer_adaptive_cursor_sharing",
+    "_optimizer_ads_use_partial_results",
+    "_optimizer_ansi_join_lateral_enhance",
+    "_optimizer_ansi_rearchitecture",
+    "_optimizer_batch_table_access_by_rowid",
+    "_optimizer_better_inlist_costing",
+    "_optimizer_cbqt_no_size_restriction",
+    "_optimizer_cluster_by_rowid_batched",
+    "_optimizer_cluster_by_rowid_control",
+    "_optimizer_coalesce_subqueries",
+    "_optimizer_complex_pred_selectivity",
+    "_optimizer_compute_index_stats",
+    "_optimizer_connect_by_combine_sw",
+    "_optimizer_connect_by_cost_based",
+    "_optimizer_connect_by_elim_dups",
+    "_optimizer_correct_sq_selectivity",
+    "_optimizer_cost_based_transformation",
+    "_optimizer_cost_hjsmj_multimatch",
+    "_optimizer_distinct_agg_transform",
+    "_optimizer_distinct_elimination",
+    "_optimizer_distinct_placement",
+    "_optimizer_eliminate_filtering_join",
+    "_optimizer_enable_density_improvements",
+    "_optimizer_enable_extended_stats",
+    "_optimizer_enable_table_lookup_by_nl",
+    "_optimizer_enhanced_filter_push",
+    "_optimizer_extend_jppd_view_types",
+    "_optimizer_extended_cursor_sharing",
+    "_optimizer_extended_cursor_sharing_rel",
+    "_optimizer_extended_stats_usage_control",
+    "_optimizer_false_filter_pred_pullup",
+    "_optimizer_fast_access_pred_analysis",
+    "_optimizer_fast_pred_transitivity",
+    "_optimizer_filter_pred_pullup",
+    "_optimizer_fkr_index_cost_bias",
+    "_optimizer_full_outer_join_to_outer",
+    "_optimizer_gather_stats_on_load",
+    "_optimizer_group_by_placement",
+    "_optimizer_improve_selectivity",
+    "_optimizer_join_elimination_enabled",
+    "_optimizer_join_factorization",
+    "_optimizer_join_order_control",
+    "_optimizer_join_sel_sanity_check",
+    "_optimizer_multi_level_push_pred",
+    "_optimizer_multi_table_outerjoin",
+    "_optimizer_native_full_outer_join",
+    "_optimizer_new_join_card_computation",
+    "_optimizer_nlj_hj_adaptive_join",
+    "_optimizer_null_accepting_semijoin",
+    "_optimizer_null_aware_antijoin",
+    "_optimizer_order_by_elimination_enabled",
+    "_optimizer_outer_join_to_inner",
+    "_optimizer_outer_to_anti_enabled",
+    "_optimizer_push_down_distinct",
+    "_optimizer_push_pred_cost_based",
+    "_optimizer_reduce_groupby_key",
+    "_optimizer_rownum_bind_default",
+    "_optimizer_rownum_pred_based_fkr",
+    "_optimizer_star_tran_in_with_clause",
+    "_optimizer_system_stats_usage",
+    "_optimizer_transitivity_retain",
+    "_optimizer_try_st_before_jppd",
+    "_optimizer_unnest_corr_set_subq",
+    "_optimizer_unnest_disjunctive_subq",
+    "_optimizer_use_cbqt_star_transformation",
+    "_optimizer_use_gtt_session_stats",
+    "_optimizer_use_table_scanrate",
+    "_px_adaptive_dist_bypass_enabled",
+    "_px_external_table_default_stats",
+    "_query_rewrite_setopgrw_enable",
+    "_recursive_with_branch_iterations",
+    "_use_column_stats_for_function",
+    "asm_preferred_read_failure_groups",
+    "control_file_record_keep_time",
+    "control_management_pack_access",
+    "db_big_table_cache_percent_target",
+    "db_file_multiblock_read_count",
+    "db_flashback_retention_target",
+    "db_index_compression_inheritance",
+    "db_unrecoverable_scn_tracking",
+    "enable_automatic_maintenance_pdb",
+    "enable_goldengate_replication",
+    "external_keystore_credential_location",
+    "inmemory_max_populate_servers",
+    "inmemory_trickle_repopulate_servers_percent",
+    "max_datapump_parallel_per_job",
+    "multishard_query_data_consistency",
+    "multishard_query_partial_results",
+    "object_cache_max_size_percent",
+    "optimizer_adaptive_reporting_only",
+    "optimizer_adaptive_statistics",
+    "optimizer_capture_sql_plan_baselines",
+    "optimizer_ignore_parallel_hints",
+    "optimizer_real_time_statistics",
+    "optimizer_secure_view_merging",
+    "optimizer_use_invisible_indexes",
+    "optimizer_use_pending_statistics",
+    "optimizer_use_sql_plan_baselines",
+    "parallel_execution_message_size",
+    "resource_manager_cpu_allocation",
+    "result_cache_remote_expiration",
+    "sec_max_failed_login_attempts",
+    "sec_protocol_error_further_action",
+    "sec_protocol_error_trace_action",
+    "sec_return_server_release_banner",
+    "tablespace_encryption_default_algorithm",
+    "transactions_per_rollback_segment",
+};
+
+// Cut statistic names that start several statistics, printed once in a report: the one that is
+// non-zero on every database ("cell physical IO interconnect bytes" counts all I/O, "... returned by
+// smart scan" only Exadata's; SQL*Net bytes from clients, not from database links). Printed twice,
+// a cut name maps to the names it starts with in sorted order instead.
+constexpr std::pair<std::string_view, std::string_view> k_printed_once[] = {
+    {"cell physical IO interconnect by", "cell physical IO interconnect bytes"},
+    {"bytes received via SQL*Net from", "bytes received via SQL*Net from client"},
+};
+
 }  // namespace
 
 std::span<const std::string_view> known_names(std::string_view kind) {
@@ -1038,6 +1171,7 @@ std::span<const std::string_view> known_names(std::string_view kind) {
   if (kind == "function") return k_functions;
   if (kind == "filetype") return k_filetypes;
   if (kind == "latch") return k_latches;
+  if (kind == "parameter") return k_parameters;
   return {};
 }
 
@@ -1048,7 +1182,11 @@ std::string expand_cut_name(std::string_view name, std::string_view kind, std::s
   std::string_view found;
   for (auto n : names) {
     if (n.size() > name.size() && n.substr(0, name.size()) == name) {
-      if (!found.empty()) return std::string(name);  // ambiguous prefix: keep what was printed
+      if (!found.empty()) {  // ambiguous prefix: the name it stands for when printed once, else as printed
+        for (const auto& [prefix, full] : k_printed_once)
+          if (kind == "statistic" && prefix == name) return std::string(full);
+        return std::string(name);
+      }
       found = n;
     }
   }

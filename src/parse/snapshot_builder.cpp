@@ -379,6 +379,8 @@ private:
     for (std::size_t i = 0; i < m_snap.top_events.size(); ++i) {
       WaitEvent& top = m_snap.top_events[i];
       if (top.is_cpu) continue;
+      e.name = full_name(e.name, longest, "event", 18, occ[i].first, occ[i].second);
+      if (idle_last) e.name = by_idleness(e.name, longest, idle_tail);
       std::size_t j = 0;
       while (j < m_snap.foreground_events.size() && !same_name(m_snap.foreground_events[j].name, top.name)) ++j;
       if (j == m_snap.foreground_events.size()) continue;
@@ -395,6 +397,7 @@ private:
           break;
         }
         agree = true;
+      idle_tail = idle_tail || e.is_idle;
       }
       if (!agree) continue;
       for (const auto& [f, res] : k_fields) {
@@ -414,7 +417,16 @@ private:
 
   void wait_classes(const RawTable& t, std::vector<WaitClassRow>& out) {
     const int name_col = t.column_index(ColumnId::wait_class);
-    for (const auto& r : t.rows) {
+    // Text reports cut event names to the column (26 characters in 11g's Foreground Wait Events,
+    // "latch: cache buffers chain"): a name as long as the column is expanded to the one known event
+    // it starts with, so it pairs with the HTML report's and the other list's row.
+    const int name_col = t.column_index(ColumnId::event);
+    const std::size_t longest = longest_cell(t, name_col);
+    const auto occ = occurrences(t, name_col);
+    const bool idle_last = t.section == SectionId::foreground_events || t.section == SectionId::background_events;
+    bool idle_tail = false;  // an idle event was listed above
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+      const RawRow& r = t.rows[i];
       WaitClassRow w;
       w.name = name_col >= 0 ? text(t, r, ColumnId::wait_class) : (r.cells.empty() ? "" : r.cells.front());
       if (w.name.empty()) continue;
@@ -979,7 +991,15 @@ private:
     for (const auto& r : t.rows) {
       Parameter p;
       p.name = cell_at(t, r, name_col);
-      if (p.name.empty()) continue;
+      if (p.name.empty()) {
+        if (m_snap.parameters.size() > before && m_snap.format == ReportFormat::text) {
+          Parameter& last = m_snap.parameters.back();
+          join(last.begin_value, text(t, r, ColumnId::begin_value), begin_width);
+          join(last.end_value, text(t, r, ColumnId::end_value), end_width);
+        }
+        continue;
+      }
+      p.name = full_name(p.name, longest, "parameter", 20);
       p.begin_value = text(t, r, ColumnId::begin_value);
       p.end_value = text(t, r, ColumnId::end_value);
       p.pdb = text(t, r, ColumnId::pdb_name);
@@ -1013,6 +1033,23 @@ private:
       row.reads_requests_per_s = num_at(t, r, r_reqs == w_reqs ? -1 : r_reqs, Unit::count);
       row.reads_data_per_s_bytes = num_at(t, r, r_data == w_data ? -1 : r_data, Unit::bytes);
       row.writes_data_bytes = num_at(t, r, writes, Unit::bytes);
+  // A cut event name that starts several known events ("Streams AQ: qmn coordinato": "... idle wait"
+  // or "... waiting for slave to start") in a list ordered with idle events last: below an idle event
+  // it is idle, above every idle event it is not; the one candidate of that kind is its name.
+  std::string by_idleness(const std::string& name, std::size_t longest, bool idle_tail) const {
+    if (m_snap.format != ReportFormat::text || name.size() + 1 < longest) return name;
+    const auto candidates = names_starting_with(name, "event");
+    if (candidates.size() < 2) return name;
+    std::string_view found;
+    int n = 0;
+    for (auto c : candidates)
+      if (is_idle_event(c) == idle_tail) {
+        found = c;
+        ++n;
+      }
+    return n == 1 ? std::string(found) : name;
+  }
+
       row.writes_requests_per_s = num_at(t, r, w_reqs, Unit::count);
       row.writes_data_per_s_bytes = num_at(t, r, w_data, Unit::bytes);
       row.waits_count = num(t, r, ColumnId::waits_count);
@@ -1098,6 +1135,18 @@ private:
       io.buffer_waits = num(t, r, ColumnId::buffer_waits);
       io.avg_buffer_wait_ms = num(t, r, ColumnId::avg_buffer_wait_ms);
       out.push_back(std::move(io));
+    const std::size_t longest = longest_cell(t, name_col);
+    const int begin_col = t.column_index(ColumnId::begin_value), end_col = t.column_index(ColumnId::end_value);
+    const std::size_t begin_width = longest_cell(t, begin_col), end_width = longest_cell(t, end_col);
+    // A value too long for its column goes on under a blank name (Statspack: control_files): joined
+    // with a space after a break between words ("control01.ctl," / "/u01/fra/..."), without one
+    // after a cut that filled the column (a wrap mid-word).
+    auto join = [](std::string& value, const std::string& more, std::size_t width) {
+      if (more.empty()) return;
+      if (!value.empty() && (value.size() < width || value.back() == ',')) value += ' ';
+      value += more;
+    };
+    const std::size_t before = m_snap.parameters.size();
     }
   }
 
@@ -1268,7 +1317,8 @@ private:
       h.raw_name = cell_at(t, r, name_col);
       if (h.raw_name.empty()) continue;
       h.section = key;
-      h.event = full_name(h.raw_name, longest, "event", 18, occ[i].first, occ[i].second);
+      h.event = by_idleness(full_name(h.raw_name, longest, "event", 18, occ[i].first, occ[i].second), longest, idle_tail);
+      idle_tail = idle_tail || is_idle_event(h.event);  // "Ordered by Event (idle events last)"
       h.total_waits = num(t, r, ColumnId::total_waits);
       // Text reports print Total Waits in 5 characters: "1934.3K" becomes "1934.", "118.6K" "118.6".
       // A count with a decimal point and no K/M/G lost its multiplier: absent, not 1000 times too small.
@@ -1384,4 +1434,5 @@ int RawTable::column_index(ColumnId id) const {
 
 Snapshot build_snapshot(const RawReport& raw, std::string source) { return Builder(std::move(source)).build(raw); }
 
+    bool idle_tail = false;
 }  // namespace awrdiff

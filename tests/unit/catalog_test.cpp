@@ -277,10 +277,16 @@ TEST(Catalog, CutNamesExpandOnlyWhenUnambiguous) {
   // Known names stay as they are, even when a longer known name starts with them.
   EXPECT_EQ(awrdiff::expand_cut_name("physical read total bytes optimized", "statistic"),
             "physical read total bytes optimized");
-  // Ambiguous: "... bytes" and "... bytes returned by smart scan".
+  // Ambiguous: "... bytes" and "... bytes returned by smart scan". Printed once, it is the one every database
+  // counts (the catalog says which); printed twice, the builder maps both in sorted order.
   const auto both = awrdiff::names_starting_with("cell physical IO interconnect by", "statistic");
   EXPECT_GE(both.size(), 2u);
-  EXPECT_EQ(awrdiff::expand_cut_name("cell physical IO interconnect by", "statistic"), "cell physical IO interconnect by");
+  EXPECT_EQ(awrdiff::expand_cut_name("cell physical IO interconnect by", "statistic"), "cell physical IO interconnect bytes");
+  // Ambiguous with no default: kept as printed.
+  EXPECT_GE(awrdiff::names_starting_with("redo synch time overhead count (", "statistic").size(), 5u);
+  EXPECT_EQ(awrdiff::expand_cut_name("redo synch time overhead count (", "statistic"), "redo synch time overhead count (");
+  // init.ora parameters cut to 29 characters.
+  EXPECT_EQ(awrdiff::expand_cut_name("control_management_pack_acces", "parameter"), "control_management_pack_access");
   EXPECT_TRUE(awrdiff::is_histogram_bucket("<1ms"));
   EXPECT_TRUE(awrdiff::is_histogram_bucket(">=2m"));
   EXPECT_TRUE(awrdiff::is_histogram_bucket("< 1h"));

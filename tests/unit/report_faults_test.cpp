@@ -42,6 +42,69 @@ Snapshot from_text(const std::string& text) { return awrdiff::build_snapshot(awr
   return "(no error)";
 }
 
+// ---- names cut to the column ---------------------------------------------------------------------
+
+// 11g text prints Foreground / Background Wait Events with 26-character names.
+constexpr const char* k_cut_events = R"(Foreground Wait Events                 DB/Inst: ORALS1/ols1  Snaps: 6569-6570
+-> s  - second, ms - millisecond -    1000th of a second
+
+                                                             Avg
+                                        %Time Total Wait    wait    Waits   % DB
+Event                             Waits -outs   Time (s)    (ms)     /txn   time
+-------------------------- ------------ ----- ---------- ------- -------- ------
+enq: TM - contention                 11     0        298   27078      0.0    5.3
+SQL*Net message from dblin          297     0         28      94      0.0     .5
+control file sequential re       33,276     0         27       1      0.5     .5
+latch: cache buffers chain        3,233     0          2       1      0.0     .0
+latch: In memory undo latc          540     0          0       1      0.0     .0
+log file switch (private s            9     0          0      24      0.0     .0
+SQL*Net message from clien    1,812,000     0     32,040      18     25.1
+          -------------------------------------------------------------
+
+)";
+
+TEST(CutNames, EventsExpandToTheirFullNames) {
+  const Snapshot s = from_text(k_cut_events);
+  ASSERT_EQ(s.foreground_events.size(), 7u);
+  EXPECT_EQ(s.foreground_events[0].name, "enq: TM - contention");
+  EXPECT_EQ(s.foreground_events[1].name, "SQL*Net message from dblink");
+  EXPECT_EQ(s.foreground_events[2].name, "control file sequential read");
+  EXPECT_EQ(s.foreground_events[3].name, "latch: cache buffers chains");
+  EXPECT_EQ(s.foreground_events[4].name, "latch: In memory undo latch");
+  EXPECT_EQ(s.foreground_events[5].name, "log file switch (private strand flush incomplete)");
+  EXPECT_EQ(s.foreground_events[6].name, "SQL*Net message from client");
+  EXPECT_TRUE(s.foreground_events[6].is_idle);  // known idle once its name is whole
+  EXPECT_NE(s.foreground_event("latch: cache buffers chains"), nullptr);
+}
+
+// init.ora Parameters: names cut to 29 characters; a value too long for its column continues on the
+// next line under a blank name (Statspack, control_files).
+constexpr const char* k_parameters = R"(init.ora Parameters  DB/Inst: ORCL/orcl  Snaps: 19-20
+
+                                                                  End value
+Parameter Name                Begin value                       (if different)
+----------------------------- --------------------------------- --------------
+_optimizer_adaptive_cursor_sh TRUE
+audit_file_dest               /u01/app/oracle/admin/orcl/adump
+control_files                 /u01/oradata/orcl/control01.ctl,
+                              /u01/fra/orcl/control02.ctl
+db_block_size                 8192
+db_domain
+open_cursors                  300                               600
+          -------------------------------------------------------------
+
+)";
+
+TEST(CutNames, ParametersExpandAndWrappedValuesJoin) {
+  const Snapshot s = from_text(k_parameters);
+  ASSERT_EQ(s.parameters.size(), 6u);
+  EXPECT_EQ(s.parameters[0].name, "_optimizer_adaptive_cursor_sharing");
+  ASSERT_NE(s.parameter("control_files"), nullptr);
+  EXPECT_EQ(s.parameter("control_files")->begin_value, "/u01/oradata/orcl/control01.ctl, /u01/fra/orcl/control02.ctl");
+  EXPECT_EQ(s.parameter("db_domain")->begin_value, "");
+  EXPECT_EQ(s.parameter("open_cursors")->end_value, "600");
+}
+
 // ---- Instance Efficiency Percentages ---------------------------------------------------------------
 
 constexpr const char* k_efficiency_text = R"(Instance Efficiency Percentages (Target 100%)
