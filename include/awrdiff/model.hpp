@@ -98,9 +98,6 @@ struct LoadProfileRow {
   OptDouble per_call;         ///< Per Call column (11g+)
 };
 
-/// One row of a wait event table: Top 10 Foreground Events by Total Wait Time (or the release's
-/// equivalent), Foreground Wait Events, Background Wait Events. DB CPU appears as a pseudo-event
-/// with `is_cpu` set and no waits, average or wait class; its name is always "DB CPU" (10g and
 /// One figure of Instance Efficiency Percentages (Target 100%) (Statspack: Instance Efficiency
 /// Indicators): Buffer Nowait %, Buffer Hit %, Library Hit %, Soft Parse %, Execute to Parse %, ...
 /// `key` is the catalog id (all_efficiency_rows(): "buffer_hit", "soft_parse", ...), `label` the row
@@ -113,6 +110,9 @@ struct EfficiencyRow {
   OptDouble pct;
 };
 
+/// One row of a wait event table: Top 10 Foreground Events by Total Wait Time (or the release's
+/// equivalent), Foreground Wait Events, Background Wait Events. DB CPU appears as a pseudo-event
+/// with `is_cpu` set and no waits, average or wait class; its name is always "DB CPU" (10g and
 /// Statspack print it as "CPU time"). Statspack's `%Total Call Time` is kept in `pct_db_time`: it is
 /// the share of total call time (DB CPU + non-idle waits, background included), which is not DB time.
 struct WaitEvent {
@@ -424,10 +424,10 @@ struct Snapshot {
   DatabaseInfo database;
   Interval interval;
   std::vector<LoadProfileRow> load_profile;   ///< in report order
+  std::vector<EfficiencyRow> efficiency;      ///< Instance Efficiency Percentages, in report order
   std::vector<WaitEvent> top_events;          ///< Top N (Foreground) Events, in report order
   std::vector<WaitEvent> foreground_events;   ///< Foreground Wait Events (full list), report order
   std::vector<WaitEvent> background_events;   ///< Background Wait Events (full list), report order
-  std::vector<EfficiencyRow> efficiency;      ///< Instance Efficiency Percentages, in report order
   std::vector<WaitClassRow> wait_classes;     ///< in report order (12c+: foreground and background waits)
   std::vector<WaitClassRow> foreground_wait_classes;  ///< Foreground Wait Class: waits of user sessions only
   HostCpu host_cpu;                           ///< Host CPU section
@@ -498,13 +498,13 @@ struct Snapshot {
   const WaitEvent* background_event(std::string_view name) const;
   /// Looks up a Load Profile row by catalog key; nullptr when the report has no such row.
   const LoadProfileRow* load_profile_row(std::string_view key) const;
+  /// Looks up an Instance Efficiency Percentages row by catalog key ("buffer_hit"); nullptr when the
+  /// report has no such row.
+  const EfficiencyRow* efficiency_row(std::string_view key) const;
   /// Looks up a time model row by its (case-insensitive) statistic name; nullptr when absent.
   const TimeModelRow* time_model_row(std::string_view name) const;
   /// Looks up an Instance Activity statistic by its full name (exact); nullptr when absent.
   const ActivityStat* activity_stat(std::string_view name) const;
-  /// Looks up an Instance Efficiency Percentages row by catalog key ("buffer_hit"); nullptr when the
-  /// report has no such row.
-  const EfficiencyRow* efficiency_row(std::string_view key) const;
   /// Looks up a parameter by name (case-insensitive); nullptr when absent.
   const Parameter* parameter(std::string_view name) const;
   /// Looks up an IOStat by Function row (`by_function`) or by Filetype row by name; nullptr when absent.

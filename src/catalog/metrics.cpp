@@ -249,12 +249,12 @@ OptDouble metric_value(const Snapshot& s, std::string_view key) {
     if (spec == nullptr || spec->family) return std::nullopt;
     if (spec->read != nullptr) return spec->read(s);
     if (key.starts_with("load_profile.")) return lp_per_second(s, key.substr(13));
-    return std::nullopt;
-  }
     if (key.starts_with("efficiency.")) {
       const auto* r = s.efficiency_row(key.substr(11));
       return r != nullptr ? r->pct : std::nullopt;
     }
+    return std::nullopt;
+  }
   // "<kind>:<name>:<measure>"
   const auto c1 = key.find(':'), c2 = key.rfind(':');
   if (c2 == c1) return std::nullopt;

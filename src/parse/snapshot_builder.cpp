@@ -31,6 +31,7 @@ public:
     finish_events();
     finish_sql();
     finish_global();
+    finish_overflow();
     return std::move(m_snap);
   }
 
@@ -46,8 +47,16 @@ private:
     return v.value;
   }
 
+  // The row's cell in this column is '####' (did not fit its width).
+  bool overflowed(const RawTable& t, const RawRow& r, ColumnId id) const {
+    const int c = t.column_index(id);
+    return c >= 0 && static_cast<std::size_t>(c) < r.cells.size() &&
+           parse_cell(r.cells[static_cast<std::size_t>(c)], column_spec(id).unit).status == CellStatus::overflow;
+  }
+
   // A cell that did not parse is a warning; '####' (the report's own "did not fit its width",
-  // common in Statspack per-transaction columns) is recorded as absent with an info diagnostic.
+  // common in Statspack per-transaction columns) is recorded as absent with an info diagnostic
+  // (a per second / per transaction figure the row's total gives is derived: finish_overflow).
   void cell_diag(const RawTable& t, const RawRow& r, int c, CellStatus status) {
     if (status != CellStatus::invalid && status != CellStatus::overflow) return;
     const bool overflow = status == CellStatus::overflow;
@@ -70,6 +79,7 @@ private:
       case SectionId::host_info: header(t); return;
       case SectionId::snapshot_info: snapshot_info(t); return;
       case SectionId::load_profile: load_profile(t); return;
+      case SectionId::efficiency: efficiency(t); return;
       case SectionId::top_events:
         if (m_snap.top_events.empty() && !m_have_fg_top) events(t, m_snap.top_events, &m_top_resolution);
         return;
@@ -80,7 +90,6 @@ private:
           m_snap.wait_classes.clear();
           m_wait_classes_from_fg = false;
           wait_classes(t, m_snap.wait_classes);
-      case SectionId::efficiency: efficiency(t); return;
         }
         return;
       case SectionId::foreground_wait_class:
@@ -241,6 +250,7 @@ private:
 
   void load_profile(const RawTable& t) {
     if (!m_snap.load_profile.empty()) return;
+    std::vector<std::pair<std::size_t, int>> lp_overflow;  // row index, line
     const int label_col = t.column_index(ColumnId::label);
     for (const auto& r : t.rows) {
       if (r.cells.empty()) continue;
@@ -260,7 +270,54 @@ private:
       row.per_transaction = num(t, r, ColumnId::per_transaction);
       row.per_exec = num(t, r, ColumnId::per_exec);
       row.per_call = num(t, r, ColumnId::per_call);
+      if (overflowed(t, r, ColumnId::per_second) || overflowed(t, r, ColumnId::per_transaction))
+        lp_overflow.push_back({m_snap.load_profile.size(), r.line});
       m_snap.load_profile.push_back(std::move(row));
+    }
+    // '####' in one of Per Second / Per Transaction: the other one times or over Transactions per
+    // second (the last row, so read after the others).
+    const LoadProfileRow* tx = m_snap.load_profile_row("transactions");
+    const OptDouble tps = tx != nullptr ? tx->per_second : std::nullopt;
+    for (const auto& [i, line] : lp_overflow) {
+      LoadProfileRow& row = m_snap.load_profile[i];
+      if (tps && *tps > 0 && row.per_second && !row.per_transaction) {
+        row.per_transaction = *row.per_second / *tps;
+        diag(t, line, fmt::format("'{}': Per Transaction printed as '####', derived as Per Second / Transactions per second", row.label),
+             Diagnostic::Level::info);
+      } else if (tps && *tps > 0 && row.per_transaction && !row.per_second) {
+        row.per_second = *row.per_transaction * *tps;
+        diag(t, line, fmt::format("'{}': Per Second printed as '####', derived as Per Transaction x Transactions per second", row.label),
+             Diagnostic::Level::info);
+      } else {
+        diag(t, line, fmt::format("'{}': printed as '####' and not derivable: left absent", row.label));
+      }
+    }
+  }
+
+  // Instance Efficiency Percentages: rows of "Label %:" / value pairs, two a row in both formats.
+  // Only pairs whose label ends in ':' are read, so a table that is not this one adds nothing.
+  void efficiency(const RawTable& t) {
+    if (!m_snap.efficiency.empty()) return;
+    for (const auto& r : t.rows) {
+      for (std::size_t c = 0; c + 1 < r.cells.size(); ++c) {
+        std::string label = detail::fold_space(r.cells[c]);
+        if (label.size() < 2 || label.back() != ':') continue;
+        label.pop_back();
+        label = std::string(trim(label));
+        const auto v = parse_cell(r.cells[c + 1], Unit::percent);
+        cell_diag(t, r, static_cast<int>(c + 1), v.status);
+        EfficiencyRow row;
+        row.label = label;
+        if (const auto* spec = find_efficiency_row(label)) {
+          row.key = std::string(spec->key);
+        } else {
+          row.key = normalize_label(label);
+          diag(t, r.line, fmt::format("Instance Efficiency row '{}' not in the catalog", label), Diagnostic::Level::info);
+        }
+        row.pct = v.value;
+        m_snap.efficiency.push_back(std::move(row));
+        ++c;
+      }
     }
   }
 
@@ -300,36 +357,22 @@ private:
   }
 
   void events(const RawTable& t, std::vector<WaitEvent>& out, std::vector<EventResolution>* resolutions = nullptr) {
-    for (const auto& r : t.rows) {
+    // Text reports cut event names to the column (26 characters in 11g's Foreground Wait Events,
+    // "latch: cache buffers chain"): a name as long as the column is expanded to the one known event
+    // it starts with, so it pairs with the HTML report's and the other list's row.
+    const int name_col = t.column_index(ColumnId::event);
+    const std::size_t longest = longest_cell(t, name_col);
+    const auto occ = occurrences(t, name_col);
+    const bool idle_last = t.section == SectionId::foreground_events || t.section == SectionId::background_events;
+    bool idle_tail = false;  // an idle event was listed above
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+      const RawRow& r = t.rows[i];
       if (!cluster_row(t, r)) continue;
-  // Instance Efficiency Percentages: rows of "Label %:" / value pairs, two a row in both formats.
-  // Only pairs whose label ends in ':' are read, so a table that is not this one adds nothing.
-  void efficiency(const RawTable& t) {
-    if (!m_snap.efficiency.empty()) return;
-    for (const auto& r : t.rows) {
-      for (std::size_t c = 0; c + 1 < r.cells.size(); ++c) {
-        std::string label = detail::fold_space(r.cells[c]);
-        if (label.size() < 2 || label.back() != ':') continue;
-        label.pop_back();
-        label = std::string(trim(label));
-        const auto v = parse_cell(r.cells[c + 1], Unit::percent);
-        cell_diag(t, r, static_cast<int>(c + 1), v.status);
-        EfficiencyRow row;
-        row.label = label;
-        if (const auto* spec = find_efficiency_row(label)) {
-          row.key = std::string(spec->key);
-        } else {
-          row.key = normalize_label(label);
-          diag(t, r.line, fmt::format("Instance Efficiency row '{}' not in the catalog", label), Diagnostic::Level::info);
-        }
-        row.pct = v.value;
-        m_snap.efficiency.push_back(std::move(row));
-        ++c;
-      }
-    }
       WaitEvent e;
       e.name = text(t, r, ColumnId::event);
       if (e.name.empty()) continue;
+      e.name = full_name(e.name, longest, "event", 18, occ[i].first, occ[i].second);
+      if (idle_last) e.name = by_idleness(e.name, longest, idle_tail);
       e.line = r.line;
       e.is_cpu = is_cpu_event(e.name);
       if (e.is_cpu) e.name = "DB CPU";  // 10g and Statspack print "CPU time"
@@ -346,6 +389,7 @@ private:
         e.is_idle = true;
         e.wait_class = "Idle";
       }
+      idle_tail = idle_tail || e.is_idle;
       out.push_back(std::move(e));
       if (resolutions != nullptr)
         resolutions->push_back({resolution(t, r, ColumnId::time_s), resolution(t, r, ColumnId::waits),
@@ -379,8 +423,6 @@ private:
     for (std::size_t i = 0; i < m_snap.top_events.size(); ++i) {
       WaitEvent& top = m_snap.top_events[i];
       if (top.is_cpu) continue;
-      e.name = full_name(e.name, longest, "event", 18, occ[i].first, occ[i].second);
-      if (idle_last) e.name = by_idleness(e.name, longest, idle_tail);
       std::size_t j = 0;
       while (j < m_snap.foreground_events.size() && !same_name(m_snap.foreground_events[j].name, top.name)) ++j;
       if (j == m_snap.foreground_events.size()) continue;
@@ -397,7 +439,6 @@ private:
           break;
         }
         agree = true;
-      idle_tail = idle_tail || e.is_idle;
       }
       if (!agree) continue;
       for (const auto& [f, res] : k_fields) {
@@ -417,16 +458,7 @@ private:
 
   void wait_classes(const RawTable& t, std::vector<WaitClassRow>& out) {
     const int name_col = t.column_index(ColumnId::wait_class);
-    // Text reports cut event names to the column (26 characters in 11g's Foreground Wait Events,
-    // "latch: cache buffers chain"): a name as long as the column is expanded to the one known event
-    // it starts with, so it pairs with the HTML report's and the other list's row.
-    const int name_col = t.column_index(ColumnId::event);
-    const std::size_t longest = longest_cell(t, name_col);
-    const auto occ = occurrences(t, name_col);
-    const bool idle_last = t.section == SectionId::foreground_events || t.section == SectionId::background_events;
-    bool idle_tail = false;  // an idle event was listed above
-    for (std::size_t i = 0; i < t.rows.size(); ++i) {
-      const RawRow& r = t.rows[i];
+    for (const auto& r : t.rows) {
       WaitClassRow w;
       w.name = name_col >= 0 ? text(t, r, ColumnId::wait_class) : (r.cells.empty() ? "" : r.cells.front());
       if (w.name.empty()) continue;
@@ -714,6 +746,39 @@ private:
     m_snap.load_profile.insert(m_snap.load_profile.begin(), lead.begin(), lead.end());
   }
 
+  // Instance Activity per Second and per Trans printed as '####': total / elapsed and total /
+  // transactions, transactions being user commits + user rollbacks over the interval (as Oracle
+  // divides), else the Load Profile's Transactions per second x elapsed. Without a total, elapsed
+  // or transactions the figure stays absent, with a warning naming it.
+  void finish_overflow() {
+    if (m_overflow.empty()) return;
+    const OptDouble elapsed = m_snap.interval.elapsed_s;
+    OptDouble txns;
+    const ActivityStat* commits = m_snap.activity_stat("user commits");
+    const ActivityStat* rollbacks = m_snap.activity_stat("user rollbacks");
+    if (commits != nullptr && commits->total) txns = *commits->total + (rollbacks != nullptr ? rollbacks->total.value_or(0) : 0);
+    if (!txns)
+      if (const auto* lp = m_snap.load_profile_row("transactions"); lp != nullptr && lp->per_second && elapsed)
+        txns = *lp->per_second * *elapsed;
+    for (const auto& o : m_overflow) {
+      ActivityStat& a = m_snap.activity[o.index];
+      if (o.per_trans ? a.per_trans : a.per_second) continue;  // another table of the stat printed it
+      const char* what = o.per_trans ? "per Trans" : "per Second";
+      const OptDouble divisor = o.per_trans ? txns : elapsed;
+      std::string section(section_spec(o.section).key);
+      if (a.total && divisor && *divisor > 0) {
+        (o.per_trans ? a.per_trans : a.per_second) = *a.total / *divisor;
+        m_snap.diagnostics.push_back({Diagnostic::Level::info, std::move(section), o.line,
+                                      fmt::format("'{}': {} printed as '####', derived from the total ({})", a.name, what,
+                                                  o.per_trans ? "total / (user commits + user rollbacks)" : "total / elapsed")});
+      } else {
+        m_snap.diagnostics.push_back({Diagnostic::Level::warning, std::move(section), o.line,
+                                      fmt::format("'{}': {} printed as '####' and not derivable (no {}): left absent", a.name,
+                                                  what, !a.total ? "total" : o.per_trans ? "transaction count" : "elapsed time")});
+      }
+    }
+  }
+
   SqlStat& sql_entry(const std::string& id) {
     auto [it, inserted] = m_sql_index.try_emplace(id, m_snap.sql.size());
     if (inserted) {
@@ -907,6 +972,23 @@ private:
     return expand_cut_name(name, kind, min_length);
   }
 
+  // A cut event name that starts several known events ("Streams AQ: qmn coordinato": "... idle wait"
+  // or "... waiting for slave to start") in a list ordered with idle events last: below an idle event
+  // it is idle, above every idle event it is not; the one candidate of that kind is its name.
+  std::string by_idleness(const std::string& name, std::size_t longest, bool idle_tail) const {
+    if (m_snap.format != ReportFormat::text || name.size() + 1 < longest) return name;
+    const auto candidates = names_starting_with(name, "event");
+    if (candidates.size() < 2) return name;
+    std::string_view found;
+    int n = 0;
+    for (auto c : candidates)
+      if (is_idle_event(c) == idle_tail) {
+        found = c;
+        ++n;
+      }
+    return n == 1 ? std::string(found) : name;
+  }
+
   // For each row, how many rows of the table print the same name and which occurrence this is.
   static std::vector<std::pair<std::size_t, std::size_t>> occurrences(const RawTable& t, int c) {
     std::vector<std::string> names;
@@ -978,6 +1060,10 @@ private:
         take(a.per_second, ColumnId::per_second);
         take(a.per_trans, ColumnId::per_trans);
         take(a.per_hour, ColumnId::per_hour);
+        // '####' in per Second / per Trans (the figure did not fit its column): derived from the
+        // total once the elapsed time and the transactions are known (finish_overflow).
+        for (auto [id, per_trans] : {std::pair{ColumnId::per_second, false}, std::pair{ColumnId::per_trans, true}})
+          if (overflowed(t, r, id)) m_overflow.push_back({it->second, per_trans, r.line, t.section});
       }
     }
   }
@@ -988,6 +1074,18 @@ private:
       generic(t);
       return;
     }
+    const std::size_t longest = longest_cell(t, name_col);
+    const int begin_col = t.column_index(ColumnId::begin_value), end_col = t.column_index(ColumnId::end_value);
+    const std::size_t begin_width = longest_cell(t, begin_col), end_width = longest_cell(t, end_col);
+    // A value too long for its column goes on under a blank name (Statspack: control_files): joined
+    // with a space after a break between words ("control01.ctl," / "/u01/fra/..."), without one
+    // after a cut that filled the column (a wrap mid-word).
+    auto join = [](std::string& value, const std::string& more, std::size_t width) {
+      if (more.empty()) return;
+      if (!value.empty() && (value.size() < width || value.back() == ',')) value += ' ';
+      value += more;
+    };
+    const std::size_t before = m_snap.parameters.size();
     for (const auto& r : t.rows) {
       Parameter p;
       p.name = cell_at(t, r, name_col);
@@ -1033,23 +1131,6 @@ private:
       row.reads_requests_per_s = num_at(t, r, r_reqs == w_reqs ? -1 : r_reqs, Unit::count);
       row.reads_data_per_s_bytes = num_at(t, r, r_data == w_data ? -1 : r_data, Unit::bytes);
       row.writes_data_bytes = num_at(t, r, writes, Unit::bytes);
-  // A cut event name that starts several known events ("Streams AQ: qmn coordinato": "... idle wait"
-  // or "... waiting for slave to start") in a list ordered with idle events last: below an idle event
-  // it is idle, above every idle event it is not; the one candidate of that kind is its name.
-  std::string by_idleness(const std::string& name, std::size_t longest, bool idle_tail) const {
-    if (m_snap.format != ReportFormat::text || name.size() + 1 < longest) return name;
-    const auto candidates = names_starting_with(name, "event");
-    if (candidates.size() < 2) return name;
-    std::string_view found;
-    int n = 0;
-    for (auto c : candidates)
-      if (is_idle_event(c) == idle_tail) {
-        found = c;
-        ++n;
-      }
-    return n == 1 ? std::string(found) : name;
-  }
-
       row.writes_requests_per_s = num_at(t, r, w_reqs, Unit::count);
       row.writes_data_per_s_bytes = num_at(t, r, w_data, Unit::bytes);
       row.waits_count = num(t, r, ColumnId::waits_count);
@@ -1135,18 +1216,6 @@ private:
       io.buffer_waits = num(t, r, ColumnId::buffer_waits);
       io.avg_buffer_wait_ms = num(t, r, ColumnId::avg_buffer_wait_ms);
       out.push_back(std::move(io));
-    const std::size_t longest = longest_cell(t, name_col);
-    const int begin_col = t.column_index(ColumnId::begin_value), end_col = t.column_index(ColumnId::end_value);
-    const std::size_t begin_width = longest_cell(t, begin_col), end_width = longest_cell(t, end_col);
-    // A value too long for its column goes on under a blank name (Statspack: control_files): joined
-    // with a space after a break between words ("control01.ctl," / "/u01/fra/..."), without one
-    // after a cut that filled the column (a wrap mid-word).
-    auto join = [](std::string& value, const std::string& more, std::size_t width) {
-      if (more.empty()) return;
-      if (!value.empty() && (value.size() < width || value.back() == ',')) value += ' ';
-      value += more;
-    };
-    const std::size_t before = m_snap.parameters.size();
     }
   }
 
@@ -1311,6 +1380,7 @@ private:
     const std::size_t longest = longest_cell(t, name_col);
     const int total_col = t.column_index(ColumnId::total_waits);
     const auto occ = occurrences(t, name_col);
+    bool idle_tail = false;
     for (std::size_t i = 0; i < t.rows.size(); ++i) {
       const RawRow& r = t.rows[i];
       WaitHistogramRow h;
@@ -1414,6 +1484,15 @@ private:
     }
   }
 
+  /// An Instance Activity figure printed as '####' (finish_overflow).
+  struct Overflow {
+    std::size_t index;  ///< in m_snap.activity
+    bool per_trans;     ///< per Trans, else per Second
+    int line;
+    SectionId section;
+  };
+  std::vector<Overflow> m_overflow;
+
   Snapshot m_snap;
   std::map<std::string, std::size_t> m_sql_index;
   std::map<std::string, std::size_t> m_activity_index;
@@ -1434,5 +1513,4 @@ int RawTable::column_index(ColumnId id) const {
 
 Snapshot build_snapshot(const RawReport& raw, std::string source) { return Builder(std::move(source)).build(raw); }
 
-    bool idle_tail = false;
 }  // namespace awrdiff

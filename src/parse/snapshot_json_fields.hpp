@@ -228,12 +228,12 @@ void snapshot_fields(V& j, S& s) {
     o.number("pct_miss", d.pct_miss);
     o.number("scan_requests", d.scan_requests);
   });
-  j.rows("enqueues", s.enqueues, [](V& o, auto& e) {
   j.rows("efficiency", s.efficiency, [](V& o, auto& r) {
     o.text("key", r.key);
     o.text("label", r.label);
     o.number("pct", r.pct);
   });
+  j.rows("enqueues", s.enqueues, [](V& o, auto& e) {
     o.number("avg_wait_ms", e.avg_wait_ms);
     o.number("failed_gets", e.failed_gets);
     o.text("name", e.name);

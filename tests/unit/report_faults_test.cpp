@@ -105,6 +105,70 @@ TEST(CutNames, ParametersExpandAndWrappedValuesJoin) {
   EXPECT_EQ(s.parameter("open_cursors")->end_value, "600");
 }
 
+// ---- '####' overflow -------------------------------------------------------------------------------
+
+constexpr const char* k_overflow = R"(Instance Activity Stats  DB/Inst: ORCL/orcl  Snaps: 19-20
+
+Statistic                                      Total     per Second    per Trans
+--------------------------------- ------------------ -------------- ------------
+logical read bytes from cache            920,649,728    2,508,582.4 ############
+physical read total bytes            178,075,907,584 ############## ############
+redo wastage                      ################## ##############        512.0
+user commits                                     100            0.3          1.0
+user rollbacks                                    20            0.1          0.2
+          -------------------------------------------------------------
+)";
+
+TEST(Overflow, PerSecondAndPerTransDerivedFromTheTotal) {
+  // The elapsed time comes from the header's snapshot table.
+  const Snapshot s = from_text(std::string(R"(              Snap Id      Snap Time      Sessions Curs/Sess
+            --------- ------------------- -------- ---------
+Begin Snap:        19 23-May-16 10:04:37        58       2.8
+  End Snap:        20 23-May-16 10:10:37        61       3.1
+   Elapsed:                6.00 (mins)
+   DB Time:                2.20 (mins)
+
+)") + k_overflow);
+  ASSERT_EQ(s.interval.elapsed_s, 360.0);
+  const auto* a = s.activity_stat("logical read bytes from cache");
+  ASSERT_NE(a, nullptr);
+  EXPECT_DOUBLE_EQ(a->per_second.value_or(-1), 2508582.4);       // printed: kept
+  EXPECT_DOUBLE_EQ(a->per_trans.value_or(-1), 920649728.0 / 120);  // user commits + user rollbacks
+  const auto* b = s.activity_stat("physical read total bytes");
+  ASSERT_NE(b, nullptr);
+  EXPECT_DOUBLE_EQ(b->per_second.value_or(-1), 178075907584.0 / 360);
+  EXPECT_DOUBLE_EQ(b->per_trans.value_or(-1), 178075907584.0 / 120);
+  const auto* c = s.activity_stat("redo wastage");
+  ASSERT_NE(c, nullptr);
+  EXPECT_FALSE(c->total.has_value());  // no total: nothing to derive from
+  EXPECT_FALSE(c->per_second.has_value());
+  EXPECT_DOUBLE_EQ(c->per_trans.value_or(-1), 512.0);
+  EXPECT_TRUE(has_diagnostic(s, "'redo wastage': per Second printed as '####' and not derivable"));
+  EXPECT_TRUE(has_diagnostic(s, "derived from the total"));
+}
+
+TEST(Overflow, WithoutElapsedOrTransactionsStaysAbsentWithADiagnostic) {
+  const Snapshot s = from_text(k_overflow);  // no header: no elapsed
+  const auto* b = s.activity_stat("physical read total bytes");
+  ASSERT_NE(b, nullptr);
+  EXPECT_FALSE(b->per_second.has_value());
+  EXPECT_DOUBLE_EQ(b->per_trans.value_or(-1), 178075907584.0 / 120);  // commits are in the table
+  EXPECT_TRUE(has_diagnostic(s, "'physical read total bytes': per Second printed as '####' and not derivable (no elapsed time)"));
+}
+
+TEST(Overflow, LoadProfilePerTransactionFromPerSecond) {
+  const Snapshot s = from_text(R"(Load Profile              Per Second    Per Transaction    Per Exec    Per Call
+~~~~~~~~~~~~      ------------------  ----------------- ----------- -----------
+      DB time(s):                0.3                0.6        0.00        0.01
+       Redo size:       66,701,234.6  #################
+    Transactions:                0.5
+
+)");
+  const auto* r = s.load_profile_row("redo_size");
+  ASSERT_NE(r, nullptr);
+  EXPECT_DOUBLE_EQ(r->per_transaction.value_or(-1), 66701234.6 / 0.5);
+}
+
 // ---- Instance Efficiency Percentages ---------------------------------------------------------------
 
 constexpr const char* k_efficiency_text = R"(Instance Efficiency Percentages (Target 100%)

@@ -441,8 +441,8 @@ Snapshot every_field() {
   iv.end_cursors_per_session = 3.1;
   iv.pdb_snapshots = true;
   s.load_profile.push_back({"db_time", "DB Time(s):", 2.0, 0.1, 0.0, -0.0});
-  awrdiff::WaitEvent e{"log file sync", 1e300, 5e-324, 1.5, 0.25, "Commit", true, true, 0};
   s.efficiency.push_back({"execute_to_parse", "Execute to Parse %", -7.97});
+  awrdiff::WaitEvent e{"log file sync", 1e300, 5e-324, 1.5, 0.25, "Commit", true, true, 0};
   s.top_events = {e, e};
   s.foreground_events = {e};
   e.name = "db file sequential read";
