@@ -77,6 +77,9 @@ struct Interval {
   /// DB Time, seconds (printed in minutes; RAC global: summed over the instances; Statspack releases
   /// without it in the header: "-> Total DB Time (s)" of SQL ordered by Elapsed time)
   OptDouble db_time_s;
+  /// DB CPU, seconds, as the header prints it ("DB CPU:  15.64 (mins)" beside DB time in Statspack
+  /// 11g+): used by Snapshot::db_cpu_s() when neither the time model nor the top events give DB CPU.
+  OptDouble header_db_cpu_s;
   OptDouble begin_sessions;                ///< Sessions at begin snap
   OptDouble end_sessions;                  ///< Sessions at end snap
   OptDouble begin_cursors_per_session;     ///< Curs/Sess (Cursors/Session) at begin snap
@@ -470,7 +473,8 @@ struct Snapshot {
   int members = 1;                            ///< reports merged into this snapshot (merge_snapshots); 1 for a report
   std::vector<Diagnostic> diagnostics;
 
-  /// DB CPU in seconds: the time model row, else the DB CPU pseudo-event. Empty when neither.
+  /// DB CPU in seconds: the time model row, else the DB CPU pseudo-event, else the header's DB CPU
+  /// (minutes, two decimals). Empty when none.
   OptDouble db_cpu_s() const;
   /// DB time in seconds: the time model's DB time row (seconds), else the header's DB Time (minutes,
   /// two decimals).

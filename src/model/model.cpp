@@ -42,7 +42,7 @@ OptDouble Snapshot::db_cpu_s() const {
   if (const auto* r = time_model_row("DB CPU"); r != nullptr && r->time_s) return r->time_s;
   for (const auto& e : top_events)
     if (e.is_cpu && e.time_s) return e.time_s;
-  return std::nullopt;
+  return interval.header_db_cpu_s;
 }
 
 OptDouble Snapshot::db_time_s() const {

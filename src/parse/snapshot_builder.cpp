@@ -31,6 +31,7 @@ public:
     finish_events();
     finish_sql();
     finish_global();
+    finish_host();
     finish_overflow();
     return std::move(m_snap);
   }
@@ -196,10 +197,11 @@ private:
     if (auto v = num(t, r, ColumnId::cpus)) db.cpus = v;
     if (auto v = num(t, r, ColumnId::cores)) db.cores = v;
     if (auto v = num(t, r, ColumnId::sockets)) db.sockets = v;
-    if (auto v = num(t, r, ColumnId::memory_gb)) db.memory_gb = v;
+    // AIX reports print Memory (GB) ".00" beside blank CPUs: not reported, not a host without memory.
+    if (auto v = num(t, r, ColumnId::memory_gb); v && *v > 0) db.memory_gb = v;
   }
 
-  // "Elapsed:   60.22 (mins)" -> 3613.2 s. Reads the number before "(mins)" in the row.
+  // "Elapsed:   60.22 (mins)" -> 3613.2 s. Reads the number before the first "(mins)" in the row.
   static OptDouble minutes_in(std::string_view s) {
     auto pos = s.find("(mins)");
     if (pos == std::string_view::npos) pos = s.find("(min)");
@@ -244,6 +246,12 @@ private:
       } else if (label.rfind("dbtime", 0) == 0) {
         iv.db_time_s = minutes_in(joined);
         if (!iv.db_time_s) diag(t, r.line, "cannot read DB Time");
+      }
+      // Statspack 11g+: "DB time:  15.34 (mins)      DB CPU:  15.64 (mins)", DB CPU given nowhere else
+      // when the report has no time model.
+      if (auto pos = joined.find("DB CPU:"); pos != std::string::npos) {
+        iv.header_db_cpu_s = minutes_in(std::string_view(joined).substr(pos));
+        if (!iv.header_db_cpu_s) diag(t, r.line, "cannot read DB CPU");
       }
     }
   }
@@ -502,6 +510,12 @@ private:
     const RawRow& r = t.rows.front();
     auto& db = m_snap.database;
     db.container = text(t, r, ColumnId::container);
+    // A redacted name (Autonomous Database) prints the rest of its closing tag as the value: "/td>".
+    if (db.container == "/td>" || db.container == "td>") {
+      diag(t, r.line, fmt::format("Container Name '{}' is markup, not a name: taken as blank", db.container),
+           Diagnostic::Level::info);
+      db.container.clear();
+    }
     if (auto v = text(t, r, ColumnId::con_dbid); !v.empty()) {
       try {
         db.con_dbid = std::stoull(v);
@@ -777,6 +791,45 @@ private:
                                                   what, !a.total ? "total" : o.per_trans ? "transaction count" : "elapsed time")});
       }
     }
+  }
+
+  // Operating System Statistics stand in where the report leaves the host blank: the header's CPUs,
+  // Cores, Sockets and Memory (GB) (blank on some AIX reports) from NUM_CPUS, NUM_CPU_CORES,
+  // NUM_CPU_SOCKETS and PHYSICAL_MEMORY_BYTES; an empty Host CPU section's %User, %System, %WIO and
+  // %Idle from the interval's USER_TIME, SYS_TIME, IOWAIT_TIME and IDLE_TIME over BUSY_TIME + IDLE_TIME
+  // (the times are deltas over the interval, in centiseconds), as awrrpt computes them.
+  void finish_host() {
+    if (m_snap.os_stats.empty()) return;
+    auto value = [&](std::string_view name) -> OptDouble {
+      const OsStat* o = m_snap.os_stat(name);
+      if (o == nullptr) return std::nullopt;
+      return o->end_value ? o->end_value : o->value;
+    };
+    auto& db = m_snap.database;
+    if (!db.cpus) db.cpus = value("NUM_CPUS");
+    if (!db.cores) db.cores = value("NUM_CPU_CORES");
+    if (!db.sockets) db.sockets = value("NUM_CPU_SOCKETS");
+    if (!db.memory_gb)
+      if (auto b = value("PHYSICAL_MEMORY_BYTES"); b && *b > 0) db.memory_gb = *b / (1024.0 * 1024 * 1024);
+    auto& h = m_snap.host_cpu;
+    if (h.pct_idle || m_snap.kind == ReportKind::awr_global) return;
+    const OsStat* busy = m_snap.os_stat("BUSY_TIME");
+    const OsStat* idle = m_snap.os_stat("IDLE_TIME");
+    if (busy == nullptr || idle == nullptr || !busy->value || !idle->value) return;
+    const double total = *busy->value + *idle->value;
+    if (!(total > 0) || *busy->value < 0 || *idle->value < 0) return;
+    auto share = [&](std::string_view name) -> OptDouble {
+      const OsStat* o = m_snap.os_stat(name);
+      return o != nullptr && o->value ? OptDouble(*o->value / total * 100.0) : std::nullopt;
+    };
+    h.pct_idle = *idle->value / total * 100.0;
+    h.pct_user = share("USER_TIME");
+    h.pct_system = share("SYS_TIME");
+    h.pct_wio = share("IOWAIT_TIME");
+    m_snap.diagnostics.push_back({Diagnostic::Level::info, "host_cpu", 0,
+                                  fmt::format("Host CPU section empty: busy {:.1f}% from Operating System Statistics "
+                                              "BUSY_TIME / (BUSY_TIME + IDLE_TIME)",
+                                              100.0 - *h.pct_idle)});
   }
 
   SqlStat& sql_entry(const std::string& id) {

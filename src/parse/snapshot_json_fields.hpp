@@ -153,6 +153,7 @@ void interval_fields(V& j, S& s) {
   j.number("end_sessions", iv.end_sessions);
   j.integer("end_snap", iv.end_snap);
   j.text_or_null("end_time", iv.end_time);
+  j.number("header_db_cpu_s", iv.header_db_cpu_s);
   j.boolean("pdb_snapshots", iv.pdb_snapshots);
   j.computed("unaccounted_db_time_s", [&] { return s.unaccounted_db_time_s(); });
 }

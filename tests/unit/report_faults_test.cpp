@@ -267,4 +267,64 @@ TEST(Efficiency, SampleReportsTextAndHtmlAgree) {
   }
 }
 
+// ---- figures only the header gives -----------------------------------------------------------------
+
+TEST(Header, StatspackDbCpuFromTheHeaderLine) {
+  const Snapshot s = from_text(R"(Snapshot       Snap Id     Snap Time      Sessions Curs/Sess Comment
+~~~~~~~~    ---------- ------------------ -------- --------- ------------------
+Begin Snap:      48211 03-Jun-24 09:00:02       86       3.1
+  End Snap:      48212 03-Jun-24 10:00:01       84       3.0
+   Elapsed:      59.98 (mins) Av Act Sess:       0.9
+   DB time:      52.10 (mins)      DB CPU:      55.37 (mins)
+
+)");
+  EXPECT_NEAR(s.interval.elapsed_s.value_or(0), 59.98 * 60, 1e-9);
+  EXPECT_NEAR(s.db_time_s().value_or(0), 52.10 * 60, 1e-9);
+  EXPECT_NEAR(s.db_cpu_s().value_or(0), 55.37 * 60, 1e-9);  // no time model, no top events: the header's
+}
+
+TEST(Header, BlankHostFieldsFromOperatingSystemStatistics) {
+  const Snapshot s = from_text(R"(Host Name        Platform                         CPUs Cores Sockets Memory(GB)
+---------------- -------------------------------- ---- ----- ------- ----------
+ls1              AIX-Based Systems (64-bit)                             .00
+
+Host CPU (CPUs:  Cores:  Sockets: )
+~~~~~~~~         Load Average
+               Begin       End     %User   %System      %WIO     %Idle
+           --------- --------- --------- --------- --------- ---------
+
+
+Operating System Statistics             DB/Inst: ORALS1/ols1  Snaps: 6569-6570
+
+Statistic                                  Value        End Value
+------------------------- ---------------------- ----------------
+BUSY_TIME                                 60,000
+IDLE_TIME                                240,000
+IOWAIT_TIME                               15,000
+SYS_TIME                                  12,000
+USER_TIME                                 48,000
+NUM_CPUS                                       8
+NUM_CPU_CORES                                  4
+PHYSICAL_MEMORY_BYTES             34,359,738,368
+          -------------------------------------------------------------
+)");
+  EXPECT_EQ(s.database.host, "ls1");
+  EXPECT_EQ(s.database.cpus, 8.0);
+  EXPECT_EQ(s.database.cores, 4.0);
+  EXPECT_FALSE(s.database.sockets.has_value());
+  EXPECT_DOUBLE_EQ(s.database.memory_gb.value_or(0), 32.0);
+  EXPECT_DOUBLE_EQ(s.host_cpu.pct_idle.value_or(-1), 80.0);
+  EXPECT_DOUBLE_EQ(s.host_cpu.pct_user.value_or(-1), 16.0);
+  EXPECT_DOUBLE_EQ(s.host_cpu.pct_system.value_or(-1), 4.0);
+  EXPECT_DOUBLE_EQ(s.host_cpu.pct_wio.value_or(-1), 5.0);
+  EXPECT_FALSE(s.host_cpu.load_average_begin.has_value());
+  EXPECT_TRUE(has_diagnostic(s, "Host CPU section empty: busy 20.0%"));
+}
+
+TEST(Header, HostCpuSectionGivenWins) {
+  const auto& s = awrdiff::testing::sample_report("good.txt");
+  ASSERT_TRUE(s.host_cpu.pct_idle.has_value());
+  EXPECT_FALSE(has_diagnostic(s, "Host CPU section empty"));
+}
+
 }  // namespace

@@ -335,6 +335,7 @@ void expect_same_snapshot(const Snapshot& a, const Snapshot& b, bool with_diagno
   EXPECT_TRUE(same_number(a.unaccounted_db_time_s(), b.unaccounted_db_time_s())) << where;
   same_rows(a.load_profile, b.load_profile, where + " load_profile");
   same_rows(a.efficiency, b.efficiency, where + " efficiency");
+  SAME_NUMBER(interval.header_db_cpu_s);
   same_rows(a.top_events, b.top_events, where + " top_events");
   same_rows(a.foreground_events, b.foreground_events, where + " foreground_events");
   same_rows(a.background_events, b.background_events, where + " background_events");
@@ -442,6 +443,7 @@ Snapshot every_field() {
   iv.pdb_snapshots = true;
   s.load_profile.push_back({"db_time", "DB Time(s):", 2.0, 0.1, 0.0, -0.0});
   s.efficiency.push_back({"execute_to_parse", "Execute to Parse %", -7.97});
+  iv.header_db_cpu_s = 3322.2;
   awrdiff::WaitEvent e{"log file sync", 1e300, 5e-324, 1.5, 0.25, "Commit", true, true, 0};
   s.top_events = {e, e};
   s.foreground_events = {e};

@@ -165,7 +165,7 @@ TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
       {"instance_rows", "average_active_sessions db_cpu_s db_time_s elapsed_s host instance instance_number platform "
                         "release startup_time"},
       {"interval", "average_active_sessions begin_cursors_per_session begin_sessions begin_snap begin_time db_cpu_s "
-                   "db_time_s elapsed_s end_cursors_per_session end_sessions end_snap end_time pdb_snapshots "
+                   "db_time_s elapsed_s end_cursors_per_session end_sessions end_snap end_time header_db_cpu_s pdb_snapshots "
                    "unaccounted_db_time_s"},
       {"iostat_filetype", "avg_time_ms large_read_ms name raw_name reads_data_bytes reads_data_per_s_bytes "
                           "reads_requests_per_s small_read_ms waits_count writes_data_bytes writes_data_per_s_bytes "
