@@ -1,0 +1,1181 @@
+// Masking of the parsed model (`--mask`): see include/awrdiff/mask.hpp and docs/masking.md.
+#include <awrdiff/baseline.hpp>
+#include <awrdiff/mask.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <fmt/format.h>
+#include <set>
+#include <unordered_set>
+
+namespace awrdiff {
+namespace {
+
+bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+/// A character of an Oracle identifier (unquoted): letters, digits, _ $ #.
+bool is_ident(char c) { return is_alnum(c) || c == '_' || c == '$' || c == '#'; }
+/// A character of a host or service name: identifier characters, '.' and '-'.
+bool is_host_char(char c) { return is_ident(c) || c == '.' || c == '-'; }
+
+std::string upper(std::string_view s) {
+  std::string r(s);
+  for (auto& c : r) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return r;
+}
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (auto& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+const char* prefix_of(MaskKind kind) {
+  switch (kind) {
+    case MaskKind::database: return "DB";
+    case MaskKind::instance: return "INST";
+    case MaskKind::host: return "HOST";
+    case MaskKind::domain: return "DOMAIN";
+    case MaskKind::service: return "SERVICE";
+    case MaskKind::pdb: return "PDB";
+    case MaskKind::schema: return "SCHEMA";
+    case MaskKind::user: return "USER";
+    case MaskKind::object: return "OBJ";
+    case MaskKind::partition: return "PART";
+    case MaskKind::tablespace: return "TS";
+    case MaskKind::dblink: return "DBLINK";
+    case MaskKind::ip: return "IP";
+  }
+  return "NAME";
+}
+
+/// Names masked in free text too (objects, partitions and tablespaces only in SQL text and their own
+/// columns: an object called EVENTS must not turn a statistic's name into "OBJ3").
+bool free_text_kind(MaskKind kind) {
+  return kind != MaskKind::object && kind != MaskKind::partition && kind != MaskKind::tablespace;
+}
+/// Schema and user names match whole identifiers only (SCOTT, not the SCOTT of SCOTT_JOB); the others
+/// match between any non-alphanumeric characters (PRODDB in PRODDB_batch and awrrpt_PRODDB.html).
+bool identifier_bounded(MaskKind kind) { return kind == MaskKind::schema || kind == MaskKind::user; }
+
+// Oracle-maintained schemas and users: not site names, and what they own is Oracle's.
+const std::unordered_set<std::string>& oracle_schemas() {
+  static const std::unordered_set<std::string> s = {
+      "SYS", "SYSTEM", "SYSMAN", "DBSNMP", "XDB", "OUTLN", "MDSYS", "CTXSYS", "ORDSYS", "ORDDATA", "ORDPLUGINS",
+      "SI_INFORMTN_SCHEMA", "WMSYS", "EXFSYS", "OLAPSYS", "APPQOSSYS", "AUDSYS", "GSMADMIN_INTERNAL", "GSMCATUSER",
+      "GSMUSER", "GSMROOTUSER", "LBACSYS", "OJVMSYS", "DVSYS", "DVF", "DBSFWUSER", "REMOTE_SCHEDULER_AGENT",
+      "SYSBACKUP", "SYSDG", "SYSKM", "SYSRAC", "SYS$UMF", "XS$NULL", "ANONYMOUS", "MDDATA", "SPATIAL_CSW_ADMIN_USR",
+      "SPATIAL_WFS_ADMIN_USR", "FLOWS_FILES", "APEX_PUBLIC_USER", "ORACLE_OCM", "DIP", "PUBLIC", "GGSYS",
+      "DGPDB_INT", "MGMT_VIEW", "PERFSTAT", "TSMSYS", "OWBSYS", "OWBSYS_AUDIT", "SYSMAN_MDS", "DBSFWUSER",
+      "PDBADMIN", "GSMADMIN", "OPS$ORACLE", "C##DBSNMP", "BACKGROUND", "MISSING"};
+  return s;
+}
+bool oracle_schema(const std::string& up) {
+  return oracle_schemas().count(up) > 0 || starts_with(up, "APEX_") || starts_with(up, "FLOWS_") ||
+         up.find('$') != std::string::npos || up == "** MISSING **" || starts_with(up, "**");
+}
+bool builtin_tablespace(const std::string& up) {
+  return up == "SYSTEM" || up == "SYSAUX" || up == "USERS" || starts_with(up, "TEMP") || starts_with(up, "UNDO") ||
+         up == "EXAMPLE" || up == "** MISSING **" || starts_with(up, "**");
+}
+/// Dictionary and other Oracle objects named without an owner in SQL text (DUAL, V$SESSION, DBA_...).
+bool oracle_object(const std::string& up) {
+  static const std::array<std::string_view, 14> prefixes = {"DBA_", "ALL_", "USER_", "CDB_", "DBMS_", "UTL_", "SYS_",
+                                                             "V_$", "GV_$", "WRH$", "WRM$", "WRI$", "OWA_", "HTP"};
+  if (up == "DUAL" || up.find('$') != std::string::npos || starts_with(up, "**")) return true;
+  for (auto p : prefixes)
+    if (starts_with(up, p)) return true;
+  return false;
+}
+
+bool numeric(std::string_view s) {
+  s = trim(s);
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!is_digit(c) && c != '.' && c != ',' && c != '-' && c != '+') return false;
+  return true;
+}
+
+/// SQL words never replaced, whatever a site called its objects.
+const std::unordered_set<std::string>& sql_keywords() {
+  static const std::unordered_set<std::string> s = {
+      "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "NULL", "IN", "IS", "AS", "BY", "ORDER", "GROUP", "HAVING",
+      "INSERT", "INTO", "VALUES", "UPDATE", "SET", "DELETE", "MERGE", "USING", "ON", "JOIN", "INNER", "OUTER", "LEFT",
+      "RIGHT", "FULL", "CROSS", "NATURAL", "UNION", "ALL", "MINUS", "INTERSECT", "EXCEPT", "DISTINCT", "CASE", "WHEN",
+      "THEN", "ELSE", "END", "BEGIN", "DECLARE", "EXCEPTION", "FOR", "LOOP", "WHILE", "IF", "ELSIF", "RETURN",
+      "RETURNING", "WITH", "TABLE", "INDEX", "VIEW", "CREATE", "ALTER", "DROP", "TRUNCATE", "LOCK", "COMMIT",
+      "ROLLBACK", "SAVEPOINT", "GRANT", "REVOKE", "EXISTS", "BETWEEN", "LIKE", "ESCAPE", "CONNECT", "START", "PRIOR",
+      "LEVEL", "ROWNUM", "ROWID", "SYSDATE", "SYSTIMESTAMP", "USER", "UID", "NOWAIT", "WAIT", "SKIP", "LOCKED", "OF",
+      "FETCH", "FIRST", "NEXT", "ROWS", "ROW", "ONLY", "OFFSET", "PARTITION", "SUBPARTITION", "OVER", "WITHIN",
+      "MATCHED", "CALL", "EXECUTE", "IMMEDIATE", "BULK", "COLLECT", "FORALL", "OPEN", "CLOSE", "CURSOR", "TYPE",
+      "DEFAULT", "PRIMARY", "KEY", "FOREIGN", "REFERENCES", "CHECK", "CONSTRAINT", "UNIQUE", "SAMPLE", "SEED",
+      "LATERAL", "APPLY", "PIVOT", "UNPIVOT", "MODEL", "DUAL", "TRUE", "FALSE", "ASC", "DESC", "NULLS", "LAST",
+      "CAST", "DATE", "TIMESTAMP", "INTERVAL", "NUMBER", "VARCHAR2", "CHAR", "CLOB", "BLOB", "ANY", "SOME", "LOG",
+      "ERRORS", "REJECT", "LIMIT", "UNLIMITED", "PROCEDURE", "FUNCTION", "PACKAGE", "BODY", "TRIGGER", "SEQUENCE",
+      "SYNONYM", "OR", "REPLACE", "ANALYZE", "COMPUTE", "STATISTICS", "ESTIMATE", "PURGE", "FLASHBACK", "AT",
+      "SCN", "VERSIONS", "NOCOPY", "IN", "OUT", "PRAGMA", "AUTONOMOUS_TRANSACTION", "RAISE", "OTHERS", "NO_DATA_FOUND"};
+  return s;
+}
+
+/// Words of parameter values and connect descriptors that are settings, not names.
+const std::unordered_set<std::string>& setting_words() {
+  static const std::unordered_set<std::string> s = {
+      "LOCATION", "SERVICE", "SERVICE_NAME", "DB_UNIQUE_NAME", "VALID_FOR", "ALL_LOGFILES", "ALL_ROLES",
+      "ONLINE_LOGFILES", "ONLINE_LOGFILE", "STANDBY_LOGFILES", "STANDBY_LOGFILE", "PRIMARY_ROLE", "STANDBY_ROLE",
+      "ASYNC", "SYNC", "AFFIRM", "NOAFFIRM", "DG_CONFIG", "NODG_CONFIG", "SEND", "NOSEND", "RECEIVE", "NORECEIVE",
+      "PROTOCOL", "TCP", "TCPS", "IPC", "HOST", "PORT", "ADDRESS", "ADDRESS_LIST", "DESCRIPTION", "CONNECT_DATA",
+      "USE_DB_RECOVERY_FILE_DEST", "DB_RECOVERY_FILE_DEST", "REOPEN", "MAX_FAILURE", "NET_TIMEOUT", "COMPRESSION",
+      "ENABLE", "DISABLE", "MANDATORY", "OPTIONAL", "DELAY", "NODELAY", "ALTERNATE", "ARCH", "LGWR", "XDB", "SID",
+      "INSTANCE_NAME", "DISPATCHERS", "SESSIONS", "CONNECTIONS", "POOL", "MULTIPLEX", "TRUE", "FALSE", "NONE",
+      "DEFAULT", "ON", "OFF", "YES", "NO", "LOCAL", "REMOTE", "SERVER", "DEDICATED", "SHARED", "KEY", "LISTENER",
+      "NET", "MAX_CONNECTIONS", "DB_DOMAIN", "NOREGISTER", "REGISTER", "VALUE", "PRIORITY", "GROUP", "NAME", "OS",
+      "EXCLUSIVE", "MEMORY", "SPFILE", "BOTH", "SCOPE"};
+  return s;
+}
+
+/// Parameters whose value is a list of names of one kind.
+const std::map<std::string, MaskKind, std::less<>>& name_parameters() {
+  static const std::map<std::string, MaskKind, std::less<>> m = {
+      {"db_name", MaskKind::database},         {"db_unique_name", MaskKind::database},
+      {"log_archive_config", MaskKind::database}, {"instance_name", MaskKind::instance},
+      {"service_names", MaskKind::service},    {"fal_server", MaskKind::service},
+      {"fal_client", MaskKind::service},       {"db_domain", MaskKind::domain},
+      {"instance_groups", MaskKind::service},  {"parallel_instance_group", MaskKind::service},
+      {"local_listener", MaskKind::service},   {"remote_listener", MaskKind::service},
+      {"cluster_database_name", MaskKind::database}, {"standby_archive_dest", MaskKind::service}};
+  return m;
+}
+/// Parameters whose value is a release number (12.2.0.1): never taken for an IP address.
+bool version_parameter(std::string_view name) {
+  const auto n = lower(name);
+  return n.find("compatible") != std::string::npos || n.find("features_enable") != std::string::npos ||
+         n.find("version") != std::string::npos;
+}
+
+/// Programs whose name comes before '@' in "program@host" (Oracle's v$session.program): kept.
+bool known_program(std::string_view s) {
+  static const std::array<std::string_view, 30> programs = {
+      "oracle", "sqlplus", "rman", "java", "jdbc", "perl", "python", "python2", "python3", "sqlldr", "exp", "imp",
+      "expdp", "impdp", "tnslsnr", "emagent", "httpd", "frmweb", "rwserver", "ogg", "extract", "replicat", "dgmgrl",
+      "srvctl", "crsctl", "asmcmd", "node", "toad", "sqldeveloper", "oraagent"};
+  auto l = lower(s);
+  while (!l.empty() && (is_digit(l.back()) || l.back() == '.')) l.pop_back();  // python3.8
+  if (l.size() > 4 && l.substr(l.size() - 4) == ".exe") return true;
+  return std::find(programs.begin(), programs.end(), l) != programs.end();
+}
+
+/// The length of an IPv4 address at s[i] (four dot-separated numbers of 0-255, not part of a longer
+/// dotted number), else 0.
+std::size_t ipv4_at(std::string_view s, std::size_t i) {
+  if (i > 0 && (is_alnum(s[i - 1]) || s[i - 1] == '.')) return 0;
+  std::size_t j = i;
+  for (int part = 0; part < 4; ++part) {
+    if (part > 0) {
+      if (j >= s.size() || s[j] != '.') return 0;
+      ++j;
+    }
+    std::size_t k = j;
+    while (k < s.size() && is_digit(s[k]) && k - j < 4) ++k;
+    if (k == j || k - j > 3 || std::stoi(std::string(s.substr(j, k - j))) > 255) return 0;
+    j = k;
+  }
+  if (j < s.size() && (is_alnum(s[j]) || (s[j] == '.' && j + 1 < s.size() && is_digit(s[j + 1])))) return 0;
+  return j - i;
+}
+
+/// The length of an IPv6 address at s[i] (hex groups and colons with "::" or seven colons), else 0.
+std::size_t ipv6_at(std::string_view s, std::size_t i) {
+  if (i > 0 && (is_alnum(s[i - 1]) || s[i - 1] == ':')) return 0;
+  std::size_t j = i, colons = 0, group = 0;
+  bool dbl = false, hex_letter = false;
+  while (j < s.size()) {
+    const char c = s[j];
+    if (std::isxdigit(static_cast<unsigned char>(c))) {
+      if (++group > 4) return 0;
+      if (is_alpha(c)) hex_letter = true;
+    } else if (c == ':') {
+      if (j > i && s[j - 1] == ':') dbl = true;
+      ++colons;
+      group = 0;
+    } else {
+      break;
+    }
+    ++j;
+  }
+  if (j < s.size() && (is_alnum(s[j]) || s[j] == '.')) return 0;
+  if (colons < 2 || colons > 7 || !(dbl || colons == 7)) return 0;
+  if (!dbl && !hex_letter) return 0;  // 01:30:13 is a time
+  return j - i;
+}
+
+/// A character that may continue a path.
+bool is_path_char(char c) {
+  if (is_space(c)) return false;
+  static const std::string_view stop = "'\"(),;<>|=`*[]{}";
+  return stop.find(c) == std::string_view::npos && static_cast<unsigned char>(c) > 32;
+}
+
+/// The length of a file path starting at s[i] ("/u01/...", "?/dbs/...", "~/...", "C:\...",
+/// "\\server\share", "+DATA/...", "$ORACLE_BASE/..."), else 0.
+std::size_t path_at(std::string_view s, std::size_t i) {
+  const char prev = i == 0 ? ' ' : s[i - 1];
+  if (is_ident(prev) || prev == '.' || prev == '/' || prev == '\\' || prev == ')' || prev == ']') return 0;
+  const auto rest = s.substr(i);
+  std::size_t start_ok = 0;  // the prefix checked
+  if (rest.size() >= 2 && (rest[0] == '/' || rest[0] == '\\') &&
+      (is_alnum(rest[1]) || rest[1] == '_' || rest[1] == '.' || rest[1] == '~' || rest[1] == rest[0] ||
+       rest[1] == '$'))
+    start_ok = 1;
+  else if (rest.size() >= 3 && (rest[0] == '?' || rest[0] == '~') && rest[1] == '/')
+    start_ok = 2;
+  else if (rest.size() >= 4 && is_alpha(rest[0]) && rest[1] == ':' && (rest[2] == '\\' || rest[2] == '/') &&
+           is_path_char(rest[3]))
+    start_ok = 3;
+  else if (rest.size() >= 3 && (rest[0] == '+' || rest[0] == '$') && is_alpha(rest[1])) {
+    std::size_t k = 1;
+    while (k < rest.size() && is_ident(rest[k])) ++k;
+    if (k < rest.size() && (rest[k] == '/' || rest[k] == '\\') && k + 1 < rest.size() && is_path_char(rest[k + 1]))
+      start_ok = k + 1;
+  }
+  if (start_ok == 0) return 0;
+  std::size_t j = start_ok;
+  while (j < rest.size() && is_path_char(rest[j])) ++j;
+  while (j > start_ok && (rest[j - 1] == '.' || rest[j - 1] == ':')) --j;  // end of a sentence, "path:"
+  if (rest[0] == '/' && j == 1) return 0;
+  return j;
+}
+
+/// The extension of a file name kept by masking (".dbf", ".log", ".ctl"; not the ".259" of an ASM file).
+std::string extension_of(std::string_view base) {
+  const auto dot = base.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || base.size() - dot - 1 > 5 || dot + 1 == base.size()) return "";
+  bool letter = false;
+  for (char c : base.substr(dot + 1)) {
+    if (!is_alnum(c)) return "";
+    letter = letter || is_alpha(c);
+  }
+  return letter ? std::string(base.substr(dot)) : "";
+}
+
+// ---- SQL lexing --------------------------------------------------------------------------------
+
+enum class Tok { space, comment, hint, string, number, bind, ident, qident, punct };
+struct Token {
+  Tok kind;
+  std::string text;
+};
+
+std::vector<Token> lex_sql(std::string_view s) {
+  std::vector<Token> out;
+  std::size_t i = 0;
+  const auto n = s.size();
+  auto push = [&](Tok k, std::size_t from, std::size_t to) { out.push_back({k, std::string(s.substr(from, to - from))}); };
+  while (i < n) {
+    const char c = s[i];
+    const std::size_t b = i;
+    if (is_space(c)) {
+      while (i < n && is_space(s[i])) ++i;
+      push(Tok::space, b, i);
+    } else if (c == '-' && i + 1 < n && s[i + 1] == '-') {
+      while (i < n && s[i] != '\n') ++i;
+      push(i > b + 2 && s[b + 2] == '+' ? Tok::hint : Tok::comment, b, i);
+    } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+      const auto e = s.find("*/", i + 2);
+      i = e == std::string_view::npos ? n : e + 2;
+      push(i > b + 2 && s[b + 2] == '+' ? Tok::hint : Tok::comment, b, i);
+    } else if ((c == 'q' || c == 'Q') && i + 2 < n && s[i + 1] == '\'') {
+      // q'[...]', q'{...}', q'!...!'
+      char close = s[i + 2];
+      if (close == '[') close = ']';
+      else if (close == '{') close = '}';
+      else if (close == '(') close = ')';
+      else if (close == '<') close = '>';
+      std::size_t e = i + 3;
+      while (e + 1 < n && !(s[e] == close && s[e + 1] == '\'')) ++e;
+      i = e + 1 < n ? e + 2 : n;
+      push(Tok::string, b, i);
+    } else if (c == '\'') {
+      ++i;
+      while (i < n) {
+        if (s[i] == '\'') {
+          if (i + 1 < n && s[i + 1] == '\'') {
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        ++i;
+      }
+      push(Tok::string, b, i);
+    } else if (c == '"') {
+      const auto e = s.find('"', i + 1);
+      i = e == std::string_view::npos ? n : e + 1;
+      push(Tok::qident, b, i);
+    } else if (c == ':' && i + 1 < n && (is_ident(s[i + 1]) || s[i + 1] == '"')) {
+      ++i;
+      if (s[i] == '"') {
+        const auto e = s.find('"', i + 1);
+        i = e == std::string_view::npos ? n : e + 1;
+      } else {
+        while (i < n && is_ident(s[i])) ++i;
+      }
+      push(Tok::bind, b, i);
+    } else if (c == '&' && i + 1 < n && is_ident(s[i + 1])) {  // SQL*Plus substitution variable
+      ++i;
+      while (i < n && (is_ident(s[i]) || s[i] == '&')) ++i;
+      push(Tok::bind, b, i);
+    } else if (is_digit(c) || (c == '.' && i + 1 < n && is_digit(s[i + 1]))) {
+      while (i < n && is_digit(s[i])) ++i;
+      if (i < n && s[i] == '.' && !(i + 1 < n && s[i + 1] == '.')) {
+        ++i;
+        while (i < n && is_digit(s[i])) ++i;
+      }
+      if (i < n && (s[i] == 'e' || s[i] == 'E') && i + 1 < n &&
+          (is_digit(s[i + 1]) || ((s[i + 1] == '+' || s[i + 1] == '-') && i + 2 < n && is_digit(s[i + 2])))) {
+        i += 2;
+        while (i < n && is_digit(s[i])) ++i;
+      }
+      if (i < n && (s[i] == 'f' || s[i] == 'F' || s[i] == 'd' || s[i] == 'D') && !(i + 1 < n && is_ident(s[i + 1])))
+        ++i;
+      if (i < n && is_ident(s[i])) {  // 1abc: not a number; an identifier-ish run
+        while (i < n && is_ident(s[i])) ++i;
+        push(Tok::ident, b, i);
+      } else {
+        push(Tok::number, b, i);
+      }
+    } else if (is_alpha(c) || c == '_' || static_cast<unsigned char>(c) >= 0x80) {
+      while (i < n && (is_ident(s[i]) || static_cast<unsigned char>(s[i]) >= 0x80)) ++i;
+      // N'...' national literal: the N is part of the literal.
+      if (i - b == 1 && (c == 'N' || c == 'n') && i < n && s[i] == '\'') {
+        push(Tok::punct, b, i);
+      } else {
+        push(Tok::ident, b, i);
+      }
+    } else {
+      ++i;
+      push(Tok::punct, b, i);
+    }
+  }
+  return out;
+}
+
+std::string unquote(const Token& t) {
+  if (t.kind == Tok::qident) {
+    auto v = std::string_view(t.text);
+    v.remove_prefix(1);
+    if (!v.empty() && v.back() == '"') v.remove_suffix(1);
+    return std::string(v);
+  }
+  return t.text;
+}
+
+/// Column classes of a table awrdiff does not interpret: what its cells hold, by header.
+enum class CellClass { text, sql, schema, user, object, partition, tablespace, path, host, instance, database,
+                       service, pdb, plsql };
+
+CellClass classify(std::string_view header) {
+  const auto h = lower(header);
+  auto has = [&](std::string_view w) { return h.find(w) != std::string::npos; };
+  if (has("sql text") || has("sql_text")) return CellClass::sql;
+  if (has("subobject") || has("partition name")) return CellClass::partition;
+  if (has("owner") || has("schema")) return CellClass::schema;
+  if (h == "user" || has("user name") || has("username") || has("user_name") || h == "user id") return CellClass::user;
+  if (has("object name") || has("segment name") || has("obj name") || has("table name") || has("index name") ||
+      h == "object" || has("object (type)"))
+    return CellClass::object;
+  if (has("tablespace") && !has("#")) return CellClass::tablespace;
+  if (has("file name") || has("filename") || has("datafile") || has("tempfile") || h == "file" || has("file path"))
+    return CellClass::path;
+  if (has("host") || has("machine")) return CellClass::host;
+  if ((h == "instance" || h == "inst" || has("instance name")) && !has("num") && !has("#")) return CellClass::instance;
+  if (has("db name") || has("database name")) return CellClass::database;
+  if (has("service")) return CellClass::service;
+  if (has("pdb") || has("container name") || has("con name")) return CellClass::pdb;
+  if (has("pl/sql") || has("plsql") || has("procedure") || has("entry")) return CellClass::plsql;
+  return CellClass::text;
+}
+
+bool common_word(const std::string& up) {
+  static const std::unordered_set<std::string> common = {"ORACLE", "LOCALHOST", "DATABASE", "SERVER", "PRIMARY",
+                                                         "STANDBY", "INSTANCE", "DEFAULT", "CLIENT", "BACKGROUND"};
+  return common.count(up) > 0;
+}
+
+bool is_blank_cell(std::string_view v) {
+  v = trim(v);
+  return v.empty() || numeric(v) || v == "-" || v == "&#160;" || v == "\xC2\xA0";
+}
+
+}  // namespace
+
+// ---- Masker ------------------------------------------------------------------------------------
+
+std::string Masker::new_alias(MaskKind kind, const std::string& key, std::string_view original) {
+  auto alias = fmt::format("{}{}", prefix_of(kind), ++m_counts[kind]);
+  // A name that is also a word of Oracle's own names (a host called "oracle": "oracle thread bootstrap",
+  // "oracle@host (LGWR)") is masked where it stands as a name, not in free text.
+  m_names.emplace(key, Name{alias, common_word(key) ? MaskKind::object : kind});
+  if (free_text_kind(kind)) m_max_name = std::max(m_max_name, key.size());
+  if (kind == MaskKind::domain) m_domains.push_back(key);
+  m_mapping.emplace_back(std::string(original), alias);
+  return alias;
+}
+
+std::string Masker::alias(MaskKind kind, std::string_view name) {
+  const auto v = trim(name);
+  if (!v.empty() && (ipv4_at(v, 0) == v.size() || ipv6_at(v, 0) == v.size())) kind = MaskKind::ip;
+  else if (v.empty() || numeric(v)) return std::string(name);
+  const auto key = upper(v);
+  if (auto it = m_names.find(key); it != m_names.end()) return it->second.alias;
+  switch (kind) {
+    case MaskKind::schema:
+    case MaskKind::user:
+      if (oracle_schema(key)) return std::string(name);
+      break;
+    case MaskKind::tablespace:
+      if (builtin_tablespace(key)) return std::string(name);
+      break;
+    case MaskKind::service:
+      if (starts_with(key, "SYS$") || setting_words().count(key) > 0) return std::string(name);
+      break;
+    case MaskKind::pdb:
+      if (key == "CDB$ROOT" || key == "PDB$SEED") return std::string(name);
+      break;
+    case MaskKind::object:
+    case MaskKind::partition:
+      if (starts_with(key, "**")) return std::string(name);
+      break;
+    default: break;
+  }
+  if (kind == MaskKind::host) {
+    // A fully qualified host name: its first label is the same host, the rest its domain.
+    const auto dot = key.find('.');
+    if (dot != std::string::npos && dot > 0 && ipv4_at(key, 0) == 0) {
+      auto a = new_alias(kind, key, v);
+      const auto short_name = key.substr(0, dot);
+      if (!m_names.count(short_name)) {
+        m_names.emplace(short_name, Name{a, common_word(short_name) ? MaskKind::object : kind});
+        m_mapping.emplace_back(std::string(v.substr(0, dot)), a);
+      }
+      alias(MaskKind::domain, v.substr(dot + 1));
+      return a;
+    }
+  }
+  return new_alias(kind, key, v);
+}
+
+std::string Masker::path(std::string_view p) {
+  if (p.empty()) return std::string(p);
+  const auto slash = p.find_first_of("/\\");
+  if (slash == std::string_view::npos) return std::string(p);
+  const char sep = p[slash];
+  // The lead kept as it is: leading separators (/, //, \\), a drive (C:), ORACLE_HOME's ?, ~.
+  std::size_t lead = 0;
+  if (p.size() >= 2 && is_alpha(p[0]) && p[1] == ':') lead = 2;
+  else if (p[0] == '?' || p[0] == '~') lead = 1;
+  while (lead < p.size() && (p[lead] == '/' || p[lead] == '\\')) ++lead;
+  auto body = p.substr(lead);
+  const auto last = body.find_last_of("/\\");
+  std::string dir, base;
+  if (last == std::string_view::npos) base = std::string(body);
+  else {
+    dir = std::string(body.substr(0, last));
+    base = std::string(body.substr(last + 1));
+  }
+  std::string out(p.substr(0, lead));
+  auto dir_alias = [&](const std::string& d) {
+    auto [it, added] = m_dirs.emplace(d, "");
+    if (added) {
+      it->second = fmt::format("path{}", ++m_dir_count);
+      m_mapping.emplace_back(d, it->second);
+    }
+    return it->second;
+  };
+  const auto ext = extension_of(base);
+  if (ext.empty() && !base.empty()) {  // "/u01/app/oracle": a directory (dump and audit destinations)
+    out += dir_alias(std::string(body));
+    return out;
+  }
+  if (!dir.empty()) out += dir_alias(dir) + sep;
+  if (!base.empty()) {
+    auto [it, added] = m_files.emplace(base, "");
+    if (added) {
+      it->second = fmt::format("file{}", ++m_file_count);
+      m_mapping.emplace_back(base, it->second + ext);
+    }
+    out += it->second + ext;
+  }
+  return out;
+}
+
+std::string Masker::source(std::string_view file) {
+  if (file.empty() || file == "-") return std::string(file);
+  auto [it, added] = m_sources.emplace(std::string(file), "");
+  if (!added) return it->second;
+  auto base = file.substr(file.find_last_of("/\\") == std::string_view::npos ? 0 : file.find_last_of("/\\") + 1);
+  std::string ext = extension_of(base);
+  if (ext == ".gz" || ext == ".bz2" || ext == ".xz" || ext == ".zip" || ext == ".zst") {
+    auto stem = base.substr(0, base.size() - ext.size());
+    ext = extension_of(stem) + ext;
+  }
+  it->second = fmt::format("report{}{}", ++m_source_count, ext);
+  m_mapping.emplace_back(std::string(file), it->second);
+  return it->second;
+}
+
+std::string Masker::text(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  const auto up = upper(s);
+  const auto n = s.size();
+  std::size_t i = 0;
+  while (i < n) {
+    const char c = s[i];
+    if (c == '/' || c == '\\' || c == '?' || c == '~' || c == '+' || c == '$' || (is_alpha(c) && i + 1 < n && s[i + 1] == ':')) {
+      if (auto len = path_at(s, i); len > 0) {
+        out += path(s.substr(i, len));
+        i += len;
+        continue;
+      }
+    }
+    if (!is_alnum(c) || (i > 0 && is_alnum(s[i - 1]))) {
+      out += c;
+      ++i;
+      continue;
+    }
+    // c starts an alphanumeric run.
+    if (auto len = ipv4_at(s, i); len > 0) {
+      out += alias(MaskKind::ip, s.substr(i, len));
+      i += len;
+      continue;
+    }
+    if (auto len = ipv6_at(s, i); len > 0) {
+      out += alias(MaskKind::ip, s.substr(i, len));
+      i += len;
+      continue;
+    }
+    std::size_t run = i;  // host-name run: letters, digits, _ $ # . -
+    while (run < n && is_host_char(s[run])) ++run;
+    while (run > i && (s[run - 1] == '.' || s[run - 1] == '-')) --run;
+    std::size_t word = i;
+    while (word < n && is_ident(s[word])) ++word;
+    // KEY=value of a connect descriptor or log_archive_dest_n.
+    {
+      const auto key = std::string_view(up).substr(i, word - i);
+      std::size_t k = word;
+      while (k < n && s[k] == ' ') ++k;
+      if (k < n && s[k] == '=' &&
+          (key == "HOST" || key == "SERVICE" || key == "SERVICE_NAME" || key == "SID" || key == "DB_UNIQUE_NAME" ||
+           key == "INSTANCE_NAME" || key == "GLOBAL_DBNAME")) {
+        ++k;
+        while (k < n && s[k] == ' ') ++k;
+        std::size_t e = k;
+        while (e < n && is_host_char(s[e])) ++e;
+        out += s.substr(i, k - i);
+        const auto value = s.substr(k, e - k);
+        if (value.empty() || ipv4_at(s, k) > 0) {
+          i = k;
+          continue;
+        }
+        const MaskKind kind = key == "HOST" ? MaskKind::host
+                              : key == "DB_UNIQUE_NAME" ? MaskKind::database
+                              : key == "INSTANCE_NAME" ? MaskKind::instance
+                                                       : MaskKind::service;
+        out += setting_words().count(upper(value)) ? std::string(value) : alias(kind, value);
+        i = e;
+        continue;
+      }
+    }
+    // program@host, user@host.
+    if (run < n && s[run] == '@' && run + 1 < n && is_alnum(s[run + 1])) {
+      const auto who = s.substr(i, run - i);
+      std::size_t e = run + 1;
+      while (e < n && is_host_char(s[e])) ++e;
+      while (e > run + 1 && (s[e - 1] == '.' || s[e - 1] == '-')) --e;
+      out += known_program(who) ? std::string(who) : alias(MaskKind::user, who);
+      out += '@';
+      const auto host = s.substr(run + 1, e - run - 1);
+      out += ipv4_at(s, run + 1) > 0 ? alias(MaskKind::ip, host) : alias(MaskKind::host, host);
+      i = e;
+      continue;
+    }
+    // A host name in a known domain: dbhost07.corp.example.com.
+    if (!m_domains.empty() && run > i) {
+      const auto r = std::string_view(up).substr(i, run - i);
+      bool done = false;
+      for (const auto& d : m_domains)
+        if (r.size() > d.size() + 1 && r.substr(r.size() - d.size()) == d && r[r.size() - d.size() - 1] == '.') {
+          out += alias(MaskKind::host, s.substr(i, run - i));
+          i = run;
+          done = true;
+          break;
+        }
+      if (done) continue;
+    }
+    // Known names, the longest first, between non-alphanumeric characters.
+    bool matched = false;
+    if (m_max_name >= 3) {
+      std::vector<std::size_t> ends;
+      for (std::size_t j = i + 1; j <= n && j - i <= m_max_name; ++j)
+        if (j == n || !is_alnum(s[j])) {
+          if (is_alnum(s[j - 1])) ends.push_back(j);
+          if (j == n || is_space(s[j])) break;
+        }
+      for (auto it = ends.rbegin(); it != ends.rend() && !matched; ++it) {
+        const auto j = *it;
+        if (j - i < 3) break;
+        auto found = m_names.find(up.substr(i, j - i));
+        if (found == m_names.end() || !free_text_kind(found->second.kind)) continue;
+        if (identifier_bounded(found->second.kind) &&
+            ((i > 0 && is_ident(s[i - 1])) || (j < n && is_ident(s[j]))))
+          continue;
+        out += found->second.alias;
+        i = j;
+        matched = true;
+        // SCHEMA.OBJECT
+        if ((found->second.kind == MaskKind::schema || found->second.kind == MaskKind::user) && i + 1 < n &&
+            s[i] == '.' && (is_alpha(s[i + 1]) || s[i + 1] == '"')) {
+          std::size_t e = i + 1;
+          const bool quoted = s[e] == '"';
+          if (quoted) ++e;
+          while (e < n && is_ident(s[e])) ++e;
+          const auto obj = s.substr(quoted ? i + 2 : i + 1, e - (quoted ? i + 2 : i + 1));
+          out += '.';
+          if (quoted) out += '"';
+          out += alias(MaskKind::object, obj);
+          i = e;
+        }
+      }
+    }
+    if (matched) continue;
+    // No name here: copy the alphanumeric run.
+    std::size_t e = i;
+    while (e < n && is_alnum(s[e])) ++e;
+    out.append(s.substr(i, e - i));
+    i = e;
+  }
+  return out;
+}
+
+void Masker::mask_sql_tokens(std::string_view text, std::string* out, bool learn) {
+  auto toks = lex_sql(text);
+  const auto& keywords = sql_keywords();
+  // Common table expressions (WITH name AS (...)): their names are the statement's own.
+  std::set<std::string> ctes;
+  auto next = [&](std::size_t i) {
+    ++i;
+    while (i < toks.size() && (toks[i].kind == Tok::space || toks[i].kind == Tok::comment || toks[i].kind == Tok::hint))
+      ++i;
+    return i;
+  };
+  for (std::size_t i = 0; i < toks.size(); ++i)
+    if (toks[i].kind == Tok::ident || toks[i].kind == Tok::qident) {
+      const auto j = next(i);
+      if (j < toks.size() && toks[j].kind == Tok::ident && upper(toks[j].text) == "AS") {
+        const auto k = next(j);
+        if (k < toks.size() && toks[k].text == "(") ctes.insert(upper(unquote(toks[i])));
+      }
+    }
+  std::vector<bool> done(toks.size(), false);
+  auto set_name = [&](std::size_t i, MaskKind kind) {
+    const auto name = unquote(toks[i]);
+    const auto a = alias(kind, name);
+    if (toks[i].kind == Tok::qident) toks[i].text = a == name ? toks[i].text : "\"" + a + "\"";
+    else toks[i].text = a;
+    done[i] = true;
+  };
+  // Table references.
+  int depth = 0, from_depth = -1;
+  bool expect_table = false, expect_call = false;
+  std::string prev_word, ctx_word;
+  for (std::size_t i = 0; i < toks.size(); ++i) {
+    auto& t = toks[i];
+    if (t.kind == Tok::space || t.kind == Tok::comment || t.kind == Tok::hint) continue;
+    if (t.kind == Tok::punct) {
+      if (t.text == "(") {
+        ++depth;
+        expect_table = false;
+      } else if (t.text == ")") {
+        --depth;
+        if (depth < from_depth) from_depth = -1;
+      } else if (t.text == "," && from_depth == depth) {
+        expect_table = true;
+      } else if (t.text == ";") {
+        from_depth = -1;
+        expect_table = false;
+      }
+      prev_word.clear();
+      continue;
+    }
+    if (t.kind != Tok::ident && t.kind != Tok::qident) {
+      expect_table = expect_call = false;
+      prev_word.clear();
+      continue;
+    }
+    const auto word = t.kind == Tok::ident ? upper(t.text) : std::string();
+    if (t.kind == Tok::ident && keywords.count(word) > 0) {
+      expect_call = word == "BEGIN" || word == "CALL";
+      ctx_word = word;
+      if (word == "FROM") {
+        expect_table = true;
+        from_depth = depth;
+      } else if (word == "JOIN" || word == "INTO" || word == "USING" || (word == "UPDATE" && prev_word != "FOR") ||
+                 (word == "TABLE" && prev_word != "CREATE" && prev_word != "ALTER") || word == "DELETE") {
+        // CREATE / ALTER TABLE name: a table too, but its name stays unless known (DDL rarely tops AWR).
+        expect_table = true;
+      } else if (word == "WHERE" || word == "GROUP" || word == "ORDER" || word == "HAVING" || word == "CONNECT" ||
+                 word == "START" || word == "UNION" || word == "MINUS" || word == "INTERSECT" || word == "EXCEPT" ||
+                 word == "SET" || word == "VALUES" || word == "SELECT" || word == "RETURNING" || word == "FETCH" ||
+                 word == "OFFSET" || word == "MODEL" || word == "WITH" || word == "FOR") {
+        expect_table = false;
+        if (depth <= from_depth) from_depth = -1;
+      } else {
+        expect_table = false;
+      }
+      prev_word = word;
+      continue;
+    }
+    prev_word = word;
+    if (expect_call) {
+      // BEGIN [schema.]package.procedure(...); CALL ...: the schema and the package (a lone procedure).
+      expect_call = false;
+      std::vector<std::size_t> parts = {i};
+      std::size_t j = next(i);
+      while (j < toks.size() && toks[j].text == "." && next(j) < toks.size() && toks[next(j)].kind == Tok::ident) {
+        parts.push_back(next(j));
+        j = next(next(j));
+      }
+      const auto first = upper(unquote(toks[parts[0]]));
+      if (!oracle_object(first) && !oracle_schema(first) && (j >= toks.size() || toks[j].text == "(" || toks[j].text == ";")) {
+        auto known = m_names.find(first);
+        if (parts.size() >= 3 || (parts.size() == 2 && known != m_names.end() && known->second.kind == MaskKind::schema)) {
+          set_name(parts[0], MaskKind::schema);
+          set_name(parts[1], MaskKind::object);
+        } else {
+          set_name(parts[0], MaskKind::object);
+        }
+      }
+      i = parts.back();
+      continue;
+    }
+    if (!expect_table) continue;
+    expect_table = false;
+    // A table reference: name, schema.name, schema.name@link, name@link.
+    std::vector<std::size_t> parts = {i};
+    std::size_t j = next(i);
+    while (j < toks.size() && toks[j].text == "." && next(j) < toks.size() &&
+           (toks[next(j)].kind == Tok::ident || toks[next(j)].kind == Tok::qident)) {
+      parts.push_back(next(j));
+      j = next(next(j));
+    }
+    // FROM pkg.fn(...): a table function; INTO t (a, b): the table's columns.
+    if (j < toks.size() && toks[j].text == "(" && (ctx_word == "FROM" || ctx_word == "JOIN" || ctx_word == "USING")) continue;
+    const auto first = upper(unquote(toks[parts[0]]));
+    if (parts.size() == 1) {
+      if (!oracle_object(first) && !ctes.count(first) && !oracle_schema(first)) set_name(parts[0], MaskKind::object);
+    } else if (!oracle_schema(first)) {
+      set_name(parts[0], MaskKind::schema);
+      set_name(parts[1], MaskKind::object);
+    }
+    // @dblink
+    if (j < toks.size() && toks[j].text == "@" && next(j) < toks.size() && toks[next(j)].kind == Tok::ident) {
+      std::size_t k = next(j);
+      std::string link = toks[k].text;
+      std::size_t last = k;
+      while (next(last) < toks.size() && toks[next(last)].text == "." && next(next(last)) < toks.size() &&
+             toks[next(next(last))].kind == Tok::ident) {
+        link += "." + toks[next(next(last))].text;
+        for (auto x = last + 1; x <= next(next(last)); ++x) {
+          toks[x].text.clear();
+          done[x] = true;
+        }
+        last = next(next(last));
+      }
+      toks[k].text = link;
+      set_name(k, MaskKind::dblink);
+    }
+    i = parts.back();
+  }
+  if (learn) return;
+  // Everything else: literals, comments, known names.
+  for (std::size_t i = 0; i < toks.size(); ++i) {
+    auto& t = toks[i];
+    if (done[i]) {
+      *out += t.text;
+      continue;
+    }
+    switch (t.kind) {
+      case Tok::string: {
+        auto lit = std::string_view(t.text);
+        if (lit.size() >= 2 && (lit[0] == 'q' || lit[0] == 'Q')) *out += "'?'";
+        else *out += lit.size() >= 2 && lit.back() == '\'' ? "'?'" : "'?";  // a text cut inside a literal
+        break;
+      }
+      case Tok::number: *out += "0"; break;
+      case Tok::comment: *out += starts_with(t.text, "--") ? "--" : "/* */"; break;
+      case Tok::hint: {
+        // Hints stay (they change plans); names of known objects in them are masked.
+        const bool block = starts_with(t.text, "/*+");
+        const bool closed = block && t.text.size() >= 5 && t.text.substr(t.text.size() - 2) == "*/";
+        const auto body = std::string_view(t.text).substr(3, t.text.size() - 3 - (closed ? 2 : 0));
+        *out += t.text.substr(0, 3);
+        std::string inner;
+        for (const auto& h : lex_sql(body)) {
+          if (h.kind == Tok::ident || h.kind == Tok::qident) {
+            auto it = m_names.find(upper(unquote(h)));
+            if (it != m_names.end() && keywords.count(upper(h.text)) == 0) {
+              inner += h.kind == Tok::qident ? "\"" + it->second.alias + "\"" : it->second.alias;
+              continue;
+            }
+          } else if (h.kind == Tok::string) {
+            inner += "'?'";
+            continue;
+          }
+          inner += h.text;
+        }
+        *out += inner;
+        if (closed) *out += "*/";
+        break;
+      }
+      case Tok::ident:
+      case Tok::qident: {
+        const auto key = upper(unquote(t));
+        auto it = m_names.find(key);
+        if (it != m_names.end() && (t.kind == Tok::qident || keywords.count(key) == 0)) {
+          *out += t.kind == Tok::qident ? "\"" + it->second.alias + "\"" : it->second.alias;
+          // A known schema: the object after its dot.
+          if (it->second.kind == MaskKind::schema || it->second.kind == MaskKind::user) {
+            const auto j = next(i);
+            if (j < toks.size() && toks[j].text == "." && next(j) < toks.size() &&
+                (toks[next(j)].kind == Tok::ident || toks[next(j)].kind == Tok::qident) && !done[next(j)]) {
+              for (auto x = i + 1; x < next(j); ++x) *out += toks[x].text;
+              const auto k = next(j);
+              const auto obj = unquote(toks[k]);
+              const auto a = alias(MaskKind::object, obj);
+              *out += toks[k].kind == Tok::qident ? "\"" + a + "\"" : a;
+              i = k;
+            }
+          }
+        } else if (t.kind == Tok::ident && keywords.count(key) == 0) {
+          // A site name inside an identifier (RECEIPT in RECEIPT_ARCHIVE): as in free text.
+          *out += this->text(t.text);
+        } else {
+          *out += t.text;
+        }
+        break;
+      }
+      default: *out += t.text;
+    }
+  }
+}
+
+std::string Masker::sql(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  mask_sql_tokens(text, &out, false);
+  return out;
+}
+
+void Masker::learn_sql(std::string_view text) { mask_sql_tokens(text, nullptr, true); }
+
+// ---- the model ---------------------------------------------------------------------------------
+
+namespace {
+
+struct ModelMasker {
+  Masker& m;
+
+  void learn_host(const std::string& h) {
+    if (!h.empty()) m.alias(MaskKind::host, h);
+  }
+
+  /// A name-list parameter value: each name of the list gets an alias of `kind`.
+  std::string name_list(std::string_view value, MaskKind kind, bool apply) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < value.size()) {
+      if (is_ident(value[i]) && is_alpha(value[i]) ) {
+        std::size_t e = i;
+        while (e < value.size() && is_host_char(value[e])) ++e;
+        while (e > i && (value[e - 1] == '.' || value[e - 1] == '-')) --e;
+        const auto w = value.substr(i, e - i);
+        std::size_t k = e;
+        while (k < value.size() && value[k] == ' ') ++k;
+        const bool is_key = k < value.size() && value[k] == '=';  // DG_CONFIG=(...), SERVICE=...
+        const bool keep = is_key || setting_words().count(upper(w)) > 0 || ipv4_at(value, i) > 0;
+        if (!keep) {
+          // A listener address "host:port" or "host.domain": a host; the rest: the parameter's kind.
+          const bool hostish = (e < value.size() && value[e] == ':') || (kind == MaskKind::service && w.find('.') != std::string_view::npos &&
+                                                                         (e < value.size() && value[e] == ':'));
+          const auto a = m.alias(hostish ? MaskKind::host : kind, w);
+          if (apply) out += a;
+        } else if (apply) {
+          out += apply && ipv4_at(value, i) > 0 ? m.text(w) : std::string(w);
+        }
+        i = e;
+        continue;
+      }
+      if (apply) {
+        if (auto len = ipv4_at(value, i); len > 0) {
+          out += m.alias(MaskKind::ip, value.substr(i, len));
+          i += len;
+          continue;
+        }
+        out += value[i];
+      }
+      ++i;
+    }
+    return out;
+  }
+
+  std::string parameter_value(const Parameter& p, const std::string& v, bool apply) {
+    if (v.empty()) return v;
+    if (version_parameter(p.name)) return v;
+    const auto& names = name_parameters();
+    if (auto it = names.find(lower(trim(p.name))); it != names.end()) {
+      // Connect descriptors ("(ADDRESS=(HOST=...)...)") go through the free-text rules.
+      if (v.find('=') != std::string::npos && it->second != MaskKind::database) return apply ? m.text(v) : v;
+      return name_list(v, it->second, apply);
+    }
+    return apply ? m.text(v) : v;
+  }
+
+  /// An object cell: "NAME", "OWNER.NAME", "OWNER.NAME.SUB", "OWNER.NAME (TYPE)".
+  std::string object_cell(std::string_view v, bool apply, MaskKind lone = MaskKind::object) {
+    std::size_t i = 0;
+    while (i < v.size() && is_space(v[i])) ++i;
+    std::vector<std::pair<std::size_t, std::size_t>> parts;
+    std::size_t j = i;
+    while (j < v.size() && (is_ident(v[j]) || v[j] == '"')) {
+      const std::size_t b = j;
+      while (j < v.size() && (is_ident(v[j]) || v[j] == '"')) ++j;
+      parts.emplace_back(b, j);
+      if (j < v.size() && v[j] == '.' && j + 1 < v.size() && is_ident(v[j + 1])) ++j;
+      else break;
+    }
+    if (parts.empty()) return apply ? m.text(v) : std::string(v);
+    auto strip = [&](std::pair<std::size_t, std::size_t> p) {
+      auto s = v.substr(p.first, p.second - p.first);
+      while (!s.empty() && s.front() == '"') s.remove_prefix(1);
+      while (!s.empty() && s.back() == '"') s.remove_suffix(1);
+      return s;
+    };
+    std::vector<std::string> masked;
+    if (parts.size() == 1) {
+      const auto name = strip(parts[0]);
+      masked.push_back(oracle_object(upper(name)) && lone == MaskKind::object ? std::string(name) : m.alias(lone, name));
+    } else {
+      const auto owner = strip(parts[0]);
+      const bool oracle = oracle_schema(upper(owner));
+      masked.push_back(m.alias(MaskKind::schema, owner));
+      for (std::size_t k = 1; k < parts.size(); ++k) {
+        const auto name = strip(parts[k]);
+        masked.push_back(oracle ? std::string(name) : m.alias(k == 1 ? MaskKind::object : MaskKind::partition, name));
+      }
+    }
+    if (!apply) return {};
+    std::string out(v.substr(0, i));
+    for (std::size_t k = 0; k < masked.size(); ++k) out += (k ? "." : "") + masked[k];
+    out += m.text(v.substr(parts.back().second));
+    return out;
+  }
+
+  std::string cell(CellClass cls, const std::string& v, bool apply) {
+    if (is_blank_cell(v)) return v;
+    switch (cls) {
+      case CellClass::sql:
+        if (!apply) {
+          m.learn_sql(v);
+          return v;
+        }
+        return m.sql(v);
+      case CellClass::schema:
+      case CellClass::user: {
+        const auto t = trim(v);
+        if (t.find_first_of(" ()") != std::string_view::npos) return apply ? m.text(v) : v;
+        const auto a = m.alias(cls == CellClass::schema ? MaskKind::schema : MaskKind::user, t);
+        return apply ? a : v;
+      }
+      case CellClass::object: return apply ? object_cell(v, true) : (object_cell(v, false), v);
+      case CellClass::partition: return apply ? object_cell(v, true, MaskKind::partition) : (object_cell(v, false, MaskKind::partition), v);
+      case CellClass::tablespace: {
+        const auto a = m.alias(MaskKind::tablespace, trim(v));
+        return apply ? a : v;
+      }
+      case CellClass::path:
+        if (!apply) return v;
+        return v.find_first_of("/\\") != std::string::npos ? m.path(trim(v)) : m.text(v);
+      case CellClass::host:
+      case CellClass::instance:
+      case CellClass::database:
+      case CellClass::service:
+      case CellClass::pdb: {
+        const auto t = trim(v);
+        if (t.find_first_of(" ()") != std::string_view::npos || ipv4_at(t, 0) > 0) return apply ? m.text(v) : v;
+        const MaskKind kind = cls == CellClass::host       ? MaskKind::host
+                              : cls == CellClass::instance ? MaskKind::instance
+                              : cls == CellClass::database ? MaskKind::database
+                              : cls == CellClass::service  ? MaskKind::service
+                                                           : MaskKind::pdb;
+        const auto a = m.alias(kind, t);
+        return apply ? a : v;
+      }
+      case CellClass::plsql: {
+        // "OWNER.PACKAGE.PROCEDURE#1" or "OWNER.PROCEDURE"; a lone name stays unless known.
+        const auto t = trim(v);
+        if (t.find('.') == std::string_view::npos) return apply ? m.text(v) : v;
+        return apply ? object_cell(v, true) : (object_cell(v, false), v);
+      }
+      case CellClass::text: return apply ? m.text(v) : v;
+    }
+    return v;
+  }
+
+  void table(GenericTable& t, bool apply) {
+    std::vector<CellClass> classes;
+    for (const auto& h : t.headers) classes.push_back(classify(h));
+    for (auto& row : t.rows)
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        const auto cls = c < classes.size() ? classes[c] : CellClass::text;
+        auto v = cell(cls, row[c], apply);
+        if (apply) row[c] = std::move(v);
+      }
+    if (apply) {
+      for (auto& h : t.headers) h = m.text(h);
+      t.title = m.text(t.title);
+      if (!t.known) t.section = m.text(t.section);
+    }
+  }
+
+  void learn(Snapshot& s) {
+    auto& d = s.database;
+    m.alias(MaskKind::database, d.name);
+    m.alias(MaskKind::database, d.unique_name);
+    m.alias(MaskKind::instance, d.instance);
+    learn_host(d.host);
+    m.alias(MaskKind::pdb, d.container);
+    for (auto& r : s.instance_rows) {
+      m.alias(MaskKind::instance, r.instance);
+      learn_host(r.host);
+    }
+    for (auto& p : s.parameters) {
+      m.alias(MaskKind::pdb, p.pdb);
+      parameter_value(p, p.begin_value, false);
+      parameter_value(p, p.end_value, false);
+    }
+    for (auto& g : s.segments) {
+      m.alias(MaskKind::schema, g.owner);
+      m.alias(MaskKind::tablespace, g.tablespace);
+      if (!oracle_schema(upper(g.owner))) {
+        m.alias(MaskKind::object, g.object);
+        m.alias(MaskKind::partition, g.subobject);
+      }
+    }
+    for (auto& t : s.tablespace_io) m.alias(MaskKind::tablespace, t.tablespace);
+    for (auto& t : s.file_io) m.alias(MaskKind::tablespace, t.tablespace);
+    for (auto& q : s.sql) {
+      m.alias(MaskKind::pdb, q.pdb_name);
+      m.learn_sql(q.text);
+    }
+    for (auto& t : s.other_tables) table(t, false);
+  }
+
+  void apply(Snapshot& s) {
+    s.source = m.source(s.source);
+    auto& d = s.database;
+    d.name = m.alias(MaskKind::database, d.name);
+    d.unique_name = m.alias(MaskKind::database, d.unique_name);
+    d.instance = m.alias(MaskKind::instance, d.instance);
+    d.host = m.alias(MaskKind::host, d.host);
+    d.container = m.alias(MaskKind::pdb, d.container);
+    for (auto& r : s.instance_rows) {
+      r.instance = m.alias(MaskKind::instance, r.instance);
+      r.host = m.alias(MaskKind::host, r.host);
+    }
+    for (auto& q : s.sql) {
+      q.module = m.text(q.module);
+      q.pdb_name = m.alias(MaskKind::pdb, q.pdb_name);
+      q.text = m.sql(q.text);
+    }
+    for (auto& p : s.parameters) {
+      p.pdb = m.alias(MaskKind::pdb, p.pdb);
+      p.begin_value = parameter_value(p, p.begin_value, true);
+      p.end_value = parameter_value(p, p.end_value, true);
+    }
+    for (auto& g : s.segments) {
+      const bool oracle = oracle_schema(upper(g.owner));
+      g.owner = m.alias(MaskKind::schema, g.owner);
+      g.tablespace = m.alias(MaskKind::tablespace, g.tablespace);
+      if (!oracle) {
+        g.object = m.alias(MaskKind::object, g.object);
+        g.subobject = m.alias(MaskKind::partition, g.subobject);
+      }
+    }
+    for (auto* list : {&s.tablespace_io, &s.file_io})
+      for (auto& t : *list) {
+        t.tablespace = m.alias(MaskKind::tablespace, t.tablespace);
+        t.filename = t.filename.find_first_of("/\\") != std::string::npos ? m.path(trim(t.filename)) : m.text(t.filename);
+      }
+    for (auto& a : s.addm_findings) a.task_name = m.text(a.task_name);
+    for (auto& t : s.other_tables) table(t, true);
+    for (auto& g : s.diagnostics) {
+      g.message = m.text(g.message);
+      g.section = m.text(g.section);
+    }
+    s.invalid_reason = m.text(s.invalid_reason);
+  }
+};
+
+}  // namespace
+
+void mask(const std::vector<Snapshot*>& snapshots, Masker& masker, const std::vector<Baseline*>& baselines) {
+  ModelMasker mm{masker};
+  std::vector<Snapshot*> all = snapshots;
+  for (auto* b : baselines)
+    for (auto& s : b->snapshots) all.push_back(&s);
+  for (auto* b : baselines) {
+    masker.alias(MaskKind::database, b->db_name);
+    mm.learn_host(b->host);
+  }
+  for (auto* s : all) mm.learn(*s);
+  for (auto* s : all) mm.apply(*s);
+  for (auto* b : baselines) {
+    const bool name_is_source = std::find(b->sources.begin(), b->sources.end(), b->name) != b->sources.end();
+    for (auto& src : b->sources) src = masker.source(src);
+    b->name = name_is_source ? masker.source(b->name) : masker.text(b->name);
+    b->db_name = masker.alias(MaskKind::database, b->db_name);
+    b->host = masker.alias(MaskKind::host, b->host);
+    for (auto& p : b->periods) p.source = masker.source(p.source);
+    for (auto& n : b->notes) n = masker.text(n);
+  }
+}
+
+void mask(std::vector<Snapshot>& snapshots, Masker& masker) {
+  std::vector<Snapshot*> p;
+  for (auto& s : snapshots) p.push_back(&s);
+  mask(p, masker);
+}
+
+void mask(std::vector<LoadResult>& results, Masker& masker) {
+  std::vector<Snapshot*> p;
+  for (auto& r : results)
+    if (r.snapshot) p.push_back(&*r.snapshot);
+  mask(p, masker);
+  for (auto& r : results) {
+    const auto file = r.file.string();
+    r.file = masker.source(file);
+    if (r.error) r.error = Error(masker.source(r.error->file().empty() ? file : r.error->file()),
+                                 masker.text(r.error->reason()), r.error->exit_code());
+  }
+}
+
+}  // namespace awrdiff
