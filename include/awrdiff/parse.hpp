@@ -55,6 +55,8 @@ struct RawReport {
 enum class InputKind {
   awr_instance_html, awr_instance_text, awr_global_html, awr_global_text, statspack_text,
   ash_report, addm_report, oracle_error, not_a_report,
+  awr_compare_report,  ///< AWR Compare Periods report (awrddrpt.sql / awrgdrpt.sql): two periods side by side
+  metric_dump,         ///< AWR-Miner capture, DMA collector output or another DBA_HIST_SYSMETRIC_SUMMARY dump
 };
 
 /// Classifies decoded report text. Cheap: looks only for the markers awrrpt/awrgrpt/spreport print.
@@ -87,16 +89,41 @@ std::string decode_input(std::string bytes, const std::string& source);
 /// unreadable, a directory or device, larger than 512 MiB (before or after gunzip), empty or binary.
 std::string read_input(const std::filesystem::path& file);
 
+/// The reports a decoded text holds, each as its own text, in file order: one element for a file of
+/// one report, several for reports concatenated into one file (HTML or text, as found in the wild).
+/// A report starts at its title ("WORKLOAD REPOSITORY report for", "STATSPACK report for", ...),
+/// an HTML one at the <html> / <!DOCTYPE> before its title; what precedes the first title (SQL*Plus
+/// prompts) stays with the first report. Never throws; cheap (one scan for the titles).
+std::vector<std::string_view> split_reports(std::string_view content);
+
+/// A text whose every line carries a line-number prefix ("123:" from grep -n, "  123<TAB>" from cat -n
+/// or an editor's copy), numbered consecutively from any start, without the prefixes; empty when the
+/// text is not numbered like that (at least 3 lines; 98% of them numbered in sequence).
+std::optional<std::string> without_line_numbers(std::string_view content);
+
 /// Parses decoded report text: an AWR instance report (awrrpt/awrrpti, also CDB and PDB reports), an
 /// AWR RAC global report (awrgrpt, Snapshot::kind awr_global) or a Statspack report (spreport,
 /// Snapshot::kind statspack). A report that declares its own figures invalid is returned with
 /// Snapshot::valid false. Throws Error(source, reason) for anything else (names what it is: ASH,
-/// ADDM, an ORA- error, ...) and for a report with no section awrdiff reads.
+/// ADDM, an AWR Compare Periods report, an AWR-Miner dump, a report fragment without its header, an
+/// ORA- error, ...) and for a report with no section awrdiff reads. Reads a text saved with
+/// line-number prefixes after stripping them (an info diagnostic says so). Throws for a file holding
+/// several reports (split_reports), naming how many and which periods: one report stands for one
+/// period (see parse_reports).
 Snapshot parse_report(std::string_view content, const std::string& source);
+
+/// Parses every report a decoded text holds (split_reports), in file order. For one report, the same
+/// as parse_report. For several, each Snapshot's `source` is "FILE [report K of N]"; throws
+/// Error(source, "report K of N: reason") at the first that cannot be read.
+std::vector<Snapshot> parse_reports(std::string_view content, const std::string& source);
 
 /// Reads, decodes and parses one file. Throws Error(file, reason) when it is missing, unreadable,
 /// a directory, empty, binary, or not a report awrdiff can read.
 Snapshot load_report(const std::filesystem::path& file);
+
+/// Reads, decodes and parses every report of one file (parse_reports): a file holding several
+/// concatenated reports gives one Snapshot each. Throws as load_report.
+std::vector<Snapshot> load_each_report(const std::filesystem::path& file);
 
 /// The outcome of loading one of several files: exactly one of `snapshot` and `error` is set.
 struct LoadResult {
@@ -110,5 +137,10 @@ struct LoadResult {
 /// order of `files`. A bad file does not stop the others: its error is in its LoadResult. Never
 /// throws for file content; std::bad_alloc in one file becomes that file's error.
 std::vector<LoadResult> load_reports(const std::vector<std::filesystem::path>& files, unsigned threads = 0);
+
+/// As load_reports, but a file holding several reports gives one LoadResult per report (each with
+/// the file's path; Snapshot::source says which report), in file order: `awrdiff snapshot` of a file
+/// of concatenated reports prints each.
+std::vector<LoadResult> load_reports_each(const std::vector<std::filesystem::path>& files, unsigned threads = 0);
 
 }  // namespace awrdiff

@@ -218,13 +218,20 @@ int run(int argc, char** argv) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
       check_output_is_not_an_input(output, snapshot_files);
       if (snapshot_files.size() == 1) {
-        emit(snapshot_json_text(load_report(snapshot_files.front()), verbose), output);
+        auto all = load_each_report(snapshot_files.front());
+        if (all.size() == 1) {
+          emit(snapshot_json_text(all.front(), verbose), output);
+          return 0;
+        }
+        std::vector<LoadResult> each;  // several reports in the file: an array, one entry per report
+        for (auto& s : all) each.push_back({snapshot_files.front(), std::move(s), std::nullopt});
+        emit(snapshots_json_text(each, verbose), output);
         return 0;
       }
       // Several files: parsed in parallel; an array in argument order, {"file", "snapshot"} or
       // {"error", "file"} per file; each error also on stderr; exit 2 when any file failed.
       std::vector<std::filesystem::path> paths(snapshot_files.begin(), snapshot_files.end());
-      const auto results = load_reports(paths, jobs);
+      const auto results = load_reports_each(paths, jobs);
       bool failed = false;
       for (const auto& r : results)
         if (!r.snapshot) {
@@ -304,7 +311,8 @@ int run(int argc, char** argv) {
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
       const Baseline b = load_baseline(baseline_sources);
       std::vector<Snapshot> current;
-      for (const auto& f : current_files) current.push_back(load_report(f));
+      for (const auto& f : current_files)
+        for (auto& s : load_each_report(f)) current.push_back(std::move(s));  // a file of several: each
       const Snapshot cur = merge_snapshots(current);
       const CheckReport r = check(cur, b, policy, opt);
       if (quiet && r.status != CheckStatus::fail && r.status != CheckStatus::warn) return r.exit_code();
@@ -323,8 +331,10 @@ int run(int argc, char** argv) {
       check_output_is_not_an_input(output, base_set);
       check_output_is_not_an_input(output, target_set);
       std::vector<Snapshot> b, t;
-      for (const auto& f : base_set) b.push_back(load_report(f));
-      for (const auto& f : target_set) t.push_back(load_report(f));
+      for (const auto& f : base_set)
+        for (auto& s : load_each_report(f)) b.push_back(std::move(s));  // a file of several reports: each
+      for (const auto& f : target_set)
+        for (auto& s : load_each_report(f)) t.push_back(std::move(s));
       c = compare_sets(b, t, copt);
     } else {
       if (files.size() != 2) {

@@ -219,4 +219,8 @@ std::string read_input(const std::filesystem::path& file) {
 
 Snapshot load_report(const std::filesystem::path& file) { return parse_report(read_input(file), file.string()); }
 
+std::vector<Snapshot> load_each_report(const std::filesystem::path& file) {
+  return parse_reports(read_input(file), file.string());
+}
+
 }  // namespace awrdiff

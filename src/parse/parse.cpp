@@ -1,6 +1,7 @@
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/snapshot_json.hpp>
+#include <awrdiff/sysmetric.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -99,7 +100,157 @@ Snapshot read_saved_snapshot(std::string_view content, const std::string& source
   return snap;
 }
 
+// The titles that open a report: one per report in a file (split_reports).
+constexpr std::string_view k_report_titles[] = {
+    "WORKLOAD REPOSITORY report for", "WORKLOAD REPOSITORY REPORT for", "WORKLOAD REPOSITORY PDB report",
+    "WORKLOAD REPOSITORY REPORT (RAC)", "WORKLOAD REPOSITORY RAC REPORT", "STATSPACK report for",
+    "STATSPACK Statistics Report",
+};
+
+// The last occurrence of `needle` (ASCII case-insensitive) in hay[from, to), or npos.
+std::size_t rfind_icase(std::string_view hay, std::string_view needle, std::size_t from, std::size_t to) {
+  if (to > hay.size() || to < from + needle.size()) return std::string_view::npos;
+  for (std::size_t i = to - needle.size() + 1; i-- > from;) {
+    bool same = true;
+    for (std::size_t k = 0; k < needle.size() && same; ++k)
+      same = std::tolower(static_cast<unsigned char>(hay[i + k])) == std::tolower(static_cast<unsigned char>(needle[k]));
+    if (same) return i;
+  }
+  return std::string_view::npos;
+}
+
+// A file that holds what a report is read from, but not a report: the sections awrdiff knows that a
+// tokenizer finds in it, for "a report fragment" errors. Empty when none.
+std::vector<std::string> known_sections(std::string_view content, bool& statspack) {
+  const bool html = contains_icase(content.substr(0, std::min<std::size_t>(content.size(), 1 << 20)), "<table");
+  const RawReport raw = html ? tokenize_html(content) : tokenize_text(content);
+  std::vector<std::string> out;
+  statspack = contains(content, "Statspack") || contains(content, "STATSPACK");
+  for (const auto& t : raw.tables) {
+    if (t.section == SectionId::unknown) continue;
+    if (t.column_index(ColumnId::old_hash_value) >= 0 || t.column_index(ColumnId::hash_value) >= 0) statspack = true;
+    if (contains(t.title, "Indicators") || contains_icase(t.title, "Top 5 Timed Events")) statspack = true;
+    for (const auto& h : t.headers)
+      if (contains_icase(h, "Call Time")) statspack = true;  // %Total Call Time
+    std::string name = t.title.empty() ? std::string(section_spec(t.section).display) : t.title;
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
+  }
+  return out;
+}
+
+// Why a text that detect_input calls not_a_report is not read: a fragment of a report (sections
+// without the header) named as one, else the plain "not an AWR report".
+std::string not_a_report_reason(std::string_view content) {
+  bool statspack = false;
+  const auto sections = known_sections(content, statspack);
+  if (sections.empty()) return "not an AWR report (no 'WORKLOAD REPOSITORY report' header)";
+  std::string list;
+  for (std::size_t i = 0; i < sections.size() && i < 4; ++i) list += (i ? ", " : "") + sections[i];
+  if (sections.size() > 4) list += fmt::format(" and {} more", sections.size() - 4);
+  return fmt::format("{} report fragment ({}) without the report's header ('{}', database and snapshots): "
+                     "give the whole report",
+                     statspack ? "a Statspack" : "an AWR", list, statspack ? "STATSPACK report for" : "WORKLOAD REPOSITORY report for");
+}
+
+Snapshot parse_one(std::string_view content, const std::string& source);
+
+// "holds 2 reports (1: ORCL snaps 2-3; 2: ORCL snaps 3-4) ...": each report named by what it covers.
+std::string several_reports_reason(const std::vector<std::string_view>& parts, const std::string& source) {
+  std::string list;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) list += "; ";
+    if (i == 6) {
+      list += fmt::format("{} more", parts.size() - 6);
+      break;
+    }
+    try {
+      const Snapshot s = parse_one(parts[i], source);
+      std::string what = s.database.name.empty() ? std::string("?") : s.database.name;
+      if (!s.database.instance.empty()) what += "/" + s.database.instance;
+      if (s.interval.begin_snap && s.interval.end_snap)
+        what += fmt::format(" snaps {}-{}", *s.interval.begin_snap, *s.interval.end_snap);
+      list += fmt::format("{}: {}", i + 1, what);
+    } catch (const Error& e) {
+      list += fmt::format("{}: unreadable ({})", i + 1, e.reason());
+    }
+  }
+  return fmt::format("holds {} reports, not one ({}): a comparison takes one report a side; split the file, "
+                     "read each with `awrdiff snapshot`, or give the file as a set (--base/--target)",
+                     parts.size(), list);
+}
+
 }  // namespace
+
+std::vector<std::string_view> split_reports(std::string_view content) {
+  std::vector<std::size_t> titles;
+  for (auto m : k_report_titles)
+    for (auto pos = content.find(m); pos != std::string_view::npos; pos = content.find(m, pos + m.size()))
+      titles.push_back(pos);
+  if (titles.size() < 2) return {content};
+  std::sort(titles.begin(), titles.end());
+  std::vector<std::size_t> starts{0};
+  for (std::size_t i = 1; i < titles.size(); ++i) {
+    const std::size_t prev = titles[i - 1], at = titles[i];
+    // An HTML report opens before its title: at its <!DOCTYPE> or <html> (the <title> comes first).
+    std::size_t start = std::string_view::npos;
+    const std::size_t html = rfind_icase(content, "<html", prev, at);
+    if (html != std::string_view::npos) {
+      start = html;
+      if (const auto doctype = rfind_icase(content, "<!doctype", prev, html); doctype != std::string_view::npos) start = doctype;
+    } else {
+      const auto nl = content.rfind('\n', at);
+      start = nl == std::string_view::npos || nl < prev ? at : nl + 1;
+    }
+    starts.push_back(start);
+  }
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    const std::size_t end = i + 1 < starts.size() ? starts[i + 1] : content.size();
+    out.push_back(content.substr(starts[i], end - starts[i]));
+  }
+  return out;
+}
+
+std::optional<std::string> without_line_numbers(std::string_view content) {
+  // "123:text" (grep -n), "   123\ttext" (cat -n), "  123 text" (an editor's numbered copy).
+  auto prefix = [](std::string_view line, long& number) -> std::size_t {
+    std::size_t i = 0;
+    while (i < line.size() && line[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < line.size() && j - i < 10 && std::isdigit(static_cast<unsigned char>(line[j])) != 0) ++j;
+    if (j == i || j - i >= 10) return 0;
+    if (j < line.size() && line[j] != ':' && line[j] != '\t' && line[j] != ' ') return 0;
+    number = std::stol(std::string(line.substr(i, j - i)));
+    return j < line.size() ? j + 1 : j;
+  };
+  long first = 0;
+  {
+    const auto nl = content.find('\n');
+    if (prefix(content.substr(0, nl), first) == 0) return std::nullopt;  // cheap refusal for a plain report
+  }
+  std::string out;
+  out.reserve(content.size());
+  std::size_t lines = 0, in_sequence = 0;
+  long expected = first;
+  for (std::size_t pos = 0; pos < content.size();) {
+    auto nl = content.find('\n', pos);
+    const std::string_view line = content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    ++lines;
+    long n = 0;
+    if (const std::size_t cut = prefix(line, n); cut > 0) {
+      if (n == expected) ++in_sequence;
+      expected = n + 1;
+      out.append(line.substr(cut));
+    } else {
+      out.append(line);
+    }
+    out.push_back('\n');
+    if (nl == std::string_view::npos) break;
+    pos = nl + 1;
+  }
+  if (lines < 3 || static_cast<double>(in_sequence) < 0.98 * static_cast<double>(lines)) return std::nullopt;
+  return out;
+}
 
 InputKind detect_input(std::string_view content) {
   // The markers sit near the start: after the <style> block in HTML, after whatever SQL*Plus printed
@@ -118,6 +269,12 @@ InputKind detect_input(std::string_view content) {
     const std::string_view around = head.substr(from, 24 * 1024);
     return contains_icase(around, "<html") || contains_icase(around, "<table");
   };
+  // awrddrpt / awrgdrpt: "WORKLOAD REPOSITORY COMPARE PERIOD REPORT" (text and HTML heading), "AWR
+  // Compare Period Report for ..." (HTML title). Checked first: it names no instance report title, but
+  // quotes section titles of one.
+  if (find_any({"COMPARE PERIOD REPORT", "Compare Period Report", "COMPARE PERIODS REPORT", "Compare Periods Report"}) !=
+      std::string_view::npos)
+    return InputKind::awr_compare_report;
   if (auto at = find_any({"WORKLOAD REPOSITORY REPORT (RAC)", "AWR RAC Report", "WORKLOAD REPOSITORY RAC REPORT"});
       at != std::string_view::npos)
     return html_near(at) ? InputKind::awr_global_html : InputKind::awr_global_text;
@@ -129,6 +286,7 @@ InputKind detect_input(std::string_view content) {
     return InputKind::statspack_text;
   if (contains(head, "ASH Report")) return InputKind::ash_report;
   if (contains(head, "ADDM Report for Task")) return InputKind::addm_report;
+  if (detect_sysmetric_dump(content)) return InputKind::metric_dump;
   if (contains(head, "ORA-")) return InputKind::oracle_error;
   return InputKind::not_a_report;
 }
@@ -141,13 +299,9 @@ RawReport tokenize(std::string_view content, InputKind kind) {
   return raw;
 }
 
-Snapshot parse_report(std::string_view content, const std::string& source) {
-  if (std::all_of(content.begin(), content.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
-    throw Error(source, "empty report (only white space)");
-  if (looks_like_snapshot_json(content)) return read_saved_snapshot(content, source);
-  if (looks_like_snapshot_array(content))
-    throw Error(source, "several snapshots in one JSON array (`awrdiff snapshot` of several files): a report "
-                        "is read from a snapshot saved alone (`awrdiff snapshot FILE -o FILE.json`)");
+namespace {
+
+Snapshot parse_one(std::string_view content, const std::string& source) {
   RawReport raw;
   switch (const auto kind = detect_input(content)) {
     case InputKind::awr_instance_html:
@@ -157,14 +311,26 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
     case InputKind::awr_global_text:
       raw = tokenize(content, kind);
       break;
-    case InputKind::ash_report: throw Error(source, "an ASH report, not an AWR report");
-    case InputKind::addm_report: throw Error(source, "an ADDM report, not an AWR report");
+    case InputKind::ash_report:
+      throw Error(source, "an ASH report (ashrpt.sql), not an AWR report: it samples active sessions and has none of "
+                          "the interval's figures awrdiff compares (give the AWR report of the period)");
+    case InputKind::addm_report:
+      throw Error(source, "an ADDM report (addmrpt.sql), not an AWR report: it lists findings, not the interval's "
+                          "figures awrdiff compares (give the AWR report of the same snapshots)");
+    case InputKind::awr_compare_report:
+      throw Error(source, "an AWR Compare Periods report (awrddrpt.sql), not an AWR report: it already compares two "
+                          "periods; give awrdiff the AWR report of each period (awrrpt.sql) instead");
+    case InputKind::metric_dump:
+      throw Error(source, fmt::format("{}, not an AWR report: metrics per snapshot, not one period's report; use it "
+                                      "as a baseline (awrdiff check --baseline FILE CURRENT)",
+                                      detect_sysmetric_dump(content) == DumpKind::awr_miner
+                                          ? "an AWR-Miner dump (DBA_HIST capture)"
+                                          : "a DBA_HIST_SYSMETRIC_SUMMARY dump"));
     case InputKind::oracle_error: {
       auto ora = ora_error(content);
       throw Error(source, fmt::format("holds an Oracle error instead of a report: {}", ora));
     }
-    case InputKind::not_a_report:
-      throw Error(source, "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
+    case InputKind::not_a_report: throw Error(source, not_a_report_reason(content));
   }
   Snapshot snap = build_snapshot(raw, source);
   if (snap.kind == ReportKind::statspack) {
@@ -184,6 +350,58 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
                                     snap.kind == ReportKind::statspack ? "Statspack" : "AWR"));
   }
   return snap;
+}
+
+// What every entry point checks first: white space only, a saved snapshot. Returns the snapshot when
+// the text is one.
+std::optional<Snapshot> saved_or_empty(std::string_view content, const std::string& source) {
+  if (std::all_of(content.begin(), content.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
+    throw Error(source, "empty report (only white space)");
+  if (looks_like_snapshot_json(content)) return read_saved_snapshot(content, source);
+  if (looks_like_snapshot_array(content))
+    throw Error(source, "several snapshots in one JSON array (`awrdiff snapshot` of several files): a report "
+                        "is read from a snapshot saved alone (`awrdiff snapshot FILE -o FILE.json`)");
+  return std::nullopt;
+}
+
+void note_line_numbers(Snapshot& s) {
+  s.diagnostics.push_back({Diagnostic::Level::info, "", 0,
+                           "every line carried a line-number prefix ('123:' from grep -n or an editor): read without them"});
+}
+
+}  // namespace
+
+Snapshot parse_report(std::string_view content, const std::string& source) {
+  if (auto saved = saved_or_empty(content, source)) return std::move(*saved);
+  if (auto plain = without_line_numbers(content)) {
+    Snapshot s = parse_report(*plain, source);
+    note_line_numbers(s);
+    return s;
+  }
+  const auto parts = split_reports(content);
+  if (parts.size() > 1) throw Error(source, several_reports_reason(parts, source));
+  return parse_one(content, source);
+}
+
+std::vector<Snapshot> parse_reports(std::string_view content, const std::string& source) {
+  if (auto saved = saved_or_empty(content, source)) return {std::move(*saved)};
+  if (auto plain = without_line_numbers(content)) {
+    auto all = parse_reports(*plain, source);
+    for (auto& s : all) note_line_numbers(s);
+    return all;
+  }
+  const auto parts = split_reports(content);
+  if (parts.size() == 1) return {parse_one(content, source)};
+  std::vector<Snapshot> out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::string which = fmt::format("report {} of {}", i + 1, parts.size());
+    try {
+      out.push_back(parse_one(parts[i], fmt::format("{} [{}]", source, which)));
+    } catch (const Error& e) {
+      throw Error(source, fmt::format("{}: {}", which, e.reason()));
+    }
+  }
+  return out;
 }
 
 }  // namespace awrdiff

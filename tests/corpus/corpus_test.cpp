@@ -763,6 +763,83 @@ TEST(Corpus, TextAndHtmlOfOnePeriodPairEveryRow) {
   }
 }
 
+// The report faults of the corpus, read as the report means them.
+TEST(Corpus, ReportFaults) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  // '############' per Trans in Statspack: total / (user commits + user rollbacks).
+  const auto sp = awrdiff::load_report(k_corpus / "statspack_12.1_getperf_2.lst");
+  const auto* a = sp.activity_stat("logical read bytes from cache");
+  ASSERT_NE(a, nullptr);
+  EXPECT_DOUBLE_EQ(a->per_second.value_or(0), 2508582.4);
+  EXPECT_DOUBLE_EQ(a->per_trans.value_or(0), 920649728.0 / 16);
+  // control_files wrapped onto the next line under a blank name: one value.
+  ASSERT_NE(sp.parameter("control_files"), nullptr);
+  EXPECT_EQ(sp.parameter("control_files")->begin_value, "/u01/oradata/orcl/control01.ctl, /u01/fra/orcl/control02.ctl");
+  EXPECT_EQ(sp.parameter("db_block_size")->begin_value, "8192");  // the next row stays its own
+  // Instance Efficiency Indicators (Statspack) and Percentages (AWR text and HTML), negative included.
+  EXPECT_DOUBLE_EQ(sp.efficiency_row("parse_cpu_to_parse_elapsed")->pct.value_or(0), 118.18);
+  EXPECT_EQ(sp.efficiency.size(), 10u);
+  for (const char* f : {"awr-text_11.2_clay_1.txt", "awr-html_11.2_clay_1.html"}) {
+    const auto s = awrdiff::load_report(k_corpus / f);
+    ASSERT_EQ(s.efficiency.size(), 10u) << f;
+    EXPECT_DOUBLE_EQ(s.efficiency_row("execute_to_parse")->pct.value_or(0), -7.97) << f;
+    EXPECT_DOUBLE_EQ(s.efficiency_row("non_parse_cpu")->pct.value_or(0), 99.65) << f;
+    // AIX: CPUs blank and Memory (GB) ".00" in the header: not reported, not zero.
+    EXPECT_FALSE(s.database.memory_gb.has_value()) << f;
+    EXPECT_FALSE(s.database.cpus.has_value()) << f;
+  }
+  // 12c+: Flash Cache Hit % too; the next section (Top 10 Foreground Events) is not taken for it.
+  const auto j = awrdiff::load_report(k_corpus / "awr-text_12.2_jasmin_1.txt");
+  ASSERT_EQ(j.efficiency.size(), 11u);
+  EXPECT_DOUBLE_EQ(j.efficiency_row("flash_cache_hit")->pct.value_or(-1), 0.0);
+  EXPECT_DOUBLE_EQ(j.efficiency_row("execute_to_parse")->pct.value_or(-1), 39.92);
+  // Statspack prints DB CPU in the header beside DB time.
+  const auto jsp = awrdiff::load_report(k_corpus / "statspack_12.1_jasmin_1.txt");
+  EXPECT_NEAR(jsp.interval.header_db_cpu_s.value_or(0), 15.64 * 60, 1e-9);
+  // A redacted Container Name prints as "/td>": blank, not a name.
+  EXPECT_EQ(awrdiff::load_report(k_corpus / "awr-html_unk_rfort_1.html").database.container, "");
+  // Files that are no report say what they are.
+  auto error_of = [](const char* f) -> std::string {
+    try {
+      (void)awrdiff::load_report(k_corpus / f);
+    } catch (const awrdiff::Error& e) {
+      return e.reason();
+    }
+    return "(read as a report)";
+  };
+  EXPECT_EQ(error_of("ash_19c_lucky_1.html").rfind("an ASH report (ashrpt.sql)", 0), 0u) << error_of("ash_19c_lucky_1.html");
+  EXPECT_EQ(error_of("other_19c_lucky_1.html").rfind("an ADDM report (addmrpt.sql)", 0), 0u);
+  EXPECT_EQ(error_of("baseline-metric_11.2_tmuth_1.out").rfind("an AWR-Miner dump", 0), 0u);
+  EXPECT_EQ(error_of("baseline-metric_19c_dma_1.log").rfind("a DBA_HIST_SYSMETRIC_SUMMARY dump", 0), 0u);
+}
+
+// Two real reports in one file: never one snapshot; each, when asked for each.
+TEST(Corpus, ConcatenatedReports) {
+  if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";
+  for (auto [one, two] : {std::pair{"awr-html_19c_jdmoreno_3.html", "awr-html_19c_jdmoreno_4.html"},
+                          std::pair{"awr-text_12.1_getperf_1.lst", "awr-text_12.1_getperf_2.lst"},
+                          std::pair{"statspack_12.1_getperf_3.lst", "statspack_12.1_getperf_4.lst"}}) {
+    const std::string both = awrdiff::read_input(k_corpus / one) + awrdiff::read_input(k_corpus / two);
+    std::string error;
+    try {
+      (void)awrdiff::parse_report(both, "both");
+    } catch (const awrdiff::Error& e) {
+      error = e.reason();
+    }
+    EXPECT_EQ(error.rfind("holds 2 reports, not one", 0), 0u) << one << ": " << error;
+    const auto all = awrdiff::parse_reports(both, "both");
+    ASSERT_EQ(all.size(), 2u) << one;
+    const auto a = awrdiff::load_report(k_corpus / one), b = awrdiff::load_report(k_corpus / two);
+    EXPECT_EQ(all[0].interval.begin_snap, a.interval.begin_snap) << one;
+    EXPECT_EQ(all[0].db_time_s(), a.db_time_s()) << one;
+    EXPECT_EQ(all[0].top_events.size(), a.top_events.size()) << one;
+    EXPECT_EQ(all[1].interval.end_snap, b.interval.end_snap) << one;
+    EXPECT_EQ(all[1].interval.elapsed_s, b.interval.elapsed_s) << one;
+    EXPECT_EQ(all[1].db_time_s(), b.db_time_s()) << one;
+    EXPECT_EQ(all[1].sql.size(), b.sql.size()) << one;
+  }
+}
+
 // Real pairs compare without errors, and a report compared with itself is unchanged.
 TEST(Corpus, RealPairsCompare) {
   if (!fs::exists(k_corpus / "MANIFEST.tsv")) GTEST_SKIP() << "../shared/corpus absent";

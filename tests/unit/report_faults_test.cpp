@@ -327,4 +327,112 @@ TEST(Header, HostCpuSectionGivenWins) {
   EXPECT_FALSE(has_diagnostic(s, "Host CPU section empty"));
 }
 
+// ---- line-number prefixes ----------------------------------------------------------------------------
+
+[[maybe_unused]] std::string numbered(const std::string& text, const char* format) {
+  std::istringstream in(text);
+  std::string line, out;
+  for (int n = 1; std::getline(in, line); ++n) {
+    char prefix[32];
+    std::snprintf(prefix, sizeof prefix, format, n);
+    out += prefix + line + "\n";
+  }
+  return out;
+}
+
+TEST(LineNumbers, GrepNAndCatNPrefixesStripped) {
+  const std::string text = read_sample("good.txt");
+  const Snapshot plain = awrdiff::parse_report(text, "good.txt");
+  for (const char* format : {"%d:", "%6d\t", "%4d "}) {
+    const Snapshot s = awrdiff::parse_report(numbered(text, format), "numbered.txt");
+    EXPECT_EQ(s.interval.begin_snap, plain.interval.begin_snap) << format;
+    EXPECT_EQ(s.interval.elapsed_s, plain.interval.elapsed_s) << format;
+    EXPECT_EQ(s.db_time_s(), plain.db_time_s()) << format;
+    EXPECT_EQ(s.top_events.size(), plain.top_events.size()) << format;
+    EXPECT_EQ(s.sql.size(), plain.sql.size()) << format;
+    EXPECT_EQ(s.activity.size(), plain.activity.size()) << format;
+    EXPECT_TRUE(has_diagnostic(s, "line-number prefix")) << format;
+  }
+}
+
+TEST(LineNumbers, APlainReportIsNotTakenForNumbered) {
+  EXPECT_FALSE(awrdiff::without_line_numbers(read_sample("good.txt")).has_value());
+  EXPECT_FALSE(awrdiff::without_line_numbers("12:00 start\n13:00 stop\n").has_value());  // too short
+  EXPECT_FALSE(awrdiff::without_line_numbers("1: a\n2: b\n7: c\n9: d\n").has_value());  // not in sequence
+  EXPECT_EQ(awrdiff::without_line_numbers("41:a\n42: b\n43:\n44:c").value_or(""), "a\n b\n\nc\n");
+}
+
+// ---- several reports in one file ---------------------------------------------------------------------
+
+TEST(SeveralReports, ConcatenatedTextIsNeverReadAsOne) {
+  const std::string both = read_sample("good_1.txt") + "\n" + read_sample("good_2.txt");
+  const auto parts = awrdiff::split_reports(both);
+  ASSERT_EQ(parts.size(), 2u);
+  const std::string error = parse_error(both);
+  EXPECT_NE(error.find("holds 2 reports, not one"), std::string::npos) << error;
+  const auto one = awrdiff::testing::sample_report("good_1.txt"), two = awrdiff::testing::sample_report("good_2.txt");
+  EXPECT_NE(error.find(std::to_string(*one.interval.begin_snap) + "-" + std::to_string(*one.interval.end_snap)),
+            std::string::npos)
+      << error;
+  const auto all = awrdiff::parse_reports(both, "both.txt");
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].interval.begin_snap, one.interval.begin_snap);
+  EXPECT_EQ(all[0].db_time_s(), one.db_time_s());
+  EXPECT_EQ(all[0].top_events.size(), one.top_events.size());
+  EXPECT_EQ(all[1].interval.begin_snap, two.interval.begin_snap);
+  EXPECT_EQ(all[1].db_time_s(), two.db_time_s());
+  EXPECT_EQ(all[1].sql.size(), two.sql.size());
+  EXPECT_EQ(all[1].source, "both.txt [report 2 of 2]");
+}
+
+TEST(SeveralReports, ConcatenatedHtmlSplitsAtTheSecondHtmlTag) {
+  const std::string both = read_sample("good_1.html") + read_sample("good_2.html") + read_sample("good_3.html");
+  ASSERT_EQ(awrdiff::split_reports(both).size(), 3u);
+  EXPECT_EQ(awrdiff::split_reports(both)[1].substr(0, 5), read_sample("good_2.html").substr(0, 5));
+  EXPECT_NE(parse_error(both).find("holds 3 reports"), std::string::npos);
+  const auto all = awrdiff::parse_reports(both, "all.html");
+  ASSERT_EQ(all.size(), 3u);
+  const auto& three = awrdiff::testing::sample_report("good_3.html");
+  EXPECT_EQ(all[2].interval.end_snap, three.interval.end_snap);
+  EXPECT_EQ(all[2].interval.elapsed_s, three.interval.elapsed_s);
+  EXPECT_EQ(all[2].db_time_s(), three.db_time_s());
+}
+
+TEST(SeveralReports, OneReportIsOne) {
+  EXPECT_EQ(awrdiff::split_reports(read_sample("good.html")).size(), 1u);
+  EXPECT_EQ(awrdiff::parse_reports(read_sample("good.txt"), "good.txt").size(), 1u);
+}
+
+// ---- files that are no report ------------------------------------------------------------------------
+
+TEST(NotAReport, ErrorsNameWhatWasFound) {
+  EXPECT_NE(parse_error("ASH Report For ORCL/orcl1\n\nDB Name         DB Id    Instance\n").find("an ASH report"),
+            std::string::npos);
+  EXPECT_NE(parse_error("          ADDM Report for Task 'TASK_1234'\n          ---------------\n").find("an ADDM report"),
+            std::string::npos);
+  EXPECT_NE(parse_error("WORKLOAD REPOSITORY COMPARE PERIOD REPORT\n\nSnapshot Set  DB Name  DB Id\n")
+                .find("an AWR Compare Periods report (awrddrpt.sql)"),
+            std::string::npos);
+  EXPECT_NE(parse_error("<html><head><title>AWR Compare Period Report for DB: ORCL</title></head><body>"
+                        "<h1>WORKLOAD REPOSITORY COMPARE PERIOD REPORT</h1></body></html>")
+                .find("AWR Compare Periods report"),
+            std::string::npos);
+  const std::string miner = "~~BEGIN-OS-INFORMATION~~\nSTAT_NAME VALUE\n~~END-OS-INFORMATION~~\n~~BEGIN-MAIN-METRICS~~\n"
+                            "snap_id METRIC_NAME AVERAGE\n1 Host CPU Utilization (%) 12.5\n~~END-MAIN-METRICS~~\n";
+  EXPECT_NE(parse_error(miner).find("an AWR-Miner dump"), std::string::npos) << parse_error(miner);
+  const std::string awr_fragment = std::string(k_cut_events);
+  EXPECT_NE(parse_error(awr_fragment).find("an AWR report fragment (Foreground Wait Events) without the report's header"),
+            std::string::npos)
+      << parse_error(awr_fragment);
+  const std::string sp_fragment = R"(Top 5 Timed Events                                                    Avg %Total
+~~~~~~~~~~~~~~~~~~                                                   wait   Call
+Event                                            Waits    Time (s)   (ms)   Time
+----------------------------------------- ------------ ----------- ------ ------
+CPU time                                                         1          97.3
+buffer busy waits                                    1           0      9    1.1
+)";
+  EXPECT_NE(parse_error(sp_fragment).find("a Statspack report fragment"), std::string::npos) << parse_error(sp_fragment);
+  EXPECT_NE(parse_error("hello\nworld\n").find("not an AWR report"), std::string::npos);
+}
+
 }  // namespace
