@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # One command from a fresh Debian 12 machine: install what is missing, build, then either run the
 # main job on samples/ (default) or run the whole test suite (--test).
-#   scripts/quickstart.sh           build and compare samples/good.html with samples/bad.html
-#   scripts/quickstart.sh --test    build and run every test (unit, corpus, CLI, fuzz seeds), then the same
-#                                   tests again in build-asan/ under ASan + UBSan (AWRDIFF_SANITIZE=ON)
+#   scripts/quickstart.sh           build the awrdiff binary only and compare samples/good.html with samples/bad.html
+#   scripts/quickstart.sh --test    also build the tests and run every one (unit, corpus, CLI, browser, fuzz seeds),
+#                                   then the same tests again in build-asan/ under ASan + UBSan (AWRDIFF_SANITIZE=ON)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+test_run=false
+[ "${1:-}" = "--test" ] && test_run=true
+
+# What the awrdiff binary needs to build.
 packages=(build-essential cmake pkg-config libcli11-dev libpugixml-dev libfmt-dev libspdlog-dev
-          nlohmann-json3-dev rapidjson-dev libxml2-dev zlib1g-dev libgtest-dev libboost-dev libtomlplusplus-dev
-          python3 gzip libsqlite3-dev libpq-dev postgresql)
+          nlohmann-json3-dev rapidjson-dev libxml2-dev zlib1g-dev libboost-dev libtomlplusplus-dev
+          libsqlite3-dev libpq-dev gzip)
+# What the tests need besides: GoogleTest, python3 (CLI tests), a PostgreSQL server (the shared history
+# store), headless Chromium and a font (the HTML page opened in a real browser).
+$test_run && packages+=(libgtest-dev python3 postgresql chromium fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -23,22 +30,26 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 build=${BUILD_DIR:-build}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAWRDIFF_BUILD_TESTS=ON
-cmake --build "$build" -j"$(nproc)"
-
-if [ "${1:-}" = "--test" ]; then
-  if [ ! -d ../shared/corpus ]; then
-    echo "NOTE: ../shared/corpus and ../shared/bugs are not next to this clone: the tests over real reports" >&2
-    echo "      and known-hard inputs are SKIPPED (unit, sample and CLI tests still run)." >&2
-  fi
-  ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
-  # The same suite again under AddressSanitizer + UndefinedBehaviorSanitizer: any finding fails the run.
-  asan=${ASAN_BUILD_DIR:-build-asan}
-  cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAWRDIFF_BUILD_TESTS=ON -DAWRDIFF_SANITIZE=ON
-  cmake --build "$asan" -j"$(nproc)"
-  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1} \
-  UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1} \
-    ctest --test-dir "$asan" --output-on-failure -j"$(nproc)"
-else
+jobs=$(nproc)
+if ! $test_run; then
+  # The first contact: the binary only (the tests are built by --test).
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAWRDIFF_BUILD_TESTS=OFF
+  cmake --build "$build" -j"$jobs" --target awrdiff
   "$build/awrdiff" samples/good.html samples/bad.html
+  exit 0
 fi
+
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAWRDIFF_BUILD_TESTS=ON
+cmake --build "$build" -j"$jobs"
+if [ ! -d ../shared/corpus ]; then
+  echo "NOTE: ../shared/corpus and ../shared/bugs are not next to this clone: the tests over real reports" >&2
+  echo "      and known-hard inputs are SKIPPED (unit, sample and CLI tests still run)." >&2
+fi
+ctest --test-dir "$build" --output-on-failure -j"$jobs"
+# The same suite again under AddressSanitizer + UndefinedBehaviorSanitizer: any finding fails the run.
+asan=${ASAN_BUILD_DIR:-build-asan}
+cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAWRDIFF_BUILD_TESTS=ON -DAWRDIFF_SANITIZE=ON
+cmake --build "$asan" -j"$jobs"
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1} \
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1} \
+  ctest --test-dir "$asan" --output-on-failure -j"$jobs"

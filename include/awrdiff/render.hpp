@@ -4,6 +4,7 @@
 
 #include <awrdiff/diff.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -11,13 +12,28 @@
 
 namespace awrdiff {
 
-enum class Format { text, markdown, html, json };
+/// jira: Jira Server / Data Center wiki markup (`||header||` rows, `h2.`); Jira Cloud takes Markdown.
+enum class Format { text, markdown, html, json, jira };
 
-/// "text", "markdown" (or "md"), "html", "json"; empty when unknown.
+/// "text" ("txt"), "markdown" ("md"), "html", "json", "jira", in any case; empty when unknown.
 std::optional<Format> parse_format(std::string_view name);
+/// The format names parse_format takes, for messages: "text, markdown, html, json, jira".
+const char* format_names();
 
 struct RenderOptions {
   bool verbose = false;  ///< include parse diagnostics
+  /// The verdict, the comparability warnings and the findings only: at most 40 lines in text, Markdown and
+  /// Jira (findings' evidence, then findings, left out past that, with a line saying how many); JSON and
+  /// HTML without the tables.
+  bool summary = false;
+  /// Text: the columns the output fits in (the command line's default is 120). Wide text cells (SQL text,
+  /// names) are cut with "…" (sql_ids and numbers never), headers go onto two or three lines, the headline,
+  /// warnings and findings wrap with an indent. 0: no limit. Markdown and Jira cut text cells at 80
+  /// characters unless 0.
+  std::size_t width = 0;
+  /// Text: ANSI colours by assessment (a row's changes red when it says worse, green when better; findings
+  /// by direction). The CLI sets it for a terminal (--color).
+  bool color = false;
 };
 
 /// Writes the comparison in `format` to `out`. Never throws for content.

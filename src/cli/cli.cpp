@@ -12,7 +12,12 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -92,9 +97,51 @@ void check_output_is_not_an_input(const std::string& output, const std::vector<s
 
 Format format_or_throw(const std::string& name) {
   auto f = parse_format(name);
-  if (!f) throw Error("", fmt::format("unknown format '{}' (text, markdown, html, json)", name));
+  if (!f) throw Error("", fmt::format("unknown format '{}' ({})", name, format_names()));
   return *f;
 }
+
+// Standard input as a report ("-"): read once, at most as much as a file (512 MiB), decoded like a file.
+class StandardInput {
+public:
+  const std::string& text() {
+    if (m_text) return *m_text;
+    if (::isatty(STDIN_FILENO) == 1) throw Error("-", "is a terminal: pipe a report into awrdiff, or give its file");
+    constexpr std::size_t limit = std::size_t{512} << 20;
+    std::string bytes;
+    std::array<char, 1 << 16> chunk{};
+    for (;;) {
+      const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), stdin);
+      if (got == 0) break;
+      if (bytes.size() + got > limit) throw Error("-", "larger than 512 MiB");
+      bytes.append(chunk.data(), got);
+    }
+    if (std::ferror(stdin)) throw Error("-", "read error");
+    if (bytes.empty()) throw Error("-", "empty input");
+    m_text = decode_input(std::move(bytes), "-");
+    return *m_text;
+  }
+
+private:
+  std::optional<std::string> m_text;
+};
+
+// Every input named "-" is standard input, which can be read once.
+void check_stdin_once(const std::vector<std::string>& files) {
+  if (std::count(files.begin(), files.end(), std::string("-")) > 1)
+    throw Error("", "standard input (-) can stand for one report only");
+}
+
+// The commands, for a word that is none of them nor a file.
+constexpr const char* k_commands =
+    "report, snapshot, check, baseline save|show, history add|list|show|prune|export, tables; or give two report files";
+
+bool is_command(std::string_view w) {
+  for (std::string_view c : {"report", "snapshot", "check", "baseline", "history", "tables", "catalog"})
+    if (w == c) return true;
+  return false;
+}
+
 
 }  // namespace
 
@@ -109,7 +156,13 @@ int run(int argc, char** argv) {
       "  awrdiff snapshot FILE...       the parsed snapshot(s) as JSON (several files: parsed in parallel)\n"
       "  awrdiff check --baseline SOURCE... CURRENT...\n"
       "                                 is the current period within its baseline? exit 0 yes, 1 a regression\n"
-      "  awrdiff baseline save SOURCE... -o FILE   a portable baseline file; `baseline show SOURCE...` summarises one\n\n"
+      "  awrdiff baseline save SOURCE... -o FILE   a portable baseline file; `baseline show SOURCE...` summarises one\n"
+      "  awrdiff history add|list|show|prune|export   a moving-window baseline kept in SQLite or PostgreSQL\n"
+      "  awrdiff tables FILE            the tables found in a report (debugging)\n\n"
+      "A report given as - is read from standard input (one report per run). --summary prints the verdict, the\n"
+      "warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
+      "Server / Data Center. Text fits 120 columns (--width N, 0 = no limit) and is coloured on a terminal.\n\n"
+
       "The first line is the verdict (regressed / improved / unchanged / not comparable / inconclusive) with the\n"
       "DB time per second change and its causes; then findings, each with its numbers, then the tables.\n\n"
       "A baseline SOURCE is a report (AWR or Statspack, .gz too), a saved snapshot, a saved baseline file, or an\n"
@@ -130,11 +183,26 @@ int run(int argc, char** argv) {
   app.add_option("--target", target_set, "target set: one or more reports (with --base)");
   bool exit_code_flag = false;
   app.add_flag("--exit-code", exit_code_flag, "exit 1 when the verdict is 'regressed' (as diff(1) exits 1 on a difference)");
+  bool summary = false;
+  std::size_t width = 120;
+  std::string color_mode = "auto";
   auto add_common = [&](CLI::App* a) {
     a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename; '-' is stdout) instead of stdout");
-    a->add_option("-f,--format", format_name, "text (default), markdown, html or json");
+    a->add_option("-f,--format", format_name,
+                  "text (default), markdown (GitHub, Jira Cloud), jira (Jira Server / Data Center wiki markup), html or "
+                  "json; any case");
     a->add_flag("-v,--verbose", verbose, "also list parse diagnostics (cells that could not be read, unknown sections)");
     a->add_option("--top-sql", top_sql, "how many SQL statements to list (default 15)")->check(CLI::Range(1, 1000));
+    a->add_flag("-s,--summary", summary,
+                "the verdict, the comparability warnings and the findings only (at most 40 lines), for a ticket comment");
+    a->add_option("-w,--width", width,
+                  "text: fit the output in N columns (default 120): wide names and SQL text cut with '…', sql_ids and "
+                  "numbers never; 0 = no limit")
+        ->check(CLI::Range(0, 100000));
+    a->add_option("--color,--colour", color_mode,
+                  "text: colour each change by its assessment (worse red, better green): auto (default: when stdout is "
+                  "a terminal and NO_COLOR is unset), always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case));
   };
   add_common(&app);
 
@@ -197,6 +265,18 @@ int run(int argc, char** argv) {
   bool catalog_metrics = false;
   catalog->add_flag("--metrics", catalog_metrics, "the metric registry table (docs/findings.md) instead");
 
+  // A first word that is neither an option, a command nor an existing file: say what the commands are
+  // (CLI11 would take it for a report file, or complain about the options that follow it).
+  if (argc > 1) {
+    const std::string_view first = argv[1];
+    std::error_code ec;
+    if (!first.empty() && first.front() != '-' && !is_command(first) && first.find_first_of("./") == std::string_view::npos &&
+        !std::filesystem::exists(std::filesystem::path(first), ec)) {
+      std::cerr << fmt::format("awrdiff: unknown command or missing file '{}' (commands: {}; see awrdiff --help)\n", first,
+                               k_commands);
+      return static_cast<int>(ExitCode::error);
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -213,12 +293,33 @@ int run(int argc, char** argv) {
     copt.top_sql = top_sql;
     RenderOptions ropt;
     ropt.verbose = verbose;
+    ropt.summary = summary;
+    if (width > 0 && width < 40) throw Error("", "--width: 0 (no limit) or at least 40 columns");
+    ropt.width = width;
+    for (auto& ch : format_name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    for (auto& ch : color_mode) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    // Colour only for a terminal: never into a file or a pipe unless asked, never when NO_COLOR is set
+    // (no-color.org) or the terminal is dumb.
+    const char* no_color = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    ropt.color = color_mode == "always" ||
+                 (color_mode == "auto" && (output.empty() || output == "-") && ::isatty(STDOUT_FILENO) == 1 &&
+                  (no_color == nullptr || *no_color == '\0') && !(term != nullptr && std::string_view(term) == "dumb"));
+    StandardInput standard_input;
+    auto load = [&](const std::string& f) -> Snapshot {
+      return f == "-" ? parse_report(standard_input.text(), "-") : load_report(f);
+    };
+    // Every report of a file (a file of concatenated reports holds several): for sets and `snapshot`.
+    auto load_each = [&](const std::string& f) -> std::vector<Snapshot> {
+      return f == "-" ? parse_reports(standard_input.text(), "-") : load_each_report(f);
+    };
     if (history_cli.selected()) return run_history(history_cli, emit);
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
       check_output_is_not_an_input(output, snapshot_files);
+      check_stdin_once(snapshot_files);
       if (snapshot_files.size() == 1) {
-        auto all = load_each_report(snapshot_files.front());
+        auto all = load_each(snapshot_files.front());
         if (all.size() == 1) {
           emit(snapshot_json_text(all.front(), verbose), output);
           return 0;
@@ -249,7 +350,7 @@ int run(int argc, char** argv) {
     if (*tables) {
       if (format_name != "text") throw Error("", "tables prints text only (--format text)");
       check_output_is_not_an_input(output, {single});
-      const auto text = read_input(single);
+      const auto text = single == "-" ? standard_input.text() : read_input(single);
       const auto raw = tokenize(text, detect_input(text));
       std::string listing;
       auto out = std::back_inserter(listing);
@@ -270,6 +371,8 @@ int run(int argc, char** argv) {
       return 0;
     }
     auto load_baseline = [&](const std::vector<std::string>& sources) {
+      if (std::count(sources.begin(), sources.end(), std::string("-")) > 0)
+        throw Error("", "standard input (-) is read as the current report, not as a baseline source: give the baseline's files");
       Baseline b = load_baseline_source(sources.front());
       for (std::size_t i = 1; i < sources.size(); ++i) merge_baseline(b, load_baseline_source(sources[i]));
       return b;
@@ -310,9 +413,10 @@ int run(int argc, char** argv) {
       check_output_is_not_an_input(output, baseline_sources);
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
       const Baseline b = load_baseline(baseline_sources);
+      check_stdin_once(current_files);
       std::vector<Snapshot> current;
       for (const auto& f : current_files)
-        for (auto& s : load_each_report(f)) current.push_back(std::move(s));  // a file of several: each
+        for (auto& s : load_each(f)) current.push_back(std::move(s));  // a file of several: each
       const Snapshot cur = merge_snapshots(current);
       const CheckReport r = check(cur, b, policy, opt);
       if (quiet && r.status != CheckStatus::fail && r.status != CheckStatus::warn) return r.exit_code();
@@ -324,17 +428,20 @@ int run(int argc, char** argv) {
     Comparison c;
     if (*report) {
       check_output_is_not_an_input(output, {single});
-      c = describe(load_report(single), copt);
+      c = describe(load(single), copt);
     } else if (!base_set.empty() || !target_set.empty()) {
       if (base_set.empty() || target_set.empty() || !files.empty())
         throw Error("", "give both --base and --target sets, and no other report files (see awrdiff --help)");
       check_output_is_not_an_input(output, base_set);
       check_output_is_not_an_input(output, target_set);
+      std::vector<std::string> all = base_set;
+      all.insert(all.end(), target_set.begin(), target_set.end());
+      check_stdin_once(all);
       std::vector<Snapshot> b, t;
       for (const auto& f : base_set)
-        for (auto& s : load_each_report(f)) b.push_back(std::move(s));  // a file of several reports: each
+        for (auto& s : load_each(f)) b.push_back(std::move(s));  // a file of several reports: each
       for (const auto& f : target_set)
-        for (auto& s : load_each_report(f)) t.push_back(std::move(s));
+        for (auto& s : load_each(f)) t.push_back(std::move(s));
       c = compare_sets(b, t, copt);
     } else {
       if (files.size() != 2) {
@@ -342,10 +449,16 @@ int run(int argc, char** argv) {
         return static_cast<int>(ExitCode::error);
       }
       check_output_is_not_an_input(output, files);
-      auto loaded = load_reports({files[0], files[1]});  // both at once
-      for (auto& r : loaded)
-        if (r.error) throw *r.error;  // the base's error first
-      c = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
+      check_stdin_once(files);
+      if (files[0] == "-" || files[1] == "-") {
+        const Snapshot base = load(files[0]);
+        c = compare(base, load(files[1]), copt);
+      } else {
+        auto loaded = load_reports({files[0], files[1]});  // both at once
+        for (auto& r : loaded)
+          if (r.error) throw *r.error;  // the base's error first
+        c = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
+      }
     }
     std::ostringstream text;
     render(c, format, ropt, text);
@@ -354,7 +467,8 @@ int run(int argc, char** argv) {
       throw Error("", "not comparable: " + (c.warnings.empty() ? std::string("see the warnings") : c.warnings.front()));
     return exit_code_flag && c.verdict == Verdict::regressed ? static_cast<int>(ExitCode::regression) : 0;
   } catch (const Error& e) {
-    std::cerr << "awrdiff: " << e.what() << "\n";
+    if (e.file() == "-") std::cerr << "awrdiff: standard input: " << e.reason() << "\n";
+    else std::cerr << "awrdiff: " << e.what() << "\n";
     return static_cast<int>(e.exit_code());
   } catch (const std::exception& e) {
     std::cerr << "awrdiff: internal error: " << e.what() << "\n";

@@ -3,21 +3,31 @@
 #include "render_common.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fmt/format.h>
 
 namespace awrdiff {
 
-std::optional<Format> parse_format(std::string_view name) {
+std::optional<Format> parse_format(std::string_view given) {
+  std::string name(given);
+  for (auto& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   if (name == "text" || name == "txt") return Format::text;
   if (name == "markdown" || name == "md") return Format::markdown;
   if (name == "html") return Format::html;
   if (name == "json") return Format::json;
+  if (name == "jira") return Format::jira;
   return std::nullopt;
 }
 
+const char* format_names() { return "text, markdown, html, json, jira"; }
+
 std::string format_number(double value, int precision) {
   if (!std::isfinite(value)) return "?";
+  if (precision < 0) {  // by magnitude (CompareColumn::precision): 95,670 / 12.3 / 1.25 / 0.125
+    const double a = std::fabs(value);
+    precision = a >= 99.95 ? 0 : a >= 9.995 ? 1 : a >= 0.9995 ? 2 : 3;
+  }
   std::string s = fmt::format("{:.{}f}", std::fabs(value), precision);
   if (s == fmt::format("{:.{}f}", 0.0, precision)) value = 0;  // no "-0.0"
   auto dot = s.find('.');
@@ -68,11 +78,144 @@ std::string pad(const std::string& s, std::size_t w, bool right) {
   return right ? fill + s : s + fill;
 }
 
+std::string ellipsize(const std::string& s, std::size_t w) {
+  if (width(s) <= w) return s;
+  if (w == 0) return "";
+  std::string r;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const bool starts = (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
+    if (starts && ++n == w) break;  // room for w - 1 code points and the ellipsis
+    r.push_back(s[i]);
+  }
+  while (!r.empty() && r.back() == ' ') r.pop_back();
+  return r + "…";
+}
+
+std::vector<std::string> wrap(const std::string& text, std::size_t w, const std::string& first, std::size_t indent) {
+  std::vector<std::string> lines;
+  std::string line = first;
+  std::size_t used = width(first);
+  bool empty = true;  // nothing but the prefix on `line` yet
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::size_t end = text.find(' ', i);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(i, end - i);
+    const std::size_t ww = width(word);
+    if (!empty && w > 0 && used + 1 + ww > w) {
+      lines.push_back(line);
+      line = std::string(indent, ' ');
+      used = indent;
+      empty = true;
+    }
+    if (!empty) {
+      line += ' ';
+      ++used;
+    }
+    line += word;
+    used += ww;
+    empty = false;
+    i = end;
+  }
+  lines.push_back(line);
+  return lines;
+}
+
+bool identifier_column(const CompareColumn& c) {
+  const std::string_view k = c.key;
+  return k == "sql_id" || k == "key" || k == "plan_hash_value" || k == "hash_value" ||
+         (k.size() > 3 && k.substr(k.size() - 3) == "_id");
+}
+
+// Whether a text column holds names and free text that may be cut with "…" to fit the width. Identifiers,
+// short words (status, unit, assessment) and text holding numbers (ranges, tests) are never cut.
+bool cuttable_column(const CompareColumn& c) {
+  if (c.kind != ColumnKind::text || identifier_column(c)) return false;
+  static constexpr std::string_view keep[] = {"assessment", "unit", "operator", "base_range", "target_range",
+                                              "effect_size", "p_value", "finding"};
+  return std::find(std::begin(keep), std::end(keep), c.key) == std::end(keep);
+}
+
+std::size_t assessment_column(const CompareTable& t) {
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    if (t.columns[i].key == "assessment" || (t.key == "check" && t.columns[i].key == "status")) return i;
+  return std::string::npos;
+}
+
+int assessment_sign(std::string_view word) {
+  if (word == "worse" || word == "fail" || word == "warn" || word == "regressed") return -1;
+  if (word == "better" || word == "improved") return 1;
+  return 0;
+}
+
+SummaryPlan plan_summary(const Comparison& c, std::size_t fixed, const std::vector<std::size_t>& title_lines,
+                         const std::vector<std::vector<std::size_t>>& evidence_lines, std::size_t max_lines) {
+  SummaryPlan plan;
+  const std::size_t n = c.findings.size();
+  std::size_t all = fixed;
+  for (std::size_t i = 0; i < n; ++i) {
+    all += title_lines[i];
+    for (auto e : evidence_lines[i]) all += e;
+  }
+  if (all <= max_lines) {
+    plan.findings = n;
+    for (std::size_t i = 0; i < n; ++i) plan.evidence.push_back(evidence_lines[i].size());
+    return plan;
+  }
+  // One line says what was left out (and the blank line before it).
+  std::size_t budget = max_lines > fixed + 2 ? max_lines - fixed - 2 : 0;
+  while (plan.findings < n && title_lines[plan.findings] <= budget) budget -= title_lines[plan.findings++];
+  plan.evidence.assign(plan.findings, 0);
+  // Evidence in rank order: the first findings' numbers matter most.
+  for (std::size_t i = 0; i < plan.findings; ++i)
+    while (plan.evidence[i] < evidence_lines[i].size() && evidence_lines[i][plan.evidence[i]] <= budget)
+      budget -= evidence_lines[i][plan.evidence[i]++];
+  return plan;
+}
+
+std::string summary_more(const Comparison& c, const SummaryPlan& plan) {
+  const std::size_t findings = c.findings.size() - plan.findings;
+  std::size_t evidence = 0;
+  for (std::size_t i = 0; i < c.findings.size(); ++i)
+    evidence += c.findings[i].evidence.size() - (i < plan.findings ? plan.evidence[i] : 0);
+  if (findings == 0 && evidence == 0) return "";
+  std::string what;
+  if (findings > 0) what = fmt::format("{} more finding{}", findings, findings == 1 ? "" : "s");
+  const std::size_t shown_evidence = evidence - (findings > 0 ? [&] {
+    std::size_t e = 0;
+    for (std::size_t i = plan.findings; i < c.findings.size(); ++i) e += c.findings[i].evidence.size();
+    return e;
+  }() : 0);
+  if (shown_evidence > 0)
+    what += fmt::format("{}{} evidence line{} of the findings above", what.empty() ? "" : " and ", shown_evidence,
+                        shown_evidence == 1 ? "" : "s");
+  return fmt::format("({} left out of this summary: run without --summary for them and the tables)", what);
+}
+
 }  // namespace render_detail
 
 void render(const Comparison& comparison, Format format, const RenderOptions& options, std::ostream& out) {
   using namespace render_detail;
+  if (options.summary && (format == Format::json || format == Format::html)) {
+    // The summary of the machine and page formats: the same document without the tables (the verdict,
+    // warnings, findings and their charts stay).
+    Comparison brief = comparison;
+    brief.tables.clear();
+    brief.diagnostics.clear();
+    RenderOptions o = options;
+    o.summary = false;
+    o.verbose = false;
+    if (format == Format::json) render_json(brief, o, out);
+    else render_html(brief, o, out);
+    return;
+  }
   switch (format) {
+    case Format::jira: render_jira(comparison, options, out); return;
     case Format::text: render_text(comparison, options, out); return;
     case Format::markdown: render_markdown(comparison, options, out); return;
     case Format::html: render_html(comparison, options, out); return;

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace awrdiff::render_detail {
 
@@ -24,5 +25,33 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
 void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& out);
 void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out);
 void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out);
+void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out);
+
+/// `s` cut to at most `w` code points, the last one "…" when cut (w >= 1).
+std::string ellipsize(const std::string& s, std::size_t w);
+/// `text` broken at spaces into lines of at most `w` code points: the first line after `first` (a prefix
+/// such as " 1. "), the others after `indent` spaces; a word longer than a line is left whole. w = 0: one line.
+std::vector<std::string> wrap(const std::string& text, std::size_t w, const std::string& first, std::size_t indent);
+/// Whether a text column holds identifiers that are never cut (sql_id, plan hash value).
+bool identifier_column(const CompareColumn& c);
+/// Whether a text column holds names and free text that may be cut with "…" to fit a width (not identifiers,
+/// short words such as status or unit, or text holding numbers such as the sets' ranges).
+bool cuttable_column(const CompareColumn& c);
+/// The index of a table's assessment column ("worse", "better", "changed"; check: "fail", "warn", "ok",
+/// "improved"), or npos.
+std::size_t assessment_column(const CompareTable& t);
+/// How a finding or an assessment cell reads for colour: -1 worse (fail, warn), +1 better (improved), 0 else.
+int assessment_sign(std::string_view word);
+/// The findings a summary keeps within `max_lines`, and how many evidence lines each keeps.
+struct SummaryPlan {
+  std::size_t findings = 0;              ///< the first N findings are shown
+  std::vector<std::size_t> evidence;     ///< per shown finding, its evidence lines shown
+};
+/// Plans a summary of `fixed` lines (headline, warnings, headings) plus the findings (each `finding_lines[i]`
+/// lines for its title, `evidence` lines each) within `max_lines`, keeping one line for "N more".
+SummaryPlan plan_summary(const Comparison& c, std::size_t fixed, const std::vector<std::size_t>& title_lines,
+                         const std::vector<std::vector<std::size_t>>& evidence_lines, std::size_t max_lines);
+/// The line a summary ends with when findings or evidence were left out; empty when none was.
+std::string summary_more(const Comparison& c, const SummaryPlan& plan);
 
 }  // namespace awrdiff::render_detail

@@ -47,7 +47,7 @@ for t in j['tables']:
         for k, v in r.items():
             assert not units.get(k) or v is None or isinstance(v, (int, float)), (t['key'], k, v)
 "
-check "sets" 0 "$bin" --base "$s/good.html" "$s/good.txt" --target "$s/bad.html" "$s/bad.txt"
+check "sets" 0 "$bin" --width 0 --base "$s/good.html" "$s/good.txt" --target "$s/bad.html" "$s/bad.txt"
 grep -q '^Regressed: .*Welch t p = ' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets headline"; head -1 "$tmp/out"; }
 grep -q '^Sets: 2 base and 2 target reports' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets table"; }
 # The output file is never one of the inputs, in any command; a failed write to stdout is an error.

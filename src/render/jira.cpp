@@ -1,0 +1,112 @@
+// Jira Server / Data Center wiki markup (Jira Cloud's editor takes the Markdown format instead).
+#include "render_common.hpp"
+
+#include <fmt/format.h>
+
+namespace awrdiff::render_detail {
+
+namespace {
+
+constexpr std::size_t k_summary_lines = 40;
+
+// Wiki markup gives meaning to * _ - + ^ ~ ?? (text effects), { } (macros), [ ] (links), | (tables),
+// ! (images), # (numbered lists) and \ (escapes, \\ a line break): each is escaped with a backslash, a
+// backslash itself written as its character reference. Line breaks become spaces.
+std::string jira_escape(const std::string& s) {
+  std::string r;
+  r.reserve(s.size() + 8);
+  for (char ch : s) {
+    switch (ch) {
+      case '\n': case '\r': case '\t': r.push_back(' '); continue;
+      case '\\': r += "&#92;"; continue;
+      case '*': case '_': case '-': case '+': case '^': case '~': case '?': case '{': case '}': case '[': case ']':
+      case '|': case '!': case '#':
+        r.push_back('\\');
+        break;
+      default: break;
+    }
+    r.push_back(ch);
+  }
+  return r;
+}
+
+// Colours of Jira's own palette: red for worse, green for better, amber for a check's warn.
+std::string jira_colour(const std::string& escaped, std::string_view word) {
+  const char* colour = word == "warn" ? "#ff8b00" : assessment_sign(word) < 0 ? "#de350b" : assessment_sign(word) > 0 ? "#00875a" : nullptr;
+  if (colour == nullptr || escaped.empty()) return escaped;
+  return fmt::format("{{color:{}}}{}{{color}}", colour, escaped);
+}
+
+}  // namespace
+
+void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out) {
+  std::size_t fixed = 1;
+  if (!o.summary) out << "h2. awrdiff\n\n";
+  const int verdict = c.verdict == Verdict::regressed ? -1 : c.verdict == Verdict::improved ? 1 : 0;
+  out << "*" << jira_colour(jira_escape(c.headline), verdict < 0 ? "worse" : verdict > 0 ? "better" : "") << "*\n";
+  if (!c.warnings.empty()) {
+    out << "\n";
+    for (const auto& w : c.warnings) out << "* (!) " << jira_escape(w) << "\n";
+    fixed += 1 + c.warnings.size();
+  }
+  SummaryPlan plan;
+  if (o.summary) {
+    if (!c.findings.empty()) fixed += 2;
+    std::vector<std::size_t> title_lines(c.findings.size(), 1);
+    std::vector<std::vector<std::size_t>> evidence_lines;
+    for (const auto& f : c.findings) evidence_lines.emplace_back(f.evidence.size(), 1);
+    plan = plan_summary(c, fixed, title_lines, evidence_lines, k_summary_lines);
+  } else {
+    plan.findings = c.findings.size();
+    for (const auto& f : c.findings) plan.evidence.push_back(f.evidence.size());
+  }
+  if (!c.findings.empty()) {
+    out << (o.summary ? "\n*Findings*\n" : "\nh3. Findings\n\n");
+    for (std::size_t i = 0; i < plan.findings; ++i) {
+      const auto& f = c.findings[i];
+      const std::string dir = to_string(f.direction);
+      out << "# " << jira_colour("*" + dir + "*", dir) << " " << jira_escape(f.title) << "\n";
+      for (std::size_t e = 0; e < plan.evidence[i]; ++e) out << "#* " << jira_escape(f.evidence[e]) << "\n";
+    }
+  }
+  if (o.summary) {
+    if (const auto more = summary_more(c, plan); !more.empty()) out << "\n_" << jira_escape(more) << "_\n";
+    return;
+  }
+  for (const auto& t : c.tables) {
+    out << "\nh3. " << jira_escape(t.title) << "\n\n||";
+    for (const auto& col : t.columns) out << (col.header.empty() ? " " : jira_escape(col.header)) << "||";
+    out << "\n";
+    const std::size_t a = assessment_column(t);
+    for (const auto& r : t.rows) {
+      const std::string word = a < r.cells.size() ? cell_text(r.cells[a], t.columns[a]) : "";
+      out << "|";
+      for (std::size_t i = 0; i < t.columns.size(); ++i) {
+        const auto& col = t.columns[i];
+        std::string s = i < r.cells.size() ? cell_text(r.cells[i], col) : "";
+        if (o.width > 0 && cuttable_column(col) && width(s) > 80) s = ellipsize(s, 80);
+        s = jira_escape(s);
+        if (i == a || col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta) s = jira_colour(s, word);
+        out << (s.empty() ? " " : s) << "|";  // an empty cell would merge with the next
+      }
+      out << "\n";
+    }
+    if (t.rows.empty()) out << "_(none in the reports)_\n";
+    for (const auto& n : t.notes) out << "\n_" << jira_escape(n) << "_\n";
+  }
+  if (o.verbose && !c.diagnostics.empty()) {
+    // Diagnostics quote report text as it was: kept verbatim in a noformat block.
+    out << "\nh3. Diagnostics\n\n{noformat}\n";
+    for (const auto& d : c.diagnostics) {
+      std::string line;  // a "{noformat}" in the text would end the block
+      for (std::size_t i = 0; i < d.size(); ++i) {
+        line.push_back(d[i]);
+        if (d[i] == '{' && d.compare(i + 1, 9, "noformat}") == 0) line.push_back(' ');
+      }
+      out << line << "\n";
+    }
+    out << "{noformat}\n";
+  }
+}
+
+}  // namespace awrdiff::render_detail
