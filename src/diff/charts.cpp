@@ -124,7 +124,7 @@ Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::
     std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     double largest_total = 0;
     for (const auto& t : c.totals) largest_total = std::max(largest_total, t.value_or(0));
-    ChartSeries rest{"Other wait classes", "AAS", {}, {}, {}, {}, {}, {}, "#d8d8d8"};
+    ChartSeries rest{"Other wait classes", "AAS", {}, {}, {}, {}, {}, {}, "#b39ddb"};
     rest.values.assign(snaps.size(), 0.0);
     bool any_rest = false;
     for (const auto& [name, peak] : names) {
@@ -188,6 +188,14 @@ void add_set_charts(Comparison& c, const std::vector<Snapshot>& base, const std:
       names.push_back(file_names(s.source));
       groups.push_back(set == &base ? "Base" : "Target");
     }
+  // A set is no one snapshot range: its period is its reports, named in the header.
+  for (auto& p : c.period_info)
+    if (p.reports > 1) {
+      p.begin_time.clear();
+      p.end_time.clear();
+      p.begin_snap.reset();
+      p.end_snap.reset();
+    }
   auto chart = db_time_chart(snaps, names);
   chart.groups = std::move(groups);
   chart.title = "Where DB time goes in each report of the sets (average active sessions)";
@@ -216,6 +224,8 @@ void add_set_charts(Comparison& c, const std::vector<Snapshot>& base, const std:
           members[side].push_back(file_names(snap.source));
         }
     if (s.points[0].empty() && s.points[1].empty()) continue;
+    const auto nonzero = [](const std::vector<double>& v) { return std::any_of(v.begin(), v.end(), [](double x) { return x != 0; }); };
+    if (!nonzero(s.points[0]) && !nonzero(s.points[1])) continue;  // 0 in every report: nothing to see
     for (int side = 0; side < 2; ++side) {
       if (s.points[side].empty()) {
         s.values.emplace_back();
@@ -278,7 +288,8 @@ void add_check_charts(CheckReport& report, const Baseline& baseline) {
   }
   band.notes.push_back("The band is the baseline's centre ± warn_z × spread (the extremes for dumps without a spread); the tick "
                        "its centre; the dot the current period, coloured by the check's status.");
-  if (!band.series.empty()) c.charts.insert(c.charts.begin(), std::move(band));
+  // After "db_time": the first screen is the verdict, where DB time goes, then the findings.
+  if (!band.series.empty()) c.charts.insert(c.charts.begin() + (c.charts.empty() ? 0 : 1), std::move(band));
 }
 
 }  // namespace detail

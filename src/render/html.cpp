@@ -64,7 +64,10 @@ std::string num(double v) {
   return format_number(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.01 ? 3 : 4);
 }
 std::string num(const OptDouble& v) { return v ? num(*v) : std::string("-"); }
-std::string signed_num(double v) { return (v > 0 ? "+" : "") + num(v); }
+std::string signed_num(double v) {
+  const std::string n = num(v);
+  return (v > 0 && n.find_first_not_of("0.,") != std::string::npos ? "+" : "") + n;
+}
 std::string with_unit(const std::string& n, const std::string& unit) {
   if (unit.empty()) return n;
   if (unit == "%" || unit.front() == '/') return n + unit;
@@ -251,7 +254,7 @@ void paired_chart(const Chart& c, std::ostream& out, int W = 520) {
 
 // Per series: the band [low, high], its centre, and the current value.
 void band_chart(const Chart& c, std::ostream& out) {
-  const int W = 760, label_w = 250, right = 190, row_h = 24;
+  const int W = 900, label_w = 255, right = 270, row_h = 24;
   const double x0 = label_w + 10, x1 = W - right;
   const int h = 6 + static_cast<int>(c.series.size()) * row_h;
   out << svg_open(W, h, c.title);
@@ -267,7 +270,7 @@ void band_chart(const Chart& c, std::ostream& out) {
     if (lo < 0 && std::min(s.low.value_or(0), cur) >= 0) lo = 0;
     auto X = [&](double v) { return x0 + (x1 - x0) * (v - lo) / (hi - lo); };
     const double mid = y + row_h / 2.0;
-    out << "<g>" << text(label_w, mid + 4, cut(s.name, 36), " text-anchor=\"end\"");
+    out << "<g>" << text(label_w, mid + 4, cut(s.name, 33), " text-anchor=\"end\"");
     out << fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e3e7eb\"/>", x0, x1, mid, mid);
     if (s.low && s.high)
       out << fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"12\" fill=\"#d5e3f0\"><title>{}</title></rect>",
@@ -291,7 +294,7 @@ void band_chart(const Chart& c, std::ostream& out) {
 
 // Per series: each category's members as dots on one lane, the median as a bar.
 void strip_chart(const Chart& c, std::ostream& out) {
-  const int W = 760, label_w = 250, right = 150, lane = 15, pad = 9;
+  const int W = 780, label_w = 255, right = 150, lane = 15, pad = 9;
   const double x0 = label_w + 26, x1 = W - right;
   const int per = static_cast<int>(c.categories.size()) * lane + pad;
   const int h = 6 + static_cast<int>(c.series.size()) * per;
@@ -310,7 +313,7 @@ void strip_chart(const Chart& c, std::ostream& out) {
     if (hi <= lo) hi = lo + 1;
     hi += (hi - lo) * 0.04;
     auto X = [&](double v) { return x0 + (x1 - x0) * (v - lo) / (hi - lo); };
-    out << "<g>" << text(label_w, y + per / 2.0 - 1, cut(s.name, 36), " text-anchor=\"end\"");
+    out << "<g>" << text(label_w, y + per / 2.0 - 1, cut(s.name, 33), " text-anchor=\"end\"");
     if (!s.unit.empty()) out << text(label_w, y + per / 2.0 + 10, s.unit, " text-anchor=\"end\" class=\"ax\"");
     for (std::size_t i = 0; i < c.categories.size(); ++i) {
       const double ly = y + static_cast<double>(i) * lane + lane / 2.0;
@@ -373,16 +376,23 @@ std::string period_text(const PeriodInfo& p) {
   return s;
 }
 
+// "DB / instance" of both sides ("DB1 vs DB2" when they differ); a side that does not say is no difference.
 std::string identity(const Comparison& c) {
-  std::vector<std::string> names;
+  std::vector<std::string> dbs, instances;
+  auto add = [](std::vector<std::string>& v, const std::string& x) {
+    if (!x.empty() && std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+  };
   for (const auto& p : c.period_info) {
-    std::string n = p.database;
-    if (!p.instance.empty() && p.instance != p.database) n += (n.empty() ? "" : " / ") + p.instance;
-    if (!n.empty() && std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    add(dbs, p.database);
+    if (p.instance != p.database) add(instances, p.instance);
   }
-  std::string r;
-  for (const auto& n : names) r += (r.empty() ? "" : " vs ") + n;
-  return r;
+  auto join = [](const std::vector<std::string>& v) {
+    std::string r;
+    for (const auto& x : v) r += (r.empty() ? "" : " vs ") + x;
+    return r;
+  };
+  const std::string d = join(dbs), i = join(instances);
+  return d.empty() ? i : i.empty() ? d : d + " / " + i;
 }
 
 const char* verdict_word(Verdict v) {
@@ -451,9 +461,10 @@ const char* k_css =
     "th[aria-sort=descending]::after{content:' ▼'}"
     ".none{color:var(--muted);font-style:italic}footer{color:var(--muted);font-size:12px;padding:10px 24px;border-top:1px solid var(--line)}"
     "@media print{@page{margin:12mm}nav,.tools,h2 .pl{display:none}body{font-size:10pt}header.top,main,footer{padding-left:0;padding-right:0}"
-    "main{max-width:none}table{font-size:8pt;width:100%}td.t{max-width:none}td.n{white-space:normal}th{position:static}"
+    "main{max-width:none}table{font-size:8pt;width:100%}td.t{max-width:none;overflow-wrap:break-word}td.n{white-space:normal}th{position:static}"
     "tr,.finding,.card,svg.chart,figure{break-inside:avoid}thead{display:table-header-group}h2{break-after:avoid}"
-    "a{color:inherit;text-decoration:none}}";
+    "a{color:inherit;text-decoration:none}details::details-content{content-visibility:visible;display:contents}"
+    "details>summary{display:none}}";
 
 // Sort by a column (click a header), copy a table as Markdown or CSV, open the collapsed rows for
 // printing. It only reads the page's own text; the page is complete without it.
@@ -555,7 +566,11 @@ void verdict_card(const Comparison& c, std::ostream& out) {
   if (c.db_time_per_s_base && c.db_time_per_s_target) {
     out << "<div class=\"big\">DB time per second "
         << (c.db_time_change_pct ? fmt::format("{}{:.0f}%", *c.db_time_change_pct >= 0 ? "+" : "", *c.db_time_change_pct) : "")
-        << " <small>" << num(*c.db_time_per_s_base) << " → " << num(*c.db_time_per_s_target) << " average active sessions</small></div>\n";
+        << " <small>" << num(*c.db_time_per_s_base) << " → " << num(*c.db_time_per_s_target) << " average active sessions"
+        << (std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.reports > 1; })
+                ? " (the sets' reports merged)"
+                : "")
+        << "</small></div>\n";
   } else if (c.db_time_per_s_target) {
     out << "<div class=\"big\">" << num(*c.db_time_per_s_target) << " <small>average active sessions</small></div>\n";
   }
@@ -659,8 +674,9 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
     out << "<a href=\"#" << anchor("c-", c.charts[i].key) << "\">" << esc(short_title(c.charts[i].title)) << "</a>";
   }
   if (c.charts.size() <= 1) out << "<a href=\"#findings\">Findings (" << c.findings.size() << ")</a>";
-  for (const auto& t : c.tables)
-    out << "<a href=\"#" << anchor("t-", t.key) << "\" title=\"" << esc(t.title) << "\">" << esc(short_title(t.title)) << "</a>";
+  if (!o.summary)
+    for (const auto& t : c.tables)
+      out << "<a href=\"#" << anchor("t-", t.key) << "\" title=\"" << esc(t.title) << "\">" << esc(short_title(t.title)) << "</a>";
   if (o.verbose && !c.diagnostics.empty()) out << "<a href=\"#diagnostics\">Diagnostics</a>";
   out << "</nav>\n<main>\n";
 
@@ -675,7 +691,8 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
   if (!c.charts.empty()) chart_section(c.charts.front());
   findings(c, out);
   for (std::size_t i = 1; i < c.charts.size(); ++i) chart_section(c.charts[i]);
-  for (const auto& t : c.tables) table(t, out);
+  if (!o.summary)  // --summary: the verdict, the warnings, the charts and the findings
+    for (const auto& t : c.tables) table(t, out);
   if (o.verbose && !c.diagnostics.empty()) {
     out << "<section id=\"diagnostics\"><h2>Diagnostics</h2><ul>";
     for (const auto& d : c.diagnostics) out << "<li>" << esc(d) << "</li>";

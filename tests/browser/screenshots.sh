@@ -1,0 +1,32 @@
+#!/bin/sh
+# The screenshots of docs/html.md (docs/img/*.png): the samples good -> bad, a set comparison, a check
+# against a baseline, and a real pair of the corpus when /work/shared/corpus is there.
+# usage: tests/browser/screenshots.sh AWRDIFF [CORPUS_DIR]      (needs chromium; pngquant makes them small)
+set -eu
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+corpus=${2:-/work/shared/corpus}
+src=$(cd "$(dirname "$0")/../.." && pwd)
+out=$src/docs/img
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$out"
+
+shot() {  # page.html out.png height
+  chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --user-data-dir="$tmp/profile" \
+    --window-size=1200,"$3" --screenshot="$2" "file://$1" >/dev/null 2>&1
+  if command -v pngquant >/dev/null; then pngquant --force --quality 60-85 --output "$2" -- "$2"; fi
+  echo "$2: $(wc -c <"$2") bytes"
+}
+
+cd "$src/samples"
+"$bin" -f html good.html bad.html >"$tmp/good_bad.html"
+shot "$tmp/good_bad.html" "$out/html-good-bad.png" 1250
+"$bin" -f html --base good.html good_1.html good_2.html --target good_3.html good_4.html bad.html >"$tmp/sets.html"
+shot "$tmp/sets.html" "$out/html-sets.png" 1600
+"$bin" check -f html --baseline good.html good_1.html good_2.html good_3.html good_4.html -- bad.html >"$tmp/check.html" || true
+shot "$tmp/check.html" "$out/html-check.png" 1900
+if [ -f "$corpus/awr-html_12.1_sarthi_1.html" ]; then
+  cd "$corpus"
+  "$bin" -f html awr-html_12.1_sarthi_1.html awr-html_12.1_sarthi_3.html >"$tmp/receipt.html"
+  shot "$tmp/receipt.html" "$out/html-receipt.png" 1500
+fi
