@@ -188,6 +188,17 @@ std::size_t ipv4_at(std::string_view s, std::size_t i) {
     j = k;
   }
   if (j < s.size() && (is_alnum(s[j]) || (s[j] == '.' && j + 1 < s.size() && is_digit(s[j + 1])))) return 0;
+  // An Oracle release (9.0.1.x, 9.2.0.x, 10.2.0.4, 11.2.0.4, 12.1.0.2, 12.2.0.1, 19.3.0.0), not an address.
+  int octet[4] = {0, 0, 0, 0};
+  std::size_t k = i;
+  for (int part = 0; part < 4; ++part) {
+    while (k < j && is_digit(s[k])) octet[part] = octet[part] * 10 + (s[k++] - '0');
+    ++k;
+  }
+  const bool release = (octet[0] >= 8 && octet[0] <= 12 && octet[1] >= 1 && octet[1] <= 2 && octet[2] == 0) ||
+                       (octet[0] == 9 && octet[1] == 0 && octet[2] == 0) ||
+                       (octet[0] >= 18 && octet[0] <= 23 && octet[2] == 0 && octet[3] == 0);
+  if (release) return 0;
   return j - i;
 }
 
@@ -386,6 +397,7 @@ CellClass classify(std::string_view header) {
   const auto h = lower(header);
   auto has = [&](std::string_view w) { return h.find(w) != std::string::npos; };
   if (has("sql text") || has("sql_text")) return CellClass::sql;
+  if (has("release") || has("version")) return CellClass::text;  // 12.2.0.1 is no IP address
   if (has("subobject") || has("partition name")) return CellClass::partition;
   if (has("owner") || has("schema")) return CellClass::schema;
   if (h == "user" || has("user name") || has("username") || has("user_name") || h == "user id") return CellClass::user;
@@ -432,7 +444,10 @@ std::string Masker::new_alias(MaskKind kind, const std::string& key, std::string
 
 std::string Masker::alias(MaskKind kind, std::string_view name) {
   const auto v = trim(name);
-  if (!v.empty() && (ipv4_at(v, 0) == v.size() || ipv6_at(v, 0) == v.size())) kind = MaskKind::ip;
+  const bool dotted_quad = std::count(v.begin(), v.end(), '.') == 3 && numeric(v);  // 10.2.0.4 as a HOST= value
+  if (!v.empty() && (ipv4_at(v, 0) == v.size() || ipv6_at(v, 0) == v.size() ||
+                     (dotted_quad && (kind == MaskKind::host || kind == MaskKind::ip))))
+    kind = MaskKind::ip;
   else if (v.empty() || numeric(v)) return std::string(name);
   const auto key = upper(v);
   if (auto it = m_names.find(key); it != m_names.end()) return it->second.alias;
@@ -582,7 +597,7 @@ std::string Masker::text(std::string_view s) {
         while (e < n && is_host_char(s[e])) ++e;
         out += s.substr(i, k - i);
         const auto value = s.substr(k, e - k);
-        if (value.empty() || ipv4_at(s, k) > 0) {
+        if (value.empty()) {
           i = k;
           continue;
         }
