@@ -30,7 +30,7 @@ struct CompareColumn {
   std::string header;  ///< shown header
   std::string unit;    ///< unit of the numbers ("s", "ms", "%", "/s", "AAS"); empty for text
   ColumnKind kind = ColumnKind::text;
-  int precision = 1;
+  int precision = 1;  ///< decimals; negative: by magnitude (0 from 100, 1 from 10, 2 from 1, else 3)
 };
 
 /// A cell: empty (the report does not give it), a number, or text ("not shown", "new").
@@ -51,7 +51,10 @@ struct CompareTable {
 /// The overall direction of DB time per second.
 /// `inconclusive`: sets of reports whose change is material but not significant (too few reports or
 /// too much spread to tell).
-enum class Verdict { regressed, improved, unchanged, not_comparable, single_report, inconclusive };
+/// `load_changed`: DB time per second moved materially with the work (executions, transactions or user
+/// calls per second) while the DB time per unit of work held or moved the other way: busier, not
+/// slower (or less busy, not faster). Neither a regression nor an improvement.
+enum class Verdict { regressed, improved, unchanged, not_comparable, single_report, inconclusive, load_changed };
 const char* to_string(Verdict v);
 
 /// One contributor to the change in DB time per second (an event, DB CPU, a time model statistic

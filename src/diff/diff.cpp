@@ -24,6 +24,7 @@ const char* to_string(Verdict v) {
     case Verdict::not_comparable: return "not comparable";
     case Verdict::single_report: return "single report";
     case Verdict::inconclusive: return "inconclusive";
+    case Verdict::load_changed: return "load changed";
   }
   return "unknown";
 }
@@ -32,6 +33,7 @@ namespace {
 
 constexpr double k_length_ratio_warning = 1.5;  // periods whose lengths differ more than this
 constexpr double k_idle_aas = 0.05;             // a period with fewer average active sessions is idle
+constexpr double k_aas_from_s = 172800;         // changes of DB time this many seconds or more are stated in AAS
 constexpr std::size_t k_mixed_signature_chars = 60;  // text vs HTML: literal SQL grouped on this signature prefix
 
 // Rates are per second of elapsed throughout.
@@ -164,12 +166,42 @@ public:
     sql();
     m_out.findings = detail::run_findings(m_facts);
     headline();
+    if (m_no_deltas) drop_deltas();
     detail::add_pair_charts(m_out, m_base, m_target);
     return std::move(m_out);
   }
 
 private:
   bool has_base() const { return m_base != nullptr; }
+
+  // A side whose figures are not valid (a restart inside the period, timings invalid, an Elapsed that
+  // fits neither its snap times nor its DB time): both sides' values are shown as the reports give
+  // them, but no change, share, assessment or finding is computed from them.
+  void drop_deltas() {
+    m_out.findings.clear();
+    m_out.contributors.clear();
+    m_out.db_time_change_pct.reset();
+    std::erase_if(m_out.tables, [](const CompareTable& t) { return t.key == "attribution" || t.key == "sql_carriers"; });
+    for (auto& t : m_out.tables) {
+      std::vector<std::size_t> keep;
+      for (std::size_t i = 0; i < t.columns.size(); ++i) {
+        const auto& c = t.columns[i];
+        if (c.kind == ColumnKind::change_pct || c.kind == ColumnKind::delta || c.key == "assessment" || c.key == "share_pct")
+          continue;
+        keep.push_back(i);
+      }
+      if (keep.size() == t.columns.size()) continue;
+      std::vector<CompareColumn> cols;
+      for (auto i : keep) cols.push_back(t.columns[i]);
+      for (auto& r : t.rows) {
+        std::vector<CompareCell> cells;
+        for (auto i : keep) cells.push_back(i < r.cells.size() ? r.cells[i] : CompareCell());
+        r.cells = std::move(cells);
+      }
+      t.columns = std::move(cols);
+      t.notes.push_back("Changes left out: one side is not valid (see the first warning).");
+    }
+  }
   OptDouble base_elapsed() const { return m_base != nullptr ? m_base->interval.elapsed_s : std::nullopt; }
   OptDouble target_elapsed() const { return m_target.interval.elapsed_s; }
 
@@ -201,7 +233,14 @@ private:
       if (!s->valid) {
         m_out.warnings.push_back(fmt::format("{}: report not valid: {}; not comparable", s->source, s->invalid_reason));
         m_out.verdict = Verdict::not_comparable;
+        m_no_deltas = has_base();
+      } else if (!s->timings_valid) {
+        m_out.warnings.push_back(fmt::format("{}: timings not valid: timed_statistics changed between the snapshots (the "
+                                             "report says TIMINGS ARE INVALID); not comparable", s->source));
+        m_out.verdict = Verdict::not_comparable;
+        m_no_deltas = has_base();
       }
+      oddities(*s);
       std::vector<std::string> idle;
       for (const auto& e : s->top_events)
         if (e.is_idle) idle.push_back(e.name);
@@ -262,7 +301,10 @@ private:
     const auto& bi = m_base->interval;
     const auto& ti = m_target.interval;
     const bool same_instance = b.dbid == t.dbid && b.instance == t.instance;
-    const bool overlap = detail::periods_overlap(*m_base, m_target);
+    // Merged sets: their snap ranges run from the first member's begin to the last one's end and say
+    // nothing about overlap; compare_sets checks the members pair by pair.
+    const bool sets = m_base->members > 1 || m_target.members > 1;
+    const bool overlap = !sets && detail::periods_overlap(*m_base, m_target);
     if (overlap && !detail::same_period(*m_base, m_target))
       m_out.warnings.push_back(fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
                                            "their difference understates the change",
@@ -280,6 +322,27 @@ private:
             *be / 60, *te / 60));
     }
     if (!ok) m_out.verdict = Verdict::not_comparable;
+  }
+
+  // What a report's own figures say that cannot be (overlapping instrumentation), stated once in words.
+  void oddities(const Snapshot& s) {
+    auto once = [&](std::string w) {  // the same file given twice: said once
+      if (std::find(m_out.warnings.begin(), m_out.warnings.end(), w) == m_out.warnings.end()) m_out.warnings.push_back(std::move(w));
+    };
+    const auto db = s.db_time_s(), cpu = s.db_cpu_s();
+    if (db && cpu && *db > 0 && *cpu > *db * 1.005)
+      once(fmt::format("{}: DB CPU ({} s) is above DB time ({} s) in the report: its accounting overlaps (calls "
+                                           "spanning a snapshot), so DB CPU % of DB time reads over 100 and the time outside DB "
+                                           "CPU and waits as none",
+                                           s.source, detail::grouped(*cpu, 1), detail::grouped(*db, 1)));
+    if (s.kind == ReportKind::statspack) return;  // its %Total Call Time is another measure
+    double sum = 0;
+    for (const auto& e : s.top_events)
+      if (!e.is_idle && e.pct_db_time) sum += *e.pct_db_time;
+    if (sum >= 101)
+      once(fmt::format("{}: the top events' % DB time add up to {:.1f}%: DB CPU and waits overlap in the "
+                                           "report's accounting, so their shares are not parts of one whole",
+                                           s.source, sum));
   }
 
   // Seconds since an arbitrary epoch for a snap time as AWR prints it ("22-Dec-23 01:30:13");
@@ -309,30 +372,63 @@ private:
   }
 
   // Elapsed implausible for the snap times or for the DB time and sessions (a DST change can make
-  // an hour look like minutes).
+  // an hour look like minutes): compare() has used the snap times instead, or the period is not
+  // comparable. `s` is the snapshot as compared; its original is checked (m_period_notes).
   void plausibility(const Snapshot& s) {
-    if (s.members > 1) return;  // a merged set: its members are checked one by one (compare_sets)
-    for (auto& w : detail::plausibility_warnings(s)) m_out.warnings.push_back(std::move(w));
+    for (const auto& [source, check] : m_period_checks) {
+      if (source != s.source || check.reason.empty()) continue;
+      if (std::find(m_out.warnings.begin(), m_out.warnings.end(), check.reason) != m_out.warnings.end()) continue;
+      if (check.not_comparable) {
+        m_out.warnings.insert(m_out.warnings.begin(), check.reason);  // the reason first
+        if (has_base()) {
+          m_out.verdict = Verdict::not_comparable;
+          m_no_deltas = true;
+        }
+      } else {
+        m_out.warnings.push_back(check.reason);
+      }
+    }
   }
 
  public:
-  static std::vector<std::string> plausibility_of(const Snapshot& s) {
-    std::vector<std::string> out;
+  /// Set by compare(): the period checks of the original snapshots, by source.
+  std::vector<std::pair<std::string, detail::PeriodCheck>> m_period_checks;
+
+ private:
+
+ public:
+  static detail::PeriodCheck check_period(const Snapshot& s) {
+    detail::PeriodCheck out;
     const auto& iv = s.interval;
-    if (!iv.elapsed_s || *iv.elapsed_s <= 0) return out;
-    auto b = snap_seconds(iv.begin_time), e = snap_seconds(iv.end_time);
-    if (b && e && *e > *b) {
-      const double wall = *e - *b;
-      if (std::fabs(wall - *iv.elapsed_s) > std::max(300.0, 0.05 * wall))
-        out.push_back(fmt::format("{}: Elapsed {:.1f} min but the snap times are {:.1f} min apart (a DST change or a "
-                                             "clock step?): rates use Elapsed",
-                                             s.source, *iv.elapsed_s / 60, wall / 60));
+    out.elapsed_s = iv.elapsed_s;
+    if (s.members > 1 || !iv.elapsed_s || *iv.elapsed_s <= 0) return out;
+    const double elapsed = *iv.elapsed_s;
+    OptDouble wall;
+    if (auto b = snap_seconds(iv.begin_time), e = snap_seconds(iv.end_time); b && e && *e > *b) wall = *e - *b;
+    const bool fits_snaps = !wall || std::fabs(*wall - elapsed) <= std::max(300.0, 0.05 * *wall);
+    // A RAC global report sums DB time over its instances: its sessions are one instance's.
+    const double sessions = s.kind == ReportKind::awr_global ? 0 : std::max(iv.begin_sessions.value_or(0), iv.end_sessions.value_or(0));
+    const auto db = s.db_time_s();
+    auto too_dense = [&](double el) { return db && sessions > 0 && *db / el > 1.5 * sessions + 1; };
+    if (fits_snaps && !too_dense(elapsed)) return out;
+    if (!fits_snaps && !too_dense(*wall)) {
+      out.elapsed_s = wall;
+      out.corrected = true;
+      out.reason = fmt::format("{}: Elapsed {:.1f} min but the snap times are {:.1f} min apart (a DST change or a clock step?): "
+                               "rates use the snap times",
+                               s.source, elapsed / 60, *wall / 60);
+      return out;
     }
-    const double sessions = std::max(iv.begin_sessions.value_or(0), iv.end_sessions.value_or(0));
-    if (auto aas = s.average_active_sessions(); aas && sessions > 0 && *aas > 1.5 * sessions + 1)
-      out.push_back(fmt::format("{}: {:.1f} average active sessions but at most {:.0f} sessions: Elapsed looks too short "
-                                           "for the DB time (a DST change?)",
-                                           s.source, *aas, sessions));
+    out.not_comparable = true;
+    if (!fits_snaps)
+      out.reason = fmt::format("{}: Elapsed {:.1f} min does not fit the snap times ({:.1f} min apart), and neither fits DB time "
+                               "{:.1f} min with at most {:.0f} sessions (a DST change or a clock step?): its rates cannot be computed",
+                               s.source, elapsed / 60, *wall / 60, *db / 60, sessions);
+    else
+      out.reason = fmt::format("{}: DB time {:.1f} min over Elapsed {:.1f} min is {:.1f} average active sessions but there were at "
+                               "most {:.0f} sessions: the Elapsed is too short for the DB time (a DST change between the "
+                               "snapshots?), so its rates cannot be computed",
+                               s.source, *db / 60, elapsed / 60, *db / elapsed, sessions);
     return out;
   }
 
@@ -433,8 +529,6 @@ private:
     add_metric("Outside DB CPU and waits per second", "outside_per_s");
     add_metric("Host CPU busy %", "host_cpu_busy_pct");
     add_metric("DB CPU % of DB time", "db_cpu_pct_db_time");
-    add_metric("Transactions per second", "transactions_per_s");
-    add_metric("DB time per transaction (s)", "db_time_per_txn_s");
     if (m_target.database.cpus) add_metric("AAS per CPU", "aas_per_cpu");
     auto t = side_by_side(spec, items, has_base());
     if (has_base()) {
@@ -452,6 +546,51 @@ private:
     t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - wait time: sessions queued for a CPU when the host is busy, "
                       "else uninstrumented time.");
     if (has_base()) t.notes.push_back("Changes of percentages are in points (pts).");
+    m_out.tables.push_back(std::move(t));
+    work_efficiency();
+  }
+
+  // The work asked for and what each unit of it cost: busier is not slower.
+  void work_efficiency() {
+    SideBySide spec{"work_efficiency", "Work and its cost (DB time per unit of work)", "Metric", {}, {{"value", "", "", -1}},
+                    false, true, ""};
+    std::vector<Item> items;
+    // `scale` turns the registry's unit into the shown one (DB time per transaction: s -> ms); the change
+    // and the assessment stay on the registry's value.
+    auto add = [&](const std::string& name, const char* metric, double scale = 1) {
+      Item it;
+      it.name = name;
+      it.metric = metric;
+      auto shown = [scale](const OptDouble& v) { return v ? OptDouble(*v * scale) : std::nullopt; };
+      it.base_rate = has_base() ? metric_value(*m_base, metric) : std::nullopt;
+      it.target_rate = metric_value(m_target, metric);
+      it.base = {shown(it.base_rate)};
+      it.target = {shown(it.target_rate)};
+      if (!it.base_rate && !it.target_rate) return;
+      items.push_back(std::move(it));
+    };
+    add("Executions per second", "load_profile.executes");
+    add("Transactions per second", "transactions_per_s");
+    add("User calls per second", "load_profile.user_calls");
+    add("DB time per execution (ms)", "db_time_per_exec_ms");
+    add("DB time per transaction (ms)", "db_time_per_txn_s", 1000);
+    add("DB time per user call (ms)", "db_time_per_call_ms");
+    add("Logical reads per ms of DB CPU", "logical_reads_per_cpu_ms");
+    if (items.empty()) return;
+    spec.metric = "db_time_per_s";  // a column of assessments; each row names its own metric
+    auto t = side_by_side(spec, items, has_base());
+    if (has_base()) {
+      t.columns[1].header = "Base";
+      t.columns[2].header = "Target";
+      for (auto& c : t.columns)
+        if (c.key == "rate_change_pct") c.header = "Change";
+    } else {
+      t.columns[1].header = "Value";
+    }
+    t.notes.push_back("DB time per unit of work = DB time per second / that work per second (Load Profile). When DB time per "
+                      "second rises with the work while these hold or fall, the database is busier, not slower.");
+    t.notes.push_back("Logical reads per ms of DB CPU: how many buffers a millisecond of CPU processes; fewer means each "
+                      "block costs more CPU (latch or mutex spinning, row-by-row work).");
     m_out.tables.push_back(std::move(t));
   }
 
@@ -552,7 +691,7 @@ private:
                     "Top timed events (foreground, DB CPU included)",
                     "Event",
                     {"Wait class"},
-                    {{"time_s", "time (s)", "s", 1}, {"avg_wait_ms", "avg (ms)", "ms", 2}, {"pct_db_time", "%DB", "%", 1}},
+                    {{"time_s", "time (s)", "s", 1}, {"avg_wait_ms", "avg (ms)", "ms", -1}, {"pct_db_time", "%DB", "%", 1}},
                     true,
                     true,
                     "event.time_per_s"};
@@ -701,10 +840,33 @@ private:
     };
     if (hb) collect(*m_base, true);
     collect(m_target, false);
-    for (auto& [sig, g] : groups)
+    for (auto& [sig, g] : groups) {
+      // A merged set's statement listed in some members only has no figures: the sum is then unknown.
+      auto partial = [](const std::vector<const SqlStat*>& v) {
+        return std::any_of(v.begin(), v.end(), [](const SqlStat* q) { return !q->elapsed_s; });
+      };
+      if (hb && m_base->members > 1 && partial(g.base)) g.base_elapsed_s.reset();
+      if (m_target.members > 1 && partial(g.target)) g.target_elapsed_s.reset();
       if (g.base.size() >= 3 || g.target.size() >= 3) m_facts.literal_groups.push_back(g);
+    }
 
-    if (hb) {
+    // Keys that cannot match: one report keys its SQL by sql_id (AWR), the other by hash value
+    // (Statspack). Their statements are not paired at all, not even by text: a "match" there would be
+    // between unrelated keys (and say binds became literals where nothing changed).
+    const bool keys_match = !hb || m_base->sql.empty() || m_target.sql.empty() ||
+                            m_base->sql.front().id_kind == m_target.sql.front().id_kind;
+    if (hb && !keys_match) {
+      std::vector<detail::SqlPair> split;
+      for (auto& p : pairs)  // a hash value never equals a sql_id, but be sure
+        if (p.base != nullptr && p.target != nullptr && p.base->id_kind != p.target->id_kind) {
+          detail::SqlPair other;
+          other.base = p.base;
+          p.base = nullptr;
+          split.push_back(other);
+        }
+      pairs.insert(pairs.end(), split.begin(), split.end());
+    }
+    if (hb && keys_match) {
       // One-sided statements, largest first: pair each with the other side's one-sided statement of
       // the same signature, unless that signature is literal SQL (many ids: no one-to-one match).
       auto one_sided = [&](bool base_side) {
@@ -724,6 +886,7 @@ private:
       std::vector<bool> used(pairs.size(), false);
       for (std::size_t ti : new_idx) {
         const SqlStat& t = *pairs[ti].target;
+        if (m_target.members > 1 && !t.elapsed_s) continue;  // a set's statement listed in some members only: no figures
         const auto tsig = sql_signature(t.text);
         if (tsig.empty() || is_literal(tsig)) continue;
         std::size_t best = pairs.size();
@@ -731,6 +894,7 @@ private:
         for (std::size_t bi : gone_idx) {
           if (used[bi]) continue;
           const SqlStat& b = *pairs[bi].base;
+          if (m_base->members > 1 && !b.elapsed_s) continue;
           const auto bsig = sql_signature(b.text);
           if (is_literal(bsig)) continue;
           auto m = match_signatures(bsig, tsig);
@@ -853,8 +1017,8 @@ private:
     if (hb) t.columns.push_back({"rate_change_pct", "Change /s", "%", ColumnKind::change_pct, 0});
     if (hb) t.columns.push_back({"base_executions", "Base execs", "", ColumnKind::number, 0});
     t.columns.push_back({"target_executions", hb ? "Target execs" : "Execs", "", ColumnKind::number, 0});
-    if (hb) t.columns.push_back({"base_elapsed_per_exec_ms", "Base ms/exec", "ms", ColumnKind::number, 3});
-    t.columns.push_back({"target_elapsed_per_exec_ms", hb ? "Target ms/exec" : "ms/exec", "ms", ColumnKind::number, 3});
+    if (hb) t.columns.push_back({"base_elapsed_per_exec_ms", "Base ms/exec", "ms", ColumnKind::number, -1});
+    t.columns.push_back({"target_elapsed_per_exec_ms", hb ? "Target ms/exec" : "ms/exec", "ms", ColumnKind::number, -1});
     t.columns.push_back({"module_text", "Module / SQL text", "", ColumnKind::text, 0});
 
     bool any_text_match = false;
@@ -968,7 +1132,13 @@ private:
       r.cells.push_back(p->label());
       r.cells.push_back(p->bound ? CompareCell(fmt::format("{}{:.3f} or more", *p->delta_aas > 0 ? "+" : "-", std::fabs(*p->delta_aas)))
                                  : CompareCell(*p->delta_aas));
-      r.cells.push_back(shares_mean_something() ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
+      // A statement inside a listed PL/SQL call is part of the call's share, not a second one: shares
+      // never add past 100% through parent and child.
+      const bool inside = !p->parent.empty() && std::any_of(list.begin(), list.end(), [&](const auto* x) {
+        return x->any().sql_id == p->parent;
+      });
+      if (inside) r.cells.push_back(CompareCell(fmt::format("in {}'s", p->parent)));
+      else r.cells.push_back(shares_mean_something() ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
       std::string why = p->why;
       if (p->status == "new") why = "new: not in the base's lists";
       if (p->status == "gone") why = "gone: not in the target's lists";
@@ -978,7 +1148,8 @@ private:
       t.rows.push_back(std::move(r));
     }
     t.notes.push_back("Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second. "
-                      "Shares do not add up: a PL/SQL call's time includes the SQL it runs, and parallel slaves' time counts once per slave.");
+                      "A statement a listed PL/SQL call runs is counted in the call's share (\"in <call>'s\"); parallel slaves' "
+                      "time counts once per slave.");
     t.notes.push_back("\"or more\": one side is below its report's cut-off, so the change is a bound.");
     m_out.tables.push_back(std::move(t));
   }
@@ -991,6 +1162,7 @@ private:
     m_facts.target_db_time_aas = metric_value(m_target, "db_time_per_s");
     if (!has_base() || !m_facts.delta_db_time_aas()) return;
     const auto be = base_elapsed(), te = target_elapsed();
+    m_facts.in_aas = std::fabs(*m_facts.delta_db_time_aas()) * te.value_or(0) >= k_aas_from_s;
     std::vector<detail::DbTimePart> parts;
     parts.push_back({"DB CPU", metric_value(*m_base, "db_cpu_per_s"), metric_value(m_target, "db_cpu_per_s")});
     // DB time holds foreground waits only: use Foreground Wait Class where both reports have it.
@@ -1143,16 +1315,18 @@ private:
     auto top_ev = in_direction(ev, 0.10);
     if (top_ev.empty()) top_ev = in_direction(ev, 0.03);  // a change spread thin: still name the largest
     auto top_tm = in_direction(tm, 0.20);
-    // Hard parsing is part of parse time elapsed: name the specific statistic when it carries most of it.
-    auto find_tm = [&](std::string_view n) -> std::ptrdiff_t {
-      for (std::size_t i = 0; i < top_tm.size(); ++i)
-        if (normalize_label(top_tm[i].name) == normalize_label(n)) return static_cast<std::ptrdiff_t>(i);
-      return -1;
-    };
-    if (auto parse = find_tm("parse time elapsed"); parse >= 0)
-      if (auto hard = find_tm("hard parse elapsed time");
-          hard >= 0 && std::fabs(top_tm[hard].delta_aas) >= 0.7 * std::fabs(top_tm[parse].delta_aas))
-        top_tm.erase(top_tm.begin() + parse);
+    // The time model is a tree: a statistic and one it contains are never two causes. The specific one
+    // is named when it carries most (70%) of its parent's change, else the parent.
+    for (bool again = true; again;) {
+      again = false;
+      for (std::size_t i = 0; i < top_tm.size() && !again; ++i)
+        for (std::size_t j = 0; j < top_tm.size() && !again; ++j)
+          if (i != j && time_model_contains(top_tm[i].name, top_tm[j].name)) {
+            const bool child_carries = std::fabs(top_tm[j].delta_aas) >= 0.7 * std::fabs(top_tm[i].delta_aas);
+            top_tm.erase(top_tm.begin() + static_cast<std::ptrdiff_t>(child_carries ? i : j));
+            again = true;
+          }
+    }
     for (auto& c : top_tm)
       if (normalize_label(c.name) == normalize_label("hard parse elapsed time")) c.name = "hard parsing";
 
@@ -1170,14 +1344,26 @@ private:
                      [](const Contributor& x, const Contributor& y) { return std::fabs(x.delta_aas) > std::fabs(y.delta_aas); });
     // One to three causes: the two largest of events and time model, then the SQL that carry them.
     if (named.size() > 2) named.resize(2);
+    // Contention carrying the change (library cache: mutex X, cursor: pin S wait on X) is named even
+    // when time model statistics (the hard parsing it serialises) came first.
+    for (const auto& c : top_ev) {
+      if (std::any_of(named.begin(), named.end(), [&](const Contributor& n) { return n.name == c.name; })) continue;
+      if (!is_contention(c.name)) continue;
+      named.push_back(c);
+      break;
+    }
     const std::size_t sql_slots = named.size() >= 2 ? 1 : 2;
     if (top_sql.size() > sql_slots) top_sql.resize(sql_slots);
     for (const auto& v : {named, top_sql}) o.contributors.insert(o.contributors.end(), v.begin(), v.end());
 
+    // Busier is not slower: DB time per second moved with the work while its cost per unit held.
+    const LoadShift load = a.material() ? load_shift(delta) : LoadShift{};
+    if (load.applies) o.verdict = Verdict::load_changed;
     std::string head;
     switch (o.verdict) {
       case Verdict::regressed: head = "Regressed: "; break;
       case Verdict::improved: head = "Improved: "; break;
+      case Verdict::load_changed: head = delta > 0 ? "More load, not slower: " : "Less load, not faster: "; break;
       default: head = "Unchanged: "; break;
     }
     if (m_different_databases) {
@@ -1193,16 +1379,19 @@ private:
     }
     head += fmt::format("DB time per second {} ({:.2f} -> {:.2f} average active sessions)",
                         pct ? fmt_pct(*pct) : std::string("changed"), b, t);
+    if (load.applies) {
+      head += " with " + load.loads + "; " + load.costs;
+      if (!load.inside.empty()) head += fmt::format("; {} inside it: {}", delta > 0 ? "slower" : "faster", load.inside);
+    }
     if (o.verdict == Verdict::unchanged) {
       head += ", within the materiality floor";
       o.headline = head;
       return;
     }
     std::vector<std::string> causes;
-    // Seconds of DB time over the target's elapsed; beyond two days of it, average active sessions read better.
-    bool in_aas = false;
-    for (const auto* v : {&named, &top_sql})
-      for (const auto& c : *v) in_aas = in_aas || std::fabs(*c.delta_s) >= 172800;
+    // Seconds of DB time over the target's elapsed; beyond two days of it, average active sessions read
+    // better. One choice for the whole output (the findings use it too).
+    const bool in_aas = m_facts.in_aas;
     auto amount = [in_aas](const Contributor& c) {
       return in_aas ? fmt::format("{:+.1f} AAS", c.delta_aas) : detail::human_seconds(*c.delta_s);
     };
@@ -1210,7 +1399,7 @@ private:
       causes.push_back(c.lower_bound ? fmt::format("{} {} ({} or more)", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c))
                                      : fmt::format("{} {}", c.name, amount(c)));
     if (!causes.empty()) {
-      head += ", driven by ";
+      head += load.applies ? (delta > 0 ? "; the added time is in " : "; the time saved is in ") : ", driven by ";
       for (std::size_t i = 0; i < causes.size(); ++i) head += (i == 0 ? "" : (i + 1 == causes.size() ? " and " : ", ")) + causes[i];
     }
     for (std::size_t i = 0; i < top_sql.size(); ++i) {
@@ -1228,6 +1417,130 @@ private:
     o.headline = head;
   }
 
+  // Time model statistics and the statistics they contain (V$SYS_TIME_MODEL's tree under DB time).
+  static bool time_model_contains(const std::string& parent, const std::string& child) {
+    static const std::pair<std::string_view, std::string_view> k_edges[] = {
+        {"parse time elapsed", "hard parse elapsed time"},
+        {"parse time elapsed", "failed parse elapsed time"},
+        {"hard parse elapsed time", "hard parse (sharing criteria) elapsed time"},
+        {"hard parse elapsed time", "hard parse (bind mismatch) elapsed time"},
+        {"failed parse elapsed time", "failed parse (out of shared memory) elapsed time"},
+        {"hard parsing", "hard parse (sharing criteria) elapsed time"},  // renamed for the headline
+        {"hard parsing", "hard parse (bind mismatch) elapsed time"},
+    };
+    const auto p = detail::lower(parent), c = detail::lower(child);
+    for (const auto& [a, b] : k_edges) {
+      if (a != p) continue;
+      if (b == c || time_model_contains(std::string(b), c)) return true;
+    }
+    return false;
+  }
+
+  // Contention waits: mutexes, latches, library cache, row cache and cursor pins.
+  bool is_contention(const std::string& event) const {
+    std::string cls = detail::event_wait_class(m_target, event);
+    if (cls.empty() && has_base()) cls = detail::event_wait_class(*m_base, event);
+    if (cls == "Concurrency") return true;
+    const auto n = detail::lower(event);
+    for (std::string_view k : {"library cache", "cursor: ", "mutex", "latch", "row cache"})
+      if (n.find(k) != std::string::npos) return true;
+    return false;
+  }
+
+  // DB time per second moved with the work (executions, transactions, user calls per second) while
+  // DB time per unit of work held or moved the other way.
+  struct LoadShift {
+    bool applies = false;
+    std::string loads;   // "executions +21%, transactions +47% and user calls +20%"
+    std::string costs;   // "DB time per execution -8% and per transaction -24%"
+    std::string inside;  // a real slowdown (speed-up) inside the load change, or empty
+  };
+
+  static std::string and_join(const std::vector<std::string>& v) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i == 0 ? "" : (i + 1 == v.size() ? " and " : ", ")) + v[i];
+    return out;
+  }
+
+  LoadShift load_shift(double delta) const {
+    LoadShift out;
+    const bool up = delta > 0;
+    struct Unit {
+      const char *load_key, *load_name, *cost_key, *cost_name;
+    };
+    static constexpr Unit k_units[] = {{"load_profile.executes", "executions", "db_time_per_exec_ms", "execution"},
+                                       {"transactions_per_s", "transactions", "db_time_per_txn_s", "transaction"},
+                                       {"load_profile.user_calls", "user calls", "db_time_per_call_ms", "call"}};
+    std::vector<std::string> loads, costs, held;
+    bool cost_known = false;
+    for (const auto& u : k_units) {
+      const auto la = assess(u.load_key, metric_value(*m_base, u.load_key), metric_value(m_target, u.load_key));
+      if (la.material() && la.delta && (*la.delta > 0) == up) {
+        // Tenfold and more reads better as the rates themselves ("transactions 0.1 -> 2,374.4 /s").
+        const auto lb = metric_value(*m_base, u.load_key), lt = metric_value(m_target, u.load_key);
+        const bool tenfold = !lb || !lt || std::max(*lb, *lt) >= 10 * std::min(*lb, *lt);
+        if (la.rel_pct && !tenfold) loads.push_back(fmt::format("{} {}", u.load_name, fmt_pct(*la.rel_pct)));
+        else loads.push_back(fmt::format("{} {} -> {} /s", u.load_name, detail::grouped(*lb, 1), detail::grouped(*lt, 1)));
+      }
+      const auto ca = assess(u.cost_key, metric_value(*m_base, u.cost_key), metric_value(m_target, u.cost_key));
+      if (ca.kind == ChangeKind::unknown) continue;
+      cost_known = true;
+      if (ca.material() && ca.delta && (*ca.delta > 0) == up) return {};  // each unit of work got slower (faster) too
+      if (ca.material() && ca.rel_pct) {
+        // Tenfold and more: the costs themselves, in ms ("per execution 486 -> 5.1 ms").
+        const double scale = std::string_view(u.cost_key) == "db_time_per_txn_s" ? 1000 : 1;
+        const double cb = *metric_value(*m_base, u.cost_key) * scale, ct = *metric_value(m_target, u.cost_key) * scale;
+        auto ms = [](double v) { return detail::grouped(v, v >= 99.95 ? 0 : v >= 9.995 ? 1 : v >= 0.9995 ? 2 : 3); };
+        if (std::max(cb, ct) >= 10 * std::min(cb, ct)) costs.push_back(fmt::format("per {} {} -> {} ms", u.cost_name, ms(cb), ms(ct)));
+        else costs.push_back(fmt::format("per {} {}", u.cost_name, fmt_pct(*ca.rel_pct)));
+      }
+      else held.push_back(u.cost_name);
+    }
+    if (loads.empty() || !cost_known) return {};
+    out.applies = true;
+    out.loads = and_join(loads);
+    if (!costs.empty()) {
+      out.costs = "DB time " + and_join(costs);
+      if (!held.empty()) out.costs += fmt::format(" (per {} held)", and_join(held));
+    } else {
+      out.costs = fmt::format("DB time per {} held", and_join(held));
+    }
+    out.inside = slowdown_inside(up);
+    return out;
+  }
+
+  // A real change of speed inside a load change: a latency, a plan or a statement's time per execution
+  // that moved with DB time (worse when DB time rose). At most two, largest first.
+  std::string slowdown_inside(bool up) const {
+    std::vector<std::pair<double, std::string>> found;
+    const ChangeKind dir = up ? ChangeKind::worse : ChangeKind::better;
+    for (const auto& f : m_out.findings) {
+      if (f.direction != dir) continue;
+      if (f.rule == "commit_latency" && !f.metrics.empty()) {
+        const auto& m = f.metrics.front();
+        found.push_back({std::fabs(f.impact_aas) + 1e-9,
+                         fmt::format("commit latency (log file sync {} -> {} ms average)", detail::grouped(m.base.value_or(0), 2),
+                                     detail::grouped(m.target.value_or(0), 2))});
+      } else if (f.rule == "io_latency" && !f.cause.starts_with("I/O service time")) {
+        found.push_back({std::fabs(f.impact_aas), f.cause + " average"});
+      } else if (f.rule == "plan_change") {  // a run queue or contention moving with the load is the load's
+        found.push_back({std::fabs(f.impact_aas), f.cause});
+      }
+    }
+    for (const auto& p : m_facts.sql) {
+      if (p.status != "both" || !p.delta_aas || (*p.delta_aas > 0) != up) continue;
+      const std::string slower = up ? "slower per execution" : "faster per execution";
+      if (!p.why.starts_with(slower)) continue;
+      if (std::fabs(*p.delta_aas) < 0.05 * std::fabs(*m_facts.delta_db_time_aas())) continue;
+      const auto end = std::min(p.why.find(':'), p.why.find(" and "));
+      found.push_back({std::fabs(*p.delta_aas), fmt::format("SQL {} {}", p.label(), p.why.substr(0, end))});
+    }
+    std::stable_sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < found.size() && i < 2; ++i) names.push_back(found[i].second);
+    return and_join(names);
+  }
+
   // The time outside DB CPU and waits, named by what it most likely is (see the cpu_queue rule).
   std::string outside_label() const {
     for (const auto& f : m_out.findings)
@@ -1242,6 +1555,7 @@ private:
   std::vector<Item> m_events, m_time_model;
   detail::Facts m_facts;
   bool m_different_databases = false;
+  bool m_no_deltas = false;  // a side is not valid: no change is computed from it
 };
 
 }  // namespace
@@ -1305,7 +1619,23 @@ std::string human_seconds(double s) {
   return fmt::format("{}{:.1f} d", sign, a / 86400);
 }
 
-std::vector<std::string> plausibility_warnings(const Snapshot& s) { return Differ::plausibility_of(s); }
+PeriodCheck check_period(const Snapshot& s) { return Differ::check_period(s); }
+
+Snapshot with_elapsed(const Snapshot& s, double elapsed_s) {
+  Snapshot out = s;
+  const auto old = s.interval.elapsed_s;
+  out.interval.elapsed_s = elapsed_s;
+  if (old && *old > 0 && elapsed_s > 0)
+    for (auto& r : out.load_profile)
+      if (r.per_second) *r.per_second *= *old / elapsed_s;
+  return out;
+}
+
+std::vector<std::string> plausibility_warnings(const Snapshot& s) {
+  auto c = check_period(s);
+  if (c.reason.empty()) return {};
+  return {c.reason};
+}
 
 bool periods_overlap(const Snapshot& a, const Snapshot& b) {
   const auto &ai = a.interval, &bi = b.interval;
@@ -1326,11 +1656,23 @@ std::string SqlPair::label() const {
 }  // namespace detail
 
 Comparison compare(const Snapshot& base, const Snapshot& target, const CompareOptions& options) {
-  return Differ(&base, target, options).run();
+  // A report whose Elapsed does not fit its snap times is compared over the snap times.
+  const auto cb = detail::check_period(base), ct = detail::check_period(target);
+  std::optional<Snapshot> fb, ft;
+  if (cb.corrected) fb = detail::with_elapsed(base, *cb.elapsed_s);
+  if (ct.corrected) ft = detail::with_elapsed(target, *ct.elapsed_s);
+  Differ d(fb ? &*fb : &base, ft ? *ft : target, options);
+  d.m_period_checks = {{base.source, cb}, {target.source, ct}};
+  return d.run();
 }
 
 Comparison describe(const Snapshot& target, const CompareOptions& options) {
-  return Differ(nullptr, target, options).run();
+  const auto ct = detail::check_period(target);
+  std::optional<Snapshot> ft;
+  if (ct.corrected) ft = detail::with_elapsed(target, *ct.elapsed_s);
+  Differ d(nullptr, ft ? *ft : target, options);
+  d.m_period_checks = {{target.source, ct}};
+  return d.run();
 }
 
 }  // namespace awrdiff

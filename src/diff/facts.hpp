@@ -77,6 +77,10 @@ struct Facts {
   std::vector<DbTimePart> parts;            ///< DB CPU, wait classes, outside; empty without a base
   std::vector<SqlPair> sql;                 ///< all statements of both reports, largest rate first
   std::vector<LiteralGroup> literal_groups; ///< groups of 3 or more sql_ids in either report
+  /// One unit family for every change of DB time in the output: average active sessions when the
+  /// change in DB time per second over the target's elapsed reaches two days of seconds, else seconds
+  /// over the target's elapsed ("+7.1 min").
+  bool in_aas = false;
 
   OptDouble delta_db_time_aas() const {
     return base_db_time_aas && target_db_time_aas ? OptDouble(*target_db_time_aas - *base_db_time_aas) : std::nullopt;
@@ -86,8 +90,24 @@ struct Facts {
 /// Runs every findings rule over the facts; findings in the direction of the DB time change first, then by |impact| and rule order.
 std::vector<Finding> run_findings(const Facts& facts);
 
-/// Comparability warnings about one report's own elapsed time (snap times apart, DB time too large for
-/// the sessions): a DST change or a clock step.
+/// How one report's own Elapsed holds up against its snap times and its sessions (a DST change or a
+/// clock step between the snapshots can make an hour read as minutes).
+struct PeriodCheck {
+  OptDouble elapsed_s;         ///< the elapsed to compute rates with: the report's, or its snap times' difference
+  bool corrected = false;      ///< elapsed_s is the snap times' difference: the report's Elapsed does not fit them
+  bool not_comparable = false; ///< neither the Elapsed nor the snap times fit the DB time and the sessions
+  std::string reason;          ///< "file: ..." when corrected or not comparable, else empty
+};
+/// Elapsed is implausible when it is more than max(5 min, 5%) away from the snap times' difference, or
+/// when DB time / Elapsed exceeds 1.5 x the sessions + 1. Then the snap times' difference is used when
+/// it fits both; else the report is not comparable. A merged set (members > 1) is not checked here.
+PeriodCheck check_period(const Snapshot& s);
+
+/// `s` with its rates over `elapsed_s`: Elapsed replaced and the Load Profile's per-second rates (which
+/// the report computed over its own Elapsed) rescaled.
+Snapshot with_elapsed(const Snapshot& s, double elapsed_s);
+
+/// Comparability warnings about one report's own elapsed time (check_period's reason, if any).
 std::vector<std::string> plausibility_warnings(const Snapshot& s);
 
 /// Both reports are of the same instance (same DB Id and instance name) and their snapshot ranges

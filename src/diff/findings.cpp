@@ -63,9 +63,21 @@ int rule_order(std::string_view key) {
 
 std::string num(const OptDouble& v, int precision) { return v ? grouped(*v, precision) : std::string("?"); }
 
+// "b -> t unit"; a side the report does not give (blank, N/A) reads "not given", never "? -> ?".
 std::string arrow(const OptDouble& b, const OptDouble& t, int precision, std::string_view unit = "") {
-  return fmt::format("{} -> {}{}{}", num(b, precision), num(t, precision), unit.empty() ? "" : " ", unit);
+  if (!b && !t) return "not given";
+  auto side = [&](const OptDouble& v) { return v ? grouped(*v, precision) : std::string("not given"); };
+  return fmt::format("{} -> {}{}{}", side(b), side(t), unit.empty() || !t ? "" : " ", !t ? "" : unit);
 }
+
+// Decimals for a pair of averages in ms by their magnitude: "95,670 -> 11,512", "12.3 -> 4.6",
+// "1.71 -> 5.75", "0.052 -> 0.061".
+int ms_decimals(const OptDouble& b, const OptDouble& t) {
+  const double m = std::max(std::fabs(b.value_or(0)), std::fabs(t.value_or(0)));
+  return m >= 99.95 ? 0 : m >= 9.995 ? 1 : m >= 0.0995 ? 2 : 3;
+}
+/// Averages in ms, both sides in one sensible precision.
+std::string ms_arrow(const OptDouble& b, const OptDouble& t) { return arrow(b, t, ms_decimals(b, t), "ms"); }
 
 // Elapsed per execution (the registry's milliseconds), both sides in one readable unit: ms below
 // 10 s, else seconds.
@@ -79,7 +91,8 @@ std::string per_exec_arrow(const OptDouble& b_ms, const OptDouble& t_ms) {
 std::string pct_change(const OptDouble& b, const OptDouble& t) {
   if (!b || !t || *b == 0) return "";
   const double p = (*t - *b) / std::fabs(*b) * 100;
-  return fmt::format(" ({}{:.0f}%)", p >= 0 ? "+" : "", p);
+  if (std::fabs(p) >= 10000) return p > 0 ? " (from almost none)" : " (to almost none)";
+  return fmt::format(" ({}{}%)", p >= 0 ? "+" : "-", grouped(std::fabs(p), 0));
 }
 
 /// Both sides of one metric, per second of elapsed or as printed.
@@ -112,6 +125,7 @@ public:
     // second is noise next to the rest (a 0.1 AAS parse change in a 1,000 AAS lock pile-up).
     const double floor_aas = k_relevance_share * std::min(m_f.base_db_time_aas.value_or(0), m_f.target_db_time_aas.value_or(0));
     std::erase_if(m_out, [&](const Finding& f) { return f.impact_aas != 0 && std::fabs(f.impact_aas) < floor_aas; });
+    for (auto& f : m_out) addm_beside(f);
     // Causes of the change first (impact in its direction), largest first; then what moved against it.
     const double d = m_f.delta_db_time_aas().value_or(0);
     const bool material = assess("db_time_per_s", m_f.base_db_time_aas, m_f.target_db_time_aas).material();
@@ -162,13 +176,66 @@ private:
   Pair share_of_db(const Pair& p) const {
     return {share(p.b, m_f.base_db_time_aas), share(p.t, m_f.target_db_time_aas)};
   }
-  /// Seconds over the target's elapsed time for a change in AAS.
-  std::string seconds(double delta_aas) const { return human_seconds(delta_aas * el(m_t).value_or(0)); }
+  /// A change in AAS as the comparison states it (Facts::in_aas): average active sessions, or seconds
+  /// over the target's elapsed time.
+  std::string seconds(double delta_aas) const {
+    if (m_f.in_aas) return fmt::format("{:+.1f} AAS", delta_aas);
+    return human_seconds(delta_aas * el(m_t).value_or(0));
+  }
 
   static FindingMetric metric(std::string key, std::string label, std::string unit, const Pair& p) {
     return {std::move(key), std::move(label), std::move(unit), p.b, p.t};
   }
   void add(Finding f) { m_out.push_back(std::move(f)); }
+
+  // ---- the reports' own ADDM findings ----------------------------------------------------------
+  /// Where both reports list Top ADDM Findings, the ones about the same thing as `f` go beside it, with
+  /// their average active sessions each side and whether they moved the way the finding says.
+  void addm_beside(Finding& f) const {
+    if (m_b.addm_findings.empty() || m_t.addm_findings.empty()) return;
+    static const std::pair<std::string_view, std::vector<std::string_view>> k_topics[] = {
+        {"sql_regression", {"top sql"}},
+        {"plan_change", {"top sql"}},
+        {"sql_changed", {"top sql", "hard parse"}},
+        {"hard_parse", {"hard parse", "shared pool"}},
+        {"literal_sql", {"hard parse", "shared pool"}},
+        {"concurrency", {"row lock", "shared pool latch", "buffer busy", "concurrency", "sequence", "library cache"}},
+        {"commit_latency", {"commits and rollbacks", "log file sync"}},
+        {"io_latency", {"user i/o", "i/o throughput", "undersized buffer cache", "top segments"}},
+        {"configuration_waits", {"log file switch", "redo log", "buffer busy", "free buffer"}},
+        {"cpu_queue", {"cpu usage", "host cpu", "resource manager"}},
+        {"cpu_shift", {"cpu usage", "top sql"}},
+    };
+    const std::vector<std::string_view>* topics = nullptr;
+    for (const auto& [rule, words] : k_topics)
+      if (rule == f.rule) topics = &words;
+    if (topics == nullptr) return;
+    auto aas_of = [](const Snapshot& s, const std::string& name) -> OptDouble {
+      for (const auto& a : s.addm_findings)
+        if (a.name == name && a.pct_active_sessions && a.task_avg_active_sessions)
+          return *a.pct_active_sessions / 100 * *a.task_avg_active_sessions;
+      return std::nullopt;
+    };
+    std::vector<std::string> names;
+    for (const Snapshot* s : {&m_b, &m_t})
+      for (const auto& a : s->addm_findings) {
+        const auto n = lower(a.name);
+        if (std::none_of(topics->begin(), topics->end(), [&](std::string_view w) { return n.find(w) != std::string::npos; })) continue;
+        if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
+      }
+    for (const auto& n : names) {
+      const OptDouble b = aas_of(m_b, n), t = aas_of(m_t, n);
+      std::string reading;
+      if (b && t && f.direction != ChangeKind::changed) {
+        const bool rose = *t > *b;
+        const bool agrees = (f.direction == ChangeKind::worse) == rose;
+        reading = std::fabs(*t - *b) < 0.05 * std::max(*b, *t) ? ": about the same in both" : agrees ? ": corroborates" : ": contradicts";
+      } else if (!b || !t) {
+        reading = fmt::format(": among the {}'s ADDM findings only", b ? "base" : "target");
+      }
+      f.evidence.push_back(fmt::format("the reports' ADDM: \"{}\" {} average active sessions{}", n, arrow(b, t, 2), reading));
+    }
+  }
 
   // ---- rules ---------------------------------------------------------------------------------
   void cpu_shift() {
@@ -270,11 +337,19 @@ private:
         const bool down = g.base.size() >= 3 && g.target.size() < 3;
         if (appeared ? !up : !down) continue;
         const Pair ela{per_second(g.base_elapsed_s, el(m_b)), per_second(g.target_elapsed_s, el(m_t))};
-        if (std::max(ela.b.value_or(0), ela.t.value_or(0)) < k_literal_min_aas) continue;  // too small to matter
+        // A merged set knows a literal statement's figures only when every member lists it: then the
+        // shape counts by its sql_ids alone.
+        auto partly_unknown = [](const Snapshot& s, const std::vector<const SqlStat*>& v) {
+          return s.members > 1 && std::any_of(v.begin(), v.end(), [](const SqlStat* q) { return !q->elapsed_s; });
+        };
+        const bool unknown = appeared ? partly_unknown(m_t, g.target) : partly_unknown(m_b, g.base);
+        if (!unknown && std::max(ela.b.value_or(0), ela.t.value_or(0)) < k_literal_min_aas) continue;  // too small to matter
         ++shapes;
         if (shapes <= 3)
-          f.evidence.push_back(fmt::format("{} -> {} listed sql_ids, {} s elapsed per second: {}", g.base.size(), g.target.size(),
-                                           arrow(ela.b.value_or(0), ela.t.value_or(0), 3), short_text(g.example, 80)));
+          f.evidence.push_back(fmt::format("{} -> {} listed sql_ids, {}: {}", g.base.size(), g.target.size(),
+                                           unknown ? std::string("elapsed not known for the set (each id is in some of its reports only)")
+                                                   : arrow(ela.b.value_or(0), ela.t.value_or(0), 3) + " s elapsed per second",
+                                           short_text(g.example, 80)));
         f.metrics.push_back(metric("literal_sql.sql_ids", short_text(g.example, 40), "",
                                    {static_cast<double>(g.base.size()), static_cast<double>(g.target.size())}));
       }
@@ -345,8 +420,8 @@ private:
       commits = value(commit_key);
       commit_label = "transactions (commits and rollbacks)";
     }
-    f.title = fmt::format("Commit latency: log file sync {} ms average (log file parallel write {} ms) at {} {} per hour",
-                          arrow(avg.b, avg.t, 2), arrow(lfpw.b, lfpw.t, 2),
+    f.title = fmt::format("Commit latency: log file sync {} average{} at {} {} per hour", ms_arrow(avg.b, avg.t),
+                          lfpw.b || lfpw.t ? fmt::format(" (log file parallel write {})", ms_arrow(lfpw.b, lfpw.t)) : std::string(),
                           arrow(commits.b ? OptDouble(*commits.b * 3600) : std::nullopt,
                                 commits.t ? OptDouble(*commits.t * 3600) : std::nullopt, 0),
                           commit_label);
@@ -421,7 +496,7 @@ private:
           f.title = fmt::format("{} averages {} ms: under {} ms the reads come from a file-system cache, not storage; the "
                                 "environments compare unfairly (direct I/O on one side only?)",
                                 display_name(n), arrow(avg.b, avg.t, 3), k_fs_cache_ms);
-          f.cause = fmt::format("{} {} ms", display_name(n), arrow(avg.b, avg.t, 2));
+          f.cause = fmt::format("{} {}", display_name(n), ms_arrow(avg.b, avg.t));
           f.evidence.push_back("check filesystemio_options / the mount options: without direct I/O the OS page cache serves the reads");
           f.metrics = {metric("event:" + n + ":avg_wait_ms", display_name(n) + " average wait", "ms", avg)};
           found.push_back(std::move(f));
@@ -435,8 +510,8 @@ private:
       f.rule = "io_latency";
       f.direction = a.kind;
       f.impact_aas = rate.b && rate.t ? *rate.t - *rate.b : 0;
-      f.title = fmt::format("I/O latency: {} {} ms average{}", display_name(n), arrow(avg.b, avg.t, 2), pct_change(avg.b, avg.t));
-      f.cause = fmt::format("{} {} ms", display_name(n), arrow(avg.b, avg.t, 2));
+      f.title = fmt::format("I/O latency: {} {} average{}", display_name(n), ms_arrow(avg.b, avg.t), pct_change(avg.b, avg.t));
+      f.cause = fmt::format("{} {}", display_name(n), ms_arrow(avg.b, avg.t));
       const Pair sh = share_of_db(rate);
       f.evidence.push_back(fmt::format("{} s per second, {} of DB time ({})", arrow(rate.b, rate.t, 3), arrow(sh.b, sh.t, 1, "%"), cls));
       const Pair waits = event_value(n, "waits_per_s");
@@ -490,9 +565,9 @@ private:
       const auto a = assess("event.time_per_s", rate.b, rate.t);
       if (!a.material()) continue;
       const Pair avg = event_avg(n);
-      Line l{fmt::format("{}{}: {} s per second{}, {} ms average", display_name(n),
+      Line l{fmt::format("{}{}: {} s per second{}, {} average", display_name(n),
                          g.show_class && !cls.empty() ? " (" + cls + ")" : "", arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t),
-                         arrow(avg.b, avg.t, 2)),
+                         ms_arrow(avg.b, avg.t)),
              *a.delta, metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate),
              g.hint != nullptr ? std::string(g.hint(n)) : std::string()};
       (*a.delta > 0 ? up : down).push_back(std::move(l));
@@ -620,9 +695,15 @@ private:
       const SqlStat& s = p->any();
       const std::string text = (s.module.empty() ? "" : "[" + s.module + "] ") + short_text(s.text, 80);
       if (p->status == "new" || p->status == "gone") {
-        f.title = fmt::format("SQL {} is {}: {} elapsed over the period ({} s per second, {}{})", s.sql_id, p->status,
-                              human_seconds(std::fabs(*p->delta_aas) * el(m_t).value_or(0)).substr(1),
-                              num(p->status == "new" ? p->target_rate : p->base_rate, 2), p->bound ? "at least " : "", share);
+        // The statement's elapsed as its report gives it; the change is a bound against the other
+        // report's cut-off, stated apart.
+        const bool is_new = p->status == "new";
+        const SqlStat& q = is_new ? *p->target : *p->base;
+        f.title = fmt::format("SQL {} is {}: {} s elapsed in the {} ({} s per second); not in the {}'s lists, so its change is "
+                              "{} or more ({}{})",
+                              s.sql_id, p->status, num(q.elapsed_s, 1), is_new ? "target" : "base",
+                              num(is_new ? p->target_rate : p->base_rate, 2), is_new ? "base" : "target", seconds(*p->delta_aas),
+                              p->bound ? "at least " : "", share);
         f.cause = fmt::format("SQL {} {} ({} or more)", s.sql_id, p->status, seconds(*p->delta_aas));
       } else {
         f.title = fmt::format("SQL {} {} ({}): {}", s.sql_id, seconds(*p->delta_aas), share,
@@ -635,9 +716,15 @@ private:
           f.evidence.push_back(fmt::format("runs {} ({}), whose time is part of this call's", c.any().sql_id, short_text(c.any().text, 60)));
       if (p->status == "both") {
         const Pair per_exec = sql_value(*p, "elapsed_per_exec_ms");
-        f.evidence.push_back(fmt::format("executions {} in {} min, elapsed per execution {}", arrow(p->base->executions, p->target->executions, 0),
-                                         arrow(el(m_b) ? OptDouble(*el(m_b) / 60) : std::nullopt, el(m_t) ? OptDouble(*el(m_t) / 60) : std::nullopt, 1),
-                                         per_exec_arrow(per_exec.b, per_exec.t)));
+        const std::string minutes =
+            arrow(el(m_b) ? OptDouble(*el(m_b) / 60) : std::nullopt, el(m_t) ? OptDouble(*el(m_t) / 60) : std::nullopt, 1);
+        if (!p->base->executions && !p->target->executions)  // blank Executions: no call completed in either period
+          f.evidence.push_back(fmt::format("no completed execution in either period ({} min): a long call spanning the snapshots",
+                                           minutes));
+        else
+          f.evidence.push_back(fmt::format("executions {} in {} min, elapsed per execution {}",
+                                           arrow(p->base->executions, p->target->executions, 0), minutes,
+                                           per_exec_arrow(per_exec.b, per_exec.t)));
       }
       f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "SQL " + s.sql_id + " elapsed per second", "AAS", {p->base_rate, p->target_rate})};
       add(std::move(f));
@@ -707,7 +794,7 @@ private:
         if (!b || !t || *b <= 0 || *t <= 0) continue;  // 0: no such reads in that period
         const auto a = assess("event.avg_wait_ms", b, t);
         if (!a.material()) continue;
-        Line l{fmt::format("{} {} {} ms average service time{} at {} read requests/s", tr.name, label, arrow(b, t, 2), pct_change(b, t),
+        Line l{fmt::format("{} {} {} average service time{} at {} read requests/s", tr.name, label, ms_arrow(b, t), pct_change(b, t),
                            arrow(reqs.b, reqs.t, 1)),
                std::fabs(*t - *b) * std::max(*reqs.b, *reqs.t),  // ms of service time gained or lost per second
                {"iostat_filetype:" + tr.name + ":" + label, tr.name + " " + label + " service time", "ms", b, t}};

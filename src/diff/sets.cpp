@@ -203,6 +203,21 @@ Snapshot merge_snapshots(const std::vector<Snapshot>& m) {
     if (!merged.elapsed_s) continue;
     out.sql.push_back(std::move(merged));
   }
+  // A statement listed in some members only is unknown for the set, but its text still counts: literal
+  // SQL is a new sql_id per value, so in a set its ids are in one member each. Kept with no figures.
+  for (const auto& s : m)
+    for (const auto& q : s.sql) {
+      if (q.text.empty()) continue;
+      if (std::any_of(out.sql.begin(), out.sql.end(), [&](const SqlStat& x) { return x.sql_id == q.sql_id; })) continue;
+      SqlStat partial;
+      partial.sql_id = q.sql_id;
+      partial.id_kind = q.id_kind;
+      partial.module = q.module;
+      partial.pdb_name = q.pdb_name;
+      partial.text = q.text;
+      partial.text_complete = q.text_complete;
+      out.sql.push_back(std::move(partial));
+    }
   std::stable_sort(out.sql.begin(), out.sql.end(), [](const SqlStat& a, const SqlStat& b) { return a.elapsed_s.value_or(0) > b.elapsed_s.value_or(0); });
   for (const auto& s : m) {
     out.truncated = out.truncated || s.truncated;
@@ -251,14 +266,27 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   Comparison c = compare(mb, mt, options);
   if (base.size() == 1 && target.size() == 1) return c;
 
+  // A set mixing databases has no meaning as one period: not comparable, the reason first.
+  std::vector<std::string> mixed;
   auto same_db = [&](const std::vector<Snapshot>& set, const char* which) {
     for (const auto& s : set)
-      if (s.database.dbid && set.front().database.dbid && *s.database.dbid != *set.front().database.dbid)
-        c.warnings.push_back(fmt::format("the {} set mixes databases: {} is DB Id {}, {} is {}", which, s.source, *s.database.dbid,
-                                         set.front().source, *set.front().database.dbid));
+      if (s.database.dbid && set.front().database.dbid && *s.database.dbid != *set.front().database.dbid) {
+        mixed.push_back(fmt::format("the {} set mixes databases: {} is DB Id {}, {} is {}", which, s.source, *s.database.dbid,
+                                    set.front().source, *set.front().database.dbid));
+        return;
+      }
   };
   same_db(base, "base");
   same_db(target, "target");
+  if (!mixed.empty()) {
+    c.warnings.insert(c.warnings.begin(), mixed.begin(), mixed.end());
+    c.verdict = Verdict::not_comparable;
+    c.headline = "Not comparable: " + mixed.front();
+    c.findings.clear();
+    c.contributors.clear();
+    c.db_time_change_pct.reset();
+    return c;
+  }
   // The same period twice (a file given twice, or two reports whose snapshot ranges overlap) counts
   // its time twice and makes a set look more consistent than it is.
   auto snaps = [](const Snapshot& x) { return fmt::format("snaps {}-{}", *x.interval.begin_snap, *x.interval.end_snap); };

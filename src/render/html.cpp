@@ -403,6 +403,7 @@ const char* verdict_word(Verdict v) {
     case Verdict::not_comparable: return "Not comparable";
     case Verdict::single_report: return "One report";
     case Verdict::inconclusive: return "Inconclusive";
+    case Verdict::load_changed: return "Load changed";
   }
   return "?";
 }

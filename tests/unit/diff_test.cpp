@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <variant>
 
 namespace {
@@ -420,12 +421,25 @@ TEST_F(Samples, TableNumbersAreTheRegistrysValues) {
   ASSERT_NE(db, nullptr);
   for (auto [name, key] : {std::pair{"DB time per second (AAS)", "db_time_per_s"}, std::pair{"DB CPU per second", "db_cpu_per_s"},
                            std::pair{"Outside DB CPU and waits per second", "outside_per_s"},
-                           std::pair{"Host CPU busy %", "host_cpu_busy_pct"}, std::pair{"DB CPU % of DB time", "db_cpu_pct_db_time"},
-                           std::pair{"DB time per transaction (s)", "db_time_per_txn_s"}}) {
+                           std::pair{"Host CPU busy %", "host_cpu_busy_pct"}, std::pair{"DB CPU % of DB time", "db_cpu_pct_db_time"}}) {
     const auto* r = row(*db, name);
     ASSERT_NE(r, nullptr) << name;
     EXPECT_EQ(number(*r, 1), awrdiff::metric_value(base, key)) << name;
     EXPECT_EQ(number(*r, 2), awrdiff::metric_value(target, key)) << name;
+  }
+  // The work and its cost: the registry's values (DB time per transaction shown in ms).
+  const auto* work = table(c, "work_efficiency");
+  ASSERT_NE(work, nullptr);
+  for (auto [name, key, scale] : {std::tuple{"Executions per second", "load_profile.executes", 1.0},
+                                  std::tuple{"Transactions per second", "transactions_per_s", 1.0},
+                                  std::tuple{"DB time per execution (ms)", "db_time_per_exec_ms", 1.0},
+                                  std::tuple{"DB time per transaction (ms)", "db_time_per_txn_s", 1000.0},
+                                  std::tuple{"DB time per user call (ms)", "db_time_per_call_ms", 1.0}}) {
+    const auto* r = row(*work, name);
+    ASSERT_NE(r, nullptr) << name;
+    ASSERT_TRUE(number(*r, 1) && number(*r, 2)) << name;
+    EXPECT_DOUBLE_EQ(*number(*r, 1), *awrdiff::metric_value(base, key) * scale) << name;
+    EXPECT_DOUBLE_EQ(*number(*r, 2), *awrdiff::metric_value(target, key) * scale) << name;
   }
   EXPECT_EQ(c.db_time_per_s_target, awrdiff::metric_value(target, "db_time_per_s"));
   const auto* ev = table(c, "top_events");

@@ -1,0 +1,139 @@
+// The verdict on real pairs of ../shared/corpus (skipped when it is absent): busier is not slower, a
+// soak test starting, one unit family, keys that cannot match, and every same-database pair read for
+// impossible numbers.
+#include "tests/support/mirror.hpp"
+
+#include <awrdiff/diff.hpp>
+#include <awrdiff/parse.hpp>
+#include <awrdiff/render.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+
+bool corpus_absent() { return !fs::exists(k_corpus / "MANIFEST.tsv"); }
+
+awrdiff::Comparison pair(const char* a, const char* b) {
+  return awrdiff::compare(awrdiff::load_report(k_corpus / a), awrdiff::load_report(k_corpus / b));
+}
+
+const awrdiff::Finding* finding(const awrdiff::Comparison& c, std::string_view rule) {
+  for (const auto& f : c.findings)
+    if (f.rule == rule) return &f;
+  return nullptr;
+}
+
+std::string rendered(const awrdiff::Comparison& c) {
+  std::ostringstream out;
+  awrdiff::render(c, awrdiff::Format::text, {}, out);
+  return out.str();
+}
+
+}  // namespace
+
+TEST(VerdictCorpus, RmgtibpBusierNotSlower) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // RMGTIBP 72330-72331 -> 72331-72332: DB time per second +11% with executions +21%, transactions
+  // +47%: DB time per transaction -24%. One ad hoc query (7u9yhqndkyrdb) is slower per execution inside it.
+  const auto c = pair("awr-html_19c_jdmoreno_8.html", "awr-html_19c_jdmoreno_9.html");
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::load_changed) << c.headline;
+  EXPECT_EQ(c.headline.rfind("More load, not slower: DB time per second +11%", 0), 0u) << c.headline;
+  for (const char* part : {"executions +21%", "transactions +47%", "DB time per transaction -24%", "7u9yhqndkyrdb slower per execution"})
+    EXPECT_NE(c.headline.find(part), std::string::npos) << part << ": " << c.headline;
+  awrdiff::testing::expect_mirror(c, pair("awr-html_19c_jdmoreno_9.html", "awr-html_19c_jdmoreno_8.html"));
+}
+
+TEST(VerdictCorpus, XydbBusierNotSlower) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // XYDB 36006-36007 -> 36008-36009: DB time per second +18% with user calls +104%, executions +54%,
+  // transactions +77%: each unit of work is cheaper.
+  const auto c = pair("awr-html_11.2_pcambell_1.html", "awr-html_11.2_pcambell_2.html");
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::load_changed) << c.headline;
+  EXPECT_EQ(c.headline.rfind("More load, not slower", 0), 0u) << c.headline;
+  EXPECT_NE(c.headline.find("transactions +77%"), std::string::npos) << c.headline;
+}
+
+TEST(VerdictCorpus, SoakTestStartIsALoadChangeFirst) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // RMGTIBN 162-163 (transactions 0.0 /s) -> 217-225 (2,374 /s): the soak test's load, then commit
+  // latency (log file sync 1.71 -> 5.75 ms) as the real slowdown inside it.
+  const auto c = pair("awr-html_19c_jdmoreno_4.html", "awr-html_19c_jdmoreno_1.html");
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::load_changed) << c.headline;
+  const auto load = c.headline.find("More load, not slower");
+  const auto commits = c.headline.find("commit latency (log file sync 1.71 -> 5.75 ms average)");
+  EXPECT_EQ(load, 0u) << c.headline;
+  EXPECT_NE(commits, std::string::npos) << c.headline;
+}
+
+TEST(VerdictCorpus, RowLockPileUpInOneUnitFamily) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // 1,022 -> 142 AAS over 37 and 27 minutes: every change in AAS (never "-15.3 d"), averages in ms
+  // without false decimals (never "95,670.00 ms").
+  const auto c = pair("awr-html_11.2_rac_pcambell_1.html", "awr-html_11.2_rac_pcambell_3.html");
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::improved) << c.headline;
+  const std::string text = rendered(c);
+  EXPECT_FALSE(std::regex_search(text, std::regex("[0-9] d\\b"))) << c.headline;
+  EXPECT_EQ(text.find("95,670.00"), std::string::npos);
+  EXPECT_EQ(text.find("707,134.737"), std::string::npos);
+  EXPECT_NE(text.find("95,670 -> 11,512 ms average"), std::string::npos);
+  const auto* sql = finding(c, "sql_regression");
+  ASSERT_NE(sql, nullptr);
+  EXPECT_NE(sql->title.find(" AAS "), std::string::npos) << sql->title;
+}
+
+TEST(VerdictCorpus, AwrAgainstStatspackPairsNoSql) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // The same database, AWR 88-89 against Statspack 19-20 inside it: sql_id against old hash value.
+  const auto c = pair("awr-text_12.1_getperf_2.lst", "statspack_12.1_getperf_2.lst");
+  EXPECT_EQ(finding(c, "sql_changed"), nullptr);
+  const std::string text = rendered(c);
+  EXPECT_EQ(text.find("matched by text"), std::string::npos);
+  EXPECT_EQ(text.find("binds became literals"), std::string::npos);
+}
+
+TEST(VerdictCorpus, EverySameDatabasePairReadsSane) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // Reports of one database by DB Id (the MANIFEST notes name it), every pair in both directions:
+  // no "? -> ?", no five-digit percentage in the headline, no change in days beside AAS.
+  std::map<std::string, std::vector<std::string>> by_db;
+  std::ifstream in(k_corpus / "MANIFEST.tsv");
+  std::string line;
+  std::getline(in, line);
+  const std::regex dbid("DB Id ([0-9]+)");
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string x; std::getline(ss, x, '\t');) f.push_back(x);
+    if (f.size() < 10 || (f[1].rfind("awr", 0) != 0 && f[1] != "statspack")) continue;
+    std::smatch m;
+    if (!std::regex_search(f[9], m, dbid) || !fs::exists(k_corpus / f[0])) continue;
+    by_db[m[1]].push_back(f[0]);
+  }
+  int pairs = 0;
+  for (const auto& [id, files] : by_db)
+    for (std::size_t i = 0; i < files.size(); ++i)
+      for (std::size_t j = 0; j < files.size(); ++j) {
+        if (i == j) continue;
+        SCOPED_TRACE(files[i] + " -> " + files[j]);
+        const auto c = pair(files[i].c_str(), files[j].c_str());
+        const std::string text = rendered(c);
+        EXPECT_EQ(text.find("? -> ?"), std::string::npos);
+        EXPECT_FALSE(std::regex_search(c.headline, std::regex("[0-9]{2},[0-9]{3}%"))) << c.headline;
+        if (c.headline.find(" AAS") != std::string::npos)
+          for (const auto& f : c.findings) EXPECT_FALSE(std::regex_search(f.cause, std::regex("[0-9] (d|h|min|s)$"))) << f.cause;
+        ++pairs;
+      }
+  EXPECT_GT(pairs, 20);
+}
