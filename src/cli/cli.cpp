@@ -5,6 +5,7 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/mask.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>
 #include <awrdiff/snapshot_json.hpp>
@@ -163,8 +164,7 @@ int run(int argc, char** argv) {
       "warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
       "Server / Data Center. Text fits 120 columns (--width N, 0 = no limit) and is coloured on a terminal.\n\n"
 
-      "The first line is the verdict (regressed / improved / load changed: busier, not slower / unchanged /\n"
-      "not comparable / inconclusive) with the\n"
+      "The first line is the verdict (regressed / improved / unchanged / not comparable / inconclusive) with the\n"
       "DB time per second change and its causes; then findings, each with its numbers, then the tables.\n\n"
       "A baseline SOURCE is a report (AWR or Statspack, .gz too), a saved snapshot, a saved baseline file, or an\n"
       "Oracle metric dump (AWR-Miner capture, DMA collector sysmetric summary, SELECT_BASELINE_METRIC or\n"
@@ -185,6 +185,11 @@ int run(int argc, char** argv) {
   bool exit_code_flag = false;
   app.add_flag("--exit-code", exit_code_flag, "exit 1 when the verdict is 'regressed' (as diff(1) exits 1 on a difference)");
   bool summary = false;
+  bool mask_output = false;
+  const char* const mask_help =
+      "replace host, database, instance, service, PDB, schema, object, tablespace names, file paths, IP addresses and "
+      "input file names with stable aliases (HOST1, DB1, OBJ3, /path1/file2.dbf) and SQL literals with '?' / 0, for "
+      "sharing outside the company (docs/masking.md)";
   std::size_t width = 120;
   std::string color_mode = "auto";
   auto add_common = [&](CLI::App* a) {
@@ -194,6 +199,7 @@ int run(int argc, char** argv) {
                   "json; any case");
     a->add_flag("-v,--verbose", verbose, "also list parse diagnostics (cells that could not be read, unknown sections)");
     a->add_option("--top-sql", top_sql, "how many SQL statements to list (default 15)")->check(CLI::Range(1, 1000));
+    a->add_flag("--mask", mask_output, mask_help);
     a->add_flag("-s,--summary", summary,
                 "the verdict, the comparability warnings and the findings only (at most 40 lines), for a ticket comment");
     a->add_option("-w,--width", width,
@@ -222,6 +228,7 @@ int run(int argc, char** argv) {
   snapshot->add_option("-f,--format", format_name, "json (the only format)");
   snapshot->add_option("-o,--output", output, "write to FILE instead of stdout");
   snapshot->add_flag("-v,--verbose", verbose, "include diagnostics");
+  snapshot->add_flag("--mask", mask_output, mask_help);
 
   std::vector<std::string> baseline_sources, current_files;
   std::string policy_file, match_name = "all";
@@ -246,9 +253,11 @@ int run(int argc, char** argv) {
   auto* baseline_save = baseline_cmd->add_subcommand("save", "save a baseline file (JSON, docs/baselines.md)");
   baseline_save->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")->required()->expected(1, -1);
   baseline_save->add_option("-o,--output", output, "the baseline file to write")->required();
+  baseline_save->add_flag("--mask", mask_output, mask_help);
   auto* baseline_show = baseline_cmd->add_subcommand("show", "summarise a baseline: database, instances, periods, metrics");
   baseline_show->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")->required()->expected(1, -1);
   baseline_show->add_option("-o,--output", output, "write to FILE instead of stdout");
+  baseline_show->add_flag("--mask", mask_output, mask_help);
   baseline_show->add_flag("-v,--verbose", verbose, "also list the dump's metric names awrdiff has no registry row for");
 
   auto* tables = app.add_subcommand("tables", "list the tables found in one report and the catalog entries matched (debugging)");
@@ -314,6 +323,11 @@ int run(int argc, char** argv) {
     auto load_each = [&](const std::string& f) -> std::vector<Snapshot> {
       return f == "-" ? parse_reports(standard_input.text(), "-") : load_each_report(f);
     };
+    // --mask: every snapshot (and baseline) masked by one Masker after loading, before any output.
+    Masker masker;
+    auto mask_all = [&](const std::vector<Snapshot*>& snapshots, const std::vector<Baseline*>& baselines = {}) {
+      if (mask_output) mask(snapshots, masker, baselines);
+    };
     if (history_cli.selected()) return run_history(history_cli, emit);
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
@@ -321,19 +335,22 @@ int run(int argc, char** argv) {
       check_stdin_once(snapshot_files);
       if (snapshot_files.size() == 1) {
         auto all = load_each(snapshot_files.front());
+        if (mask_output) mask(all, masker);
         if (all.size() == 1) {
           emit(snapshot_json_text(all.front(), verbose), output);
           return 0;
         }
         std::vector<LoadResult> each;  // several reports in the file: an array, one entry per report
-        for (auto& s : all) each.push_back({snapshot_files.front(), std::move(s), std::nullopt});
+        for (auto& s : all)
+          each.push_back({mask_output ? masker.source(snapshot_files.front()) : snapshot_files.front(), std::move(s), std::nullopt});
         emit(snapshots_json_text(each, verbose), output);
         return 0;
       }
       // Several files: parsed in parallel; an array in argument order, {"file", "snapshot"} or
       // {"error", "file"} per file; each error also on stderr; exit 2 when any file failed.
       std::vector<std::filesystem::path> paths(snapshot_files.begin(), snapshot_files.end());
-      const auto results = load_reports_each(paths, jobs);
+      auto results = load_reports_each(paths, jobs);
+      if (mask_output) mask(results, masker);
       bool failed = false;
       for (const auto& r : results)
         if (!r.snapshot) {
@@ -380,7 +397,8 @@ int run(int argc, char** argv) {
     };
     if (*baseline_cmd) {
       check_output_is_not_an_input(output, baseline_inputs);
-      const Baseline b = load_baseline(baseline_inputs);
+      Baseline b = load_baseline(baseline_inputs);
+      mask_all({}, {&b});
       if (*baseline_save) {
         emit(baseline_json_text(b), output);
         return 0;
@@ -397,6 +415,7 @@ int run(int argc, char** argv) {
       else if (match_name == "weekday-hour") opt.match = MatchPeriods::weekday_hour;
       else throw Error("", fmt::format("unknown --match '{}' (all, hour, weekday-hour)", match_name));
       if (history_cli.check_history) {
+        if (mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
         return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file), opt,
                                  format, ropt, quiet, output, emit);
@@ -413,11 +432,16 @@ int run(int argc, char** argv) {
       check_output_is_not_an_input(output, current_files);
       check_output_is_not_an_input(output, baseline_sources);
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
-      const Baseline b = load_baseline(baseline_sources);
+      Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);
       std::vector<Snapshot> current;
       for (const auto& f : current_files)
         for (auto& s : load_each(f)) current.push_back(std::move(s));  // a file of several: each
+      if (mask_output) {
+        std::vector<Snapshot*> p;
+        for (auto& s : current) p.push_back(&s);
+        mask_all(p, {&b});
+      }
       const Snapshot cur = merge_snapshots(current);
       const CheckReport r = check(cur, b, policy, opt);
       if (quiet && r.status != CheckStatus::fail && r.status != CheckStatus::warn) return r.exit_code();
@@ -429,7 +453,9 @@ int run(int argc, char** argv) {
     Comparison c;
     if (*report) {
       check_output_is_not_an_input(output, {single});
-      c = describe(load(single), copt);
+      Snapshot s = load(single);
+      mask_all({&s});
+      c = describe(s, copt);
     } else if (!base_set.empty() || !target_set.empty()) {
       if (base_set.empty() || target_set.empty() || !files.empty())
         throw Error("", "give both --base and --target sets, and no other report files (see awrdiff --help)");
@@ -443,6 +469,12 @@ int run(int argc, char** argv) {
         for (auto& s : load_each(f)) b.push_back(std::move(s));  // a file of several reports: each
       for (const auto& f : target_set)
         for (auto& s : load_each(f)) t.push_back(std::move(s));
+      if (mask_output) {
+        std::vector<Snapshot*> p;
+        for (auto* v : {&b, &t})
+          for (auto& s : *v) p.push_back(&s);
+        mask_all(p);
+      }
       c = compare_sets(b, t, copt);
     } else {
       if (files.size() != 2) {
@@ -452,12 +484,15 @@ int run(int argc, char** argv) {
       check_output_is_not_an_input(output, files);
       check_stdin_once(files);
       if (files[0] == "-" || files[1] == "-") {
-        const Snapshot base = load(files[0]);
-        c = compare(base, load(files[1]), copt);
+        Snapshot base = load(files[0]);
+        Snapshot target = load(files[1]);
+        mask_all({&base, &target});
+        c = compare(base, target, copt);
       } else {
         auto loaded = load_reports({files[0], files[1]});  // both at once
         for (auto& r : loaded)
           if (r.error) throw *r.error;  // the base's error first
+        mask_all({&*loaded[0].snapshot, &*loaded[1].snapshot});
         c = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
       }
     }
