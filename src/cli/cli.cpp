@@ -164,7 +164,8 @@ int run(int argc, char** argv) {
       "warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
       "Server / Data Center. Text fits 120 columns (--width N, 0 = no limit) and is coloured on a terminal.\n\n"
 
-      "The first line is the verdict (regressed / improved / unchanged / not comparable / inconclusive) with the\n"
+      "The first line is the verdict (regressed / improved / load changed: busier, not slower / unchanged /\n"
+      "not comparable / inconclusive) with the\n"
       "DB time per second change and its causes; then findings, each with its numbers, then the tables.\n\n"
       "A baseline SOURCE is a report (AWR or Statspack, .gz too), a saved snapshot, a saved baseline file, or an\n"
       "Oracle metric dump (AWR-Miner capture, DMA collector sysmetric summary, SELECT_BASELINE_METRIC or\n"
