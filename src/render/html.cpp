@@ -395,17 +395,11 @@ std::string identity(const Comparison& c) {
   return d.empty() ? i : i.empty() ? d : d + " / " + i;
 }
 
-const char* verdict_word(Verdict v) {
-  switch (v) {
-    case Verdict::regressed: return "Regressed";
-    case Verdict::improved: return "Improved";
-    case Verdict::unchanged: return "Unchanged";
-    case Verdict::not_comparable: return "Not comparable";
-    case Verdict::single_report: return "One report";
-    case Verdict::inconclusive: return "Inconclusive";
-    case Verdict::load_changed: return "Load changed";
-  }
-  return "?";
+// The verdict as a label: "Regressed", "Not comparable", "Load changed", ...
+std::string verdict_word(Verdict v) {
+  std::string w = to_string(v);
+  if (!w.empty()) w.front() = static_cast<char>(std::toupper(static_cast<unsigned char>(w.front())));
+  return w;
 }
 
 const char* k_css =
