@@ -10,7 +10,8 @@ javascript: URLs):
   - every string from a report is escaped: the page has exactly one <script> element (awrdiff's own),
     no javascript: link, and the hostile strings show as text;
   - in Chromium with JavaScript on: no console message (errors, CSP violations), the enhancements ran
-    (copy buttons), the charts (inline SVG) are there, and a screenshot is not blank;
+    (copy buttons), clicking a column header sorts each table, the charts (inline SVG) are there, and a
+    screenshot is not blank;
   - with JavaScript off (the page's scripts blocked by its Content-Security-Policy, see below): the same
     charts and tables, drawn (their colours are on the screenshot).
 A page built to fail (a script error) proves the console check can fail.
@@ -31,6 +32,19 @@ import zlib
 HOSTILE = "<script>document.title='PWNED'</script></textarea>\"'<a href=\"javascript:alert(1)\">x</a><img src=x onerror=\"document.title='PWNED'\">"
 
 failures = []
+
+# Appended to a copy of a page: clicks the first numeric column header of every table with numbers twice and
+# checks the order of all its rows (both parts of a long table) after each click.
+SORT_PROBE = """<script>(function(){var out='ok',n=0;
+Array.prototype.forEach.call(document.querySelectorAll('section.tbl'),function(s){
+var t=s.querySelector('table.data');var th=t&&t.tHead?t.tHead.querySelector('th.n'):null;if(!th)return;
+var i=Array.prototype.indexOf.call(th.parentNode.cells,th);
+function vals(){var v=[];Array.prototype.forEach.call(s.querySelectorAll('table.data tbody tr'),function(r){
+var c=r.cells[i];var x=c?c.getAttribute('data-v'):null;if(x!==null)v.push(parseFloat(x));});return v;}
+var before=vals().length;
+[1,-1].forEach(function(dir){th.click();var v=vals();if(v.length!==before)out='rows lost in '+s.id;
+for(var k=1;k<v.length;k++)if(dir*(v[k-1]-v[k])<0)out='not sorted: '+s.id;});n++;});
+document.body.setAttribute('data-sorted',out+' ('+n+' tables)');})();</script>"""
 
 
 def check(ok, what):
@@ -267,6 +281,15 @@ def main():
                         ok, how = not_blank(png)
                         pixels[js] = chart_pixels(png, fills)
                     check(ok, "%s: the screenshot is not blank, %s (%s)" % (name, mode, how))
+                # Sorting: click the first numeric header of each table twice; the rows must come out in
+                # descending, then ascending order of their numbers (all tables' rows, the collapsed ones too).
+                probe = os.path.join(tmp, name + "-sort.html")
+                with open(probe, "w", encoding="utf-8") as f:
+                    f.write(page.replace("</body>", SORT_PROBE + "</body>"))
+                _, dom, console = browse(browser, probe, tmp)
+                m = re.search(r'data-sorted="([^"]*)"', dom)
+                check(m is not None and m.group(1).startswith("ok") and not console,
+                      "%s: clicking a header sorts the table (%s)" % (name, m.group(1) if m else "no result"))
                 check(doms[True].count("<svg") == doms[False].count("<svg") and
                       doms[True].count("<table") == doms[False].count("<table"),
                       "%s: the same charts and tables with JavaScript on and off" % name)
