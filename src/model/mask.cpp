@@ -836,7 +836,16 @@ void Masker::mask_sql_tokens(std::string_view text, std::string* out, bool learn
         break;
       }
       case Tok::number: *out += "0"; break;
-      case Tok::comment: *out += starts_with(t.text, "--") ? "--" : "/* */"; break;
+      case Tok::comment: {
+        // Oracle's own markers stay (/* OPT_DYN_SAMP */, /* DS_SVC */, /* SQL Analyze(...) */): they say the
+        // statement is the optimizer's recursive SQL. Any other comment is emptied.
+        const auto body = upper(trim(std::string_view(t.text).substr(2, t.text.size() - (starts_with(t.text, "--") ? 2 : 4))));
+        const bool oracle_marker = body == "OPT_DYN_SAMP" || body == "DS_SVC" || starts_with(body, "SQL ANALYZE(") ||
+                                   body == "OPT_ESTIMATE" || starts_with(body, "SQL ANALYZE ");
+        if (oracle_marker && t.text.size() >= 4 && t.text.substr(t.text.size() - 2) == "*/") *out += t.text;
+        else *out += starts_with(t.text, "--") ? "--" : "/* */";
+        break;
+      }
       case Tok::hint: {
         // Hints stay (they change plans); names of known objects in them are masked.
         const bool block = starts_with(t.text, "/*+");

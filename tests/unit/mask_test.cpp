@@ -50,6 +50,7 @@ TEST(Mask, SqlLiteralsBecomePlaceholdersAndTablesAliases) {
   EXPECT_EQ(m.sql("UPDATE ACME.ORDERS SET s = 'x' /* ticket 4711 */ WHERE ORDERS.id = 7 FOR UPDATE"),
             "UPDATE SCHEMA1.OBJ1 SET s = '?' /* */ WHERE OBJ1.id = 0 FOR UPDATE");
   EXPECT_EQ(m.sql("BEGIN acme_pkg.run(:1, 'x'); END;"), "BEGIN OBJ4.run(:1, '?'); END;");
+  EXPECT_EQ(m.sql("SELECT /* OPT_DYN_SAMP */ /*+ ALL_ROWS */ 1 FROM dual"), "SELECT /* OPT_DYN_SAMP */ /*+ ALL_ROWS */ 0 FROM dual");
   // A report that cut the text inside a literal.
   EXPECT_EQ(m.sql("SELECT a FROM t9 WHERE b = 'unfinish"), "SELECT a FROM OBJ5 WHERE b = '?");
 }
