@@ -68,11 +68,12 @@ bool holds_paths(const std::string& s) {
   return false;
 }
 
-// A cell cut to `w`. Paths lose their directories first (the file names tell the periods apart), then
-// their start; other text keeps its start.
-std::string cut_cell(const std::string& s, std::size_t w) {
+// A cell cut to `w`. A period's file paths (`files`: the base and target columns) lose their directories
+// first (the file names tell the periods apart), then their start; other text (SQL text may hold a '/')
+// keeps its start.
+std::string cut_cell(const std::string& s, std::size_t w, bool files) {
   if (width(s) <= w) return s;
-  if (holds_paths(s)) {
+  if (files && holds_paths(s)) {
     std::string names;  // each ", "-separated path by its file name
     std::size_t at = 0;
     while (at <= s.size()) {
@@ -112,7 +113,8 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
       cells_w[i] = std::max(cells_w[i], width(cells.back()));
       // Side-by-side columns of a period (base, target): their snap times and names are kept whole, paths
       // may lose their directories.
-      if (!holds_paths(cells.back())) keep_w[i] = std::max(keep_w[i], width(cells.back()));
+      if (!holds_paths(cells.back()) && (t.columns[i].key == "base" || t.columns[i].key == "target"))
+        keep_w[i] = std::max(keep_w[i], width(cells.back()));
     }
     rows.push_back(std::move(cells));
   }
@@ -186,7 +188,8 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
       if (!shown[i]) continue;
       if (!first) l += std::string(sep, ' ');
       first = false;
-      l += paint(pad(cut_cell(cells[i], w[i]), w[i], right_aligned(t.columns[i])), tinted[i] ? colour : nullptr, o.color);
+      const bool files = t.columns[i].key == "base" || t.columns[i].key == "target";
+      l += paint(pad(cut_cell(cells[i], w[i], files), w[i], right_aligned(t.columns[i])), tinted[i] ? colour : nullptr, o.color);
     }
     while (!l.empty() && l.back() == ' ') l.pop_back();
     out << l << "\n";

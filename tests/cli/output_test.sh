@@ -116,6 +116,8 @@ if [ -d "$corpus" ]; then
     set -- $pair
     check "corpus text $1" 0 "$bin" "$corpus/$1" "$corpus/$2"
     fits "corpus $1 fits 120" 120
+    # Cut text keeps its start (SQL text with a '/' is no path); only a period's file names lose theirs.
+    if grep -v '^File ' "$tmp/out" | grep -q ' …'; then bad "corpus $1: text cut at its start"; grep -v '^File ' "$tmp/out" | grep ' …' | head -2; else ok; fi
     # Every sql_id of the JSON is printed whole in the text.
     "$bin" -f json "$corpus/$1" "$corpus/$2" >"$tmp/c.json"
     python3 - "$tmp/c.json" "$tmp/out" <<'PY' && ok || bad "corpus $1: an sql_id cut"
