@@ -104,8 +104,8 @@ MetricDistribution summarize_period_values(std::vector<double> values);
 /// A snapshot's registry values as a baseline period (every checked registry metric the report gives).
 BaselinePeriod period_of(const Snapshot& snapshot);
 
-/// A baseline from report snapshots. Throws Error when the set is empty or mixes DB Ids / instances
-/// (the message names the two files).
+/// A baseline from report snapshots, duplicates dropped (drop_duplicate_periods). Throws Error when the
+/// set is empty or mixes databases (confirm_same_database; the message names the two files).
 Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots);
 
 /// A baseline from an Oracle metric dump: rows mapped to registry metrics through their Oracle twins
@@ -113,7 +113,31 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots);
 /// for the cluster and also kept per instance. Unknown metric names are listed, never dropped silently.
 Baseline baseline_from_dump(const SysmetricDump& dump);
 
-/// Adds `other` to `into` (several sources given to one check). Throws Error when their DB Ids differ.
+/// What says which database a report, set or baseline is of: its DB Id and its DB name (either may be
+/// missing: a redacted report, a dump without DBID).
+struct DatabaseIdentity {
+  std::optional<std::uint64_t> dbid;
+  std::string name;
+};
+
+/// The comparability gate's database test, one rule for check, sets and baselines. `item` (named by
+/// `source`) against `reference` (named `reference_label` in messages, e.g. "the baseline"):
+/// - both give a DB Id: they must be equal; returns "".
+/// - either lacks a DB Id: the DB names must be equal (case-insensitive); returns a note "no DB Id on ...:
+///   matched by DB name X" (the check shows it with its warnings).
+/// Throws Error(source, reason), one line, when the DB Ids or the DB names differ, or when neither can
+/// confirm it ("cannot confirm it is the same database").
+std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseIdentity& reference, const std::string& source,
+                                  std::string_view reference_label);
+
+/// Drops periods given more than once (the same instance and Begin/End Snap ids, or the same times when
+/// a source gives no snap ids): the period with more metric values is kept, then the HTML report over
+/// its text twin; their snapshots go with them. Returns how many were dropped (also added to `notes`).
+std::size_t drop_duplicate_periods(Baseline& baseline);
+
+/// Adds `other` to `into` (several sources given to one check): confirm_same_database, then the periods
+/// and aggregates, duplicates dropped (drop_duplicate_periods). Throws Error when they are not of one
+/// database.
 void merge_baseline(Baseline& into, Baseline other);
 
 /// The distribution of `key` over the baseline's periods that match `current` (all periods, or the same
@@ -128,6 +152,10 @@ std::string baseline_json_text(const Baseline& baseline);
 /// Reads a baseline file written by baseline_json_text. Throws Error(source, reason) for another
 /// major version, a JSON that is no baseline, or wrong types.
 Baseline baseline_from_json(std::string_view json, const std::string& source);
+
+/// True when `file` is a saved baseline file (a JSON object with an "awrdiff_baseline" key); false for
+/// anything else, a file that cannot be read included.
+bool is_baseline_file(const std::filesystem::path& file);
 
 /// Loads one baseline source by content: a saved baseline file, an Oracle metric dump, or a report /
 /// saved snapshot (load_report). Reports are returned as a one-period baseline with their snapshot.

@@ -63,8 +63,12 @@ CheckPolicy default_policy();
 ///                              fail_rel_pct = 50, abs_floor = 0.05, rel_floor_pct = 10,
 ///                              warn_above = ..., fail_above = ..., warn_below = ..., fail_below = ...,
 ///                              enabled = true
-/// Throws Error(file, reason) for a syntax error, a metric that matches no registry row, an unknown key
-/// or a value of the wrong type (never a silent pass).
+/// Throws Error(file, reason), one line with the line number where there is one, for a file that cannot
+/// be opened or is a directory, binary content or invalid UTF-8, a syntax error (anything the TOML
+/// parser throws), a table given twice, a metric that matches no registry row, an unknown key, a value
+/// of the wrong type (`enabled = 1`), or a number that is not finite or out of range: warn_z and fail_z
+/// 0.1 to 1000, spread_floor_pct 0 to 100, fail_rel_pct and rel_floor_pct 0 to 100000, abs_floor and
+/// the absolute levels 0 to 1e15 (never a silent pass).
 CheckPolicy load_policy(const std::string& file);
 
 /// One metric checked.
@@ -85,7 +89,17 @@ struct CheckResult {
 struct CheckOptions {
   MatchPeriods match = MatchPeriods::all;
   CompareOptions compare;
+  /// Notes on the current set (load_current_set: duplicates dropped, matched by DB name), shown with
+  /// the check's warnings.
+  std::vector<std::string> current_notes;
 };
+
+/// The current period from its reports (one, or a set merged with merge_snapshots): every member of one
+/// database (confirm_same_database) and instance, the same period given twice (the same DB Id, instance
+/// and Begin/End Snap) kept once, the HTML report preferred to its text twin. Appends a note per
+/// duplicate dropped and per match by DB name to `notes`. Throws Error naming the file for an empty set
+/// or members of another database.
+Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::string>& notes);
 
 /// The whole check: results per metric, the pairwise comparison against the baseline's typical
 /// period (when the baseline has report snapshots), and the verdict.
@@ -100,8 +114,11 @@ struct CheckReport {
   int exit_code() const { return status == CheckStatus::fail ? 1 : 0; }
 };
 
-/// Checks `current` (one snapshot, or a set merged by the caller) against `baseline`. Throws
-/// Error (exit 2) when they cannot be compared: another DB Id or instance, an invalid report, no
+/// Checks `current` (one snapshot, or a set merged by current_from_members) against `baseline`. Throws
+/// Error (exit 2) when they cannot be compared: another database (confirm_same_database: another DB
+/// Id, or another DB name where a side has no DB Id, or neither known), another instance, an invalid
+/// report, DB time / DB CPU / elapsed negative or not finite, or DB time per second beyond 1,000,000 AAS
+/// (the report is not usable), a baseline with no usable period (named as the baseline's fault), no
 /// metric in common. A current period that is itself one of the baseline's periods is left out of
 /// the baseline first (a member never fails against itself).
 CheckReport check(const Snapshot& current, const Baseline& baseline, const CheckPolicy& policy,

@@ -13,6 +13,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 #include <set>
 
@@ -178,6 +179,126 @@ Snapshot typical_period(const Baseline& b) {
   return t;
 }
 
+namespace {
+std::string upper_trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+}  // namespace
+
+std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseIdentity& ref, const std::string& source,
+                                  std::string_view ref_label) {
+  const std::string name = upper_trimmed(item.name), ref_name = upper_trimmed(ref.name);
+  if (item.dbid && ref.dbid) {
+    if (*item.dbid != *ref.dbid)
+      throw Error(source, fmt::format("DB Id {} is not {}'s ({}DB Id {}): another database", *item.dbid, ref_label,
+                                      ref_name.empty() ? "" : ref_name + " ", *ref.dbid));
+    return "";
+  }
+  const std::string no_id = !item.dbid && !ref.dbid ? "neither gives a DB Id"
+                            : !item.dbid            ? "this one gives no DB Id"
+                                                    : fmt::format("{} gives no DB Id", ref_label);
+  if (!name.empty() && !ref_name.empty()) {
+    if (name != ref_name)
+      throw Error(source, fmt::format("DB name {} is not {}'s ({}), and {}: another database", name, ref_label, ref_name, no_id));
+    return fmt::format("no DB Id ({}): matched by DB name {}", no_id, name);
+  }
+  const std::string no_name = name.empty() && ref_name.empty() ? "neither gives a DB name"
+                              : name.empty()                   ? "this one gives no DB name"
+                                                               : fmt::format("{} gives no DB name", ref_label);
+  throw Error(source, fmt::format("cannot confirm it is the same database as {}: {}, and {}", ref_label, no_id, no_name));
+}
+
+std::size_t drop_duplicate_periods(Baseline& b) {
+  // Key: instance and snap ids, else instance and times. A period with neither is never a duplicate.
+  auto key_of = [](const BaselinePeriod& p) -> std::optional<std::string> {
+    const int inst = p.instance_number.value_or(0);
+    if (p.begin_snap && p.end_snap) return fmt::format("{}|s|{}|{}", inst, *p.begin_snap, *p.end_snap);
+    if (!p.begin_time.empty() && !p.end_time.empty()) return fmt::format("{}|t|{}|{}", inst, p.begin_time, p.end_time);
+    return std::nullopt;
+  };
+  auto html = [](const std::string& f) {
+    const auto l = lower(f);
+    return l.ends_with(".html") || l.ends_with(".htm") || l.ends_with(".html.gz") || l.ends_with(".htm.gz");
+  };
+  auto better = [&](const BaselinePeriod& x, const BaselinePeriod& y) {  // x preferred to y
+    if (x.values.size() != y.values.size()) return x.values.size() > y.values.size();
+    return html(x.source) && !html(y.source);
+  };
+  std::map<std::string, std::size_t> first;
+  std::vector<bool> drop(b.periods.size(), false);
+  std::vector<const BaselinePeriod*> dropped;
+  for (std::size_t i = 0; i < b.periods.size(); ++i) {
+    const auto k = key_of(b.periods[i]);
+    if (!k) continue;
+    auto [it, fresh] = first.emplace(*k, i);
+    if (fresh) continue;
+    if (better(b.periods[i], b.periods[it->second])) {
+      drop[it->second] = true;
+      it->second = i;
+    } else {
+      drop[i] = true;
+    }
+  }
+  std::size_t n = 0;
+  std::vector<BaselinePeriod> kept;
+  std::set<std::string> kept_sources;
+  std::vector<BaselinePeriod> gone;
+  for (std::size_t i = 0; i < b.periods.size(); ++i) {
+    if (drop[i]) {
+      ++n;
+      gone.push_back(std::move(b.periods[i]));
+    } else {
+      kept_sources.insert(b.periods[i].source);
+      kept.push_back(std::move(b.periods[i]));
+    }
+  }
+  b.periods = std::move(kept);
+  if (n == 0) return 0;
+  // A dropped period's snapshot goes with it (the same file and snaps, unless the file still gives a kept period).
+  std::vector<bool> snap_drop(b.snapshots.size(), false);
+  std::set<std::string> snap_seen;
+  for (std::size_t i = 0; i < b.snapshots.size(); ++i) {
+    const auto& s = b.snapshots[i];
+    const BaselinePeriod p = [&] {
+      BaselinePeriod q;
+      q.begin_snap = s.interval.begin_snap;
+      q.end_snap = s.interval.end_snap;
+      q.begin_time = iso_time(s.interval.begin_time);
+      q.end_time = iso_time(s.interval.end_time);
+      q.instance_number = report_instance(s);
+      return q;
+    }();
+    const auto k = key_of(p);
+    const bool source_gone = std::any_of(gone.begin(), gone.end(), [&](const BaselinePeriod& g) { return g.source == s.source && key_of(g) == k; });
+    if (k && !snap_seen.insert(*k).second) snap_drop[i] = true;
+    else if (source_gone && kept_sources.count(s.source) == 0) snap_drop[i] = true;
+  }
+  std::vector<Snapshot> snaps;
+  for (std::size_t i = 0; i < b.snapshots.size(); ++i)
+    if (!snap_drop[i]) snaps.push_back(std::move(b.snapshots[i]));
+  // Every dropped snapshot may leave a kept period without its snapshot (a dump's period kept): harmless,
+  // the typical period is the remaining reports merged.
+  b.snapshots = std::move(snaps);
+  std::erase_if(b.sources, [&](const std::string& f) {
+    return kept_sources.count(f) == 0 && std::any_of(gone.begin(), gone.end(), [&](const BaselinePeriod& g) { return g.source == f; });
+  });
+  // One note for the baseline, however many merges found them.
+  std::size_t total = n;
+  constexpr std::string_view k_dup = " dropped (the same instance and snapshots given more than once)";
+  for (auto it = b.notes.begin(); it != b.notes.end(); ++it)
+    if (it->ends_with(k_dup)) {
+      total += std::strtoul(it->c_str(), nullptr, 10);
+      b.notes.erase(it);
+      break;
+    }
+  b.notes.push_back(fmt::format("{} duplicate period{}{}", total, total == 1 ? "" : "s", k_dup));
+  return n;
+}
+
 BaselinePeriod period_of(const Snapshot& s) {
   BaselinePeriod p;
   p.source = s.source;
@@ -206,11 +327,17 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
   b.cpus = first.database.cpus;
   b.host = first.database.host;
   std::set<int> instances;
-  for (const auto& s : snapshots) {
-    if (s.database.dbid && b.dbid && *s.database.dbid != *b.dbid)
-      throw Error(s.source, fmt::format("DB Id {} differs from {}'s {}: a baseline is of one database", *s.database.dbid,
-                                        first.source, *b.dbid));
+  std::set<std::string> name_notes;
+  for (std::size_t i = 1; i < snapshots.size(); ++i) {
+    const auto& s = snapshots[i];
+    const std::string note = confirm_same_database({s.database.dbid, s.database.name}, {b.dbid, b.db_name}, s.source,
+                                                   fmt::format("the baseline (from {})", first.source));
+    if (!note.empty()) name_notes.insert(note);
     if (!b.dbid) b.dbid = s.database.dbid;
+    if (b.db_name.empty()) b.db_name = s.database.name;
+  }
+  for (const auto& n : name_notes) b.notes.push_back(n);
+  for (const auto& s : snapshots) {
     if (auto i = report_instance(s)) instances.insert(*i);
     b.sources.push_back(s.source);
     b.periods.push_back(period_of(s));
@@ -219,10 +346,11 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
                                     s.invalid_reason.empty() ? std::string("timings invalid") : s.invalid_reason));
   }
   b.instances.assign(instances.begin(), instances.end());
-  b.name = snapshots.size() == 1 ? first.source : fmt::format("{} reports of {}", snapshots.size(), b.db_name);
+  b.snapshots = std::move(snapshots);
+  drop_duplicate_periods(b);
   std::stable_sort(b.periods.begin(), b.periods.end(),
                    [](const BaselinePeriod& x, const BaselinePeriod& y) { return x.begin_time < y.begin_time; });
-  b.snapshots = std::move(snapshots);
+  b.name = b.snapshots.size() == 1 ? b.snapshots.front().source : fmt::format("{} reports of {}", b.snapshots.size(), b.db_name);
   return b;
 }
 
@@ -334,9 +462,10 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
 }
 
 void merge_baseline(Baseline& into, Baseline other) {
-  if (into.dbid && other.dbid && *into.dbid != *other.dbid)
-    throw Error(other.sources.empty() ? "" : other.sources.front(),
-                fmt::format("DB Id {} differs from the baseline's {}: a baseline is of one database", *other.dbid, *into.dbid));
+  const std::string note = confirm_same_database({other.dbid, other.db_name}, {into.dbid, into.db_name},
+                                                 other.sources.empty() ? other.name : other.sources.front(),
+                                                 fmt::format("the baseline (from {})", into.sources.empty() ? into.name : into.sources.front()));
+  if (!note.empty() && std::find(into.notes.begin(), into.notes.end(), note) == into.notes.end()) into.notes.push_back(note);
   if (!into.dbid) into.dbid = other.dbid;
   if (into.db_name.empty()) into.db_name = other.db_name;
   if (into.release.empty()) into.release = other.release;
@@ -347,7 +476,8 @@ void merge_baseline(Baseline& into, Baseline other) {
   std::set<int> inst(into.instances.begin(), into.instances.end());
   inst.insert(other.instances.begin(), other.instances.end());
   into.instances.assign(inst.begin(), inst.end());
-  for (auto& s : other.sources) into.sources.push_back(std::move(s));
+  for (auto& s : other.sources)
+    if (std::find(into.sources.begin(), into.sources.end(), s) == into.sources.end()) into.sources.push_back(std::move(s));
   for (auto& p : other.periods) into.periods.push_back(std::move(p));
   for (auto& a : other.aggregates) into.aggregates.push_back(std::move(a));
   for (auto& u : other.unknown_metrics)
@@ -355,6 +485,7 @@ void merge_baseline(Baseline& into, Baseline other) {
       into.unknown_metrics.push_back(std::move(u));
   for (auto& n : other.notes) into.notes.push_back(std::move(n));
   for (auto& s : other.snapshots) into.snapshots.push_back(std::move(s));
+  drop_duplicate_periods(into);
   std::stable_sort(into.periods.begin(), into.periods.end(),
                    [](const BaselinePeriod& x, const BaselinePeriod& y) { return x.begin_time < y.begin_time; });
   into.name = fmt::format("{} sources of {}", into.sources.size(), into.db_name.empty() ? "one database" : into.db_name);
@@ -421,6 +552,10 @@ struct Reader {
   const std::string& source;
   [[noreturn]] void fail(const std::string& path, const std::string& what) const {
     throw Error(source, fmt::format("baseline file: {} {}", path, what));
+  }
+  // Every registry metric is 0 or more: a negative (or non-finite) figure is a damaged or hand-edited file.
+  void non_negative(double v, const std::string& path) const {
+    if (!std::isfinite(v) || v < 0) fail(path, fmt::format("is {:g}: a metric that cannot be negative", v));
   }
   OptDouble num(const json& o, const char* key, const std::string& path) const {
     auto it = o.find(key);
@@ -567,6 +702,7 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
       bp.begin_time = r.str(p, "begin_time", path);
       bp.end_time = r.str(p, "end_time", path);
       bp.elapsed_s = r.num(p, "elapsed_s", path);
+      if (bp.elapsed_s) r.non_negative(*bp.elapsed_s, path + ".elapsed_s");
       if (auto n = r.integer(p, "instance_number", path)) bp.instance_number = static_cast<int>(*n);
       if (auto v = p.find("valid"); v != p.end() && v->is_boolean()) bp.valid = v->get<bool>();
       if (auto v = p.find("values"); v != p.end()) {
@@ -574,6 +710,7 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
         for (const auto& [k, x] : v->items()) {
           if (!x.is_number()) r.fail(path + ".values." + k, "is not a number");
           if (find_metric(k) == nullptr) continue;  // a metric of a later release: ignored
+          r.non_negative(x.get<double>(), path + ".values." + k);
           bp.values.emplace(k, x.get<double>());
         }
       }
@@ -591,10 +728,18 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
       if (find_metric(ba.key) == nullptr) continue;
       if (auto h = r.integer(a, "hour_of_day", path)) ba.hour_of_day = static_cast<int>(*h);
       if (auto n = r.integer(a, "instance_number", path)) ba.instance_number = static_cast<int>(*n);
-      if (auto d = a.find("distribution"); d != a.end() && d->is_object()) ba.distribution = r.dist(*d, path + ".distribution");
+      if (auto d = a.find("distribution"); d != a.end() && d->is_object()) {
+        ba.distribution = r.dist(*d, path + ".distribution");
+        const auto& x = ba.distribution;
+        for (const auto& [name, v] : {std::pair{"median", x.median}, {"mean", x.mean}, {"sd", x.sd}, {"mad", x.mad}, {"min", x.min}, {"max", x.max}})
+          if (v) r.non_negative(*v, path + ".distribution." + name);
+        for (const auto& [nn, v] : x.percentiles) r.non_negative(v, fmt::format("{}.distribution.percentiles.{}", path, nn));
+      }
       b.aggregates.push_back(std::move(ba));
     }
   }
+  if (!b.dbid && b.db_name.empty())
+    throw Error(source, "baseline file: no database (database.dbid or database.name): it cannot be matched to a database");
   if (auto it = j.find("typical_snapshot"); it != j.end() && it->is_object()) {
     b.snapshots.push_back(snapshot_from_json(it->dump(), source));
   }
@@ -643,12 +788,25 @@ std::string baseline_summary_text(const Baseline& b, bool verbose) {
   return out;
 }
 
+namespace {
+bool baseline_text(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && text[first] == '{' && text.find("\"awrdiff_baseline\"") != std::string::npos;
+}
+}  // namespace
+
+bool is_baseline_file(const std::filesystem::path& file) {
+  try {
+    return baseline_text(read_input(file));
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 Baseline load_baseline_source(const std::filesystem::path& file) {
   const std::string name = file.string();
   const std::string text = read_input(file);
-  std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && text[first] == '{' && text.find("\"awrdiff_baseline\"") != std::string::npos)
-    return baseline_from_json(text, name);
+  if (baseline_text(text)) return baseline_from_json(text, name);
   if (detect_sysmetric_dump(text)) return baseline_from_dump(parse_sysmetric_dump(text, name));
   std::vector<Snapshot> one;
   one.push_back(load_report(file));

@@ -415,6 +415,7 @@ int run(int argc, char** argv) {
       else if (match_name == "hour") opt.match = MatchPeriods::hour;
       else if (match_name == "weekday-hour") opt.match = MatchPeriods::weekday_hour;
       else throw Error("", fmt::format("unknown --match '{}' (all, hour, weekday-hour)", match_name));
+      validate_check_options(history_cli, current_files.empty() && std::find(argv, argv + argc, std::string_view("--")) != argv + argc);
       if (history_cli.check_history) {
         if (mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
@@ -435,15 +436,13 @@ int run(int argc, char** argv) {
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
       Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);
-      std::vector<Snapshot> current;
-      for (const auto& f : current_files)
-        for (auto& s : load_each(f)) current.push_back(std::move(s));  // a file of several: each
+      std::vector<Snapshot> current = load_current_reports(current_files, load_each);
       if (mask_output) {
         std::vector<Snapshot*> p;
         for (auto& s : current) p.push_back(&s);
         mask_all(p, {&b});
       }
-      const Snapshot cur = merge_snapshots(current);
+      const Snapshot cur = current_from_members(std::move(current), opt.current_notes);
       const CheckReport r = check(cur, b, policy, opt);
       if (quiet && r.status != CheckStatus::fail && r.status != CheckStatus::warn) return r.exit_code();
       std::ostringstream text;

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -25,8 +26,8 @@ namespace {
 
 std::string location_of(const HistoryCli& h) { return h.db.empty() ? default_history_location() : h.db; }
 
-void add_db_option(CLI::App* a, HistoryCli& h) {
-  a->add_option("--db", h.db,
+CLI::Option* add_db_option(CLI::App* a, HistoryCli& h) {
+  return a->add_option("--db", h.db,
                 "the history store: an SQLite file, or postgresql://user@host/db (default: $AWRDIFF_HISTORY, else "
                 "$XDG_DATA_HOME/awrdiff/history.sqlite, else ~/.local/share/awrdiff/history.sqlite)");
 }
@@ -238,6 +239,16 @@ std::string show_text(HistoryStore& store, const HistoryCli& h) {
 
 MatchPeriods match_of(const CheckOptions& o) { return o.match; }
 
+// A current report loaded; a baseline file given in its place is named as such.
+std::vector<Snapshot> load_explained(const std::string& f, const std::function<std::vector<Snapshot>(const std::string&)>& load_each) {
+  try {
+    return load_each(f);
+  } catch (const Error&) {
+    if (f != "-" && is_baseline_file(f)) throw Error(f, "this is a baseline file, not a report; give it with --baseline");
+    throw;
+  }
+}
+
 const char* match_name(MatchPeriods m) {
   return m == MatchPeriods::all ? "all" : m == MatchPeriods::hour ? "hour" : "weekday-hour";
 }
@@ -286,11 +297,29 @@ void add_history_commands(CLI::App& app, HistoryCli& h) {
 void add_history_check_options(CLI::App* check, HistoryCli& h) {
   check->add_flag("--history", h.check_history, "the baseline is the history store's window before the current report "
                                                  "(same DB Id and instance)");
-  add_db_option(check, h);
-  check->add_option("--window", h.window, "with --history: how far back the baseline reaches (default 28d)");
-  check->add_option("--for", h.for_n, "with --history: exit 1 only when the last N checked periods of the database all failed")
-      ->check(CLI::Range(1, 1000));
-  check->add_flag("--add", h.check_add, "with --history: add the current report to the store first (the cron job's one line)");
+  h.check_db_opt = add_db_option(check, h);
+  h.check_window_opt = check->add_option("--window", h.window, "with --history: how far back the baseline reaches (default 28d; "
+                                                               "units d, h, w, e.g. 28d, 36h, 4w)");
+  h.check_for_opt = check->add_option("--for", h.for_n, "with --history: exit 1 only when the last N checked periods of the "
+                                                        "database all failed")
+                        ->check(CLI::Range(1, 1000));
+  h.check_add_opt = check->add_flag("--add", h.check_add, "with --history: add the current report to the store first (the cron "
+                                                          "job's one line)");
+}
+
+void validate_check_options(const HistoryCli& h, bool dash_dash_without_report) {
+  if (dash_dash_without_report) throw Error("", "no current report after --: give the current report(s) after it");
+  if (h.check_history) return;
+  for (const auto* o : {h.check_add_opt, h.check_for_opt, h.check_window_opt, h.check_db_opt})
+    if (o != nullptr && o->count() > 0) throw Error("", fmt::format("{} needs --history (it applies to the history store only)", o->get_name()));
+}
+
+std::vector<Snapshot> load_current_reports(const std::vector<std::string>& files,
+                                           const std::function<std::vector<Snapshot>(const std::string&)>& load_each) {
+  std::vector<Snapshot> members;
+  for (const auto& f : files)
+    for (auto& s : load_explained(f, load_each)) members.push_back(std::move(s));
+  return members;
 }
 
 int run_history(HistoryCli& h, const Emit& emit) {
@@ -333,7 +362,8 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   WindowOptions w;
   w.window_s = parse_duration(h.window);
   w.match = match_of(options);
-  Snapshot current = load_report(current_files.front());
+  Snapshot current = load_explained(current_files.front(), [](const std::string& f) { return std::vector<Snapshot>{load_report(f)}; })
+                         .front();
   // A store that cannot be written still gives its window; outcomes are then not recorded (an
   // error only where they are needed: --add, --for).
   std::unique_ptr<HistoryStore> store;

@@ -11,6 +11,7 @@
 
 namespace CLI {
 class App;
+class Option;
 }
 
 namespace awrdiff::cli {
@@ -44,6 +45,10 @@ struct HistoryCli {
   std::string window = "28d";       ///< --window
   int for_n = 0;                    ///< --for N: fail only when the last N checked periods breached
   bool check_add = false;           ///< --add: add the current report first
+  CLI::Option* check_db_opt = nullptr;      ///< check's --db, --window, --for, --add (refused without --history)
+  CLI::Option* check_window_opt = nullptr;
+  CLI::Option* check_for_opt = nullptr;
+  CLI::Option* check_add_opt = nullptr;
 
   /// True when a `history` subcommand was given.
   bool selected() const;
@@ -58,6 +63,16 @@ void add_history_check_options(CLI::App* check, HistoryCli& h);
 /// Runs the selected `history` subcommand. Returns the exit code (0, or 2 when a report could not be
 /// added: each such file is named on stderr). Throws Error for trouble with the store (exit 2).
 int run_history(HistoryCli& h, const Emit& emit);
+
+/// `check`'s options that only apply to --history (--db, --window, --for, --add) given with --baseline,
+/// or `--` with no report after it: an Error (exit 2) naming the option.
+void validate_check_options(const HistoryCli& h, bool dash_dash_without_report);
+
+/// Loads `check`'s current reports through `load_each` (one file may hold several reports), for
+/// current_from_members. A baseline file given as the current report: an Error saying to give it with
+/// --baseline.
+std::vector<Snapshot> load_current_reports(const std::vector<std::string>& files,
+                                           const std::function<std::vector<Snapshot>(const std::string&)>& load_each);
 
 /// `check --history [--add] [--window D] [--for N] CURRENT`: the baseline is the window of the store
 /// before CURRENT (same DB Id and instance; like periods with --match). Each outcome is stored. Returns

@@ -7,11 +7,21 @@
 #include "diff/facts.hpp"
 
 #include <fmt/format.h>
+// The parser compiled here, not called in the shared libtomlplusplus: the awrdiff binary links libgcc
+// statically, and an exception thrown inside that library cannot unwind into it (abort, exit 134).
+#undef TOML_HEADER_ONLY
+#undef TOML_SHARED_LIB
+#define TOML_HEADER_ONLY 1
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <set>
+#include <sstream>
 
 namespace awrdiff {
 
@@ -57,24 +67,66 @@ std::optional<Direction> direction_named(std::string_view s) {
 CheckPolicy load_policy(const std::string& file) {
   CheckPolicy p = default_policy();
   p.source = file;
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) throw Error(file, "is a directory, not a policy file");
+  std::string text;
+  {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw Error(file, "cannot open");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) throw Error(file, "cannot read");
+    text = ss.str();
+  }
+  if (text.find('\0') != std::string::npos) throw Error(file, "is not a policy file (binary content)");
+  // A table given twice: named here (the TOML parser's own message garbles the name).
+  {
+    std::map<std::string, int> headers;
+    std::istringstream lines(text);
+    std::string line;
+    for (int n = 1; std::getline(lines, line); ++n) {
+      const auto first = line.find_first_not_of(" \t");
+      if (first == std::string::npos || line[first] != '[' || line.compare(first, 2, "[[") == 0) continue;
+      const auto close = line.find(']', first);
+      if (close == std::string::npos) continue;
+      std::string key;
+      for (char c : line.substr(first + 1, close - first - 1))
+        if (c != ' ' && c != '\t' && c != '"' && c != '\'') key.push_back(c);
+      auto [it, fresh] = headers.emplace(key, n);
+      if (!fresh)
+        throw Error(file, fmt::format("line {}: {} is given twice (first at line {})", n, line.substr(first, close - first + 1), it->second));
+    }
+  }
   toml::table t;
   try {
-    t = toml::parse_file(file);
+    t = toml::parse(text, file);
   } catch (const toml::parse_error& e) {
     throw Error(file, fmt::format("line {}: {}", e.source().begin.line, e.description()));
+  } catch (const std::exception& e) {
+    throw Error(file, fmt::format("not a valid policy file ({})", e.what()));
+  } catch (...) {
+    throw Error(file, "not a valid policy file");
   }
-  auto number = [&](const toml::node& n, const std::string& where) -> double {
-    if (auto v = n.value<double>()) return *v;
-    throw Error(file, fmt::format("line {}: {} is not a number", n.source().begin.line, where));
+  // A finite number within [lo, hi] (integers accepted); a string, a boolean, nan or inf is refused.
+  auto number = [&](const toml::node& n, const std::string& where, double lo, double hi) -> double {
+    const auto line = n.source().begin.line;
+    const auto v = n.is_number() ? n.value<double>() : std::nullopt;
+    if (!v) throw Error(file, fmt::format("line {}: {} is not a number", line, where));
+    if (!std::isfinite(*v)) throw Error(file, fmt::format("line {}: {} is not a finite number", line, where));
+    if (*v < lo || *v > hi) throw Error(file, fmt::format("line {}: {} = {:g} is out of range ({:g} to {:g})", line, where, *v, lo, hi));
+    return *v;
   };
+  auto boolean = [&](const toml::node& n, const std::string& where) -> bool {
+    if (!n.is_boolean()) throw Error(file, fmt::format("line {}: {} is true or false", n.source().begin.line, where));
+    return *n.value<bool>();
+  };
+  constexpr double k_z_max = 1000, k_pct_max = 100000, k_level_max = 1e15;
   for (auto&& [k, v] : t) {
     const std::string key(k.str());
     if (key == "load_matters") {
-      auto b = v.value<bool>();
-      if (!b) throw Error(file, fmt::format("line {}: load_matters is true or false", v.source().begin.line));
-      p.load_matters = *b;
+      p.load_matters = boolean(v, key);
     } else if (key == "spread_floor_pct") {
-      p.spread_floor_pct = number(v, key);
+      p.spread_floor_pct = number(v, key, 0, 100);
     } else if (key == "metric") {
       const auto* metrics = v.as_table();
       if (metrics == nullptr) throw Error(file, fmt::format("line {}: [metric.\"KEY\"] tables expected", v.source().begin.line));
@@ -96,20 +148,17 @@ CheckPolicy load_policy(const std::string& file) {
             auto d = s ? direction_named(*s) : std::nullopt;
             if (!d) throw Error(file, fmt::format("line {}: {} is higher_is_worse, higher_is_better or neutral", fv.source().begin.line, where));
             mp.direction = *d;
-          } else if (f == "warn_z") mp.warn_z = number(fv, where);
-          else if (f == "fail_z") mp.fail_z = number(fv, where);
-          else if (f == "fail_rel_pct") mp.fail_rel_pct = number(fv, where);
-          else if (f == "abs_floor") mp.abs_floor = number(fv, where);
-          else if (f == "rel_floor_pct") mp.rel_floor_pct = number(fv, where);
-          else if (f == "warn_above") mp.warn_above = number(fv, where);
-          else if (f == "fail_above") mp.fail_above = number(fv, where);
-          else if (f == "warn_below") mp.warn_below = number(fv, where);
-          else if (f == "fail_below") mp.fail_below = number(fv, where);
-          else if (f == "enabled") {
-            auto b = fv.value<bool>();
-            if (!b) throw Error(file, fmt::format("line {}: {} is true or false", fv.source().begin.line, where));
-            mp.enabled = *b;
-          } else
+          } else if (f == "warn_z") mp.warn_z = number(fv, where, 0.1, k_z_max);
+          else if (f == "fail_z") mp.fail_z = number(fv, where, 0.1, k_z_max);
+          else if (f == "fail_rel_pct") mp.fail_rel_pct = number(fv, where, 0, k_pct_max);
+          else if (f == "abs_floor") mp.abs_floor = number(fv, where, 0, k_level_max);
+          else if (f == "rel_floor_pct") mp.rel_floor_pct = number(fv, where, 0, k_pct_max);
+          else if (f == "warn_above") mp.warn_above = number(fv, where, 0, k_level_max);
+          else if (f == "fail_above") mp.fail_above = number(fv, where, 0, k_level_max);
+          else if (f == "warn_below") mp.warn_below = number(fv, where, 0, k_level_max);
+          else if (f == "fail_below") mp.fail_below = number(fv, where, 0, k_level_max);
+          else if (f == "enabled") mp.enabled = boolean(fv, where);
+          else
             throw Error(file, fmt::format("line {}: unknown setting '{}' (direction, warn_z, fail_z, abs_floor, rel_floor_pct, "
                                           "warn_above, fail_above, warn_below, fail_below, enabled)",
                                           fv.source().begin.line, where));
@@ -128,6 +177,10 @@ CheckPolicy load_policy(const std::string& file) {
 namespace {
 
 using detail::grouped;
+
+// More average active sessions than any database runs (sessions per instance are limited to tens of
+// thousands; a cluster of 100 instances stays far below this).
+constexpr double k_max_credible_aas = 1e6;
 
 // Three significant digits, thousands separated.
 std::string num(double v) {
@@ -240,22 +293,85 @@ CompareCell opt_cell(const OptDouble& v) { return v ? CompareCell(*v) : CompareC
 
 }  // namespace
 
+Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::string>& notes) {
+  if (members.empty()) throw Error("", "no current report");
+  const Snapshot& first = members.front();
+  DatabaseIdentity id{first.database.dbid, first.database.name};
+  std::set<std::string> name_notes;
+  for (std::size_t i = 1; i < members.size(); ++i) {
+    const auto& s = members[i];
+    const std::string n = confirm_same_database({s.database.dbid, s.database.name}, id, s.source,
+                                                fmt::format("the current set (from {})", first.source));
+    if (!n.empty()) name_notes.insert(n);
+    if (!id.dbid) id.dbid = s.database.dbid;
+    if (id.name.empty()) id.name = s.database.name;
+  }
+  for (const auto& n : name_notes) notes.push_back("current set: " + n);
+  // The same period given twice: kept once, the HTML report over its text twin.
+  auto html = [](const std::string& f) {
+    std::string l = f;
+    for (auto& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return l.ends_with(".html") || l.ends_with(".htm") || l.ends_with(".html.gz") || l.ends_with(".htm.gz");
+  };
+  std::map<std::string, std::size_t> seen;
+  std::vector<bool> drop(members.size(), false);
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    const auto& s = members[i];
+    if (!s.interval.begin_snap || !s.interval.end_snap) continue;
+    const std::string key = fmt::format("{}|{}|{}|{}", s.database.dbid.value_or(0), report_instance(s).value_or(-1),
+                                        *s.interval.begin_snap, *s.interval.end_snap);
+    auto [it, fresh] = seen.emplace(key, i);
+    if (fresh) continue;
+    if (html(s.source) && !html(members[it->second].source)) {
+      drop[it->second] = true;
+      it->second = i;
+    } else {
+      drop[i] = true;
+    }
+  }
+  std::vector<Snapshot> kept;
+  std::size_t dropped = 0;
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (drop[i]) ++dropped;
+    else kept.push_back(std::move(members[i]));
+  }
+  if (dropped > 0)
+    notes.push_back(fmt::format("current set: {} duplicate period{} dropped (the same DB Id, instance and snapshots given more "
+                                "than once; HTML kept over its text twin)",
+                                dropped, dropped == 1 ? "" : "s"));
+  return merge_snapshots(kept);
+}
+
 CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
   if (!current.valid)
     throw Error(current.source, "the report says its figures are invalid (" + current.invalid_reason + "): it cannot be checked");
-  if (current.database.dbid && baseline_in.dbid && *current.database.dbid != *baseline_in.dbid)
-    throw Error(current.source, fmt::format("DB Id {} is not the baseline's ({} DB Id {}): another database",
-                                            *current.database.dbid, baseline_in.db_name, *baseline_in.dbid));
+  const std::string same_db = confirm_same_database({current.database.dbid, current.database.name},
+                                                    {baseline_in.dbid, baseline_in.db_name}, current.source, "the baseline");
   const auto instance = report_instance(current);
   if (instance && baseline_in.instances.size() >= 1 &&
       std::find(baseline_in.instances.begin(), baseline_in.instances.end(), *instance) == baseline_in.instances.end())
     throw Error(current.source, fmt::format("instance {} is not in the baseline (instance{} {})", *instance,
                                             baseline_in.instances.size() == 1 ? "" : "s",
                                             fmt::join(baseline_in.instances, ", ")));
-  if (!current.average_active_sessions())
+  // Figures no database can give: the report is not usable (a period that cannot be, not an idle one).
+  auto impossible = [&](const char* field, const OptDouble& v, bool positive) {
+    if (v && (!std::isfinite(*v) || *v < 0 || (positive && *v == 0)))
+      throw Error(current.source, fmt::format("{} is {}: the report is not usable", field, fmt::format("{:g}", *v)));
+  };
+  impossible("DB time", current.db_time_s(), false);
+  impossible("DB CPU", current.db_cpu_s(), false);
+  impossible("Elapsed", current.interval.elapsed_s, true);
+  const OptDouble aas = current.average_active_sessions();
+  if (!aas)
     throw Error(current.source, "the report gives no DB time per second (DB time or elapsed missing): it cannot be checked");
+  if (!std::isfinite(*aas) || *aas < 0 || *aas > k_max_credible_aas)
+    throw Error(current.source, fmt::format("DB time per second {:g} AAS is not credible (more than {:g} sessions active on "
+                                            "average): the report is not usable",
+                                            *aas, k_max_credible_aas));
 
   CheckReport out;
+  if (!same_db.empty()) out.warnings.push_back(same_db);
+  for (const auto& n : options.current_notes) out.warnings.push_back(n);
   Baseline baseline = baseline_in;
   // A member of the baseline is checked against the others, never against itself.
   const auto before = baseline.periods.size();
@@ -266,6 +382,15 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   });
   if (baseline.periods.size() != before)
     out.warnings.push_back(fmt::format("{} is a period of the baseline: left out of it for this check", current.source));
+  {
+    const bool usable = !baseline.aggregates.empty() ||
+                        std::any_of(baseline.periods.begin(), baseline.periods.end(), [](const BaselinePeriod& p) { return p.valid && !p.values.empty(); });
+    if (!usable)
+      throw Error(baseline.name.empty() ? "baseline" : baseline.name,
+                  baseline.periods.size() != before && std::none_of(baseline_in.periods.begin(), baseline_in.periods.end(), [&](const BaselinePeriod& p) { return !same_period(p, current); })
+                      ? "the baseline has no usable periods: its only period is the current report itself"
+                      : "the baseline has no usable periods (no valid period with metric values, no aggregate)");
+  }
   for (const auto& n : baseline.notes) out.warnings.push_back("baseline: " + n);
   if (current.database.release != baseline.release && !current.database.release.empty() && !baseline.release.empty())
     out.warnings.push_back(fmt::format("release {} differs from the baseline's {}", current.database.release, baseline.release));
@@ -381,7 +506,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   auto fmt_metric = [&](const CheckResult& r) {
     std::string band = r.band_low && r.band_high ? fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high)) : "";
     return fmt::format("{} {} {} (baseline {}{}{}{})", r.label, num(*r.current), r.unit, num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)),
-                       band.empty() ? "" : ", band " + band, r.baseline.count ? fmt::format(", {} {}", r.baseline.count, r.baseline.basis == "periods" ? "periods" : "intervals") : "",
+                       band.empty() ? "" : ", band " + band, r.baseline.count ? fmt::format(", {} {}{}", r.baseline.count, r.baseline.basis == "periods" ? "period" : "interval",
+                                                                       r.baseline.count == 1 ? "" : "s") : "",
                        r.z ? fmt::format(", z {:+.1f}", *r.z) : "");
   };
   std::string causes;

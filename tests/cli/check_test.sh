@@ -77,6 +77,57 @@ check "a later baseline format" 2 "$bin" check --baseline future.json "$s/bad.ht
 ok "later format: one line" one_line_error
 check "output is the baseline" 2 "$bin" check --baseline normal.json "$s/bad.html" -o normal.json
 ok "baseline file kept" grep -q '"awrdiff_baseline": 1' normal.json
+# Policy files that are no policy: one line naming the file, exit 2, never a crash.
+mkdir adir
+check "policy: a directory" 2 "$bin" check --policy adir --baseline normal.json "$s/bad.html"
+ok "policy: a directory, said" grep -q "adir: is a directory" "$tmp/err"
+check "policy: missing" 2 "$bin" check --policy nosuch.toml --baseline normal.json "$s/bad.html"
+ok "policy: missing, said" grep -q "nosuch.toml: cannot open" "$tmp/err"
+printf '[metric."db_time_per_s"]\nfail_z = 1e400\n' >p1.toml
+printf 'load_matters = "\xff\xfe"\n' >p2.toml
+head -c 64 "$bin" >p3.toml
+printf '[metric."db_time_per_s"]\nenabled = 1\n' >p4.toml
+printf 'spread_floor_pct = -5\n' >p5.toml
+printf '[metric."db_time_per_s"]\nfail_z = nan\n' >p6.toml
+for p in p1 p2 p3 p4 p5 p6; do
+  check "policy trouble $p" 2 "$bin" check --policy $p.toml --baseline normal.json "$s/bad.html"
+  ok "policy trouble $p: one line naming the file" sh -c "[ \$(wc -l <'$tmp/err') = 1 ] && grep -q '$p.toml' '$tmp/err'"
+done
+# One database: no DB Id means a match by DB name, else trouble.
+c=$root/../shared/corpus
+if [ -d "$c" ]; then
+  j=$c/awr-html_19c_jdmoreno_
+  check "rmgtibp baseline" 0 "$bin" baseline save "${j}8.html" "${j}9.html" "${j}10.html" -o rmgtibp.json
+  check "no DB Id, no DB name" 2 "$bin" check --baseline rmgtibp.json "$c/awr-html_unk_rfort_1.html"
+  ok "cannot confirm, said" grep -q "cannot confirm it is the same database" "$tmp/err"
+  check "dump without DB Id of another DB name" 2 "$bin" check --baseline "$c/baseline-metric_11.2_tmuth_1.out" "$s/bad.html"
+  ok "another DB name, said" grep -q "DB name ORCL19 is not the baseline's (ORCL)" "$tmp/err"
+  check "a current set of two databases" 2 "$bin" check --baseline normal.json -- "$s/bad.html" "${j}8.html"
+  ok "two databases: one line" one_line_error
+  check "baseline save of two databases" 2 "$bin" baseline save "$s/bad.html" "${j}8.html" -o mixed.json
+fi
+# Duplicates counted once; errors that name the right file.
+check "the same report three times" 1 "$bin" check --baseline "$s/good.html" "$s/good.html" "$s/good.html" "$s/bad.html"
+ok "duplicates dropped, said" grep -q "2 duplicate periods dropped" "$tmp/out"
+ok "one period" grep -q "1 period)" "$tmp/out"
+check "a baseline file twice" 1 "$bin" check --baseline normal.json normal.json "$s/sysmetric_summary.csv" "$s/bad.html"
+ok "5 periods, not 15" grep -q "5 periods matched" "$tmp/out"
+check "an HTML and text twin" 1 "$bin" check --baseline normal.json -- "$s/bad.txt" "$s/bad.html"
+ok "twin dropped" grep -q "1 duplicate period dropped" "$tmp/out"
+check "the only period is the current" 2 "$bin" check --baseline "$s/good.html" "$s/good.html"
+ok "the baseline is named" grep -q "the baseline has no usable periods" "$tmp/err"
+check "a baseline file as the current report" 2 "$bin" check --baseline normal.json normal.json
+ok "baseline as current, said" grep -q "this is a baseline file, not a report; give it with --baseline" "$tmp/err"
+echo '{"awrdiff_baseline": 1}' >bj_min.json
+check "a baseline with no database" 2 "$bin" check --baseline bj_min.json "$s/bad.html"
+ok "no database, said" grep -q "bj_min.json: baseline file: no database" "$tmp/err"
+# History-only options with --baseline; nothing after --.
+for o in --add "--for 2" "--window 3d" "--db h.sqlite"; do
+  check "$o without --history" 2 "$bin" check --baseline normal.json $o "$s/bad.html"
+  ok "$o needs --history" grep -q "needs --history" "$tmp/err"
+done
+check "nothing after --" 2 "$bin" check --baseline "$s/good_1.html" "$s/good_2.html" --
+ok "nothing after --, said" grep -q "no current report after --" "$tmp/err"
 # --exit-code for a plain pair, as diff(1).
 check "--exit-code regressed" 1 "$bin" --exit-code "$s/good.html" "$s/bad.html"
 check "--exit-code improved" 0 "$bin" --exit-code "$s/bad.html" "$s/improved.html"

@@ -8,7 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -169,6 +172,126 @@ TEST(Check, PolicyFile) {
   // hard parses can fail under that policy even when DB time would not.
   const auto r = awrdiff::check(sample_report("bad.html"), sample_baseline(), p);
   EXPECT_EQ(result(r, "load_profile.hard_parses")->status, CheckStatus::fail);
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const awrdiff::Error& e) {
+    EXPECT_EQ(e.exit_code(), awrdiff::ExitCode::error);
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("not an awrdiff::Error: ") + e.what();
+  }
+  return "no error";
+}
+
+TEST(Check, PolicyFileTroubleIsOneLineNeverACrash) {
+  const auto dir = std::filesystem::temp_directory_path() / "awrdiff_policy_dir";
+  std::filesystem::create_directories(dir);
+  EXPECT_NE(error_of([&] { awrdiff::load_policy(dir.string()); }).find("is a directory"), std::string::npos);
+  EXPECT_NE(error_of([&] { awrdiff::load_policy("/nonexistent/awrdiff.toml"); }).find("cannot open"), std::string::npos);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"[metric.\"db_time_per_s\"]\nfail_z = 1e400\n", "line"},
+      {"load_matters = \"\xff\xfe\"\n", "line"},
+      {std::string("\x7f" "ELF\0\0\x01", 7), "binary"},
+      {"[metric.\"db_time_per_s\"]\nfail_z = nan\n", "not a finite number"},
+      {"[metric.\"db_time_per_s\"]\nfail_z = inf\n", "not a finite number"},
+      {"[metric.\"db_time_per_s\"]\nenabled = 1\n", "true or false"},
+      {"load_matters = 1\n", "true or false"},
+      {"spread_floor_pct = -5\n", "out of range"},
+      {"spread_floor_pct = 1e9\n", "out of range"},
+      {"[metric.\"db_time_per_s\"]\nfail_z = 3\n[metric.\"db_time_per_s\"]\nwarn_z = 2\n",
+       "line 3: [metric.\"db_time_per_s\"] is given twice (first at line 1)"},
+  };
+  for (const auto& [text, want] : cases) {
+    const auto f = write_temp("awrdiff_policy_trouble.toml", text);
+    const auto e = error_of([&] { awrdiff::load_policy(f); });
+    EXPECT_NE(e.find(want), std::string::npos) << text << " -> " << e;
+    EXPECT_NE(e.find("awrdiff_policy_trouble.toml"), std::string::npos) << e;
+    EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+  }
+}
+
+TEST(Check, NoDbIdMeansMatchByDbNameOrTrouble) {
+  auto cur = sample_report("bad.html");
+  const auto b = sample_baseline();
+  // The report's DB Id redacted, the same DB name: checked, and said so.
+  auto no_id = cur;
+  no_id.database.dbid.reset();
+  const auto r = awrdiff::check(no_id, b, awrdiff::default_policy());
+  EXPECT_EQ(r.status, CheckStatus::fail);
+  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(),
+                          [](const std::string& w) { return w.find("matched by DB name ORCL19") != std::string::npos; }));
+  // Another DB name: another database.
+  no_id.database.name = "ORCL";
+  EXPECT_NE(error_of([&] { awrdiff::check(no_id, b, awrdiff::default_policy()); }).find("another database"), std::string::npos);
+  // Neither DB Id nor DB name: cannot be confirmed.
+  no_id.database.name.clear();
+  EXPECT_NE(error_of([&] { awrdiff::check(no_id, b, awrdiff::default_policy()); }).find("cannot confirm it is the same database"),
+            std::string::npos);
+  // A baseline is of one database too.
+  auto other = sample_report("good_1.html");
+  other.database.dbid.reset();
+  other.database.name = "RMGTIBP";
+  EXPECT_NE(error_of([&] { awrdiff::baseline_from_snapshots({sample_report("good.html"), other}); }).find("another database"),
+            std::string::npos);
+  auto b2 = sample_baseline();
+  awrdiff::Baseline dump;
+  dump.db_name = "ORCL";
+  dump.sources = {"orcl.out"};
+  EXPECT_NE(error_of([&] { awrdiff::merge_baseline(b2, dump); }).find("DB name ORCL is not"), std::string::npos);
+}
+
+TEST(Check, CurrentSetOfOneDatabaseAndDuplicatesCountedOnce) {
+  std::vector<std::string> notes;
+  std::vector<awrdiff::Snapshot> mixed{sample_report("bad.html"), sample_report("good.html")};
+  mixed.back().database.dbid = 7;
+  EXPECT_NE(error_of([&] { awrdiff::current_from_members(mixed, notes); }).find("another database"), std::string::npos);
+  // good.txt and good.html are one period: the HTML kept.
+  const auto one = awrdiff::current_from_members({sample_report("good.txt"), sample_report("good.html")}, notes);
+  EXPECT_EQ(one.members, 1);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes.front().find("1 duplicate period dropped"), std::string::npos) << notes.front();
+  // A baseline given the same reports twice counts each period once.
+  std::vector<awrdiff::Snapshot> s;
+  for (const char* n : {"good.html", "good.html", "good.txt", "good_1.html"}) s.push_back(sample_report(n));
+  const auto b = awrdiff::baseline_from_snapshots(std::move(s));
+  EXPECT_EQ(b.periods.size(), 2u);
+  EXPECT_EQ(b.snapshots.size(), 2u);
+  auto twice = sample_baseline();
+  awrdiff::merge_baseline(twice, sample_baseline());
+  EXPECT_EQ(twice.periods.size(), 5u);
+  EXPECT_TRUE(std::any_of(twice.notes.begin(), twice.notes.end(),
+                          [](const std::string& n) { return n.starts_with("5 duplicate periods dropped"); }));
+  const auto r = awrdiff::check(sample_report("bad.html"), twice, awrdiff::default_policy());
+  EXPECT_EQ(r.baseline_periods, 5u);
+}
+
+TEST(Check, ImpossibleFiguresAreTrouble) {
+  auto neg = sample_report("bad.html");
+  for (auto& t : neg.time_model)
+    if (t.name == "DB time") t.time_s = -582;
+  neg.interval.db_time_s = -582;
+  EXPECT_NE(error_of([&] { awrdiff::check(neg, sample_baseline(), awrdiff::default_policy()); }).find("not usable"), std::string::npos);
+  auto huge = sample_report("bad.html");
+  for (auto& t : huge.time_model)
+    if (t.name == "DB time") t.time_s = 1e20;
+  huge.interval.db_time_s = 1e20;
+  EXPECT_NE(error_of([&] { awrdiff::check(huge, sample_baseline(), awrdiff::default_policy()); }).find("not usable"), std::string::npos);
+  // The baseline's only period is the current report: the baseline is named, not the report.
+  const auto self = awrdiff::baseline_from_snapshots({sample_report("good.html")});
+  EXPECT_NE(error_of([&] { awrdiff::check(sample_report("good.html"), self, awrdiff::default_policy()); }).find("the baseline has no usable periods"),
+            std::string::npos);
+  // A hand-edited baseline file: negative values and no database are refused.
+  auto text = awrdiff::baseline_json_text(sample_baseline());
+  const auto at = text.find("\"db_time_per_s\": ");
+  ASSERT_NE(at, std::string::npos);
+  auto negative = text;
+  negative.insert(at + 17, "-");
+  EXPECT_NE(error_of([&] { awrdiff::baseline_from_json(negative, "neg.json"); }).find("cannot be negative"), std::string::npos);
+  EXPECT_NE(error_of([&] { awrdiff::baseline_from_json("{\"awrdiff_baseline\": 1}", "min.json"); }).find("no database"),
+            std::string::npos);
 }
 
 TEST(Check, EveryFormatRenders) {
