@@ -39,8 +39,8 @@ std::string default_history_location();
 /// True for a PostgreSQL location: a `postgresql://` or `postgres://` URI.
 bool is_postgresql_location(std::string_view location);
 
-/// A length of time as written on the command line: "90d", "28d", "12h", "2w", "30m", "3600s" or a
-/// plain number of days. Returns seconds. Throws Error for anything else or a length of 0.
+/// A length of time as written on the command line: "90d", "28d", "12h", "2w", "30m", "3600s". Returns
+/// seconds. Throws Error for anything else, a number without its unit ("10") or a length of 0.
 std::int64_t parse_duration(std::string_view text);
 
 /// Seconds since 1970-01-01T00:00:00 of an ISO 8601 time "YYYY-MM-DDTHH:MM[:SS]", read as a civil time

@@ -753,7 +753,7 @@ std::string baseline_summary_text(const Baseline& b, bool verbose) {
   fmt::format_to(o, "Source kind: {}\n", b.source_kind);
   fmt::format_to(o, "Database: {} DB Id {}{}{}\n", b.db_name.empty() ? "(name not given)" : b.db_name,
                  b.dbid ? std::to_string(*b.dbid) : std::string("(not given)"),
-                 b.release.empty() ? "" : ", release " + b.release, b.cpus ? fmt::format(", {} CPUs", *b.cpus) : "");
+                 b.release.empty() ? "" : ", release " + b.release, b.cpus ? fmt::format(", {:g} CPU{}", *b.cpus, *b.cpus == 1 ? "" : "s") : "");
   fmt::format_to(o, "Instances: {}\n", b.instances.empty() ? std::string("(not given)") : fmt::format("{}", fmt::join(b.instances, ", ")));
   std::size_t valid = 0;
   for (const auto& p : b.periods) valid += p.valid ? 1 : 0;

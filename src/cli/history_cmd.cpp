@@ -24,7 +24,17 @@
 namespace awrdiff::cli {
 namespace {
 
-std::string location_of(const HistoryCli& h) { return h.db.empty() ? default_history_location() : h.db; }
+std::string location_of(const HistoryCli& h) {
+  if (h.db.empty()) return default_history_location();  // its directories are created when needed
+  // A --db path whose directory does not exist is a typo, not a place to make.
+  if (!is_postgresql_location(h.db)) {
+    const auto parent = std::filesystem::path(h.db).parent_path();
+    std::error_code ec;
+    if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
+      throw Error(h.db, fmt::format("the directory {} does not exist (create it first)", parent.string()));
+  }
+  return h.db;
+}
 
 CLI::Option* add_db_option(CLI::App* a, HistoryCli& h) {
   return a->add_option("--db", h.db,
@@ -384,8 +394,11 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
                                             w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match))));
   CheckReport r = check(current, baseline, policy, options);
   int exit_code = r.exit_code();
+  // Only the cron's run (--add) votes: an ad-hoc check, perhaps with another policy, never records or
+  // replaces a period's outcome.
+  const bool vote = writable && h.check_add;
+  CheckRecord rec;
   if (writable) {
-    CheckRecord rec;
     rec.dbid = current.database.dbid.value_or(0);
     rec.instance_number = current.kind == ReportKind::awr_global ? std::nullopt : current.database.instance_number;
     if (current.database.scope == ContainerScope::pdb) rec.con_dbid = current.database.con_dbid;
@@ -399,7 +412,7 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     rec.baseline_periods = r.baseline_periods;
     rec.headline = r.headline;
     try {
-      store->record_check(rec);
+      if (vote) store->record_check(rec);
     } catch (const Error& e) {
       // A role that may only read (PostgreSQL) opens for writing but cannot insert: the check stands,
       // unrecorded, unless --for needs the record.
@@ -412,7 +425,11 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
       const auto rec_dbid = current.database.dbid.value_or(0);
       const auto rec_instance = current.kind == ReportKind::awr_global ? std::nullopt : current.database.instance_number;
       const auto rec_con = current.database.scope == ContainerScope::pdb ? current.database.con_dbid : std::nullopt;
-      const auto recent = store->recent_checks(rec_dbid, rec_instance, rec_con, static_cast<std::size_t>(h.for_n));
+      // The current check counts, recorded or not, in place of any stored outcome of the same period.
+      auto recent = store->recent_checks(rec_dbid, rec_instance, rec_con, static_cast<std::size_t>(h.for_n) + 1);
+      std::erase_if(recent, [&](const CheckRecord& c) { return c.period_key == rec.period_key; });
+      recent.insert(recent.begin(), rec);
+      if (recent.size() > static_cast<std::size_t>(h.for_n)) recent.resize(static_cast<std::size_t>(h.for_n));
       const auto breached = static_cast<std::size_t>(std::count_if(recent.begin(), recent.end(), [](const CheckRecord& c) { return c.exit_code == 1; }));
       const bool all = recent.size() == static_cast<std::size_t>(h.for_n) && breached == recent.size();
       if (r.exit_code() == 1) {

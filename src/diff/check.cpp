@@ -395,7 +395,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (current.database.release != baseline.release && !current.database.release.empty() && !baseline.release.empty())
     out.warnings.push_back(fmt::format("release {} differs from the baseline's {}", current.database.release, baseline.release));
   if (current.database.cpus && baseline.cpus && *current.database.cpus != *baseline.cpus)
-    out.warnings.push_back(fmt::format("CPUs {} differ from the baseline's {}", num(*current.database.cpus), num(*baseline.cpus)));
+    out.warnings.push_back(fmt::format("{:g} CPU{} here, {:g} in the baseline", *current.database.cpus,
+                                       *current.database.cpus == 1 ? "" : "s", *baseline.cpus));
 
   const std::string begin = iso_time(current.interval.begin_time);
   if (options.match != MatchPeriods::all && begin.empty())

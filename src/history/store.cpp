@@ -288,7 +288,8 @@ std::int64_t parse_duration(std::string_view text) {
       default: unit = 0;
     }
     if (unit != 0) digits = text.substr(0, text.size() - 1);
-    else unit = 86400;
+    else if (text.find_first_not_of("0123456789") == std::string_view::npos)
+      throw Error("", fmt::format("'{}' has no unit: give d, h or w (e.g. 28d, 36h, 4w; also m, s)", text));
   }
   std::int64_t n = 0;
   bool ok = !digits.empty() && digits.size() <= 9;

@@ -133,18 +133,25 @@ expect_code 2 "one bad file among good ones" -- "$AWRDIFF" history add --db "$DB
 # ---- check --history ------------------------------------------------------------------------------
 expect 0 "a normal period is within its history" -- "$AWRDIFF" check --history --db "$DB" samples/good_4.html
 contains "$T/out" "OK, within the baseline" "check --history OK"
-expect 1 "bad the next day fails" -- "$AWRDIFF" check --history --db "$DB" --match hour "$T/bad_19.json"
+expect 1 "bad the next day fails" -- "$AWRDIFF" check --history --add --db "$DB" --match hour "$T/bad_19.json"
 contains "$T/out" "81uvdbt46vt5p" "the cause is named (typical period from the stored snapshots)"
 expect 0 "--quiet prints nothing when ok" -- "$AWRDIFF" check --history --db "$DB" -q samples/good_3.html
 [ ! -s "$T/out" ] && ok || bad "--quiet printed: $(cat "$T/out")"
 expect 0 "json output" -- "$AWRDIFF" check --history --db "$DB" -f json samples/good_4.html
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["tables"][0]["key"] == "check"' "$T/out" && ok || bad "check json"
-# --for 3 with --add: the cron job's line. Checked so far: good_4 (ok), bad_19 (fail). bad_20 makes two
-# failed periods of the last three (exit 0), bad_21 three in a row (exit 1).
+# --for 3 with --add: the cron job's line; only its runs vote (the ad-hoc checks above do not). Voted so
+# far: bad_19 (fail). bad_20 makes two failed periods of the last three (exit 0), bad_21 three in a row
+# (exit 1).
 expect 0 "--for 3: two of three" -- "$AWRDIFF" check --history --add --for 3 --db "$DB" --match hour "$T/bad_20.json"
 contains "$T/out" "2 of the last 3 checked periods failed, so exit 0" "--for explains"
 expect 1 "--for 3: three in a row" -- "$AWRDIFF" check --history --add --for 3 --db "$DB" --match hour "$T/bad_21.json"
 contains "$T/out" "the last 3 checked periods all failed" "--for fails on the third"
+expect 0 "an ad-hoc check after it" -- "$AWRDIFF" check --history --db "$DB" samples/good_4.html
+expect 1 "an ad-hoc check does not vote" -- "$AWRDIFF" check --history --add --for 3 --db "$DB" --match hour "$T/bad_21.json"
+expect 2 "--window without a unit" -- "$AWRDIFF" check --history --window 10 --db "$DB" samples/good_4.html
+contains "$T/err" "give d, h or w" "--window names its units"
+expect 2 "history add into a directory that does not exist" -- "$AWRDIFF" history add --db "$T/nonexist/dir/h.sqlite" samples/good.html
+[ ! -e "$T/nonexist" ] && ok || bad "history add created directories"
 expect 0 "the current period was added" -- "$AWRDIFF" history list --db "$DB" --periods
 contains "$T/out" "30002" "check --add stored the current period"
 contains "$T/out" "check outcomes" "outcomes recorded"

@@ -78,7 +78,7 @@ TEST(History, DurationsAndTimes) {
   EXPECT_EQ(awrdiff::parse_duration("90d"), 90 * 86400);
   EXPECT_EQ(awrdiff::parse_duration("2w"), 14 * 86400);
   EXPECT_EQ(awrdiff::parse_duration("12h"), 12 * 3600);
-  EXPECT_EQ(awrdiff::parse_duration("28"), 28 * 86400);
+  EXPECT_THROW(awrdiff::parse_duration("28"), awrdiff::Error);  // no unit: d, h or w
   EXPECT_THROW(awrdiff::parse_duration("0d"), awrdiff::Error);
   EXPECT_THROW(awrdiff::parse_duration("d"), awrdiff::Error);
   EXPECT_THROW(awrdiff::parse_duration("-3d"), awrdiff::Error);
