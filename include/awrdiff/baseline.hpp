@@ -82,6 +82,9 @@ struct Baseline {
   std::vector<BaselineAggregate> aggregates;///< pre-summarised distributions (dumps without per-period rows)
   std::vector<std::string> unknown_metrics; ///< metric names of a dump that no registry row has a twin for (shown by -v)
   std::vector<std::string> notes;           ///< what was left out and why ("3 rows of instance 2 ...")
+  /// A dump's rows skipped, one line each ("line 12: row skipped: ..."), listed by `baseline show -v`;
+  /// `notes` counts them. Not saved in the baseline file.
+  std::vector<std::string> skipped_rows;
   /// The reports' snapshots (reports and saved snapshots only): the findings rules compare the current
   /// period against them merged (the baseline's typical period). Empty for dumps. Not saved in the file.
   std::vector<Snapshot> snapshots;

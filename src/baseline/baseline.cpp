@@ -453,6 +453,16 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
   for (auto& [k, a] : aggregates) b.aggregates.push_back(std::move(a));
   b.unknown_metrics.assign(unknown.begin(), unknown.end());
   for (const auto& u : unit_mismatch) b.notes.push_back("left out, unit not the registry's: " + u);
+  // The reader's diagnostics: rows skipped, counted here and listed by `baseline show -v`; notes on the
+  // whole file (another DB Id's rows, a last row cut off) as they are.
+  for (const auto& d : dump.diagnostics) {
+    if (d.level != Diagnostic::Level::warning) continue;
+    if (d.line > 0) b.skipped_rows.push_back(fmt::format("{}: line {}: {}", dump.source, d.line, d.message));
+    else b.notes.push_back(d.message);
+  }
+  if (!b.skipped_rows.empty())
+    b.notes.push_back(fmt::format("{}: {} row{} skipped (awrdiff baseline show -v lists them)", dump.source, b.skipped_rows.size(),
+                                  b.skipped_rows.size() == 1 ? "" : "s"));
   if (dump.basis == SysmetricBasis::average_plus_2sd)
     b.notes.push_back("the DMA collector writes each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, not the metric's average: "
                       "this baseline's centre and extremes run high, so a check against it is lenient");
@@ -484,6 +494,7 @@ void merge_baseline(Baseline& into, Baseline other) {
     if (std::find(into.unknown_metrics.begin(), into.unknown_metrics.end(), u) == into.unknown_metrics.end())
       into.unknown_metrics.push_back(std::move(u));
   for (auto& n : other.notes) into.notes.push_back(std::move(n));
+  for (auto& r : other.skipped_rows) into.skipped_rows.push_back(std::move(r));
   for (auto& s : other.snapshots) into.snapshots.push_back(std::move(s));
   drop_duplicate_periods(into);
   std::stable_sort(into.periods.begin(), into.periods.end(),
@@ -783,8 +794,10 @@ std::string baseline_summary_text(const Baseline& b, bool verbose) {
                    v(d.median ? d.median : d.mean), v(d.min), v(d.max), d.basis);
   }
   for (const auto& n : b.notes) fmt::format_to(o, "note: {}\n", n);
-  if (verbose)
+  if (verbose) {
     for (const auto& u : b.unknown_metrics) fmt::format_to(o, "no registry twin: {}\n", u);
+    for (const auto& r : b.skipped_rows) fmt::format_to(o, "skipped: {}\n", r);
+  }
   return out;
 }
 

@@ -1003,7 +1003,9 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
     }
     // `scratch` keeps the unescaped cells ("" in quotes) for the whole parse: the duplicate index
     // and the date cache hold views of earlier rows' cells.
-    if (!split_delimited(line, d, cells, scratch)) {
+    if (truncated(i) && (!split_delimited(line, d, cells, scratch) || cells.size() != columns)) {
+      b.diag(static_cast<int>(i + 1), "last row incomplete: the file ends inside it (cut off?), row skipped");
+    } else if (!split_delimited(line, d, cells, scratch)) {
       b.diag(static_cast<int>(i + 1), "row skipped: unbalanced quotes or too many fields");
     } else if (cells.size() != columns) {
       b.diag(static_cast<int>(i + 1),

@@ -128,6 +128,22 @@ for o in --add "--for 2" "--window 3d" "--db h.sqlite"; do
 done
 check "nothing after --" 2 "$bin" check --baseline "$s/good_1.html" "$s/good_2.html" --
 ok "nothing after --, said" grep -q "no current report after --" "$tmp/err"
+# Dump rows skipped are counted and listed with -v; another DB Id's rows are said.
+sed 's/|               16200|/|             16200,5|/' "$s/sysmetric_summary.lst" >comma.lst
+check "a decimal comma in a | spool" 0 "$bin" baseline show comma.lst
+ok "skipped row counted" grep -q "note: comma.lst: 1 row skipped" "$tmp/out"
+check "a decimal comma, -v" 0 "$bin" baseline show -v comma.lst
+ok "skipped row listed" grep -q "skipped: comma.lst: line 5: .*16200,5" "$tmp/out"
+python3 -c "
+t=open('$s/sysmetric_summary.lst').read().split('\n')
+rows=[i for i,l in enumerate(t) if l.strip().startswith('1234567890|')]
+for i in rows[-5:]: t[i]=t[i].replace('1234567890|','1234567891|',1)
+open('two.lst','w').write('\n'.join(t))
+s=open('$s/sysmetric_summary.lst').read(); i=s.rfind('1234567890|'); open('cut.lst','w').write(s[:i+120])"
+check "another DB Id inside a dump" 0 "$bin" baseline show two.lst
+ok "another DB Id, said" grep -q "another database's rows are mixed in" "$tmp/out"
+check "a dump cut off mid-line" 0 "$bin" baseline show -v cut.lst
+ok "cut off, said" grep -q "last row incomplete" "$tmp/out"
 # --exit-code for a plain pair, as diff(1).
 check "--exit-code regressed" 1 "$bin" --exit-code "$s/good.html" "$s/bad.html"
 check "--exit-code improved" 0 "$bin" --exit-code "$s/bad.html" "$s/improved.html"
