@@ -504,7 +504,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   c.target_source = current.source;
 
   // The headline.
-  auto fmt_metric = [&](const CheckResult& r) {
+  auto fmt_metric = [&](const CheckResult& r) -> std::string {
+    if (!r.current || !(r.baseline.median || r.baseline.mean)) return fmt::format("{} ({})", r.label, r.reason);
     std::string band = r.band_low && r.band_high ? fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high)) : "";
     return fmt::format("{} {} {} (baseline {}{}{}{})", r.label, num(*r.current), r.unit, num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)),
                        band.empty() ? "" : ", band " + band, r.baseline.count ? fmt::format(", {} {}{}", r.baseline.count, r.baseline.basis == "periods" ? "period" : "interval",
@@ -569,7 +570,14 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     out.headline = fmt::format("OK, better than the baseline: {}{}", fmt_metric(*dbt), causes);
     c.verdict = Verdict::improved;
   } else {
-    out.headline = dbt && dbt->current ? fmt::format("OK, within the baseline: {}", fmt_metric(*dbt)) : "OK, within the baseline";
+    // Never a centre the baseline does not give: the DB time row may be "insufficient baseline".
+    const std::size_t judged = static_cast<std::size_t>(std::count_if(out.results.begin(), out.results.end(), [](const CheckResult& r) {
+      return r.status != CheckStatus::insufficient;
+    }));
+    out.headline = dbt && dbt->current && dbt->status != CheckStatus::insufficient
+                       ? fmt::format("OK, within the baseline: {}", fmt_metric(*dbt))
+                       : fmt::format("OK, within the baseline on the {} metric{} it gives; DB time per second: {}", judged,
+                                     judged == 1 ? "" : "s", dbt ? dbt->reason : std::string("not checked"));
     c.verdict = Verdict::unchanged;
   }
   if (options.match != MatchPeriods::all)

@@ -294,6 +294,23 @@ TEST(Check, ImpossibleFiguresAreTrouble) {
             std::string::npos);
 }
 
+TEST(Check, HeadlineNeverClaimsACentreTheBaselineLacks) {
+  awrdiff::Baseline b;
+  b.dbid = sample_report("good.html").database.dbid;
+  b.instances = {1};
+  awrdiff::BaselineAggregate a;
+  a.key = "load_profile.hard_parses";
+  a.distribution.mean = 100;
+  a.distribution.max = 100000;
+  a.distribution.count = 10;
+  a.distribution.basis = "average-min-max";
+  b.aggregates.push_back(a);
+  const auto r = awrdiff::check(sample_report("good.html"), b, awrdiff::default_policy());
+  EXPECT_EQ(r.status, CheckStatus::ok);
+  EXPECT_EQ(r.headline.find("(baseline 0"), std::string::npos) << r.headline;
+  EXPECT_NE(r.headline.find("the baseline does not give it"), std::string::npos) << r.headline;
+}
+
 TEST(Check, EveryFormatRenders) {
   const auto r = awrdiff::check(sample_report("bad.html"), sample_baseline(), awrdiff::default_policy());
   for (auto f : {awrdiff::Format::text, awrdiff::Format::markdown, awrdiff::Format::html, awrdiff::Format::json}) {
