@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <condition_variable>
 #include <filesystem>
@@ -50,7 +51,20 @@ void check_output(const std::string& output, const std::string& location) {
     throw Error(output, "is the history store; choose another output file");
 }
 
-std::string num(double v) { return fmt::format("{:.6g}", v); }
+// As the other tables: three significant digits, thousands grouped (1,373,920 / 11.5 / 0.0123).
+std::string num(double v) {
+  if (!std::isfinite(v)) return "-";
+  const double a = std::fabs(v);
+  const int decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : std::min(9, 2 - static_cast<int>(std::floor(std::log10(a))));
+  std::string s = fmt::format("{:.{}f}", a, decimals);
+  const auto dot = s.find('.');
+  std::string head = s.substr(0, dot), out;
+  for (std::size_t i = 0; i < head.size(); ++i) {
+    if (i > 0 && (head.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(head[i]);
+  }
+  return (v < 0 ? "-" : "") + out + (dot == std::string::npos ? "" : s.substr(dot));
+}
 
 std::string duration_text(std::int64_t s) {
   if (s >= 86400) return fmt::format("{}d {}h", s / 86400, (s % 86400) / 3600);

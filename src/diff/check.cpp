@@ -240,9 +240,10 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
     r.band_low = dist.min;
     r.band_high = dist.max;
     out_of_band = (dist.max && cur > *dist.max) || (dist.min && cur < *dist.min);
-    r.method = dist.mean && dist.max ? fmt::format("{}: {:+.0f}% of the average", cur > c ? "above the maximum" : "extremes",
-                                                   c != 0 ? (cur - c) / std::fabs(c) * 100 : 0.0)
-                                     : "beyond the extremes";
+    // "+35% of the average"; from 10 times the average on, a ratio ("3,475 x the average").
+    const double pct = c != 0 ? (cur - c) / std::fabs(c) * 100 : 0.0;
+    const std::string how = std::fabs(pct) >= 900 ? fmt::format("{} x the average", num(cur / c)) : fmt::format("{:+.0f}% of the average", pct);
+    r.method = dist.mean && dist.max ? fmt::format("{}: {}", cur > c ? "above the maximum" : "extremes", how) : "beyond the extremes";
     if (dist.mean && dist.max && !(cur > *dist.max)) r.method = "within the extremes";
   } else {
     // One or two periods: the pairwise materiality rules.

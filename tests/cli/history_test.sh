@@ -116,6 +116,8 @@ contains "$T/out" "ORCL19 (DB Id 1234567890) instance 1: 5 periods" "list names 
 contains "$T/out" "4986-4987" "list --periods"
 expect 0 "history show" -- "$AWRDIFF" history show db_time_per_s --db "$DB"
 contains "$T/out" "0.22" "show prints the values"
+expect 0 "history show of a large metric" -- "$AWRDIFF" history show load_profile.logical_reads --db "$DB"
+! grep -q "e+0" "$T/out" && ok || bad "history show prints exponents: $(head -3 "$T/out")"
 expect 2 "history show of an unknown metric" -- "$AWRDIFF" history show no_such_metric --db "$DB"
 expect 0 "history export csv" -- "$AWRDIFF" history export --db "$DB" -o "$T/export.csv"
 n=$(($(wc -l <"$T/export.csv") - 1))
