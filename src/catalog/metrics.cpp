@@ -229,6 +229,8 @@ const MetricSpec* find_metric(std::string_view key) {
 }
 
 const MetricSpec* find_metric_by_oracle_name(std::string_view metric_name, const OracleTwin** twin) {
+  // Called once per dump row (100,000 rows in a year of DBA_HIST_SYSMETRIC_SUMMARY): one map, built once,
+  // from the lower-cased METRIC_NAME to its registry row and twin.
   static const auto by_name = [] {
     std::unordered_map<std::string, std::pair<const MetricSpec*, const OracleTwin*>> m;
     for (const auto& spec : k_metrics)

@@ -143,7 +143,6 @@ bool is_command(std::string_view w) {
   return false;
 }
 
-
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -163,7 +162,6 @@ int run(int argc, char** argv) {
       "A report given as - is read from standard input (one report per run). --summary prints the verdict, the\n"
       "warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
       "Server / Data Center. Text fits 120 columns (--width N, 0 = no limit) and is coloured on a terminal.\n\n"
-
       "The first line is the verdict (regressed / improved / load changed: busier, not slower / unchanged /\n"
       "not comparable / inconclusive) with the\n"
       "DB time per second change and its causes; then findings, each with its numbers, then the tables.\n\n"
