@@ -273,6 +273,22 @@ std::vector<Snapshot> load_explained(const std::string& f, const std::function<s
   }
 }
 
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (const char ch : s) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '"' || ch == '\\') {
+      out.push_back('\\');
+      out.push_back(ch);
+    } else if (u < 0x20) {
+      out += fmt::format("\\u{:04x}", u);
+    } else {
+      out.push_back(ch);
+    }
+  }
+  return out;
+}
+
 const char* match_name(MatchPeriods m) {
   return m == MatchPeriods::all ? "all" : m == MatchPeriods::hour ? "hour" : "weekday-hour";
 }
@@ -401,6 +417,30 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   }
   if (h.check_add) store->add(current, true);
   const Baseline baseline = store->load_window(current, w);
+  if (baseline.periods.empty() && baseline.aggregates.empty() && h.check_add) {
+    // The cron's first runs (a new store, or --match before a week of like periods is kept): the period
+    // is stored and there is nothing to compare it with yet. That is an insufficient baseline, not
+    // trouble: exit 0, and no mail under -q.
+    const std::string msg = fmt::format(
+        "OK, insufficient baseline: no earlier period of DB Id {} in the {} window{}; {} was added to the history, "
+        "so the check starts once like periods are stored",
+        current.database.dbid.value_or(0), h.window,
+        w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), current.source);
+    if (quiet) return 0;
+    if (format == Format::json) {
+      emit(fmt::format("{{\n  \"status\": \"insufficient baseline\",\n  \"exit_code\": 0,\n  \"headline\": \"{}\"\n}}\n",
+                       json_escape(msg)),
+           output);
+    } else {
+      Comparison c;
+      c.target_source = current.source;
+      c.headline = msg;
+      std::ostringstream text;
+      render(c, format, render_options, text);
+      emit(text.str(), output);
+    }
+    return 0;
+  }
   if (baseline.periods.empty() && baseline.aggregates.empty())
     throw Error(current.source, fmt::format("no stored period of {} in the {} before it{}: nothing to check against (`awrdiff "
                                             "history list`)",

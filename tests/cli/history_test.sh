@@ -133,6 +133,12 @@ expect_code 2 "one bad file among good ones" -- "$AWRDIFF" history add --db "$DB
 [ "$(grep -c "^awrdiff: " "$T/err")" = 1 ] && contains "$T/err" "1 period added, 1 file not added" "the good file is still added"
 
 # ---- check --history ------------------------------------------------------------------------------
+# The cron's first run on a new store: insufficient baseline, the period stored, exit 0 (nothing under -q).
+expect 0 "first cron run on an empty store" -- "$AWRDIFF" check --history --add --match weekday-hour --db "$T/first.sqlite" samples/good.html
+contains "$T/out" "OK, insufficient baseline" "first cron run says insufficient baseline"
+expect 0 "second cron run, no like period yet, -q" -- "$AWRDIFF" check --history --add --match weekday-hour -q --db "$T/first.sqlite" samples/good_1.html
+if [ -s "$T/out" ]; then bad "-q printed on an insufficient baseline: $(head -c 300 "$T/out")"; else ok; fi
+expect 2 "no like period without --add is trouble" -- "$AWRDIFF" check --history --match weekday-hour --db "$T/first.sqlite" samples/good_2.html
 expect 0 "a normal period is within its history" -- "$AWRDIFF" check --history --db "$DB" samples/good_4.html
 contains "$T/out" "OK, within the baseline" "check --history OK"
 expect 1 "bad the next day fails" -- "$AWRDIFF" check --history --add --db "$DB" --match hour "$T/bad_19.json"
