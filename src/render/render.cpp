@@ -27,6 +27,8 @@ std::string format_number(double value, int precision) {
   if (precision < 0) {  // by magnitude (CompareColumn::precision): 95,670 / 12.3 / 1.25 / 0.125
     const double a = std::fabs(value);
     precision = a >= 99.95 ? 0 : a >= 9.995 ? 1 : a >= 0.9995 ? 2 : 3;
+    // Below 0.1: two significant digits (0.00042, not 0.000), at most 9 decimals.
+    if (a > 0 && a < 0.0995) precision = std::min(9, static_cast<int>(std::floor(-std::log10(a))) + 2);
   }
   std::string s = fmt::format("{:.{}f}", std::fabs(value), precision);
   if (s == fmt::format("{:.{}f}", 0.0, precision)) value = 0;  // no "-0.0"
