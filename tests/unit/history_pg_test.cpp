@@ -208,8 +208,8 @@ TEST(HistoryPg, SameRowsAndSameChecksAsSqlite) {
   bad.interval.end_time = "19-Mar-25 14:10:03";
   awrdiff::WindowOptions w;
   w.match = awrdiff::MatchPeriods::hour;
-  const auto a = awrdiff::check(bad, lite->load_window(bad, w), policy, {w.match, {}});
-  const auto b = awrdiff::check(bad, pg->load_window(bad, w), policy, {w.match, {}});
+  const auto a = awrdiff::check(bad, lite->load_window(bad, w), policy, {w.match, {}, {}});
+  const auto b = awrdiff::check(bad, pg->load_window(bad, w), policy, {w.match, {}, {}});
   EXPECT_EQ(a.status, awrdiff::CheckStatus::fail);
   EXPECT_FALSE(a.comparison.findings.empty());
   EXPECT_EQ(outcome(b), outcome(a));
