@@ -262,7 +262,7 @@ TEST(History, WindowTakesLikePeriodsOfTheSameInstanceBeforeTheCurrentOne) {
   const auto again = store->load_window(current, w);
   EXPECT_EQ(again.periods.size(), 24u * 14 - 10 - 2);
   // A check against the window: the current period is within its baseline.
-  const auto r = awrdiff::check(current, again, awrdiff::default_policy(), {awrdiff::MatchPeriods::hour, {}});
+  const auto r = awrdiff::check(current, again, awrdiff::default_policy(), {awrdiff::MatchPeriods::hour, {}, {}});
   EXPECT_NE(r.status, awrdiff::CheckStatus::fail) << r.headline;
 }
 
@@ -588,14 +588,14 @@ TEST(History, StoredSnapshotsMakeTheTypicalPeriod) {
   EXPECT_EQ(b.snapshots.size(), 4u);
   w.typical_periods = 2;
   EXPECT_EQ(store->load_window(bad, w).snapshots.size(), 2u);
-  const auto r = awrdiff::check(bad, b, awrdiff::default_policy(), {awrdiff::MatchPeriods::hour, {}});
+  const auto r = awrdiff::check(bad, b, awrdiff::default_policy(), {awrdiff::MatchPeriods::hour, {}, {}});
   EXPECT_EQ(r.status, awrdiff::CheckStatus::fail) << r.headline;
   EXPECT_NE(r.headline.find("81uvdbt46vt5p"), std::string::npos) << r.headline;  // the cause, from the typical period
   // The same against the reports themselves.
   std::vector<awrdiff::Snapshot> files;
   for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html"}) files.push_back(sample_report(n));
   const auto direct = awrdiff::check(bad, awrdiff::baseline_from_snapshots(files), awrdiff::default_policy(),
-                                     {awrdiff::MatchPeriods::hour, {}});
+                                     {awrdiff::MatchPeriods::hour, {}, {}});
   EXPECT_EQ(direct.status, r.status);
   ASSERT_EQ(direct.results.size(), r.results.size());
   for (std::size_t i = 0; i < r.results.size(); ++i) {
