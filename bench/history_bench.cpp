@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
           const auto b = store->load_window(current, w);
           const double wms = ms_since(t0);
           t0 = Clock::now();
-          const auto r = awrdiff::check(current, b, policy, {match, {}});
+          const auto r = awrdiff::check(current, b, policy, {match, {}, {}});
           const double cms = ms_since(t0);
           best_window = std::min(best_window, wms);
           best_check = std::min(best_check, cms);

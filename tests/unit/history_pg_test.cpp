@@ -192,8 +192,8 @@ TEST(HistoryPg, SameRowsAndSameChecksAsSqlite) {
       const auto current = year.period(h);
       auto cur = current;
       if (h == 5 * 7 * 24 + 2 * 24 + 10) cur = year.period(SyntheticYear::k_regression_hour), cur.interval = current.interval;
-      const auto a = awrdiff::check(cur, lite->load_window(cur, w), policy, {match, {}});
-      const auto b = awrdiff::check(cur, pg->load_window(cur, w), policy, {match, {}});
+      const auto a = awrdiff::check(cur, lite->load_window(cur, w), policy, {match, {}, {}});
+      const auto b = awrdiff::check(cur, pg->load_window(cur, w), policy, {match, {}, {}});
       ASSERT_EQ(outcome(b), outcome(a)) << h;
       fails += a.status == awrdiff::CheckStatus::fail;
       ++compared;
