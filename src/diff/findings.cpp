@@ -233,7 +233,10 @@ private:
       } else if (!b || !t) {
         reading = fmt::format(": among the {}'s ADDM findings only", b ? "base" : "target");
       }
-      f.evidence.push_back(fmt::format("the reports' ADDM: \"{}\" {} average active sessions{}", n, arrow(b, t, 2), reading));
+      // ADDM names can quote themselves ('"User I/O" wait Class'): no second pair of quotes then.
+      const bool quoted = n.find('"') != std::string::npos;
+      f.evidence.push_back(fmt::format("the reports' ADDM: {}{}{} {} average active sessions{}", quoted ? "" : "\"", n,
+                                       quoted ? "" : "\"", arrow(b, t, 2), reading));
     }
   }
 
