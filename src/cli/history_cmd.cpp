@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -273,22 +274,6 @@ std::vector<Snapshot> load_explained(const std::string& f, const std::function<s
   }
 }
 
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (const char ch : s) {
-    const auto u = static_cast<unsigned char>(ch);
-    if (ch == '"' || ch == '\\') {
-      out.push_back('\\');
-      out.push_back(ch);
-    } else if (u < 0x20) {
-      out += fmt::format("\\u{:04x}", u);
-    } else {
-      out.push_back(ch);
-    }
-  }
-  return out;
-}
-
 const char* match_name(MatchPeriods m) {
   return m == MatchPeriods::all ? "all" : m == MatchPeriods::hour ? "hour" : "weekday-hour";
 }
@@ -428,9 +413,8 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
         w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), current.source);
     if (quiet) return 0;
     if (format == Format::json) {
-      emit(fmt::format("{{\n  \"status\": \"insufficient baseline\",\n  \"exit_code\": 0,\n  \"headline\": \"{}\"\n}}\n",
-                       json_escape(msg)),
-           output);
+      const nlohmann::json j = {{"status", "insufficient baseline"}, {"exit_code", 0}, {"headline", msg}};
+      emit(j.dump(2) + "\n", output);
     } else {
       Comparison c;
       c.target_source = current.source;
