@@ -46,6 +46,12 @@ struct CompareTable {
   std::vector<CompareColumn> columns;
   std::vector<CompareRow> rows;
   std::vector<std::string> notes;  ///< legend lines shown under the table
+  /// Rows the text formats (text, Markdown, Jira) show, ranked first: 0 = all. The rest are counted in
+  /// a line under the table; HTML and JSON carry every row.
+  std::size_t text_rows = 0;
+  /// The group the table belongs to: "" for the comparison's main tables, "sections" for the other
+  /// report sections compared side by side (sections.cpp); HTML files them under their own heading.
+  std::string group;
 };
 
 /// The overall direction of DB time per second.

@@ -34,6 +34,9 @@ struct RenderOptions {
   /// Text: ANSI colours by assessment (a row's changes red when it says worse, green when better; findings
   /// by direction). The CLI sets it for a terminal (--color).
   bool color = false;
+  /// Text, Markdown, Jira: rows shown of a long table (one whose CompareTable::text_rows is set): -1 = the
+  /// table's own count, 0 = every row, N = the top N. HTML and JSON always carry every row.
+  int rows = -1;
 };
 
 /// Writes the comparison in `format` to `out`. Never throws for content.

@@ -190,6 +190,7 @@ int run(int argc, char** argv) {
       "input file names with stable aliases (HOST1, DB1, OBJ3, /path1/file2.dbf) and SQL literals with '?' / 0, for "
       "sharing outside the company (docs/masking.md)";
   std::size_t width = 120;
+  int rows = -1;
   std::string color_mode = "auto";
   auto add_common = [&](CLI::App* a) {
     a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename; '-' is stdout) instead of stdout");
@@ -204,6 +205,10 @@ int run(int argc, char** argv) {
     a->add_option("-w,--width", width,
                   "text: fit the output in N columns (default 120): wide names and SQL text cut with '…', sql_ids and "
                   "numbers never; 0 = no limit")
+        ->check(CLI::Range(0, 100000));
+    a->add_option("--rows", rows,
+                  "text, markdown, jira: rows shown of each long section table, ranked by the size of their change "
+                  "(default 10; 0 = every row; HTML and JSON list every row)")
         ->check(CLI::Range(0, 100000));
     a->add_option("--color,--colour", color_mode,
                   "text: colour each change by its assessment (worse red, better green): auto (default: when stdout is "
@@ -305,6 +310,7 @@ int run(int argc, char** argv) {
     ropt.summary = summary;
     if (width > 0 && width < 40) throw Error("", "--width: 0 (no limit) or at least 40 columns");
     ropt.width = width;
+    ropt.rows = rows;
     for (auto& ch : format_name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     for (auto& ch : color_mode) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     // Colour only for a terminal: never into a file or a pipe unless asked, never when NO_COLOR is set

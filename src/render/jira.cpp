@@ -78,7 +78,8 @@ void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out)
     for (const auto& col : t.columns) out << (col.header.empty() ? " " : jira_escape(col.header)) << "||";
     out << "\n";
     const std::size_t a = assessment_column(t);
-    for (const auto& r : t.rows) {
+    for (std::size_t ri = 0; ri < text_row_count(t, o); ++ri) {
+      const auto& r = t.rows[ri];
       const std::string word = a < r.cells.size() ? cell_text(r.cells[a], t.columns[a]) : "";
       out << "|";
       for (std::size_t i = 0; i < t.columns.size(); ++i) {
@@ -92,6 +93,7 @@ void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out)
       out << "\n";
     }
     if (t.rows.empty()) out << "_(none in the reports)_\n";
+    if (const auto more = rows_left_out(t, o); !more.empty()) out << "_" << jira_escape(more) << "_\n";
     for (const auto& n : t.notes) out << "\n_" << jira_escape(n) << "_\n";
   }
   if (o.verbose && !c.diagnostics.empty()) {

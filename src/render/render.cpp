@@ -66,6 +66,19 @@ std::string cell_text(const CompareCell& c, const CompareColumn& col) {
 
 bool right_aligned(const CompareColumn& c) { return c.kind != ColumnKind::text; }
 
+std::size_t text_row_count(const CompareTable& t, const RenderOptions& o) {
+  if (t.text_rows == 0 || o.rows == 0) return t.rows.size();
+  const std::size_t cap = o.rows > 0 ? static_cast<std::size_t>(o.rows) : t.text_rows;
+  return std::min(cap, t.rows.size());
+}
+
+std::string rows_left_out(const CompareTable& t, const RenderOptions& o) {
+  const std::size_t shown = text_row_count(t, o);
+  if (shown >= t.rows.size()) return {};
+  const std::size_t rest = t.rows.size() - shown;
+  return fmt::format("… {} more row{} (--rows 0 shows them; HTML and JSON list every row)", rest, rest == 1 ? "" : "s");
+}
+
 std::size_t width(std::string_view s) {
   std::size_t n = 0;
   for (char c : s)

@@ -14,6 +14,10 @@ namespace awrdiff::render_detail {
 /// A cell as the text formats show it: "-" when empty, the words as given, a number by its column's
 /// kind and precision ("+12%", "+0.3", "1,234.5").
 std::string cell_text(const CompareCell& c, const CompareColumn& col);
+/// How many of a table's rows the text formats show (CompareTable::text_rows; all when 0 or `o.verbose`),
+/// and the line that counts the rest ("… 37 more rows: HTML and JSON list every row"); empty when none is left out.
+std::size_t text_row_count(const CompareTable& t, const RenderOptions& o);
+std::string rows_left_out(const CompareTable& t, const RenderOptions& o);
 /// Numbers and changes are right-aligned; text columns left.
 bool right_aligned(const CompareColumn& c);
 /// Display width of UTF-8 text, in code points.

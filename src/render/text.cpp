@@ -103,7 +103,9 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
   std::vector<std::size_t> w(n), cells_w(n, 0), keep_w(n, 0);
   std::vector<std::vector<std::string>> headers(n);
   for (std::size_t i = 0; i < n; ++i) headers[i] = {t.columns[i].header};
-  for (const auto& r : t.rows) {
+  const std::size_t row_count = text_row_count(t, o);
+  for (std::size_t ri = 0; ri < row_count; ++ri) {
+    const auto& r = t.rows[ri];
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < n; ++i) {
       cells.push_back(i < r.cells.size() ? cell_text(r.cells[i], t.columns[i]) : "");
@@ -212,6 +214,7 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
   line(rule, nullptr);
   for (const auto& r : rows) line(r, a < n && a < r.size() ? colour_of(r[a]) : nullptr);
   if (t.rows.empty()) out << "(none in the reports)\n";
+  if (const auto more = rows_left_out(t, o); !more.empty()) out << more << "\n";
   for (const auto& note : t.notes)
     for (const auto& l : wrap(note, o.width, "  ", 2)) out << l << "\n";
   if (!dropped.empty()) {
@@ -393,13 +396,15 @@ void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& 
     out << "\n|";
     for (const auto& col : t.columns) out << (right_aligned(col) ? "---:|" : "---|");
     out << "\n";
-    for (const auto& r : t.rows) {
+    for (std::size_t ri = 0; ri < text_row_count(t, o); ++ri) {
+      const auto& r = t.rows[ri];
       out << "|";
       for (std::size_t i = 0; i < t.columns.size(); ++i)
         out << md_cell(i < r.cells.size() ? cell_text(r.cells[i], t.columns[i]) : "", t.columns[i], o) << "|";
       out << "\n";
     }
     if (t.rows.empty()) out << "\n_(none in the reports)_\n";
+    if (const auto more = rows_left_out(t, o); !more.empty()) out << "\n_" << md_escape(more) << "_\n";
     if (!t.notes.empty()) {
       out << "\n";
       for (const auto& n : t.notes) out << "> " << md_escape(n) << "\n";
