@@ -9,6 +9,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace awrdiff {
@@ -417,6 +418,7 @@ private:
   void finish_events() {
     if (m_top_resolution.size() != m_snap.top_events.size() || m_fg_resolution.size() != m_snap.foreground_events.size())
       return;  // not read by events(): nothing known about their precision
+    finish_db_cpu();
     auto same_name = [](std::string_view a, std::string_view b) {
       return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
                return std::tolower(x) == std::tolower(y);
@@ -464,6 +466,35 @@ private:
     }
   }
 
+  // The top list's DB CPU row is the time model's DB CPU, rounded to the list's width (19c: "321.5K",
+  // "92.9K" where the time model prints 321,484.48 and 92,864.71; 11.2: "5,207" against 5,207.4).
+  // Where the two agree within their rounding, the row takes the time model's time and % of DB time
+  // when they are printed more finely, so the top events table and the DB CPU part of the change read
+  // one figure. Statspack's "CPU time" counts background sessions too: another measure, left as printed.
+  void finish_db_cpu() {
+    if (m_snap.kind == ReportKind::statspack || !m_tm_cpu_resolution) return;
+    const TimeModelRow* tm = nullptr;
+    for (const auto& row : m_snap.time_model)
+      if (is_cpu_event(row.name)) tm = &row;
+    if (tm == nullptr || !tm->time_s) return;
+    for (std::size_t i = 0; i < m_snap.top_events.size(); ++i) {
+      WaitEvent& top = m_snap.top_events[i];
+      if (!top.is_cpu || !top.time_s) continue;
+      const EventResolution& rt = m_top_resolution[i];
+      auto finer = [](const OptDouble& mine, const OptDouble& theirs) { return theirs && (!mine || *theirs < *mine); };
+      auto agree = [](double a, double b, const OptDouble& ra, const OptDouble& rb) {
+        return std::fabs(a - b) <= (ra.value_or(0) + rb.value_or(0)) / 2 * (1 + 1e-9);
+      };
+      if (!agree(*top.time_s, *tm->time_s, rt.time_s, m_tm_cpu_resolution->time_s)) return;
+      if (top.pct_db_time && tm->pct_db_time &&
+          !agree(*top.pct_db_time, *tm->pct_db_time, rt.pct_db_time, m_tm_cpu_resolution->pct_db_time))
+        return;
+      if (finer(rt.time_s, m_tm_cpu_resolution->time_s)) top.time_s = tm->time_s;
+      if (tm->pct_db_time && finer(rt.pct_db_time, m_tm_cpu_resolution->pct_db_time)) top.pct_db_time = tm->pct_db_time;
+      return;
+    }
+  }
+
   void wait_classes(const RawTable& t, std::vector<WaitClassRow>& out) {
     const int name_col = t.column_index(ColumnId::wait_class);
     for (const auto& r : t.rows) {
@@ -499,6 +530,9 @@ private:
       if (row.name.empty()) continue;
       row.time_s = num(t, r, ColumnId::time_s);
       row.pct_db_time = num(t, r, ColumnId::pct_db_time);
+      if (is_cpu_event(row.name) && !m_tm_cpu_resolution)
+        m_tm_cpu_resolution = EventResolution{resolution(t, r, ColumnId::time_s), std::nullopt, std::nullopt,
+                                              resolution(t, r, ColumnId::pct_db_time)};
       m_snap.time_model.push_back(std::move(row));
     }
   }
@@ -1552,6 +1586,8 @@ private:
   std::map<std::string, std::size_t> m_latch_index;
   /// How finely each top list / Foreground Wait Events row printed its figures (finish_events).
   std::vector<EventResolution> m_top_resolution, m_fg_resolution;
+  /// How finely the time model printed its DB CPU row (time, % of DB time); empty without one.
+  std::optional<EventResolution> m_tm_cpu_resolution;
   bool m_have_fg_top = false;           ///< a RAC global report's Top Timed Foreground Events was read
   bool m_wait_classes_from_fg = false;  ///< wait_classes holds Foreground Wait Class rows so far
 };

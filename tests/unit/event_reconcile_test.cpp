@@ -22,7 +22,14 @@ std::string row(const std::string& name, const std::string& waits, const std::st
   return r + "</tr>\n";
 }
 
-awrdiff::Snapshot report(const std::string& top_rows, const std::string& full_rows) {
+awrdiff::Snapshot report(const std::string& top_rows, const std::string& full_rows, const std::string& time_model_rows = "") {
+  const std::string time_model =
+      time_model_rows.empty()
+          ? std::string()
+          : "<h3 class=\"awr\">Time Model Statistics</h3>\n<table summary=\"This table displays different time model statistics. "
+            "For each statistic, time and % of DB time are displayed\"><tr><th>Statistic Name</th><th>Time (s)</th>"
+            "<th>% of DB Time</th><th>% of Total CPU Time</th></tr>\n" +
+                time_model_rows + "</table>\n";
   const std::string html =
       "<html><body class=\"awr\">\n<h1>WORKLOAD REPOSITORY report for</h1>\n"
       "<p />Top 10 Foreground Events by Total Wait Time<p />\n<ul>\n</ul>\n"
@@ -33,7 +40,7 @@ awrdiff::Snapshot report(const std::string& top_rows, const std::string& full_ro
       "<table summary=\"This table displays Foreground Wait Events and their wait statistics\"><tr><th>Event</th>"
       "<th>Waits</th><th>%Time -outs</th><th>Total Wait Time (s)</th><th>Avg wait</th><th>Waits /txn</th>"
       "<th>% DB time</th></tr>\n" +
-      full_rows + "</table>\n</body></html>\n";
+      full_rows + "</table>\n" + time_model + "</body></html>\n";
   auto s = awrdiff::parse_report(html, "events.html");
   s.interval.elapsed_s = 1000;
   s.interval.db_time_s = 14000;
@@ -77,6 +84,46 @@ TEST(EventReconcile, ListsThatDisagreeStayAsPrintedAndTheForegroundFigureIsRead)
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e, &s.foreground_events[0]);
   EXPECT_DOUBLE_EQ(*awrdiff::metric_value(s, "event:resmgr:cpu quantum:avg_wait_ms"), 23);
+}
+
+std::string cpu_row(const std::string& time, const std::string& pct) {
+  return "<tr><td>DB CPU</td><td>&#160;</td><td>" + time + "</td><td>&#160;</td><td>" + pct + "</td><td>&#160;</td></tr>\n";
+}
+
+std::string time_model_row(const std::string& name, const std::string& time, const std::string& pct) {
+  return "<tr><td>" + name + "</td><td>" + time + "</td><td>" + pct + "</td><td>&#160;</td></tr>\n";
+}
+
+TEST(EventReconcile, TopListDbCpuTakesTheTimeModelsDigits) {
+  // 19c rounds the top list to its width (321.5K, 72.5) where the time model prints 321,484.48 s and
+  // 72.51%: the top events table's DB CPU row reads the time model's figure.
+  const auto s = report(cpu_row("321.5K", "72.5") + row("direct path read", "525,000", "2,048.1", "3.90ms", "14.8", "User I/O"),
+                        row("direct path read", "525,000", "2048", "3.90ms", "14.81"),
+                        time_model_row("sql execute elapsed time", "433,207.94", "97.70") +
+                            time_model_row("DB CPU", "321,484.48", "72.51"));
+  ASSERT_EQ(s.top_events.size(), 2U);
+  ASSERT_TRUE(s.top_events[0].is_cpu);
+  EXPECT_DOUBLE_EQ(*s.top_events[0].time_s, 321484.48);
+  EXPECT_DOUBLE_EQ(*s.top_events[0].pct_db_time, 72.51);
+  const auto* cpu = s.foreground_event("DB CPU");
+  ASSERT_NE(cpu, nullptr);
+  EXPECT_DOUBLE_EQ(*cpu->time_s, 321484.48);
+  EXPECT_DOUBLE_EQ(*awrdiff::metric_value(s, "event:DB CPU:time_per_s"), 321.48448);
+  EXPECT_DOUBLE_EQ(*s.db_cpu_s(), 321484.48);
+  EXPECT_DOUBLE_EQ(*s.top_events[1].time_s, 2048.1);  // the waits as before
+}
+
+TEST(EventReconcile, TopListDbCpuThatDisagreesWithTheTimeModelStaysAsPrinted) {
+  // Outside the top list's rounding (321.5K is 321,450 to 321,550): not one figure, nothing taken.
+  const auto s = report(cpu_row("321.5K", "72.5"), "", time_model_row("DB CPU", "321,384.48", "72.51"));
+  ASSERT_EQ(s.top_events.size(), 1U);
+  EXPECT_DOUBLE_EQ(*s.top_events[0].time_s, 321500);
+  EXPECT_DOUBLE_EQ(*s.top_events[0].pct_db_time, 72.5);
+  // An 11.2 top list in whole seconds against the time model's tenths: the tenths.
+  const auto t = report(cpu_row("5,207", "92.0"), "", time_model_row("DB CPU", "5,207.4", "92.0"));
+  ASSERT_EQ(t.top_events.size(), 1U);
+  EXPECT_DOUBLE_EQ(*t.top_events[0].time_s, 5207.4);
+  EXPECT_DOUBLE_EQ(*t.top_events[0].pct_db_time, 92.0);
 }
 
 TEST(EventReconcile, DiffFindingsAndRegistryReadTheSameFigure) {
