@@ -7,6 +7,7 @@
 #include "diff/facts.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
@@ -988,8 +989,15 @@ private:
     return parts[0] + " and " + parts[1];
   }
 
-  // A PL/SQL call's elapsed time includes the SQL it runs: a SQL statement of the same module whose
-  // change is nearly the same as a PL/SQL call's is probably its child, not a second cause.
+  // A PL/SQL call's elapsed time includes the SQL it runs, and AWR lists both: the statement is not a
+  // second cause but part of the call's. A statement (not PL/SQL) runs inside a call of the same module
+  //  - when its change is nearly the call's (90% to 100% of it, same direction), or
+  //  - when, in every period that lists it, that period lists the call too and the statement's elapsed is
+  //    most of the call's (half to all of it): a maintenance job (dbms_part.cleanup_gidx_job) coalescing
+  //    one index in the base and another in the target runs under one sql_id while its child's changes:
+  //    the new child and the gone one are both the call's time, and the call's own change is the cause.
+  // Where several calls fit, the one whose text shares most words with the statement's (cleanup_gidx_job
+  // and COALESCE CLEANUP; dbms_stats and its SQL Analyze queries), then the tightest fit.
   static void mark_plsql_children(std::vector<detail::SqlPair>& pairs) {
     for (auto& child : pairs) {
       if (!child.delta_aas || is_plsql_text(child.any().text)) continue;
@@ -1002,6 +1010,60 @@ private:
         break;
       }
     }
+    for (auto& child : pairs) {
+      if (!child.parent.empty() || child.any().module.empty() || is_plsql_text(child.any().text)) continue;
+      const detail::SqlPair* best = nullptr;
+      std::size_t best_words = 0;
+      double best_fit = 0;
+      for (const auto& parent : pairs) {
+        if (&parent == &child || !is_plsql_text(parent.any().text) || parent.any().module != child.any().module) continue;
+        int sides = 0;
+        double fit = 1;  // the smallest share of the call's elapsed the statement takes
+        bool inside = true;
+        for (const bool base_side : {true, false}) {
+          const SqlStat* c = base_side ? child.base : child.target;
+          if (c == nullptr || !c->elapsed_s) continue;
+          const SqlStat* p = base_side ? parent.base : parent.target;
+          if (p == nullptr || !p->elapsed_s || *p->elapsed_s <= 0 || *c->elapsed_s > *p->elapsed_s * 1.001 + 0.1 ||
+              *c->elapsed_s < 0.5 * *p->elapsed_s) {
+            inside = false;
+            break;
+          }
+          ++sides;
+          fit = std::min(fit, *c->elapsed_s / *p->elapsed_s);
+        }
+        if (!inside || sides == 0) continue;
+        const std::size_t words = shared_words(parent.any().text, child.any().text);
+        if (best == nullptr || words > best_words || (words == best_words && fit > best_fit)) {
+          best = &parent;
+          best_words = words;
+          best_fit = fit;
+        }
+      }
+      if (best != nullptr) child.parent = best->any().sql_id;
+    }
+  }
+
+  // How many distinct words of four letters or more (identifiers split at '_' and '.') two texts share.
+  static std::size_t shared_words(std::string_view a, std::string_view b) {
+    auto words = [](std::string_view t) {
+      std::set<std::string> out;
+      std::string w;
+      for (std::size_t i = 0; i <= t.size(); ++i) {
+        const unsigned char ch = i < t.size() ? static_cast<unsigned char>(t[i]) : ' ';
+        if (std::isalnum(ch) != 0) {
+          w += static_cast<char>(std::tolower(ch));
+        } else {
+          if (w.size() >= 4) out.insert(w);
+          w.clear();
+        }
+      }
+      return out;
+    };
+    const auto wa = words(a), wb = words(b);
+    std::size_t n = 0;
+    for (const auto& w : wa) n += wb.count(w);
+    return n;
   }
 
   void sql() {
@@ -1132,9 +1194,11 @@ private:
       r.cells.push_back(p->label());
       r.cells.push_back(p->bound ? CompareCell(fmt::format("{}{:.3f} or more", *p->delta_aas > 0 ? "+" : "-", std::fabs(*p->delta_aas)))
                                  : CompareCell(*p->delta_aas));
-      // A statement inside a listed PL/SQL call is part of the call's share, not a second one: shares
-      // never add past 100% through parent and child.
-      const bool inside = !p->parent.empty() && std::any_of(list.begin(), list.end(), [&](const auto* x) {
+      // A statement inside a PL/SQL call is part of the call's share, not a second one: shares never add
+      // past 100% through parent and child. When the call is not listed here its own change is small or
+      // the other way (a job that coalesced another index): the statement's change is the call's, not a cause.
+      const bool inside = !p->parent.empty();
+      const bool parent_listed = inside && std::any_of(list.begin(), list.end(), [&](const auto* x) {
         return x->any().sql_id == p->parent;
       });
       if (inside) r.cells.push_back(CompareCell(fmt::format("in {}'s", p->parent)));
@@ -1142,13 +1206,21 @@ private:
       std::string why = p->why;
       if (p->status == "new") why = "new: not in the base's lists";
       if (p->status == "gone") why = "gone: not in the target's lists";
-      if (!p->parent.empty()) why += (why.empty() ? "" : "; ") + fmt::format("probably runs inside PL/SQL {}", p->parent);
+      if (inside) {
+        why += (why.empty() ? "" : "; ") + fmt::format("probably runs inside PL/SQL {}", p->parent);
+        if (!parent_listed)
+          for (const auto& q : m_facts.sql)
+            if (q.any().sql_id == p->parent && q.delta_aas) {
+              why += fmt::format(", whose own change is {:+.3f} AAS", *q.delta_aas);
+              break;
+            }
+      }
       r.cells.push_back(why);
       r.cells.push_back(detail::sql_display_text(p->any(), 60));
       t.rows.push_back(std::move(r));
     }
     t.notes.push_back("Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second. "
-                      "A statement a listed PL/SQL call runs is counted in the call's share (\"in <call>'s\"); parallel slaves' "
+                      "A statement a PL/SQL call runs is counted in the call's share (\"in <call>'s\"), listed or not; parallel slaves' "
                       "time counts once per slave.");
     t.notes.push_back("\"or more\": one side is below its report's cut-off, so the change is a bound.");
     m_out.tables.push_back(std::move(t));

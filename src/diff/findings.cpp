@@ -714,9 +714,14 @@ private:
         f.cause = fmt::format("SQL {} {}", s.sql_id, seconds(*p->delta_aas));
       }
       f.evidence.push_back(text);
+      // Its statements, the ones only one period lists too (a job that coalesced another index): their
+      // time is the call's, never a second cause.
       for (const auto& c : m_f.sql)
         if (c.parent == s.sql_id)
-          f.evidence.push_back(fmt::format("runs {} ({}), whose time is part of this call's", c.any().sql_id, short_text(c.any().text, 60)));
+          f.evidence.push_back(fmt::format("runs {} ({}{}), whose time is part of this call's", c.any().sql_id, short_text(c.any().text, 60),
+                                           c.status == "new"    ? "; in the target only"
+                                           : c.status == "gone" ? "; in the base only"
+                                                                : ""));
       if (p->status == "both") {
         const Pair per_exec = sql_value(*p, "elapsed_per_exec_ms");
         const std::string minutes =

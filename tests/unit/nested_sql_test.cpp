@@ -1,0 +1,200 @@
+// Nested SQL: a PL/SQL call and the statements it runs are one cause, also when the child's sql_id
+// differs between the periods (a maintenance job coalescing one index in the base and another in the
+// target), and shares of the change never add past 100% through parent and child. Periods built here.
+#include <awrdiff/diff.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace {
+
+using awrdiff::Snapshot;
+using awrdiff::SqlStat;
+
+// One hour of one instance at `aas` average active sessions, with SQL lists cut off at 50 s.
+Snapshot period(const std::string& source, double aas, std::int64_t snap) {
+  Snapshot s;
+  s.source = source;
+  s.database.name = "TESTDB";
+  s.database.dbid = 42;
+  s.database.instance = "test1";
+  s.database.instance_number = 1;
+  s.database.cpus = 16;
+  s.database.cores = 8;
+  s.interval.begin_snap = snap;
+  s.interval.end_snap = snap + 1;
+  const int hour = static_cast<int>(snap % 20);
+  s.interval.begin_time = "01-Mar-24 " + std::to_string(hour) + ":00:00";
+  s.interval.end_time = "01-Mar-24 " + std::to_string(hour + 1) + ":00:00";
+  s.interval.elapsed_s = 3600;
+  s.interval.begin_sessions = 200;
+  s.interval.end_sessions = 200;
+  const double db = aas * 3600, cpu = db * 0.4;
+  s.interval.db_time_s = db;
+  s.time_model = {{"DB time", db, std::nullopt}, {"DB CPU", cpu, 40.0}, {"sql execute elapsed time", db * 0.9, 90}};
+  // The same work per second in both periods: the change is not a load change.
+  s.load_profile = {{"db_time", "DB Time(s)", aas, std::nullopt, std::nullopt, std::nullopt},
+                    {"db_cpu", "DB CPU(s)", aas * 0.4, std::nullopt, std::nullopt, std::nullopt},
+                    {"executes", "Executes (SQL)", 1000, std::nullopt, std::nullopt, std::nullopt},
+                    {"transactions", "Transactions", 100, std::nullopt, std::nullopt, std::nullopt},
+                    {"user_calls", "User calls", 2000, std::nullopt, std::nullopt, std::nullopt}};
+  awrdiff::WaitEvent c;
+  c.name = "DB CPU";
+  c.is_cpu = true;
+  c.time_s = cpu;
+  c.pct_db_time = 40;
+  awrdiff::WaitEvent io;
+  io.name = "db file sequential read";
+  io.wait_class = "User I/O";
+  io.time_s = db - cpu;
+  io.waits = (db - cpu) / 0.005;
+  io.avg_wait_ms = 5;
+  io.pct_db_time = 60;
+  s.top_events = {c, io};
+  s.has_sql_sections = true;
+  s.sql_elapsed_cutoff_s = 50;
+  return s;
+}
+
+SqlStat statement(const std::string& id, const std::string& module, const std::string& text, double elapsed, double execs) {
+  SqlStat q;
+  q.sql_id = id;
+  q.module = module;
+  q.text = text;
+  q.text_complete = true;
+  q.elapsed_s = elapsed;
+  q.executions = execs;
+  return q;
+}
+
+const awrdiff::CompareTable* table(const awrdiff::Comparison& c, std::string_view key) {
+  for (const auto& t : c.tables)
+    if (t.key == key) return &t;
+  return nullptr;
+}
+
+int column(const awrdiff::CompareTable& t, std::string_view key) {
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    if (t.columns[i].key == key) return static_cast<int>(i);
+  return -1;
+}
+
+const std::string k_job = "pvg6x2vd0tcqz";    // the maintenance job: one sql_id in both periods
+const std::string k_old = "db7f9rmwydc9p";    // the index it coalesced in the base
+const std::string k_new = "g38pmc49f6znh";    // the index it coalesced in the target
+const std::string k_stats = "b6usrg82hwsa3";  // another scheduler job, big enough to hold the target's child
+const std::string k_app = "4ztz048yfq32s";    // the real cause: an application statement
+
+// Base 1 AAS. The job takes about half an hour in each period, nearly all of it in its ALTER INDEX, of
+// another index in each; the application's query (+0.806 AAS) and the stats job (+0.278 AAS) carry the
+// change to the target's 2.2 AAS.
+std::pair<Snapshot, Snapshot> job_with_another_child(double target_aas = 2.2) {
+  auto b = period("base.html", 1.0, 100);
+  auto t = period("target.html", target_aas, 102);
+  const std::string sched = "DBMS_SCHEDULER";
+  b.sql = {statement(k_job, sched, "call dbms_part.cleanup_gidx_job ( :0, :1 )", 1800, 0),
+           statement(k_old, sched, "ALTER INDEX \"TDS\".\"EVENT_PK\" COALESCE CLEANUP PARALLEL 1", 1790, 0),
+           statement(k_stats, sched, "call dbms_stats.gather_database_stats_job_proc ( )", 1000, 1),
+           statement(k_app, "OrderEntry", "SELECT * FROM ORDERS WHERE CUSTOMER_ID = :B1", 100, 10000)};
+  t.sql = {statement(k_stats, sched, "call dbms_stats.gather_database_stats_job_proc ( )", 2000, 1),
+           statement(k_job, sched, "call dbms_part.cleanup_gidx_job ( :0, :1 )", 1900, 0),
+           statement(k_new, sched, "ALTER INDEX \"TDS\".\"PREADVICE_ITEM_PK\" COALESCE CLEANUP PARALLEL 1", 1890, 0),
+           statement(k_app, "OrderEntry", "SELECT * FROM ORDERS WHERE CUSTOMER_ID = :B1", 3000, 10000)};
+  return {b, t};
+}
+
+TEST(NestedSql, ChildWithAnotherSqlIdInEachPeriodIsTheJobsTimeNotACause) {
+  const auto [b, t] = job_with_another_child();
+  const auto c = awrdiff::compare(b, t);
+  // The headline names the application's statement, never the job's new or gone ALTER INDEX.
+  EXPECT_NE(c.headline.find(k_app), std::string::npos) << c.headline;
+  EXPECT_EQ(c.headline.find(k_new), std::string::npos) << c.headline;
+  EXPECT_EQ(c.headline.find(k_old), std::string::npos) << c.headline;
+  for (const auto& f : c.findings) {
+    EXPECT_EQ(f.title.find(k_new), std::string::npos) << f.title;
+    EXPECT_EQ(f.title.find(k_old), std::string::npos) << f.title;
+    EXPECT_EQ(f.cause.find(k_new), std::string::npos) << f.cause;
+  }
+  // "SQL carrying the change": the new child is counted in the job's share, and the shares that are
+  // numbers add up to no more than 100%.
+  const auto* carriers = table(c, "sql_carriers");
+  ASSERT_NE(carriers, nullptr);
+  const int id = column(*carriers, "sql_id"), share = column(*carriers, "share_pct"), why = column(*carriers, "why");
+  ASSERT_GE(id, 0);
+  ASSERT_GE(share, 0);
+  ASSERT_GE(why, 0);
+  double sum = 0;
+  bool child_seen = false;
+  for (const auto& r : carriers->rows) {
+    const auto& sid = std::get<std::string>(r.cells[static_cast<std::size_t>(id)]);
+    const auto& cell = r.cells[static_cast<std::size_t>(share)];
+    if (const auto* v = std::get_if<double>(&cell)) sum += *v;
+    if (sid == k_new) {
+      child_seen = true;
+      ASSERT_TRUE(std::holds_alternative<std::string>(cell));
+      EXPECT_EQ(std::get<std::string>(cell), "in " + k_job + "'s");
+      const auto& text = std::get<std::string>(r.cells[static_cast<std::size_t>(why)]);
+      EXPECT_NE(text.find("probably runs inside PL/SQL " + k_job + ", whose own change is +0.028 AAS"), std::string::npos)
+          << text;
+    }
+  }
+  EXPECT_TRUE(child_seen);
+  EXPECT_LE(sum, 100.0 + 1e-9);
+}
+
+TEST(NestedSql, TheJobIsOneCauseWithBothChildrenWhenItsOwnTimeChanged) {
+  // The job runs twice as long in the target: it is the cause, once, with both of its statements.
+  auto [b, t] = job_with_another_child(1.5);  // +0.472 AAS of the job, the rest as in the base
+  for (auto& q : t.sql) {
+    if (q.sql_id == k_job) q.elapsed_s = 3500;
+    if (q.sql_id == k_new) q.elapsed_s = 3490;
+    if (q.sql_id == k_stats) q.elapsed_s = 1000;
+    if (q.sql_id == k_app) q.elapsed_s = 100;
+  }
+  const auto c = awrdiff::compare(b, t);
+  EXPECT_NE(c.headline.find("SQL " + k_job), std::string::npos) << c.headline;
+  EXPECT_EQ(c.headline.find(k_new), std::string::npos) << c.headline;
+  const awrdiff::Finding* job = nullptr;
+  for (const auto& f : c.findings) {
+    if (f.rule == "sql_regression" && f.title.find(k_job) != std::string::npos) job = &f;
+    EXPECT_FALSE(f.rule == "sql_regression" && f.title.find(k_new) != std::string::npos) << f.title;
+  }
+  ASSERT_NE(job, nullptr) << c.headline;
+  auto evidence = [&](const std::string& part) {
+    return std::any_of(job->evidence.begin(), job->evidence.end(), [&](const std::string& e) { return e.find(part) != std::string::npos; });
+  };
+  EXPECT_TRUE(evidence("runs " + k_new + " (ALTER INDEX \"TDS\".\"PREADVICE_ITEM_PK\"")) << job->title;
+  EXPECT_TRUE(evidence("in the target only"));
+  EXPECT_TRUE(evidence("runs " + k_old + " (ALTER INDEX \"TDS\".\"EVENT_PK\"")) << job->title;
+  EXPECT_TRUE(evidence("in the base only"));
+  const auto* carriers = table(c, "sql_carriers");
+  ASSERT_NE(carriers, nullptr);
+  const int share = column(*carriers, "share_pct");
+  double sum = 0;
+  for (const auto& r : carriers->rows)
+    if (const auto* v = std::get_if<double>(&r.cells[static_cast<std::size_t>(share)])) sum += *v;
+  EXPECT_LE(sum, 100.0 + 1e-9);
+}
+
+TEST(NestedSql, UnrelatedStatementOfTheSameModuleIsNotAChild) {
+  // A statement of the job's module that takes a small part of the job's time, or more than all of
+  // it, is not taken for its child.
+  auto [b, t] = job_with_another_child();
+  t.sql.push_back(statement("0qt4k3p1thf6h", "DBMS_SCHEDULER", "DELETE from EPS_ORDER where CREATED_DATE_TIME < SYSDATE - 400", 600, 1));
+  t.sql.push_back(statement("7azs4mft8j1wy", "DBMS_SCHEDULER", "delete from EPS_ORDER_EVENT where ORDER_ID = :1", 2600, 1));
+  const auto c = awrdiff::compare(b, t);
+  const auto* carriers = table(c, "sql_carriers");
+  ASSERT_NE(carriers, nullptr);
+  const int id = column(*carriers, "sql_id"), share = column(*carriers, "share_pct");
+  for (const auto& r : carriers->rows) {
+    const auto& sid = std::get<std::string>(r.cells[static_cast<std::size_t>(id)]);
+    if (sid == "0qt4k3p1thf6h" || sid == "7azs4mft8j1wy")
+      EXPECT_TRUE(std::holds_alternative<double>(r.cells[static_cast<std::size_t>(share)])) << sid;
+  }
+}
+
+}  // namespace
