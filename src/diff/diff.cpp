@@ -992,10 +992,13 @@ private:
   // A PL/SQL call's elapsed time includes the SQL it runs, and AWR lists both: the statement is not a
   // second cause but part of the call's. A statement (not PL/SQL) runs inside a call of the same module
   //  - when its change is nearly the call's (90% to 100% of it, same direction), or
-  //  - when, in every period that lists it, that period lists the call too and the statement's elapsed is
-  //    most of the call's (half to all of it): a maintenance job (dbms_part.cleanup_gidx_job) coalescing
-  //    one index in the base and another in the target runs under one sql_id while its child's changes:
-  //    the new child and the gone one are both the call's time, and the call's own change is the cause.
+  //  - when, in every period that lists it, that period lists the call too and the statement takes
+  //    nearly all of the call's elapsed (90% to 100%; with what the call's other statements found so
+  //    far take, never more than all of it): a maintenance job (dbms_part.cleanup_gidx_job) coalescing
+  //    one index in the base and another in the target runs under one sql_id while its child's
+  //    changes: the new child and the gone one are both the call's time, and the call's own change is
+  //    the cause. A statement that takes only part of a call's time is left alone: a module such as
+  //    "JDBC Thin Client" names a whole application, not one call.
   // Where several calls fit, the one whose text shares most words with the statement's (cleanup_gidx_job
   // and COALESCE CLEANUP; dbms_stats and its SQL Analyze queries), then the tightest fit.
   static void mark_plsql_children(std::vector<detail::SqlPair>& pairs) {
@@ -1010,6 +1013,7 @@ private:
         break;
       }
     }
+    std::map<const detail::SqlPair*, std::pair<double, double>> taken;  // a call's elapsed its children take, base / target
     for (auto& child : pairs) {
       if (!child.parent.empty() || child.any().module.empty() || is_plsql_text(child.any().text)) continue;
       const detail::SqlPair* best = nullptr;
@@ -1024,8 +1028,9 @@ private:
           const SqlStat* c = base_side ? child.base : child.target;
           if (c == nullptr || !c->elapsed_s) continue;
           const SqlStat* p = base_side ? parent.base : parent.target;
-          if (p == nullptr || !p->elapsed_s || *p->elapsed_s <= 0 || *c->elapsed_s > *p->elapsed_s * 1.001 + 0.1 ||
-              *c->elapsed_s < 0.5 * *p->elapsed_s) {
+          const double used = base_side ? taken[&parent].first : taken[&parent].second;
+          if (p == nullptr || !p->elapsed_s || *p->elapsed_s <= 0 || used + *c->elapsed_s > *p->elapsed_s * 1.001 + 0.1 ||
+              *c->elapsed_s < 0.9 * *p->elapsed_s) {
             inside = false;
             break;
           }
@@ -1040,7 +1045,11 @@ private:
           best_fit = fit;
         }
       }
-      if (best != nullptr) child.parent = best->any().sql_id;
+      if (best == nullptr) continue;
+      child.parent = best->any().sql_id;
+      auto& t = taken[best];
+      if (child.base != nullptr && child.base->elapsed_s) t.first += *child.base->elapsed_s;
+      if (child.target != nullptr && child.target->elapsed_s) t.second += *child.target->elapsed_s;
     }
   }
 
