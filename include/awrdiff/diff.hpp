@@ -52,6 +52,9 @@ struct CompareTable {
   /// The group the table belongs to: "" for the comparison's main tables, "sections" for the other
   /// report sections compared side by side (sections.cpp); HTML files them under their own heading.
   std::string group;
+  /// What an empty table says, for the text formats and HTML (e.g. "no parameter differs"); empty: "none in
+  /// the reports".
+  std::string empty_text;
 };
 
 /// The overall direction of DB time per second.

@@ -69,6 +69,11 @@ public:
   /// DB_UNIQUE_NAME= / INSTANCE_NAME=, host names in a known domain, and every known database,
   /// instance, host, domain, service, PDB, schema and user name (3 characters or more) are replaced.
   std::string text(std::string_view text);
+  /// `text` with every identifier (letters, digits, _ $ #) that embeds a known database, instance, host,
+  /// service or PDB name of 4 characters or more inside it (an AQ subscriber "APP_IORCL(41)", a queue
+  /// named after the database) replaced by an alias of its own (OBJ<n>). For cells of tables kept as
+  /// printed, after text().
+  std::string embedded_names(std::string_view text);
   /// Registers the schema and object names that SQL text names as tables (first pass, so that a later
   /// mention of the name in another statement or field is masked too).
   void learn_sql(std::string_view text);

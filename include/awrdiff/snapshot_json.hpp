@@ -32,14 +32,14 @@ inline constexpr int snapshot_json_version = 1;
 /// `mutex_sleeps[]`, `enqueues[]`, `library_cache[]`, `dictionary_cache[]`, `undo[]`,
 /// `wait_histograms[]` (`pct_waits`: an object, bucket label -> percent; a label given twice keeps its
 /// last value), `addm_findings[]`, `global_cache[]`, `os_stats[]`, `instance_rows[]` (RAC global
-/// reports), `other_sections[]` (tables not interpreted: section, title, known, `rows` = row count,
-/// `columns[]` of {header, column, unit}); `diagnostics[]` ({level, line, message, section}) only when
+/// reports), `other_sections[]` (tables not interpreted: section, title, known, `rows[]` = the cells as
+/// printed, one array of strings per row, `columns[]` of {header, column, unit}); `diagnostics[]` ({level, line, message, section}) only when
 /// `with_diagnostics`.
 ///
 /// Units: as in the model, in the key's suffix: `_s` seconds, `_ms` milliseconds, `_bytes` bytes,
 /// `_gb` GiB, `pct_` percent 0–100, plain counts otherwise.
 /// Numbers: integers for the model's integer fields (dbid, con_dbid, instance numbers, snap ids,
-/// plan_hash_value, `rows`, `line`), doubles elsewhere, in shortest round-trip form.
+/// plan_hash_value, `line`), doubles elsewhere, in shortest round-trip form.
 /// Null: a value the report does not give (never 0), an optional text field that is empty (e.g.
 /// database.name, sql.module, invalid_reason), and a NaN or infinite number.
 /// Keys: in every object in byte-wise ascending order, so the output is stable and diffable.
@@ -54,8 +54,9 @@ std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics =
 ///   `unaccounted_db_time_s`, `sql[].elapsed_per_exec_s`, `parameters[].changed` (the model computes
 ///   them again, to the same values); `interval.db_time_s` is Snapshot::db_time_s(), so it is read into
 ///   Interval::db_time_s only when the time model gives no DB time (then it is the header's figure);
-/// - `other_sections[]` carries headers, columns and units and a row count, not the cells:
-///   GenericTable::rows holds that many empty rows (at most 1,048,576 in all);
+/// - `other_sections[]` carries headers, columns, units and the cells as printed (a file written before
+///   the cells were kept gives a row count instead: GenericTable::rows then holds that many empty rows;
+///   at most 1,048,576 rows in all);
 /// - `pct_waits` holds one bucket per label, in label order (the report's order and a label given
 ///   twice are not kept); text that was not valid UTF-8 comes back with U+FFFD; NaN and infinite
 ///   numbers come back absent;

@@ -4,6 +4,7 @@
 #include <awrdiff/sql_text.hpp>
 
 #include "diff/charts.hpp"
+#include "diff/sections.hpp"
 #include "diff/facts.hpp"
 
 #include <algorithm>
@@ -165,6 +166,7 @@ public:
     wait_classes();
     time_model();
     sql();
+    detail::add_section_tables(m_out, m_base, m_target);
     m_out.findings = detail::run_findings(m_facts);
     headline();
     if (m_no_deltas) drop_deltas();

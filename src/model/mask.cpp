@@ -547,6 +547,35 @@ std::string Masker::source(std::string_view file) {
   return it->second;
 }
 
+std::string Masker::embedded_names(std::string_view s) {
+  std::vector<std::string_view> names;
+  for (const auto& [name, n] : m_names)
+    if (name.size() >= 4 && (n.kind == MaskKind::database || n.kind == MaskKind::instance || n.kind == MaskKind::host ||
+                             n.kind == MaskKind::service || n.kind == MaskKind::pdb))
+      names.push_back(name);
+  if (names.empty()) return std::string(s);
+  auto ident = [](char c) { return is_alnum(c) || c == '_' || c == '$' || c == '#'; };
+  std::string out;
+  out.reserve(s.size());
+  std::size_t i = 0;
+  while (i < s.size()) {
+    if (!ident(s[i])) {
+      out += s[i++];
+      continue;
+    }
+    std::size_t e = i;
+    while (e < s.size() && ident(s[e])) ++e;
+    const auto token = s.substr(i, e - i);
+    const auto up = upper(token);
+    const bool embeds = std::any_of(names.begin(), names.end(), [&](std::string_view n) {
+      return up.size() > n.size() && up.find(n) != std::string::npos;
+    });
+    out += embeds ? alias(MaskKind::object, token) : std::string(token);
+    i = e;
+  }
+  return out;
+}
+
 std::string Masker::text(std::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -1071,7 +1100,7 @@ struct ModelMasker {
       for (std::size_t c = 0; c < row.size(); ++c) {
         const auto cls = c < classes.size() ? classes[c] : CellClass::text;
         auto v = cell(cls, row[c], apply);
-        if (apply) row[c] = std::move(v);
+        if (apply) row[c] = m.embedded_names(v);
       }
     if (apply) {
       for (auto& h : t.headers) h = m.text(h);

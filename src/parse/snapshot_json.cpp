@@ -223,8 +223,17 @@ public:
     }
     m_w.EndArray();
   }
-  /// A generic table's rows: their number.
-  void row_count(std::string_view k, const std::vector<std::vector<std::string>>& rows) { integer(k, rows.size()); }
+  /// A generic table's rows: per row, its cells as printed.
+  void cells(std::string_view k, const std::vector<std::vector<std::string>>& rows) {
+    key(k);
+    m_w.StartArray();
+    for (const auto& r : rows) {
+      m_w.StartArray();
+      for (const auto& c : r) write_string(c, false);
+      m_w.EndArray();
+    }
+    m_w.EndArray();
+  }
 
 private:
   template <class T>

@@ -20,7 +20,7 @@
 //                                   else not read)
 //   version(k)                      snapshot_json_version
 //   with_diagnostics()              whether `diagnostics` is there
-//   histogram(k, vector<HistogramBucket>), generic_columns(k, GenericTable), row_count(k, rows):
+//   histogram(k, vector<HistogramBucket>), generic_columns(k, GenericTable), cells(k, rows):
 //                                   the three objects of their own shape (see the visitors)
 #pragma once
 
@@ -321,11 +321,11 @@ void snapshot_fields(V& j, S& s) {
     o.text("name", x.name);
     o.number("value", x.value);
   });
-  // Tables not interpreted: their columns and a count of rows, not the cells.
+  // Tables not interpreted: their columns and their cells as printed.
   j.rows("other_sections", s.other_tables, [](V& o, auto& g) {
     o.generic_columns("columns", g);
     o.boolean("known", g.known);
-    o.row_count("rows", g.rows);
+    o.cells("rows", g.rows);
     o.text("section", g.section);
     o.text("title", g.title);
   });

@@ -415,10 +415,29 @@ public:
       g.units.push_back(std::move(c.unit));
     }
   }
-  /// other_sections[].rows: a count, read as that many empty rows.
-  void row_count(std::string_view key, std::vector<std::vector<std::string>>& rows) {
+  /// other_sections[].rows: per row an array of its cells (strings); a file written before the cells were
+  /// kept: a count, read as that many empty rows.
+  void cells(std::string_view key, std::vector<std::vector<std::string>>& rows) {
     const Value* v = find(key);
     if (v == nullptr) return;
+    if (v->IsArray()) {
+      if (v->Size() > k_max_generic_rows - m_state.generic_rows)
+        fail_at(key, fmt::format("makes more than {} rows in other_sections", k_max_generic_rows));
+      m_state.generic_rows += v->Size();
+      rows.clear();
+      rows.reserve(v->Size());
+      for (const auto& r : v->GetArray()) {
+        if (!r.IsArray()) fail_at(key, "holds a row that is not an array of cells");
+        std::vector<std::string> cells;
+        cells.reserve(r.Size());
+        for (const auto& c : r.GetArray()) {
+          if (!c.IsString()) fail_at(key, "holds a cell that is not a string");
+          cells.emplace_back(c.GetString(), c.GetStringLength());
+        }
+        rows.push_back(std::move(cells));
+      }
+      return;
+    }
     std::size_t n = 0;
     if (const char* why = nullptr; !to_integer(*v, n, why)) fail_at(key, why);
     if (n > k_max_generic_rows - m_state.generic_rows)

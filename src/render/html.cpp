@@ -502,7 +502,7 @@ void table(const CompareTable& t, std::ostream& out) {
   out << "<section class=\"tbl\" id=\"" << id << "\"><h2>" << esc(t.title) << "<a class=\"pl\" href=\"#" << id
       << "\" title=\"Link to this table\">#</a></h2>\n";
   if (t.rows.empty()) {
-    out << "<p class=\"none\">None in the reports.</p>\n";
+    out << "<p class=\"none\">" << esc(t.empty_text.empty() ? std::string("None in the reports.") : t.empty_text + ".") << "</p>\n";
     for (const auto& n : t.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
     out << "</section>\n";
     return;

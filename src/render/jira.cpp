@@ -92,7 +92,7 @@ void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out)
       }
       out << "\n";
     }
-    if (t.rows.empty()) out << "_(none in the reports)_\n";
+    if (t.rows.empty()) out << "_(" << jira_escape(t.empty_text.empty() ? "none in the reports" : t.empty_text) << ")_\n";
     if (const auto more = rows_left_out(t, o); !more.empty()) out << "_" << jira_escape(more) << "_\n";
     for (const auto& n : t.notes) out << "\n_" << jira_escape(n) << "_\n";
   }

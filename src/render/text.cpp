@@ -213,7 +213,7 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
   for (auto x : w) rule.push_back(std::string(x, '-'));
   line(rule, nullptr);
   for (const auto& r : rows) line(r, a < n && a < r.size() ? colour_of(r[a]) : nullptr);
-  if (t.rows.empty()) out << "(none in the reports)\n";
+  if (t.rows.empty()) out << "(" << (t.empty_text.empty() ? "none in the reports" : t.empty_text) << ")\n";
   if (const auto more = rows_left_out(t, o); !more.empty()) out << more << "\n";
   for (const auto& note : t.notes)
     for (const auto& l : wrap(note, o.width, "  ", 2)) out << l << "\n";
@@ -403,7 +403,7 @@ void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& 
         out << md_cell(i < r.cells.size() ? cell_text(r.cells[i], t.columns[i]) : "", t.columns[i], o) << "|";
       out << "\n";
     }
-    if (t.rows.empty()) out << "\n_(none in the reports)_\n";
+    if (t.rows.empty()) out << "\n_(" << md_escape(t.empty_text.empty() ? "none in the reports" : t.empty_text) << ")_\n";
     if (const auto more = rows_left_out(t, o); !more.empty()) out << "\n_" << md_escape(more) << "_\n";
     if (!t.notes.empty()) {
       out << "\n";

@@ -212,7 +212,7 @@ TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
   EXPECT_EQ(keys(columns[0]), "column header unit");
   EXPECT_EQ(columns[0], json({{"column", "pool"}, {"header", "Pool"}, {"unit", "none"}}));
   EXPECT_EQ(columns[2], json({{"column", "unknown"}, {"header", "Begin MB"}, {"unit", "none"}}));  // no key, no unit
-  EXPECT_EQ(j["other_sections"][0]["rows"], 2);
+  EXPECT_EQ(j["other_sections"][0]["rows"], json({{"java", "free memory", "16.0"}, {"large", "free memory", "32.0"}}));
 
   // Without diagnostics, no "diagnostics"; a Tablespace IO row has no filename.
   const auto plain = json::parse(awrdiff::snapshot_json_text(full_snapshot()));

@@ -1,0 +1,827 @@
+// The other report sections side by side (sections.hpp). One row of k_sections per section: how its
+// rows are read from a Snapshot, what they are matched by, the measures shown for each side, and the
+// registry family (metrics.hpp) whose direction and floors rank and assess a row's change. One engine
+// (compare_section) turns every row of the table into a CompareTable; init.ora and the generic tables
+// have their own short builders because their rows are text or untyped.
+#include "diff/sections.hpp"
+
+#include "diff/facts.hpp"
+
+#include <awrdiff/catalog.hpp>
+#include <awrdiff/metrics.hpp>
+#include <awrdiff/number.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace awrdiff::detail {
+namespace {
+
+struct Measure {
+  std::string_view key, header, unit;
+  int precision = -1;   // decimals; -1 by magnitude
+  bool hidden = false;  // used to rank and assess, not shown
+};
+
+// One row of a section in one report.
+struct Row {
+  std::string key;                   // what rows are matched by (lower case)
+  std::string name;                  // shown
+  std::string group;                 // the top-N list the row comes from (segments); a list's floor is per group
+  std::vector<std::string> leading;  // text columns after the name
+  std::vector<OptDouble> values;     // one per measure, in the measure's unit
+  std::string metric;                // registry key assessing the row; empty: the section's family
+};
+
+using RowReader = std::vector<Row> (*)(const Snapshot&);
+
+struct SectionDef {
+  std::string_view key, title, name_header;
+  std::vector<std::string_view> leading;  // headers of the text columns after the name
+  std::vector<Measure> measures;
+  std::vector<int> change_on;  // the measure(s) whose change ranks and assesses a row (several: the largest)
+  std::string_view family;     // registry family "<kind>.<measure>"; instances "<kind>:<row key>:<measure>"
+  bool top_n = false;          // the report lists its top rows only: a row missing there is not shown (unknown)
+  bool ranked = true;          // rows by the size of their change; false: report order
+  std::size_t text_rows = 10;  // rows the text formats show (0 = all)
+  RowReader read = nullptr;
+  std::string_view note;
+  int gate = -1;               // a row is material only when this measure reaches gate_floor on both sides
+  double gate_floor = 0;
+  // Rows left out (counted in a note) when this measure stays under quiet_floor in both periods and nothing
+  // changed materially: latches nobody asked for. -1: every row is listed.
+  int quiet = -1;
+  double quiet_floor = 0;
+};
+
+// The title a section key shows ("gc_load_profile" -> "Global Cache Load Profile"); the key when unknown.
+std::string section_spec_title(std::string_view key) {
+  for (const auto& spec : all_sections())
+    if (spec.key == key) return std::string(spec.display);
+  return std::string(key);
+}
+
+OptDouble rate(const OptDouble& total, const Snapshot& s) { return per_second(total, s.interval.elapsed_s); }
+OptDouble scaled(const OptDouble& v, double f) { return v ? OptDouble(*v * f) : std::nullopt; }
+OptDouble sum(const OptDouble& a, const OptDouble& b) {
+  if (!a && !b) return std::nullopt;
+  return a.value_or(0) + b.value_or(0);
+}
+constexpr double k_mb = 1024.0 * 1024.0;
+
+Row row(std::string name, std::vector<OptDouble> values) {
+  Row r;
+  r.key = lower(name);
+  r.name = std::move(name);
+  r.values = std::move(values);
+  return r;
+}
+
+// ---- readers: one per section ----------------------------------------------------------------
+
+std::vector<Row> read_efficiency(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& e : s.efficiency) {
+    auto r = row(e.label, {e.pct});
+    r.key = e.key;
+    r.metric = "efficiency." + e.key;
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<Row> read_activity(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& a : s.activity) {
+    if (!a.total && !a.per_second) continue;  // Absolute Values and Thread Activity rows: their own tables
+    out.push_back(row(a.name, {a.total, a.per_second ? a.per_second : rate(a.total, s), a.per_trans}));
+  }
+  return out;
+}
+
+std::vector<Row> read_activity_absolute(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& a : s.activity)
+    if (a.begin_value || a.end_value) out.push_back(row(a.name, {a.begin_value, a.end_value}));
+  return out;
+}
+
+std::vector<Row> read_activity_thread(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& a : s.activity)
+    if (a.per_hour) out.push_back(row(a.name, {a.per_hour}));
+  return out;
+}
+
+std::vector<Row> iostat_rows(const Snapshot& s, const std::vector<IoStatRow>& list, bool by_function) {
+  std::vector<Row> out;
+  for (const auto& r : list)
+    out.push_back(row(r.name, {scaled(r.reads_data_per_s_bytes, 1 / k_mb), scaled(r.writes_data_per_s_bytes, 1 / k_mb),
+                               sum(r.reads_requests_per_s, r.writes_requests_per_s),
+                               by_function ? r.avg_time_ms : r.small_read_ms, by_function ? rate(r.waits_count, s) : r.large_read_ms}));
+  return out;
+}
+std::vector<Row> read_iostat_function(const Snapshot& s) { return iostat_rows(s, s.iostat_function, true); }
+std::vector<Row> read_iostat_filetype(const Snapshot& s) { return iostat_rows(s, s.iostat_filetype, false); }
+
+std::vector<Row> io_rows(const std::vector<TablespaceIo>& list, bool files) {
+  std::vector<Row> out;
+  for (const auto& t : list) {
+    auto r = row(files ? t.filename : t.tablespace,
+                 {t.reads_per_s, t.writes_per_s, t.avg_read_ms, t.avg_buffer_wait_ms, sum(t.reads_per_s, t.writes_per_s)});
+    if (files) {
+      r.key = lower(t.tablespace + " " + t.filename);
+      r.leading = {t.tablespace};
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+std::vector<Row> read_tablespace_io(const Snapshot& s) { return io_rows(s.tablespace_io, false); }
+std::vector<Row> read_file_io(const Snapshot& s) { return io_rows(s.file_io, true); }
+
+// The "Segments by ..." list a catalog key names, in short words ("segments_row_lock_waits" -> "row lock waits").
+std::string list_words(const std::string& key) {
+  static const std::map<std::string, std::string, std::less<>> k_short = {
+      {"segments_logical_reads", "logical reads"},     {"segments_physical_reads", "phys reads"},
+      {"segments_physical_read_requests", "read reqs"}, {"segments_unoptimized_reads", "unoptim. reads"},
+      {"segments_optimized_reads", "optim. reads"},     {"segments_direct_reads", "direct reads"},
+      {"segments_physical_writes", "phys writes"},      {"segments_physical_write_requests", "write reqs"},
+      {"segments_direct_writes", "direct writes"},      {"segments_table_scans", "table scans"},
+      {"segments_db_block_changes", "block changes"},   {"segments_row_lock_waits", "row lock waits"},
+      {"segments_itl_waits", "ITL waits"},              {"segments_buffer_busy_waits", "buffer busy"},
+      {"segments_gc_buffer_busy", "gc buffer busy"},    {"segments_cr_blocks_received", "gc CR blocks"},
+      {"segments_current_blocks_received", "gc cur blocks"}, {"segments_gc_remote_grants", "gc grants"}};
+  if (auto it = k_short.find(key); it != k_short.end()) return it->second;
+  std::string w = key.starts_with("segments_") ? key.substr(9) : key;
+  std::replace(w.begin(), w.end(), '_', ' ');
+  return w;
+}
+
+std::vector<Row> read_segments(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& g : s.segments) {
+    std::string name = g.owner.empty() ? g.object : g.owner + "." + g.object;
+    if (!g.subobject.empty()) name += "." + g.subobject;
+    auto r = row(name, {rate(g.value, s), g.pct_total});
+    r.group = g.list;
+    r.key = g.list + " " + lower(name);
+    r.leading = {list_words(g.list), g.type};
+    const bool waits = g.list.find("wait") != std::string::npos || g.list.find("busy") != std::string::npos;
+    r.metric = fmt::format("segment:{}:{}", r.key, waits ? "waits_per_s" : "per_s");
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<Row> read_latches(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& l : s.latches)
+    out.push_back(row(l.name, {rate(l.get_requests, s), l.pct_get_miss, rate(l.sleeps, s), rate(l.wait_time_s, s)}));
+  return out;
+}
+
+std::vector<Row> read_mutexes(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& m : s.mutex_sleeps)
+    out.push_back(row(m.location.empty() ? m.mutex_type : m.mutex_type + " / " + m.location,
+                      {rate(m.sleeps, s), rate(scaled(m.wait_time_ms, 0.001), s)}));
+  return out;
+}
+
+std::vector<Row> read_enqueues(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& e : s.enqueues)
+    out.push_back(row(e.name, {rate(e.requests, s), rate(e.waits, s), rate(e.wait_time_s, s), e.avg_wait_ms}));
+  return out;
+}
+
+std::vector<Row> read_library_cache(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& l : s.library_cache)
+    out.push_back(row(l.name, {rate(l.get_requests, s), l.pct_get_miss, rate(l.pin_requests, s), l.pct_pin_miss,
+                               rate(l.reloads, s), rate(l.invalidations, s)}));
+  return out;
+}
+
+std::vector<Row> read_dictionary_cache(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& d : s.dictionary_cache)
+    out.push_back(row(d.name, {rate(d.get_requests, s), d.pct_miss, rate(d.mod_requests, s), d.final_usage}));
+  return out;
+}
+
+std::vector<Row> read_undo(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& u : s.undo)
+    out.push_back(row(u.undo_tablespace.empty() ? "undo" : u.undo_tablespace,
+                      {rate(u.undo_blocks, s), rate(u.transactions, s), u.max_query_length_s, u.max_tx_concurrency}));
+  return out;
+}
+
+// A histogram bucket's upper bound in microseconds ("<8us" 8, "<1ms" 1000, "<=1s" 1e6, "<1/8s" 125000);
+// empty for the open bucket (">1s", ">=32ms") or a label it cannot read.
+std::optional<double> bucket_upper_us(std::string_view label) {
+  if (label.empty() || label[0] != '<') return std::nullopt;
+  label.remove_prefix(label[1] == '=' ? 2 : 1);
+  double num = 0, den = 1;
+  std::size_t i = 0;
+  auto digits = [&](double& v) {
+    const std::size_t start = i;
+    v = 0;
+    while (i < label.size() && label[i] >= '0' && label[i] <= '9') v = v * 10 + (label[i++] - '0');
+    return i > start;
+  };
+  if (!digits(num)) return std::nullopt;
+  if (i < label.size() && label[i] == '/') {
+    ++i;
+    if (!digits(den) || den == 0) return std::nullopt;
+  }
+  const std::string_view unit = label.substr(i);
+  const double v = num / den;
+  if (unit == "us") return v;
+  if (unit == "ms") return v * 1e3;
+  if (unit == "s") return v * 1e6;
+  if (unit == "m") return v * 60e6;
+  if (unit == "h") return v * 3600e6;
+  return std::nullopt;
+}
+
+constexpr double k_thresholds_us[] = {1e3, 8e3, 32e3};
+
+// Per event, the share of its waits under 1 ms, 8 ms and 32 ms, from the first histogram of the event that
+// has a bucket ending at that latency (each variant's percentages are of all the event's waits).
+std::vector<Row> read_histograms(const Snapshot& s) {
+  std::vector<Row> out;
+  std::unordered_map<std::string, std::size_t> index;
+  for (const auto& h : s.wait_histograms) {
+    auto [it, fresh] = index.try_emplace(lower(h.event), out.size());
+    if (fresh) out.push_back(row(h.event, {std::nullopt, std::nullopt, std::nullopt, std::nullopt}));
+    Row& r = out[it->second];
+    if (h.total_waits && (!r.values[0] || *h.total_waits > *r.values[0])) r.values[0] = h.total_waits;
+    // The buckets by their upper bound, so that the sums do not depend on the order they were stored in.
+    std::vector<std::pair<double, double>> buckets;
+    for (const auto& b : h.buckets)
+      if (const auto up = bucket_upper_us(b.label)) buckets.emplace_back(*up, b.pct.value_or(0));
+    std::sort(buckets.begin(), buckets.end());
+    for (std::size_t k = 0; k < std::size(k_thresholds_us); ++k) {
+      if (r.values[k + 1]) continue;
+      bool ends_there = false;
+      double under = 0;
+      for (const auto& [up, pct] : buckets) {
+        if (up <= k_thresholds_us[k] * 1.0001) under += pct;
+        if (std::fabs(up - k_thresholds_us[k]) < 1e-6 * k_thresholds_us[k]) ends_there = true;
+      }
+      if (ends_there) r.values[k + 1] = std::min(std::round(under * 1e6) / 1e6, 100.0);
+    }
+  }
+  for (auto& r : out) r.values[0] = rate(r.values[0], s);
+  std::erase_if(out, [](const Row& r) { return !r.values[1] && !r.values[2] && !r.values[3]; });
+  return out;
+}
+
+// Operating System Statistics: times (centiseconds) and paged bytes are counted over the period and shown
+// per second; the rest (CPUs, memory, load) are levels, shown at the end of the period.
+std::vector<Row> read_os_stats(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& o : s.os_stats) {
+    const bool time = o.name.ends_with("_TIME");
+    const bool paged = o.name.starts_with("VM_") && o.name.ends_with("_BYTES");
+    auto r = row(o.name, {std::nullopt, std::nullopt});
+    if (time) r.values[0] = rate(scaled(o.value, 0.01), s);
+    else if (paged) r.values[0] = rate(o.value, s);
+    else r.values[1] = o.end_value ? o.end_value : o.value;
+    r.leading = {time ? "CPU s/s" : paged ? "bytes/s" : ""};
+    r.key = lower(o.name);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<Row> read_global_cache(const Snapshot& s) {
+  std::vector<Row> out;
+  for (const auto& g : s.global_cache) {
+    auto r = row(g.name, {g.per_second, g.per_transaction, g.value});
+    r.key = g.section + " " + lower(g.name);
+    r.leading = {std::string(section_spec_title(g.section))};
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<Row> read_memory(const Snapshot& s) {
+  const auto& c = s.cache_sizes;
+  std::vector<Row> out;
+  auto add = [&](const char* name, const OptDouble& b, const OptDouble& e) {
+    if (b || e) out.push_back(row(name, {scaled(b, 1 / k_mb), scaled(e ? e : b, 1 / k_mb)}));
+  };
+  add("Buffer Cache", c.buffer_cache_begin_bytes, c.buffer_cache_end_bytes);
+  add("Shared Pool", c.shared_pool_begin_bytes, c.shared_pool_end_bytes);
+  add("In-Memory Area", c.in_memory_area_begin_bytes, c.in_memory_area_end_bytes);
+  add("Log Buffer", c.log_buffer_bytes, std::nullopt);
+  return out;
+}
+
+// ---- the sections -------------------------------------------------------------------------------
+
+const std::vector<SectionDef>& sections() {
+  static const std::vector<SectionDef> k_sections = {
+      {"efficiency", "Instance Efficiency Percentages", "Statistic", {}, {{"pct", "%", "%", 2}}, {0}, "", false, false,
+       0, read_efficiency, "Changes in points."},
+      {"instance_activity", "Instance Activity Stats", "Statistic", {},
+       {{"total", "Total", "", 0}, {"per_s", "per Second", "/s", -1}, {"per_trans", "per Trans", "", -1}}, {1},
+       "activity.per_s", false, true, 10, read_activity,
+       "Ranked by the change of their rate per second (per Second as printed, else Total over the elapsed)."},
+      {"instance_activity_absolute", "Instance Activity Stats - Absolute Values", "Statistic", {},
+       {{"begin", "Begin Value", "", -1}, {"end", "End Value", "", -1}}, {1}, "activity.value", false, true, 10,
+       read_activity_absolute, "Levels at the snapshots, not counts over the period."},
+      {"instance_activity_thread", "Instance Activity Stats - Thread Activity", "Statistic", {},
+       {{"per_hour", "per Hour", "/h", 2}}, {0}, "activity.value", false, true, 0, read_activity_thread, ""},
+      {"iostat_function", "IOStat by Function", "Function", {},
+       {{"read_mb_s", "Read MB/s", "MB/s", -1}, {"write_mb_s", "Write MB/s", "MB/s", -1}, {"reqs_s", "Reqs/s", "/s", -1},
+        {"avg_ms", "Avg (ms)", "ms", -1}, {"waits_s", "Waits/s", "/s", -1}},
+       {2}, "iostat.requests_per_s", false, true, 10, read_iostat_function, "Reqs/s: read and write requests per second."},
+      {"iostat_filetype", "IOStat by Filetype", "Filetype", {},
+       {{"read_mb_s", "Read MB/s", "MB/s", -1}, {"write_mb_s", "Write MB/s", "MB/s", -1}, {"reqs_s", "Reqs/s", "/s", -1},
+        {"small_read_ms", "Small read (ms)", "ms", -1}, {"large_read_ms", "Large read (ms)", "ms", -1}},
+       {2}, "iostat.requests_per_s", false, true, 10, read_iostat_filetype, ""},
+      {"tablespace_io", "Tablespace IO Stats", "Tablespace", {},
+       {{"reads_s", "Reads/s", "/s", -1}, {"writes_s", "Writes/s", "/s", -1}, {"avg_read_ms", "Av Rd (ms)", "ms", -1},
+        {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1}, {"reqs_s", "Reqs/s", "/s", -1, true}},
+       {4}, "tablespace.requests_per_s", true, true, 10, read_tablespace_io,
+       "Ranked by the change of reads and writes per second."},
+      {"file_io", "File IO Stats", "File", {"Tablespace"},
+       {{"reads_s", "Reads/s", "/s", -1}, {"writes_s", "Writes/s", "/s", -1}, {"avg_read_ms", "Av Rd (ms)", "ms", -1},
+        {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1}, {"reqs_s", "Reqs/s", "/s", -1, true}},
+       {4}, "tablespace.requests_per_s", true, true, 10, read_file_io, ""},
+      {"segments", "Segments", "Segment", {"List", "Type"}, {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1}},
+       {0}, "segment.per_s", true, true, 15, read_segments,
+       "Each 'Segments by ...' list shows its top objects only: an object missing from one report's list is not "
+       "shown there (below that list's last value), and its change is a bound."},
+      {"latches", "Latch Activity", "Latch", {},
+       {{"gets_s", "Gets/s", "/s", -1}, {"pct_get_miss", "Get miss %", "%", 2}, {"sleeps_s", "Sleeps/s", "/s", -1},
+        {"wait_aas", "Wait (AAS)", "AAS", -1}},
+       {3}, "latch.wait_time_per_s", false, true, 10, read_latches, "Wait (AAS): latch wait time per second of elapsed.",
+       -1, 0, 0, 1},
+      {"mutex_sleeps", "Mutex Sleep Summary", "Mutex / location", {},
+       {{"sleeps_s", "Sleeps/s", "/s", -1}, {"wait_aas", "Wait (AAS)", "AAS", -1}}, {1}, "mutex.wait_time_per_s", false,
+       true, 10, read_mutexes, ""},
+      {"enqueues", "Enqueue Activity", "Enqueue type", {},
+       {{"requests_s", "Requests/s", "/s", -1}, {"waits_s", "Waits/s", "/s", -1}, {"wait_aas", "Wait (AAS)", "AAS", -1},
+        {"avg_wait_ms", "Avg wait (ms)", "ms", -1}},
+       {2}, "enqueue.wait_time_per_s", false, true, 10, read_enqueues, ""},
+      {"library_cache", "Library Cache Activity", "Namespace", {},
+       {{"gets_s", "Gets/s", "/s", -1}, {"pct_get_miss", "Get miss %", "%", 2}, {"pins_s", "Pins/s", "/s", -1},
+        {"pct_pin_miss", "Pin miss %", "%", 2}, {"reloads_s", "Reloads/s", "/s", -1}, {"invalidations_s", "Invalid./s", "/s", -1}},
+       {1}, "library_cache.pct_get_miss", false, true, 10, read_library_cache, "", 0, 1},
+      {"dictionary_cache", "Dictionary Cache Stats", "Cache", {},
+       {{"gets_s", "Gets/s", "/s", -1}, {"pct_miss", "Miss %", "%", 2}, {"mods_s", "Mods/s", "/s", -1},
+        {"final_usage", "Final usage", "", 0}},
+       {1}, "dictionary_cache.pct_miss", false, true, 10, read_dictionary_cache, "", 0, 1},
+      {"undo", "Undo Segment Summary", "Undo TS", {},
+       {{"blocks_s", "Undo blocks/s", "/s", -1}, {"txns_s", "Transactions/s", "/s", -1},
+        {"max_query_s", "Max query (s)", "s", 0}, {"max_concurrency", "Max concurrency", "", 0}},
+       {0}, "undo.blocks_per_s", false, true, 0, read_undo, ""},
+      {"wait_histogram", "Wait Event Histogram", "Event", {},
+       {{"waits_s", "Waits/s", "/s", -1}, {"pct_1ms", "% < 1 ms", "%", 1}, {"pct_8ms", "% < 8 ms", "%", 1},
+        {"pct_32ms", "% < 32 ms", "%", 1}},
+       {1, 2, 3}, "histogram.pct_fast", false, true, 10, read_histograms,
+       "The share of each event's waits under 1, 8 and 32 ms; the change is the largest shift, in points. An event "
+       "with under 0.1 waits per second in both periods is not assessed.", 0, 0.1},
+      {"os_stats", "Operating System Statistics", "Statistic", {"Unit"},
+       {{"per_s", "per Second", "", -1}, {"value", "Value", "", -1}}, {0, 1}, "os_stat.value", false, true, 10,
+       read_os_stats, "Times (CPU s/s: seconds of CPU per second) and paged bytes are per second; the rest are values at "
+       "the end of the period."},
+      {"global_cache", "Global Cache (RAC)", "Statistic", {"Section"},
+       {{"per_s", "per Second", "", -1}, {"per_txn", "per Trans", "", -1}, {"value", "Value", "", -1}}, {0, 2},
+       "global_cache.value", false, true, 10, read_global_cache, ""},
+      {"cache_sizes", "Cache Sizes", "Area", {}, {{"begin_mb", "Begin (MB)", "MB", -1}, {"end_mb", "End (MB)", "MB", -1}},
+       {1}, "memory.mb", false, false, 0, read_memory, ""},
+  };
+  return k_sections;
+}
+
+// ---- the engine ---------------------------------------------------------------------------------
+
+struct Line {
+  const Row* base = nullptr;
+  const Row* target = nullptr;
+  int change_on = -1;   // the measure its change is on
+  double score = 0;     // size of its material change (0: not material)
+  double size = 0;      // its larger value, for the order of the rest
+  double size2 = 0;     // its larger value of the first measure, to break ties
+};
+
+// A row whose key one report cut to its column width (text reports) matches the one key of the other that
+// starts with it.
+void pair_cut_keys(std::vector<Line>& lines) {
+  for (auto& a : lines) {
+    if (a.base == nullptr || a.target != nullptr) continue;
+    Line* match = nullptr;
+    int found = 0;
+    for (auto& b : lines) {
+      if (b.target == nullptr || b.base != nullptr) continue;
+      const auto& k1 = a.base->key;
+      const auto& k2 = b.target->key;
+      const auto& shorter = k1.size() < k2.size() ? k1 : k2;
+      const auto& longer = k1.size() < k2.size() ? k2 : k1;
+      if (shorter.size() >= 12 && longer.starts_with(shorter)) {
+        match = &b;
+        ++found;
+      }
+    }
+    if (found == 1) {
+      a.target = match->target;
+      match->target = nullptr;
+    }
+  }
+  std::erase_if(lines, [](const Line& l) { return l.base == nullptr && l.target == nullptr; });
+}
+
+std::string metric_key(const SectionDef& d, const Row& r, int measure) {
+  if (!r.metric.empty()) return r.metric;
+  const auto dot = d.family.find('.');
+  return fmt::format("{}:{}:{}", d.family.substr(0, dot), r.key, d.family.substr(dot + 1));
+  (void)measure;
+}
+
+// The smallest value of the change measure per group on one side: the floor of a top-N list.
+std::map<std::string, double> list_floors(const std::vector<Row>& rows, int measure) {
+  std::map<std::string, double> out;
+  for (const auto& r : rows) {
+    const auto& v = r.values[static_cast<std::size_t>(measure)];
+    if (!v) continue;
+    auto [it, fresh] = out.try_emplace(r.group, *v);
+    if (!fresh) it->second = std::min(it->second, *v);
+  }
+  return out;
+}
+
+std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot* base, const Snapshot& target) {
+  const std::vector<Row> b = base != nullptr ? d.read(*base) : std::vector<Row>{};
+  const std::vector<Row> t = d.read(target);
+  if (b.empty() && t.empty()) return std::nullopt;
+  const bool has_base = base != nullptr;
+
+  std::vector<Line> lines;
+  std::unordered_map<std::string, std::size_t> by_key;
+  for (const auto& r : t)
+    if (by_key.try_emplace(r.key, lines.size()).second) lines.push_back({nullptr, &r});
+  for (const auto& r : b) {
+    if (auto it = by_key.find(r.key); it != by_key.end()) {
+      if (lines[it->second].base == nullptr) lines[it->second].base = &r;
+    } else {
+      by_key.emplace(r.key, lines.size());
+      lines.push_back({&r, nullptr});
+    }
+  }
+  if (has_base) pair_cut_keys(lines);
+  const auto floors_b = list_floors(b, d.change_on.front()), floors_t = list_floors(t, d.change_on.front());
+
+  // Which measure carries the change, and how large it is.
+  for (auto& l : lines) {
+    const Row& any = l.target != nullptr ? *l.target : *l.base;
+    for (int m : d.change_on) {
+      const auto bv = l.base != nullptr ? l.base->values[static_cast<std::size_t>(m)] : std::nullopt;
+      const auto tv = l.target != nullptr ? l.target->values[static_cast<std::size_t>(m)] : std::nullopt;
+      l.size = std::max({l.size, std::fabs(bv.value_or(0)), std::fabs(tv.value_or(0))});
+      for (const Row* side : {l.base, l.target})
+        if (side != nullptr && side->values.front()) l.size2 = std::max(l.size2, std::fabs(*side->values.front()));
+      if (l.change_on < 0 && (bv || tv)) l.change_on = m;
+      if (!bv || !tv) continue;
+      const std::string key = metric_key(d, any, m);
+      const auto a = assess(key, bv, tv);
+      if (!a.material()) continue;
+      if (d.gate >= 0) {
+        const auto gb = l.base->values[static_cast<std::size_t>(d.gate)], gt = l.target->values[static_cast<std::size_t>(d.gate)];
+        if (std::min(gb.value_or(0), gt.value_or(0)) < d.gate_floor) continue;
+      }
+      const MetricSpec* spec = find_metric(key);
+      double score = 0;
+      if (spec != nullptr && spec->points) {
+        score = std::fabs(*tv - *bv) / 10;
+      } else {
+        const double floor = spec != nullptr && spec->abs_floor > 0 ? spec->abs_floor : 1e-9;
+        score = std::fabs(std::log(std::max(std::fabs(*tv), floor) / std::max(std::fabs(*bv), floor)));
+      }
+      if (score > l.score) {
+        l.score = score;
+        l.change_on = m;
+      }
+    }
+  }
+  if (d.ranked)
+    std::stable_sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) {
+      if ((x.score > 0) != (y.score > 0)) return x.score > 0;
+      if (x.score != y.score) return x.score > y.score;
+      if (x.size != y.size) return x.size > y.size;
+      return x.size2 > y.size2;
+    });
+  std::size_t quiet = 0;
+  if (d.quiet >= 0)
+    std::erase_if(lines, [&](const Line& l) {
+      if (l.score > 0) return false;
+      for (const Row* side : {l.base, l.target})
+        if (side != nullptr && side->values[static_cast<std::size_t>(d.quiet)].value_or(0) >= d.quiet_floor) return false;
+      ++quiet;
+      return true;
+    });
+
+  CompareTable out;
+  out.key = d.key;
+  out.title = d.title;
+  out.group = "sections";
+  out.text_rows = d.text_rows;
+  out.columns.push_back({"name", std::string(d.name_header), "", ColumnKind::text, 0});
+  for (auto h : d.leading) out.columns.push_back({normalize_label(h), std::string(h), "", ColumnKind::text, 0});
+  auto add_side = [&](std::string_view side, std::string_view label) {
+    for (const auto& m : d.measures)
+      if (!m.hidden)
+        out.columns.push_back({fmt::format("{}_{}", side, m.key),
+                               label.empty() ? std::string(m.header) : fmt::format("{} {}", label, m.header),
+                               std::string(m.unit), ColumnKind::number, m.precision});
+  };
+  if (has_base) add_side("base", "Base");
+  add_side("target", has_base ? "Target" : "");
+  if (has_base) {
+    out.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0});
+    out.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0});
+  }
+  std::size_t material = 0;
+  for (const auto& l : lines) {
+    const Row& any = l.target != nullptr ? *l.target : *l.base;
+    CompareRow r;
+    r.cells.push_back(any.name);
+    for (std::size_t i = 0; i < d.leading.size(); ++i)
+      r.cells.push_back(i < any.leading.size() && !any.leading[i].empty() ? CompareCell(any.leading[i]) : CompareCell());
+    auto side = [&](const Row* row) {
+      bool first = true;
+      for (std::size_t m = 0; m < d.measures.size(); ++m) {
+        if (d.measures[m].hidden) continue;
+        CompareCell c;
+        if (row == nullptr) {
+          if (first && d.top_n) c = std::string("not shown");
+        } else if (row->values[m]) {
+          c = *row->values[m];
+        }
+        r.cells.push_back(std::move(c));
+        first = false;
+      }
+    };
+    if (has_base) side(l.base);
+    side(l.target);
+    if (!has_base) {
+      out.rows.push_back(std::move(r));
+      continue;
+    }
+    const auto m = static_cast<std::size_t>(std::max(l.change_on, 0));
+    const auto bv = l.base != nullptr ? l.base->values[m] : std::nullopt;
+    const auto tv = l.target != nullptr ? l.target->values[m] : std::nullopt;
+    const std::string key = metric_key(d, any, static_cast<int>(m));
+    const MetricSpec* spec = find_metric(key);
+    const bool points = spec != nullptr && spec->points;
+    const bool several = d.change_on.size() > 1 && points;
+    CompareCell change;
+    if (bv && tv) {
+      if (points) change = fmt::format("{:+.1f} pts{}", *tv - *bv, several ? fmt::format(" ({})", d.measures[m].header) : "");
+      else if (*bv != 0) change = (*tv - *bv) / std::fabs(*bv) * 100;
+    } else if (d.top_n && (bv || tv)) {  // a bound: the missing side is below its list's last value
+      const auto& floors = bv ? floors_t : floors_b;
+      if (auto f = floors.find(any.group); f != floors.end() && f->second > 0) {
+        if (tv && *tv > f->second) change = fmt::format("≥ +{:.0f}%", (*tv - f->second) / f->second * 100);
+        if (bv && *bv > f->second) change = fmt::format("≤ -{:.0f}%", (*bv - f->second) / *bv * 100);
+      }
+    }
+    r.cells.push_back(change);
+    if (l.score > 0) {
+      ++material;
+      r.cells.push_back(std::string(to_string(assess(key, bv, tv).kind)));
+    } else {
+      r.cells.emplace_back();
+    }
+    out.rows.push_back(std::move(r));
+  }
+  if (!d.note.empty()) out.notes.emplace_back(d.note);
+  if (quiet > 0)
+    out.notes.push_back(fmt::format("{} row{} under {} {} in both periods, unchanged, not listed.", quiet, quiet == 1 ? "" : "s",
+                                    d.quiet_floor, d.measures[static_cast<std::size_t>(d.quiet)].header));
+  if (has_base && d.ranked && out.rows.size() > 1)
+    out.notes.push_back(material == 0 ? std::string("No row changed materially.")
+                                      : fmt::format("{} of {} rows changed materially; they come first, largest change first.",
+                                                    material, out.rows.size()));
+  return out;
+}
+
+// init.ora: the parameters whose value at the end of the period differs (added, removed, changed), hidden
+// ones included. The section lists the parameters set away from their default: one missing is at its default.
+std::optional<CompareTable> compare_parameters(const Snapshot* base, const Snapshot& target) {
+  if (target.parameters.empty() && (base == nullptr || base->parameters.empty())) return std::nullopt;
+  auto end_value = [](const Parameter& p) { return p.end_value.empty() ? p.begin_value : p.end_value; };
+  auto key = [](const Parameter& p) { return lower(p.pdb.empty() ? p.name : p.pdb + ":" + p.name); };
+  CompareTable out;
+  out.key = "init_ora";
+  out.title = "init.ora Parameters";
+  out.group = "sections";
+  out.text_rows = 20;
+  out.columns.push_back({"name", "Parameter", "", ColumnKind::text, 0});
+  if (base == nullptr) {
+    out.columns.push_back({"begin_value", "Begin value", "", ColumnKind::text, 0});
+    out.columns.push_back({"end_value", "End value (if different)", "", ColumnKind::text, 0});
+    for (const auto& p : target.parameters)
+      out.rows.push_back({{key(p) == lower(p.name) ? p.name : p.pdb + ": " + p.name, p.begin_value,
+                           p.end_value.empty() ? CompareCell() : CompareCell(p.end_value)}});
+    return out;
+  }
+  out.columns.push_back({"base", "Base", "", ColumnKind::text, 0});
+  out.columns.push_back({"target", "Target", "", ColumnKind::text, 0});
+  out.columns.push_back({"change", "Change", "", ColumnKind::text, 0});
+  std::map<std::string, const Parameter*> b, t;
+  for (const auto& p : base->parameters) b.emplace(key(p), &p);
+  for (const auto& p : target.parameters) t.emplace(key(p), &p);
+  out.empty_text = "no parameter differs";
+  std::size_t same = 0;
+  std::vector<CompareRow> added, removed, changed, within;
+  auto shown_name = [](const Parameter& p) { return p.pdb.empty() ? p.name : p.pdb + ": " + p.name; };
+  for (const auto& [k, tp] : t) {
+    const auto it = b.find(k);
+    if (it == b.end()) {
+      added.push_back({{shown_name(*tp), std::string("(default)"), end_value(*tp), std::string("set")}});
+    } else if (end_value(*it->second) != end_value(*tp)) {
+      changed.push_back({{shown_name(*tp), end_value(*it->second), end_value(*tp), std::string("changed")}});
+    } else if (!tp->end_value.empty() && tp->end_value != tp->begin_value) {
+      within.push_back({{shown_name(*tp), tp->begin_value, end_value(*tp), std::string("changed within the target")}});
+    } else {
+      ++same;
+    }
+  }
+  for (const auto& [k, bp] : b)
+    if (!t.contains(k)) removed.push_back({{shown_name(*bp), end_value(*bp), std::string("(default)"), std::string("reset")}});
+  for (auto* list : {&changed, &added, &removed, &within})
+    for (auto& r : *list) out.rows.push_back(std::move(r));
+  out.notes.push_back(fmt::format("{} parameter{} the same in both; the section lists parameters set away from their "
+                                  "default, so one missing from a report is at its default there.",
+                                  same, same == 1 ? "" : "s"));
+  return out;
+}
+
+// ---- generic tables ---------------------------------------------------------------------------------
+
+Unit unit_named(std::string_view name) {
+  for (Unit u : {Unit::count, Unit::seconds, Unit::millis, Unit::percent, Unit::bytes, Unit::megabytes, Unit::gigabytes})
+    if (name == to_string(u)) return u;
+  return Unit::none;
+}
+
+// ASH and ADDM pieces whose rows are sessions, moments or prose: no row of one period is a row of another.
+bool comparable_generic(std::string_view section) {
+  static constexpr std::string_view k_not[] = {"ash_activity_over_time", "ash_top_sessions", "ash_top_blocking_sessions",
+                                               "addm_report", "addm_findings", "os_stats_detail"};
+  return std::find(std::begin(k_not), std::end(k_not), section) == std::end(k_not);
+}
+
+struct Cell {
+  std::string item, column, unit;
+  OptDouble value;
+};
+
+// A generic table as (item, column) -> value: the item named by its text cells, one entry per numeric cell.
+std::vector<Cell> generic_cells(const GenericTable& g) {
+  std::vector<Cell> out;
+  std::map<std::string, int> seen;
+  for (const auto& r : g.rows) {
+    std::string item;
+    for (std::size_t i = 0; i < r.size() && i < g.units.size(); ++i)
+      if (g.units[i] == "none" && !r[i].empty()) item += (item.empty() ? "" : " · ") + r[i];
+    if (item.empty()) item = "(row)";
+    if (const int n = ++seen[item]; n > 1) item += fmt::format(" #{}", n);
+    for (std::size_t i = 0; i < r.size() && i < g.units.size(); ++i) {
+      if (g.units[i] == "none" || i >= g.headers.size()) continue;
+      const auto v = parse_cell(r[i], unit_named(g.units[i]));
+      if (v.status != CellStatus::ok && v.status != CellStatus::blank) continue;
+      out.push_back({item, g.headers[i], g.units[i] == "count" ? "" : g.units[i], v.value});
+    }
+  }
+  return out;
+}
+
+std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& target) {
+  // Tables by section and title, in the order of the target's report, then the base's.
+  std::vector<std::pair<std::string, std::string>> order;
+  std::map<std::pair<std::string, std::string>, std::pair<std::vector<Cell>, std::vector<Cell>>> tables;
+  auto take = [&](const Snapshot& s, bool is_base) {
+    for (const auto& g : s.other_tables) {
+      if (!g.known || !comparable_generic(g.section)) continue;
+      std::pair<std::string, std::string> k{g.section, g.title.empty() ? std::string(section_spec_title(g.section)) : g.title};
+      auto [it, fresh] = tables.try_emplace(k);
+      if (fresh) order.push_back(k);
+      auto cells = generic_cells(g);
+      auto& dest = is_base ? it->second.first : it->second.second;
+      dest.insert(dest.end(), cells.begin(), cells.end());
+    }
+  };
+  take(target, false);
+  if (base != nullptr) take(*base, true);
+  std::vector<CompareTable> out;
+  std::map<std::string, int> key_uses;
+  for (const auto& k : order) {
+    const auto& [bc, tc] = tables[k];
+    CompareTable t;
+    t.key = k.first;
+    if (const int n = ++key_uses[k.first]; n > 1) t.key += fmt::format("_{}", n);  // one anchor per table
+    t.empty_text = base != nullptr ? "no value differs" : "";
+    t.title = k.second;
+    t.group = "sections";
+    t.text_rows = 10;
+    t.columns = {{"name", "Item", "", ColumnKind::text, 0}, {"column", "Column", "", ColumnKind::text, 0}};
+    if (base != nullptr) t.columns.push_back({"base", "Base", "", ColumnKind::number, -1});
+    t.columns.push_back({"target", base != nullptr ? "Target" : "Value", "", ColumnKind::number, -1});
+    if (base != nullptr) t.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0});
+    t.columns.push_back({"unit", "Unit", "", ColumnKind::text, 0});
+    struct G {
+      const Cell* b = nullptr;
+      const Cell* t = nullptr;
+      double score = 0;
+    };
+    std::vector<G> rows;
+    std::map<std::pair<std::string, std::string>, std::size_t> idx;
+    for (const auto& c : tc)
+      if (idx.try_emplace({c.item, c.column}, rows.size()).second) rows.push_back({nullptr, &c});
+    for (const auto& c : bc) {
+      if (auto it = idx.find({c.item, c.column}); it != idx.end()) {
+        if (rows[it->second].b == nullptr) rows[it->second].b = &c;
+      } else {
+        idx.emplace(std::pair{c.item, c.column}, rows.size());
+        rows.push_back({&c, nullptr});
+      }
+    }
+    std::size_t same = 0;
+    if (base != nullptr) {
+      std::erase_if(rows, [&](const G& g) {  // equal in both: counted, not listed
+        const bool eq = g.b != nullptr && g.t != nullptr && g.b->value == g.t->value;
+        same += eq ? 1 : 0;
+        return eq;
+      });
+      for (auto& g : rows) {
+        if (g.b == nullptr || g.t == nullptr || !g.b->value || !g.t->value) continue;
+        const auto a = assess("table:x:value", g.b->value, g.t->value);
+        if (a.material())
+          g.score = std::fabs(std::log(std::max(std::fabs(*g.t->value), 1e-9) / std::max(std::fabs(*g.b->value), 1e-9)));
+      }
+      std::stable_sort(rows.begin(), rows.end(), [](const G& x, const G& y) { return x.score > y.score; });
+    }
+    for (const auto& g : rows) {
+      const Cell& any = g.t != nullptr ? *g.t : *g.b;
+      CompareRow r;
+      r.cells = {any.item, any.column};
+      auto v = [](const Cell* c) { return c != nullptr && c->value ? CompareCell(*c->value) : CompareCell(); };
+      if (base != nullptr) r.cells.push_back(v(g.b));
+      r.cells.push_back(v(g.t));
+      if (base != nullptr) {
+        if (g.b != nullptr && g.t != nullptr && g.b->value && g.t->value && *g.b->value != 0)
+          r.cells.push_back((*g.t->value - *g.b->value) / std::fabs(*g.b->value) * 100);
+        else
+          r.cells.emplace_back();
+      }
+      r.cells.push_back(any.unit.empty() ? CompareCell() : CompareCell(any.unit));
+      t.rows.push_back(std::move(r));
+    }
+    t.notes.push_back(base != nullptr
+                          ? fmt::format("Values as the reports print them (totals are not rates); one row per item and "
+                                        "column; {} equal in both periods not listed; largest relative change first.",
+                                        same)
+                          : std::string("Values as the report prints them; one row per item and column."));
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::span<const std::string_view> compared_section_keys() {
+  static const std::vector<std::string_view> keys = [] {
+    std::vector<std::string_view> k;
+    for (const auto& d : sections()) k.push_back(d.key);
+    k.push_back("init_ora");
+    return k;
+  }();
+  return keys;
+}
+
+void add_section_tables(Comparison& out, const Snapshot* base, const Snapshot& target) {
+  for (const auto& d : sections()) {
+    if (d.key == "wait_histogram") {  // init.ora before the histograms, as the reports order them
+      if (auto t = compare_parameters(base, target)) out.tables.push_back(std::move(*t));
+    }
+    if (auto t = compare_section(d, base, target)) out.tables.push_back(std::move(*t));
+  }
+  for (auto& t : compare_generic(base, target)) out.tables.push_back(std::move(t));
+}
+
+}  // namespace awrdiff::detail
