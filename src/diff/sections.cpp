@@ -38,6 +38,9 @@ struct Row {
   std::vector<std::string> leading;  // text columns after the name
   std::vector<OptDouble> values;     // one per measure, in the measure's unit
   std::string metric;                // registry key assessing the row; empty: the section's family
+  // The parts of the key a text report may cut to its column width (segments: owner, object, subobject; lower
+  // case): a row of one report matches the one row of the other whose parts each equal, start or end with its own.
+  std::vector<std::string> parts;
 };
 
 using RowReader = std::vector<Row> (*)(const Snapshot&);
@@ -174,6 +177,7 @@ std::vector<Row> read_segments(const Snapshot& s) {
     r.group = g.list;
     r.key = g.list + " " + lower(name);
     r.leading = {list_words(g.list), g.type};
+    r.parts = {lower(g.owner), lower(g.object), lower(g.subobject)};
     const bool waits = g.list.find("wait") != std::string::npos || g.list.find("busy") != std::string::npos;
     r.metric = fmt::format("segment:{}:{}", r.key, waits ? "waits_per_s" : "per_s");
     out.push_back(std::move(r));
@@ -419,8 +423,28 @@ struct Line {
   double size2 = 0;     // its larger value of the first measure, to break ties
 };
 
-// A row whose key one report cut to its column width (text reports) matches the one key of the other that
-// starts with it.
+// Whether `a` and `b` name one thing, one of them cut to a column width: equal, or the shorter the start or
+// the end of the longer (AWR text reports keep a subobject name's last 10 characters).
+bool cut_twin(std::string_view a, std::string_view b, std::size_t min_length) {
+  if (a == b) return true;
+  const auto shorter = a.size() < b.size() ? a : b;
+  const auto longer = a.size() < b.size() ? b : a;
+  return shorter.size() >= min_length && (longer.starts_with(shorter) || longer.ends_with(shorter));
+}
+
+bool cut_twins(const Row& x, const Row& y) {
+  if (!x.parts.empty() && x.parts.size() == y.parts.size()) {
+    if (x.group != y.group) return false;
+    for (std::size_t i = 0; i < x.parts.size(); ++i)
+      if (!cut_twin(x.parts[i], y.parts[i], 1)) return false;
+    return true;
+  }
+  return x.key.size() >= 12 && y.key.size() >= 12 && x.key.size() != y.key.size() &&
+         (x.key.starts_with(y.key) || y.key.starts_with(x.key));
+}
+
+// A row whose key one report cut to its column width (text reports) matches the one row of the other it is a
+// cut twin of.
 void pair_cut_keys(std::vector<Line>& lines) {
   for (auto& a : lines) {
     if (a.base == nullptr || a.target != nullptr) continue;
@@ -428,11 +452,7 @@ void pair_cut_keys(std::vector<Line>& lines) {
     int found = 0;
     for (auto& b : lines) {
       if (b.target == nullptr || b.base != nullptr) continue;
-      const auto& k1 = a.base->key;
-      const auto& k2 = b.target->key;
-      const auto& shorter = k1.size() < k2.size() ? k1 : k2;
-      const auto& longer = k1.size() < k2.size() ? k2 : k1;
-      if (shorter.size() >= 12 && longer.starts_with(shorter)) {
+      if (cut_twins(*a.base, *b.target)) {
         match = &b;
         ++found;
       }
@@ -556,7 +576,10 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
   }
   std::size_t material = 0;
   for (const auto& l : lines) {
-    const Row& any = l.target != nullptr ? *l.target : *l.base;
+    // The row that names it best: a cut name's full twin.
+    const Row& any = l.target == nullptr ? *l.base
+                     : l.base != nullptr && l.base->name.size() > l.target->name.size() ? *l.base
+                                                                                         : *l.target;
     CompareRow r;
     r.cells.push_back(any.name);
     for (std::size_t i = 0; i < d.leading.size(); ++i)
@@ -595,8 +618,8 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     } else if (d.top_n && (bv || tv)) {  // a bound: the missing side is below its list's last value
       const auto& floors = bv ? floors_t : floors_b;
       if (auto f = floors.find(any.group); f != floors.end() && f->second > 0) {
-        if (tv && *tv > f->second) change = fmt::format("≥ +{:.0f}%", (*tv - f->second) / f->second * 100);
-        if (bv && *bv > f->second) change = fmt::format("≤ -{:.0f}%", (*bv - f->second) / *bv * 100);
+        if (tv && *tv >= f->second * 1.01) change = fmt::format("≥ +{}%", grouped((*tv - f->second) / f->second * 100, 0));
+        if (bv && *bv >= f->second * 1.01) change = fmt::format("≤ -{:.0f}%", (*bv - f->second) / *bv * 100);
       }
     }
     r.cells.push_back(change);
@@ -699,9 +722,12 @@ std::vector<Cell> generic_cells(const GenericTable& g) {
     std::string item;
     for (std::size_t i = 0; i < r.size() && i < g.units.size(); ++i)
       if (g.units[i] == "none" && !r[i].empty()) item += (item.empty() ? "" : " · ") + r[i];
+    // No text column (an advisory's rows are its sizes): the first column names the row.
+    const bool first_names = item.empty() && !r.empty() && !g.headers.empty();
+    if (first_names) item = fmt::format("{} {}", g.headers[0], r[0]);
     if (item.empty()) item = "(row)";
     if (const int n = ++seen[item]; n > 1) item += fmt::format(" #{}", n);
-    for (std::size_t i = 0; i < r.size() && i < g.units.size(); ++i) {
+    for (std::size_t i = first_names ? 1 : 0; i < r.size() && i < g.units.size(); ++i) {
       if (g.units[i] == "none" || i >= g.headers.size()) continue;
       const auto v = parse_cell(r[i], unit_named(g.units[i]));
       if (v.status != CellStatus::ok && v.status != CellStatus::blank) continue;

@@ -105,7 +105,7 @@ TEST(SectionCompare, SegmentMissingFromOneTopListIsNotShownWithABound) {
   EXPECT_EQ(text(*stock, column(*s, "base_per_s")), "not shown");
   EXPECT_DOUBLE_EQ(number(*stock, column(*s, "target_per_s")), 5);
   // Not shown in the base: below its list's last value (ITEMS, 0.05/s): at least +9,900%.
-  EXPECT_EQ(text(*stock, column(*s, "change")), "≥ +9900%");
+  EXPECT_EQ(text(*stock, column(*s, "change")), "≥ +9,900%");
   EXPECT_TRUE(std::holds_alternative<std::monostate>(stock->cells[column(*s, "assessment")]));
   EXPECT_EQ(text(*row(*s, "APP.ORDERS"), 1), "row lock waits");
 }
