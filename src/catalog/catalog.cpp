@@ -1787,9 +1787,14 @@ constexpr std::string_view k_idle_events[] = {
 struct Indexes {
   // Section titles: exact (normalised) titles, and prefixes for catalog titles ending in '*'
   // ("Host CPU (CPUs:*" matches "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)"). Value: index in k_sections.
-  std::unordered_map<std::string, std::size_t> exact_titles;
+  struct Hash {  // lookups by string_view without a copy
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::size_t, Hash, std::equal_to<>> exact_titles;
   std::vector<std::pair<std::string, std::size_t>> title_prefixes;
   std::size_t longest_title = 0;  // normalised; a longer candidate can only match a prefix
+  std::size_t longest_key = 0;    // the longest normalised title or title prefix
   std::unordered_map<std::string, ColumnId> columns;  // every alias of every column except `label`
   std::unordered_map<std::string, ColumnId> section_columns;  // key: section number, '\0', alias
   std::unordered_map<std::string, const LoadProfileSpec*> load_profile;
@@ -1808,10 +1813,12 @@ struct Indexes {
       for (auto t : k_sections[i].titles) {
         if (!t.empty() && t.back() == '*') {
           auto prefix = normalize_label(t.substr(0, t.size() - 1));
+          longest_key = std::max(longest_key, prefix.size());
           if (!prefix.empty()) title_prefixes.emplace_back(std::move(prefix), i);
         } else {
           auto norm = normalize_label(t);
           longest_title = std::max(longest_title, norm.size());
+          longest_key = std::max(longest_key, norm.size());
           exact_titles.emplace(std::move(norm), i);
         }
       }
@@ -1884,17 +1891,57 @@ const SectionSpec* find_section_by_title(std::string_view title) {
   // Text reports follow the title with "DB/Inst: NAME/inst  Snaps: 1-2"; Statspack with "DB/Inst:" too.
   if (auto pos = title.find("DB/Inst:"); pos != std::string_view::npos) title = title.substr(0, pos);
   // Statspack: "SQL ordered by Elapsed time for DB: HRDB  Instance: hrdb1  Snaps: 512 -513".
-  if (auto pos = title.find(" for DB:"); pos != std::string_view::npos) title = title.substr(0, pos);
+  // (Found as "for DB:" after a space: searching for the leading space would stop at every word.)
+  for (auto pos = title.find("for DB:"); pos != std::string_view::npos; pos = title.find("for DB:", pos + 1))
+    if (pos > 0 && title[pos - 1] == ' ') {
+      title = title.substr(0, pos - 1);
+      break;
+    }
   if (auto pos = title.find("DB/Inst/Cont:"); pos != std::string_view::npos) title = title.substr(0, pos);
   title = without_footnote_marker(title);  // "SQL ordered by Elapsed Time [1]" (Autonomous Database)
-  const std::string norm = normalize_label(title);
-  if (norm.empty()) return nullptr;
+  // The text tokenizer asks about every line: normalise (as normalize_label) only as far as the
+  // longest title or prefix needs, into a buffer on the stack. A candidate whose normalised form goes
+  // on past that (with more than trailing ':') can match no title exactly, and its first
+  // longest_key + 1 characters decide every prefix.
   const Indexes& idx = indexes();
+  char small[256];
+  std::string large;  // (no title is that long today)
+  char* buf = small;
+  const std::size_t cap = idx.longest_key + 1;
+  if (cap > sizeof small) {
+    large.resize(cap);
+    buf = large.data();
+  }
+  // Each byte's normalised form: itself lower-cased, or 0 when normalize_label drops it.
+  static constexpr auto k_norm = [] {
+    std::array<unsigned char, 256> t{};
+    for (unsigned u = 1; u < 256; ++u) {
+      const bool skipped = u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2;
+      t[u] = skipped ? 0 : static_cast<unsigned char>(u >= 'A' && u <= 'Z' ? u + ('a' - 'A') : u);
+    }
+    return t;
+  }();
+  std::size_t n = 0, pos = 0;
+  const char* const in = title.data();
+  for (; pos < title.size() && n < cap; ++pos) {
+    const unsigned char u = k_norm[static_cast<unsigned char>(in[pos])];
+    buf[n] = static_cast<char>(u);
+    n += u != 0 || in[pos] == '\0' ? 1 : 0;
+  }
+  bool longer = false;  // the normalised form goes on past buf with a character other than ':'
+  for (; pos < title.size() && !longer; ++pos) {
+    const unsigned char u = k_norm[static_cast<unsigned char>(in[pos])];
+    longer = (u != 0 || in[pos] == '\0') && u != ':';
+  }
+  if (!longer)
+    while (n > 0 && buf[n - 1] == ':') --n;
+  if (n == 0) return nullptr;
+  const std::string_view norm(buf, n);
   std::size_t best = std::size(k_sections);
-  if (norm.size() <= idx.longest_title)
+  if (!longer && norm.size() <= idx.longest_title)
     if (auto it = idx.exact_titles.find(norm); it != idx.exact_titles.end()) best = it->second;
   for (const auto& [prefix, i] : idx.title_prefixes)
-    if (i < best && std::string_view(norm).substr(0, prefix.size()) == prefix) best = i;
+    if (i < best && norm.substr(0, prefix.size()) == prefix) best = i;
   return best < std::size(k_sections) ? &k_sections[best] : nullptr;
 }
 

@@ -6,6 +6,8 @@
 #include <awrdiff/catalog.hpp>
 
 #include <algorithm>
+#include <iterator>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -1163,6 +1165,24 @@ constexpr std::pair<std::string_view, std::string_view> k_printed_once[] = {
     {"bytes received via SQL*Net from", "bytes received via SQL*Net from client"},
 };
 
+// The lookups below find a name and the names it starts with by binary search: every list is in byte
+// order (and has no duplicates), checked here at compile time.
+static_assert(std::ranges::is_sorted(k_statistics) && std::ranges::adjacent_find(k_statistics) == std::end(k_statistics));
+static_assert(std::ranges::is_sorted(k_events) && std::ranges::adjacent_find(k_events) == std::end(k_events));
+static_assert(std::ranges::is_sorted(k_functions) && std::ranges::adjacent_find(k_functions) == std::end(k_functions));
+static_assert(std::ranges::is_sorted(k_filetypes) && std::ranges::adjacent_find(k_filetypes) == std::end(k_filetypes));
+static_assert(std::ranges::is_sorted(k_latches) && std::ranges::adjacent_find(k_latches) == std::end(k_latches));
+static_assert(std::ranges::is_sorted(k_parameters) && std::ranges::adjacent_find(k_parameters) == std::end(k_parameters));
+
+// The names of `names` (sorted) that start with `prefix`, `prefix` itself included when listed: one
+// contiguous run, found by binary search.
+std::span<const std::string_view> starting_with(std::span<const std::string_view> names, std::string_view prefix) {
+  const auto first = std::lower_bound(names.begin(), names.end(), prefix);
+  auto last = first;
+  while (last != names.end() && last->starts_with(prefix)) ++last;
+  return {first, last};
+}
+
 }  // namespace
 
 std::span<const std::string_view> known_names(std::string_view kind) {
@@ -1177,26 +1197,24 @@ std::span<const std::string_view> known_names(std::string_view kind) {
 
 std::string expand_cut_name(std::string_view name, std::string_view kind, std::size_t min_length) {
   if (name.size() < min_length) return std::string(name);
-  const auto names = known_names(kind);
-  if (std::find(names.begin(), names.end(), name) != names.end()) return std::string(name);
+  const auto names = starting_with(known_names(kind), name);
+  if (!names.empty() && names.front() == name) return std::string(name);
   std::string_view found;
-  for (auto n : names) {
-    if (n.size() > name.size() && n.substr(0, name.size()) == name) {
-      if (!found.empty()) {  // ambiguous prefix: the name it stands for when printed once, else as printed
-        for (const auto& [prefix, full] : k_printed_once)
-          if (kind == "statistic" && prefix == name) return std::string(full);
-        return std::string(name);
-      }
-      found = n;
+  for (auto n : names) {  // every one longer than `name`
+    if (!found.empty()) {  // ambiguous prefix: the name it stands for when printed once, else as printed
+      for (const auto& [prefix, full] : k_printed_once)
+        if (kind == "statistic" && prefix == name) return std::string(full);
+      return std::string(name);
     }
+    found = n;
   }
   return found.empty() ? std::string(name) : std::string(found);
 }
 
 std::vector<std::string_view> names_starting_with(std::string_view prefix, std::string_view kind) {
   std::vector<std::string_view> out;
-  for (auto n : known_names(kind))
-    if (n.size() > prefix.size() && n.substr(0, prefix.size()) == prefix) out.push_back(n);
+  for (auto n : starting_with(known_names(kind), prefix))
+    if (n.size() > prefix.size()) out.push_back(n);
   return out;  // the lists are sorted, as Oracle orders these sections
 }
 

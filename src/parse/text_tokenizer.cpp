@@ -18,8 +18,29 @@ struct Span {
   std::size_t start, end;  // [start, end)
 };
 
+// White space as std::isspace in the "C" locale (the program never sets another).
+constexpr bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 bool is_blank(std::string_view s) {
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
+  return std::all_of(s.begin(), s.end(), [](char c) { return is_space(static_cast<unsigned char>(c)); });
+}
+
+// awrdiff::trim (white space and UTF-8 no-break spaces at both ends), inlined: the tokenizer trims
+// every cell of every row.
+inline std::string_view trim_cell(std::string_view s) {
+  while (!s.empty()) {
+    const auto c = static_cast<unsigned char>(s.front());
+    if (is_space(c)) s.remove_prefix(1);
+    else if (c == 0xC2 && s.size() >= 2 && static_cast<unsigned char>(s[1]) == 0xA0) s.remove_prefix(2);
+    else break;
+  }
+  while (!s.empty()) {
+    const auto c = static_cast<unsigned char>(s.back());
+    if (is_space(c)) s.remove_suffix(1);
+    else if (c == 0xA0 && s.size() >= 2 && static_cast<unsigned char>(s[s.size() - 2]) == 0xC2) s.remove_suffix(2);
+    else break;
+  }
+  return s;
 }
 
 // Dash segments of a rule line ("---- ------ ---"), or nothing if the line is not a rule. A leading
@@ -48,7 +69,7 @@ std::optional<std::vector<Span>> rule_segments(std::string_view line) {
 }
 
 bool is_tilde_line(std::string_view line) {
-  auto t = trim(line);
+  auto t = trim_cell(line);
   return t.size() >= 3 && t.front() == '~';
 }
 
@@ -69,7 +90,7 @@ bool is_hash_value(std::string_view s) {
 std::string_view title_candidate(std::string_view line) {
   auto pos = line.find("  ");
   auto t = pos == std::string_view::npos ? line : line.substr(0, pos);
-  return trim(t);
+  return trim_cell(t);
 }
 
 struct Word {
@@ -95,11 +116,13 @@ public:
   explicit TextTokenizer(std::string_view content) {
     // One cleaned copy of the text; lines are views into it (no allocation per line).
     // Form feeds mark page breaks; the repeated title that follows them continues the section.
-    m_text.reserve(content.size());
-    for (char c : content)
-      if (c != '\f') m_text.push_back(c == '\t' ? ' ' : c);
+    m_text.assign(content);  // (reports seldom hold a tab or a form feed)
+    if (m_text.find('\t') != std::string::npos || m_text.find('\f') != std::string::npos) {
+      std::replace(m_text.begin(), m_text.end(), '\t', ' ');
+      m_text.erase(std::remove(m_text.begin(), m_text.end(), '\f'), m_text.end());
+    }
     const std::string_view text(m_text);
-    m_lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+    m_lines.reserve(detail::count_byte(text, '\n') + 1);
     std::size_t start = 0;
     while (start <= text.size()) {
       auto nl = text.find('\n', start);
@@ -140,7 +163,7 @@ public:
         continue;
       }
       if (segs && m_in_section && i == m_title_line + 1 && segs->size() == 1 && line.find('~') == std::string::npos &&
-          m_lines[i - 1].find("  ", trim(m_lines[i - 1]).empty() ? 0 : m_lines[i - 1].find_first_not_of(' ')) ==
+          m_lines[i - 1].find("  ", trim_cell(m_lines[i - 1]).empty() ? 0 : m_lines[i - 1].find_first_not_of(' ')) ==
               std::string::npos) {  // a lone title's dashed underline
         ++i;
         continue;
@@ -177,7 +200,7 @@ private:
     const std::string_view line = m_lines[i];
     if (!line.empty() && line[0] == ' ') {
       // The ADDM report appended to text AWR reports: "          ADDM Report for Task 'ADDM:...'".
-      auto t = trim(line);
+      auto t = trim_cell(line);
       if (t.rfind("ADDM Report for Task", 0) == 0)
         if (const SectionSpec* spec = find_section_by_title(t)) return Title{std::string(t), spec};
       return std::nullopt;
@@ -195,12 +218,12 @@ private:
     // "~~~" underline, a blank line or a header, never by more of the same record.
     if (spec != nullptr) {
       std::string text(cand);  // "...(64 msec to 2 sec)DB/Inst: ORCL/orcl1": no space before DB/Inst
-      if (auto pos = text.find("DB/Inst"); pos != std::string::npos) text = std::string(trim(text.substr(0, pos)));
+      if (auto pos = text.find("DB/Inst"); pos != std::string::npos) text = std::string(trim_cell(text.substr(0, pos)));
       return Title{text, spec};
     }
     if (db_inst || (underlined && is_tilde_line(m_lines[i + 1]))) {
       std::string text(cand);
-      if (auto pos = text.find("DB/Inst:"); pos != std::string::npos) text = std::string(trim(text.substr(0, pos)));
+      if (auto pos = text.find("DB/Inst:"); pos != std::string::npos) text = std::string(trim_cell(text.substr(0, pos)));
       return Title{text, nullptr};
     }
     return std::nullopt;
@@ -232,7 +255,7 @@ private:
   bool rule_below(std::size_t i) const {
     for (std::size_t k = i + 1; k < m_lines.size() && k <= i + 4; ++k) {
       if (is_blank(m_lines[k])) return false;
-      if (trim(m_lines[k]).rfind("->", 0) == 0) return false;
+      if (trim_cell(m_lines[k]).rfind("->", 0) == 0) return false;
       // The header rule below has several columns; a lone rule there ends a short table instead.
       if (auto segs = rule_segments(m_lines[k]); segs && segs->size() >= 2 && m_lines[k].find('~') == std::string::npos)
         return true;
@@ -243,7 +266,7 @@ private:
   bool usable_header_line(std::size_t k) const {
     const std::string_view l = m_lines[k];
     if (is_blank(l)) return false;
-    if (trim(l).rfind("->", 0) == 0) return false;
+    if (trim_cell(l).rfind("->", 0) == 0) return false;
     return true;
   }
 
@@ -353,7 +376,7 @@ private:
     // An indented title on the header line names the table (" Shared Pool Statistics   Begin   End",
     // printed after Instance Efficiency Percentages without a title line of its own).
     if (!m_in_section && !header_lines.empty() && header_lines.front().second == 0)
-      if (auto cand = title_candidate(trim(header_lines.front().first)); find_section_by_title(cand) != nullptr) {
+      if (auto cand = title_candidate(trim_cell(header_lines.front().first)); find_section_by_title(cand) != nullptr) {
         t.title = std::string(cand);
         if (label_col && !headers.empty() && headers.front() == t.title) headers.front().clear();
       }
@@ -420,8 +443,9 @@ private:
       while (continuation(from)) ++from;
       while (continuation(to)) ++to;
       if (from >= line.size() || from >= to) return std::string();
-      return std::string(trim(line.substr(from, std::min(to, line.size()) - from)));
+      return std::string(trim_cell(line.substr(from, std::min(to, line.size()) - from)));
     };
+    cells.reserve(m_segs.size() + (m_label_col ? 1 : 0));
     if (m_label_col) cells.push_back(cut(0, m_segs.front().start));
     for (std::size_t c = 0; c < m_segs.size(); ++c) {
       const std::size_t from = m_segs[c].start;
@@ -498,14 +522,14 @@ private:
       }
       return;
     }
-    auto t = trim(line);
+    auto t = trim_cell(line);
     if (t.front() == '~' || t.rfind("->", 0) == 0) return;
     RawRow r;
     std::size_t pos = 0;
     while (pos < t.size()) {
       const auto colon = t.find(':', pos);
       if (colon == std::string_view::npos) break;
-      r.cells.push_back(detail::fold_space(trim(t.substr(pos, colon + 1 - pos))));
+      r.cells.push_back(detail::fold_space(trim_cell(t.substr(pos, colon + 1 - pos))));
       std::size_t v = t.find_first_not_of(' ', colon + 1);
       if (v == std::string_view::npos) {
         r.cells.emplace_back();
@@ -529,14 +553,14 @@ private:
       return;
     }
     m_blank_run = 0;
-    auto t = trim(line);
+    auto t = trim_cell(line);
     if (t.front() == '~' || t.rfind("->", 0) == 0) return;
     RawRow r;
     auto colon = t.rfind(':');
     if (colon == std::string_view::npos) {
       r.cells = {std::string(t)};
     } else {
-      r.cells = {std::string(trim(t.substr(0, colon + 1))), std::string(trim(t.substr(colon + 1)))};
+      r.cells = {std::string(trim_cell(t.substr(0, colon + 1))), std::string(trim_cell(t.substr(colon + 1)))};
     }
     r.raw = std::string(line);
     r.line = static_cast<int>(i + 1);
@@ -611,7 +635,7 @@ private:
       for (std::size_t c = 0; c < m_name_segs.size(); ++c) {
         const std::size_t from = m_name_segs[c].start;
         const std::size_t to = c + 1 < m_name_segs.size() ? m_name_segs[c + 1].start : std::string::npos;
-        m_pending_name.emplace_back(from >= line.size() ? std::string_view() : trim(std::string_view(line).substr(from, to == std::string::npos ? std::string::npos : to - from)));
+        m_pending_name.emplace_back(from >= line.size() ? std::string_view() : trim_cell(std::string_view(line).substr(from, to == std::string::npos ? std::string::npos : to - from)));
       }
       m_pending_line = i;
       return;
