@@ -168,6 +168,7 @@ public:
     sql();
     detail::add_section_tables(m_out, m_base, m_target);
     m_out.findings = detail::run_findings(m_facts);
+    detail::add_section_evidence(m_out);
     headline();
     if (m_no_deltas) drop_deltas();
     detail::add_pair_charts(m_out, m_base, m_target);

@@ -828,7 +828,168 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
   return out;
 }
 
+// ---- evidence for findings ------------------------------------------------------------------------
+
+struct TableView {
+  const CompareTable* t = nullptr;
+  std::size_t col(std::string_view key) const {
+    for (std::size_t i = 0; i < t->columns.size(); ++i)
+      if (t->columns[i].key == key) return i;
+    return t->columns.size();
+  }
+  OptDouble num(const CompareRow& r, std::string_view key) const {
+    const auto i = col(key);
+    if (i >= r.cells.size()) return std::nullopt;
+    if (const auto* d = std::get_if<double>(&r.cells[i])) return *d;
+    return std::nullopt;
+  }
+  std::string text(const CompareRow& r, std::string_view key) const {
+    const auto i = col(key);
+    if (i >= r.cells.size()) return {};
+    if (const auto* s = std::get_if<std::string>(&r.cells[i])) return *s;
+    return {};
+  }
+};
+
+std::optional<TableView> find_table(const Comparison& c, std::string_view key) {
+  for (const auto& t : c.tables)
+    if (t.key == key && t.group == "sections") return TableView{&t};
+  return std::nullopt;
+}
+
+std::string figure(const OptDouble& v) {
+  if (!v) return "-";
+  const double a = std::fabs(*v);
+  if (a == 0) return "0";
+  if (a < 0.001) return "<0.001";
+  if (a < 0.1) return fmt::format("{:.2g}", *v);
+  return grouped(*v, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+}
+
+// "APP.ORDERS 0.162 -> 0.271 /s (+68%)": a row of a section table whose change went `direction`.
+std::string evidence_line(const TableView& v, const CompareRow& r, std::string_view measure, std::string_view unit) {
+  const auto b = v.num(r, fmt::format("base_{}", measure)), t = v.num(r, fmt::format("target_{}", measure));
+  std::string change;
+  if (b && t && *b > 0 && *t / *b >= 10) change = fmt::format(" ({} x)", grouped(*t / *b, 0));
+  else if (b && t && *b != 0) change = fmt::format(" ({:+.0f}%)", (*t - *b) / std::fabs(*b) * 100);
+  else if (const auto bound = v.text(r, "change"); !bound.empty()) change = " (" + bound + ")";
+  const auto base_text = v.text(r, fmt::format("base_{}", measure));
+  const auto target_text = v.text(r, fmt::format("target_{}", measure));
+  return fmt::format("{} {} -> {} {}{}", v.text(r, "name"), b ? figure(b) : base_text.empty() ? "-" : base_text,
+                     t ? figure(t) : target_text.empty() ? "-" : target_text, unit, change);
+}
+
+// The rows of `table` assessed `word` ("worse"/"better") that `pick` accepts, as evidence lines.
+template <class Pick>
+std::vector<std::string> rows_moving(const Comparison& c, std::string_view table, std::string_view word,
+                                     std::string_view measure, std::string_view unit, Pick pick, std::size_t at_most) {
+  std::vector<std::string> out;
+  const auto v = find_table(c, table);
+  if (!v) return out;
+  for (const auto& r : v->t->rows) {
+    if (out.size() >= at_most) break;
+    if (v->text(r, "assessment") != word || !pick(*v, r)) continue;
+    out.push_back(evidence_line(*v, r, measure, unit));
+  }
+  return out;
+}
+
+std::string lower_copy(std::string_view s) { return lower(s); }
+
 }  // namespace
+
+void add_section_evidence(Comparison& out) {
+  std::vector<std::string> used;  // each evidence row once in the comparison, under the first finding it backs
+  for (auto& f : out.findings) {
+    if (f.direction != ChangeKind::worse && f.direction != ChangeKind::better) continue;
+    const std::string word = to_string(f.direction);
+    std::vector<std::string> events;
+    for (const auto& m : f.metrics)
+      if (m.key.starts_with("event:")) {
+        const auto end = m.key.rfind(':');
+        events.push_back(lower_copy(m.key.substr(6, end - 6)));
+      }
+    std::vector<std::string> lines;
+    auto add = [&](const std::string& title, const std::vector<std::string>& rows) {
+      for (const auto& r : rows) {
+        auto line = title + ": " + r;
+        if (lines.size() >= 3 || std::find(used.begin(), used.end(), line) != used.end()) continue;
+        used.push_back(line);
+        lines.push_back(std::move(line));
+      }
+    };
+    auto any_event = [&](auto pred) { return std::any_of(events.begin(), events.end(), pred); };
+    auto segments = [&](std::string_view list, std::string_view title) {
+      add(std::string(title), rows_moving(out, "segments", word, "per_s", "/s",
+                                          [&](const TableView& v, const CompareRow& r) { return v.text(r, "list") == list; }, 3));
+    };
+    if (f.rule == "concurrency") {
+      if (any_event([](const std::string& e) { return e.find("row lock contention") != std::string::npos; }))
+        segments("row lock waits", "Segments by row lock waits");
+      if (any_event([](const std::string& e) { return e.find("allocate itl") != std::string::npos; }))
+        segments("ITL waits", "Segments by ITL waits");
+      if (any_event([](const std::string& e) {
+            return e == "buffer busy waits" || e == "read by other session" || e.starts_with("gc buffer busy");
+          })) {
+        segments("buffer busy", "Segments by buffer busy waits");
+        segments("gc buffer busy", "Segments by gc buffer busy");
+      }
+      for (const auto& e : events)
+        if (e.starts_with("latch: ") || e == "latch free")
+          add("Latch", rows_moving(out, "latches", word, "wait_aas", "AAS",
+                                   [&](const TableView& v, const CompareRow& r) {
+                                     return e == "latch free" || lower(v.text(r, "name")) == e.substr(7);
+                                   }, e == "latch free" ? 2 : 1));
+      if (any_event([](const std::string& e) { return e.find("mutex") != std::string::npos || e.starts_with("cursor: "); }))
+        add("Mutex sleeps", rows_moving(out, "mutex_sleeps", word, "wait_aas", "AAS",
+                                        [](const TableView&, const CompareRow&) { return true; }, 2));
+      for (const auto& e : events)
+        if (e.starts_with("enq: ") && e.size() > 7) {
+          const std::string type = e.substr(5, 2);  // "enq: TX - ..." -> "tx"
+          add("Enqueue", rows_moving(out, "enqueues", word, "wait_aas", "AAS",
+                                     [&](const TableView& v, const CompareRow& r) { return lower(v.text(r, "name")).starts_with(type + "-"); }, 1));
+        }
+    }
+    auto histogram = [&](const std::string& event) {
+      const auto v = find_table(out, "wait_histogram");
+      if (!v) return;
+      for (const auto& r : v->t->rows)
+        if (lower(v->text(r, "name")) == event && v->text(r, "assessment") == word) {
+          add("Histogram", {fmt::format("{} {}, {} -> {} % of waits under 8 ms", v->text(r, "name"), v->text(r, "change"),
+                                        figure(v->num(r, "base_pct_8ms")), figure(v->num(r, "target_pct_8ms")))});
+          return;
+        }
+    };
+    if (f.rule == "commit_latency") {
+      histogram("log file sync");
+      histogram("log file parallel write");
+    }
+    if (f.rule == "io_latency") {
+      for (const auto& e : events) histogram(e);
+      // Tablespaces with reads whose average read moved the finding's way by 20% and 0.5 ms or more.
+      if (const auto v = find_table(out, "tablespace_io")) {
+        std::vector<std::pair<double, std::string>> moved;
+        for (const auto& r : v->t->rows) {
+          const auto b = v->num(r, "base_avg_read_ms"), t = v->num(r, "target_avg_read_ms");
+          const auto rb = v->num(r, "base_reads_s"), rt = v->num(r, "target_reads_s");
+          // A second per read or more over many reads is the report's own misprint (12.1 prints such figures), no evidence.
+          if (!b || !t || std::min(rb.value_or(0), rt.value_or(0)) < 1 || std::max(*b, *t) >= 1000) continue;
+          const double d = *t - *b;
+          if (std::fabs(d) < 0.5 || std::max(*b, *t) < 1.2 * std::min(*b, *t) || (d > 0) != (f.direction == ChangeKind::worse))
+            continue;
+          moved.emplace_back(std::fabs(d) * std::max(*rb, *rt),
+                             fmt::format("{} average read {} -> {} ms at {} -> {} reads/s", v->text(r, "name"), figure(b),
+                                         figure(t), figure(rb), figure(rt)));
+        }
+        std::sort(moved.begin(), moved.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+        std::vector<std::string> rows;
+        for (const auto& [w, text] : moved) rows.push_back(text);
+        add("Tablespace IO", rows);
+      }
+    }
+    for (auto& l : lines) f.evidence.push_back(std::move(l));
+  }
+}
 
 std::span<const std::string_view> compared_section_keys() {
   static const std::vector<std::string_view> keys = [] {

@@ -19,6 +19,14 @@ namespace awrdiff::detail {
 /// report: the target's values alone.
 void add_section_tables(Comparison& out, const Snapshot* base, const Snapshot& target);
 
+/// Adds to findings the rows of the section tables that stand behind them, as evidence lines ("Segments by row
+/// lock waits: APP.ORDERS 0.16 -> 0.27 /s (+68%)"): for a contention finding the segments (row lock, buffer
+/// busy, ITL waits), latches, mutexes or enqueues of its events; for an I/O latency finding the tablespaces
+/// whose average read moved and the event's histogram shift; for commit latency the histogram shifts of log
+/// file sync and log file parallel write. Only rows whose change goes the finding's way; at most 3 per finding.
+/// Reads the tables add_section_tables() made (none: nothing added).
+void add_section_evidence(Comparison& out);
+
 /// The catalog keys of the typed sections add_section_tables() compares (for docs and tests).
 std::span<const std::string_view> compared_section_keys();
 

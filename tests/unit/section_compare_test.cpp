@@ -220,3 +220,44 @@ TEST(SectionCompare, TextFormatsCapLongSectionsHtmlAndJsonDoNot) {
   awrdiff::render(c, awrdiff::Format::text, all, every);
   EXPECT_EQ(every.str().find("more rows"), std::string::npos);
 }
+
+TEST(SectionCompare, FindingsNameTheSectionRowsBehindThem) {
+  auto b = period("base.html", 1000);
+  auto t = period("target.html", 1000);
+  auto event = [](double time_s, double waits) {
+    awrdiff::WaitEvent e;
+    e.name = "enq: TX - row lock contention";
+    e.wait_class = "Application";
+    e.time_s = time_s;
+    e.waits = waits;
+    e.avg_wait_ms = time_s / waits * 1000;
+    return e;
+  };
+  b.foreground_events = {event(10, 100)};
+  t.foreground_events = {event(300, 1000)};
+  t.time_model = {{"DB time", 890, std::nullopt}};
+  auto seg = [](const std::string& object, double value) {
+    awrdiff::SegmentStat g;
+    g.list = "segments_row_lock_waits";
+    g.owner = "APP";
+    g.object = object;
+    g.type = "TABLE";
+    g.value = value;
+    return g;
+  };
+  b.segments = {seg("ORDERS", 90), seg("ITEMS", 10)};
+  t.segments = {seg("ORDERS", 950), seg("ITEMS", 12)};
+  b.enqueues.push_back({"TX-Transaction (row lock contention)", 100, 100, 0, 100, 10, 100});
+  t.enqueues.push_back({"TX-Transaction (row lock contention)", 1000, 1000, 0, 1000, 300, 300});
+  const auto c = awrdiff::compare(b, t);
+  const awrdiff::Finding* f = nullptr;
+  for (const auto& x : c.findings)
+    if (x.rule == "concurrency") f = &x;
+  ASSERT_NE(f, nullptr);
+  const auto has = [&](const std::string& start) {
+    return std::any_of(f->evidence.begin(), f->evidence.end(), [&](const std::string& e) { return e.starts_with(start); });
+  };
+  EXPECT_TRUE(has("Segments by row lock waits: APP.ORDERS 0.09 -> 0.950 /s (11 x)"));
+  EXPECT_FALSE(has("Segments by row lock waits: APP.ITEMS"));  // +20%: not material at 0.01 /s
+  EXPECT_TRUE(has("Enqueue: TX-Transaction (row lock contention) 0.01 -> 0.300 AAS (30 x)"));
+}
