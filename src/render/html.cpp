@@ -410,8 +410,14 @@ const char* k_css =
     "header.top h1{font-size:20px;margin:0 0 4px}"
     ".periods{margin:0;padding:0;list-style:none;font-size:13px;color:#3a434c}.periods b{display:inline-block;min-width:5.5em}"
     "nav{position:sticky;top:0;z-index:3;background:#f5f7f9;border-bottom:1px solid var(--line);padding:6px 24px;font-size:13px;"
-    "white-space:nowrap;overflow-x:auto}"
+    "display:flex;align-items:baseline;gap:0 14px}"
+    "nav .nl{flex:1 1 auto;min-width:0;white-space:nowrap;overflow-x:auto;scrollbar-width:thin}"
     "nav a{margin-right:14px;color:#0b5cad;text-decoration:none}nav a:hover{text-decoration:underline}"
+    "nav details.ns{flex:none;margin:0}nav .ns summary{font-size:13px;white-space:nowrap}"
+    "nav .ns>div{position:absolute;left:0;right:0;top:100%;background:#f5f7f9;border-bottom:1px solid var(--line);"
+    "padding:6px 24px 10px;columns:15em;column-gap:18px;max-height:60vh;overflow-y:auto;box-shadow:0 3px 6px rgba(0,0,0,.08)}"
+    "nav .ns>div a{display:block;margin:0;padding:1px 0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
+    "h2.group{font-size:20px;margin:34px 0 2px;padding-top:10px;border-top:2px solid var(--line)}"
     "main{padding:0 24px 40px;max-width:1320px}"
     "section{margin:22px 0}h2{font-size:17px;margin:0 0 6px}h2 .pl{color:#9aa4ae;text-decoration:none;font-weight:400;margin-left:6px;font-size:14px}"
     "h2 .pl:hover{color:#0b5cad}"
@@ -422,7 +428,7 @@ const char* k_css =
     ".card.regressed .vlabel{color:var(--worse)}.card.improved .vlabel{color:var(--better)}"
     ".card.not_comparable .vlabel,.card.inconclusive .vlabel{color:var(--warn)}.card.load_changed .vlabel{color:var(--changed)}"
     ".big{font-size:24px;font-weight:650;margin:2px 0}.big small{font-size:15px;font-weight:400;color:#3a434c}"
-    ".headline{margin:4px 0 8px;color:#2b333b}#verdict a{text-decoration:none}"
+    ".medians{margin:0 0 4px;font-size:15px;color:#3a434c}.headline{margin:4px 0 8px;color:#2b333b}#verdict a{text-decoration:none}"
     ".stack{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start}.stack>svg{flex:0 1 760px}"
     ".facts{display:flex;flex-wrap:wrap;gap:6px 28px}.facts>div{min-width:16em}.facts h3{font-size:12px;text-transform:uppercase;"
     "letter-spacing:.06em;color:var(--muted);margin:6px 0 2px}.facts ul{margin:0;padding-left:18px}"
@@ -445,7 +451,8 @@ const char* k_css =
     "table{border-collapse:collapse;font-size:13px;margin:4px 0}"
     "th{background:#eef2f6;text-align:left;padding:3px 8px;border-bottom:1px solid #cfd6dd;font-weight:600;vertical-align:bottom}"
     "td{padding:2px 8px;border-bottom:1px solid #edf0f3;vertical-align:top}"
-    "th.n,td.n{text-align:right;font-variant-numeric:tabular-nums}td.n{white-space:nowrap}td.t{max-width:44em;overflow-wrap:anywhere}"
+    "th.n,td.n,table.data td{text-align:right;font-variant-numeric:tabular-nums}td.n,table.data td{white-space:nowrap}"
+    "table.data td.t{text-align:left;white-space:normal;font-variant-numeric:normal}td.t{max-width:44em;overflow-wrap:anywhere}"
     "tr.total td{font-weight:600;border-top:1px solid #cfd6dd}"
     ".legend-table{font-size:12px}"
     ".note{color:#5b6670;font-size:12px;margin:3px 0;max-width:70em}"
@@ -456,7 +463,7 @@ const char* k_css =
     "th[aria-sort=descending]::after{content:' ▼'}"
     ".none{color:var(--muted);font-style:italic}footer{color:var(--muted);font-size:12px;padding:10px 24px;border-top:1px solid var(--line)}"
     "@media print{@page{margin:12mm}nav,.tools,h2 .pl{display:none}body{font-size:10pt}header.top,main,footer{padding-left:0;padding-right:0}"
-    "main{max-width:none}table{font-size:8pt;width:100%}td.t{max-width:none;overflow-wrap:break-word}td.n{white-space:normal}th{position:static}"
+    "main{max-width:none}table{font-size:8pt;width:100%}td.t{max-width:none;overflow-wrap:break-word}td.n,table.data td{white-space:normal}th{position:static}"
     "tr,.finding,.card,svg.chart,figure{break-inside:avoid}thead{display:table-header-group}h2{break-after:avoid}"
     "a{color:inherit;text-decoration:none}details::details-content{content-visibility:visible;display:contents}"
     "details>summary{display:none}}";
@@ -490,6 +497,7 @@ var tools=D.createElement('div');tools.className='tools';
 [['Copy as Markdown',md],['Copy as CSV',csv]].forEach(function(x){var b=D.createElement('button');b.type='button';b.textContent=x[0];
 b.addEventListener('click',function(){copy(x[1](s),b);});tools.appendChild(b);});t.parentNode.insertBefore(tools,t);});
 var opened=[];addEventListener('beforeprint',function(){Array.prototype.forEach.call(D.querySelectorAll('details:not([open])'),function(d){d.open=true;opened.push(d);});});
+Array.prototype.forEach.call(D.querySelectorAll('nav .ns a'),function(a){a.addEventListener('click',function(){a.closest('details').open=false;});});
 addEventListener('afterprint',function(){opened.forEach(function(d){d.open=false;});opened=[];});
 })();)JS";
 
@@ -523,18 +531,36 @@ void table(const CompareTable& t, std::ostream& out) {
     std::string tone_of_row;
     if (assessment_col && *assessment_col < r.cells.size())
       if (const auto* s = std::get_if<std::string>(&r.cells[*assessment_col])) tone_of_row = tone(*s);
+    const auto* first = r.cells.empty() ? nullptr : std::get_if<std::string>(&r.cells[0]);
+    const bool file_row = t.key == "periods" && first != nullptr && *first == "File";
     out << "<tr>";
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
       const auto& col = t.columns[i];
       const CompareCell empty;
       const CompareCell& cell = i < r.cells.size() ? r.cells[i] : empty;
-      std::string cls = right_aligned(col) ? "n" : "t";
-      if ((col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta) && !tone_of_row.empty()) cls += " " + tone_of_row;
+      // A data table's cells are numbers by default (right-aligned, CSS): only text cells and coloured
+      // changes carry a class, which keeps a page with the long section tables small.
+      std::string cls = right_aligned(col) ? "" : "t";
+      auto add = [&cls, &col](const std::string& c) { cls += (cls.empty() ? (right_aligned(col) ? "n " : "") : " ") + c; };
+      if ((col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta) && !tone_of_row.empty()) add(tone_of_row);
       if (col.key == "assessment" || col.key == "status")
-        if (const auto* s = std::get_if<std::string>(&cell); s != nullptr && !tone(*s).empty()) cls += " " + tone(*s);
-      out << "<td class=\"" << cls << "\"";
-      if (const auto* d = std::get_if<double>(&cell); d != nullptr && std::isfinite(*d)) out << fmt::format(" data-v=\"{}\"", *d);
-      out << ">" << esc(cell_text(cell, col)) << "</td>";
+        if (const auto* s = std::get_if<std::string>(&cell); s != nullptr && !tone(*s).empty()) add(tone(*s));
+      out << "<td";
+      if (!cls.empty()) out << " class=\"" << cls << "\"";
+      // The sort key: seven significant digits order every figure a report prints.
+      if (const auto* d = std::get_if<double>(&cell); d != nullptr && std::isfinite(*d)) out << fmt::format(" data-v=\"{:.7g}\"", *d);
+      std::string text = cell_text(cell, col);
+      if (i > 0 && file_row) {  // the periods' files by their names, as in the page's header: no machine paths
+        std::string names;
+        for (std::size_t at = 0; at <= text.size();) {
+          std::size_t end = text.find(", ", at);
+          if (end == std::string::npos) end = text.size();
+          names += (names.empty() ? "" : ", ") + base_name(text.substr(at, end - at));
+          at = end + 2;
+        }
+        text = names;
+      }
+      out << ">" << esc(text);  // "</td>" is optional in HTML: left out, a long section table is ~15% smaller
     }
     out << "</tr>\n";
   };
@@ -552,20 +578,54 @@ void table(const CompareTable& t, std::ostream& out) {
   out << "</section>\n";
 }
 
+// Sets: the medians of DB time per second over each set's reports and the test behind the verdict, from the
+// "sets" table's "DB time per second" row; empty when the comparison has none.
+std::string set_medians_line(const Comparison& c) {
+  for (const auto& t : c.tables) {
+    if (t.key != "sets") continue;
+    auto col = [&t](std::string_view key) {
+      for (std::size_t i = 0; i < t.columns.size(); ++i)
+        if (t.columns[i].key == key) return i;
+      return t.columns.size();
+    };
+    const std::size_t metric = col("metric"), bm = col("base_median"), tm = col("target_median"), test = col("test"),
+                      p = col("p_value");
+    for (const auto& r : t.rows) {
+      auto at = [&r](std::size_t i) -> const CompareCell& {
+        static const CompareCell empty;
+        return i < r.cells.size() ? r.cells[i] : empty;
+      };
+      const auto* name = std::get_if<std::string>(&at(metric));
+      if (name == nullptr || *name != "DB time per second") continue;
+      const auto* b = std::get_if<double>(&at(bm));
+      const auto* g = std::get_if<double>(&at(tm));
+      if (b == nullptr || g == nullptr) return {};
+      std::string line = "<p class=\"medians\">Medians of the reports: <b>" + num(*b) + " → " + num(*g) +
+                         "</b> average active sessions";
+      const auto* how = std::get_if<std::string>(&at(test));
+      const auto* pv = std::get_if<double>(&at(p));
+      if (how != nullptr && pv != nullptr) line += " (" + esc(*how) + fmt::format(", p = {:.2g})", *pv);
+      return line + "</p>\n";
+    }
+  }
+  return {};
+}
+
 void verdict_card(const Comparison& c, std::ostream& out) {
   std::string cls = to_string(c.verdict);
   std::replace(cls.begin(), cls.end(), ' ', '_');
   out << "<section class=\"card " << cls << "\" id=\"verdict\">\n<div class=\"vlabel\">"
       << verdict_word(c.verdict)
       << "</div>\n";
+  const bool sets = std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.reports > 1; });
   if (c.db_time_per_s_base && c.db_time_per_s_target) {
+    // Sets: these figures are the merged sets' (DB time summed over the summed elapsed), which the verdict
+    // does not rest on alone: the medians of the reports and the test, from the "sets" table, stand beside them.
     out << "<div class=\"big\">DB time per second "
         << (c.db_time_change_pct ? fmt::format("{}{:.0f}%", *c.db_time_change_pct >= 0 ? "+" : "", *c.db_time_change_pct) : "")
         << " <small>" << num(*c.db_time_per_s_base) << " → " << num(*c.db_time_per_s_target) << " average active sessions"
-        << (std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.reports > 1; })
-                ? " (the sets' reports merged)"
-                : "")
-        << "</small></div>\n";
+        << (sets ? ", the sets' reports merged (DB time summed over the summed elapsed)" : "") << "</small></div>\n";
+    if (sets) out << set_medians_line(c);
   } else if (c.db_time_per_s_target) {
     out << "<div class=\"big\">" << num(*c.db_time_per_s_target) << " <small>average active sessions</small></div>\n";
   }
@@ -663,16 +723,29 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
   out << "</ul></header>\n";
 
   // Navigation: the verdict, the first chart, the findings, the other charts, every table.
-  out << "<nav aria-label=\"Sections\"><a href=\"#verdict\">Verdict</a>";
+  out << "<nav aria-label=\"Sections\"><div class=\"nl\"><a href=\"#verdict\">Verdict</a>";
   for (std::size_t i = 0; i < c.charts.size(); ++i) {
     if (i == 1) out << "<a href=\"#findings\">Findings (" << c.findings.size() << ")</a>";
     out << "<a href=\"#" << anchor("c-", c.charts[i].key) << "\">" << esc(short_title(c.charts[i].title)) << "</a>";
   }
   if (c.charts.size() <= 1) out << "<a href=\"#findings\">Findings (" << c.findings.size() << ")</a>";
+  // The comparison's own tables, then the other report sections (CompareTable::group "sections": thirty
+  // and more in a full AWR report) in a sub-list that opens from one entry, not as links of their own.
+  std::vector<const CompareTable*> main_tables, section_tables;
+  for (const auto& t : c.tables) (t.group == "sections" ? section_tables : main_tables).push_back(&t);
+  auto link = [&out](const CompareTable& t) {
+    out << "<a href=\"#" << anchor("t-", t.key) << "\" title=\"" << esc(t.title) << "\">" << esc(short_title(t.title)) << "</a>";
+  };
   if (!o.summary)
-    for (const auto& t : c.tables)
-      out << "<a href=\"#" << anchor("t-", t.key) << "\" title=\"" << esc(t.title) << "\">" << esc(short_title(t.title)) << "</a>";
+    for (const auto* t : main_tables) link(*t);
   if (o.verbose && !c.diagnostics.empty()) out << "<a href=\"#diagnostics\">Diagnostics</a>";
+  out << "</div>";
+  if (!o.summary && !section_tables.empty()) {
+    out << "<details class=\"ns\"><summary>Other sections (" << section_tables.size()
+        << ")</summary><div><a href=\"#sections\"><b>Other sections</b></a>";
+    for (const auto* t : section_tables) link(*t);
+    out << "</div></details>";
+  }
   out << "</nav>\n<main>\n";
 
   verdict_card(c, out);
@@ -686,8 +759,15 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
   if (!c.charts.empty()) chart_section(c.charts.front());
   findings(c, out);
   for (std::size_t i = 1; i < c.charts.size(); ++i) chart_section(c.charts[i]);
-  if (!o.summary)  // --summary: the verdict, the warnings, the charts and the findings
-    for (const auto& t : c.tables) table(t, out);
+  if (!o.summary) {  // --summary: the verdict, the warnings, the charts and the findings
+    for (const auto* t : main_tables) table(*t, out);
+    if (!section_tables.empty()) {
+      out << "<h2 class=\"group\" id=\"sections\">Other sections<a class=\"pl\" href=\"#sections\" title=\"Link to the "
+             "other sections\">#</a></h2>\n<p class=\"note\">The other sections of the reports, side by side. A long table "
+             "shows its first rows, the most changed first where it ranks them, and opens the rest.</p>\n";
+      for (const auto* t : section_tables) table(*t, out);
+    }
+  }
   if (o.verbose && !c.diagnostics.empty()) {
     out << "<section id=\"diagnostics\"><h2>Diagnostics</h2><ul>";
     for (const auto& d : c.diagnostics) out << "<li>" << esc(d) << "</li>";

@@ -73,7 +73,12 @@ void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out)
     if (const auto more = summary_more(c, plan); !more.empty()) out << "\n_" << jira_escape(more) << "_\n";
     return;
   }
+  bool group_shown = false;
   for (const auto& t : c.tables) {
+    if (t.group == "sections" && !group_shown) {  // the other report sections under their own heading
+      group_shown = true;
+      out << "\nh2. Other sections\n\n_" << jira_escape(k_sections_note) << "_\n";
+    }
     out << "\nh3. " << jira_escape(t.title) << "\n\n||";
     for (const auto& col : t.columns) out << (col.header.empty() ? " " : jira_escape(col.header)) << "||";
     out << "\n";

@@ -18,6 +18,10 @@ std::string cell_text(const CompareCell& c, const CompareColumn& col);
 /// and the line that counts the rest ("… 37 more rows: HTML and JSON list every row"); empty when none is left out.
 std::size_t text_row_count(const CompareTable& t, const RenderOptions& o);
 std::string rows_left_out(const CompareTable& t, const RenderOptions& o);
+/// The line under the "Other sections" heading (tables of CompareTable::group "sections") in the text formats.
+inline constexpr const char* k_sections_note =
+    "The reports' other sections side by side; a long table shows its first rows, the most changed first where it "
+    "ranks them (--rows 0: every row).";
 /// Numbers and changes are right-aligned; text columns left.
 bool right_aligned(const CompareColumn& c);
 /// Display width of UTF-8 text, in code points.

@@ -36,7 +36,13 @@ std::string paint(const std::string& s, const char* colour, bool on) {
 // Columns that exist for machines (the check's "actual <operator> expected", its registry key and how the
 // band was drawn, the same on most rows) and the sets' effect size (the p-value and the verdict stay): left out
 // of a text table when it does not fit the width otherwise.
-constexpr std::string_view k_droppable[] = {"operator", "expected", "key", "method", "effect_size"};
+// Likewise a section's totals and per-transaction figures beside its per-second rates (Instance Activity Stats)
+// and Library Cache Activity's pins and invalidations beside its gets, miss % and reloads: the rates, the
+// misses and the change stay, and the row's name keeps its room.
+constexpr std::string_view k_droppable[] = {
+    "operator",   "expected",     "key",            "method",           "effect_size",          "base_total",
+    "target_total", "base_per_trans", "target_per_trans", "base_pins_s", "target_pins_s", "base_invalidations_s",
+    "target_invalidations_s"};
 
 // A header in at most `max_lines` lines of the least width (a word longer than that stays whole).
 std::vector<std::string> header_lines(const std::string& header, std::size_t max_lines) {
@@ -97,6 +103,17 @@ std::string cut_cell(const std::string& s, std::size_t w, bool files) {
   return ellipsize(s, w);
 }
 
+// A file path cut to `w` at its start ("…01/oradata/RECEIPT/users01.dbf").
+std::string cut_path(const std::string& s, std::size_t w) {
+  if (width(s) <= w || w < 2) return width(s) <= w ? s : ellipsize(s, w);
+  std::size_t keep = w - 1, start = s.size();
+  while (start > 0 && keep > 0) {
+    --start;
+    if ((static_cast<unsigned char>(s[start]) & 0xC0) != 0x80) --keep;
+  }
+  return "…" + s.substr(start);
+}
+
 void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out) {
   const std::size_t n = t.columns.size();
   std::vector<std::vector<std::string>> rows;
@@ -120,6 +137,31 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
     }
     rows.push_back(std::move(cells));
   }
+  // A row naming a statement under two sql_ids ("old -> new", Top SQL) may take two lines when the table is
+  // too wide: the pair breaks after its arrow and the row's status wraps, so the names and SQL text keep
+  // their room. `split_w` holds each column's width with those rows broken.
+  std::vector<bool> pair_row(rows.size(), false);
+  std::vector<std::size_t> split_w(n, 0);
+  auto pair_lines = [&](const std::string& cell, std::size_t i) -> std::vector<std::string> {
+    if (identifier_column(t.columns[i])) {
+      const auto arrow = cell.find(" -> ");
+      if (arrow != std::string::npos) return {cell.substr(0, arrow + 3), "  " + cell.substr(arrow + 4)};
+    }
+    if (t.columns[i].key == "status") return header_lines(cell, 2);
+    return {cell};
+  };
+  for (std::size_t ri = 0; ri < rows.size(); ++ri) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (identifier_column(t.columns[i]) && rows[ri][i].find(" -> ") != std::string::npos) pair_row[ri] = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::size_t x = 0;
+      for (const auto& l : pair_row[ri] ? pair_lines(rows[ri][i], i) : std::vector<std::string>{rows[ri][i]})
+        x = std::max(x, width(l));
+      split_w[i] = std::max(split_w[i], x);
+    }
+  }
+  const bool any_pair = std::find(pair_row.begin(), pair_row.end(), true) != pair_row.end();
+  bool split = false;
   auto header_w = [&](std::size_t i) {
     std::size_t x = 0;
     for (const auto& h : headers[i]) x = std::max(x, width(h));
@@ -136,7 +178,7 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
   // The first text column names the row (event, statistic, metric): cut last.
   std::size_t name_col = n;
   for (std::size_t i = 0; i < n && name_col == n; ++i)
-    if (cuttable_column(t.columns[i])) name_col = i;
+    if (cuttable_column(t.columns[i]) && t.columns[i].key != "status") name_col = i;
   // Lays the table out with headers in at most `lines` lines, the columns for machines left out or not,
   // `spaces` between columns and text cut down to its floor (`tight`: 8): whether it fits the width.
   auto layout = [&](std::size_t lines, bool drop, std::size_t spaces, bool tight) {
@@ -144,7 +186,7 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
     for (std::size_t i = 0; i < n; ++i) {
       const auto& col = t.columns[i];
       headers[i] = lines == 1 ? std::vector<std::string>{col.header} : header_lines(col.header, lines);
-      w[i] = std::max(cells_w[i], header_w(i));
+      w[i] = std::max(split ? split_w[i] : cells_w[i], header_w(i));
       shown[i] = !(drop && std::find(std::begin(k_droppable), std::end(k_droppable), col.key) != std::end(k_droppable));
     }
     if (o.width == 0 || total() <= o.width) return true;
@@ -170,12 +212,31 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
   // "avg (ms)": numbers are narrower than their headers), then three, with long text cut; the columns that
   // exist for machines (JSON has them) left out; one space between columns; text cut further. Numbers and
   // identifiers are never cut.
-  const bool fits = layout(1, false, 2, false) || layout(2, false, 2, false) || layout(3, false, 2, false) ||
-                    layout(3, true, 2, false) || layout(3, true, 1, false) || layout(3, true, 1, true);
+  // With "old -> new" rows, those rows in two lines come before cutting text further.
+  bool fits = layout(1, false, 2, false) || layout(2, false, 2, false) || layout(3, false, 2, false);
+  if (!fits && any_pair) {
+    split = true;
+    fits = layout(2, false, 2, false) || layout(3, false, 2, false);
+  }
+  fits = fits || layout(3, true, 2, false) || layout(3, true, 1, false) || layout(3, true, 1, true);
   (void)fits;  // the last layout stands when none fits: only numbers and identifiers are left wider
   std::vector<std::string> dropped;
   for (std::size_t i = 0; i < n; ++i)
     if (!shown[i]) dropped.push_back(t.columns[i].header);
+  // A column of file paths (File IO Stats: "/u01/oradata/DB/users01.dbf", "+DATA/DB/DATAFILE/...") is cut at its
+  // start: the file name tells the rows apart, the common directories do not.
+  std::vector<bool> path_column(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!cuttable_column(t.columns[i])) continue;
+    bool any = false, all = true;
+    for (const auto& r : rows) {
+      if (r[i].empty() || r[i] == "-") continue;
+      any = true;
+      all = all && (r[i].front() == '/' || r[i].front() == '+' || (r[i].size() > 2 && r[i][1] == ':' && r[i][2] == '\\')) &&
+            r[i].find(' ') == std::string::npos;
+    }
+    path_column[i] = any && all;
+  }
   const std::size_t a = assessment_column(t);
   std::vector<bool> tinted(n, false);
   for (std::size_t i = 0; i < n; ++i) {
@@ -191,7 +252,8 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
       if (!first) l += std::string(sep, ' ');
       first = false;
       const bool files = t.columns[i].key == "base" || t.columns[i].key == "target";
-      l += paint(pad(cut_cell(cells[i], w[i], files), w[i], right_aligned(t.columns[i])), tinted[i] ? colour : nullptr, o.color);
+      std::string cell = path_column[i] ? cut_path(cells[i], w[i]) : cut_cell(cells[i], w[i], files);
+      l += paint(pad(cell, w[i], right_aligned(t.columns[i])), tinted[i] ? colour : nullptr, o.color);
     }
     while (!l.empty() && l.back() == ' ') l.pop_back();
     out << l << "\n";
@@ -212,7 +274,22 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
   std::vector<std::string> rule;
   for (auto x : w) rule.push_back(std::string(x, '-'));
   line(rule, nullptr);
-  for (const auto& r : rows) line(r, a < n && a < r.size() ? colour_of(r[a]) : nullptr);
+  for (std::size_t ri = 0; ri < rows.size(); ++ri) {
+    const auto& r = rows[ri];
+    const char* colour = a < n && a < r.size() ? colour_of(r[a]) : nullptr;
+    if (!split || !pair_row[ri]) {
+      line(r, colour);
+      continue;
+    }
+    std::vector<std::string> first(n), second(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto parts = pair_lines(r[i], i);
+      first[i] = parts[0];
+      if (parts.size() > 1) second[i] = parts[1];
+    }
+    line(first, colour);
+    line(second, colour);
+  }
   if (t.rows.empty()) out << "(" << (t.empty_text.empty() ? "none in the reports" : t.empty_text) << ")\n";
   if (const auto more = rows_left_out(t, o); !more.empty()) out << more << "\n";
   for (const auto& note : t.notes)
@@ -304,7 +381,15 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
       for (const auto& l : wrap(more, o.width, "", 2)) out << l << "\n";
     return;
   }
-  for (const auto& t : c.tables) text_table(t, o, out);
+  bool group_shown = false;
+  for (const auto& t : c.tables) {
+    if (t.group == "sections" && !group_shown) {  // the other report sections under their own heading
+      group_shown = true;
+      out << "\n" << paint("Other sections", k_bold, o.color) << "\n" << std::string(14, '#') << "\n";
+      for (const auto& l : wrap(k_sections_note, o.width, "  ", 2)) out << l << "\n";
+    }
+    text_table(t, o, out);
+  }
   if (o.verbose && !c.diagnostics.empty()) {
     out << "\nDiagnostics\n===========\n";
     for (const auto& d : c.diagnostics) out << d << "\n";
@@ -390,7 +475,12 @@ void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& 
     if (const auto more = summary_more(c, plan); !more.empty()) out << "\n_" << md_escape(more) << "_\n";
     return;
   }
+  bool group_shown = false;
   for (const auto& t : c.tables) {
+    if (t.group == "sections" && !group_shown) {
+      group_shown = true;
+      out << "\n# Other sections\n\n_" << md_escape(k_sections_note) << "_\n";
+    }
     out << "\n## " << md_escape(t.title) << "\n\n|";
     for (const auto& col : t.columns) out << (col.header.empty() ? " " : md_escape(col.header, false)) << "|";
     out << "\n|";
