@@ -200,6 +200,11 @@ struct CompareOptions {
   double alpha = 0.05;  ///< sets: significance level of the per-metric tests
 };
 
+/// How each of the other report sections is compared side by side (the table of src/diff/sections.cpp) as a
+/// Markdown document: docs/sections.md holds it verbatim (a unit test checks it; `awrdiff catalog --sections`
+/// prints it).
+std::string section_comparisons_markdown();
+
 /// Compares two snapshots. Periods of different length are compared by rates (per second of
 /// elapsed) and by % of DB time; an item missing from one report's top-N list is "not shown"
 /// there (unknown), never zero. Never throws for content.

@@ -278,6 +278,9 @@ int run(int argc, char** argv) {
   catalog->add_option("-o,--output", output, "write to FILE instead of stdout");
   bool catalog_metrics = false;
   catalog->add_flag("--metrics", catalog_metrics, "the metric registry table (docs/findings.md) instead");
+  bool catalog_sections = false;
+  catalog->add_flag("--sections", catalog_sections,
+                    "how each other report section is compared side by side (docs/sections.md) instead");
 
   // A first word that is neither an option, a command nor an existing file: say what the commands are
   // (CLI11 would take it for a report file, or complain about the options that follow it).
@@ -367,7 +370,7 @@ int run(int argc, char** argv) {
     }
     if (*catalog) {
       if (format_name != "markdown" && format_name != "text") throw Error("", "catalog prints Markdown only (--format markdown)");
-      emit(catalog_metrics ? metrics_markdown() : catalog_markdown(), output);
+      emit(catalog_sections ? section_comparisons_markdown() : catalog_metrics ? metrics_markdown() : catalog_markdown(), output);
       return 0;
     }
     if (*tables) {

@@ -991,6 +991,38 @@ void add_section_evidence(Comparison& out) {
   }
 }
 
+}  // namespace awrdiff::detail
+
+namespace awrdiff {
+
+std::string section_comparisons_markdown() {
+  std::string out =
+      "| Section | Rows matched by | Measures (per side) | Ranked and assessed by | Top-N list | Text rows |\n"
+      "|---|---|---|---|---|---:|\n";
+  for (const auto& d : detail::sections()) {
+    std::string measures;
+    for (const auto& m : d.measures)
+      if (!m.hidden) measures += (measures.empty() ? "" : ", ") + std::string(m.header) + (m.unit.empty() ? "" : " (" + std::string(m.unit) + ")");
+    std::string by;
+    for (int m : d.change_on)
+      by += (by.empty() ? "" : " or ") + std::string(d.measures[static_cast<std::size_t>(m)].header);
+    by += d.family.empty() ? " (each row its own registry row)" : fmt::format(" (`{}`)", d.family);
+    std::string key(d.name_header);
+    for (auto l : d.leading) key += " + " + std::string(l);
+    out += fmt::format("| {} (`{}`) | {} | {} | {} | {} | {} |\n", d.title, d.key, key, measures, by,
+                       d.top_n ? "yes: missing = not shown, change a bound" : "no", d.text_rows == 0 ? std::string("all") : std::to_string(d.text_rows));
+  }
+  out += "| init.ora Parameters (`init_ora`) | Parameter (+ PDB) | value at the end of each period | added (set), removed (reset), "
+         "changed, changed within the target; equal ones counted | no: missing = at its default | 20 |\n";
+  out += "| every other table (its catalog key) | its text cells | one row per item and numeric column, as printed | "
+         "relative change (`table.value`); equal values counted, not listed | no | 10 |\n";
+  return out;
+}
+
+}  // namespace awrdiff
+
+namespace awrdiff::detail {
+
 std::span<const std::string_view> compared_section_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> k;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -260,4 +261,13 @@ TEST(SectionCompare, FindingsNameTheSectionRowsBehindThem) {
   EXPECT_TRUE(has("Segments by row lock waits: APP.ORDERS 0.09 -> 0.950 /s (11 x)"));
   EXPECT_FALSE(has("Segments by row lock waits: APP.ITEMS"));  // +20%: not material at 0.01 /s
   EXPECT_TRUE(has("Enqueue: TX-Transaction (row lock contention) 0.01 -> 0.300 AAS (30 x)"));
+}
+
+// docs/sections.md holds the table of section comparisons as the code defines it.
+TEST(SectionCompare, DocsHoldTheSectionTable) {
+  std::ifstream in(AWRDIFF_SOURCE_DIR "/docs/sections.md");
+  ASSERT_TRUE(in) << "docs/sections.md missing";
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(doc.find(awrdiff::section_comparisons_markdown()), std::string::npos)
+      << "docs/sections.md out of date: awrdiff catalog --sections -f markdown";
 }
