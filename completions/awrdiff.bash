@@ -25,7 +25,7 @@ _awrdiff() {
     esac
   done
 
-  local common="-o --output -f --format -v --verbose --top-sql -s --summary -w --width --color --mask --help"
+  local common="-o --output -f --format -v --verbose --top-sql -s --summary -w --width --rows --color --mask --help"
   case $prev in
     -f|--format)
       if [ "$cmd" = history ]; then
@@ -37,6 +37,7 @@ _awrdiff() {
     --color|--colour) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --match) COMPREPLY=($(compgen -W "all hour weekday-hour" -- "$cur")); return ;;
     --top-sql|-w|--width|-j|--jobs|--for|--window|--older-than|--dbid|--instance) return ;;
+    --rows) [ "$cmd" != tables ] && return ;;
     -o|--output|--policy|--db)
       COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
   esac
