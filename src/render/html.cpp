@@ -624,7 +624,8 @@ void verdict_card(const Comparison& c, std::ostream& out) {
     out << "<div class=\"big\">DB time per second "
         << (c.db_time_change_pct ? fmt::format("{}{:.0f}%", *c.db_time_change_pct >= 0 ? "+" : "", *c.db_time_change_pct) : "")
         << " <small>" << num(*c.db_time_per_s_base) << " → " << num(*c.db_time_per_s_target) << " average active sessions"
-        << (sets ? ", the sets' reports merged (DB time summed over the summed elapsed)" : "") << "</small></div>\n";
+        << (sets ? ", <span title=\"DB time summed over the summed elapsed of each set\">the sets' reports merged</span>" : "")
+        << "</small></div>\n";
     if (sets) out << set_medians_line(c);
   } else if (c.db_time_per_s_target) {
     out << "<div class=\"big\">" << num(*c.db_time_per_s_target) << " <small>average active sessions</small></div>\n";
