@@ -615,6 +615,7 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     if (bv && tv) {
       if (points) change = fmt::format("{:+.1f} pts{}", *tv - *bv, several ? fmt::format(" ({})", d.measures[m].header) : "");
       else if (*bv != 0) change = (*tv - *bv) / std::fabs(*bv) * 100;
+      else if (*tv != 0) change = std::string("from 0");
     } else if (d.top_n && (bv || tv)) {  // a bound: the missing side is below its list's last value
       const auto& floors = bv ? floors_t : floors_b;
       if (auto f = floors.find(any.group); f != floors.end() && f->second > 0) {
@@ -722,8 +723,9 @@ std::vector<Cell> generic_cells(const GenericTable& g) {
     std::string item;
     for (std::size_t i = 0; i < r.size() && i < g.units.size(); ++i)
       if (g.units[i] == "none" && !r[i].empty()) item += (item.empty() ? "" : " · ") + r[i];
-    // No text column (an advisory's rows are its sizes): the first column names the row.
-    const bool first_names = item.empty() && !r.empty() && !g.headers.empty();
+    // No text column and several rows (an advisory's rows are its sizes): the first column names the row. A
+    // table of one row (Instance CPU) is that row.
+    const bool first_names = item.empty() && g.rows.size() > 1 && !r.empty() && !g.headers.empty();
     if (first_names) item = fmt::format("{} {}", g.headers[0], r[0]);
     if (item.empty()) item = "(row)";
     if (const int n = ++seen[item]; n > 1) item += fmt::format(" #{}", n);

@@ -618,13 +618,18 @@ void verdict_card(const Comparison& c, std::ostream& out) {
       << verdict_word(c.verdict)
       << "</div>\n";
   const bool sets = std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.reports > 1; });
+  const bool baseline =
+      std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.role == "Baseline"; });
   if (c.db_time_per_s_base && c.db_time_per_s_target) {
     // Sets: these figures are the merged sets' (DB time summed over the summed elapsed), which the verdict
     // does not rest on alone: the medians of the reports and the test, from the "sets" table, stand beside them.
     out << "<div class=\"big\">DB time per second "
         << (c.db_time_change_pct ? fmt::format("{}{:.0f}%", *c.db_time_change_pct >= 0 ? "+" : "", *c.db_time_change_pct) : "")
         << " <small>" << num(*c.db_time_per_s_base) << " → " << num(*c.db_time_per_s_target) << " average active sessions"
-        << (sets ? ", <span title=\"DB time summed over the summed elapsed of each set\">the sets' reports merged</span>" : "")
+        << (!sets ? ""
+            : baseline ? ", <span title=\"DB time summed over the summed elapsed of the baseline's periods; the check itself "
+                         "rests on the baseline's centre and band\">the baseline's periods merged</span>"
+                       : ", <span title=\"DB time summed over the summed elapsed of each set\">the sets' reports merged</span>")
         << "</small></div>\n";
     if (sets) out << set_medians_line(c);
   } else if (c.db_time_per_s_target) {
