@@ -104,12 +104,22 @@ Snapshot merge_snapshots(const std::vector<Snapshot>& m) {
   out.kind = first.kind;
   out.format = first.format;
   out.database = first.database;
-  out.interval.begin_snap = first.interval.begin_snap;
-  out.interval.end_snap = last.interval.end_snap;
-  out.interval.begin_time = first.interval.begin_time;
-  out.interval.end_time = last.interval.end_time;
-  out.interval.begin_sessions = first.interval.begin_sessions;
-  out.interval.end_sessions = last.interval.end_sessions;
+  // The set's span: from its earliest member to its latest, by snap id (members may be given in any order).
+  const bool by_snap = std::all_of(m.begin(), m.end(), [](const Snapshot& s) {
+    return s.interval.begin_snap && s.interval.end_snap;
+  });
+  const Snapshot& earliest = by_snap ? *std::min_element(m.begin(), m.end(), [](const Snapshot& a, const Snapshot& b) {
+    return *a.interval.begin_snap < *b.interval.begin_snap;
+  }) : first;
+  const Snapshot& latest = by_snap ? *std::max_element(m.begin(), m.end(), [](const Snapshot& a, const Snapshot& b) {
+    return *a.interval.end_snap < *b.interval.end_snap;
+  }) : last;
+  out.interval.begin_snap = earliest.interval.begin_snap;
+  out.interval.end_snap = latest.interval.end_snap;
+  out.interval.begin_time = earliest.interval.begin_time;
+  out.interval.end_time = latest.interval.end_time;
+  out.interval.begin_sessions = earliest.interval.begin_sessions;
+  out.interval.end_sessions = latest.interval.end_sessions;
   std::vector<OptDouble> el, db, cpu;
   for (const auto& s : m) {
     el.push_back(s.interval.elapsed_s);
@@ -159,8 +169,8 @@ Snapshot merge_snapshots(const std::vector<Snapshot>& m) {
   out.host_cpu.pct_system = weighted(&HostCpu::pct_system);
   out.host_cpu.pct_wio = weighted(&HostCpu::pct_wio);
   out.host_cpu.pct_idle = weighted(&HostCpu::pct_idle);
-  out.host_cpu.load_average_begin = first.host_cpu.load_average_begin;
-  out.host_cpu.load_average_end = last.host_cpu.load_average_end;
+  out.host_cpu.load_average_begin = earliest.host_cpu.load_average_begin;
+  out.host_cpu.load_average_end = latest.host_cpu.load_average_end;
 
   // Time model: statistics every member has, summed.
   for (const auto& r : first.time_model) {
