@@ -368,7 +368,7 @@ const std::vector<SectionDef>& sections() {
       {"segments", "Segments", "Segment", {"List", "Type"}, {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1}},
        {0}, "segment.per_s", true, true, 15, read_segments,
        "Each 'Segments by ...' list shows its top objects only: an object missing from one report's list is not "
-       "shown there (below that list's last value), and its change is a bound."},
+       "shown there (below that list's last value): its change is a bound, assessed as that least change."},
       {"latches", "Latch Activity", "Latch", {},
        {{"gets_s", "Gets/s", "/s", -1}, {"pct_get_miss", "Get miss %", "%", 2}, {"sleeps_s", "Sleeps/s", "/s", -1},
         {"wait_aas", "Wait (AAS)", "AAS", -1}},
@@ -421,6 +421,7 @@ struct Line {
   double score = 0;     // size of its material change (0: not material)
   double size = 0;      // its larger value, for the order of the rest
   double size2 = 0;     // its larger value of the first measure, to break ties
+  ChangeKind kind = ChangeKind::unknown;  // its assessment when material (a bound's: the least change)
 };
 
 // Whether `a` and `b` name one thing, one of them cut to a column width: equal, or the shorter the start or
@@ -505,35 +506,51 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
   if (has_base) pair_cut_keys(lines);
   const auto floors_b = list_floors(b, d.change_on.front()), floors_t = list_floors(t, d.change_on.front());
 
+  // The largest value of each measure in each group (a "Segments by ..." list, or the whole table): a change is
+  // ranked by its size against it, so that the rows carrying the most (AAS, requests per second, waits) come
+  // first and a small row's large ratio does not hide them.
+  std::map<std::pair<std::string, int>, double> scale;
+  for (const auto& l : lines)
+    for (int m : d.change_on)
+      for (const Row* side : {l.base, l.target})
+        if (side != nullptr && side->values[static_cast<std::size_t>(m)]) {
+          double& x = scale[{side->group, m}];
+          x = std::max(x, std::fabs(*side->values[static_cast<std::size_t>(m)]));
+        }
   // Which measure carries the change, and how large it is.
   for (auto& l : lines) {
     const Row& any = l.target != nullptr ? *l.target : *l.base;
     for (int m : d.change_on) {
-      const auto bv = l.base != nullptr ? l.base->values[static_cast<std::size_t>(m)] : std::nullopt;
-      const auto tv = l.target != nullptr ? l.target->values[static_cast<std::size_t>(m)] : std::nullopt;
+      auto bv = l.base != nullptr ? l.base->values[static_cast<std::size_t>(m)] : std::nullopt;
+      auto tv = l.target != nullptr ? l.target->values[static_cast<std::size_t>(m)] : std::nullopt;
       l.size = std::max({l.size, std::fabs(bv.value_or(0)), std::fabs(tv.value_or(0))});
       for (const Row* side : {l.base, l.target})
         if (side != nullptr && side->values.front()) l.size2 = std::max(l.size2, std::fabs(*side->values.front()));
       if (l.change_on < 0 && (bv || tv)) l.change_on = m;
+      // A row of a top-N list missing on one side: that side at most its list's last value, the least change.
+      bool bound = false;
+      if (d.top_n && (l.base == nullptr) != (l.target == nullptr) && m == d.change_on.front()) {
+        const auto& floors = l.base == nullptr ? floors_b : floors_t;
+        if (auto f = floors.find(any.group); f != floors.end()) {
+          (l.base == nullptr ? bv : tv) = f->second;
+          bound = true;
+        }
+      }
       if (!bv || !tv) continue;
       const std::string key = metric_key(d, any, m);
       const auto a = assess(key, bv, tv);
       if (!a.material()) continue;
-      if (d.gate >= 0) {
+      if (d.gate >= 0 && !bound) {
         const auto gb = l.base->values[static_cast<std::size_t>(d.gate)], gt = l.target->values[static_cast<std::size_t>(d.gate)];
         if (std::min(gb.value_or(0), gt.value_or(0)) < d.gate_floor) continue;
       }
       const MetricSpec* spec = find_metric(key);
-      double score = 0;
-      if (spec != nullptr && spec->points) {
-        score = std::fabs(*tv - *bv) / 10;
-      } else {
-        const double floor = spec != nullptr && spec->abs_floor > 0 ? spec->abs_floor : 1e-9;
-        score = std::fabs(std::log(std::max(std::fabs(*tv), floor) / std::max(std::fabs(*bv), floor)));
-      }
+      const double range = spec != nullptr && spec->points ? 100.0 : std::max(scale[{any.group, m}], 1e-12);
+      const double score = std::fabs(*tv - *bv) / range;
       if (score > l.score) {
         l.score = score;
         l.change_on = m;
+        l.kind = a.kind;
       }
     }
   }
@@ -544,6 +561,10 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
       if (x.size != y.size) return x.size > y.size;
       return x.size2 > y.size2;
     });
+  // A TOTAL row (IOStat) closes its table.
+  std::stable_partition(lines.begin(), lines.end(), [](const Line& l) {
+    return !(l.target != nullptr ? *l.target : *l.base).name.starts_with("TOTAL");
+  });
   std::size_t quiet = 0;
   if (d.quiet >= 0)
     std::erase_if(lines, [&](const Line& l) {
@@ -626,7 +647,7 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     r.cells.push_back(change);
     if (l.score > 0) {
       ++material;
-      r.cells.push_back(std::string(to_string(assess(key, bv, tv).kind)));
+      r.cells.push_back(std::string(to_string(l.kind)));
     } else {
       r.cells.emplace_back();
     }
@@ -666,6 +687,13 @@ std::optional<CompareTable> compare_parameters(const Snapshot* base, const Snaps
   out.columns.push_back({"base", "Base", "", ColumnKind::text, 0});
   out.columns.push_back({"target", "Target", "", ColumnKind::text, 0});
   out.columns.push_back({"change", "Change", "", ColumnKind::text, 0});
+  // A report without the section (cut short, or a release that does not print it) says nothing of its
+  // parameters: no parameter reads as added or reset.
+  if (base->parameters.empty() || target.parameters.empty()) {
+    out.empty_text = "not compared";
+    out.notes.push_back(fmt::format("{} has no init.ora section.", base->parameters.empty() ? base->source : target.source));
+    return out;
+  }
   std::map<std::string, const Parameter*> b, t;
   for (const auto& p : base->parameters) b.emplace(key(p), &p);
   for (const auto& p : target.parameters) t.emplace(key(p), &p);
@@ -812,7 +840,9 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
       if (base != nullptr) r.cells.push_back(v(g.b));
       r.cells.push_back(v(g.t));
       if (base != nullptr) {
-        if (g.b != nullptr && g.t != nullptr && g.b->value && g.t->value && *g.b->value != 0)
+        if (g.b != nullptr && g.t != nullptr && g.b->value && g.t->value && any.unit == "%")
+          r.cells.push_back(fmt::format("{:+.1f} pts", *g.t->value - *g.b->value));  // a percentage: in points
+        else if (g.b != nullptr && g.t != nullptr && g.b->value && g.t->value && *g.b->value != 0)
           r.cells.push_back((*g.t->value - *g.b->value) / std::fabs(*g.b->value) * 100);
         else
           r.cells.emplace_back();
