@@ -976,7 +976,7 @@ private:
     if (!assess("sql.elapsed_per_s", p.base_rate, p.target_rate).material()) return "";
     if (!b.executions || !t.executions) return "";
     if (*b.executions == 0 || *t.executions == 0)
-      return "no completed execution in one period (a long call spanning the snapshots)";
+      return "no execution completed in one period: its calls ran across the snapshots (long calls, or sessions held in it)";
     auto bx = metric_value(*m_base, sql_key(b, "executions_per_s")), tx = metric_value(m_target, sql_key(t, "executions_per_s"));
     auto per_exec = assess("sql.elapsed_per_exec_ms", metric_value(*m_base, sql_key(b, "elapsed_per_exec_ms")),
                            metric_value(m_target, sql_key(t, "elapsed_per_exec_ms")));
@@ -987,7 +987,19 @@ private:
     if (volume.material() && volume.rel_pct)
       parts.push_back(fmt::format("{} executions per second ({})", *volume.delta > 0 ? "more" : "fewer", fmt_pct(*volume.rel_pct)));
     if (parts.empty()) return "";
-    if (parts.size() == 1 && per_exec.material()) return parts[0] + ": the same work got " + (*per_exec.delta > 0 ? "slower" : "faster");
+    if (parts.size() == 1 && per_exec.material()) {
+      // Whether each execution did the same work: buffer gets per execution (SQL ordered by Gets).
+      const auto gb = metric_value(*m_base, sql_key(b, "gets_per_exec")), gt = metric_value(m_target, sql_key(t, "gets_per_exec"));
+      if (gb && gt && *gb > 0 && *gt > 0) {
+        const double ratio = *gt / *gb;
+        const bool slower = *per_exec.delta > 0;
+        if ((slower && ratio >= 1.5) || (!slower && ratio <= 1 / 1.5))
+          return fmt::format("{}: each execution did {} work, buffer gets per execution {} -> {} (a plan or data change)", parts[0],
+                             slower ? "more" : "less", detail::grouped(*gb, 0), detail::grouped(*gt, 0));
+        if (ratio < 1.2 && ratio > 1 / 1.2) return parts[0] + ": the same work got " + (slower ? "slower" : "faster");
+      }
+      return parts[0];
+    }
     if (parts.size() == 1) return parts[0] + ": " + (*volume.delta > 0 ? "more" : "less") + " work at the same speed";
     return parts[0] + " and " + parts[1];
   }
