@@ -147,7 +147,7 @@ Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::
     for (const auto* s : snaps) out.values.push_back(metric_value(*s, "outside_per_s"));
     c.series.push_back(std::move(out));
     c.notes.push_back("DB CPU, each non-idle wait class and the time outside both (the CPU run queue when the host is busy), "
-                      "per second of elapsed: the bar's height is DB time per second, the average active sessions.");
+                      "per second of elapsed: the bar's length is DB time per second, the average active sessions.");
     if (std::any_of(snaps.begin(), snaps.end(), [](const Snapshot* s) { return s->foreground_wait_classes.empty(); }))
       c.notes.push_back("Wait classes from 'Wait Classes by Total Wait Time', which counts background waits too: a bar can "
                         "stand higher than DB time.");

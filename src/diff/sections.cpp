@@ -755,7 +755,7 @@ std::vector<Cell> generic_cells(const GenericTable& g) {
     // table of one row (Instance CPU) is that row.
     const bool first_names = item.empty() && g.rows.size() > 1 && !r.empty() && !g.headers.empty();
     if (first_names) item = fmt::format("{} {}", g.headers[0], r[0]);
-    if (item.empty()) item = "(row)";
+    if (item.empty()) item = g.title.empty() ? std::string("(row)") : g.title;  // a table of one row: the table
     if (const int n = ++seen[item]; n > 1) item += fmt::format(" #{}", n);
     for (std::size_t i = first_names ? 1 : 0; i < r.size() && i < g.units.size(); ++i) {
       if (g.units[i] == "none" || i >= g.headers.size()) continue;
@@ -968,17 +968,17 @@ void add_section_evidence(Comparison& out) {
       }
       for (const auto& e : events)
         if (e.starts_with("latch: ") || e == "latch free")
-          add("Latch", rows_moving(out, "latches", word, "wait_aas", "AAS",
+          add("Latch Activity", rows_moving(out, "latches", word, "wait_aas", "AAS",
                                    [&](const TableView& v, const CompareRow& r) {
                                      return e == "latch free" || lower(v.text(r, "name")) == e.substr(7);
                                    }, e == "latch free" ? 2 : 1));
       if (any_event([](const std::string& e) { return e.find("mutex") != std::string::npos || e.starts_with("cursor: "); }))
-        add("Mutex sleeps", rows_moving(out, "mutex_sleeps", word, "wait_aas", "AAS",
+        add("Mutex Sleep Summary", rows_moving(out, "mutex_sleeps", word, "wait_aas", "AAS",
                                         [](const TableView&, const CompareRow&) { return true; }, 2));
       for (const auto& e : events)
         if (e.starts_with("enq: ") && e.size() > 7) {
           const std::string type = e.substr(5, 2);  // "enq: TX - ..." -> "tx"
-          add("Enqueue", rows_moving(out, "enqueues", word, "wait_aas", "AAS",
+          add("Enqueue Activity", rows_moving(out, "enqueues", word, "wait_aas", "AAS",
                                      [&](const TableView& v, const CompareRow& r) { return lower(v.text(r, "name")).starts_with(type + "-"); }, 1));
         }
     }
@@ -987,7 +987,7 @@ void add_section_evidence(Comparison& out) {
       if (!v) return;
       for (const auto& r : v->t->rows)
         if (lower(v->text(r, "name")) == event && v->text(r, "assessment") == word) {
-          add("Histogram", {fmt::format("{} {}, {} -> {} % of waits under 8 ms", v->text(r, "name"), v->text(r, "change"),
+          add("Wait Event Histogram", {fmt::format("{} {}, {} -> {} % of waits under 8 ms", v->text(r, "name"), v->text(r, "change"),
                                         figure(v->num(r, "base_pct_8ms")), figure(v->num(r, "target_pct_8ms")))});
           return;
         }
@@ -1016,7 +1016,7 @@ void add_section_evidence(Comparison& out) {
         std::sort(moved.begin(), moved.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
         std::vector<std::string> rows;
         for (const auto& [w, text] : moved) rows.push_back(text);
-        add("Tablespace IO", rows);
+        add("Tablespace IO Stats", rows);
       }
     }
     for (auto& l : lines) f.evidence.push_back(std::move(l));

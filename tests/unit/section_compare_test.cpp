@@ -262,7 +262,7 @@ TEST(SectionCompare, FindingsNameTheSectionRowsBehindThem) {
   };
   EXPECT_TRUE(has("Segments by row lock waits: APP.ORDERS 0.09 -> 0.950 /s (11 x)"));
   EXPECT_FALSE(has("Segments by row lock waits: APP.ITEMS"));  // +20%: not material at 0.01 /s
-  EXPECT_TRUE(has("Enqueue: TX-Transaction (row lock contention) 0.01 -> 0.300 AAS (30 x)"));
+  EXPECT_TRUE(has("Enqueue Activity: TX-Transaction (row lock contention) 0.01 -> 0.300 AAS (30 x)"));
 }
 
 // docs/sections.md holds the table of section comparisons as the code defines it.
