@@ -136,7 +136,11 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
       else if (it.points) {
         auto d = minus(it.target_rate, it.base_rate);
         r.cells.push_back(d ? CompareCell(fmt::format("{:+.1f} pts", *d)) : CompareCell());
-      } else r.cells.push_back(cell(change_pct(it.base_rate, it.target_rate)));
+      } else if (it.base_rate && it.target_rate && *it.base_rate == 0 && *it.target_rate != 0) {
+        r.cells.push_back(std::string("from 0"));  // no percentage of nothing; the assessment still says how much
+      } else {
+        r.cells.push_back(cell(change_pct(it.base_rate, it.target_rate)));
+      }
     }
     if (with_assessment) {
       const std::string& metric = it.metric.empty() ? spec.metric : it.metric;
