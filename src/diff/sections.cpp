@@ -819,8 +819,12 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
     }
     std::size_t same = 0;
     if (base != nullptr) {
-      std::erase_if(rows, [&](const G& g) {  // equal in both: counted, not listed
-        const bool eq = g.b != nullptr && g.t != nullptr && g.b->value == g.t->value;
+      // Cells in both periods that did not change materially (the registry's table.value: 20%) are counted,
+      // not listed: these tables are read cell by cell, and a RAC or Exadata report has thousands of them.
+      std::erase_if(rows, [&](const G& g) {
+        const bool eq = g.b != nullptr && g.t != nullptr &&
+                        (g.b->value == g.t->value || (g.b->value && g.t->value &&
+                                                      !assess("table:x:value", g.b->value, g.t->value).material()));
         same += eq ? 1 : 0;
         return eq;
       });
@@ -852,7 +856,8 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
     }
     t.notes.push_back(base != nullptr
                           ? fmt::format("Values as the reports print them (totals are not rates); one row per item and "
-                                        "column; {} equal in both periods not listed; largest relative change first.",
+                                        "column that changed by 20% or more or is in one report only ({} within 20% not "
+                                        "listed); largest relative change first.",
                                         same)
                           : std::string("Values as the report prints them; one row per item and column."));
     out.push_back(std::move(t));
@@ -1047,7 +1052,7 @@ std::string section_comparisons_markdown() {
   out += "| init.ora Parameters (`init_ora`) | Parameter (+ PDB) | value at the end of each period | added (set), removed (reset), "
          "changed, changed within the target; equal ones counted | no: missing = at its default | 20 |\n";
   out += "| every other table (its catalog key) | its text cells | one row per item and numeric column, as printed | "
-         "relative change (`table.value`); equal values counted, not listed | no | 10 |\n";
+         "relative change (`table.value`); cells within 20% counted, not listed | no | 10 |\n";
   return out;
 }
 
