@@ -133,6 +133,18 @@ void check_stdin_once(const std::vector<std::string>& files) {
     throw Error("", "standard input (-) can stand for one report only");
 }
 
+// BASE and TARGET that are one file (the same path, or two names of it): a slip, usually a script
+// comparing the latest report with itself; comparing it would only ever say "Unchanged".
+void check_two_files(const std::vector<std::string>& files) {
+  if (files.size() != 2 || files[0] == "-" || files[1] == "-") return;
+  std::error_code ec;
+  if (files[0] == files[1])
+    throw Error(files[1], "given as both the base and the target: give the report of another period as the target");
+  if (std::filesystem::equivalent(files[0], files[1], ec))
+    throw Error(files[1], fmt::format("is the same file as the base report {}: give the report of another period as the target",
+                                      files[0]));
+}
+
 // The commands, for a word that is none of them nor a file.
 constexpr const char* k_commands =
     "report, snapshot, check, baseline save|show, history add|list|show|prune|export, tables; or give two report files";
@@ -490,6 +502,7 @@ int run(int argc, char** argv) {
       }
       check_output_is_not_an_input(output, files);
       check_stdin_once(files);
+      check_two_files(files);
       if (files[0] == "-" || files[1] == "-") {
         Snapshot base = load(files[0]);
         Snapshot target = load(files[1]);

@@ -157,6 +157,12 @@ public:
   Differ(const Snapshot* base, const Snapshot& target, const CompareOptions& opt)
       : m_base(base), m_target(target), m_opt(opt) {}
 
+  // The report's name in warnings: its file name (paths are for the machine-readable sources).
+  std::string name(const Snapshot& s) const {
+    const Snapshot& other = &s == &m_target && m_base != nullptr ? *m_base : m_target;
+    return detail::report_label(s.source, &other == &s ? std::string() : other.source);
+  }
+
   Comparison run() {
     m_out.base_source = m_base != nullptr ? m_base->source : "";
     m_out.target_source = m_target.source;
@@ -226,12 +232,12 @@ private:
   void comparability() {
     auto elapsed_ok = [&](const Snapshot& s) {
       if (!s.interval.elapsed_s) {
-        m_out.warnings.push_back(fmt::format("{}: no Elapsed time in the report; rates cannot be computed", s.source));
+        m_out.warnings.push_back(fmt::format("{}: no Elapsed time in the report; rates cannot be computed", name(s)));
         return false;
       }
       if (*s.interval.elapsed_s <= 0) {
         m_out.warnings.push_back(fmt::format("{}: Elapsed is 0 (begin and end snapshots at the same time); not comparable",
-                                             s.source));
+                                             name(s)));
         return false;
       }
       return true;
@@ -239,12 +245,12 @@ private:
     for (const Snapshot* s : {m_base, &m_target}) {  // a report that declares itself invalid; idle top events
       if (s == nullptr) continue;
       if (!s->valid) {
-        m_out.warnings.push_back(fmt::format("{}: report not valid: {}; not comparable", s->source, s->invalid_reason));
+        m_out.warnings.push_back(fmt::format("{}: report not valid: {}; not comparable", name(*s), s->invalid_reason));
         m_out.verdict = Verdict::not_comparable;
         m_no_deltas = has_base();
       } else if (!s->timings_valid) {
         m_out.warnings.push_back(fmt::format("{}: timings not valid: timed_statistics changed between the snapshots (the "
-                                             "report says TIMINGS ARE INVALID); not comparable", s->source));
+                                             "report says TIMINGS ARE INVALID); not comparable", name(*s)));
         m_out.verdict = Verdict::not_comparable;
         m_no_deltas = has_base();
       }
@@ -254,14 +260,14 @@ private:
         if (e.is_idle) idle.push_back(e.name);
       if (!idle.empty())
         m_out.warnings.push_back(fmt::format("{}: its top events list idle events ({}): they are not database time",
-                                             s->source, fmt::join(idle, ", ")));
+                                             name(*s), fmt::join(idle, ", ")));
     }
     bool ok = elapsed_ok(m_target);
     plausibility(m_target);
     auto truncated = [&](const Snapshot& s) {
       if (s.truncated)
         m_out.warnings.push_back(fmt::format("{}: truncated report (no 'End of Report' marker): sections may be missing",
-                                             s.source));
+                                             name(s)));
     };
     if (has_base()) truncated(*m_base);
     truncated(m_target);
@@ -282,12 +288,18 @@ private:
           m_target.database.container,
           m_base->interval.pdb_snapshots || m_target.interval.pdb_snapshots ? "; PDB snapshot ids are the PDB's own" : ""));
     if (m_base->source == m_target.source)
-      m_out.warnings.push_back(fmt::format("the same file given twice: {}", m_target.source));
+      m_out.warnings.push_back(fmt::format("the same file given twice: {}", name(m_target)));
+    else if (detail::same_period(*m_base, m_target))
+      m_out.warnings.push_back(fmt::format(
+          "the same period in both reports (snaps {}-{} of {}): nothing ran between them; any difference is in how "
+          "the two reports print it",
+          *m_base->interval.begin_snap, *m_base->interval.end_snap,
+          m_target.database.instance.empty() ? m_target.database.name : m_target.database.instance));
     ok = elapsed_ok(*m_base) && ok;
     plausibility(*m_base);
     auto idle = [&](const Snapshot& s) {
       if (auto aas = s.average_active_sessions(); aas && *aas < k_idle_aas)
-        m_out.warnings.push_back(fmt::format("{}: an idle period ({:.3f} average active sessions): its changes are noise", s.source, *aas));
+        m_out.warnings.push_back(fmt::format("{}: an idle period ({:.3f} average active sessions): its changes are noise", name(s), *aas));
     };
     idle(*m_base);
     idle(m_target);
@@ -342,7 +354,7 @@ private:
       once(fmt::format("{}: DB CPU ({} s) is above DB time ({} s) in the report: its accounting overlaps (calls "
                                            "spanning a snapshot), so DB CPU % of DB time reads over 100 and the time outside DB "
                                            "CPU and waits as none",
-                                           s.source, detail::grouped(*cpu, 1), detail::grouped(*db, 1)));
+                                           name(s), detail::grouped(*cpu, 1), detail::grouped(*db, 1)));
     if (s.kind == ReportKind::statspack) return;  // its %Total Call Time is another measure
     double sum = 0;
     for (const auto& e : s.top_events)
@@ -350,7 +362,7 @@ private:
     if (sum >= 101)
       once(fmt::format("{}: the top events' % DB time add up to {:.1f}%: DB CPU and waits overlap in the "
                                            "report's accounting, so their shares are not parts of one whole",
-                                           s.source, sum));
+                                           name(s), sum));
   }
 
   // Seconds since an arbitrary epoch for a snap time as AWR prints it ("22-Dec-23 01:30:13");
@@ -405,7 +417,7 @@ private:
  private:
 
  public:
-  static detail::PeriodCheck check_period(const Snapshot& s) {
+  static detail::PeriodCheck check_period(const Snapshot& s, const std::string& label) {
     detail::PeriodCheck out;
     const auto& iv = s.interval;
     out.elapsed_s = iv.elapsed_s;
@@ -424,19 +436,19 @@ private:
       out.corrected = true;
       out.reason = fmt::format("{}: Elapsed {:.1f} min but the snap times are {:.1f} min apart (a DST change or a clock step?): "
                                "rates use the snap times",
-                               s.source, elapsed / 60, *wall / 60);
+                               label, elapsed / 60, *wall / 60);
       return out;
     }
     out.not_comparable = true;
     if (!fits_snaps)
       out.reason = fmt::format("{}: Elapsed {:.1f} min does not fit the snap times ({:.1f} min apart), and neither fits DB time "
                                "{:.1f} min with at most {:.0f} sessions (a DST change or a clock step?): its rates cannot be computed",
-                               s.source, elapsed / 60, *wall / 60, *db / 60, sessions);
+                               label, elapsed / 60, *wall / 60, *db / 60, sessions);
     else
       out.reason = fmt::format("{}: DB time {:.1f} min over Elapsed {:.1f} min is {:.1f} average active sessions but there were at "
                                "most {:.0f} sessions: the Elapsed is too short for the DB time (a DST change between the "
                                "snapshots?), so its rates cannot be computed",
-                               s.source, *db / 60, elapsed / 60, *db / elapsed, sessions);
+                               label, *db / 60, elapsed / 60, *db / elapsed, sessions);
     return out;
   }
 
@@ -1362,9 +1374,9 @@ private:
     if (!has_base()) {
       auto aas = m_target.average_active_sessions();
       o.headline = aas ? fmt::format("{}: DB time {:.1f} min over {:.1f} min elapsed, {:.2f} average active sessions",
-                                     m_target.source, m_target.db_time_s().value_or(0) / 60,
+                                     name(m_target), m_target.db_time_s().value_or(0) / 60,
                                      m_target.interval.elapsed_s.value_or(0) / 60, *aas)
-                       : fmt::format("{}: no DB time / elapsed in the report", m_target.source);
+                       : fmt::format("{}: no DB time / elapsed in the report", name(m_target));
       return;
     }
     if (o.verdict == Verdict::not_comparable || !o.db_time_per_s_base || !o.db_time_per_s_target) {
@@ -1719,7 +1731,26 @@ std::string human_seconds(double s) {
   return fmt::format("{}{:.1f} d", sign, a / 86400);
 }
 
-PeriodCheck check_period(const Snapshot& s) { return Differ::check_period(s); }
+PeriodCheck check_period(const Snapshot& s, const std::string& label) {
+  return Differ::check_period(s, label.empty() ? report_label(s.source) : label);
+}
+
+std::string report_label(const std::string& source, const std::string& other) {
+  if (source == "-") return "standard input";
+  auto file = [](std::string_view path) {
+    const auto slash = path.find_last_of("/\\");
+    return std::string(slash == std::string_view::npos || slash + 1 == path.size() ? path : path.substr(slash + 1));
+  };
+  std::string out;
+  for (std::size_t at = 0; at <= source.size();) {  // a merged set's "a.html, b.html"
+    std::size_t end = source.find(", ", at);
+    if (end == std::string::npos) end = source.size();
+    out += (out.empty() ? "" : ", ") + file(std::string_view(source).substr(at, end - at));
+    at = end + 2;
+  }
+  if (!other.empty() && other != source && out == report_label(other)) return source;  // same name, two directories
+  return out;
+}
 
 Snapshot with_elapsed(const Snapshot& s, double elapsed_s) {
   Snapshot out = s;
@@ -1757,7 +1788,8 @@ std::string SqlPair::label() const {
 
 Comparison compare(const Snapshot& base, const Snapshot& target, const CompareOptions& options) {
   // A report whose Elapsed does not fit its snap times is compared over the snap times.
-  const auto cb = detail::check_period(base), ct = detail::check_period(target);
+  const auto cb = detail::check_period(base, detail::report_label(base.source, target.source)),
+             ct = detail::check_period(target, detail::report_label(target.source, base.source));
   std::optional<Snapshot> fb, ft;
   if (cb.corrected) fb = detail::with_elapsed(base, *cb.elapsed_s);
   if (ct.corrected) ft = detail::with_elapsed(target, *ct.elapsed_s);

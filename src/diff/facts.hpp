@@ -101,7 +101,13 @@ struct PeriodCheck {
 /// Elapsed is implausible when it is more than max(5 min, 5%) away from the snap times' difference, or
 /// when DB time / Elapsed exceeds 1.5 x the sessions + 1. Then the snap times' difference is used when
 /// it fits both; else the report is not comparable. A merged set (members > 1) is not checked here.
-PeriodCheck check_period(const Snapshot& s);
+/// `label` names the report in `reason` (report_label(s.source) when empty).
+PeriodCheck check_period(const Snapshot& s, const std::string& label = {});
+
+/// How a warning names a report: its file name without directories ("bad.html"; each file of a merged
+/// set's "a.html, b.html"), "standard input" for "-". `other`: the source of the report it is compared
+/// with; when both have the same file name in different directories, the paths as given.
+std::string report_label(const std::string& source, const std::string& other = {});
 
 /// `s` with its rates over `elapsed_s`: Elapsed replaced and the Load Profile's per-second rates (which
 /// the report computed over its own Elapsed) rescaled.

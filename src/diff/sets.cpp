@@ -281,8 +281,8 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   auto same_db = [&](const std::vector<Snapshot>& set, const char* which) {
     for (const auto& s : set)
       if (s.database.dbid && set.front().database.dbid && *s.database.dbid != *set.front().database.dbid) {
-        mixed.push_back(fmt::format("the {} set mixes databases: {} is DB Id {}, {} is {}", which, s.source, *s.database.dbid,
-                                    set.front().source, *set.front().database.dbid));
+        mixed.push_back(fmt::format("the {} set mixes databases: {} is DB Id {}, {} is {}", which, detail::report_label(s.source),
+                                    *s.database.dbid, detail::report_label(set.front().source), *set.front().database.dbid));
         return;
       }
   };
@@ -299,6 +299,7 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   }
   // The same period twice (a file given twice, or two reports whose snapshot ranges overlap) counts
   // its time twice and makes a set look more consistent than it is.
+  auto name = [](const Snapshot& x) { return detail::report_label(x.source); };
   auto snaps = [](const Snapshot& x) { return fmt::format("snaps {}-{}", *x.interval.begin_snap, *x.interval.end_snap); };
   for (const auto* set : {&base, &target}) {
     const char* which = set == &base ? "base" : "target";
@@ -307,17 +308,17 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
         const auto &x = (*set)[i], &y = (*set)[j];
         if (x.source == y.source || detail::same_period(x, y))
           c.warnings.push_back(fmt::format("the {} set has the same period twice ({} and {}): it counts twice", which,
-                                           x.source, y.source));
+                                           name(x), name(y)));
         else if (detail::periods_overlap(x, y))
           c.warnings.push_back(fmt::format("the {} set's {} ({}) and {} ({}) overlap: their common time counts twice", which,
-                                           x.source, snaps(x), y.source, snaps(y)));
+                                           name(x), snaps(x), name(y), snaps(y)));
       }
   }
   for (const auto& b : base)
     for (const auto& t : target)
-      if (b.source == t.source) c.warnings.push_back(fmt::format("{} is in both sets", b.source));
+      if (b.source == t.source) c.warnings.push_back(fmt::format("{} is in both sets", name(b)));
       else if (detail::periods_overlap(b, t))
-        c.warnings.push_back(fmt::format("base {} ({}) and target {} ({}) overlap", b.source, snaps(b), t.source, snaps(t)));
+        c.warnings.push_back(fmt::format("base {} ({}) and target {} ({}) overlap", name(b), snaps(b), name(t), snaps(t)));
   for (const auto* set : {&base, &target})
     for (const auto& s : *set)
       for (auto& w : detail::plausibility_warnings(s)) c.warnings.push_back(std::move(w));

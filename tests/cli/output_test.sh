@@ -43,6 +43,14 @@ check "stdin as base, gzip" 0 sh -c 'gzip -c "$1" | "$0" - "$2"' "$bin" "$s/bad.
 has "stdin gz headline" '^Improved'
 check "stdin twice" 2 sh -c '"$0" - - <"$1"' "$bin" "$s/good.html"
 has "stdin twice message" 'standard input \(-\) can stand for one report only' "$tmp/err"
+check "one file as base and target" 2 "$bin" "$s/good.html" "$s/good.html"
+has "one file message" 'good.html: given as both the base and the target' "$tmp/err"
+ln -s "$(cd "$s" && pwd)/good.html" "$tmp/link.html"
+check "one file under two names" 2 "$bin" "$s/good.html" "$tmp/link.html"
+has "two names message" 'link.html: is the same file as the base report .*good.html' "$tmp/err"
+check "text and HTML of one period" 0 "$bin" "$s/good.html" "$s/good.txt"
+has "same period warned" 'the same period in both reports \(snaps 4410-4411 of orcl19\)'
+hasnt "warnings name files, not directories" "! $s/"
 check "empty stdin" 2 sh -c '"$0" "$1" - </dev/null' "$bin" "$s/good.html"
 has "empty stdin message" '^awrdiff: standard input: empty input$' "$tmp/err"
 check "report from stdin" 0 sh -c '"$0" report - <"$1"' "$bin" "$s/good.txt"

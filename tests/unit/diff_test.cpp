@@ -115,12 +115,19 @@ TEST_F(Samples, SameReportIsUnchanged) {
     }
     EXPECT_GT(numbers, 0);
 
-    // The same content under another name: no comparability warning at all.
+    // The same content under another name: one warning, that it is the same period; it names the
+    // reports by their file names, never their directories.
     awrdiff::Snapshot copy = s;
-    copy.source = std::string(f) + ".copy";
+    copy.source = std::string("/some/dir/") + f + ".copy";
     const auto c2 = awrdiff::compare(s, copy);
     EXPECT_EQ(c2.verdict, awrdiff::Verdict::unchanged) << c2.headline;
-    EXPECT_TRUE(c2.warnings.empty()) << c2.warnings.front();
+    ASSERT_EQ(c2.warnings.size(), 1U) << c2.warnings.front();
+    EXPECT_TRUE(c2.warnings.front().starts_with("the same period in both reports (snaps ")) << c2.warnings.front();
+    copy.truncated = true;
+    const auto c3 = awrdiff::compare(s, copy);
+    EXPECT_NE(std::find(c3.warnings.begin(), c3.warnings.end(),
+                        std::string(f) + ".copy: truncated report (no 'End of Report' marker): sections may be missing"),
+              c3.warnings.end());
   }
 }
 
@@ -354,7 +361,8 @@ static void expect_parity(const std::string& stem) {
   // The same period in both formats compares as unchanged, with every item matched on both sides.
   const auto c = awrdiff::compare(h, t);
   EXPECT_EQ(c.verdict, awrdiff::Verdict::unchanged) << c.headline;
-  EXPECT_TRUE(c.warnings.empty()) << c.warnings.front();
+  ASSERT_EQ(c.warnings.size(), 1U) << c.warnings.front();  // only that it is the same period
+  EXPECT_TRUE(c.warnings.front().starts_with("the same period in both reports")) << c.warnings.front();
   for (const auto& tb : c.tables)
     for (const auto& r : tb.rows)
       for (const auto& cell : r.cells)
