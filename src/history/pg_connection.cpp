@@ -1,14 +1,26 @@
 // The history store in PostgreSQL (shared across hosts), through libpq: the same statements as the
 // SQLite store, `?` placeholders rewritten to $1, $2, ...; values sent and read as text (doubles in
 // shortest round-trip form, so a value reads back exactly as SQLite gives it), bytes as binary.
+//
+// libpq is loaded when a PostgreSQL store is first opened (dlopen), not linked: linked, the dynamic
+// loader maps and relocates it and its dependencies (Kerberos, LDAP, SASL, OpenSSL, GnuTLS: some 20
+// libraries) at every start of awrdiff, about 14 million instructions, a quarter of the run of a
+// 200 KB text report, for a store that most commands never open. Only the header (libpq-dev) is
+// needed to build; the functions come from libpq's stable ABI (soname libpq.so.5).
 #include "history/sql.hpp"
 
 #include <libpq-fe.h>
 
+#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <charconv>
 #include <cstring>
+#include <type_traits>
+
+#ifndef AWRDIFF_LIBPQ_SONAME
+#define AWRDIFF_LIBPQ_SONAME "libpq.so.5"
+#endif
 
 namespace awrdiff::detail {
 namespace {
@@ -18,6 +30,69 @@ std::string first_line(const char* message) {
   if (auto nl = m.find('\n'); nl != std::string::npos) m.resize(nl);
   while (!m.empty() && (m.back() == ' ' || m.back() == '\r')) m.pop_back();
   return m;
+}
+
+// The libpq functions the store calls, resolved once from the library loaded at first use.
+struct LibPq {
+  decltype(&PQconnectdb) connectdb = nullptr;
+  decltype(&PQstatus) status = nullptr;
+  decltype(&PQerrorMessage) error_message = nullptr;
+  decltype(&PQfinish) finish = nullptr;
+  decltype(&PQsetNoticeProcessor) set_notice_processor = nullptr;
+  decltype(&PQexec) exec = nullptr;
+  decltype(&PQexecParams) exec_params = nullptr;
+  decltype(&PQresultStatus) result_status = nullptr;
+  decltype(&PQresultErrorField) result_error_field = nullptr;
+  decltype(&PQresultErrorMessage) result_error_message = nullptr;
+  decltype(&PQntuples) ntuples = nullptr;
+  decltype(&PQgetisnull) getisnull = nullptr;
+  decltype(&PQgetvalue) getvalue = nullptr;
+  decltype(&PQgetlength) getlength = nullptr;
+  decltype(&PQunescapeBytea) unescape_bytea = nullptr;
+  decltype(&PQfreemem) freemem = nullptr;
+  decltype(&PQclear) clear = nullptr;
+  std::string error;  // why it could not be loaded; empty when loaded
+};
+
+// libpq, loaded on the first call (thread-safe); never unloaded. Throws SqlError (cannot_open) with
+// one line saying what is missing when the library or one of its functions cannot be found.
+const LibPq& libpq() {
+  static const LibPq k_lib = [] {
+    LibPq lib;
+    void* handle = dlopen(AWRDIFF_LIBPQ_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      const char* why = dlerror();
+      lib.error = why != nullptr ? first_line(why) : "dlopen failed";
+      return lib;
+    }
+    auto load = [&](auto& fn, const char* name) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(handle, name));
+      if (fn == nullptr && lib.error.empty()) lib.error = std::string(name) + " not found in " AWRDIFF_LIBPQ_SONAME;
+    };
+    load(lib.connectdb, "PQconnectdb");
+    load(lib.status, "PQstatus");
+    load(lib.error_message, "PQerrorMessage");
+    load(lib.finish, "PQfinish");
+    load(lib.set_notice_processor, "PQsetNoticeProcessor");
+    load(lib.exec, "PQexec");
+    load(lib.exec_params, "PQexecParams");
+    load(lib.result_status, "PQresultStatus");
+    load(lib.result_error_field, "PQresultErrorField");
+    load(lib.result_error_message, "PQresultErrorMessage");
+    load(lib.ntuples, "PQntuples");
+    load(lib.getisnull, "PQgetisnull");
+    load(lib.getvalue, "PQgetvalue");
+    load(lib.getlength, "PQgetlength");
+    load(lib.unescape_bytea, "PQunescapeBytea");
+    load(lib.freemem, "PQfreemem");
+    load(lib.clear, "PQclear");
+    return lib;
+  }();
+  if (!k_lib.error.empty())
+    throw SqlError(SqlFailure::cannot_open,
+                   "the PostgreSQL client library could not be loaded (" + k_lib.error +
+                       "); install libpq (Debian/Ubuntu: libpq5, RHEL: libpq) to use a postgresql:// store");
+  return k_lib;
 }
 
 SqlFailure failure_of_state(std::string_view state) {
@@ -55,43 +130,45 @@ std::string numbered(std::string_view sql) {
 
 class PgRow final : public SqlRow {
 public:
-  PgRow(const PGresult* r, int row) : m_r(r), m_row(row) {}
-  bool is_null(int c) const override { return PQgetisnull(m_r, m_row, c) != 0; }
+  PgRow(const LibPq& pq, const PGresult* r, int row) : m_pq(pq), m_r(r), m_row(row) {}
+  bool is_null(int c) const override { return m_pq.getisnull(m_r, m_row, c) != 0; }
   std::int64_t integer(int c) const override {
     if (is_null(c)) return 0;
-    const char* p = PQgetvalue(m_r, m_row, c);
+    const char* p = m_pq.getvalue(m_r, m_row, c);
     std::int64_t v = 0;
     std::from_chars(p, p + std::strlen(p), v);
     return v;
   }
   double real(int c) const override {
     if (is_null(c)) return 0;
-    const char* p = PQgetvalue(m_r, m_row, c);
+    const char* p = m_pq.getvalue(m_r, m_row, c);
     double v = 0;
     std::from_chars(p, p + std::strlen(p), v);
     return v;
   }
   std::string text(int c) const override {
-    return is_null(c) ? std::string() : std::string(PQgetvalue(m_r, m_row, c), static_cast<std::size_t>(PQgetlength(m_r, m_row, c)));
+    return is_null(c) ? std::string() : std::string(m_pq.getvalue(m_r, m_row, c), static_cast<std::size_t>(m_pq.getlength(m_r, m_row, c)));
   }
   std::string blob(int c) const override {
     if (is_null(c)) return {};
     std::size_t n = 0;
-    unsigned char* p = PQunescapeBytea(reinterpret_cast<const unsigned char*>(PQgetvalue(m_r, m_row, c)), &n);
+    unsigned char* p = m_pq.unescape_bytea(reinterpret_cast<const unsigned char*>(m_pq.getvalue(m_r, m_row, c)), &n);
     if (p == nullptr) return {};
     std::string out(reinterpret_cast<const char*>(p), n);
-    PQfreemem(p);
+    m_pq.freemem(p);
     return out;
   }
 
 private:
+  const LibPq& m_pq;
   const PGresult* m_r;
   int m_row;
 };
 
 struct ResultGuard {
+  const LibPq& pq;
   PGresult* r;
-  ~ResultGuard() { PQclear(r); }
+  ~ResultGuard() { pq.clear(r); }
 };
 
 void ignore_notice(void*, const char*) {}
@@ -99,33 +176,33 @@ void ignore_notice(void*, const char*) {}
 class PgConnection final : public SqlConnection {
 public:
   PgConnection(const std::string& uri, bool write) {
-    m_conn = PQconnectdb(uri.c_str());
+    m_conn = m_pq.connectdb(uri.c_str());
     if (m_conn == nullptr) throw SqlError(SqlFailure::cannot_open, "cannot allocate a PostgreSQL connection");
-    if (PQstatus(m_conn) != CONNECTION_OK) {
-      const std::string m = first_line(PQerrorMessage(m_conn));
-      PQfinish(m_conn);
+    if (m_pq.status(m_conn) != CONNECTION_OK) {
+      const std::string m = first_line(m_pq.error_message(m_conn));
+      m_pq.finish(m_conn);
       m_conn = nullptr;
       throw SqlError(SqlFailure::cannot_open, m.empty() ? "cannot connect" : m);
     }
-    PQsetNoticeProcessor(m_conn, ignore_notice, nullptr);
+    m_pq.set_notice_processor(m_conn, ignore_notice, nullptr);
     try {
       // Shortest round-trip text for doubles (the default from PostgreSQL 12 on; set for older servers).
       exec("SET extra_float_digits = 3");
       if (!write) exec("SET default_transaction_read_only = on");
     } catch (...) {
-      PQfinish(m_conn);
+      m_pq.finish(m_conn);
       m_conn = nullptr;
       throw;
     }
   }
   ~PgConnection() override {
-    if (m_conn != nullptr) PQfinish(m_conn);
+    if (m_conn != nullptr) m_pq.finish(m_conn);
   }
 
   SqlDialect dialect() const override { return SqlDialect::postgresql; }
 
   void exec(std::string_view sql) override {
-    ResultGuard g{PQexec(m_conn, std::string(sql).c_str())};
+    ResultGuard g{m_pq, m_pq.exec(m_conn, std::string(sql).c_str())};
     check(g.r);
   }
 
@@ -150,11 +227,11 @@ public:
       values[i] = storage[i].c_str();
       lengths[i] = static_cast<int>(storage[i].size());
     }
-    ResultGuard g{PQexecParams(m_conn, text.c_str(), static_cast<int>(n), nullptr, values.data(), lengths.data(), formats.data(), 0)};
+    ResultGuard g{m_pq, m_pq.exec_params(m_conn, text.c_str(), static_cast<int>(n), nullptr, values.data(), lengths.data(), formats.data(), 0)};
     check(g.r);
     if (!each) return;
-    const int rows = PQntuples(g.r);
-    for (int i = 0; i < rows; ++i) each(PgRow(g.r, i));
+    const int rows = m_pq.ntuples(g.r);
+    for (int i = 0; i < rows; ++i) each(PgRow(m_pq, g.r, i));
   }
 
   void begin_write() override { exec("BEGIN"); }
@@ -189,18 +266,19 @@ public:
 
 private:
   void check(PGresult* r) {
-    const auto st = r != nullptr ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    const auto st = r != nullptr ? m_pq.result_status(r) : PGRES_FATAL_ERROR;
     if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK || st == PGRES_EMPTY_QUERY) return;
-    const char* state = r != nullptr ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
-    std::string m = first_line(r != nullptr ? PQresultErrorMessage(r) : PQerrorMessage(m_conn));
-    if (m.empty()) m = first_line(PQerrorMessage(m_conn));
+    const char* state = r != nullptr ? m_pq.result_error_field(r, PG_DIAG_SQLSTATE) : nullptr;
+    std::string m = first_line(r != nullptr ? m_pq.result_error_message(r) : m_pq.error_message(m_conn));
+    if (m.empty()) m = first_line(m_pq.error_message(m_conn));
     if (m.starts_with("ERROR:  ")) m = m.substr(8);
     const SqlFailure kind = state != nullptr ? failure_of_state(state)
-                            : PQstatus(m_conn) != CONNECTION_OK ? SqlFailure::cannot_open
+                            : m_pq.status(m_conn) != CONNECTION_OK ? SqlFailure::cannot_open
                                                                 : SqlFailure::other;
     throw SqlError(kind, m);
   }
 
+  const LibPq& m_pq = libpq();  // throws SqlError when libpq cannot be loaded
   PGconn* m_conn = nullptr;
 };
 
