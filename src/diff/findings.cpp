@@ -125,7 +125,6 @@ public:
     // second is noise next to the rest (a 0.1 AAS parse change in a 1,000 AAS lock pile-up).
     const double floor_aas = k_relevance_share * std::min(m_f.base_db_time_aas.value_or(0), m_f.target_db_time_aas.value_or(0));
     std::erase_if(m_out, [&](const Finding& f) { return f.impact_aas != 0 && std::fabs(f.impact_aas) < floor_aas; });
-    for (auto& f : m_out) addm_beside(f);
     // Causes of the change first (impact in its direction), largest first; then what moved against it.
     const double d = m_f.delta_db_time_aas().value_or(0);
     const bool material = assess("db_time_per_s", m_f.base_db_time_aas, m_f.target_db_time_aas).material();
@@ -135,6 +134,10 @@ public:
       if (std::fabs(a.impact_aas) != std::fabs(b.impact_aas)) return std::fabs(a.impact_aas) > std::fabs(b.impact_aas);
       return rule_order(a.rule) < rule_order(b.rule);
     });
+    // The reports' ADDM findings beside the first (largest) finding about the same thing: one ADDM
+    // finding backs one finding, not every finding of its topic.
+    std::vector<std::string> addm_used;
+    for (auto& f : m_out) addm_beside(f, addm_used);
     return std::move(m_out);
   }
 
@@ -191,25 +194,10 @@ private:
   // ---- the reports' own ADDM findings ----------------------------------------------------------
   /// Where both reports list Top ADDM Findings, the ones about the same thing as `f` go beside it, with
   /// their average active sessions each side and whether they moved the way the finding says.
-  void addm_beside(Finding& f) const {
-    if (m_b.addm_findings.empty() || m_t.addm_findings.empty()) return;
-    static const std::pair<std::string_view, std::vector<std::string_view>> k_topics[] = {
-        {"sql_regression", {"top sql"}},
-        {"plan_change", {"top sql"}},
-        {"sql_changed", {"top sql", "hard parse"}},
-        {"hard_parse", {"hard parse", "shared pool"}},
-        {"literal_sql", {"hard parse", "shared pool"}},
-        {"concurrency", {"row lock", "shared pool latch", "buffer busy", "concurrency", "sequence", "library cache"}},
-        {"commit_latency", {"commits and rollbacks", "log file sync"}},
-        {"io_latency", {"user i/o", "i/o throughput", "undersized buffer cache", "top segments"}},
-        {"configuration_waits", {"log file switch", "redo log", "buffer busy", "free buffer"}},
-        {"cpu_queue", {"cpu usage", "host cpu", "resource manager"}},
-        {"cpu_shift", {"cpu usage", "top sql"}},
-    };
-    const std::vector<std::string_view>* topics = nullptr;
-    for (const auto& [rule, words] : k_topics)
-      if (rule == f.rule) topics = &words;
-    if (topics == nullptr) return;
+  void addm_beside(Finding& f, std::vector<std::string>& used) const {
+    if (m_b.addm_findings.empty() || m_t.addm_findings.empty()) return;  // one report's ADDM says nothing of a change
+    const auto topics = addm_topics(f);
+    if (topics.empty()) return;
     auto aas_of = [](const Snapshot& s, const std::string& name) -> OptDouble {
       for (const auto& a : s.addm_findings)
         if (a.name == name && a.pct_active_sessions && a.task_avg_active_sessions)
@@ -220,24 +208,74 @@ private:
     for (const Snapshot* s : {&m_b, &m_t})
       for (const auto& a : s->addm_findings) {
         const auto n = lower(a.name);
-        if (std::none_of(topics->begin(), topics->end(), [&](std::string_view w) { return n.find(w) != std::string::npos; })) continue;
+        if (std::none_of(topics.begin(), topics.end(), [&](std::string_view w) { return n.find(w) != std::string::npos; })) continue;
+        if (std::find(used.begin(), used.end(), a.name) != used.end()) continue;
         if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
       }
     for (const auto& n : names) {
+      used.push_back(n);
       const OptDouble b = aas_of(m_b, n), t = aas_of(m_t, n);
+      // ADDM names can quote themselves ('"User I/O" wait Class'): no second pair of quotes then.
+      const std::string name = n.find('"') != std::string::npos ? n : "\"" + n + "\"";
+      if (!b && !t) continue;
+      if (!b || !t) {
+        const bool base = b.has_value();
+        f.evidence.push_back(fmt::format("the {}'s ADDM: {} {:.2f} average active sessions; not among the {}'s ADDM findings",
+                                         base ? "base" : "target", name, base ? *b : *t, base ? "target" : "base"));
+        continue;
+      }
       std::string reading;
-      if (b && t && f.direction != ChangeKind::changed) {
+      if (f.direction != ChangeKind::changed) {
         const bool rose = *t > *b;
         const bool agrees = (f.direction == ChangeKind::worse) == rose;
         reading = std::fabs(*t - *b) < 0.05 * std::max(*b, *t) ? ": about the same in both" : agrees ? ": corroborates" : ": contradicts";
-      } else if (!b || !t) {
-        reading = fmt::format(": among the {}'s ADDM findings only", b ? "base" : "target");
       }
-      // ADDM names can quote themselves ('"User I/O" wait Class'): no second pair of quotes then.
-      const bool quoted = n.find('"') != std::string::npos;
-      f.evidence.push_back(fmt::format("the reports' ADDM: {}{}{} {} average active sessions{}", quoted ? "" : "\"", n,
-                                       quoted ? "" : "\"", arrow(b, t, 2), reading));
+      f.evidence.push_back(fmt::format("the reports' ADDM: {} {} average active sessions{}", name, arrow(b, t, 2), reading));
     }
+  }
+
+  /// The words of ADDM finding names ("Top SQL Statements", "Commits and Rollbacks", '"User I/O" wait
+  /// Class', "Shared Pool Latches") about the same thing as `f`: by its rule, and for waits by the
+  /// events it names (a System I/O event is not ADDM's "User I/O"; a user lock is not "Shared Pool Latches").
+  std::vector<std::string_view> addm_topics(const Finding& f) const {
+    static const std::pair<std::string_view, std::vector<std::string_view>> k_topics[] = {
+        {"sql_regression", {"top sql"}},
+        {"plan_change", {"top sql"}},
+        {"sql_changed", {"top sql", "hard parse"}},
+        {"hard_parse", {"hard parse", "shared pool"}},
+        {"literal_sql", {"hard parse", "shared pool"}},
+        {"commit_latency", {"commits and rollbacks", "log file sync"}},
+        {"configuration_waits", {"log file switch", "redo log", "buffer busy", "free buffer"}},
+        {"cpu_queue", {"cpu usage", "host cpu", "resource manager"}},
+        {"cpu_shift", {"cpu usage", "top sql"}},
+    };
+    std::vector<std::string_view> out;
+    for (const auto& [rule, words] : k_topics)
+      if (rule == f.rule) out = words;
+    if (f.rule != "concurrency" && f.rule != "io_latency") return out;
+    for (const auto& m : f.metrics) {  // "event:<name>:time_per_s"
+      if (!m.key.starts_with("event:")) continue;
+      const std::string name = m.key.substr(6, m.key.rfind(':') - 6);
+      const auto cls = event_class(name);
+      auto add = [&](std::initializer_list<std::string_view> words) {
+        for (auto w : words)
+          if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+      };
+      if (f.rule == "io_latency") {
+        if (cls == "User I/O") add({"user i/o", "i/o throughput", "undersized buffer cache", "top segments"});
+        else add({"i/o throughput"});
+        continue;
+      }
+      const auto kind = contention_kind(name);
+      if (kind == "row lock") add({"row lock"});
+      else if (kind == "buffer busy") add({"buffer busy"});
+      else if (kind == "library cache/mutex") add({"library cache", "shared pool latch"});
+      else if (kind == "latch") add({"latch"});
+      else if (kind == "sequence") add({"sequence"});
+      if (cls == "Concurrency") add({"concurrency"});
+    }
+    if (f.rule == "io_latency" && out.empty()) out = {"user i/o", "i/o throughput"};  // by file type: IOStat, no event
+    return out;
   }
 
   // ---- rules ---------------------------------------------------------------------------------
@@ -538,8 +576,48 @@ private:
     return false;
   }
 
+  /// The kind of contention a wait event is, for the finding's title: "row lock", "buffer busy",
+  /// "library cache/mutex", "latch", "row cache", "sequence", "table lock (TM)", "<XX> enqueue".
+  static std::string contention_kind(std::string_view name) {
+    const std::string n = lower(std::string(name));
+    if (n.starts_with("enq: tx - row lock")) return "row lock";
+    if (n.starts_with("enq: tx - index")) return "index block";
+    if (n.starts_with("enq: tx - allocate itl")) return "ITL";
+    if (n.starts_with("enq: tm")) return "table lock (TM)";
+    if (n.starts_with("enq: ul")) return "user lock (UL)";
+    if (n.starts_with("enq: sq") || n.find("sequence") != std::string::npos) return "sequence";
+    if (n.starts_with("enq: ") && n.size() >= 7) {
+      std::string code = n.substr(5, 2);
+      for (auto& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      return code + " enqueue";
+    }
+    if (n.find("buffer busy") != std::string::npos) return "buffer busy";
+    if (n.find("library cache") != std::string::npos || n.starts_with("cursor:") || n.find("mutex") != std::string::npos)
+      return "library cache/mutex";
+    if (n.find("row cache") != std::string::npos) return "row cache";
+    if (n.find("latch") != std::string::npos) return "latch";
+    return "other";
+  }
+
+  /// "Row lock contention", "Row lock and buffer busy contention", "Latch, row cache and other
+  /// contention": the kinds of the events a contention finding names, largest change first.
+  static std::string contention_title(const std::vector<std::string>& events) {
+    std::vector<std::string> kinds;
+    for (const auto& e : events)
+      if (auto k = contention_kind(e); std::find(kinds.begin(), kinds.end(), k) == kinds.end()) kinds.push_back(std::move(k));
+    if (kinds.size() > 3) {
+      kinds.resize(2);
+      kinds.emplace_back("other");
+    }
+    std::string t;
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+      t += (i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ") + kinds[i];
+    if (!t.empty() && t[0] >= 'a' && t[0] <= 'z') t[0] = static_cast<char>(t[0] - 'a' + 'A');
+    return t + " contention";
+  }
+
   void concurrency() {
-    event_group({"concurrency", "Contention waits (locks, buffer busy, library cache, mutexes, latches)", true, 6, nullptr},
+    event_group({"concurrency", "Contention waits", true, 6, nullptr, &contention_title},
                 [](std::string_view n, std::string_view cls) {
                   return is_concurrency_event(n, cls) && cls != "User I/O" && cls != "System I/O" && cls != "Commit";
                 });
@@ -551,6 +629,8 @@ private:
     bool show_class;                               ///< "event (Wait Class)" in each line
     std::size_t lines;                             ///< events named at most (the first in the title)
     std::string_view (*hint)(std::string_view);    ///< what an event usually means; may be null
+    /// The title from the events of one direction, largest change first; `title` when null.
+    std::string (*title_of)(const std::vector<std::string>&) = nullptr;
   };
   template <class Select>
   void event_group(const EventGroup& g, Select select) {
@@ -584,7 +664,10 @@ private:
       f.direction = rose ? ChangeKind::worse : ChangeKind::better;
       for (const auto& l : *list) f.impact_aas += l.delta;
       const Line& first = (*list)[0];
-      f.title = fmt::format("{} {}: {}", g.title, rose ? "rose" : "fell", first.text);
+      std::vector<std::string> events;
+      for (const auto& l : *list) events.push_back(l.m.key.substr(6, l.m.key.rfind(':') - 6));
+      f.title = fmt::format("{} {}: {}", g.title_of != nullptr ? g.title_of(events) : std::string(g.title), rose ? "rose" : "fell",
+                            first.text);
       f.cause = fmt::format("{} {}", first.m.label.substr(0, first.m.label.size() - std::string(" time per second").size()),
                             seconds(first.delta));
       if (!first.hint.empty()) f.evidence.push_back(first.hint);
