@@ -74,6 +74,51 @@ TEST_P(SampleFindings, CommitSpikeNamesCommitLatencyNotTheDisk) {
   EXPECT_NE(finding(c, "concurrency"), nullptr);
 }
 
+// A contention finding is titled by the kinds of contention it names; the reports' ADDM findings go
+// beside the finding about the same events, once each.
+TEST_P(SampleFindings, ContentionTitledByKindAndAddmBesideTheRightFinding) {
+  auto base = report("commit_normal" + ext());
+  auto target = report("commit_spike" + ext());
+  auto addm = [](awrdiff::Snapshot& s, double latches, double user_io) {
+    s.addm_findings = {{"Shared Pool Latches", 10.0, latches, "ADDM:1"}, {"\"User I/O\" wait Class", 10.0, user_io, "ADDM:1"},
+                       {"Commits and Rollbacks", 10.0, 50.0, "ADDM:1"}};
+  };
+  addm(base, 5, 10);
+  addm(target, 20, 40);
+  const auto c = awrdiff::compare(base, target);
+  const auto* con = finding(c, "concurrency");
+  ASSERT_NE(con, nullptr);
+  EXPECT_TRUE(con->title.starts_with("Index block, buffer busy and other contention rose: enq: TX - index contention"))
+      << con->title;
+  std::map<std::string, std::vector<std::string>> addm_of;  // rule -> its ADDM lines
+  int latches = 0, user_io = 0, commits = 0;
+  for (const auto& f : c.findings)
+    for (const auto& e : f.evidence) {
+      if (e.find("ADDM") == std::string::npos) continue;
+      addm_of[f.rule].push_back(e);
+      latches += e.find("Shared Pool Latches") != std::string::npos;
+      user_io += e.find("User I/O") != std::string::npos;
+      commits += e.find("Commits and Rollbacks") != std::string::npos;
+    }
+  EXPECT_EQ(latches, 1);  // once, beside the contention finding (library cache: mutex X)
+  EXPECT_EQ(user_io, 1);  // once, beside the User I/O latency finding
+  EXPECT_EQ(commits, 1);
+  ASSERT_EQ(addm_of["concurrency"].size(), 1U);
+  EXPECT_EQ(addm_of["concurrency"][0],
+            "the reports' ADDM: \"Shared Pool Latches\" 0.50 -> 2.00 average active sessions: corroborates");
+  ASSERT_EQ(addm_of["io_latency"].size(), 1U);
+  EXPECT_NE(addm_of["io_latency"][0].find("\"User I/O\" wait Class 1.00 -> 4.00"), std::string::npos);
+  // One report's ADDM finding only: said as such, never "not given".
+  target.addm_findings.pop_back();
+  const auto c2 = awrdiff::compare(base, target);
+  ASSERT_NE(finding(c2, "commit_latency"), nullptr);
+  bool one_sided = false;
+  for (const auto& e : finding(c2, "commit_latency")->evidence)
+    one_sided = one_sided || e == "the base's ADDM: \"Commits and Rollbacks\" 5.00 average active sessions; not among the "
+                                  "target's ADDM findings";
+  EXPECT_TRUE(one_sided);
+}
+
 TEST_P(SampleFindings, LogWriterChangeImprovesCommitLatency) {
   const auto c = awrdiff::compare(report("lgwr_before" + ext()), report("lgwr_after" + ext()));
   EXPECT_EQ(c.verdict, awrdiff::Verdict::improved);
