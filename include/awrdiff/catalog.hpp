@@ -196,9 +196,18 @@ enum class TextLayout {
   label_pairs,
 };
 
+/// What a section's rows are, for reading and comparing them.
+enum class SectionRows : unsigned char {
+  items,         ///< one row per statistic, event, object...: a row of one period is a row of another
+  segment_list,  ///< one of the "Segments by ..." top-N lists: read into Snapshot::segments, compared as one table
+  /// Sessions, moments or prose (ASH's activity over time, top and blocking sessions, ADDM's findings and
+  /// report, OS Statistics - Detail): no row of one period is a row of another, so not compared.
+  moments,
+};
+
 /// One known section: its catalog key, the titles it has carried (text reports and HTML headings),
-/// the substrings of HTML `summary=` attributes that identify it, and whether it is a "SQL ordered
-/// by" list.
+/// the substrings of HTML `summary=` attributes that identify it, whether it is a "SQL ordered by" list,
+/// and what its rows are.
 struct SectionSpec {
   SectionId id;
   std::string_view key;                    ///< stable snake_case id, used in JSON and diagnostics
@@ -207,6 +216,12 @@ struct SectionSpec {
   std::span<const std::string_view> summaries;  ///< HTML summary substrings (lower-case)
   TextLayout layout = TextLayout::table;
   bool is_sql_list = false;
+  SectionRows rows = SectionRows::items;
+  /// A segment list's short name, shown in its rows' "List" column ("row lock waits", "phys reads").
+  std::string_view short_name = {};
+  /// A segment list whose values are waits (row lock, ITL, buffer busy): assessed under the registry's
+  /// `segment.waits_per_s`, the rest (reads, writes, scans, blocks) under `segment.per_s`.
+  bool counts_waits = false;
 };
 
 /// Columns awrdiff reads, across sections. Each has one canonical unit (the suffix of its key).
@@ -363,6 +378,8 @@ const SectionSpec* find_section_by_title(std::string_view title);
 const SectionSpec* find_section_by_summary(std::string_view summary);
 /// The catalog entry for a section id (never null for a real id).
 const SectionSpec& section_spec(SectionId id);
+/// The catalog entry for a section key ("segments_row_lock_waits"); nullptr when unknown.
+const SectionSpec* find_section_by_key(std::string_view key);
 /// The column a header text names; ColumnId::unknown when none. An empty header is `label`.
 ColumnId find_column(std::string_view header);
 /// The column a header text names inside one section: a short header that means something else

@@ -371,6 +371,19 @@ AWRDIFF_NAMES(t_statspack_other, "Cache Size Changes", "File Read Histogram Stat
               "Memory Target Advice", "Mutex Sleep", "Process Memory Summary Stats", "Rule Sets",
               "SQL Memory Statistics", "Top Process Memory (by component)");
 
+// A "Segments by ..." list: its short name for the List column, and whether its values are waits.
+constexpr SectionSpec segments(SectionId id, std::string_view key, std::string_view display,
+                               std::span<const std::string_view> titles, std::span<const std::string_view> summaries,
+                               std::string_view short_name, bool counts_waits) {
+  return {id, key, display, titles, summaries, TextLayout::table, false, SectionRows::segment_list, short_name, counts_waits};
+}
+
+// Sections whose rows are sessions, moments or prose (SectionRows::moments).
+constexpr SectionSpec moments(SectionId id, std::string_view key, std::string_view display,
+                              std::span<const std::string_view> titles, std::span<const std::string_view> summaries) {
+  return {id, key, display, titles, summaries, TextLayout::table, false, SectionRows::moments};
+}
+
 constexpr SectionSpec k_sections[] = {
     {SectionId::database_info, "database_info", "Database", t_none, {}, TextLayout::header},
     {SectionId::instance_info, "instance_info", "Instance", t_none, {}, TextLayout::header},
@@ -441,7 +454,7 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::process_types_wait_class, "process_types_wait_class", "Top Process Types by Wait Class",
      t_proc_wait_class, s_proc_wait_class},
     {SectionId::process_types_cpu, "process_types_cpu", "Top Process Types by CPU Used", t_proc_cpu, s_proc_cpu},
-    {SectionId::os_stats_detail, "os_stats_detail", "Operating System Statistics - Detail", t_os_detail, s_os_detail},
+    moments(SectionId::os_stats_detail, "os_stats_detail", "Operating System Statistics - Detail", t_os_detail, s_os_detail),
     // ---- memory, caches, advisories ----
     {SectionId::cache_sizes, "cache_sizes", "Cache Sizes", t_cache_sizes, s_cache_sizes},
     {SectionId::memory_stats, "memory_stats", "Memory Statistics", t_memory_stats, s_memory_stats},
@@ -491,40 +504,40 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::library_cache_rac, "library_cache_rac", "Library Cache Activity (RAC)", t_lib_cache_rac,
      s_lib_cache_rac},
     // ---- segments ----
-    {SectionId::segments_logical_reads, "segments_logical_reads", "Segments by Logical Reads", t_seg_logical,
-     s_seg_logical},
-    {SectionId::segments_physical_reads, "segments_physical_reads", "Segments by Physical Reads", t_seg_phys,
-     s_seg_phys},
-    {SectionId::segments_physical_read_requests, "segments_physical_read_requests",
-     "Segments by Physical Read Requests", t_seg_phys_req, s_seg_phys_req},
-    {SectionId::segments_unoptimized_reads, "segments_unoptimized_reads", "Segments by UnOptimized Reads", t_seg_unopt,
-     s_seg_unopt},
-    {SectionId::segments_optimized_reads, "segments_optimized_reads", "Segments by Optimized Reads", t_seg_opt,
-     s_seg_opt},
-    {SectionId::segments_direct_reads, "segments_direct_reads", "Segments by Direct Physical Reads",
-     t_seg_direct_reads, s_seg_direct_reads},
-    {SectionId::segments_physical_writes, "segments_physical_writes", "Segments by Physical Writes", t_seg_writes,
-     s_seg_writes},
-    {SectionId::segments_physical_write_requests, "segments_physical_write_requests",
-     "Segments by Physical Write Requests", t_seg_write_req, s_seg_write_req},
-    {SectionId::segments_direct_writes, "segments_direct_writes", "Segments by Direct Physical Writes",
-     t_seg_direct_writes, s_seg_direct_writes},
-    {SectionId::segments_table_scans, "segments_table_scans", "Segments by Table Scans", t_seg_scans, s_seg_scans},
-    {SectionId::segments_db_block_changes, "segments_db_block_changes", "Segments by DB Blocks Changes",
-     t_seg_changes, s_seg_changes},
-    {SectionId::segments_row_lock_waits, "segments_row_lock_waits", "Segments by Row Lock Waits", t_seg_row_lock,
-     s_seg_row_lock},
-    {SectionId::segments_itl_waits, "segments_itl_waits", "Segments by ITL Waits", t_seg_itl, s_seg_itl},
-    {SectionId::segments_buffer_busy_waits, "segments_buffer_busy_waits", "Segments by Buffer Busy Waits", t_seg_bbw,
-     s_seg_bbw},
-    {SectionId::segments_gc_buffer_busy, "segments_gc_buffer_busy", "Segments by Global Cache Buffer Busy",
-     t_seg_gc_bbw, s_seg_gc_bbw},
-    {SectionId::segments_cr_blocks_received, "segments_cr_blocks_received", "Segments by CR Blocks Received", t_seg_cr,
-     s_seg_cr},
-    {SectionId::segments_current_blocks_received, "segments_current_blocks_received",
-     "Segments by Current Blocks Received", t_seg_cur, s_seg_cur},
-    {SectionId::segments_gc_remote_grants, "segments_gc_remote_grants", "Segments by Global Cache Remote Grants",
-     t_seg_grants, s_seg_grants},
+    segments(SectionId::segments_logical_reads, "segments_logical_reads", "Segments by Logical Reads", t_seg_logical,
+     s_seg_logical, "logical reads", false),
+    segments(SectionId::segments_physical_reads, "segments_physical_reads", "Segments by Physical Reads", t_seg_phys,
+     s_seg_phys, "phys reads", false),
+    segments(SectionId::segments_physical_read_requests, "segments_physical_read_requests",
+     "Segments by Physical Read Requests", t_seg_phys_req, s_seg_phys_req, "read reqs", false),
+    segments(SectionId::segments_unoptimized_reads, "segments_unoptimized_reads", "Segments by UnOptimized Reads", t_seg_unopt,
+     s_seg_unopt, "unoptim. reads", false),
+    segments(SectionId::segments_optimized_reads, "segments_optimized_reads", "Segments by Optimized Reads", t_seg_opt,
+     s_seg_opt, "optim. reads", false),
+    segments(SectionId::segments_direct_reads, "segments_direct_reads", "Segments by Direct Physical Reads",
+     t_seg_direct_reads, s_seg_direct_reads, "direct reads", false),
+    segments(SectionId::segments_physical_writes, "segments_physical_writes", "Segments by Physical Writes", t_seg_writes,
+     s_seg_writes, "phys writes", false),
+    segments(SectionId::segments_physical_write_requests, "segments_physical_write_requests",
+     "Segments by Physical Write Requests", t_seg_write_req, s_seg_write_req, "write reqs", false),
+    segments(SectionId::segments_direct_writes, "segments_direct_writes", "Segments by Direct Physical Writes",
+     t_seg_direct_writes, s_seg_direct_writes, "direct writes", false),
+    segments(SectionId::segments_table_scans, "segments_table_scans", "Segments by Table Scans", t_seg_scans, s_seg_scans, "table scans", false),
+    segments(SectionId::segments_db_block_changes, "segments_db_block_changes", "Segments by DB Blocks Changes",
+     t_seg_changes, s_seg_changes, "block changes", false),
+    segments(SectionId::segments_row_lock_waits, "segments_row_lock_waits", "Segments by Row Lock Waits", t_seg_row_lock,
+     s_seg_row_lock, "row lock waits", true),
+    segments(SectionId::segments_itl_waits, "segments_itl_waits", "Segments by ITL Waits", t_seg_itl, s_seg_itl, "ITL waits", true),
+    segments(SectionId::segments_buffer_busy_waits, "segments_buffer_busy_waits", "Segments by Buffer Busy Waits", t_seg_bbw,
+     s_seg_bbw, "buffer busy", true),
+    segments(SectionId::segments_gc_buffer_busy, "segments_gc_buffer_busy", "Segments by Global Cache Buffer Busy",
+     t_seg_gc_bbw, s_seg_gc_bbw, "gc buffer busy", true),
+    segments(SectionId::segments_cr_blocks_received, "segments_cr_blocks_received", "Segments by CR Blocks Received", t_seg_cr,
+     s_seg_cr, "gc CR blocks", false),
+    segments(SectionId::segments_current_blocks_received, "segments_current_blocks_received",
+     "Segments by Current Blocks Received", t_seg_cur, s_seg_cur, "gc cur blocks", false),
+    segments(SectionId::segments_gc_remote_grants, "segments_gc_remote_grants", "Segments by Global Cache Remote Grants",
+     t_seg_grants, s_seg_grants, "gc grants", false),
     // ---- parameters (multi-valued, CDB) ----
     {SectionId::init_ora_multi, "init_ora_multi", "init.ora Multi-Valued Parameters", t_init_multi, s_init_multi},
     {SectionId::init_ora_other_containers, "init_ora_other_containers", "Parameters modified by other containers",
@@ -556,11 +569,11 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::cluster_interconnect, "cluster_interconnect", "Cluster Interconnect", t_cluster_ic, s_cluster_ic},
     {SectionId::dynamic_remastering, "dynamic_remastering", "Dynamic Remastering Stats", t_remaster, s_remaster},
     // ---- ADDM and ASH pieces embedded in AWR ----
-    {SectionId::addm_findings, "addm_findings", "Top ADDM Findings by Average Active Sessions", t_addm_findings,
-     s_addm_findings},
-    {SectionId::addm_report, "addm_report", "ADDM Report", t_addm_report, {}},
-    {SectionId::ash_activity_over_time, "ash_activity_over_time", "Activity Over Time (ASH)", t_ash_activity,
-     s_ash_activity},
+    moments(SectionId::addm_findings, "addm_findings", "Top ADDM Findings by Average Active Sessions", t_addm_findings,
+     s_addm_findings),
+    moments(SectionId::addm_report, "addm_report", "ADDM Report", t_addm_report, {}),
+    moments(SectionId::ash_activity_over_time, "ash_activity_over_time", "Activity Over Time (ASH)", t_ash_activity,
+     s_ash_activity),
     {SectionId::ash_top_events, "ash_top_events", "Top Events (ASH)", t_ash_events, s_ash_events},
     {SectionId::ash_top_event_p1p2p3, "ash_top_event_p1p2p3", "Top Event P1/P2/P3 Values (ASH)", t_ash_p1p2p3,
      s_ash_p1p2p3},
@@ -568,9 +581,9 @@ constexpr SectionSpec k_sections[] = {
      s_ash_sql_events},
     {SectionId::ash_top_sql_row_sources, "ash_top_sql_row_sources", "Top SQL with Top Row Sources (ASH)",
      t_ash_row_sources, s_ash_row_sources},
-    {SectionId::ash_top_sessions, "ash_top_sessions", "Top Sessions (ASH)", t_ash_sessions, s_ash_sessions},
-    {SectionId::ash_top_blocking_sessions, "ash_top_blocking_sessions", "Top Blocking Sessions (ASH)", t_ash_blocking,
-     s_ash_blocking},
+    moments(SectionId::ash_top_sessions, "ash_top_sessions", "Top Sessions (ASH)", t_ash_sessions, s_ash_sessions),
+    moments(SectionId::ash_top_blocking_sessions, "ash_top_blocking_sessions", "Top Blocking Sessions (ASH)", t_ash_blocking,
+     s_ash_blocking),
     {SectionId::ash_top_db_objects, "ash_top_db_objects", "Top DB Objects (ASH)", t_ash_objects, s_ash_objects},
     {SectionId::ash_top_plsql, "ash_top_plsql", "Top PL/SQL Procedures (ASH)", t_ash_plsql, s_ash_plsql},
     // ---- other standard sections ----
@@ -1969,6 +1982,12 @@ const SectionSpec* find_section_by_summary(std::string_view summary) {
         best_len = sub.size();
       }
   return best;
+}
+
+const SectionSpec* find_section_by_key(std::string_view key) {
+  for (const auto& s : k_sections)
+    if (s.key == key) return &s;
+  return nullptr;
 }
 
 const SectionSpec& section_spec(SectionId id) {

@@ -150,19 +150,10 @@ std::vector<Row> io_rows(const std::vector<TablespaceIo>& list, bool files) {
 std::vector<Row> read_tablespace_io(const Snapshot& s) { return io_rows(s.tablespace_io, false); }
 std::vector<Row> read_file_io(const Snapshot& s) { return io_rows(s.file_io, true); }
 
-// The "Segments by ..." list a catalog key names, in short words ("segments_row_lock_waits" -> "row lock waits").
+// The "Segments by ..." list a catalog key names, in its catalog short name ("segments_row_lock_waits" ->
+// "row lock waits"); the key's words when the catalog does not know it.
 std::string list_words(const std::string& key) {
-  static const std::map<std::string, std::string, std::less<>> k_short = {
-      {"segments_logical_reads", "logical reads"},     {"segments_physical_reads", "phys reads"},
-      {"segments_physical_read_requests", "read reqs"}, {"segments_unoptimized_reads", "unoptim. reads"},
-      {"segments_optimized_reads", "optim. reads"},     {"segments_direct_reads", "direct reads"},
-      {"segments_physical_writes", "phys writes"},      {"segments_physical_write_requests", "write reqs"},
-      {"segments_direct_writes", "direct writes"},      {"segments_table_scans", "table scans"},
-      {"segments_db_block_changes", "block changes"},   {"segments_row_lock_waits", "row lock waits"},
-      {"segments_itl_waits", "ITL waits"},              {"segments_buffer_busy_waits", "buffer busy"},
-      {"segments_gc_buffer_busy", "gc buffer busy"},    {"segments_cr_blocks_received", "gc CR blocks"},
-      {"segments_current_blocks_received", "gc cur blocks"}, {"segments_gc_remote_grants", "gc grants"}};
-  if (auto it = k_short.find(key); it != k_short.end()) return it->second;
+  if (const auto* spec = find_section_by_key(key); spec != nullptr && !spec->short_name.empty()) return std::string(spec->short_name);
   std::string w = key.starts_with("segments_") ? key.substr(9) : key;
   std::replace(w.begin(), w.end(), '_', ' ');
   return w;
@@ -178,7 +169,8 @@ std::vector<Row> read_segments(const Snapshot& s) {
     r.key = g.list + " " + lower(name);
     r.leading = {list_words(g.list), g.type};
     r.parts = {lower(g.owner), lower(g.object), lower(g.subobject)};
-    const bool waits = g.list.find("wait") != std::string::npos || g.list.find("busy") != std::string::npos;
+    const auto* spec = find_section_by_key(g.list);
+    const bool waits = spec != nullptr && spec->counts_waits;
     r.metric = fmt::format("segment:{}:{}", r.key, waits ? "waits_per_s" : "per_s");
     out.push_back(std::move(r));
   }
@@ -731,11 +723,11 @@ Unit unit_named(std::string_view name) {
   return Unit::none;
 }
 
-// ASH and ADDM pieces whose rows are sessions, moments or prose: no row of one period is a row of another.
+// A table whose rows are sessions, moments or prose (SectionRows::moments): no row of one period is a row
+// of another.
 bool comparable_generic(std::string_view section) {
-  static constexpr std::string_view k_not[] = {"ash_activity_over_time", "ash_top_sessions", "ash_top_blocking_sessions",
-                                               "addm_report", "addm_findings", "os_stats_detail"};
-  return std::find(std::begin(k_not), std::end(k_not), section) == std::end(k_not);
+  const auto* spec = find_section_by_key(section);
+  return spec == nullptr || spec->rows != SectionRows::moments;
 }
 
 struct Cell {
