@@ -45,6 +45,74 @@ struct Row {
 
 using RowReader = std::vector<Row> (*)(const Snapshot&);
 
+// ---- reading the comparison tables back (evidence for findings) ----------------------------------------------------------------------
+
+struct TableView {
+  const CompareTable* t = nullptr;
+  std::size_t col(std::string_view key) const {
+    for (std::size_t i = 0; i < t->columns.size(); ++i)
+      if (t->columns[i].key == key) return i;
+    return t->columns.size();
+  }
+  OptDouble num(const CompareRow& r, std::string_view key) const {
+    const auto i = col(key);
+    if (i >= r.cells.size()) return std::nullopt;
+    if (const auto* d = std::get_if<double>(&r.cells[i])) return *d;
+    return std::nullopt;
+  }
+  std::string text(const CompareRow& r, std::string_view key) const {
+    const auto i = col(key);
+    if (i >= r.cells.size()) return {};
+    if (const auto* s = std::get_if<std::string>(&r.cells[i])) return *s;
+    return {};
+  }
+};
+
+std::optional<TableView> find_table(const Comparison& c, std::string_view key) {
+  for (const auto& t : c.tables)
+    if (t.key == key && t.group == "sections") return TableView{&t};
+  return std::nullopt;
+}
+
+std::string figure(const OptDouble& v) {
+  if (!v) return "-";
+  const double a = std::fabs(*v);
+  if (a == 0) return "0";
+  if (a < 0.001) return "<0.001";
+  if (a < 0.1) return fmt::format("{:.2g}", *v);
+  return grouped(*v, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+}
+
+// "APP.ORDERS 0.162 -> 0.271 /s (+68%)": a row of a section table whose change went `direction`.
+std::string evidence_line(const TableView& v, const CompareRow& r, std::string_view measure, std::string_view unit) {
+  const auto b = v.num(r, fmt::format("base_{}", measure)), t = v.num(r, fmt::format("target_{}", measure));
+  std::string change;
+  if (b && t && *b > 0 && *t / *b >= 10) change = fmt::format(" ({} x)", grouped(*t / *b, 0));
+  else if (b && t && *b != 0) change = fmt::format(" ({:+.0f}%)", (*t - *b) / std::fabs(*b) * 100);
+  else if (const auto bound = v.text(r, "change"); !bound.empty()) change = " (" + bound + ")";
+  const auto base_text = v.text(r, fmt::format("base_{}", measure));
+  const auto target_text = v.text(r, fmt::format("target_{}", measure));
+  return fmt::format("{} {} -> {} {}{}", v.text(r, "name"), b ? figure(b) : base_text.empty() ? "-" : base_text,
+                     t ? figure(t) : target_text.empty() ? "-" : target_text, unit, change);
+}
+
+// Rows of a section that stand behind a finding: add_section_evidence() quotes them under it ("Segments by
+// row lock waits: APP.ORDERS 0.16 -> 0.27 /s (+68%)"). Event names are lower case.
+struct EvidenceDef {
+  std::string_view rule;  // the finding rule it backs
+  int order = 0;          // among the evidence of one finding: lower first
+  // An event of the finding the section stands behind; null: any finding of the rule.
+  bool (*backs)(std::string_view event) = nullptr;
+  bool per_event = false;  // rows picked for each such event (a latch per latch wait), else once
+  // Which rows, for that event ("" when not per event); null: every row assessed the finding's way.
+  bool (*picks)(std::string_view event, const TableView& v, const CompareRow& r) = nullptr;
+  std::string_view title;          // the line's prefix
+  std::string_view measure, unit;  // the measure quoted
+  std::size_t rows = 1;            // at most (per event when per_event)
+  // Instead of picking rows: the lines, from the finding's events and its direction word ("worse").
+  std::vector<std::string> (*quote)(const TableView& v, const std::vector<std::string>& events, std::string_view word) = nullptr;
+};
+
 struct SectionDef {
   std::string_view key, title, name_header;
   std::vector<std::string_view> leading;  // headers of the text columns after the name
@@ -62,6 +130,7 @@ struct SectionDef {
   // changed materially: latches nobody asked for. -1: every row is listed.
   int quiet = -1;
   double quiet_floor = 0;
+  std::vector<EvidenceDef> evidence = {};  // the findings its rows stand behind
 };
 
 // The title a section key shows ("gc_load_profile" -> "Global Cache Load Profile"); the key when unknown.
@@ -325,6 +394,54 @@ std::vector<Row> read_memory(const Snapshot& s) {
   return out;
 }
 
+// ---- evidence quoted from sections ----------------------------------------------------------------
+
+bool is_buffer_busy(std::string_view e) { return e == "buffer busy waits" || e == "read by other session" || e.starts_with("gc buffer busy"); }
+
+// An event's histogram shift, when its row moved the finding's way.
+std::vector<std::string> histogram_shift(const TableView& v, std::string_view event, std::string_view word) {
+  for (const auto& r : v.t->rows)
+    if (lower(v.text(r, "name")) == event && v.text(r, "assessment") == word)
+      return {fmt::format("{} {}, {} -> {} % of waits under 8 ms", v.text(r, "name"), v.text(r, "change"),
+                          figure(v.num(r, "base_pct_8ms")), figure(v.num(r, "target_pct_8ms")))};
+  return {};
+}
+
+std::vector<std::string> histograms_of_events(const TableView& v, const std::vector<std::string>& events, std::string_view word) {
+  std::vector<std::string> out;
+  for (const auto& e : events)
+    for (auto& l : histogram_shift(v, e, word)) out.push_back(std::move(l));
+  return out;
+}
+
+std::vector<std::string> histograms_of_commits(const TableView& v, const std::vector<std::string>&, std::string_view word) {
+  std::vector<std::string> out;
+  for (std::string_view e : {"log file sync", "log file parallel write"})
+    for (auto& l : histogram_shift(v, e, word)) out.push_back(std::move(l));
+  return out;
+}
+
+// Tablespaces with reads whose average read moved the finding's way by 20% and 0.5 ms or more, largest
+// (change x reads per second) first.
+std::vector<std::string> tablespace_reads(const TableView& v, const std::vector<std::string>&, std::string_view word) {
+  std::vector<std::pair<double, std::string>> moved;
+  for (const auto& r : v.t->rows) {
+    const auto b = v.num(r, "base_avg_read_ms"), t = v.num(r, "target_avg_read_ms");
+    const auto rb = v.num(r, "base_reads_s"), rt = v.num(r, "target_reads_s");
+    // A second per read or more over many reads is the report's own misprint (12.1 prints such figures), no evidence.
+    if (!b || !t || std::min(rb.value_or(0), rt.value_or(0)) < 1 || std::max(*b, *t) >= 1000) continue;
+    const double d = *t - *b;
+    if (std::fabs(d) < 0.5 || std::max(*b, *t) < 1.2 * std::min(*b, *t) || (d > 0) != (word == "worse")) continue;
+    moved.emplace_back(std::fabs(d) * std::max(*rb, *rt), fmt::format("{} average read {} -> {} ms at {} -> {} reads/s",
+                                                                       v.text(r, "name"), figure(b), figure(t), figure(rb),
+                                                                       figure(rt)));
+  }
+  std::sort(moved.begin(), moved.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  std::vector<std::string> rows;
+  for (const auto& [w, text] : moved) rows.push_back(text);
+  return rows;
+}
+
 // ---- the sections -------------------------------------------------------------------------------
 
 const std::vector<SectionDef>& sections() {
@@ -352,7 +469,8 @@ const std::vector<SectionDef>& sections() {
        {{"reads_s", "Reads/s", "/s", -1}, {"writes_s", "Writes/s", "/s", -1}, {"avg_read_ms", "Av Rd (ms)", "ms", -1},
         {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1}, {"reqs_s", "Reqs/s", "/s", -1, true}},
        {4}, "tablespace.requests_per_s", true, true, 10, read_tablespace_io,
-       "Ranked by the change of reads and writes per second."},
+       "Ranked by the change of reads and writes per second.", -1, 0, -1, 0,
+       {{"io_latency", 60, nullptr, false, nullptr, "Tablespace IO Stats", "", "", 0, tablespace_reads}}},
       {"file_io", "File IO Stats", "File", {"Tablespace"},
        {{"reads_s", "Reads/s", "/s", -1}, {"writes_s", "Writes/s", "/s", -1}, {"avg_read_ms", "Av Rd (ms)", "ms", -1},
         {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1}, {"reqs_s", "Reqs/s", "/s", -1, true}},
@@ -360,19 +478,44 @@ const std::vector<SectionDef>& sections() {
       {"segments", "Segments", "Segment", {"List", "Type"}, {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1}},
        {0}, "segment.per_s", true, true, 15, read_segments,
        "Each 'Segments by ...' list shows its top objects only: an object missing from one report's list is not "
-       "shown there (below that list's last value): its change is a bound, assessed as that least change."},
+       "shown there (below that list's last value): its change is a bound, assessed as that least change.", -1, 0, -1, 0,
+       {{"concurrency", 10, [](std::string_view e) { return e.find("row lock contention") != std::string_view::npos; }, false,
+         [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "row lock waits"; },
+         "Segments by row lock waits", "per_s", "/s", 3},
+        {"concurrency", 11, [](std::string_view e) { return e.find("allocate itl") != std::string_view::npos; }, false,
+         [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "ITL waits"; },
+         "Segments by ITL waits", "per_s", "/s", 3},
+        {"concurrency", 12, is_buffer_busy, false,
+         [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "buffer busy"; },
+         "Segments by buffer busy waits", "per_s", "/s", 3},
+        {"concurrency", 13, is_buffer_busy, false,
+         [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "gc buffer busy"; },
+         "Segments by gc buffer busy", "per_s", "/s", 3}}},
       {"latches", "Latch Activity", "Latch", {},
        {{"gets_s", "Gets/s", "/s", -1}, {"pct_get_miss", "Get miss %", "%", 2}, {"sleeps_s", "Sleeps/s", "/s", -1},
         {"wait_aas", "Wait (AAS)", "AAS", -1}},
        {3}, "latch.wait_time_per_s", false, true, 10, read_latches, "Wait (AAS): latch wait time per second of elapsed.",
-       -1, 0, 0, 1},
+       -1, 0, 0, 1,
+       {{"concurrency", 20, [](std::string_view e) { return e.starts_with("latch: "); }, true,
+         [](std::string_view e, const TableView& v, const CompareRow& r) { return lower(v.text(r, "name")) == e.substr(7); },
+         "Latch Activity", "wait_aas", "AAS", 1},
+        {"concurrency", 20, [](std::string_view e) { return e == "latch free"; }, true, nullptr, "Latch Activity", "wait_aas",
+         "AAS", 2}}},
       {"mutex_sleeps", "Mutex Sleep Summary", "Mutex / location", {},
        {{"sleeps_s", "Sleeps/s", "/s", -1}, {"wait_aas", "Wait (AAS)", "AAS", -1}}, {1}, "mutex.wait_time_per_s", false,
-       true, 10, read_mutexes, ""},
+       true, 10, read_mutexes, "", -1, 0, -1, 0,
+       {{"concurrency", 30,
+         [](std::string_view e) { return e.find("mutex") != std::string_view::npos || e.starts_with("cursor: "); }, false,
+         nullptr, "Mutex Sleep Summary", "wait_aas", "AAS", 2}}},
       {"enqueues", "Enqueue Activity", "Enqueue type", {},
        {{"requests_s", "Requests/s", "/s", -1}, {"waits_s", "Waits/s", "/s", -1}, {"wait_aas", "Wait (AAS)", "AAS", -1},
         {"avg_wait_ms", "Avg wait (ms)", "ms", -1}},
-       {2}, "enqueue.wait_time_per_s", false, true, 10, read_enqueues, ""},
+       {2}, "enqueue.wait_time_per_s", false, true, 10, read_enqueues, "", -1, 0, -1, 0,
+       {{"concurrency", 40, [](std::string_view e) { return e.starts_with("enq: ") && e.size() > 7; }, true,
+         [](std::string_view e, const TableView& v, const CompareRow& r) {
+           return lower(v.text(r, "name")).starts_with(std::string(e.substr(5, 2)) + "-");  // "enq: TX - ..." -> "tx-"
+         },
+         "Enqueue Activity", "wait_aas", "AAS", 1}}},
       {"library_cache", "Library Cache Activity", "Namespace", {},
        {{"gets_s", "Gets/s", "/s", -1}, {"pct_get_miss", "Get miss %", "%", 2}, {"pins_s", "Pins/s", "/s", -1},
         {"pct_pin_miss", "Pin miss %", "%", 2}, {"reloads_s", "Reloads/s", "/s", -1}, {"invalidations_s", "Invalid./s", "/s", -1}},
@@ -390,7 +533,9 @@ const std::vector<SectionDef>& sections() {
         {"pct_32ms", "% < 32 ms", "%", 1}},
        {1, 2, 3}, "histogram.pct_fast", false, true, 10, read_histograms,
        "The share of each event's waits under 1, 8 and 32 ms; the change is the largest shift, in points. An event "
-       "with under 0.1 waits per second in both periods is not assessed.", 0, 0.1},
+       "with under 0.1 waits per second in both periods is not assessed.", 0, 0.1, -1, 0,
+       {{"commit_latency", 50, nullptr, false, nullptr, "Wait Event Histogram", "", "", 0, histograms_of_commits},
+        {"io_latency", 50, nullptr, false, nullptr, "Wait Event Histogram", "", "", 0, histograms_of_events}}},
       {"os_stats", "Operating System Statistics", "Statistic", {"Unit"},
        {{"per_s", "per Second", "", -1}, {"value", "Value", "", -1}}, {0, 1}, "os_stat.value", false, true, 10,
        read_os_stats, "Times (CPU s/s: seconds of CPU per second) and paged bytes are per second; the rest are values at "
@@ -857,57 +1002,6 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
   return out;
 }
 
-// ---- evidence for findings ------------------------------------------------------------------------
-
-struct TableView {
-  const CompareTable* t = nullptr;
-  std::size_t col(std::string_view key) const {
-    for (std::size_t i = 0; i < t->columns.size(); ++i)
-      if (t->columns[i].key == key) return i;
-    return t->columns.size();
-  }
-  OptDouble num(const CompareRow& r, std::string_view key) const {
-    const auto i = col(key);
-    if (i >= r.cells.size()) return std::nullopt;
-    if (const auto* d = std::get_if<double>(&r.cells[i])) return *d;
-    return std::nullopt;
-  }
-  std::string text(const CompareRow& r, std::string_view key) const {
-    const auto i = col(key);
-    if (i >= r.cells.size()) return {};
-    if (const auto* s = std::get_if<std::string>(&r.cells[i])) return *s;
-    return {};
-  }
-};
-
-std::optional<TableView> find_table(const Comparison& c, std::string_view key) {
-  for (const auto& t : c.tables)
-    if (t.key == key && t.group == "sections") return TableView{&t};
-  return std::nullopt;
-}
-
-std::string figure(const OptDouble& v) {
-  if (!v) return "-";
-  const double a = std::fabs(*v);
-  if (a == 0) return "0";
-  if (a < 0.001) return "<0.001";
-  if (a < 0.1) return fmt::format("{:.2g}", *v);
-  return grouped(*v, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
-}
-
-// "APP.ORDERS 0.162 -> 0.271 /s (+68%)": a row of a section table whose change went `direction`.
-std::string evidence_line(const TableView& v, const CompareRow& r, std::string_view measure, std::string_view unit) {
-  const auto b = v.num(r, fmt::format("base_{}", measure)), t = v.num(r, fmt::format("target_{}", measure));
-  std::string change;
-  if (b && t && *b > 0 && *t / *b >= 10) change = fmt::format(" ({} x)", grouped(*t / *b, 0));
-  else if (b && t && *b != 0) change = fmt::format(" ({:+.0f}%)", (*t - *b) / std::fabs(*b) * 100);
-  else if (const auto bound = v.text(r, "change"); !bound.empty()) change = " (" + bound + ")";
-  const auto base_text = v.text(r, fmt::format("base_{}", measure));
-  const auto target_text = v.text(r, fmt::format("target_{}", measure));
-  return fmt::format("{} {} -> {} {}{}", v.text(r, "name"), b ? figure(b) : base_text.empty() ? "-" : base_text,
-                     t ? figure(t) : target_text.empty() ? "-" : target_text, unit, change);
-}
-
 // The rows of `table` assessed `word` ("worse"/"better") that `pick` accepts, as evidence lines.
 template <class Pick>
 std::vector<std::string> rows_moving(const Comparison& c, std::string_view table, std::string_view word,
@@ -928,6 +1022,11 @@ std::string lower_copy(std::string_view s) { return lower(s); }
 }  // namespace
 
 void add_section_evidence(Comparison& out) {
+  // Every section's evidence, in the order a finding quotes it.
+  std::vector<std::pair<const SectionDef*, const EvidenceDef*>> all;
+  for (const auto& d : sections())
+    for (const auto& e : d.evidence) all.emplace_back(&d, &e);
+  std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second->order < b.second->order; });
   std::vector<std::string> used;  // each evidence row once in the comparison, under the first finding it backs
   for (auto& f : out.findings) {
     if (f.direction != ChangeKind::worse && f.direction != ChangeKind::better) continue;
@@ -939,81 +1038,32 @@ void add_section_evidence(Comparison& out) {
         events.push_back(lower_copy(m.key.substr(6, end - 6)));
       }
     std::vector<std::string> lines;
-    auto add = [&](const std::string& title, const std::vector<std::string>& rows) {
+    auto add = [&](std::string_view title, const std::vector<std::string>& rows) {
       for (const auto& r : rows) {
-        auto line = title + ": " + r;
+        auto line = std::string(title) + ": " + r;
         if (lines.size() >= 3 || std::find(used.begin(), used.end(), line) != used.end()) continue;
         used.push_back(line);
         lines.push_back(std::move(line));
       }
     };
-    auto any_event = [&](auto pred) { return std::any_of(events.begin(), events.end(), pred); };
-    auto segments = [&](std::string_view list, std::string_view title) {
-      add(std::string(title), rows_moving(out, "segments", word, "per_s", "/s",
-                                          [&](const TableView& v, const CompareRow& r) { return v.text(r, "list") == list; }, 3));
-    };
-    if (f.rule == "concurrency") {
-      if (any_event([](const std::string& e) { return e.find("row lock contention") != std::string::npos; }))
-        segments("row lock waits", "Segments by row lock waits");
-      if (any_event([](const std::string& e) { return e.find("allocate itl") != std::string::npos; }))
-        segments("ITL waits", "Segments by ITL waits");
-      if (any_event([](const std::string& e) {
-            return e == "buffer busy waits" || e == "read by other session" || e.starts_with("gc buffer busy");
-          })) {
-        segments("buffer busy", "Segments by buffer busy waits");
-        segments("gc buffer busy", "Segments by gc buffer busy");
+    for (const auto& [d, e] : all) {
+      if (e->rule != f.rule) continue;
+      const auto v = find_table(out, d->key);
+      if (!v) continue;
+      if (e->quote != nullptr) {
+        add(e->title, e->quote(*v, events, word));
+        continue;
       }
-      for (const auto& e : events)
-        if (e.starts_with("latch: ") || e == "latch free")
-          add("Latch Activity", rows_moving(out, "latches", word, "wait_aas", "AAS",
-                                   [&](const TableView& v, const CompareRow& r) {
-                                     return e == "latch free" || lower(v.text(r, "name")) == e.substr(7);
-                                   }, e == "latch free" ? 2 : 1));
-      if (any_event([](const std::string& e) { return e.find("mutex") != std::string::npos || e.starts_with("cursor: "); }))
-        add("Mutex Sleep Summary", rows_moving(out, "mutex_sleeps", word, "wait_aas", "AAS",
-                                        [](const TableView&, const CompareRow&) { return true; }, 2));
-      for (const auto& e : events)
-        if (e.starts_with("enq: ") && e.size() > 7) {
-          const std::string type = e.substr(5, 2);  // "enq: TX - ..." -> "tx"
-          add("Enqueue Activity", rows_moving(out, "enqueues", word, "wait_aas", "AAS",
-                                     [&](const TableView& v, const CompareRow& r) { return lower(v.text(r, "name")).starts_with(type + "-"); }, 1));
-        }
-    }
-    auto histogram = [&](const std::string& event) {
-      const auto v = find_table(out, "wait_histogram");
-      if (!v) return;
-      for (const auto& r : v->t->rows)
-        if (lower(v->text(r, "name")) == event && v->text(r, "assessment") == word) {
-          add("Wait Event Histogram", {fmt::format("{} {}, {} -> {} % of waits under 8 ms", v->text(r, "name"), v->text(r, "change"),
-                                        figure(v->num(r, "base_pct_8ms")), figure(v->num(r, "target_pct_8ms")))});
-          return;
-        }
-    };
-    if (f.rule == "commit_latency") {
-      histogram("log file sync");
-      histogram("log file parallel write");
-    }
-    if (f.rule == "io_latency") {
-      for (const auto& e : events) histogram(e);
-      // Tablespaces with reads whose average read moved the finding's way by 20% and 0.5 ms or more.
-      if (const auto v = find_table(out, "tablespace_io")) {
-        std::vector<std::pair<double, std::string>> moved;
-        for (const auto& r : v->t->rows) {
-          const auto b = v->num(r, "base_avg_read_ms"), t = v->num(r, "target_avg_read_ms");
-          const auto rb = v->num(r, "base_reads_s"), rt = v->num(r, "target_reads_s");
-          // A second per read or more over many reads is the report's own misprint (12.1 prints such figures), no evidence.
-          if (!b || !t || std::min(rb.value_or(0), rt.value_or(0)) < 1 || std::max(*b, *t) >= 1000) continue;
-          const double d = *t - *b;
-          if (std::fabs(d) < 0.5 || std::max(*b, *t) < 1.2 * std::min(*b, *t) || (d > 0) != (f.direction == ChangeKind::worse))
-            continue;
-          moved.emplace_back(std::fabs(d) * std::max(*rb, *rt),
-                             fmt::format("{} average read {} -> {} ms at {} -> {} reads/s", v->text(r, "name"), figure(b),
-                                         figure(t), figure(rb), figure(rt)));
-        }
-        std::sort(moved.begin(), moved.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-        std::vector<std::string> rows;
-        for (const auto& [w, text] : moved) rows.push_back(text);
-        add("Tablespace IO Stats", rows);
+      auto rows_for = [&](std::string_view event) {
+        return rows_moving(out, d->key, word, e->measure, e->unit,
+                           [&](const TableView& tv, const CompareRow& r) { return e->picks == nullptr || e->picks(event, tv, r); },
+                           e->rows);
+      };
+      if (e->per_event) {
+        for (const auto& ev : events)
+          if (e->backs == nullptr || e->backs(ev)) add(e->title, rows_for(ev));
+      } else if (e->backs == nullptr || std::any_of(events.begin(), events.end(), [&](const std::string& ev) { return e->backs(ev); })) {
+        add(e->title, rows_for(""));
       }
     }
     for (auto& l : lines) f.evidence.push_back(std::move(l));
