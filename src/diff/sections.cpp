@@ -131,7 +131,11 @@ struct SectionDef {
   int quiet = -1;
   double quiet_floor = 0;
   std::vector<EvidenceDef> evidence = {};  // the findings its rows stand behind
+  // A comparer of its own, for rows that are text (init.ora): replaces reader, measures and engine.
+  std::optional<CompareTable> (*compare)(const Snapshot* base, const Snapshot& target) = nullptr;
 };
+
+std::optional<CompareTable> compare_parameters(const Snapshot* base, const Snapshot& target);
 
 // The title a section key shows ("gc_load_profile" -> "Global Cache Load Profile"); the key when unknown.
 std::string section_spec_title(std::string_view key) {
@@ -528,6 +532,8 @@ const std::vector<SectionDef>& sections() {
        {{"blocks_s", "Undo blocks/s", "/s", -1}, {"txns_s", "Transactions/s", "/s", -1},
         {"max_query_s", "Max query (s)", "s", 0}, {"max_concurrency", "Max concurrency", "", 0}},
        {0}, "undo.blocks_per_s", false, true, 0, read_undo, ""},
+      {"init_ora", "init.ora Parameters", "Parameter", {}, {}, {}, "", false, false, 20, nullptr, "", -1, 0, -1, 0, {},
+       compare_parameters},
       {"wait_histogram", "Wait Event Histogram", "Event", {},
        {{"waits_s", "Waits/s", "/s", -1}, {"pct_1ms", "% < 1 ms", "%", 1}, {"pct_8ms", "% < 8 ms", "%", 1},
         {"pct_32ms", "% < 32 ms", "%", 1}},
@@ -1079,6 +1085,7 @@ std::string section_comparisons_markdown() {
       "| Section | Rows matched by | Measures (per side) | Ranked and assessed by | Top-N list | Text rows |\n"
       "|---|---|---|---|---|---:|\n";
   for (const auto& d : detail::sections()) {
+    if (d.compare != nullptr) continue;  // init.ora: its own line below
     std::string measures;
     for (const auto& m : d.measures)
       if (!m.hidden) measures += (measures.empty() ? "" : ", ") + std::string(m.header) + (m.unit.empty() ? "" : " (" + std::string(m.unit) + ")");
@@ -1106,19 +1113,15 @@ std::span<const std::string_view> compared_section_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> k;
     for (const auto& d : sections()) k.push_back(d.key);
-    k.push_back("init_ora");
     return k;
   }();
   return keys;
 }
 
 void add_section_tables(Comparison& out, const Snapshot* base, const Snapshot& target) {
-  for (const auto& d : sections()) {
-    if (d.key == "wait_histogram") {  // init.ora before the histograms, as the reports order them
-      if (auto t = compare_parameters(base, target)) out.tables.push_back(std::move(*t));
-    }
-    if (auto t = compare_section(d, base, target)) out.tables.push_back(std::move(*t));
-  }
+  for (const auto& d : sections())  // in the order of sections(), which is the reports'
+    if (auto t = d.compare != nullptr ? d.compare(base, target) : compare_section(d, base, target))
+      out.tables.push_back(std::move(*t));
   for (auto& t : compare_generic(base, target)) out.tables.push_back(std::move(t));
 }
 
