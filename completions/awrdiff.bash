@@ -25,7 +25,7 @@ _awrdiff() {
     esac
   done
 
-  local common="-o --output -f --format -v --verbose --top-sql -s --summary -w --width --rows --color --mask --help"
+  local common="-o --output -f --format -v --verbose --top-sql -s --summary -w --width --rows --color --mask --strict --help"
   case $prev in
     -f|--format)
       if [ "$cmd" = history ]; then
@@ -46,7 +46,7 @@ _awrdiff() {
   case $cmd in
     "") opts="report snapshot check baseline history tables --base --target --exit-code --version $common" ;;
     report) opts=$common ;;
-    snapshot) opts="-j --jobs -f --format -o --output -v --verbose --mask --help" ;;
+    snapshot) opts="-j --jobs -f --format -o --output -v --verbose --mask --strict --help" ;;
     check) opts="--baseline --history --policy --match -q --quiet --db --window --for --add $common" ;;
     baseline)
       case $sub in

@@ -204,6 +204,7 @@ int run(int argc, char** argv) {
   std::size_t width = 120;
   int rows = -1;
   std::string color_mode = "auto";
+  bool strict = false;
   auto add_common = [&](CLI::App* a) {
     a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename; '-' is stdout) instead of stdout");
     a->add_option("-f,--format", format_name,
@@ -212,6 +213,9 @@ int run(int argc, char** argv) {
     a->add_flag("-v,--verbose", verbose, "also list parse diagnostics (cells that could not be read, unknown sections)");
     a->add_option("--top-sql", top_sql, "how many SQL statements to list (default 15)")->check(CLI::Range(1, 1000));
     a->add_flag("--mask", mask_output, mask_help);
+    a->add_flag("--strict", strict,
+                "exit 2, writing nothing, when a report has a parse warning (a cell that could not be read, a truncated "
+                "or invalid report); each is listed on standard error");
     a->add_flag("-s,--summary", summary,
                 "the verdict, the comparability warnings and the findings only (at most 40 lines), for a ticket comment");
     a->add_option("-w,--width", width,
@@ -345,7 +349,22 @@ int run(int argc, char** argv) {
     };
     // --mask: every snapshot (and baseline) masked by one Masker after loading, before any output.
     Masker masker;
+    // --strict: every warning-level parse diagnostic of the reports on stderr, then exit 2 before any output.
+    auto check_strict = [&](const std::vector<const Snapshot*>& snapshots) {
+      if (!strict) return;
+      std::size_t n = 0;
+      for (const auto* s : snapshots)
+        for (const auto& d : s->diagnostics) {
+          if (d.level != Diagnostic::Level::warning) continue;
+          ++n;
+          std::cerr << "awrdiff: " << (s->source == "-" ? std::string("standard input") : s->source)
+                    << (d.line > 0 ? fmt::format(":{}", d.line) : std::string()) << ": "
+                    << (d.section.empty() ? std::string() : "[" + d.section + "] ") << d.message << "\n";
+        }
+      if (n > 0) throw Error("", fmt::format("--strict: {} parse warning{} in the reports (listed above)", n, n == 1 ? "" : "s"));
+    };
     auto mask_all = [&](const std::vector<Snapshot*>& snapshots, const std::vector<Baseline*>& baselines = {}) {
+      check_strict({snapshots.begin(), snapshots.end()});
       if (mask_output) mask(snapshots, masker, baselines);
     };
     if (history_cli.selected()) return run_history(history_cli, emit);
@@ -355,6 +374,9 @@ int run(int argc, char** argv) {
       check_stdin_once(snapshot_files);
       if (snapshot_files.size() == 1) {
         auto all = load_each(snapshot_files.front());
+        std::vector<const Snapshot*> parsed;
+        for (const auto& s : all) parsed.push_back(&s);
+        check_strict(parsed);
         if (mask_output) mask(all, masker);
         if (all.size() == 1) {
           emit(snapshot_json_text(all.front(), verbose), output);
@@ -370,6 +392,10 @@ int run(int argc, char** argv) {
       // {"error", "file"} per file; each error also on stderr; exit 2 when any file failed.
       std::vector<std::filesystem::path> paths(snapshot_files.begin(), snapshot_files.end());
       auto results = load_reports_each(paths, jobs);
+      std::vector<const Snapshot*> parsed;
+      for (const auto& r : results)
+        if (r.snapshot) parsed.push_back(&*r.snapshot);
+      check_strict(parsed);
       if (mask_output) mask(results, masker);
       bool failed = false;
       for (const auto& r : results)
@@ -437,6 +463,7 @@ int run(int argc, char** argv) {
       validate_check_options(history_cli, current_files.empty() && std::find(argv, argv + argc, std::string_view("--")) != argv + argc);
       if (history_cli.check_history) {
         if (mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
+        if (strict) throw Error("", "--strict does not apply to check --history yet: give --baseline SOURCE...");
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
         return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file), opt,
                                  format, ropt, quiet, output, emit);
@@ -456,6 +483,11 @@ int run(int argc, char** argv) {
       Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);
       std::vector<Snapshot> current = load_current_reports(current_files, load_each);
+      {
+        std::vector<const Snapshot*> parsed;
+        for (const auto& s : current) parsed.push_back(&s);
+        check_strict(parsed);
+      }
       if (mask_output) {
         std::vector<Snapshot*> p;
         for (auto& s : current) p.push_back(&s);

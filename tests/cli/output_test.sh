@@ -48,6 +48,19 @@ has "one file message" 'good.html: given as both the base and the target' "$tmp/
 ln -s "$(cd "$s" && pwd)/good.html" "$tmp/link.html"
 check "one file under two names" 2 "$bin" "$s/good.html" "$tmp/link.html"
 has "two names message" 'link.html: is the same file as the base report .*good.html' "$tmp/err"
+# --strict: a parse warning stops the run before any output (exit 2), each warning on stderr
+head -c 30000 "$s/bad.html" >"$tmp/cut.html"
+check "strict, truncated report" 2 "$bin" --strict -o "$tmp/strict.txt" "$s/good.html" "$tmp/cut.html"
+has "strict lists the warning" 'cut.html: no .End of Report. marker' "$tmp/err"
+has "strict says why" '^awrdiff: --strict: 1 parse warning in the reports' "$tmp/err"
+if [ -e "$tmp/strict.txt" ]; then bad "strict wrote an output file"; else ok; fi
+sed 's/^\(      Redo size (bytes): *\)16,200.0/\116,2x0.0/' "$s/good.txt" >"$tmp/badcell.txt"
+check "strict, unreadable cell" 2 "$bin" report --strict "$tmp/badcell.txt"
+has "strict names file, line and section" "badcell.txt:28: \\[load_profile\\] column 'Per Second': cannot read '16,2x0.0'" "$tmp/err"
+check "strict, clean pair" 0 "$bin" --strict "$s/good.html" "$s/bad.html"
+check "strict check, truncated current" 2 "$bin" check --strict --baseline "$s/good.html" "$s/good_1.html" "$tmp/cut.html"
+check "strict snapshot" 2 "$bin" snapshot --strict "$tmp/cut.html"
+check "without strict, truncated report" 0 "$bin" "$s/good.html" "$tmp/cut.html"
 check "text and HTML of one period" 0 "$bin" "$s/good.html" "$s/good.txt"
 has "same period warned" 'the same period in both reports \(snaps 4410-4411 of orcl19\)'
 hasnt "warnings name files, not directories" "! $s/"
