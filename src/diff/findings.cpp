@@ -50,10 +50,10 @@ constexpr double k_carrier_share = 0.10;      // a statement carrying this share
 constexpr std::size_t k_max_carriers = 3;
 constexpr double k_idle_aas = 0.05;           // both periods below this many AAS: no findings, it is noise
 constexpr double k_relevance_share = 0.01;    // findings must move DB time by 1% of the smaller period's
-constexpr double k_slow_redo_write_ms = 10;
+constexpr double k_slow_redo_write_ms = 10;   // log file parallel write above this: the redo disk is slow
 constexpr double k_filetype_min_reads = 10;   // a file type needs this many read requests per second to count
 constexpr double k_parse_min_share_pct = 2;   // parse time under this share of DB time on both sides is not a finding
-constexpr double k_literal_min_aas = 0.01;    // a literal SQL shape must carry this much elapsed per second on a side   // log file parallel write above this: the redo disk is slow
+constexpr double k_literal_min_aas = 0.01;    // a literal SQL shape must carry this much elapsed per second on a side
 
 int rule_order(std::string_view key) {
   for (std::size_t i = 0; i < std::size(k_rules); ++i)
