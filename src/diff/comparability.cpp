@@ -1,0 +1,303 @@
+// Whether the two reports can be compared, and what the reader must know first: reports that say they
+// are not valid, an Elapsed that fits neither its snap times nor its DB time (check_period), different
+// databases, instances, releases or hosts, overlapping or equal periods, restarts, idle and truncated
+// reports, figures that overlap in a report's own accounting. Differ::comparability() writes the warnings
+// and sets the verdict to not comparable where it must; drop_deltas() then removes every change.
+#include <awrdiff/diff.hpp>
+
+#include "diff/differ.hpp"
+#include "diff/facts.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <string_view>
+
+namespace awrdiff::detail {
+
+namespace {
+
+constexpr double k_length_ratio_warning = 1.5;  // periods whose lengths differ more than this
+
+// Seconds since an arbitrary epoch for a snap time as AWR prints it ("22-Dec-23 01:30:13");
+// empty when it does not parse.
+OptDouble snap_seconds(const std::string& text) {
+  static constexpr std::string_view k_months[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                  "jul", "aug", "sep", "oct", "nov", "dec"};
+  int d = 0, y = 0, h = 0, mi = 0, sec = 0;
+  char mon[4] = {};
+  if (std::sscanf(text.c_str(), "%d-%3c-%d %d:%d:%d", &d, mon, &y, &h, &mi, &sec) < 5) return std::nullopt;
+  std::string m(mon, 3);
+  std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  int month = -1;
+  for (int i = 0; i < 12; ++i)
+    if (k_months[i] == m) month = i;
+  if (month < 0 || d < 1 || d > 31) return std::nullopt;
+  if (y < 100) y += 2000;
+  // Days from civil (Howard Hinnant's algorithm), enough to subtract two timestamps.
+  const int yy = month < 2 ? y - 1 : y;
+  const int era = (yy >= 0 ? yy : yy - 399) / 400;
+  const int yoe = yy - era * 400;
+  const int mp = (month + 9) % 12;
+  const int doy = (153 * mp + 2) / 5 + d - 1;
+  const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  const double days = era * 146097.0 + doe;
+  return days * 86400 + h * 3600 + mi * 60 + sec;
+}
+
+}  // namespace
+
+PeriodCheck check_period(const Snapshot& s, const std::string& report) {
+  const std::string label = report.empty() ? report_label(s.source) : report;
+  PeriodCheck out;
+  const auto& iv = s.interval;
+  out.elapsed_s = iv.elapsed_s;
+  if (s.members > 1 || !iv.elapsed_s || *iv.elapsed_s <= 0) return out;
+  const double elapsed = *iv.elapsed_s;
+  OptDouble wall;
+  if (auto b = snap_seconds(iv.begin_time), e = snap_seconds(iv.end_time); b && e && *e > *b) wall = *e - *b;
+  const bool fits_snaps = !wall || std::fabs(*wall - elapsed) <= std::max(300.0, 0.05 * *wall);
+  // A RAC global report sums DB time over its instances: its sessions are one instance's.
+  const double sessions = s.kind == ReportKind::awr_global ? 0 : std::max(iv.begin_sessions.value_or(0), iv.end_sessions.value_or(0));
+  const auto db = s.db_time_s();
+  auto too_dense = [&](double el) { return db && sessions > 0 && *db / el > 1.5 * sessions + 1; };
+  if (fits_snaps && !too_dense(elapsed)) return out;
+  if (!fits_snaps && !too_dense(*wall)) {
+    out.elapsed_s = wall;
+    out.corrected = true;
+    out.reason = fmt::format("{}: Elapsed {:.1f} min but the snap times are {:.1f} min apart (a DST change or a clock step?): "
+                             "rates use the snap times",
+                             label, elapsed / 60, *wall / 60);
+    return out;
+  }
+  out.not_comparable = true;
+  if (!fits_snaps)
+    out.reason = fmt::format("{}: Elapsed {:.1f} min does not fit the snap times ({:.1f} min apart), and neither fits DB time "
+                             "{:.1f} min with at most {:.0f} sessions (a DST change or a clock step?): its rates cannot be computed",
+                             label, elapsed / 60, *wall / 60, *db / 60, sessions);
+  else
+    out.reason = fmt::format("{}: DB time {:.1f} min over Elapsed {:.1f} min is {:.1f} average active sessions but there were at "
+                             "most {:.0f} sessions: the Elapsed is too short for the DB time (a DST change between the "
+                             "snapshots?), so its rates cannot be computed",
+                             label, *db / 60, elapsed / 60, *db / elapsed, sessions);
+  return out;
+}
+
+Snapshot with_elapsed(const Snapshot& s, double elapsed_s) {
+  Snapshot out = s;
+  const auto old = s.interval.elapsed_s;
+  out.interval.elapsed_s = elapsed_s;
+  if (old && *old > 0 && elapsed_s > 0)
+    for (auto& r : out.load_profile)
+      if (r.per_second) *r.per_second *= *old / elapsed_s;
+  return out;
+}
+
+std::vector<std::string> plausibility_warnings(const Snapshot& s) {
+  auto c = check_period(s);
+  if (c.reason.empty()) return {};
+  return {c.reason};
+}
+
+bool periods_overlap(const Snapshot& a, const Snapshot& b) {
+  const auto &ai = a.interval, &bi = b.interval;
+  return a.database.dbid == b.database.dbid && a.database.instance == b.database.instance && ai.begin_snap &&
+         ai.end_snap && bi.begin_snap && bi.end_snap && *ai.begin_snap < *bi.end_snap && *bi.begin_snap < *ai.end_snap;
+}
+
+bool same_period(const Snapshot& a, const Snapshot& b) {
+  return periods_overlap(a, b) && a.interval.begin_snap == b.interval.begin_snap && a.interval.end_snap == b.interval.end_snap;
+}
+
+namespace differ {
+
+void Differ::comparability() {
+  auto elapsed_ok = [&](const Snapshot& s) {
+    if (!s.interval.elapsed_s) {
+      m_out.warnings.push_back(fmt::format("{}: no Elapsed time in the report; rates cannot be computed", name(s)));
+      return false;
+    }
+    if (*s.interval.elapsed_s <= 0) {
+      m_out.warnings.push_back(fmt::format("{}: Elapsed is 0 (begin and end snapshots at the same time); not comparable",
+                                           name(s)));
+      return false;
+    }
+    return true;
+  };
+  for (const Snapshot* s : {m_base, &m_target}) {  // a report that declares itself invalid; idle top events
+    if (s == nullptr) continue;
+    if (!s->valid) {
+      m_out.warnings.push_back(fmt::format("{}: report not valid: {}; not comparable", name(*s), s->invalid_reason));
+      m_out.verdict = Verdict::not_comparable;
+      m_no_deltas = has_base();
+    } else if (!s->timings_valid) {
+      m_out.warnings.push_back(fmt::format("{}: timings not valid: timed_statistics changed between the snapshots (the "
+                                           "report says TIMINGS ARE INVALID); not comparable", name(*s)));
+      m_out.verdict = Verdict::not_comparable;
+      m_no_deltas = has_base();
+    }
+    oddities(*s);
+    std::vector<std::string> idle;
+    for (const auto& e : s->top_events)
+      if (e.is_idle) idle.push_back(e.name);
+    if (!idle.empty())
+      m_out.warnings.push_back(fmt::format("{}: its top events list idle events ({}): they are not database time",
+                                           name(*s), fmt::join(idle, ", ")));
+  }
+  bool ok = elapsed_ok(m_target);
+  plausibility(m_target);
+  auto truncated = [&](const Snapshot& s) {
+    if (s.truncated)
+      m_out.warnings.push_back(fmt::format("{}: truncated report (no 'End of Report' marker): sections may be missing",
+                                           name(s)));
+  };
+  if (has_base()) truncated(*m_base);
+  truncated(m_target);
+  if (!has_base()) return;
+  if (m_base->kind != m_target.kind)  // report variants: say what is comparable
+    m_out.warnings.push_back(fmt::format(
+        "{} report vs {} report: {}", to_string(m_base->kind), to_string(m_target.kind),
+        m_base->kind == ReportKind::statspack || m_target.kind == ReportKind::statspack
+            ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
+              "time, and its SQL is keyed by hash value, not SQL Id"
+            : fmt::format("a RAC global report sums its {} instance(s); only with one instance are its totals "
+                          "that instance's",
+                          (m_base->kind == ReportKind::awr_global ? *m_base : m_target).database.instances.value_or(0))));
+  if (m_base->database.scope != m_target.database.scope || m_base->database.con_dbid != m_target.database.con_dbid)
+    m_out.warnings.push_back(fmt::format(
+        "different container scope: {} {} vs {} {}: a PDB report covers one pluggable database, a CDB root report "
+        "the whole CDB{}", to_string(m_base->database.scope), m_base->database.container, to_string(m_target.database.scope),
+        m_target.database.container,
+        m_base->interval.pdb_snapshots || m_target.interval.pdb_snapshots ? "; PDB snapshot ids are the PDB's own" : ""));
+  if (m_base->source == m_target.source)
+    m_out.warnings.push_back(fmt::format("the same file given twice: {}", name(m_target)));
+  else if (detail::same_period(*m_base, m_target))
+    m_out.warnings.push_back(fmt::format(
+        "the same period in both reports (snaps {}-{} of {}): nothing ran between them; any difference is in how "
+        "the two reports print it",
+        *m_base->interval.begin_snap, *m_base->interval.end_snap,
+        m_target.database.instance.empty() ? m_target.database.name : m_target.database.instance));
+  ok = elapsed_ok(*m_base) && ok;
+  plausibility(*m_base);
+  auto idle = [&](const Snapshot& s) {
+    if (auto aas = s.average_active_sessions(); aas && *aas < k_idle_aas)
+      m_out.warnings.push_back(fmt::format("{}: an idle period ({:.3f} average active sessions): its changes are noise", name(s), *aas));
+  };
+  idle(*m_base);
+  idle(m_target);
+  const auto& b = m_base->database;
+  const auto& t = m_target.database;
+  if (b.dbid && t.dbid && *b.dbid != *t.dbid) {
+    m_out.warnings.push_back(fmt::format("different databases: DB Id {} ({}) vs {} ({})", *b.dbid, b.name, *t.dbid, t.name));
+    m_different_databases = true;
+  }
+  if (!b.instance.empty() && !t.instance.empty() && (b.instance != t.instance || b.instance_number != t.instance_number))
+    m_out.warnings.push_back(fmt::format("different instances: {} vs {}", b.instance, t.instance));
+  if (!b.release.empty() && !t.release.empty() && b.release != t.release)
+    m_out.warnings.push_back(fmt::format("different releases: {} vs {}", b.release, t.release));
+  if (b.cpus && t.cpus && *b.cpus != *t.cpus)
+    m_out.warnings.push_back(fmt::format("host CPUs changed: {:.0f} vs {:.0f}", *b.cpus, *t.cpus));
+  if (b.memory_gb && t.memory_gb && *b.memory_gb > 0 && *t.memory_gb > 0 && std::fabs(*b.memory_gb - *t.memory_gb) > 0.5)
+    m_out.warnings.push_back(fmt::format("host memory changed: {:.1f} GB vs {:.1f} GB", *b.memory_gb, *t.memory_gb));
+  // Snap ranges that overlap: one period contains the other, or they are the same period.
+  const auto& bi = m_base->interval;
+  const auto& ti = m_target.interval;
+  const bool same_instance = b.dbid == t.dbid && b.instance == t.instance;
+  // Merged sets: their snap ranges run from the first member's begin to the last one's end and say
+  // nothing about overlap; compare_sets checks the members pair by pair.
+  const bool sets = m_base->members > 1 || m_target.members > 1;
+  const bool overlap = !sets && detail::periods_overlap(*m_base, m_target);
+  if (overlap && !detail::same_period(*m_base, m_target))
+    m_out.warnings.push_back(fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
+                                         "their difference understates the change",
+                                         *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
+  if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
+    m_out.warnings.push_back(
+        fmt::format("instance restarted between the periods (startup {} vs {}): caches were cold", b.startup_time, t.startup_time));
+  auto be = base_elapsed(), te = target_elapsed();
+  if (be && te && *be > 0 && *te > 0) {
+    const double ratio = std::max(*be, *te) / std::min(*be, *te);
+    if (ratio > k_length_ratio_warning)
+      m_out.warnings.push_back(fmt::format(
+          "periods of very different length ({:.1f} vs {:.1f} min): compared by rates, but peaks average out "
+          "over the longer period",
+          *be / 60, *te / 60));
+  }
+  if (!ok) m_out.verdict = Verdict::not_comparable;
+}
+
+// What a report's own figures say that cannot be (overlapping instrumentation), stated once in words.
+void Differ::oddities(const Snapshot& s) {
+  auto once = [&](std::string w) {  // the same file given twice: said once
+    if (std::find(m_out.warnings.begin(), m_out.warnings.end(), w) == m_out.warnings.end()) m_out.warnings.push_back(std::move(w));
+  };
+  const auto db = s.db_time_s(), cpu = s.db_cpu_s();
+  if (db && cpu && *db > 0 && *cpu > *db * 1.005)
+    once(fmt::format("{}: DB CPU ({} s) is above DB time ({} s) in the report: its accounting overlaps (calls "
+                                         "spanning a snapshot), so DB CPU % of DB time reads over 100 and the time outside DB "
+                                         "CPU and waits as none",
+                                         name(s), detail::grouped(*cpu, 1), detail::grouped(*db, 1)));
+  if (s.kind == ReportKind::statspack) return;  // its %Total Call Time is another measure
+  double sum = 0;
+  for (const auto& e : s.top_events)
+    if (!e.is_idle && e.pct_db_time) sum += *e.pct_db_time;
+  if (sum >= 101)
+    once(fmt::format("{}: the top events' % DB time add up to {:.1f}%: DB CPU and waits overlap in the "
+                                         "report's accounting, so their shares are not parts of one whole",
+                                         name(s), sum));
+}
+
+// Elapsed implausible for the snap times or for the DB time and sessions (a DST change can make
+// an hour look like minutes): compare() has used the snap times instead, or the period is not
+// comparable. `s` is the snapshot as compared; its original is checked (m_period_notes).
+void Differ::plausibility(const Snapshot& s) {
+  for (const auto& [source, check] : m_period_checks) {
+    if (source != s.source || check.reason.empty()) continue;
+    if (std::find(m_out.warnings.begin(), m_out.warnings.end(), check.reason) != m_out.warnings.end()) continue;
+    if (check.not_comparable) {
+      m_out.warnings.insert(m_out.warnings.begin(), check.reason);  // the reason first
+      if (has_base()) {
+        m_out.verdict = Verdict::not_comparable;
+        m_no_deltas = true;
+      }
+    } else {
+      m_out.warnings.push_back(check.reason);
+    }
+  }
+}
+
+// A side whose figures are not valid (a restart inside the period, timings invalid, an Elapsed that
+// fits neither its snap times nor its DB time): both sides' values are shown as the reports give
+// them, but no change, share, assessment or finding is computed from them.
+void Differ::drop_deltas() {
+  m_out.findings.clear();
+  m_out.contributors.clear();
+  m_out.db_time_change_pct.reset();
+  std::erase_if(m_out.tables, [](const CompareTable& t) { return t.key == "attribution" || t.key == "sql_carriers"; });
+  for (auto& t : m_out.tables) {
+    std::vector<std::size_t> keep;
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      const auto& c = t.columns[i];
+      if (c.kind == ColumnKind::change_pct || c.kind == ColumnKind::delta || c.key == "assessment" || c.key == "share_pct")
+        continue;
+      keep.push_back(i);
+    }
+    if (keep.size() == t.columns.size()) continue;
+    std::vector<CompareColumn> cols;
+    for (auto i : keep) cols.push_back(t.columns[i]);
+    for (auto& r : t.rows) {
+      std::vector<CompareCell> cells;
+      for (auto i : keep) cells.push_back(i < r.cells.size() ? r.cells[i] : CompareCell());
+      r.cells = std::move(cells);
+    }
+    t.columns = std::move(cols);
+    t.notes.push_back("Changes left out: one side is not valid (see the first warning).");
+  }
+}
+
+}  // namespace differ
+
+}  // namespace awrdiff::detail

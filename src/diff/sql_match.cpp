@@ -1,0 +1,472 @@
+// SQL across the two reports: statements paired by sql_id, then one-sided ones by text signature (the
+// same statement under a new sql_id), literal SQL grouped by its signature, new / gone / not shown
+// against each report's cut-off, per execution against volume (why_changed), and the statements a PL/SQL
+// call runs (mark_plsql_children). Then the tables Top SQL, Literal SQL and SQL carrying the change.
+#include <awrdiff/diff.hpp>
+#include <awrdiff/sql_text.hpp>
+
+#include "diff/differ.hpp"
+#include "diff/facts.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+#include <string_view>
+
+namespace awrdiff::detail {
+
+std::string SqlPair::label() const {
+
+  if (base != nullptr && target != nullptr && base->sql_id != target->sql_id)
+    return fmt::format("{} -> {}", base->sql_id, target->sql_id);
+  return any().sql_id;
+}
+
+namespace differ {
+
+namespace {
+
+constexpr std::size_t k_mixed_signature_chars = 60;  // text vs HTML: literal SQL grouped on this signature prefix
+
+// A statement's metric in the registry: "sql:<sql_id>:<measure>".
+std::string sql_key(const SqlStat& q, std::string_view measure) { return fmt::format("sql:{}:{}", q.sql_id, measure); }
+
+// How many distinct words of four letters or more (identifiers split at '_' and '.') two texts share.
+std::size_t shared_words(std::string_view a, std::string_view b) {
+  auto words = [](std::string_view t) {
+    std::set<std::string> out;
+    std::string w;
+    for (std::size_t i = 0; i <= t.size(); ++i) {
+      const unsigned char ch = i < t.size() ? static_cast<unsigned char>(t[i]) : ' ';
+      if (std::isalnum(ch) != 0) {
+        w += static_cast<char>(std::tolower(ch));
+      } else {
+        if (w.size() >= 4) out.insert(w);
+        w.clear();
+      }
+    }
+    return out;
+  };
+  const auto wa = words(a), wb = words(b);
+  std::size_t n = 0;
+  for (const auto& w : wa) n += wb.count(w);
+  return n;
+}
+
+// A PL/SQL call's elapsed time includes the SQL it runs, and AWR lists both: the statement is not a
+// second cause but part of the call's. A statement (not PL/SQL) runs inside a call of the same module
+//  - when its change is nearly the call's (90% to 100% of it, same direction), or
+//  - when, in every period that lists it, that period lists the call too and the statement takes
+//    nearly all of the call's elapsed (90% to 100%; with what the call's other statements found so
+//    far take, never more than all of it): a maintenance job (dbms_part.cleanup_gidx_job) coalescing
+//    one index in the base and another in the target runs under one sql_id while its child's
+//    changes: the new child and the gone one are both the call's time, and the call's own change is
+//    the cause. A statement that takes only part of a call's time is left alone: a module such as
+//    "JDBC Thin Client" names a whole application, not one call.
+// Where several calls fit, the one whose text shares most words with the statement's (cleanup_gidx_job
+// and COALESCE CLEANUP; dbms_stats and its SQL Analyze queries), then the tightest fit.
+void mark_plsql_children(std::vector<detail::SqlPair>& pairs) {
+  for (auto& child : pairs) {
+    if (!child.delta_aas || is_plsql_text(child.any().text)) continue;
+    for (const auto& parent : pairs) {
+      if (&parent == &child || !parent.delta_aas || !is_plsql_text(parent.any().text)) continue;
+      if (parent.any().module != child.any().module) continue;
+      const double pd = *parent.delta_aas, cd = *child.delta_aas;
+      if (pd * cd <= 0 || std::fabs(cd) > std::fabs(pd) * 1.001 || std::fabs(cd) < 0.9 * std::fabs(pd)) continue;
+      child.parent = parent.any().sql_id;
+      break;
+    }
+  }
+  std::map<const detail::SqlPair*, std::pair<double, double>> taken;  // a call's elapsed its children take, base / target
+  for (auto& child : pairs) {
+    if (!child.parent.empty() || child.any().module.empty() || is_plsql_text(child.any().text)) continue;
+    const detail::SqlPair* best = nullptr;
+    std::size_t best_words = 0;
+    double best_fit = 0;
+    for (const auto& parent : pairs) {
+      if (&parent == &child || !is_plsql_text(parent.any().text) || parent.any().module != child.any().module) continue;
+      int sides = 0;
+      double fit = 1;  // the smallest share of the call's elapsed the statement takes
+      bool inside = true;
+      for (const bool base_side : {true, false}) {
+        const SqlStat* c = base_side ? child.base : child.target;
+        if (c == nullptr || !c->elapsed_s) continue;
+        const SqlStat* p = base_side ? parent.base : parent.target;
+        const double used = base_side ? taken[&parent].first : taken[&parent].second;
+        if (p == nullptr || !p->elapsed_s || *p->elapsed_s <= 0 || used + *c->elapsed_s > *p->elapsed_s * 1.001 + 0.1 ||
+            *c->elapsed_s < 0.9 * *p->elapsed_s) {
+          inside = false;
+          break;
+        }
+        ++sides;
+        fit = std::min(fit, *c->elapsed_s / *p->elapsed_s);
+      }
+      if (!inside || sides == 0) continue;
+      const std::size_t words = shared_words(parent.any().text, child.any().text);
+      if (best == nullptr || words > best_words || (words == best_words && fit > best_fit)) {
+        best = &parent;
+        best_words = words;
+        best_fit = fit;
+      }
+    }
+    if (best == nullptr) continue;
+    child.parent = best->any().sql_id;
+    auto& t = taken[best];
+    if (child.base != nullptr && child.base->elapsed_s) t.first += *child.base->elapsed_s;
+    if (child.target != nullptr && child.target->elapsed_s) t.second += *child.target->elapsed_s;
+  }
+}
+
+}  // namespace
+
+// Pairs the statements of both reports: by sql_id, then one-sided ones by text signature (the
+// same statement under a new sql_id), and groups literal SQL.
+void Differ::match_sql() {
+  const bool hb = has_base();
+  const auto be = base_elapsed(), te = target_elapsed();
+  std::map<std::string, detail::SqlPair> by_id;
+  for (const auto& s : m_target.sql) by_id[s.sql_id].target = &s;
+  if (hb)
+    for (const auto& s : m_base->sql) by_id[s.sql_id].base = &s;
+  std::vector<detail::SqlPair> pairs;
+  for (auto& [id, p] : by_id) pairs.push_back(p);
+
+  // Signature groups of each report, for literal SQL and for matching across sql_ids.
+  std::map<std::string, detail::LiteralGroup> groups;
+  // Text reports cut SQL text: when the two reports differ in format, group on a common prefix.
+  const bool mixed_formats = hb && m_base->format != m_target.format;
+  auto collect = [&](const Snapshot& s, bool is_base) {
+    for (const auto& q : s.sql) {
+      if (q.text.empty()) continue;
+      auto sig = sql_signature(q.text);
+      if (mixed_formats && sig.size() > k_mixed_signature_chars) sig.resize(k_mixed_signature_chars);
+      if (sig.find('?') == std::string::npos) continue;  // no literal or bind: nothing to fold
+      auto& g = groups[sig];
+      g.signature = sig;
+      if (g.example.empty()) g.example = q.text;
+      (is_base ? g.base : g.target).push_back(&q);
+      auto& sum = is_base ? g.base_elapsed_s : g.target_elapsed_s;
+      if (q.elapsed_s) sum = sum.value_or(0) + *q.elapsed_s;
+    }
+  };
+  if (hb) collect(*m_base, true);
+  collect(m_target, false);
+  for (auto& [sig, g] : groups) {
+    // A merged set's statement listed in some members only has no figures: the sum is then unknown.
+    auto partial = [](const std::vector<const SqlStat*>& v) {
+      return std::any_of(v.begin(), v.end(), [](const SqlStat* q) { return !q->elapsed_s; });
+    };
+    if (hb && m_base->members > 1 && partial(g.base)) g.base_elapsed_s.reset();
+    if (m_target.members > 1 && partial(g.target)) g.target_elapsed_s.reset();
+    if (g.base.size() >= 3 || g.target.size() >= 3) m_facts.literal_groups.push_back(g);
+  }
+
+  // Keys that cannot match: one report keys its SQL by sql_id (AWR), the other by hash value
+  // (Statspack). Their statements are not paired at all, not even by text: a "match" there would be
+  // between unrelated keys (and say binds became literals where nothing changed).
+  const bool keys_match = !hb || m_base->sql.empty() || m_target.sql.empty() ||
+                          m_base->sql.front().id_kind == m_target.sql.front().id_kind;
+  if (hb && !keys_match) {
+    std::vector<detail::SqlPair> split;
+    for (auto& p : pairs)  // a hash value never equals a sql_id, but be sure
+      if (p.base != nullptr && p.target != nullptr && p.base->id_kind != p.target->id_kind) {
+        detail::SqlPair other;
+        other.base = p.base;
+        p.base = nullptr;
+        split.push_back(other);
+      }
+    pairs.insert(pairs.end(), split.begin(), split.end());
+  }
+  if (hb && keys_match) {
+    // One-sided statements, largest first: pair each with the other side's one-sided statement of
+    // the same signature, unless that signature is literal SQL (many ids: no one-to-one match).
+    auto one_sided = [&](bool base_side) {
+      std::vector<std::size_t> idx;
+      for (std::size_t i = 0; i < pairs.size(); ++i)
+        if ((base_side ? pairs[i].target == nullptr : pairs[i].base == nullptr)) idx.push_back(i);
+      std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+        return pairs[a].any().elapsed_s.value_or(0) > pairs[b].any().elapsed_s.value_or(0);
+      });
+      return idx;
+    };
+    auto is_literal = [&](const std::string& sig) {
+      auto it = groups.find(sig);
+      return it != groups.end() && (it->second.base.size() >= 2 || it->second.target.size() >= 2);
+    };
+    std::vector<std::size_t> gone_idx = one_sided(true), new_idx = one_sided(false);
+    std::vector<bool> used(pairs.size(), false);
+    for (std::size_t ti : new_idx) {
+      const SqlStat& t = *pairs[ti].target;
+      if (m_target.members > 1 && !t.elapsed_s) continue;  // a set's statement listed in some members only: no figures
+      const auto tsig = sql_signature(t.text);
+      if (tsig.empty() || is_literal(tsig)) continue;
+      std::size_t best = pairs.size();
+      SignatureMatch best_match = SignatureMatch::none;
+      for (std::size_t bi : gone_idx) {
+        if (used[bi]) continue;
+        const SqlStat& b = *pairs[bi].base;
+        if (m_base->members > 1 && !b.elapsed_s) continue;
+        const auto bsig = sql_signature(b.text);
+        if (is_literal(bsig)) continue;
+        auto m = match_signatures(bsig, tsig);
+        if (m == SignatureMatch::none) continue;
+        if (m == SignatureMatch::prefix && !b.module.empty() && !t.module.empty() && b.module != t.module) continue;
+        if (best_match == SignatureMatch::none || (m == SignatureMatch::exact && best_match == SignatureMatch::prefix)) {
+          best = bi;
+          best_match = m;
+        }
+      }
+      if (best == pairs.size()) continue;
+      used[best] = true;
+      pairs[ti].base = pairs[best].base;
+      pairs[ti].text_match = best_match;
+      pairs[ti].binds_changed = sql_shape(pairs[best].base->text).binds != sql_shape(t.text).binds;
+      const bool complete = pairs[ti].base->text_complete && t.text_complete;
+      const auto& bph = pairs[ti].base->plan_hash_value;
+      const bool same_plan = bph && t.plan_hash_value && *bph != 0 && *bph == *t.plan_hash_value;
+      pairs[ti].confidence = best_match == SignatureMatch::prefix ? (same_plan ? "medium (text cut by the report, same plan hash)"
+                                                                               : "low (text cut by the report)")
+                             : complete || same_plan ? (same_plan ? "high (same plan hash)" : "high")
+                                                     : "medium (text may be cut)";
+      pairs[best].base = nullptr;  // consumed
+    }
+    std::erase_if(pairs, [](const detail::SqlPair& p) { return p.base == nullptr && p.target == nullptr; });
+  }
+
+  for (auto& p : pairs) {
+    p.base_rate = p.base != nullptr ? metric_value(*m_base, sql_key(*p.base, "elapsed_per_s")) : std::nullopt;
+    p.target_rate = p.target != nullptr ? metric_value(m_target, sql_key(*p.target, "elapsed_per_s")) : std::nullopt;
+    if (!hb) continue;
+    // Missing from one side: "new"/"gone" when its rate would have made that report's list (so it
+    // really was smaller there), "not shown" when it could hide below the cut-off.
+    auto classify = [&](const Snapshot& other, OptDouble present_rate, OptDouble other_elapsed, const char* changed,
+                        const char* hidden) -> std::string {
+      if (!other.has_sql_sections) return "not in report";
+      // Statspack keys SQL by hash value, AWR by sql_id: absence under the other key says nothing.
+      if (!other.sql.empty() && present_rate && !other.sql.front().id_kind.empty()) {
+        if (p.any().id_kind != other.sql.front().id_kind) return "not in report";
+      }
+      // The cut-off as printed is rounded (0.1 s in text reports): leave a margin above it.
+      auto cutoff = rate(other.sql_elapsed_cutoff_s ? OptDouble(*other.sql_elapsed_cutoff_s * 1.1 + 0.05) : std::nullopt,
+                         other_elapsed);
+      if (present_rate && cutoff && *present_rate > *cutoff) return changed;
+      return hidden;
+    };
+    if (p.base != nullptr && p.target != nullptr && p.base->elapsed_s && p.target->elapsed_s) p.status = "both";
+    else if (p.base != nullptr && p.target != nullptr) p.status = p.base->elapsed_s ? "not shown in target" : "not shown in base";
+    else if (p.target != nullptr) p.status = classify(*m_base, p.target_rate, be, "new", "not shown in base");
+    else p.status = classify(m_target, p.base_rate, te, "gone", "not shown in target");
+
+    if (p.status == "both") {
+      p.delta_aas = *p.target_rate - *p.base_rate;
+      p.why = why_changed(p);
+    } else if (p.status == "new") {
+      p.delta_aas = *p.target_rate - rate(m_base->sql_elapsed_cutoff_s, be).value_or(0);
+      p.bound = true;
+    } else if (p.status == "gone") {
+      p.delta_aas = rate(m_target.sql_elapsed_cutoff_s, te).value_or(0) - *p.base_rate;
+      p.bound = true;
+    }
+  }
+  std::stable_sort(pairs.begin(), pairs.end(), [](const detail::SqlPair& a, const detail::SqlPair& b) {
+    return std::max(a.base_rate.value_or(0), a.target_rate.value_or(0)) >
+           std::max(b.base_rate.value_or(0), b.target_rate.value_or(0));
+  });
+  mark_plsql_children(pairs);
+  m_facts.sql = std::move(pairs);
+}
+
+// Per execution vs volume: "the same work got slower" or "more work".
+std::string Differ::why_changed(const detail::SqlPair& p) const {
+  const auto& b = *p.base;
+  const auto& t = *p.target;
+  if (!assess("sql.elapsed_per_s", p.base_rate, p.target_rate).material()) return "";
+  if (!b.executions || !t.executions) return "";
+  if (*b.executions == 0 || *t.executions == 0)
+    return "no execution completed in one period: its calls ran across the snapshots (long calls, or sessions held in it)";
+  auto bx = metric_value(*m_base, sql_key(b, "executions_per_s")), tx = metric_value(m_target, sql_key(t, "executions_per_s"));
+  auto per_exec = assess("sql.elapsed_per_exec_ms", metric_value(*m_base, sql_key(b, "elapsed_per_exec_ms")),
+                         metric_value(m_target, sql_key(t, "elapsed_per_exec_ms")));
+  auto volume = assess("sql.executions_per_s", bx, tx);
+  std::vector<std::string> parts;
+  if (per_exec.material() && per_exec.rel_pct)
+    parts.push_back(fmt::format("{} per execution ({})", *per_exec.delta > 0 ? "slower" : "faster", fmt_pct(*per_exec.rel_pct)));
+  if (volume.material() && volume.rel_pct)
+    parts.push_back(fmt::format("{} executions per second ({})", *volume.delta > 0 ? "more" : "fewer", fmt_pct(*volume.rel_pct)));
+  if (parts.empty()) return "";
+  if (parts.size() == 1 && per_exec.material()) {
+    // Whether each execution did the same work: buffer gets per execution (SQL ordered by Gets).
+    const auto gb = metric_value(*m_base, sql_key(b, "gets_per_exec")), gt = metric_value(m_target, sql_key(t, "gets_per_exec"));
+    if (gb && gt && *gb > 0 && *gt > 0) {
+      const double ratio = *gt / *gb;
+      const bool slower = *per_exec.delta > 0;
+      if ((slower && ratio >= 1.5) || (!slower && ratio <= 1 / 1.5))
+        return fmt::format("{}: each execution did {} work, buffer gets per execution {} -> {} (a plan or data change)", parts[0],
+                           slower ? "more" : "less", detail::grouped(*gb, 0), detail::grouped(*gt, 0));
+      if (ratio < 1.2 && ratio > 1 / 1.2) return parts[0] + ": the same work got " + (slower ? "slower" : "faster");
+    }
+    return parts[0];
+  }
+  if (parts.size() == 1) return parts[0] + ": " + (*volume.delta > 0 ? "more" : "less") + " work at the same speed";
+  return parts[0] + " and " + parts[1];
+}
+
+void Differ::sql() {
+  match_sql();
+  CompareTable t;
+  t.key = "top_sql";
+  t.title = "Top SQL by elapsed time";
+  const bool hb = has_base();
+  t.columns.push_back({"sql_id", "SQL Id", "", ColumnKind::text, 0});
+  if (hb) t.columns.push_back({"status", "Status", "", ColumnKind::text, 0});
+  if (hb) t.columns.push_back({"base_elapsed_s", "Base elapsed (s)", "s", ColumnKind::number, 1});
+  t.columns.push_back({"target_elapsed_s", hb ? "Target elapsed (s)" : "Elapsed (s)", "s", ColumnKind::number, 1});
+  if (hb) t.columns.push_back({"rate_change_pct", "Change /s", "%", ColumnKind::change_pct, 0});
+  if (hb) t.columns.push_back({"base_executions", "Base execs", "", ColumnKind::number, 0});
+  t.columns.push_back({"target_executions", hb ? "Target execs" : "Execs", "", ColumnKind::number, 0});
+  if (hb) t.columns.push_back({"base_elapsed_per_exec_ms", "Base ms/exec", "ms", ColumnKind::number, -1});
+  t.columns.push_back({"target_elapsed_per_exec_ms", hb ? "Target ms/exec" : "ms/exec", "ms", ColumnKind::number, -1});
+  t.columns.push_back({"module_text", "Module / SQL text", "", ColumnKind::text, 0});
+
+  bool any_text_match = false;
+  std::size_t shown = 0;
+  for (const auto& p : m_facts.sql) {
+    if (!((p.base != nullptr && p.base->elapsed_s) || (p.target != nullptr && p.target->elapsed_s))) continue;
+    if (shown++ >= static_cast<std::size_t>(m_opt.top_sql)) break;
+    CompareRow r;
+    r.cells.push_back(p.label());
+    if (hb) {
+      std::string status = p.status;
+      if (p.text_match != SignatureMatch::none) {
+        status = p.base->id_kind != p.target->id_kind ? "matched by text"
+                 : p.binds_changed                    ? "same text, binds changed"
+                                                      : "same shape, other literals";
+        any_text_match = true;
+      }
+      r.cells.push_back(status);
+      r.cells.push_back(p.base != nullptr ? cell(p.base->elapsed_s) : CompareCell(std::string("-")));
+    }
+    r.cells.push_back(p.target != nullptr ? cell(p.target->elapsed_s) : CompareCell(std::string("-")));
+    if (hb) {
+      if (p.status == "both") r.cells.push_back(cell(change_pct(p.base_rate, p.target_rate)));
+      else r.cells.push_back(CompareCell(p.status == "new" || p.status == "gone" ? p.status : std::string("?")));
+      r.cells.push_back(p.base != nullptr ? cell(p.base->executions) : CompareCell());
+    }
+    r.cells.push_back(p.target != nullptr ? cell(p.target->executions) : CompareCell());
+    auto per_exec_ms = [](const Snapshot& snap, const SqlStat* s) -> CompareCell {
+      return s != nullptr ? cell(metric_value(snap, sql_key(*s, "elapsed_per_exec_ms"))) : CompareCell();
+    };
+    if (hb) r.cells.push_back(per_exec_ms(*m_base, p.base));
+    r.cells.push_back(per_exec_ms(m_target, p.target));
+    r.cells.push_back(detail::sql_display_text(p.any(), 60));
+    t.rows.push_back(std::move(r));
+  }
+  if (hb) {
+    t.notes.push_back("new / gone = absent from one report's SQL lists although its rate would have made that list: it was "
+                      "at most that report's cut-off there.");
+    t.notes.push_back("not shown = absent from one report's lists and small enough to hide below its cut-off: unknown, not zero.");
+    t.notes.push_back("Change /s = change of elapsed time per second of the period. SQL is matched by sql_id, then by "
+                      "normalised text (literals and binds folded).");
+    if (any_text_match)
+      t.notes.push_back("base id -> target id: the same statement under a new sql_id, matched by its text with literals and "
+                        "binds folded (literals became binds, or literal SQL with other values).");
+  }
+  m_out.tables.push_back(std::move(t));
+  literal_sql();
+  if (hb) sql_carriers();
+}
+
+// Statements listed under 3 or more sql_ids of one report: literal SQL.
+void Differ::literal_sql() {
+  if (m_facts.literal_groups.empty()) return;
+  const bool hb = has_base();
+  CompareTable t;
+  t.key = "literal_sql";
+  t.title = "Literal SQL: one statement shape under many sql_ids";
+  t.columns.push_back({"shape", "Statement (one of them)", "", ColumnKind::text, 0});
+  if (hb) t.columns.push_back({"base_sql_ids", "Base sql_ids", "", ColumnKind::number, 0});
+  t.columns.push_back({"target_sql_ids", hb ? "Target sql_ids" : "sql_ids", "", ColumnKind::number, 0});
+  if (hb) t.columns.push_back({"base_elapsed_s", "Base elapsed (s)", "s", ColumnKind::number, 1});
+  t.columns.push_back({"target_elapsed_s", hb ? "Target elapsed (s)" : "Elapsed (s)", "s", ColumnKind::number, 1});
+  t.columns.push_back({"examples", "For example", "", ColumnKind::text, 0});
+  for (const auto& g : m_facts.literal_groups) {
+    CompareRow r;
+    r.cells.push_back(detail::short_text(g.example, 60));
+    if (hb) r.cells.push_back(static_cast<double>(g.base.size()));
+    r.cells.push_back(static_cast<double>(g.target.size()));
+    if (hb) r.cells.push_back(cell(g.base_elapsed_s));
+    r.cells.push_back(cell(g.target_elapsed_s));
+    std::string ids;
+    for (const auto* list : {&g.target, &g.base})
+      for (const auto* q : *list)
+        if (ids.size() < 40 && ids.find(q->sql_id) == std::string::npos) ids += (ids.empty() ? "" : ", ") + q->sql_id;
+    r.cells.push_back(ids);
+    t.rows.push_back(std::move(r));
+  }
+  t.notes.push_back("Counted among the statements the SQL lists show (top-N): the real number of sql_ids is higher. Each "
+                    "literal value is a new sql_id and a hard parse; bind variables fold them into one.");
+  m_out.tables.push_back(std::move(t));
+}
+
+// The statements that carry the change in DB time per second, ranked by their share of it.
+void Differ::sql_carriers() {
+  const auto delta = m_facts.delta_db_time_aas();
+  if (!delta || *delta == 0) return;
+  std::vector<const detail::SqlPair*> list;
+  for (const auto& p : m_facts.sql)
+    if (p.delta_aas && *p.delta_aas * *delta > 0 && assess("sql.elapsed_per_s", p.base_rate.value_or(0), p.target_rate.value_or(0)).material())
+      list.push_back(&p);
+  if (list.empty()) return;
+  std::stable_sort(list.begin(), list.end(), [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
+  if (list.size() > 10) list.resize(10);
+  CompareTable t;
+  t.key = "sql_carriers";
+  t.title = "SQL carrying the change in DB time per second";
+  t.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0},
+               {"delta_aas", "Δ elapsed /s", "AAS", ColumnKind::delta, 3},
+               {"share_pct", "Share of Δ DB time", "%", ColumnKind::number, 0},
+               {"why", "Per execution vs volume", "", ColumnKind::text, 0},
+               {"text", "Module / SQL text", "", ColumnKind::text, 0}};
+  for (const auto* p : list) {
+    CompareRow r;
+    r.cells.push_back(p->label());
+    r.cells.push_back(p->bound ? CompareCell(fmt::format("{}{:.3f} or more", *p->delta_aas > 0 ? "+" : "-", std::fabs(*p->delta_aas)))
+                               : CompareCell(*p->delta_aas));
+    // A statement inside a PL/SQL call is part of the call's share, not a second one: shares never add
+    // past 100% through parent and child. When the call is not listed here its own change is small or
+    // the other way (a job that coalesced another index): the statement's change is the call's, not a cause.
+    const bool inside = !p->parent.empty();
+    const bool parent_listed = inside && std::any_of(list.begin(), list.end(), [&](const auto* x) {
+      return x->any().sql_id == p->parent;
+    });
+    if (inside) r.cells.push_back(CompareCell(fmt::format("in {}'s", p->parent)));
+    else r.cells.push_back(shares_mean_something() ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
+    std::string why = p->why;
+    if (p->status == "new") why = "new: not in the base's lists";
+    if (p->status == "gone") why = "gone: not in the target's lists";
+    if (inside) {
+      why += (why.empty() ? "" : "; ") + fmt::format("probably runs inside PL/SQL {}", p->parent);
+      if (!parent_listed)
+        for (const auto& q : m_facts.sql)
+          if (q.any().sql_id == p->parent && q.delta_aas) {
+            why += fmt::format(", whose own change is {:+.3f} AAS", *q.delta_aas);
+            break;
+          }
+    }
+    r.cells.push_back(why);
+    r.cells.push_back(detail::sql_display_text(p->any(), 60));
+    t.rows.push_back(std::move(r));
+  }
+  t.notes.push_back("Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second. "
+                    "A statement a PL/SQL call runs is counted in the call's share (\"in <call>'s\"), listed or not; parallel slaves' "
+                    "time counts once per slave.");
+  t.notes.push_back("\"or more\": one side is below its report's cut-off, so the change is a bound.");
+  m_out.tables.push_back(std::move(t));
+}
+
+}  // namespace differ
+
+}  // namespace awrdiff::detail

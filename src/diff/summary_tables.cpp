@@ -1,0 +1,349 @@
+// The summary tables of a comparison, one spec each, built by the side-by-side engine (side_by_side.cpp):
+// the periods compared, DB time and average active sessions, the work and its cost per unit, the Load
+// Profile, the top timed events (a bound where an event is below one report's list), the wait classes and
+// the time model. The other report sections are compared in sections.cpp.
+#include <awrdiff/catalog.hpp>
+#include <awrdiff/diff.hpp>
+
+#include "diff/differ.hpp"
+#include "diff/facts.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace awrdiff::detail::differ {
+
+namespace {
+
+void sort_by_share(std::vector<Item>& items) {
+  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.sort_key > b.sort_key; });
+}
+
+std::string event_class_of(const Snapshot& s, const std::string& name) { return detail::event_wait_class(s, name); }
+
+}  // namespace
+
+void Differ::periods() {
+  CompareTable t;
+  t.key = "periods";
+  t.title = "Periods";
+  t.columns.push_back({"item", "", "", ColumnKind::text, 0});
+  if (has_base()) t.columns.push_back({"base", "Base", "", ColumnKind::text, 0});
+  t.columns.push_back({"target", has_base() ? "Target" : "Report", "", ColumnKind::text, 0});
+  auto add = [&](const std::string& label, auto getter) {
+    CompareRow r;
+    r.cells.push_back(label);
+    if (has_base()) r.cells.push_back(getter(*m_base));
+    r.cells.push_back(getter(m_target));
+    t.rows.push_back(std::move(r));
+  };
+  auto opt_num = [](const auto& v, const char* f) -> CompareCell {
+    if (!v) return {};
+    return fmt::format(fmt::runtime(f), *v);
+  };
+  add("File", [](const Snapshot& s) -> CompareCell { return s.source; });
+  add("DB Name / DB Id", [&](const Snapshot& s) -> CompareCell {
+    return fmt::format("{} / {}", s.database.name, s.database.dbid ? std::to_string(*s.database.dbid) : "?");
+  });
+  add("Instance (number)", [&](const Snapshot& s) -> CompareCell {
+    return fmt::format("{} ({})", s.database.instance,
+                       s.database.instance_number ? std::to_string(*s.database.instance_number) : "?");
+  });
+  add("Release", [](const Snapshot& s) { return cell(s.database.release); });
+  add("RAC / CDB", [](const Snapshot& s) -> CompareCell {
+    auto yn = [](const std::optional<bool>& b) { return b ? (*b ? "YES" : "NO") : "?"; };
+    return fmt::format("{} / {}", yn(s.database.rac), yn(s.database.cdb));
+  });
+  add("Host", [](const Snapshot& s) -> CompareCell {
+    return s.database.platform.empty() ? s.database.host : fmt::format("{} ({})", s.database.host, s.database.platform);
+  });
+  add("CPUs / Memory (GB)", [&](const Snapshot& s) -> CompareCell {
+    auto c = opt_num(s.database.cpus, "{:.0f}");
+    auto m = opt_num(s.database.memory_gb, "{:.1f}");
+    auto str = [](const CompareCell& x) { return std::holds_alternative<std::string>(x) ? std::get<std::string>(x) : "?"; };
+    return fmt::format("{} / {}", str(c), str(m));
+  });
+  add("Startup time", [](const Snapshot& s) { return cell(s.database.startup_time); });
+  add("Snaps", [](const Snapshot& s) -> CompareCell {
+    auto id = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : "?"; };
+    return fmt::format("{} - {}", id(s.interval.begin_snap), id(s.interval.end_snap));
+  });
+  add("Begin / end time", [](const Snapshot& s) -> CompareCell {
+    return fmt::format("{} - {}", s.interval.begin_time, s.interval.end_time);
+  });
+  add("Elapsed (min)", [&](const Snapshot& s) -> CompareCell {
+    return s.interval.elapsed_s ? CompareCell(fmt::format("{:.2f}", *s.interval.elapsed_s / 60)) : CompareCell();
+  });
+  add("Sessions (begin / end)", [&](const Snapshot& s) -> CompareCell {
+    if (!s.interval.begin_sessions && !s.interval.end_sessions) return {};
+    auto v = [](const OptDouble& x) { return x ? fmt::format("{:.0f}", *x) : std::string("?"); };
+    return fmt::format("{} / {}", v(s.interval.begin_sessions), v(s.interval.end_sessions));
+  });
+  m_out.tables.push_back(std::move(t));
+}
+
+void Differ::db_time() {
+  SideBySide spec{"db_time", "DB time and average active sessions", "Metric", {}, {{"value", "", "", 2}}, false, true,
+                  "db_time_per_s"};
+  std::vector<Item> items;
+  auto add = [&](const std::string& name, const char* metric, auto getter, bool rate_change = true) {
+    Item it;
+    it.points = name.find('%') != std::string::npos;
+    it.name = name;
+    it.metric = metric;
+    OptDouble b = has_base() ? getter(*m_base) : std::nullopt;
+    OptDouble t = getter(m_target);
+    it.base = {b};
+    it.target = {t};
+    if (rate_change) {
+      it.base_rate = b;
+      it.target_rate = t;
+    }
+    items.push_back(std::move(it));
+  };
+  add("Elapsed (min)", "", [](const Snapshot& s) -> OptDouble {
+    return s.interval.elapsed_s ? OptDouble(*s.interval.elapsed_s / 60) : std::nullopt;
+  }, false);
+  add("DB time (min)", "", [](const Snapshot& s) -> OptDouble {
+    auto d = s.db_time_s();
+    return d ? OptDouble(*d / 60) : std::nullopt;
+  }, false);
+  // The rates and ratios are the metric registry's (metric_value): the same numbers the findings,
+  // sets and check read. Non-CPU time is clamped at 0 there (DB CPU can exceed DB time, B04).
+  auto add_metric = [&](const std::string& name, const char* metric) {
+    add(name, metric, [metric](const Snapshot& s) { return metric_value(s, metric); });
+  };
+  add_metric("DB time per second (AAS)", "db_time_per_s");
+  add_metric("DB CPU per second", "db_cpu_per_s");
+  add_metric("Non-CPU time per second (DB time - DB CPU)", "non_cpu_per_s");
+  add_metric("Outside DB CPU and waits per second", "outside_per_s");
+  add_metric("Host CPU busy %", "host_cpu_busy_pct");
+  add_metric("DB CPU % of DB time", "db_cpu_pct_db_time");
+  if (m_target.database.cpus) add_metric("AAS per CPU", "aas_per_cpu");
+  auto t = side_by_side(spec, items, has_base());
+  if (has_base()) {
+    t.columns[1].header = "Base";
+    t.columns[2].header = "Target";
+    for (auto& c : t.columns)
+      if (c.key == "rate_change_pct") c.header = "Change";
+  } else {
+    t.columns[1].header = "Value";
+  }
+  m_out.db_time_per_s_base = has_base() ? metric_value(*m_base, "db_time_per_s") : std::nullopt;
+  m_out.db_time_per_s_target = metric_value(m_target, "db_time_per_s");
+  m_out.db_time_change_pct = change_pct(m_out.db_time_per_s_base, m_out.db_time_per_s_target);
+  t.notes.push_back("AAS = DB time / elapsed: the average number of sessions active in the database.");
+  t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - wait time: sessions queued for a CPU when the host is busy, "
+                    "else uninstrumented time.");
+  if (has_base()) t.notes.push_back("Changes of percentages are in points (pts).");
+  m_out.tables.push_back(std::move(t));
+  work_efficiency();
+}
+
+// The work asked for and what each unit of it cost: busier is not slower.
+void Differ::work_efficiency() {
+  SideBySide spec{"work_efficiency", "Work and its cost (DB time per unit of work)", "Metric", {}, {{"value", "", "", -1}},
+                  false, true, ""};
+  std::vector<Item> items;
+  // `scale` turns the registry's unit into the shown one (DB time per transaction: s -> ms); the change
+  // and the assessment stay on the registry's value.
+  auto add = [&](const std::string& name, const char* metric, double scale = 1) {
+    Item it;
+    it.name = name;
+    it.metric = metric;
+    auto shown = [scale](const OptDouble& v) { return v ? OptDouble(*v * scale) : std::nullopt; };
+    it.base_rate = has_base() ? metric_value(*m_base, metric) : std::nullopt;
+    it.target_rate = metric_value(m_target, metric);
+    it.base = {shown(it.base_rate)};
+    it.target = {shown(it.target_rate)};
+    if (!it.base_rate && !it.target_rate) return;
+    items.push_back(std::move(it));
+  };
+  add("Executions per second", "load_profile.executes");
+  add("Transactions per second", "transactions_per_s");
+  add("User calls per second", "load_profile.user_calls");
+  add("DB time per execution (ms)", "db_time_per_exec_ms");
+  add("DB time per transaction (ms)", "db_time_per_txn_s", 1000);
+  add("DB time per user call (ms)", "db_time_per_call_ms");
+  add("Logical reads per ms of DB CPU", "logical_reads_per_cpu_ms");
+  if (items.empty()) return;
+  spec.metric = "db_time_per_s";  // a column of assessments; each row names its own metric
+  auto t = side_by_side(spec, items, has_base());
+  if (has_base()) {
+    t.columns[1].header = "Base";
+    t.columns[2].header = "Target";
+    for (auto& c : t.columns)
+      if (c.key == "rate_change_pct") c.header = "Change";
+  } else {
+    t.columns[1].header = "Value";
+  }
+  t.notes.push_back("DB time per unit of work = DB time per second / that work per second (Load Profile). When DB time per "
+                    "second rises with the work while these hold or fall, the database is busier, not slower.");
+  t.notes.push_back("Logical reads per ms of DB CPU: how many buffers a millisecond of CPU processes; fewer means each "
+                    "block costs more CPU (latch or mutex spinning, row-by-row work).");
+  m_out.tables.push_back(std::move(t));
+}
+
+void Differ::load_profile() {
+  SideBySide spec{"load_profile", "Load Profile (per second and per transaction)", "Statistic", {"Unit"},
+                  {{"per_second", "/s", "", 1}, {"per_transaction", "/txn", "", 2}}, false, true, "load_profile"};
+  std::vector<Item> items;
+  std::vector<std::string> keys;
+  auto collect = [&](const Snapshot& s) {
+    for (const auto& r : s.load_profile)
+      if (std::find(keys.begin(), keys.end(), r.key) == keys.end()) keys.push_back(r.key);
+  };
+  if (has_base()) collect(*m_base);
+  collect(m_target);
+  for (const auto& key : keys) {
+    Item it;
+    const LoadProfileSpec* ls = nullptr;
+    for (const auto& s : all_load_profile_rows())
+      if (s.key == key) ls = &s;
+    const LoadProfileRow* tr = m_target.load_profile_row(key);
+    const LoadProfileRow* br = has_base() ? m_base->load_profile_row(key) : nullptr;
+    it.name = ls != nullptr ? std::string(ls->display) : (tr != nullptr ? tr->label : br->label);
+    it.leading.push_back(ls != nullptr ? CompareCell(std::string(ls->unit)) : CompareCell());
+    it.base = {br != nullptr ? br->per_second : std::nullopt, br != nullptr ? br->per_transaction : std::nullopt};
+    it.target = {tr != nullptr ? tr->per_second : std::nullopt, tr != nullptr ? tr->per_transaction : std::nullopt};
+    if (has_base() && br == nullptr) it.base_status = "not in report";
+    if (tr == nullptr) it.target_status = "not in report";
+    // The per-second rate as the registry reads it; DB time and DB CPU per second are printed with
+    // one decimal: compare the registry's exact rates of them instead.
+    auto rate_of = [&](const Snapshot& s) -> OptDouble {
+      if (key == "db_time" || key == "db_cpu")
+        if (auto exact = metric_value(s, key == "db_time" ? "db_time_per_s" : "db_cpu_per_s")) return exact;
+      return metric_value(s, "load_profile." + key);
+    };
+    if (br != nullptr) it.base_rate = rate_of(*m_base);
+    if (tr != nullptr) it.target_rate = rate_of(m_target);
+    it.metric = "load_profile." + key;
+    items.push_back(std::move(it));
+  }
+  auto t = side_by_side(spec, items, has_base());
+  t.notes.push_back("Figures as the reports print them (per second with 1 decimal: small rates change in steps of 0.1). "
+                    "Change /s and the assessment are on the per-second rate; per transaction shows whether each "
+                    "transaction got heavier or there were more of them.");
+  m_out.tables.push_back(std::move(t));
+}
+
+void Differ::events() {
+  SideBySide spec{"top_events",
+                  "Top timed events (foreground, DB CPU included)",
+                  "Event",
+                  {"Wait class"},
+                  {{"time_s", "time (s)", "s", 1}, {"avg_wait_ms", "avg (ms)", "ms", -1}, {"pct_db_time", "%DB", "%", 1}},
+                  true,
+                  true,
+                  "event.time_per_s"};
+  auto names = union_names([](const Snapshot& s) {
+    std::vector<std::string> v;
+    for (const auto& e : s.top_events)
+      if (!e.is_idle) v.push_back(e.is_cpu ? "DB CPU" : e.name);  // Statspack lists idle events too: not DB time
+    return v;
+  });
+  bool used_full_list = false;
+  auto items = side_items(names, [&](const Snapshot& s, const std::string& n) -> Found {
+    const WaitEvent* e = s.foreground_event(n);
+    if (e == nullptr) return {"not shown", {}, {}, {}};
+    used_full_list = used_full_list || s.top_event(n) == nullptr;
+    // The registry reads the same row (Snapshot::foreground_event): its rate and average.
+    return {"",
+            {e->time_s, metric_value(s, "event:" + n + ":avg_wait_ms"), e->pct_db_time},
+            metric_value(s, "event:" + n + ":time_per_s"),
+            e->pct_db_time};
+  });
+  // An event below one report's top list had at most that list's smallest time there: a bound.
+  auto list_floor = [](const Snapshot& s) -> OptDouble {
+    OptDouble lo;
+    for (const auto& e : s.top_events)
+      if (!e.is_cpu && e.time_s && (!lo || *e.time_s < *lo)) lo = e.time_s;
+    return lo;
+  };
+  for (auto& it : items) {
+    if (!has_base()) break;
+    const bool base_hidden = it.base_status == "not shown" && it.target_status.empty();
+    const bool target_hidden = it.target_status == "not shown" && it.base_status.empty();
+    if (base_hidden && it.target_rate) {
+      auto lo = rate(list_floor(*m_base), base_elapsed());
+      if (lo && *lo > 0 && *it.target_rate > *lo) {
+        it.bound = "≥ " + fmt_pct((*it.target_rate - *lo) / *lo * 100);
+        it.bound_delta = *it.target_rate - *lo;
+      }
+    } else if (target_hidden && it.base_rate) {
+      auto lo = rate(list_floor(m_target), target_elapsed());
+      if (lo && *it.base_rate > 0 && *it.base_rate > *lo) {
+        it.bound = "≤ " + fmt_pct((*lo - *it.base_rate) / *it.base_rate * 100);
+        it.bound_delta = *lo - *it.base_rate;
+      }
+    }
+  }
+  for (auto& it : items) {
+    std::string cls = event_class_of(m_target, it.name);
+    if (cls.empty() && has_base()) cls = event_class_of(*m_base, it.name);
+    it.leading.push_back(cell(cls));
+  }
+  sort_by_share(items);
+  if (items.size() > static_cast<std::size_t>(m_opt.top_events)) items.resize(static_cast<std::size_t>(m_opt.top_events));
+  m_events = items;
+  auto table = side_by_side(spec, items, has_base());
+  table.notes.push_back("not shown = below that report's top-N list and absent from its Foreground Wait Events: unknown, not zero; "
+                        "its change is then a bound against the smallest time that list shows (≥ / ≤).");
+  if (used_full_list) table.notes.push_back("Values for an event outside a report's top list come from its Foreground Wait Events section.");
+  table.notes.push_back("Change /s = change of wait time per second of elapsed; avg (ms) = average wait.");
+  if (m_target.kind == ReportKind::statspack || (has_base() && m_base->kind == ReportKind::statspack))
+    table.notes.push_back("Statspack: %DB is the report's % Total Call Time (DB CPU and non-idle waits, background "
+                          "included), not % of DB time; idle events of its top list are left out.");
+  m_out.tables.push_back(std::move(table));
+}
+
+void Differ::wait_classes() {
+  if (m_target.wait_classes.empty() && (!has_base() || m_base->wait_classes.empty())) return;
+  SideBySide spec{"wait_classes", "Wait classes", "Wait class", {}, {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
+                  true, true, "wait_class.time_per_s"};
+  auto names = union_names([](const Snapshot& s) {
+    std::vector<std::string> v;
+    for (const auto& w : s.wait_classes) v.push_back(w.name);
+    return v;
+  });
+  // This table shows the report's 'Wait Classes by Total Wait Time' (background waits included), not
+  // the registry's wait_class family (foreground waits, the part of DB time): its own figures.
+  auto items = side_items(names, [](const Snapshot& s, const std::string& n) -> Found {
+    if (s.wait_classes.empty()) return {"not in report", {}, {}, {}};
+    for (const auto& w : s.wait_classes)
+      if (w.name == n) return {"", {w.time_s, w.pct_db_time}, rate(w.time_s, s.interval.elapsed_s), w.pct_db_time};
+    return {"not shown", {}, {}, {}};
+  });
+  sort_by_share(items);
+  auto table = side_by_side(spec, items, has_base());
+  auto global = [](const Snapshot& s) { return s.kind == ReportKind::awr_global; };
+  const bool any_global = global(m_target) || (has_base() && global(*m_base));
+  const bool all_global = global(m_target) && (!has_base() || global(*m_base));
+  if (all_global)
+    table.notes.push_back("From the RAC global report's Foreground Wait Classes, cluster totals (the 'Sum' row): user "
+                          "sessions' waits only.");
+  else
+    table.notes.push_back(std::string("From 'Wait Classes by Total Wait Time': background waits included (System I/O is mostly "
+                                      "the log writer's and DB writer's)") +
+                          (any_global ? "; a RAC global report's figures are its foreground wait classes' cluster totals" : "") +
+                          ". 'Where the change comes from' uses Foreground Wait Class instead.");
+  m_out.tables.push_back(std::move(table));
+}
+
+void Differ::time_model() {
+  SideBySide spec{"time_model", "Time model", "Statistic", {}, {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
+                  true, true, "time_model.time_per_s"};
+  auto names = union_names([](const Snapshot& s) {
+    std::vector<std::string> v;
+    for (const auto& r : s.time_model) v.push_back(r.name);
+    return v;
+  });
+  m_time_model = side_items(names, [](const Snapshot& s, const std::string& n) -> Found {
+    const auto* row = s.time_model_row(n);
+    if (row == nullptr) return {s.time_model.empty() ? "not in report" : "not shown", {}, {}, {}};
+    return {"", {row->time_s, row->pct_db_time}, metric_value(s, "time_model:" + n + ":time_per_s"), row->pct_db_time};
+  });
+  m_out.tables.push_back(side_by_side(spec, m_time_model, has_base()));
+}
+
+}  // namespace awrdiff::detail::differ
