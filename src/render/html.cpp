@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <fmt/format.h>
 #include <string>
@@ -365,6 +366,16 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos || slash + 1 == path.size() ? path : path.substr(slash + 1);
 }
 
+// A diagnostic "dir/file.html:123: ..." as "file.html:123: ...": the page names files, not machine paths.
+std::string without_directories(const std::string& d) {
+  for (auto at = d.find(':'); at != std::string::npos; at = d.find(':', at + 1)) {
+    std::size_t k = at + 1;
+    while (k < d.size() && std::isdigit(static_cast<unsigned char>(d[k])) != 0) ++k;
+    if (k > at + 1 && k < d.size() && d[k] == ':') return base_name(d.substr(0, at)) + d.substr(at);
+  }
+  return d;
+}
+
 // ---- the page -----------------------------------------------------------------------------------
 
 std::string period_text(const PeriodInfo& p) {
@@ -452,10 +463,11 @@ const char* k_css =
     "th{background:#eef2f6;text-align:left;padding:3px 8px;border-bottom:1px solid #cfd6dd;font-weight:600;vertical-align:bottom}"
     "td{padding:2px 8px;border-bottom:1px solid #edf0f3;vertical-align:top}"
     "th.n,td.n,table.data td{text-align:right;font-variant-numeric:tabular-nums}td.n,table.data td{white-space:nowrap}"
-    "table.data td.t{text-align:left;white-space:normal;font-variant-numeric:normal}td.t{max-width:44em;overflow-wrap:anywhere}"
     "tr.total td{font-weight:600;border-top:1px solid #cfd6dd}"
     ".legend-table{font-size:12px}"
     ".note{color:#5b6670;font-size:12px;margin:3px 0;max-width:70em}"
+    ".zl{color:#3a434c;font-size:12px;margin:3px 0;max-width:70em}.zl summary{font-size:12px}ul.z{display:inline;margin:0;padding:0}"
+    "ul.z li{display:inline}ul.z li+li::before{content:', '}"
     "details{margin:2px 0}summary{cursor:pointer;color:#0b5cad;font-size:13px}"
     ".tools{margin:2px 0}.tools button{font:12px inherit;margin-right:6px;padding:1px 8px;border:1px solid #c5ccd3;border-radius:4px;"
     "background:#fff;cursor:pointer}.tools button:hover{background:#eef2f6}"
@@ -463,28 +475,33 @@ const char* k_css =
     "th[aria-sort=descending]::after{content:' ▼'}"
     ".none{color:var(--muted);font-style:italic}footer{color:var(--muted);font-size:12px;padding:10px 24px;border-top:1px solid var(--line)}"
     "@media print{@page{margin:12mm}nav,.tools,h2 .pl{display:none}body{font-size:10pt}header.top,main,footer{padding-left:0;padding-right:0}"
-    "main{max-width:none}table{font-size:8pt;width:100%}td.t{max-width:none;overflow-wrap:break-word}td.n,table.data td{white-space:normal}th{position:static}"
+    "main{max-width:none}table{font-size:8pt;width:100%}td.n,table.data td{white-space:normal}th{position:static}"
     "tr,.finding,.card,svg.chart,figure{break-inside:avoid}thead{display:table-header-group}h2{break-after:avoid}"
     "a{color:inherit;text-decoration:none}details::details-content{content-visibility:visible;display:contents}"
-    "details>summary{display:none}}";
+    "details>summary{display:none}details.zl>summary{display:block;list-style:none;color:inherit}}";
 
 // Sort by a column (click a header), copy a table as Markdown or CSV, open the collapsed rows for
 // printing. It only reads the page's own text; the page is complete without it.
 const char* k_js = R"JS((function(){
 var D=document;D.documentElement.className+=' js';
+Array.prototype.forEach.call(D.querySelectorAll('table.data tr[class]'),function(r){var m=/^d(\d)$/.exec(r.className),p=r.previousElementSibling;
+if(!m||!p)return;for(var j=0;j<+m[1];j++)r.cells[j].textContent=p.cells[j].textContent;r.removeAttribute('class');});
 function bodies(s){return Array.prototype.slice.call(s.querySelectorAll('table.data tbody'));}
 function allRows(s){var r=[];bodies(s).forEach(function(b){r=r.concat(Array.prototype.slice.call(b.rows));});return r;}
 function cells(tr){return Array.prototype.map.call(tr.cells,function(c){return c.textContent.replace(/\s+/g,' ').trim();});}
-function matrix(s){var t=s.querySelector('table.data');var m=[cells(t.tHead.rows[0])];allRows(s).forEach(function(r){m.push(cells(r));});return m;}
+function matrix(s){var t=s.querySelector('table.data');var m=[cells(t.tHead.rows[0])];allRows(s).forEach(function(r){m.push(cells(r));});
+Array.prototype.forEach.call(s.querySelectorAll('ul.z'),function(u){var z=u.getAttribute('data-z').split('|');
+Array.prototype.forEach.call(u.children,function(li){m.push([li.textContent.replace(/\s+/g,' ').trim()].concat(z));});});return m;}
 function md(s){var m=matrix(s);var e=function(x){return x.replace(/\\/g,'\\\\').replace(/\|/g,'\\|');};
 var out=m.map(function(r){return '| '+r.map(e).join(' | ')+' |';});out.splice(1,0,'|'+m[0].map(function(){return '---|';}).join(''));return out.join('\n')+'\n';}
 function csv(s){return matrix(s).map(function(r){return r.map(function(x){return /[",\n]/.test(x)?'"'+x.replace(/"/g,'""')+'"':x;}).join(',');}).join('\n')+'\n';}
 function copy(text,b){var done=function(){var o=b.textContent;b.textContent='Copied';setTimeout(function(){b.textContent=o;},1500);};
 var fb=function(){var a=D.createElement('textarea');a.value=text;D.body.appendChild(a);a.select();try{D.execCommand('copy');done();}catch(e){}D.body.removeChild(a);};
 if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(text).then(done,fb);}else{fb();}}
-function key(td){if(!td)return null;var v=td.getAttribute('data-v');return v===null?null:parseFloat(v);}
-function sort(s,i,th){var rows=allRows(s);var desc=th.getAttribute('aria-sort')!=='descending';
-rows.sort(function(a,b){var x=a.cells[i],y=b.cells[i],p=key(x),q=key(y);
+function key(td,num){if(!td)return null;var v=td.getAttribute('data-v');if(v!==null)return parseFloat(v);if(!num)return null;
+var t=td.textContent.trim();return /^[+-]?[\d,]*\.?\d+%?$/.test(t)?parseFloat(t.replace(/[,+%]/g,'')):null;}
+function sort(s,i,th){var rows=allRows(s),num=/(^| )n( |$)/.test(th.className);var desc=th.getAttribute('aria-sort')!=='descending';
+rows.sort(function(a,b){var x=a.cells[i],y=b.cells[i],p=key(x,num),q=key(y,num);
 if(p!==null||q!==null){if(p===null)return 1;if(q===null)return -1;return desc?q-p:p-q;}
 var u=x?x.textContent:'',w=y?y.textContent:'';return desc?w.localeCompare(u):u.localeCompare(w);});
 var bs=bodies(s),n=bs.length>1?parseInt(bs[0].getAttribute('data-n'),10):rows.length;
@@ -504,9 +521,64 @@ addEventListener('afterprint',function(){opened.forEach(function(d){d.open=false
 // Tables longer than this show their first k_top_rows rows and open the rest.
 constexpr std::size_t k_long_table = 25;
 constexpr std::size_t k_top_rows = 15;
+// A text column up to this position is left-aligned by its table's class ("t3": the third column is text; the
+// rules are in text_column_css) instead of a class on each of its cells; later ones carry class "t".
+constexpr std::size_t k_text_classes = 16;
+// At most this many leading text columns repeat the row above as a ditto (tr class "d1".."d4").
+constexpr std::size_t k_ditto = 4;
+// Rows with every value 0 or empty, listed by name under their table, open from a summary from this many on.
+constexpr std::size_t k_quiet_details = 12;
 
-void table(const CompareTable& t, std::ostream& out) {
-  const std::string id = anchor("t-", t.key);
+// The CSS for text cells of a data table: class "t" on the cell, or the table's "tN" for its N-th column.
+const std::string& text_column_css() {
+  static const std::string css = [] {
+    std::string sel = "table.data td.t";
+    for (std::size_t k = 1; k <= k_text_classes; ++k) sel += fmt::format(",.t{0} td:nth-child({0})", k);
+    std::string ditto;
+    for (std::size_t k = 1; k <= k_ditto; ++k)
+      ditto += fmt::format("{}tr.d{} td:nth-child(-n+{}):empty::before", k == 1 ? "" : ",", k, k);
+    return sel + "{text-align:left;white-space:normal;font-variant-numeric:normal;max-width:44em;overflow-wrap:anywhere}" +
+           ditto + "{content:'\"';color:#8a949e}@media print{" + sel + "{max-width:none;overflow-wrap:break-word}}";
+  }();
+  return css;
+}
+
+// Whether a cell's text reads back as its number for the page's script, which sorts a number column by the
+// numbers as shown when a cell has no data-v: [+-]digits with thousands commas[.digits][%], the script's
+// /^[+-]?[\d,]*\.?\d+%?$/. Not ">+9,999%", "from 0", "not shown", "?".
+bool reads_as_number(std::string_view s) {
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) s.remove_prefix(1);
+  if (!s.empty() && s.back() == '%') s.remove_suffix(1);
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s.back())) == 0) return false;
+  bool dot = false;
+  for (char ch : s) {
+    if (ch == '.') {
+      if (dot) return false;
+      dot = true;
+    } else if (ch == ',') {
+      if (dot) return false;
+    } else if (std::isdigit(static_cast<unsigned char>(ch)) == 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A row named by its first cell whose every other cell is empty or 0 (a statistic at 0 in both periods): such
+// rows are listed by name under their table rather than as rows.
+bool quiet_row(const CompareRow& r, std::size_t columns) {
+  if (r.cells.empty() || !std::holds_alternative<std::string>(r.cells[0])) return false;
+  for (std::size_t i = 1; i < r.cells.size() && i < columns; ++i) {
+    if (std::holds_alternative<std::monostate>(r.cells[i])) continue;
+    const auto* d = std::get_if<double>(&r.cells[i]);
+    if (d == nullptr || *d != 0) return false;
+  }
+  return true;
+}
+
+// `id`: the section's id ("t-<key>", render_html numbers a key given twice). `two_sides`: the comparison has a base (or baseline) and a target, so a quiet
+// row is "0 in both periods".
+void table(const CompareTable& t, const std::string& id, bool two_sides, std::ostream& out) {
   out << "<section class=\"tbl\" id=\"" << id << "\"><h2>" << esc(t.title) << "<a class=\"pl\" href=\"#" << id
       << "\" title=\"Link to this table\">#</a></h2>\n";
   if (t.rows.empty()) {
@@ -519,37 +591,92 @@ void table(const CompareTable& t, std::ostream& out) {
   std::optional<std::size_t> assessment_col;
   for (std::size_t i = 0; i < t.columns.size(); ++i)
     if (t.columns[i].key == "assessment") assessment_col = i;
-  std::string head = "<thead><tr>";
-  for (const auto& col : t.columns) {
+  std::string head = "<thead><tr>", table_class = "data";
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    const auto& col = t.columns[i];
     head += "<th";
     if (right_aligned(col)) head += " class=\"n\"";
     if (!col.unit.empty()) head += " title=\"" + esc(col.unit) + "\"";
     head += ">" + esc(col.header) + "</th>";
+    if (!right_aligned(col) && i < k_text_classes) table_class += fmt::format(" t{}", i + 1);
   }
   head += "</tr></thead>";
-  auto row = [&](const CompareRow& r) {
+  // The leading text columns (the row's name: statistic, owner and object, ...) a row may ditto.
+  std::size_t leading = 0;
+  while (leading < t.columns.size() && leading < k_ditto && !right_aligned(t.columns[leading])) ++leading;
+
+  // Rows with every value 0 or empty are listed by name under the table, grouped by how their cells read (each
+  // group's cells are the same text: "0", "0.000", "-"), when there are a few and other rows remain.
+  std::vector<const CompareRow*> rows;
+  struct Quiet {
+    std::vector<std::string> cells;  // the cells after the name, as shown
+    bool zero = false, empty = false;  // some number column 0, some number column empty
+    std::vector<const std::string*> names;
+  };
+  std::vector<Quiet> quiet;
+  const bool numbers = std::any_of(t.columns.begin(), t.columns.end(), [](const CompareColumn& c) { return right_aligned(c); });
+  const std::size_t quiet_count = !numbers || t.columns.size() < 2
+                                      ? 0
+                                      : static_cast<std::size_t>(std::count_if(t.rows.begin(), t.rows.end(), [&](const CompareRow& r) {
+                                          return quiet_row(r, t.columns.size());
+                                        }));
+  const bool list_quiet = quiet_count >= 3 && quiet_count < t.rows.size();
+  for (const auto& r : t.rows) {
+    if (!list_quiet || !quiet_row(r, t.columns.size())) {
+      rows.push_back(&r);
+      continue;
+    }
+    Quiet q;
+    for (std::size_t i = 1; i < t.columns.size(); ++i) {
+      const CompareCell empty;
+      const CompareCell& cell = i < r.cells.size() ? r.cells[i] : empty;
+      q.cells.push_back(cell_text(cell, t.columns[i]));
+      if (t.columns[i].kind == ColumnKind::number) (std::holds_alternative<double>(cell) ? q.zero : q.empty) = true;
+    }
+    auto same = std::find_if(quiet.begin(), quiet.end(), [&q](const Quiet& x) { return x.cells == q.cells; });
+    if (same == quiet.end()) same = quiet.insert(quiet.end(), std::move(q));
+    same->names.push_back(&std::get<std::string>(r.cells[0]));
+  }
+
+  auto row = [&](const CompareRow& r, const CompareRow* above) {
     std::string tone_of_row;
     if (assessment_col && *assessment_col < r.cells.size())
       if (const auto* s = std::get_if<std::string>(&r.cells[*assessment_col])) tone_of_row = tone(*s);
     const auto* first = r.cells.empty() ? nullptr : std::get_if<std::string>(&r.cells[0]);
     const bool file_row = t.key == "periods" && first != nullptr && *first == "File";
-    out << "<tr>";
+    // A row named like the one above leaves those leading cells empty (a ditto; the script fills them in).
+    std::size_t ditto = 0, ditto_bytes = 0;
+    for (; above != nullptr && ditto < leading && ditto < r.cells.size() && ditto < above->cells.size(); ++ditto) {
+      const auto* mine = std::get_if<std::string>(&r.cells[ditto]);
+      const auto* theirs = std::get_if<std::string>(&above->cells[ditto]);
+      if (mine == nullptr || theirs == nullptr || *mine != *theirs || mine->empty()) break;
+      ditto_bytes += mine->size();
+    }
+    if (ditto_bytes < 16) ditto = 0;  // not worth the class
+    out << (ditto > 0 ? fmt::format("<tr class=\"d{}\">", ditto) : std::string("<tr>"));
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
       const auto& col = t.columns[i];
       const CompareCell empty;
       const CompareCell& cell = i < r.cells.size() ? r.cells[i] : empty;
-      // A data table's cells are numbers by default (right-aligned, CSS): only text cells and coloured
-      // changes carry a class, which keeps a page with the long section tables small.
-      std::string cls = right_aligned(col) ? "" : "t";
+      // A data table's cells are numbers by default (right-aligned, CSS) and its text columns are named by the
+      // table's class: only coloured changes and words, and text beyond the 16th column, carry a class, which
+      // keeps a page with the long section tables small.
+      std::string cls = right_aligned(col) || i < k_text_classes ? "" : "t";
       auto add = [&cls, &col](const std::string& c) { cls += (cls.empty() ? (right_aligned(col) ? "n " : "") : " ") + c; };
       if ((col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta) && !tone_of_row.empty()) add(tone_of_row);
       if (col.key == "assessment" || col.key == "status")
         if (const auto* s = std::get_if<std::string>(&cell); s != nullptr && !tone(*s).empty()) add(tone(*s));
       out << "<td";
       if (!cls.empty()) out << " class=\"" << cls << "\"";
-      // The sort key: seven significant digits order every figure a report prints.
-      if (const auto* d = std::get_if<double>(&cell); d != nullptr && std::isfinite(*d)) out << fmt::format(" data-v=\"{:.7g}\"", *d);
+      if (i < ditto) {
+        out << '>';
+        continue;
+      }
       std::string text = cell_text(cell, col);
+      // The sort key: a number column sorts by the numbers as shown (the script reads the cell); a cell whose
+      // text is not its number (">+9,999%") or a number in a text column carries it, seven significant digits.
+      if (const auto* d = std::get_if<double>(&cell); d != nullptr && std::isfinite(*d) && (!right_aligned(col) || !reads_as_number(text)))
+        out << fmt::format(" data-v=\"{:.7g}\"", *d);
       if (i > 0 && file_row) {  // the periods' files by their names, as in the page's header: no machine paths
         std::string names;
         for (std::size_t at = 0; at <= text.size();) {
@@ -560,19 +687,34 @@ void table(const CompareTable& t, std::ostream& out) {
         }
         text = names;
       }
-      out << ">" << esc(text);  // "</td>" is optional in HTML: left out, a long section table is ~15% smaller
+      out << ">" << esc(text);  // "</td>" and "</tr>" are optional in HTML: left out, a long table is ~15% smaller
     }
-    out << "</tr>\n";
+    out << "\n";
   };
-  const bool long_table = t.rows.size() > k_long_table;
-  const std::size_t top = long_table ? k_top_rows : t.rows.size();
-  out << "<table class=\"data\">" << head << "<tbody data-n=\"" << top << "\">\n";
-  for (std::size_t i = 0; i < top; ++i) row(t.rows[i]);
+  const bool long_table = rows.size() > k_long_table;
+  const std::size_t top = long_table ? k_top_rows : rows.size();
+  out << "<table class=\"" << table_class << "\">" << head << "<tbody data-n=\"" << top << "\">\n";
+  for (std::size_t i = 0; i < top; ++i) row(*rows[i], i == 0 ? nullptr : rows[i - 1]);
   out << "</tbody></table>\n";
   if (long_table) {
-    out << "<details><summary>The other " << t.rows.size() - top << " rows</summary><table class=\"data more\">" << head << "<tbody>\n";
-    for (std::size_t i = top; i < t.rows.size(); ++i) row(t.rows[i]);
+    out << "<details><summary>The other " << rows.size() - top << " rows</summary><table class=\"" << table_class
+        << " more\">" << head << "<tbody>\n";
+    for (std::size_t i = top; i < rows.size(); ++i) row(*rows[i], i == top ? nullptr : rows[i - 1]);
     out << "</tbody></table></details>\n";
+  }
+  // The quiet rows by name; data-z holds their other cells as shown ("|"-separated) for Copy as Markdown / CSV.
+  for (const auto& q : quiet) {
+    const char* how = q.zero && q.empty ? (two_sides ? "0 or not given in both periods" : "0 or not given")
+                      : q.zero          ? (two_sides ? "0 in both periods" : "0 in the report")
+                                        : (two_sides ? "with no value in either report" : "with no value");
+    const std::string what = fmt::format("{} row{} {} ({})", q.names.size(), q.names.size() == 1 ? "" : "s", how, esc(t.columns[0].header));
+    std::string cells;
+    for (const auto& c : q.cells) cells += (cells.empty() ? "" : "|") + c;
+    const bool open = q.names.size() >= k_quiet_details;
+    out << (open ? "<details class=\"zl\"><summary>" + what + "</summary>" : "<div class=\"zl\">" + what + ": ")
+        << "<ul class=\"z\" data-z=\"" << esc(cells) << "\">";
+    for (const auto* n : q.names) out << "<li>" << esc(*n);
+    out << "</ul>" << (open ? "</details>" : "</div>") << "\n";
   }
   for (const auto& n : t.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
   out << "</section>\n";
@@ -719,7 +861,7 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
          "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
          "script-src 'unsafe-inline'; img-src data:\">\n"
          "<meta name=\"generator\" content=\"awrdiff\">\n<title>"
-      << esc("awrdiff: " + (who.empty() ? std::string() : who + ", ") + when) << "</title>\n<style>" << k_css
+      << esc("awrdiff: " + (who.empty() ? std::string() : who + ", ") + when) << "</title>\n<style>" << k_css << text_column_css()
       << "</style>\n</head><body>\n<header class=\"top\"><h1>" << esc(who.empty() ? std::string("awrdiff") : who) << "</h1>\n<ul class=\"periods\">";
   for (const auto& p : sides) {
     out << "<li><b>" << esc(p.role) << "</b> " << esc(period_text(p));
@@ -739,8 +881,16 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
   // and more in a full AWR report) in a sub-list that opens from one entry, not as links of their own.
   std::vector<const CompareTable*> main_tables, section_tables;
   for (const auto& t : c.tables) (t.group == "sections" ? section_tables : main_tables).push_back(&t);
-  auto link = [&out](const CompareTable& t) {
-    out << "<a href=\"#" << anchor("t-", t.key) << "\" title=\"" << esc(t.title) << "\">" << esc(short_title(t.title)) << "</a>";
+  // Each table's id: "t-<key>"; a key given twice (two tables read from one section) is "t-<key>-2" the second time.
+  std::map<const CompareTable*, std::string> ids;
+  std::map<std::string, int> seen;
+  for (const auto& t : c.tables) {
+    const std::string id = anchor("t-", t.key);
+    const int n = ++seen[id];
+    ids[&t] = n == 1 ? id : fmt::format("{}-{}", id, n);
+  }
+  auto link = [&out, &ids](const CompareTable& t) {
+    out << "<a href=\"#" << ids[&t] << "\" title=\"" << esc(t.title) << "\">" << esc(short_title(t.title)) << "</a>";
   };
   if (!o.summary)
     for (const auto* t : main_tables) link(*t);
@@ -766,17 +916,17 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
   findings(c, out);
   for (std::size_t i = 1; i < c.charts.size(); ++i) chart_section(c.charts[i]);
   if (!o.summary) {  // --summary: the verdict, the warnings, the charts and the findings
-    for (const auto* t : main_tables) table(*t, out);
+    for (const auto* t : main_tables) table(*t, ids[t], sides.size() > 1, out);
     if (!section_tables.empty()) {
       out << "<h2 class=\"group\" id=\"sections\">Other sections<a class=\"pl\" href=\"#sections\" title=\"Link to the "
              "other sections\">#</a></h2>\n<p class=\"note\">The other sections of the reports, side by side. A long table "
              "shows its first rows, the most changed first where it ranks them, and opens the rest.</p>\n";
-      for (const auto* t : section_tables) table(*t, out);
+      for (const auto* t : section_tables) table(*t, ids[t], sides.size() > 1, out);
     }
   }
   if (o.verbose && !c.diagnostics.empty()) {
     out << "<section id=\"diagnostics\"><h2>Diagnostics</h2><ul>";
-    for (const auto& d : c.diagnostics) out << "<li>" << esc(d) << "</li>";
+    for (const auto& d : c.diagnostics) out << "<li>" << esc(without_directories(d)) << "</li>";
     out << "</ul></section>\n";
   }
   out << "</main>\n<footer>awrdiff · AAS = average active sessions (DB time per second of elapsed). Colours: "

@@ -231,4 +231,40 @@ TEST(Html, OneSelfContainedPage) {
   EXPECT_LT(page.size(), 500u * 1024);
 }
 
+// A RAC-like pair's other sections (Instance Activity, latches, histograms, global cache: some 3,000 rows of
+// totals and rates side by side, a tenth of them 0 in both periods) make a page under 500 KB that still names
+// every row (tests/browser checks real RAC pairs, docs/html.md lists their sizes).
+TEST(Html, RacSizedSectionsStayUnder500KB) {
+  auto c = awrdiff::compare(sample_report("good.html"), sample_report("bad.html"));
+  using awrdiff::ColumnKind;
+  for (int k = 0; k < 4; ++k) {
+    awrdiff::CompareTable t;
+    t.key = "rac_like_" + std::to_string(k);
+    t.title = "Section " + std::to_string(k);
+    t.group = "sections";
+    t.columns = {{"name", "Statistic", "", ColumnKind::text, 0}};
+    for (const char* side : {"base", "target"})
+      for (const char* m : {"total", "per_s", "per_txn"})
+        t.columns.push_back({std::string(side) + "_" + m, m, "", ColumnKind::number, std::string(m) == "total" ? 0 : -1});
+    t.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0});
+    t.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0});
+    for (int i = 0; i < 750; ++i) {
+      awrdiff::CompareRow r;
+      r.cells.emplace_back("gc statistic number " + std::to_string(i) + " of section " + std::to_string(k));
+      const bool zero = i % 10 == 9;
+      const double v = zero ? 0 : 1234567.0 / (i + 1) * (k + 1), w = v * (1 + (i % 7) / 10.0);
+      for (double x : {v, v / 3600, v / 51234, w, w / 3600, w / 51234}) r.cells.emplace_back(x);
+      r.cells.push_back(zero ? awrdiff::CompareCell() : awrdiff::CompareCell((w - v) / v * 100));
+      r.cells.push_back(zero || i % 7 < 2 ? awrdiff::CompareCell() : awrdiff::CompareCell(std::string("changed")));
+      t.rows.push_back(std::move(r));
+    }
+    c.tables.push_back(std::move(t));
+  }
+  const auto page = html(c);
+  EXPECT_LT(page.size(), 500u * 1024);
+  for (int k = 0; k < 4; ++k)
+    for (int i : {0, 17, 749, 9, 599})  // ranked rows, collapsed rows and rows 0 in both periods alike
+      EXPECT_NE(page.find(">gc statistic number " + std::to_string(i) + " of section " + std::to_string(k)), std::string::npos) << i;
+}
+
 }  // namespace
