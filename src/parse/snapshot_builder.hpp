@@ -1,0 +1,158 @@
+// Internal to the snapshot builder (src/parse): class Builder, which gives each known section of a
+// RawReport its meaning in one Snapshot, once for both formats (build_snapshot). Its member functions
+// are defined in one file per group of sections:
+//   snapshot_builder.cpp          build(), the dispatch on RawTable::section (table), generic tables,
+//                                 reading cells, names a text report cut to its column width
+//   snapshot_builder_summary.cpp  the report's summary: database and host header, snapshots, Load
+//                                 Profile, Instance Efficiency, wait events and their precision, wait
+//                                 classes, time model, Host CPU, containers, the SQL lists and texts
+//   snapshot_builder_rac.cpp      a RAC global report's own tables (awrgrpt.sql), and its Load Profile's
+//                                 DB time and DB CPU
+//   snapshot_builder_detail.cpp   the sections beyond the summary (typed_section): Instance Activity,
+//                                 init.ora, IOStat, Cache Sizes, tablespace and file I/O, segments,
+//                                 latches, mutexes, enqueues, library and dictionary cache, undo, wait
+//                                 event histograms, ADDM findings, RAC global cache, OS statistics
+// Only those files include this header; its names live in awrdiff::detail::builder.
+#pragma once
+
+#include "parse/tokenizer_common.hpp"
+
+#include <awrdiff/number.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace awrdiff::detail::builder {
+
+/// How finely one wait event row printed each figure, in the figure's unit (see Builder::resolution).
+struct EventResolution {
+  OptDouble time_s, waits, avg_wait_ms, pct_db_time;
+};
+
+/// Reads the RawTables of one report into one Snapshot: construct it with the report's source, call
+/// build() once.
+class Builder {
+public:
+  explicit Builder(std::string source) { m_snap.source = std::move(source); }
+
+  /// Every table in report order, then the finish_* steps that need the whole report.
+  Snapshot build(const RawReport& raw);
+
+private:
+  // ---- cells (snapshot_builder.cpp; num_at in snapshot_builder_detail.cpp) ---------------------
+  std::string text(const RawTable& t, const RawRow& r, ColumnId id) const { return cell_at(t, r, t.column_index(id)); }
+
+  OptDouble num(const RawTable& t, const RawRow& r, ColumnId id) {
+    int c = t.column_index(id);
+    if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return std::nullopt;
+    auto v = parse_cell(r.cells[c], column_spec(id).unit);
+    cell_diag(t, r, c, v.status);
+    return v.value;
+  }
+
+  // The row's cell in this column is '####' (did not fit its width).
+  bool overflowed(const RawTable& t, const RawRow& r, ColumnId id) const;
+  // A cell that did not parse: a warning, or an info diagnostic for '####' (see the definition).
+  void cell_diag(const RawTable& t, const RawRow& r, int c, CellStatus status);
+  void diag(const RawTable& t, int line, std::string message, Diagnostic::Level level = Diagnostic::Level::warning);
+  // Cell `c` of a row read in `unit`, with cell_diag; empty when the row is shorter or c < 0.
+  OptDouble num_at(const RawTable& t, const RawRow& r, int c, Unit unit);
+
+  // Cell `c` of a row with white space folded, so that "enq: IV -  contention" reads alike in text
+  // and HTML (HTML cells come folded); empty when the row is shorter.
+  static std::string cell_at(const RawTable& t, const RawRow& r, int c) {
+    if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return {};
+    const auto& cell = r.cells[static_cast<std::size_t>(c)];
+    return t.folded ? cell : detail::fold_space(cell);
+  }
+
+  // Names a text report cut to its column width (see the definitions).
+  std::string full_name(const std::string& name, std::size_t longest, std::string_view kind, std::size_t min_length,
+                        std::size_t ordinal = 0, std::size_t count = 1) const;
+  std::string by_idleness(const std::string& name, std::size_t longest, bool idle_tail) const;
+  static std::vector<std::pair<std::size_t, std::size_t>> occurrences(const RawTable& t, int c);
+  static std::size_t longest_cell(const RawTable& t, int c);
+
+  // ---- dispatch (snapshot_builder.cpp) ------------------------------------------------------------
+  void table(const RawTable& t);
+  void generic(const RawTable& t);
+
+  // ---- summary (snapshot_builder_summary.cpp) -----------------------------------------------------
+  void header(const RawTable& t);
+  void snapshot_info(const RawTable& t);
+  void load_profile(const RawTable& t);
+  void efficiency(const RawTable& t);
+  bool cluster_row(const RawTable& t, const RawRow& r, std::string_view total = "*") const;
+  OptDouble resolution(const RawTable& t, const RawRow& r, ColumnId id) const;
+  void events(const RawTable& t, std::vector<WaitEvent>& out, std::vector<EventResolution>* resolutions = nullptr);
+  void finish_events();
+  void finish_db_cpu();
+  void wait_classes(const RawTable& t, std::vector<WaitClassRow>& out);
+  void host_cpu(const RawTable& t);
+  void time_model(const RawTable& t);
+  void containers(const RawTable& t);
+  void finish_host();
+  SqlStat& sql_entry(const std::string& id);
+  void sql_list(const RawTable& t);
+  void sql_text(const RawTable& t);
+  void finish_sql();
+
+  // ---- RAC global report (snapshot_builder_rac.cpp) ----------------------------------------------
+  void rac_database_summary(const RawTable& t);
+  InstanceRow& instance_row(int number);
+  void rac_instances(const RawTable& t);
+  std::string totals_label(const RawTable& t) const;
+  void rac_time_model(const RawTable& t);
+  void rac_foreground_wait_classes(const RawTable& t);
+  void rac_os_stats(const RawTable& t);
+  void rac_sysstat_per_second(const RawTable& t);
+  void finish_global();
+
+  // ---- sections beyond the summary (snapshot_builder_detail.cpp) ---------------------------------
+  bool typed_section(const RawTable& t);
+  void activity(const RawTable& t);
+  void parameters(const RawTable& t);
+  void iostat(const RawTable& t, std::vector<IoStatRow>& out, ColumnId name_id, std::string_view kind);
+  void cache_sizes(const RawTable& t);
+  void tablespace_io(const RawTable& t, std::vector<TablespaceIo>& out);
+  void segments(const RawTable& t);
+  void latches(const RawTable& t);
+  void mutex_sleeps(const RawTable& t);
+  void enqueues(const RawTable& t);
+  void library_cache(const RawTable& t);
+  void dictionary_cache(const RawTable& t);
+  void undo(const RawTable& t);
+  void wait_histogram(const RawTable& t);
+  void addm_findings(const RawTable& t);
+  void global_cache(const RawTable& t);
+  void os_stats(const RawTable& t);
+  void finish_overflow();
+
+  /// An Instance Activity figure printed as '####' (finish_overflow).
+  struct Overflow {
+    std::size_t index;  ///< in m_snap.activity
+    bool per_trans;     ///< per Trans, else per Second
+    int line;
+    SectionId section;
+  };
+  std::vector<Overflow> m_overflow;
+
+  Snapshot m_snap;
+  std::map<std::string, std::size_t> m_sql_index;
+  std::map<std::string, std::size_t> m_activity_index;
+  std::map<std::string, std::size_t> m_latch_index;
+  /// How finely each top list / Foreground Wait Events row printed its figures (finish_events).
+  std::vector<EventResolution> m_top_resolution, m_fg_resolution;
+  /// How finely the time model printed its DB CPU row (time, % of DB time); empty without one.
+  std::optional<EventResolution> m_tm_cpu_resolution;
+  bool m_have_fg_top = false;           ///< a RAC global report's Top Timed Foreground Events was read
+  bool m_wait_classes_from_fg = false;  ///< wait_classes holds Foreground Wait Class rows so far
+};
+
+}  // namespace awrdiff::detail::builder

@@ -1,0 +1,581 @@
+// The snapshot builder's readers of the sections beyond the summary (class Builder,
+// snapshot_builder.hpp), dispatched by typed_section: Instance Activity (merged by statistic, '####'
+// per second / per transaction derived from the totals: finish_overflow), init.ora, IOStat by function
+// and by file type, Cache Sizes, tablespace and file I/O, the Segments by ... lists, latches, mutex
+// sleeps, enqueues, library and dictionary cache, undo, wait event histograms, ADDM findings, RAC
+// global cache and Operating System Statistics. A table missing the column a reader keys on is kept
+// as a generic table.
+#include "parse/snapshot_builder.hpp"
+
+#include <awrdiff/catalog.hpp>
+#include <awrdiff/number.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+
+namespace awrdiff::detail::builder {
+
+namespace {
+
+// One of the "Segments by ..." lists (catalog keys segments_*).
+bool is_segment_list(SectionId id) {
+  return section_spec(id).key.rfind("segments_", 0) == 0;
+}
+
+// Index of the first column with this id at or after `from`, or -1 (for headers printed twice:
+// "Reqs per sec" under Reads: and under Writes:, "Pct Miss" for gets and for pins).
+int column_from(const RawTable& t, ColumnId id, int from) {
+  for (std::size_t i = from < 0 ? 0 : static_cast<std::size_t>(from); i < t.columns.size(); ++i)
+    if (t.columns[i] == id) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace
+
+// Returns true when the table was read into a typed field of the Snapshot.
+bool Builder::typed_section(const RawTable& t) {
+  switch (t.section) {
+    case SectionId::instance_activity:
+    case SectionId::instance_activity_absolute:
+    case SectionId::instance_activity_thread: activity(t); return true;
+    case SectionId::init_ora: parameters(t); return true;
+    case SectionId::iostat_function: iostat(t, m_snap.iostat_function, ColumnId::function_name, "function"); return true;
+    case SectionId::iostat_filetype: iostat(t, m_snap.iostat_filetype, ColumnId::filetype_name, "filetype"); return true;
+    case SectionId::cache_sizes:
+      if (t.column_index(ColumnId::inst_id) >= 0) return false;  // RAC global: one row per instance, in MB
+      cache_sizes(t);
+      return true;
+    case SectionId::tablespace_io: tablespace_io(t, m_snap.tablespace_io); return true;
+    case SectionId::file_io: tablespace_io(t, m_snap.file_io); return true;
+    case SectionId::latch_activity:
+    case SectionId::latch_sleep_breakdown: latches(t); return true;
+    case SectionId::mutex_sleep_summary: mutex_sleeps(t); return true;
+    case SectionId::enqueue_activity: enqueues(t); return true;
+    case SectionId::library_cache: library_cache(t); return true;
+    case SectionId::dictionary_cache: dictionary_cache(t); return true;
+    case SectionId::undo_summary: undo(t); return true;
+    case SectionId::wait_histogram:
+    case SectionId::wait_histogram_us:
+    case SectionId::wait_histogram_32ms:
+    case SectionId::wait_histogram_2s:
+    case SectionId::wait_histogram_2min:
+    case SectionId::wait_histogram_1hr: wait_histogram(t); return true;
+    case SectionId::addm_findings: addm_findings(t); return true;
+    case SectionId::gc_load_profile:
+    case SectionId::gc_efficiency:
+    case SectionId::gc_workload:
+    case SectionId::gc_messaging: global_cache(t); return true;
+    case SectionId::os_stats: os_stats(t); return true;
+    default: break;
+  }
+  if (is_segment_list(t.section)) {
+    segments(t);
+    return true;
+  }
+  return false;
+}
+
+OptDouble Builder::num_at(const RawTable& t, const RawRow& r, int c, Unit unit) {
+  if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return std::nullopt;
+  auto v = parse_cell(r.cells[c], unit);
+  cell_diag(t, r, c, v.status);
+  return v.value;
+}
+
+// Instance Activity Stats (Key / Other / all), - Absolute Values, - Thread Activity: merged by name.
+void Builder::activity(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::statistic);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  const bool key_list = normalize_label(t.title).rfind("key", 0) == 0 ||
+                        (t.summary.find("Key Instance") != std::string::npos);
+  const std::size_t longest = longest_cell(t, name_col);
+  const auto occ = occurrences(t, name_col);
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const RawRow& r = t.rows[i];
+    const std::string raw = cell_at(t, r, name_col);
+    if (raw.empty()) continue;
+    const std::string name = full_name(raw, longest, "statistic", 28, occ[i].first, occ[i].second);
+    // A cut name that stays ambiguous is kept once per row, never merged with its namesake.
+    const std::string key = name == raw && occ[i].second > 1 ? fmt::format("{}\x1f{}", raw, occ[i].first) : name;
+    auto [it, inserted] = m_activity_index.try_emplace(key, m_snap.activity.size());
+    if (inserted) {
+      m_snap.activity.emplace_back();
+      m_snap.activity.back().name = name;
+      m_snap.activity.back().raw_name = raw;
+    }
+    ActivityStat& a = m_snap.activity[it->second];
+    if (key_list) a.key = true;
+    auto take = [&](OptDouble& field, ColumnId id) {
+      if (auto v = num(t, r, id)) field = v;
+    };
+    if (t.section == SectionId::instance_activity_absolute) {
+      take(a.begin_value, ColumnId::begin_value);
+      take(a.end_value, ColumnId::end_value);
+    } else {
+      take(a.total, ColumnId::total);
+      take(a.per_second, ColumnId::per_second);
+      take(a.per_trans, ColumnId::per_trans);
+      take(a.per_hour, ColumnId::per_hour);
+      // '####' in per Second / per Trans (the figure did not fit its column): derived from the
+      // total once the elapsed time and the transactions are known (finish_overflow).
+      for (auto [id, per_trans] : {std::pair{ColumnId::per_second, false}, std::pair{ColumnId::per_trans, true}})
+        if (overflowed(t, r, id)) m_overflow.push_back({it->second, per_trans, r.line, t.section});
+    }
+  }
+}
+
+void Builder::parameters(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::parameter);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  const std::size_t longest = longest_cell(t, name_col);
+  const int begin_col = t.column_index(ColumnId::begin_value), end_col = t.column_index(ColumnId::end_value);
+  const std::size_t begin_width = longest_cell(t, begin_col), end_width = longest_cell(t, end_col);
+  // A value too long for its column goes on under a blank name (Statspack: control_files): joined
+  // with a space after a break between words ("control01.ctl," / "/u01/fra/..."), without one
+  // after a cut that filled the column (a wrap mid-word).
+  auto join = [](std::string& value, const std::string& more, std::size_t width) {
+    if (more.empty()) return;
+    if (!value.empty() && (value.size() < width || value.back() == ',')) value += ' ';
+    value += more;
+  };
+  const std::size_t before = m_snap.parameters.size();
+  for (const auto& r : t.rows) {
+    Parameter p;
+    p.name = cell_at(t, r, name_col);
+    if (p.name.empty()) {
+      if (m_snap.parameters.size() > before && m_snap.format == ReportFormat::text) {
+        Parameter& last = m_snap.parameters.back();
+        join(last.begin_value, text(t, r, ColumnId::begin_value), begin_width);
+        join(last.end_value, text(t, r, ColumnId::end_value), end_width);
+      }
+      continue;
+    }
+    p.name = full_name(p.name, longest, "parameter", 20);
+    p.begin_value = text(t, r, ColumnId::begin_value);
+    p.end_value = text(t, r, ColumnId::end_value);
+    p.pdb = text(t, r, ColumnId::pdb_name);
+    if (auto d = text(t, r, ColumnId::is_default); !d.empty()) p.is_default = d == "TRUE" || d == "YES";
+    m_snap.parameters.push_back(std::move(p));
+  }
+}
+
+// IOStat by Function / by Filetype summary. "Reqs per sec" and "Data per sec" appear under both
+// Reads: and Writes:, told apart by position.
+void Builder::iostat(const RawTable& t, std::vector<IoStatRow>& out, ColumnId name_id, std::string_view kind) {
+  int name_col = t.column_index(name_id);
+  if (name_col < 0) name_col = t.column_index(ColumnId::label);
+  const int reads = t.column_index(ColumnId::reads_data_bytes);
+  const int writes = t.column_index(ColumnId::writes_data_bytes);
+  if (name_col < 0 || reads < 0) {
+    generic(t);
+    return;
+  }
+  const int r_reqs = column_from(t, ColumnId::requests_per_second, reads);
+  const int r_data = column_from(t, ColumnId::data_per_second_bytes, reads);
+  const int w_reqs = writes < 0 ? -1 : column_from(t, ColumnId::requests_per_second, writes);
+  const int w_data = writes < 0 ? -1 : column_from(t, ColumnId::data_per_second_bytes, writes);
+  const std::size_t longest = longest_cell(t, name_col);
+  for (const auto& r : t.rows) {
+    IoStatRow row;
+    row.raw_name = cell_at(t, r, name_col);
+    if (row.raw_name.empty()) continue;
+    row.name = full_name(row.raw_name, longest, kind, 6);
+    row.reads_data_bytes = num_at(t, r, reads, Unit::bytes);
+    row.reads_requests_per_s = num_at(t, r, r_reqs == w_reqs ? -1 : r_reqs, Unit::count);
+    row.reads_data_per_s_bytes = num_at(t, r, r_data == w_data ? -1 : r_data, Unit::bytes);
+    row.writes_data_bytes = num_at(t, r, writes, Unit::bytes);
+    row.writes_requests_per_s = num_at(t, r, w_reqs, Unit::count);
+    row.writes_data_per_s_bytes = num_at(t, r, w_data, Unit::bytes);
+    row.waits_count = num(t, r, ColumnId::waits_count);
+    row.avg_time_ms = num(t, r, ColumnId::avg_time_ms);
+    row.small_read_ms = num(t, r, ColumnId::small_read_ms);
+    row.large_read_ms = num(t, r, ColumnId::large_read_ms);
+    out.push_back(std::move(row));
+  }
+}
+
+// Cache Sizes: "Buffer Cache: | 24,576M | 24,576M | Std Block Size: | 8K". Text reports print the
+// right-hand pair inside the End column's span, so every cell is split on runs of spaces and read
+// as a sequence of "Label:" then values.
+void Builder::cache_sizes(const RawTable& t) {
+  auto& c = m_snap.cache_sizes;
+  for (const auto& r : t.rows) {
+    std::vector<std::string> pieces;
+    for (const auto& cell : r.cells) {
+      std::string_view v = cell;
+      while (!v.empty()) {
+        v = trim(v);
+        if (v.empty()) break;
+        auto gap = v.find("  ");
+        std::string_view piece = trim(v.substr(0, gap));
+        // "Log Buffer: 1,543,604K": a wide value leaves one space after the label.
+        if (auto colon = piece.rfind(": "); colon != std::string_view::npos) {
+          pieces.emplace_back(piece.substr(0, colon + 1));
+          piece = trim(piece.substr(colon + 1));
+        }
+        pieces.emplace_back(piece);
+        if (gap == std::string_view::npos) break;
+        v.remove_prefix(gap);
+      }
+    }
+    std::string label;
+    int slot = 0;
+    for (const auto& p : pieces) {
+      if (!p.empty() && p.back() == ':') {
+        label = normalize_label(p);
+        slot = 0;
+        continue;
+      }
+      auto v = parse_cell(p, Unit::bytes);
+      if (v.status != CellStatus::ok) {
+        // Some 12.1 reports print a bare unit ("K") when the value is missing: absent, not 0.
+        const bool bare_unit = p == "K" || p == "M" || p == "G";
+        if (v.status == CellStatus::invalid)
+          diag(t, r.line, fmt::format("Cache Sizes: cannot read '{}'{}", p, bare_unit ? " (no value printed)" : ""),
+               bare_unit ? Diagnostic::Level::info : Diagnostic::Level::warning);
+        ++slot;
+        continue;
+      }
+      OptDouble* begin = nullptr;
+      OptDouble* end = nullptr;
+      if (label == "buffercache") begin = &c.buffer_cache_begin_bytes, end = &c.buffer_cache_end_bytes;
+      else if (label == "sharedpoolsize" || label == "sharedpool") begin = &c.shared_pool_begin_bytes, end = &c.shared_pool_end_bytes;
+      else if (label == "in-memoryarea") begin = &c.in_memory_area_begin_bytes, end = &c.in_memory_area_end_bytes;
+      else if (label == "stdblocksize") begin = end = &c.std_block_size_bytes;
+      else if (label == "logbuffer") begin = end = &c.log_buffer_bytes;
+      if (begin != nullptr) *(slot == 0 ? begin : end) = v.value;
+      ++slot;
+    }
+  }
+}
+
+void Builder::tablespace_io(const RawTable& t, std::vector<TablespaceIo>& out) {
+  const int ts_col = t.column_index(ColumnId::tablespace);
+  if (ts_col < 0) {
+    generic(t);
+    return;
+  }
+  for (const auto& r : t.rows) {
+    TablespaceIo io;
+    io.tablespace = cell_at(t, r, ts_col);
+    if (io.tablespace.empty()) continue;
+    io.filename = text(t, r, ColumnId::filename);
+    io.reads = num(t, r, ColumnId::reads);
+    io.reads_per_s = num(t, r, ColumnId::reads_per_second);
+    io.avg_read_ms = num(t, r, ColumnId::avg_read_ms);
+    io.blocks_per_read = num(t, r, ColumnId::blocks_per_read);
+    io.writes = num(t, r, ColumnId::writes);
+    io.writes_per_s = num(t, r, ColumnId::writes_per_second);
+    io.buffer_waits = num(t, r, ColumnId::buffer_waits);
+    io.avg_buffer_wait_ms = num(t, r, ColumnId::avg_buffer_wait_ms);
+    out.push_back(std::move(io));
+  }
+}
+
+// "Segments by ...": the list's measure is the column before %Total / % of Capture.
+void Builder::segments(const RawTable& t) {
+  int pct = t.column_index(ColumnId::pct_total);
+  if (pct < 0) pct = t.column_index(ColumnId::pct_of_capture);
+  const int owner = t.column_index(ColumnId::owner);
+  if (pct < 1 || owner < 0) {
+    generic(t);
+    return;
+  }
+  const std::string list(section_spec(t.section).key);
+  for (const auto& r : t.rows) {
+    SegmentStat sg;
+    sg.list = list;
+    sg.owner = cell_at(t, r, owner);
+    sg.object = text(t, r, ColumnId::object_name);
+    if (sg.owner.empty() && sg.object.empty()) continue;
+    sg.tablespace = text(t, r, ColumnId::tablespace);
+    sg.subobject = text(t, r, ColumnId::subobject_name);
+    sg.type = text(t, r, ColumnId::object_type);
+    sg.value = num_at(t, r, pct - 1, Unit::count);
+    sg.pct_total = num_at(t, r, pct, Unit::percent);
+    m_snap.segments.push_back(std::move(sg));
+  }
+}
+
+void Builder::latches(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::latch_name);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  const std::size_t longest = longest_cell(t, name_col);
+  const auto occ = occurrences(t, name_col);
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const RawRow& r = t.rows[i];
+    const std::string raw = cell_at(t, r, name_col);
+    if (raw.empty()) continue;
+    const std::string name = full_name(raw, longest, "latch", 18, occ[i].first, occ[i].second);
+    const std::string key = name == raw && occ[i].second > 1 ? fmt::format("{}\x1f{}", raw, occ[i].first) : name;
+    auto [it, inserted] = m_latch_index.try_emplace(key, m_snap.latches.size());
+    if (inserted) {
+      m_snap.latches.emplace_back();
+      m_snap.latches.back().name = name;
+    }
+    LatchStat& l = m_snap.latches[it->second];
+    auto take = [&](OptDouble& field, ColumnId id) {
+      if (auto v = num(t, r, id)) field = v;
+    };
+    take(l.get_requests, ColumnId::get_requests);
+    take(l.pct_get_miss, ColumnId::pct_get_miss);
+    take(l.avg_sleeps_per_miss, ColumnId::avg_sleeps_per_miss);
+    take(l.wait_time_s, ColumnId::time_s);
+    take(l.nowait_requests, ColumnId::nowait_requests);
+    take(l.pct_nowait_miss, ColumnId::pct_nowait_miss);
+    take(l.misses, ColumnId::misses);
+    take(l.sleeps, ColumnId::sleeps);
+    take(l.spin_gets, ColumnId::spin_gets);
+  }
+}
+
+void Builder::mutex_sleeps(const RawTable& t) {
+  for (const auto& r : t.rows) {
+    MutexSleep m;
+    m.mutex_type = text(t, r, ColumnId::mutex_type);
+    m.location = text(t, r, ColumnId::location);
+    if (m.mutex_type.empty() && m.location.empty()) continue;
+    m.sleeps = num(t, r, ColumnId::sleeps);
+    m.wait_time_ms = num(t, r, ColumnId::wait_time_ms);
+    m_snap.mutex_sleeps.push_back(std::move(m));
+  }
+}
+
+void Builder::enqueues(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::enqueue_type);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  for (const auto& r : t.rows) {
+    EnqueueStat e;
+    e.name = cell_at(t, r, name_col);
+    if (e.name.empty()) continue;
+    e.requests = num(t, r, ColumnId::requests);
+    e.succ_gets = num(t, r, ColumnId::successful_gets);
+    e.failed_gets = num(t, r, ColumnId::failed_gets);
+    e.waits = num(t, r, ColumnId::waits);
+    e.wait_time_s = num(t, r, ColumnId::time_s);
+    e.avg_wait_ms = num(t, r, ColumnId::avg_wait_ms);
+    m_snap.enqueues.push_back(std::move(e));
+  }
+}
+
+void Builder::library_cache(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::namespace_name);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  const int gets = t.column_index(ColumnId::get_requests);
+  const int pins = t.column_index(ColumnId::pin_requests);
+  for (const auto& r : t.rows) {
+    LibraryCacheStat l;
+    l.name = cell_at(t, r, name_col);
+    if (l.name.empty()) continue;
+    l.get_requests = num(t, r, ColumnId::get_requests);
+    l.pct_get_miss = num_at(t, r, gets < 0 ? -1 : column_from(t, ColumnId::pct_miss, gets), Unit::percent);
+    l.pin_requests = num(t, r, ColumnId::pin_requests);
+    l.pct_pin_miss = num_at(t, r, pins < 0 ? -1 : column_from(t, ColumnId::pct_miss, pins), Unit::percent);
+    l.reloads = num(t, r, ColumnId::reloads);
+    l.invalidations = num(t, r, ColumnId::invalidations);
+    m_snap.library_cache.push_back(std::move(l));
+  }
+}
+
+void Builder::dictionary_cache(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::cache_name);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  for (const auto& r : t.rows) {
+    DictionaryCacheStat d;
+    d.name = cell_at(t, r, name_col);
+    if (d.name.empty()) continue;
+    d.get_requests = num(t, r, ColumnId::get_requests);
+    d.pct_miss = num(t, r, ColumnId::pct_miss);  // the first Pct Miss: of the gets
+    d.scan_requests = num(t, r, ColumnId::scan_requests);
+    d.mod_requests = num(t, r, ColumnId::mod_requests);
+    d.final_usage = num(t, r, ColumnId::final_usage);
+    m_snap.dictionary_cache.push_back(std::move(d));
+  }
+}
+
+void Builder::undo(const RawTable& t) {
+  for (const auto& r : t.rows) {
+    UndoSummary u;
+    u.undo_tablespace = text(t, r, ColumnId::undo_tablespace);
+    if (u.undo_tablespace.empty()) continue;
+    if (auto k = num(t, r, ColumnId::undo_blocks_thousands)) u.undo_blocks = *k * 1000.0;
+    u.transactions = num(t, r, ColumnId::transactions);
+    u.max_query_length_s = num(t, r, ColumnId::max_query_length_s);
+    u.max_tx_concurrency = num(t, r, ColumnId::max_tx_concurrency);
+    u.tuned_retention = text(t, r, ColumnId::tuned_retention);
+    u.sto_oos = text(t, r, ColumnId::sto_oos);
+    m_snap.undo.push_back(std::move(u));
+  }
+}
+
+void Builder::wait_histogram(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::event);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  std::vector<int> bucket_cols;
+  for (std::size_t i = 0; i < t.headers.size(); ++i)
+    if (is_histogram_bucket(t.headers[i])) bucket_cols.push_back(static_cast<int>(i));
+  const std::string key(section_spec(t.section).key);
+  const std::size_t longest = longest_cell(t, name_col);
+  const int total_col = t.column_index(ColumnId::total_waits);
+  const auto occ = occurrences(t, name_col);
+  bool idle_tail = false;
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const RawRow& r = t.rows[i];
+    WaitHistogramRow h;
+    h.raw_name = cell_at(t, r, name_col);
+    if (h.raw_name.empty()) continue;
+    h.section = key;
+    h.event = by_idleness(full_name(h.raw_name, longest, "event", 18, occ[i].first, occ[i].second), longest, idle_tail);
+    idle_tail = idle_tail || is_idle_event(h.event);  // "Ordered by Event (idle events last)"
+    h.total_waits = num(t, r, ColumnId::total_waits);
+    // Text reports print Total Waits in 5 characters: "1934.3K" becomes "1934.", "118.6K" "118.6".
+    // A count with a decimal point and no K/M/G lost its multiplier: absent, not 1000 times too small.
+    if (const std::string cell = cell_at(t, r, total_col); m_snap.format == ReportFormat::text && h.total_waits &&
+                                                        cell.find('.') != std::string::npos &&
+                                                        std::isdigit(static_cast<unsigned char>(cell.back())) + (cell.back() == '.') > 0) {
+      h.total_waits.reset();
+      diag(t, r.line, fmt::format("Total Waits '{}' of '{}' lost its K/M/G multiplier to the column width", cell, h.raw_name),
+           Diagnostic::Level::info);
+    }
+    for (int c : bucket_cols) {
+      std::string label = t.headers[c];
+      label.erase(std::remove(label.begin(), label.end(), ' '), label.end());
+      h.buckets.push_back({std::move(label), num_at(t, r, c, Unit::percent)});
+    }
+    // A heading repeated as a row ("% of Waits" over the buckets in some HTML releases).
+    if (!h.total_waits && std::none_of(h.buckets.begin(), h.buckets.end(), [](const auto& b) { return b.pct.has_value(); }) &&
+        h.raw_name.rfind('%', 0) == 0)
+      continue;
+    m_snap.wait_histograms.push_back(std::move(h));
+  }
+}
+
+void Builder::addm_findings(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::finding_name);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  for (const auto& r : t.rows) {
+    AddmFinding f;
+    f.name = cell_at(t, r, name_col);
+    if (f.name.empty()) continue;
+    f.task_avg_active_sessions = num(t, r, ColumnId::task_avg_active_sessions);
+    f.pct_active_sessions = num(t, r, ColumnId::pct_active_sessions);
+    f.task_name = text(t, r, ColumnId::task_name);
+    m_snap.addm_findings.push_back(std::move(f));
+  }
+}
+
+// Global cache label/value tables: "Global Cache blocks received:" with Per Second / Per Transaction
+// (load profile), or "Buffer access - local cache %:" with one value (the other three). Labels
+// and values may share one cell in text reports ("Avg global cache cr block receive time (ms):  0.3").
+void Builder::global_cache(const RawTable& t) {
+  const std::string key(section_spec(t.section).key);
+  const int ps = t.column_index(ColumnId::per_second);
+  const int pt = t.column_index(ColumnId::per_transaction);
+  for (const auto& r : t.rows) {
+    std::vector<std::string> pieces;
+    for (const auto& cell : r.cells) {
+      std::string_view v = trim(cell);
+      if (v.empty()) continue;
+      // "label:   value" in one cell: split at the last ':'.
+      if (auto colon = v.rfind(':'); colon != std::string_view::npos && colon + 1 < v.size() &&
+                                       parse_cell(v.substr(colon + 1), Unit::count).status == CellStatus::ok) {
+        pieces.emplace_back(trim(v.substr(0, colon + 1)));
+        pieces.emplace_back(trim(v.substr(colon + 1)));
+      } else {
+        pieces.emplace_back(v);
+      }
+    }
+    if (pieces.size() < 2) continue;
+    GlobalCacheStat g;
+    g.section = key;
+    g.name = pieces.front();
+    if (!g.name.empty() && g.name.back() == ':') g.name.pop_back();
+    g.name = detail::fold_space(g.name);  // text aligns labels with runs of spaces: "Buffer access -  local cache %"
+    if (ps >= 0 || pt >= 0) {
+      g.per_second = num(t, r, ColumnId::per_second);
+      g.per_transaction = num(t, r, ColumnId::per_transaction);
+    } else {
+      auto v = parse_cell(pieces[1], Unit::count);
+      if (v.status == CellStatus::invalid) diag(t, r.line, fmt::format("cannot read '{}'", pieces[1]));
+      g.value = v.value;
+    }
+    m_snap.global_cache.push_back(std::move(g));
+  }
+}
+
+void Builder::os_stats(const RawTable& t) {
+  const int name_col = t.column_index(ColumnId::statistic);
+  if (name_col < 0) {
+    generic(t);
+    return;
+  }
+  for (const auto& r : t.rows) {
+    OsStat o;
+    o.name = cell_at(t, r, name_col);
+    if (o.name.empty()) continue;
+    o.value = num(t, r, ColumnId::value);
+    o.end_value = num(t, r, ColumnId::end_value);
+    m_snap.os_stats.push_back(std::move(o));
+  }
+}
+
+// Instance Activity per Second and per Trans printed as '####': total / elapsed and total /
+// transactions, transactions being user commits + user rollbacks over the interval (as Oracle
+// divides), else the Load Profile's Transactions per second x elapsed. Without a total, elapsed
+// or transactions the figure stays absent, with a warning naming it.
+void Builder::finish_overflow() {
+  if (m_overflow.empty()) return;
+  const OptDouble elapsed = m_snap.interval.elapsed_s;
+  OptDouble txns;
+  const ActivityStat* commits = m_snap.activity_stat("user commits");
+  const ActivityStat* rollbacks = m_snap.activity_stat("user rollbacks");
+  if (commits != nullptr && commits->total) txns = *commits->total + (rollbacks != nullptr ? rollbacks->total.value_or(0) : 0);
+  if (!txns)
+    if (const auto* lp = m_snap.load_profile_row("transactions"); lp != nullptr && lp->per_second && elapsed)
+      txns = *lp->per_second * *elapsed;
+  for (const auto& o : m_overflow) {
+    ActivityStat& a = m_snap.activity[o.index];
+    if (o.per_trans ? a.per_trans : a.per_second) continue;  // another table of the stat printed it
+    const char* what = o.per_trans ? "per Trans" : "per Second";
+    const OptDouble divisor = o.per_trans ? txns : elapsed;
+    std::string section(section_spec(o.section).key);
+    if (a.total && divisor && *divisor > 0) {
+      (o.per_trans ? a.per_trans : a.per_second) = *a.total / *divisor;
+      m_snap.diagnostics.push_back({Diagnostic::Level::info, std::move(section), o.line,
+                                    fmt::format("'{}': {} printed as '####', derived from the total ({})", a.name, what,
+                                                o.per_trans ? "total / (user commits + user rollbacks)" : "total / elapsed")});
+    } else {
+      m_snap.diagnostics.push_back({Diagnostic::Level::warning, std::move(section), o.line,
+                                    fmt::format("'{}': {} printed as '####' and not derivable (no {}): left absent", a.name,
+                                                what, !a.total ? "total" : o.per_trans ? "transaction count" : "elapsed time")});
+    }
+  }
+}
+
+}  // namespace awrdiff::detail::builder
