@@ -55,6 +55,9 @@ struct CompareTable {
   /// What an empty table says, for the text formats and HTML (e.g. "no parameter differs"); empty: "none in
   /// the reports".
   std::string empty_text;
+  /// A table that exists only as changes between the periods (what carries the change in DB time, the SQL
+  /// behind it): left out whole when the periods are not comparable.
+  bool changes_only = false;
 };
 
 /// The overall direction of DB time per second.

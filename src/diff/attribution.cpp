@@ -92,6 +92,7 @@ void Differ::attribution() {
 
   CompareTable t;
   t.key = "attribution";
+  t.changes_only = true;
   t.title = "Where the change in DB time per second comes from";
   t.columns = {{"component", "Component", "", ColumnKind::text, 0},
                {"base_aas", "Base /s", "AAS", ColumnKind::number, 3},

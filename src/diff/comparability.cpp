@@ -276,12 +276,12 @@ void Differ::drop_deltas() {
   m_out.findings.clear();
   m_out.contributors.clear();
   m_out.db_time_change_pct.reset();
-  std::erase_if(m_out.tables, [](const CompareTable& t) { return t.key == "attribution" || t.key == "sql_carriers"; });
+  std::erase_if(m_out.tables, [](const CompareTable& t) { return t.changes_only; });
   for (auto& t : m_out.tables) {
     std::vector<std::size_t> keep;
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
       const auto& c = t.columns[i];
-      if (c.kind == ColumnKind::change_pct || c.kind == ColumnKind::delta || c.key == "assessment" || c.key == "share_pct")
+      if (c.kind == ColumnKind::change_pct || c.kind == ColumnKind::delta || c.key == "assessment")
         continue;
       keep.push_back(i);
     }

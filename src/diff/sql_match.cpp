@@ -424,6 +424,7 @@ void Differ::sql_carriers() {
   if (list.size() > 10) list.resize(10);
   CompareTable t;
   t.key = "sql_carriers";
+  t.changes_only = true;
   t.title = "SQL carrying the change in DB time per second";
   t.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0},
                {"delta_aas", "Δ elapsed /s", "AAS", ColumnKind::delta, 3},
