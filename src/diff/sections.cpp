@@ -887,13 +887,46 @@ struct Cell {
 };
 
 // A generic table as (item, column) -> value: the item named by its text cells, one entry per numeric cell.
+// A header that names a row rather than measuring it ("Snap Id", "File#", "Inst Num"), though its cells are numbers.
+bool id_header(std::string_view header) {
+  const std::string h = lower(header);
+  if (h.empty() || h.ends_with('#') || h.ends_with(" id") || h == "id" || h.ends_with(" no") || h.ends_with(" num") ||
+      h.ends_with(" number") || h.starts_with("inst") || h.find("snap") != std::string::npos)
+    return true;
+  return false;
+}
+
+// Which columns hold measures: a unit from the catalog, or a header the catalog does not know whose cells are
+// numbers (the per-instance Min and Max of a RAC global report, "Logical Reads/s"): 90% or more of its
+// non-empty cells read as numbers. The other columns name the row.
+std::vector<bool> measure_columns(const GenericTable& g) {
+  std::vector<bool> out(g.units.size(), false);
+  for (std::size_t i = 0; i < g.units.size(); ++i) {
+    if (g.units[i] != "none") {
+      out[i] = true;
+      continue;
+    }
+    if (i >= g.columns.size() || g.columns[i] != "unknown" || i >= g.headers.size() || id_header(g.headers[i])) continue;
+    std::size_t cells = 0, numbers = 0;
+    for (const auto& r : g.rows) {
+      if (i >= r.size() || r[i].empty()) continue;
+      ++cells;
+      const auto v = parse_cell(r[i], Unit::count);
+      if (v.status == CellStatus::ok) ++numbers;
+    }
+    out[i] = i > 0 && numbers > 0 && numbers * 10 >= cells * 9;  // the first column names the row
+  }
+  return out;
+}
+
 std::vector<Cell> generic_cells(const GenericTable& g) {
   std::vector<Cell> out;
   std::map<std::string, int> seen;
+  const auto measure = measure_columns(g);
   for (const auto& r : g.rows) {
     std::string item;
     for (std::size_t i = 0; i < r.size() && i < g.units.size(); ++i)
-      if (g.units[i] == "none" && !r[i].empty()) item += (item.empty() ? "" : " · ") + r[i];
+      if (!measure[i] && !r[i].empty()) item += (item.empty() ? "" : " · ") + r[i];
     // No text column and several rows (an advisory's rows are its sizes): the first column names the row. A
     // table of one row (Instance CPU) is that row.
     const bool first_names = item.empty() && g.rows.size() > 1 && !r.empty() && !g.headers.empty();
@@ -901,10 +934,12 @@ std::vector<Cell> generic_cells(const GenericTable& g) {
     if (item.empty()) item = g.title.empty() ? std::string("(row)") : g.title;  // a table of one row: the table
     if (const int n = ++seen[item]; n > 1) item += fmt::format(" #{}", n);
     for (std::size_t i = first_names ? 1 : 0; i < r.size() && i < g.units.size(); ++i) {
-      if (g.units[i] == "none" || i >= g.headers.size()) continue;
-      const auto v = parse_cell(r[i], unit_named(g.units[i]));
+      if (!measure[i] || i >= g.headers.size()) continue;
+      const bool counted = g.units[i] == "none" || g.units[i] == "count";
+      const auto v = parse_cell(r[i], counted ? Unit::count : unit_named(g.units[i]));
       if (v.status != CellStatus::ok && v.status != CellStatus::blank) continue;
-      out.push_back({item, g.headers[i], g.units[i] == "count" ? "" : g.units[i], v.value});
+      out.push_back({item, g.headers[i].empty() ? fmt::format("column {}", i + 1) : g.headers[i], counted ? "" : g.units[i],
+                     v.value});
     }
   }
   return out;
