@@ -30,6 +30,8 @@ OptDouble minutes_in(std::string_view s) {
   while (start > 0 && (std::isdigit(static_cast<unsigned char>(s[start - 1])) != 0 || s[start - 1] == '.' ||
                        s[start - 1] == ',' || s[start - 1] == '-'))
     --start;
+  // The figure is a whole word: "12x.4 (mins)" is no figure, not 0.4 min.
+  if (start > 0 && s[start - 1] != ' ' && s[start - 1] != ':' && s[start - 1] != '\t') return std::nullopt;
   auto v = parse_cell(s.substr(start, end - start), Unit::count);
   if (!v.value) return std::nullopt;
   return *v.value * 60.0;
