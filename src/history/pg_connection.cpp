@@ -147,7 +147,8 @@ public:
     return v;
   }
   std::string text(int c) const override {
-    return is_null(c) ? std::string() : std::string(m_pq.getvalue(m_r, m_row, c), static_cast<std::size_t>(m_pq.getlength(m_r, m_row, c)));
+    if (is_null(c)) return {};
+    return std::string(m_pq.getvalue(m_r, m_row, c), static_cast<std::size_t>(m_pq.getlength(m_r, m_row, c)));
   }
   std::string blob(int c) const override {
     if (is_null(c)) return {};

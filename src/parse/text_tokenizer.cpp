@@ -8,10 +8,14 @@
 #include <awrdiff/parse.hpp>
 
 #include <algorithm>
+#include <bit>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 #include <cctype>
+#include <cstdint>
+#include <cstring>
+#include <memory>
 #include <optional>
 
 namespace awrdiff {
@@ -24,13 +28,47 @@ struct Span {
 // White space as std::isspace in the "C" locale (the program never sets another).
 constexpr bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
+// The index of the first byte of s[from, ...) other than ' ' (s.size() when none), eight bytes at a
+// time: fixed-width lines are mostly runs of spaces, and the tokenizer looks at each several times.
+inline std::size_t skip_spaces(std::string_view s, std::size_t from = 0) {
+  std::size_t i = from;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i + 8 <= s.size(); i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      w ^= 0x2020202020202020ULL;  // zero bytes: spaces
+      if (w != 0) return i + static_cast<std::size_t>(std::countr_zero(w)) / 8;
+    }
+  }
+  while (i < s.size() && s[i] == ' ') ++i;
+  return i;
+}
+
+// The end of s[0, to) without its trailing spaces, eight bytes at a time.
+inline std::size_t skip_spaces_back(std::string_view s, std::size_t to) {
+  std::size_t i = to;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i >= 8; i -= 8) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + i - 8, 8);
+      w ^= 0x2020202020202020ULL;
+      if (w != 0) return i - static_cast<std::size_t>(std::countl_zero(w)) / 8;
+    }
+  }
+  while (i > 0 && s[i - 1] == ' ') --i;
+  return i;
+}
+
 bool is_blank(std::string_view s) {
-  return std::all_of(s.begin(), s.end(), [](char c) { return is_space(static_cast<unsigned char>(c)); });
+  return std::all_of(s.begin() + static_cast<std::ptrdiff_t>(skip_spaces(s)), s.end(),
+                     [](char c) { return is_space(static_cast<unsigned char>(c)); });
 }
 
 // awrdiff::trim (white space and UTF-8 no-break spaces at both ends), inlined: the tokenizer trims
-// every cell of every row.
+// every cell of every row. Runs of spaces are skipped a word at a time first.
 inline std::string_view trim_cell(std::string_view s) {
+  const std::size_t end = skip_spaces_back(s, s.size());
+  s = s.substr(0, end).substr(std::min(end, skip_spaces(s.substr(0, end))));
   while (!s.empty()) {
     const auto c = static_cast<unsigned char>(s.front());
     if (is_space(c)) s.remove_prefix(1);
@@ -46,10 +84,30 @@ inline std::string_view trim_cell(std::string_view s) {
   return s;
 }
 
+// Two spaces or more with something other than a space after them (c.find("  ") and a character
+// not ' ' after it), in a loop: most cells are a few bytes without a space.
+inline bool has_inner_gap(std::string_view c) {
+  const std::size_t n = c.size();
+  std::size_t i = 0;
+  while (i + 1 < n && !(c[i] == ' ' && c[i + 1] == ' ')) ++i;
+  if (i + 1 >= n) return false;
+  for (i += 2; i < n; ++i)
+    if (c[i] != ' ') return true;
+  return false;
+}
+
+bool all_folded(const std::vector<std::string>& cells) {
+  return std::all_of(cells.begin(), cells.end(), [](const std::string& c) { return detail::is_folded(c); });
+}
+
 // Dash segments of a rule line ("---- ------ ---"), or nothing if the line is not a rule. A leading
 // run of '~' (Load Profile: "~~~~~~~   -------") is allowed.
 std::optional<std::vector<Span>> rule_segments(std::string_view line) {
+  // Most lines are not rules: their first byte after the indent tells.
+  const std::size_t first = skip_spaces(line);
+  if (first == line.size() || (line[first] != '-' && line[first] != '~' && line[first] != '\t')) return std::nullopt;
   std::vector<Span> segs;
+  segs.reserve(32);
   std::size_t dashes = 0;
   for (std::size_t i = 0; i < line.size();) {
     char c = line[i];
@@ -103,6 +161,7 @@ struct Word {
 
 std::vector<Word> words_of(std::string_view line, std::size_t from = 0) {
   std::vector<Word> out;
+  out.reserve(16);
   std::size_t i = from;
   while (i < line.size()) {
     while (i < line.size() && line[i] == ' ') ++i;
@@ -149,21 +208,29 @@ std::size_t clean_copy(std::string_view in, char* out) {
 
 class TextTokenizer {
 public:
-  explicit TextTokenizer(std::string_view content) {
+  explicit TextTokenizer(std::string_view content)
+      : m_text(std::make_unique_for_overwrite<char[]>(content.size() + 1)) {  // written before it is read
     // One cleaned copy of the text; lines are views into it (no allocation per line).
     // Form feeds mark page breaks; the repeated title that follows them continues the section.
-    m_text.resize(content.size());
-    m_text.resize(clean_copy(content, m_text.data()));
-    const std::string_view text(m_text);
-    m_lines.reserve(detail::count_byte(text, '\n') + 1);
-    std::size_t start = 0;
-    while (start <= text.size()) {
-      auto nl = text.find('\n', start);
-      if (nl == std::string_view::npos) nl = text.size();
-      m_lines.push_back(text.substr(start, nl - start));
-      if (nl == text.size()) break;
-      start = nl + 1;
+    const std::string_view text(m_text.get(), clean_copy(content, m_text.get()));
+    // The lines, split at each line feed (found sixteen bytes at a time where SSE2 is there).
+    m_lines.reserve(text.size() / 64 + 16);
+    std::size_t start = 0, i = 0;
+    auto line_feed_at = [&](std::size_t at) {
+      m_lines.push_back(text.substr(start, at - start));
+      start = at + 1;
+    };
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n');
+    for (; i + 16 <= text.size(); i += 16) {
+      auto m = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i)), lf)));
+      for (; m != 0; m &= m - 1) line_feed_at(i + static_cast<std::size_t>(std::countr_zero(m)));
     }
+#endif
+    for (; i < text.size(); ++i)
+      if (text[i] == '\n') line_feed_at(i);
+    m_lines.push_back(text.substr(start));  // after the last line feed (empty when the text ends with one)
   }
 
   RawReport run() {
@@ -233,6 +300,11 @@ private:
     const std::string_view line = m_lines[i];
     if (!line.empty() && line[0] == ' ') {
       // The ADDM report appended to text AWR reports: "          ADDM Report for Task 'ADDM:...'".
+      if (const std::size_t first = skip_spaces(line); first == line.size() || line[first] != 'A') {
+        // (Unless other white space or a no-break space comes first, which trim_cell skips too.)
+        const auto c = first == line.size() ? 0 : static_cast<unsigned char>(line[first]);
+        if (!is_space(c) && c != 0xC2) return std::nullopt;
+      }
       auto t = trim_cell(line);
       if (t.rfind("ADDM Report for Task", 0) == 0)
         if (const SectionSpec* spec = find_section_by_title(t)) return Title{std::string(t), spec};
@@ -240,13 +312,17 @@ private:
     }
     if (line.empty() || line[0] == '-' || line[0] == '~') return std::nullopt;
     if (line.rfind("->", 0) == 0) return std::nullopt;
-    auto cand = title_candidate(line);
     const bool db_inst = line.find("DB/Inst") != std::string::npos;
     const bool underlined = i + 1 < m_lines.size() && m_lines[i + 1].find("~~~") != std::string::npos;
+    // Most lines start no catalog title (nor does their first words' part): the catalog is asked
+    // only about the others.
+    const bool known = detail::may_name_section(line);
+    if (!known && !db_inst && !underlined) return std::nullopt;
+    auto cand = title_candidate(line);
     // The whole line is a title; or its first words are, when "DB/Inst: ..." or a "~~~" underline
     // follows (a header line such as "Wait Class   Waits ..." is not a title).
-    const SectionSpec* spec = find_section_by_title(line);
-    if (spec == nullptr && (db_inst || underlined)) spec = find_section_by_title(cand);
+    const SectionSpec* spec = known ? find_section_by_title(line) : nullptr;
+    if (spec == nullptr && known && (db_inst || underlined)) spec = find_section_by_title(cand);
     // A known title inside a SQL record's text is not a title: titles are followed by notes, a
     // "~~~" underline, a blank line or a header, never by more of the same record.
     if (spec != nullptr) {
@@ -409,7 +485,8 @@ private:
     // An indented title on the header line names the table (" Shared Pool Statistics   Begin   End",
     // printed after Instance Efficiency Percentages without a title line of its own).
     if (!m_in_section && !header_lines.empty() && header_lines.front().second == 0)
-      if (auto cand = title_candidate(trim_cell(header_lines.front().first)); find_section_by_title(cand) != nullptr) {
+      if (auto cand = title_candidate(trim_cell(header_lines.front().first));
+          detail::may_name_section(cand) && find_section_by_title(cand) != nullptr) {
         t.title = std::string(cand);
         if (label_col && !headers.empty() && headers.front() == t.title) headers.front().clear();
       }
@@ -417,7 +494,12 @@ private:
     t.line = static_cast<int>((m_in_section ? m_section_line : rule) + 1);
     m_label_col = label_col;
     detail::classify(t);
+    // Room for the rows: about one a line down to the next blank line.
+    std::size_t rows = 0;
+    for (std::size_t k = rule + 1; k < m_lines.size() && rows < 4096 && !is_blank(m_lines[k]); ++k) ++rows;
+    t.rows.reserve(rows);
     m_table = std::move(t);
+    m_folded = true;
     m_table_layout = m_in_section && m_section_spec != nullptr ? m_section_spec->layout : TextLayout::table;
     if (!m_in_section) m_table_layout = TextLayout::header;
   }
@@ -466,25 +548,34 @@ private:
     return m_segs[c];
   }
 
-  std::vector<std::string> slice(std::string_view line) const {
-    std::vector<std::string> cells;
+  std::size_t cell_count() const { return m_segs.size() + (m_label_col ? 1 : 0); }
+
+  // Cell `c` of a table row (the label column first when there is one): the line cut at the rule's
+  // column starts, trimmed.
+  std::string_view cell_view(std::string_view line, std::size_t c) const {
+    std::size_t from = 0, to = 0;
+    if (m_label_col && c == 0) {
+      to = m_segs.front().start;
+    } else {
+      if (m_label_col) --c;
+      from = m_segs[c].start;
+      to = c + 1 < m_segs.size() ? m_segs[c + 1].start : std::string::npos;
+    }
     // A UTF-8 character belongs to the cell its first byte falls in: never cut one in two.
     auto continuation = [&](std::size_t i) {
       return i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80;
     };
-    auto cut = [&](std::size_t from, std::size_t to) {
-      while (continuation(from)) ++from;
-      while (continuation(to)) ++to;
-      if (from >= line.size() || from >= to) return std::string();
-      return std::string(trim_cell(line.substr(from, std::min(to, line.size()) - from)));
-    };
-    cells.reserve(m_segs.size() + (m_label_col ? 1 : 0));
-    if (m_label_col) cells.push_back(cut(0, m_segs.front().start));
-    for (std::size_t c = 0; c < m_segs.size(); ++c) {
-      const std::size_t from = m_segs[c].start;
-      const std::size_t to = c + 1 < m_segs.size() ? m_segs[c + 1].start : std::string::npos;
-      cells.push_back(cut(from, to));
-    }
+    while (continuation(from)) ++from;
+    while (continuation(to)) ++to;
+    if (from >= line.size() || from >= to) return {};
+    return trim_cell(line.substr(from, std::min(to, line.size()) - from));
+  }
+
+  std::vector<std::string> slice(std::string_view line) const {
+    std::vector<std::string> cells;
+    const std::size_t n = cell_count();
+    cells.reserve(n);
+    for (std::size_t c = 0; c < n; ++c) cells.emplace_back(cell_view(line, c));
     return cells;
   }
 
@@ -494,41 +585,49 @@ private:
   // The same shift leaves the last column blank when blank columns sit in the middle (12.1 AWR Host CPU:
   // "    4        0.09      0.04 ..." under CPUs Cores Sockets Begin End %User %System %WIO %Idle):
   // the figures after the first are then right-aligned, the first staying in its column.
-  void realign_numeric_row(std::string_view line, std::vector<std::string>& cells) const {
-    const bool straddles = std::any_of(cells.begin(), cells.end(), [](const std::string& c) {
-      auto gap = c.find("  ");
-      return gap != std::string::npos && c.find_first_not_of(' ', gap) != std::string::npos &&
-             parse_cell(c, Unit::count).status == CellStatus::invalid;
-    });
+  // Returns whether every cell (as left) reads as fold_space would give it (detail::is_folded).
+  bool realign_numeric_row(std::string_view line, std::vector<std::string>& cells) const {
+    // (A cell that needs no folding holds no run of spaces: it straddles nothing.)
+    bool folded = true, straddles = false;
+    for (const auto& c : cells) {
+      if (detail::is_folded(c)) continue;
+      folded = false;
+      if (has_inner_gap(c) && parse_cell(c, Unit::count).status == CellStatus::invalid) {
+        straddles = true;
+        break;
+      }
+    }
     // (The blank-tail case is known from Host CPU only; other tables keep their sliced cells.)
     const bool last_blank = !cells.empty() && cells.back().empty() && m_table && m_table->section == SectionId::host_cpu;
-    if (!straddles && !last_blank) return;
+    if (!straddles && !last_blank) return folded;
+    folded = all_folded(cells);
     std::vector<std::string> tokens;
     for (const Word& w : words_of(line)) {
-      if (parse_cell(w.text, Unit::count).status != CellStatus::ok) return;  // text in the row: leave it
+      if (parse_cell(w.text, Unit::count).status != CellStatus::ok) return folded;  // text in the row: leave it
       tokens.emplace_back(w.text);
     }
-    if (tokens.size() > cells.size() || tokens.empty()) return;
+    if (tokens.size() > cells.size() || tokens.empty()) return folded;
     std::vector<std::string> out(cells.size());
     if (!straddles) {
       // Only when the sliced figures are all packed left of a blank tail (a row that merely ends
       // with a blank column keeps its positions).
       const auto first = std::find_if(cells.begin(), cells.end(), [](const std::string& c) { return !c.empty(); });
-      if (first == cells.end()) return;
+      if (first == cells.end()) return folded;
       std::size_t filled = 0;
       for (const auto& c : cells) filled += c.empty() ? 0 : 1;
       std::size_t end = cells.size();  // one past the last filled cell
       while (end > 0 && cells[end - 1].empty()) --end;
       const bool gap_inside = filled < end - static_cast<std::size_t>(first - cells.begin());
-      if (!gap_inside || filled != tokens.size() || tokens.size() < 3) return;
+      if (!gap_inside || filled != tokens.size() || tokens.size() < 3) return folded;
       out[static_cast<std::size_t>(first - cells.begin())] = tokens.front();
       std::copy(tokens.begin() + 1, tokens.end(), out.end() - static_cast<std::ptrdiff_t>(tokens.size() - 1));
-      if (static_cast<std::size_t>(first - cells.begin()) >= out.size() - (tokens.size() - 1)) return;
+      if (static_cast<std::size_t>(first - cells.begin()) >= out.size() - (tokens.size() - 1)) return folded;
       cells = std::move(out);
-      return;
+      return all_folded(cells);
     }
     std::copy(tokens.begin(), tokens.end(), out.end() - static_cast<std::ptrdiff_t>(tokens.size()));
     cells = std::move(out);
+    return all_folded(cells);
   }
 
   // "Label:  value" sections (RAC global cache efficiency, workload, messaging): one row per line,
@@ -539,6 +638,7 @@ private:
     t.line = static_cast<int>(title + 1);
     t.section = m_section_spec->id;
     m_table = std::move(t);
+    m_folded = true;
     m_table_layout = m_section_spec->layout;
     m_blank_run = 0;
   }
@@ -576,6 +676,7 @@ private:
     if (r.cells.empty()) return;
     r.raw = std::string(line);
     r.line = static_cast<int>(i + 1);
+    m_folded = m_folded && all_folded(r.cells);
     m_table->rows.push_back(std::move(r));
   }
 
@@ -597,6 +698,7 @@ private:
     }
     r.raw = std::string(line);
     r.line = static_cast<int>(i + 1);
+    m_folded = m_folded && all_folded(r.cells);
     m_table->rows.push_back(std::move(r));
   }
 
@@ -617,27 +719,26 @@ private:
       return;
     }
     if (m_table_layout == TextLayout::sql_records) {
-      auto cells = slice(line);
+      // (Only the cells that tell a figures line are cut first: most lines are SQL text.)
+      const std::size_t ncells = cell_count();
       const int id_col = m_table->column_index(ColumnId::sql_id);
       // A figures line: a sql_id in its column and a number (or N/A) in the first figure column;
       // SQL text that happens to hold 13 lower-case characters at that position is not one.
       // Statspack keys its lists by (Old) Hash Value, a number of up to 10 digits.
       int hash_col = m_table->column_index(ColumnId::old_hash_value);
       if (hash_col < 0) hash_col = m_table->column_index(ColumnId::hash_value);
-      bool figures = id_col >= 0 && static_cast<std::size_t>(id_col) < cells.size() && is_sql_id(cells[id_col]);
-      if (id_col < 0 && hash_col >= 0 && static_cast<std::size_t>(hash_col) < cells.size())
-        figures = is_hash_value(cells[hash_col]);
+      bool figures = id_col >= 0 && static_cast<std::size_t>(id_col) < ncells && is_sql_id(cell_view(line, id_col));
+      if (id_col < 0 && hash_col >= 0 && static_cast<std::size_t>(hash_col) < ncells)
+        figures = is_hash_value(cell_view(line, hash_col));
       if (figures && m_table->section != SectionId::sql_text) {
         const std::size_t first = m_label_col ? 1 : 0;
-        const auto status = first < cells.size() ? parse_cell(cells[first], Unit::count).status : CellStatus::blank;
+        const auto status = first < ncells ? parse_cell(cell_view(line, first), Unit::count).status : CellStatus::blank;
         figures = status == CellStatus::ok || status == CellStatus::not_applicable;
       }
       if (figures) {
-        RawRow r;
-        r.cells = std::move(cells);
-        r.raw = line;
-        r.line = static_cast<int>(i + 1);
-        m_table->rows.push_back(std::move(r));
+        auto cells = slice(line);
+        m_folded = m_folded && all_folded(cells);
+        m_table->rows.push_back(RawRow{std::move(cells), std::string(line), {}, static_cast<int>(i + 1)});
       } else if (!m_table->rows.empty()) {
         m_table->rows.back().continuation.emplace_back(line);
       } else if (m_continuing && !out.tables.empty() && out.tables.back().title == m_table->title &&
@@ -650,12 +751,10 @@ private:
       add_two_level_line(i);
       return;
     }
-    RawRow r;
-    r.cells = slice(line);
-    realign_numeric_row(line, r.cells);
-    r.raw = line;
-    r.line = static_cast<int>(i + 1);
-    m_table->rows.push_back(std::move(r));
+    auto cells = slice(line);
+    const bool folded = realign_numeric_row(line, cells);
+    m_folded = m_folded && folded;
+    m_table->rows.push_back(RawRow{std::move(cells), std::string(line), {}, static_cast<int>(i + 1)});
   }
 
   // Two-line records: a name line at the margin ("D_000     /dev/rls1vg01lv027"), then an indented
@@ -678,7 +777,8 @@ private:
     m_pending_name.clear();
     r.cells.resize(m_name_segs.size());
     auto figures = slice(line);
-    realign_numeric_row(line, figures);
+    const bool folded = realign_numeric_row(line, figures) && all_folded(r.cells);
+    m_folded = m_folded && folded;
     r.cells.insert(r.cells.end(), figures.begin(), figures.end());
     r.raw = line;
     r.line = static_cast<int>(m_pending_line + 1);
@@ -689,11 +789,15 @@ private:
     if (!m_table) return;
     RawTable t = std::move(*m_table);
     m_table.reset();
+    // A table whose cells all read as fold_space would give them is marked folded: the snapshot
+    // builder then reads its cells as they are instead of folding a copy of each at every look.
+    t.folded = m_folded;
     // A page break repeats the title and header: append to the table it continues.
     if (m_continuing && !out.tables.empty() && out.tables.back().title == t.title &&
         out.tables.back().headers == t.headers) {
       auto& prev = out.tables.back();
       for (auto& r : t.rows) prev.rows.push_back(std::move(r));
+      prev.folded = prev.folded && t.folded;
       return;
     }
     if (t.rows.empty() && t.headers.empty()) return;
@@ -701,9 +805,10 @@ private:
     out.tables.push_back(std::move(t));
   }
 
-  std::string m_text;                  // the content, tabs as spaces, form feeds removed
+  std::unique_ptr<char[]> m_text;      // the content, tabs as spaces, form feeds removed
   std::vector<std::string_view> m_lines;  // views into m_text
   std::optional<RawTable> m_table;
+  bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded
   std::vector<Span> m_segs;
   bool m_label_col = false;
   TextLayout m_table_layout = TextLayout::table;

@@ -9,6 +9,8 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 namespace awrdiff::detail {
 
@@ -112,6 +114,31 @@ std::string fold_space(std::string_view text) {
   return out;
 }
 
+bool is_folded(std::string_view text) {
+  const std::size_t n = text.size();
+  const char* const in = text.data();
+  std::size_t i = 0;
+  // Eight ordinary bytes at a time (no byte below 0x21, no 0xC2, no '&'): most of a long cell.
+  constexpr std::uint64_t k_ones = 0x0101010101010101ULL, k_highs = 0x8080808080808080ULL;
+  auto has_zero = [&](std::uint64_t v) { return ((v - k_ones) & ~v & k_highs) != 0; };
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, in + i, 8);
+    const bool below_0x21 = ((w - 0x21 * k_ones) & ~w & k_highs) != 0;  // white space or a control byte
+    if (below_0x21 || has_zero(w ^ (0xC2 * k_ones)) || has_zero(w ^ ('&' * k_ones))) break;
+  }
+  // (The byte before i, if any, is ordinary: the scan below starts as at a word boundary.)
+  for (; i < n; ++i) {
+    const unsigned char cls = k_fold_class[static_cast<unsigned char>(in[i])];
+    if (cls == 0) continue;
+    // A space is kept only between two ordinary bytes (fold_space keeps single spaces there).
+    if (cls == 2 || in[i] != ' ' || i == 0 || i + 1 == n || k_fold_class[static_cast<unsigned char>(in[i + 1])] != 0)
+      return false;
+    ++i;  // the byte after the space is ordinary
+  }
+  return true;
+}
+
 bool room_for_table(RawReport& report) {
   if (report.tables.size() < k_max_tables) return true;
   constexpr std::string_view k_message = "more than 20000 tables: not an AWR report layout, the rest is ignored";
@@ -164,8 +191,94 @@ int LineIndex::line_of(std::size_t offset) const {
 }
 
 namespace {
+
 bool has(const RawTable& t, ColumnId id) { return t.column_index(id) >= 0; }
+
+// normalize_label, byte by byte: a dropped byte (white space, the bytes of a UTF-8 no-break space).
+constexpr bool label_drops(unsigned char u) { return u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2; }
+constexpr unsigned char label_lower(unsigned char u) {
+  return u >= 'A' && u <= 'Z' ? static_cast<unsigned char>(u + ('a' - 'A')) : u;
+}
+
+// The first normalised bytes of every catalog title and title prefix (a title ending in '*', as
+// find_section_by_title reads them), packed into integers: byte k in bits 8k..8k+7.
+struct TitleHeads {
+  std::size_t len = 0;               // bytes compared: the shortest non-empty key's length, at most 8
+  std::vector<std::uint64_t> pairs;  // bit set over the first two bytes (len >= 2): 65,536 bits
+  std::vector<std::uint64_t> table;  // the heads, open addressing (a power of two, at most half full)
+  std::vector<unsigned char> used;  // (a head may be any value)
+
+  TitleHeads() {
+    // Each title normalised as normalize_label does (no copy: only its first bytes and its length
+    // are needed); a title ending in '*' is a prefix, without the '*'.
+    std::vector<std::pair<std::uint64_t, std::size_t>> keys;  // first 8 bytes, length
+    for (const auto& s : all_sections())
+      for (auto t : s.titles) {
+        if (!t.empty() && t.back() == '*') t.remove_suffix(1);
+        std::uint64_t h = 0;
+        std::size_t n = 0, colons = 0;
+        for (const char c : t) {
+          const auto u = static_cast<unsigned char>(c);
+          if (label_drops(u)) continue;
+          if (n < 8) h |= std::uint64_t{label_lower(u)} << (8 * n);
+          ++n;
+          colons = u == ':' ? colons + 1 : 0;
+        }
+        if (n > colons) keys.emplace_back(h, n - colons);  // trailing ':' dropped; an empty key matches nothing
+      }
+    if (keys.empty()) return;
+    len = 8;
+    for (const auto& k : keys) len = std::min(len, k.second);
+    const std::uint64_t mask = len == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * len)) - 1;
+    if (len >= 2) pairs.assign(65536 / 64, 0);
+    std::size_t size = 16;
+    while (size < 2 * keys.size()) size *= 2;
+    table.assign(size, 0);
+    used.assign(size, 0);
+    for (const auto& k : keys) {
+      const std::uint64_t h = k.first & mask;
+      std::size_t at = slot(h);
+      while (used[at] != 0 && table[at] != h) at = (at + 1) & (size - 1);
+      table[at] = h;
+      used[at] = 1;
+      if (len >= 2) pairs[(h & 0xFFFF) / 64] |= std::uint64_t{1} << (h & 63);
+    }
+  }
+  std::size_t slot(std::uint64_t h) const {
+    return static_cast<std::size_t>((h * 0x9E3779B97F4A7C15ULL) >> 40) & (table.size() - 1);
+  }
+  bool has_pair(std::uint64_t h) const { return (pairs[(h & 0xFFFF) / 64] >> (h & 63) & 1) != 0; }
+  bool has(std::uint64_t h) const {
+    for (std::size_t at = slot(h); used[at] != 0; at = (at + 1) & (table.size() - 1))
+      if (table[at] == h) return true;
+    return false;
+  }
+};
+
+const TitleHeads& title_heads() {
+  static const TitleHeads k_heads;
+  return k_heads;
+}
+
 }  // namespace
+
+bool may_name_section(std::string_view text) {
+  const TitleHeads& t = title_heads();
+  if (t.len == 0) return false;  // no title in the catalog
+  std::uint64_t h = 0;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < text.size() && n < t.len; ++i) {
+    const auto u = static_cast<unsigned char>(text[i]);
+    if (label_drops(u)) continue;
+    h |= std::uint64_t{label_lower(u)} << (8 * n);
+    ++n;
+    // Most lines are told apart by their first two bytes.
+    if (n == 2 && !t.pairs.empty() && !t.has_pair(h)) return false;
+  }
+  // Shorter than every key: a prefix of it cannot equal a key nor start with one.
+  if (n < t.len) return false;
+  return t.has(h);
+}
 
 void classify(RawTable& t) {
   t.columns.clear();

@@ -22,6 +22,10 @@ bool room_for_table(RawReport& report);
 /// Folds runs of white space (and &#160; / &nbsp;) to one space and trims.
 std::string fold_space(std::string_view text);
 
+/// True when fold_space(text) == text for sure: no white space but single spaces between other
+/// bytes, and no byte that may start a no-break space (0xC2, '&'; such text may still be folded).
+bool is_folded(std::string_view text);
+
 /// The end of the run of ASCII bytes of `text` that starts at `from` (eight bytes tested at a time:
 /// reports are almost all ASCII).
 std::size_t ascii_run_end(std::string_view text, std::size_t from);
@@ -43,6 +47,14 @@ private:
   mutable std::size_t m_offset = 0;  // line feeds before m_offset: m_line - 1
   mutable int m_line = 1;
 };
+
+/// A cheap, exact pre-check for find_section_by_title on text lines (the text tokenizer asks about
+/// every line): false only when find_section_by_title returns nullptr for `text` and for every text
+/// whose normalised form (normalize_label's: white space and no-break space bytes dropped, ASCII
+/// lower-cased) is a prefix of `text`'s, such as `text` with "DB/Inst: ..." or a footnote marker cut
+/// off. It compares the first normalised bytes of `text` (as many as the shortest catalog title has,
+/// at most 8) with those of every catalog title and title prefix; true means "ask the catalog".
+bool may_name_section(std::string_view text);
 
 /// Fills `columns` from `headers` and `section` from the title, the HTML summary, or (for the
 /// untitled header tables at the top of a report) the set of columns.
