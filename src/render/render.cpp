@@ -6,6 +6,8 @@
 #include <cctype>
 #include <cmath>
 #include <fmt/format.h>
+#include <utility>
+#include <vector>
 
 namespace awrdiff {
 
@@ -79,11 +81,73 @@ std::string rows_left_out(const CompareTable& t, const RenderOptions& o) {
   return fmt::format("… {} more row{} (--rows 0 shows them; HTML and JSON list every row)", rest, rest == 1 ? "" : "s");
 }
 
+namespace {
+
+// The code point starting at s[i] and its length in bytes; a byte that starts no valid sequence stands for itself.
+std::pair<char32_t, std::size_t> decode(std::string_view s, std::size_t i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  if (b < 0x80) return {b, 1};
+  const std::size_t n = b >= 0xF0 && b < 0xF8 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0;
+  if (n == 0 || i + n > s.size()) return {b, 1};
+  char32_t c = b & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto x = static_cast<unsigned char>(s[i + k]);
+    if ((x & 0xC0) != 0x80) return {b, 1};
+    c = (c << 6) | (x & 0x3F);
+  }
+  return {c, n};
+}
+
+// Columns a code point takes in a terminal: 0 for combining marks and zero-width characters, 2 for East Asian
+// wide and fullwidth characters (CJK ideographs, Hangul, fullwidth forms: module names and SQL literals may hold
+// them), else 1.
+std::size_t cp_width(char32_t c) {
+  if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || (c >= 0xFE00 && c <= 0xFE0F))
+    return 0;
+  if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
+      (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
+      (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+      (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F) ||
+      (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD))
+    return 2;
+  return 1;
+}
+
+}  // namespace
+
 std::size_t width(std::string_view s) {
   std::size_t n = 0;
-  for (char c : s)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto [c, len] = decode(s, i);
+    n += cp_width(c);
+    i += len;
+  }
   return n;
+}
+
+std::size_t prefix_bytes(std::string_view s, std::size_t w) {
+  std::size_t used = 0, i = 0;
+  while (i < s.size()) {
+    const auto [c, len] = decode(s, i);
+    const std::size_t cw = cp_width(c);
+    if (used + cw > w) break;
+    used += cw;
+    i += len;
+  }
+  return i;
+}
+
+std::size_t suffix_start(std::string_view s, std::size_t w) {
+  std::vector<std::size_t> starts;  // where each code point starts
+  for (std::size_t i = 0; i < s.size(); i += decode(s, i).second) starts.push_back(i);
+  std::size_t used = 0, start = s.size();
+  for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
+    const std::size_t cw = cp_width(decode(s, *it).first);
+    if (used + cw > w) break;
+    used += cw;
+    start = *it;
+  }
+  return start;
 }
 
 std::string pad(const std::string& s, std::size_t w, bool right) {
@@ -96,22 +160,23 @@ std::string pad(const std::string& s, std::size_t w, bool right) {
 std::string ellipsize(const std::string& s, std::size_t w) {
   if (width(s) <= w) return s;
   if (w == 0) return "";
-  std::string r;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const bool starts = (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
-    if (starts && ++n == w) break;  // room for w - 1 code points and the ellipsis
-    r.push_back(s[i]);
-  }
+  std::string r = s.substr(0, prefix_bytes(s, w - 1));  // room for the ellipsis
   while (!r.empty() && r.back() == ' ') r.pop_back();
   return r + "…";
 }
 
-std::vector<std::string> wrap(const std::string& text, std::size_t w, const std::string& first, std::size_t indent) {
+std::vector<std::string> wrap(const std::string& text, std::size_t w, const std::string& first, std::size_t indent,
+                              bool break_words) {
   std::vector<std::string> lines;
   std::string line = first;
   std::size_t used = width(first);
   bool empty = true;  // nothing but the prefix on `line` yet
+  auto next_line = [&] {
+    lines.push_back(line);
+    line = std::string(indent, ' ');
+    used = indent;
+    empty = true;
+  };
   std::size_t i = 0;
   while (i < text.size()) {
     if (text[i] == ' ') {
@@ -120,24 +185,29 @@ std::vector<std::string> wrap(const std::string& text, std::size_t w, const std:
     }
     std::size_t end = text.find(' ', i);
     if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(i, end - i);
-    const std::size_t ww = width(word);
-    if (!empty && w > 0 && used + 1 + ww > w) {
-      lines.push_back(line);
-      line = std::string(indent, ' ');
-      used = indent;
-      empty = true;
+    std::string word = text.substr(i, end - i);
+    i = end;
+    if (!empty && w > 0 && used + 1 + width(word) > w) next_line();
+    // A word longer than a whole line (a long path, a run of punctuation) is broken at the width.
+    while (break_words && w > 0 && used + (empty ? 0 : 1) + width(word) > w && w > indent + 1) {
+      if (!empty) next_line();
+      const std::size_t cut = prefix_bytes(word, w - used);
+      if (cut == 0) break;
+      line += word.substr(0, cut);
+      word = word.substr(cut);
+      empty = false;
+      next_line();
     }
+    if (word.empty()) continue;
     if (!empty) {
       line += ' ';
       ++used;
     }
     line += word;
-    used += ww;
+    used += width(word);
     empty = false;
-    i = end;
   }
-  lines.push_back(line);
+  if (!empty || lines.empty()) lines.push_back(line);
   return lines;
 }
 
@@ -148,11 +218,11 @@ bool identifier_column(const CompareColumn& c) {
 }
 
 // Whether a text column holds names and free text that may be cut with "…" to fit the width. Identifiers,
-// short words (status, unit, assessment) and text holding numbers (ranges, tests) are never cut.
+// short words (status, change, unit, assessment) and text holding numbers (ranges, tests) are never cut.
 bool cuttable_column(const CompareColumn& c) {
   if (c.kind != ColumnKind::text || identifier_column(c)) return false;
-  static constexpr std::string_view keep[] = {"assessment", "unit", "operator", "base_range", "target_range",
-                                              "effect_size", "p_value", "finding"};
+  static constexpr std::string_view keep[] = {"assessment", "status", "change", "side", "unit", "operator", "base_range",
+                                              "target_range", "effect_size", "p_value", "finding"};
   return std::find(std::begin(keep), std::end(keep), c.key) == std::end(keep);
 }
 

@@ -24,9 +24,14 @@ inline constexpr const char* k_sections_note =
     "ranks them (--rows 0: every row).";
 /// Numbers and changes are right-aligned; text columns left.
 bool right_aligned(const CompareColumn& c);
-/// Display width of UTF-8 text, in code points.
+/// Display width of UTF-8 text in terminal columns: a code point is one column ("…", "Δ", "≥": one each), an East
+/// Asian wide or fullwidth character two, a combining mark none; a byte of invalid UTF-8 one.
 std::size_t width(std::string_view s);
-/// `s` padded with spaces to `w` code points (left or right).
+/// Bytes of the longest start of `s` at most `w` columns wide (never inside a UTF-8 sequence).
+std::size_t prefix_bytes(std::string_view s, std::size_t w);
+/// Where the longest end of `s` at most `w` columns wide starts, in bytes.
+std::size_t suffix_start(std::string_view s, std::size_t w);
+/// `s` padded with spaces to `w` columns (left or right).
 std::string pad(const std::string& s, std::size_t w, bool right);
 
 void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out);
@@ -35,11 +40,13 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
 void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out);
 void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out);
 
-/// `s` cut to at most `w` code points, the last one "…" when cut (w >= 1).
+/// `s` cut to at most `w` columns, the last one "…" when cut (w >= 1).
 std::string ellipsize(const std::string& s, std::size_t w);
-/// `text` broken at spaces into lines of at most `w` code points: the first line after `first` (a prefix
-/// such as " 1. "), the others after `indent` spaces; a word longer than a line is left whole. w = 0: one line.
-std::vector<std::string> wrap(const std::string& text, std::size_t w, const std::string& first, std::size_t indent);
+/// `text` broken at spaces into lines of at most `w` columns: the first line after `first` (a prefix such as
+/// " 1. "), the others after `indent` spaces; a word longer than a line is broken at the width (left whole when
+/// `break_words` is false). w = 0: one line.
+std::vector<std::string> wrap(const std::string& text, std::size_t w, const std::string& first, std::size_t indent,
+                              bool break_words = true);
 /// Whether a text column holds identifiers that are never cut (sql_id, plan hash value).
 bool identifier_column(const CompareColumn& c);
 /// Whether a text column holds names and free text that may be cut with "…" to fit a width (not identifiers,

@@ -3,7 +3,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fmt/format.h>
+#include <map>
+#include <optional>
+#include <sstream>
 
 namespace awrdiff::render_detail {
 
@@ -33,22 +37,124 @@ std::string paint(const std::string& s, const char* colour, bool on) {
   return s.substr(0, first) + colour + s.substr(first, last - first + 1) + k_reset + s.substr(last + 1);
 }
 
-// Columns that exist for machines (the check's "actual <operator> expected", its registry key and how the
-// band was drawn, the same on most rows) and the sets' effect size (the p-value and the verdict stay): left out
-// of a text table when it does not fit the width otherwise.
-// Likewise a section's totals and per-transaction figures beside its per-second rates (Instance Activity Stats)
-// and Library Cache Activity's pins and invalidations beside its gets, miss % and reloads: the rates, the
-// misses and the change stay, and the row's name keeps its room.
-constexpr std::string_view k_droppable[] = {
-    "operator",   "expected",     "key",            "method",           "effect_size",          "base_total",
-    "target_total", "base_per_trans", "target_per_trans", "base_pins_s", "target_pins_s", "base_invalidations_s",
-    "target_invalidations_s"};
+// ---- fitting a table to the width ------------------------------------------------------------------
+//
+// Everything here reads the CompareTable / CompareColumn model only (kinds, keys, units, cells): no table is
+// known by name. A table that is wider than --width is narrowed in steps, each taken only when the last did not
+// fit: headers on two, then three lines; names and free text cut with "…" down to a comfortable floor; a cell
+// that is kept whole (an "old -> new" sql_id pair, a status such as "not shown in target", a period's snap
+// times) on two lines; the columns that exist for machines left out; one space between columns; then the
+// least telling numeric columns left out, a base/target pair at a time; then names cut further, never so far
+// that two rows read the same. Numbers and identifiers are never cut.
+
+// How a column behaves when its table must fit a width.
+enum class Fit {
+  number,  ///< numbers and changes: never cut or wrapped; may be left out (drop_rank)
+  whole,   ///< identifiers and short words (status, unit, assessment, a period's names): never cut, may take two lines
+  cut,     ///< names and free text: cut with "…"
+};
+
+Fit fit_of(const CompareColumn& c) {
+  if (c.kind != ColumnKind::text) return Fit::number;
+  // A text Base and Target (the periods' names and snap times, a parameter's values) stay whole.
+  if (!cuttable_column(c) || c.key == "base" || c.key == "target") return Fit::whole;
+  return Fit::cut;
+}
+
+// Columns that exist for machines: the check's "actual <operator> expected", its registry key and how the band
+// was drawn (the same on most rows), the sets' effect size (the p-value and the verdict stay), and totals or
+// per-transaction figures beside a per-second rate. JSON carries them all.
+bool machine_column(const CompareColumn& c) {
+  static constexpr std::string_view keys[] = {"operator", "expected", "key", "method", "effect_size"};
+  const std::string_view k = c.key;
+  if (std::find(std::begin(keys), std::end(keys), k) != std::end(keys)) return true;
+  return k.ends_with("_total") || k.ends_with("_per_trans") || k.ends_with("_per_txn");
+}
+
+// The pair a column belongs to, left out together: "base_X" and "target_X" as "X", "X_low" and "X_high" (a band),
+// "X_min" and "X_max" as "X_".
+std::string_view pair_key(std::string_view key) {
+  if (key.starts_with("base_")) return key.substr(5);
+  if (key.starts_with("target_")) return key.substr(7);
+  for (std::string_view end : {"_low", "_high", "_min", "_max"})
+    if (key.ends_with(end)) return key.substr(0, key.size() - end.size() + 1);
+  return key;
+}
+
+// What a column tells a DBA. Numbers by their unit: time in the database (AAS, seconds) most, then latency (ms),
+// then ratios (%), then rates (/s), then counts and levels. Text beside the row's name that tells the rows apart
+// (module and SQL text) goes after the counts (25); text that repeats on most rows (a wait class, a reason
+// such as "within the baseline") before them (15, text_table). The columns for machines first of all (0); a
+// pair that says nothing in the rows shown at 10 (text_table). -1: never left out (the row's name,
+// identifiers, short words such as a status or unit, the change and the assessment).
+int drop_rank(const CompareTable& t, std::size_t i) {
+  const auto& c = t.columns[i];
+  if (i == 0) return -1;
+  if (machine_column(c)) return 0;
+  if (c.kind == ColumnKind::change_pct || (c.kind == ColumnKind::text && fit_of(c) != Fit::cut)) return -1;
+  if (c.kind == ColumnKind::text) return 25;  // text_table: 15 when it repeats on most rows
+  const bool has_change = std::any_of(t.columns.begin(), t.columns.end(),
+                                      [](const CompareColumn& x) { return x.kind == ColumnKind::change_pct; });
+  if (c.kind == ColumnKind::delta && has_change) return 35;  // a second change column beside the change
+  const std::string_view u = c.unit;
+  if (u == "AAS" || u == "s" || u == "min" || u == "h") return 60;
+  if (u == "ms" || u == "us" || u == "µs") return 50;
+  if (u == "%" || u == "pts") return 40;
+  if (u.ends_with("/s") || u.ends_with("/h") || u.ends_with("/ms")) return 30;
+  return 20;
+}
+
+// The number a change cell holds: a relative change in percent, or (`points`) a change in points ("-35.7 pts").
+std::optional<double> change_value(const CompareCell& c, bool& points) {
+  points = false;
+  if (const auto* d = std::get_if<double>(&c)) return *d;
+  const auto* s = std::get_if<std::string>(&c);
+  if (s == nullptr || s->find(" pts") == std::string::npos) return std::nullopt;
+  std::string digits;
+  for (char ch : *s)
+    if (std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || (ch == '+' && digits.empty())) digits += ch;
+    else if (ch == ' ') break;
+  try {
+    points = true;
+    return std::stod(digits);
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+// Which of `groups` (a base and a target column each) the table's change column was computed from: the pair
+// whose relative change (or change in points) is the change shown on most rows. groups.size() when none.
+template <class Group>
+std::size_t change_basis(const CompareTable& t, std::size_t row_count, const std::vector<Group>& groups) {
+  std::size_t change = t.columns.size();
+  for (std::size_t i = 0; i < t.columns.size() && change == t.columns.size(); ++i)
+    if (t.columns[i].kind == ColumnKind::change_pct) change = i;
+  if (change == t.columns.size()) return groups.size();
+  std::size_t best = groups.size(), best_hits = 0;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (groups[g].cols.size() != 2 || t.columns[groups[g].cols[0]].kind != ColumnKind::number) continue;
+    std::size_t hits = 0;
+    for (std::size_t ri = 0; ri < row_count && ri < t.rows.size(); ++ri) {
+      const auto& cells = t.rows[ri].cells;
+      if (std::max({change, groups[g].cols[0], groups[g].cols[1]}) >= cells.size()) continue;
+      const auto* b = std::get_if<double>(&cells[groups[g].cols[0]]);
+      const auto* x = std::get_if<double>(&cells[groups[g].cols[1]]);
+      bool points = false;
+      const auto v = change_value(cells[change], points);
+      if (b == nullptr || x == nullptr || !v || (!points && *b == 0)) continue;
+      const double computed = points ? *x - *b : (*x - *b) / std::fabs(*b) * 100;
+      if (std::fabs(computed - *v) <= 0.1 + 0.01 * std::fabs(*v)) ++hits;
+    }
+    if (hits > best_hits) best = g, best_hits = hits;
+  }
+  return best;
+}
 
 // A header in at most `max_lines` lines of the least width (a word longer than that stays whole).
 std::vector<std::string> header_lines(const std::string& header, std::size_t max_lines) {
   const std::size_t full = width(header);
   for (std::size_t w = 1; w < full; ++w) {
-    auto lines = wrap(header, w, "", 0);
+    auto lines = wrap(header, w, "", 0, false);
     if (lines.size() > max_lines) continue;
     bool fits = true;
     for (const auto& l : lines) fits = fits && width(l) <= w;
@@ -57,177 +163,244 @@ std::vector<std::string> header_lines(const std::string& header, std::size_t max
   return {header};
 }
 
-// Whether a cell holds file paths ("/dir/file.html", a set's "a/x.html, a/y.html"): a word with a '/'
-// followed by more, that starts with '/' or has a '.' (not "I/O", not "RECEIPT / 1431238624").
-bool holds_paths(const std::string& s) {
-  std::size_t at = 0;
-  while (at < s.size()) {
-    std::size_t end = s.find_first_of(" ,", at);
-    if (end == std::string::npos) end = s.size();
-    const std::string_view word = std::string_view(s).substr(at, end - at);
-    const auto slash = word.find('/');
-    if (slash != std::string_view::npos && slash + 1 < word.size() &&
-        (word.front() == '/' || word.find('.') != std::string_view::npos))
-      return true;
-    at = end + 1;
-  }
-  return false;
-}
-
-// A cell cut to `w`. A period's file paths (`files`: the base and target columns) lose their directories
-// first (the file names tell the periods apart), then their start; other text (SQL text may hold a '/')
-// keeps its start.
-std::string cut_cell(const std::string& s, std::size_t w, bool files) {
+// `s` cut to `w` columns at its start ("…01/oradata/RECEIPT/users01.dbf").
+std::string cut_start(const std::string& s, std::size_t w) {
   if (width(s) <= w) return s;
-  if (files && holds_paths(s)) {
-    std::string names;  // each ", "-separated path by its file name
-    std::size_t at = 0;
-    while (at <= s.size()) {
-      std::size_t end = s.find(", ", at);
-      if (end == std::string::npos) end = s.size();
-      std::string part = s.substr(at, end - at);
-      if (const auto slash = part.rfind('/'); slash != std::string::npos && slash + 1 < part.size()) part = part.substr(slash + 1);
-      names += (names.empty() ? "" : ", ") + part;
-      at = end + 2;
-    }
-    if (width(names) <= w) return names;
-    if (w > 1) {
-      std::size_t keep = w - 1, start = names.size();
-      while (start > 0 && keep > 0) {
-        --start;
-        if ((static_cast<unsigned char>(names[start]) & 0xC0) != 0x80) --keep;
-      }
-      return "…" + names.substr(start);
-    }
-  }
-  return ellipsize(s, w);
+  if (w < 2) return ellipsize(s, w);
+  return "…" + s.substr(suffix_start(s, w - 1));
 }
 
-// A file path cut to `w` at its start ("…01/oradata/RECEIPT/users01.dbf").
-std::string cut_path(const std::string& s, std::size_t w) {
-  if (width(s) <= w || w < 2) return width(s) <= w ? s : ellipsize(s, w);
-  std::size_t keep = w - 1, start = s.size();
-  while (start > 0 && keep > 0) {
-    --start;
-    if ((static_cast<unsigned char>(s[start]) & 0xC0) != 0x80) --keep;
-  }
-  return "…" + s.substr(start);
+// How a cell kept whole goes onto more lines when its column is narrower than the cell.
+enum class Keep {
+  pair,   ///< identifiers: an "old -> new" pair of sql_ids breaks after its arrow
+  words,  ///< short words (a status, a unit): two lines, broken at the space that makes the narrower column
+  value,  ///< a period's or a parameter's value (Base, Target): as many lines as it takes, at the column's width
+};
+
+Keep keep_of(const CompareColumn& c) {
+  if (identifier_column(c)) return Keep::pair;
+  return c.key == "base" || c.key == "target" ? Keep::value : Keep::words;
 }
 
-void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out) {
+// A value in lines of at most `w` columns: broken at spaces; a word longer than a line after a '/', ',', ';', ')',
+// '=' or ':' where it has one (a path keeps its directories and file name apart), else at the width.
+std::vector<std::string> value_lines_at(const std::string& cell, std::size_t w) {
+  struct Atom {
+    std::string text;
+    bool space = false;  // a space before it
+  };
+  std::vector<Atom> atoms;
+  for (auto word : wrap(cell, 1, "", 0, false)) {
+    bool space = true;
+    while (width(word) > w) {
+      std::size_t cut = prefix_bytes(word, w), at = cut;
+      while (at > 0 && std::string_view("/,;)=:").find(word[at - 1]) == std::string_view::npos) --at;
+      if (at > 0) cut = at;
+      if (cut == 0) break;
+      atoms.push_back({word.substr(0, cut), space});
+      word = word.substr(cut);
+      space = false;
+    }
+    if (!word.empty()) atoms.push_back({word, space});
+  }
+  std::vector<std::string> lines;
+  std::string line;
+  for (const auto& a : atoms) {
+    const std::size_t add = (line.empty() ? 0 : a.space ? 1 : 0) + width(a.text);
+    if (!line.empty() && width(line) + add > w) {
+      lines.push_back(line);
+      line.clear();
+    }
+    if (!line.empty() && a.space) line += ' ';
+    line += a.text;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
+// The same in as few lines, each as short as that allows (balanced: "14-Mar-25 14:00:03 -" over
+// "14-Mar-25 14:10:03", not a date alone on the second line).
+std::vector<std::string> value_lines(const std::string& cell, std::size_t w) {
+  auto lines = value_lines_at(cell, w);
+  if (lines.size() < 2) return lines;
+  for (std::size_t narrower = w; narrower-- > 8;) {
+    auto fewer = value_lines_at(cell, narrower);
+    if (fewer.size() != lines.size()) break;
+    lines = std::move(fewer);
+  }
+  return lines;
+}
+
+// A cell kept whole, in lines of at most `w` columns where it can. One line when it fits `w` (or `w` is 0).
+std::vector<std::string> whole_lines(const std::string& cell, std::size_t w, Keep keep) {
+  if (w == 0 || width(cell) <= w) return {cell};
+  switch (keep) {
+    case Keep::pair: {
+      const auto arrow = cell.find(" -> ");
+      if (arrow != std::string::npos) return {cell.substr(0, arrow + 3), "  " + cell.substr(arrow + 4)};
+      return {cell};
+    }
+    case Keep::words: return header_lines(cell, 2);
+    case Keep::value: return value_lines(cell, w);
+  }
+  return {cell};
+}
+
+std::size_t lines_width(const std::vector<std::string>& lines) {
+  std::size_t x = 0;
+  for (const auto& l : lines) x = std::max(x, width(l));
+  return x;
+}
+
+// `s` cut to `w` columns in its middle, its start and end kept ("consistent gets exam…(fastpath)"): names that
+// only differ at their end.
+std::string cut_middle(const std::string& s, std::size_t w) {
+  if (width(s) <= w) return s;
+  if (w < 8) return ellipsize(s, w);
+  const std::size_t tail = (w - 1) / 3;
+  return s.substr(0, prefix_bytes(s, w - 1 - tail)) + "…" + s.substr(suffix_start(s, tail));
+}
+
+// The names of a column (distinct, sorted) cut to `w` columns: paths at their start (the file name tells them
+// apart); other names at their end, or in their middle where their ends would read the same as another's
+// ("redo synch time overhe…nt ( 2ms)", "…t ( 32ms)").
+std::map<std::string, std::string> cut_names(const std::vector<std::string>& names, std::size_t w, bool paths) {
+  std::map<std::string, std::string> cut;
+  std::map<std::string, int> seen;
+  for (const auto& n : names) ++seen[cut[n] = paths ? cut_start(n, w) : ellipsize(n, w)];
+  if (!paths)
+    for (const auto& n : names)
+      if (seen[cut[n]] > 1) cut[n] = cut_middle(n, w);
+  return cut;
+}
+
+bool distinct(const std::map<std::string, std::string>& cut) {
+  std::vector<std::string> v;
+  for (const auto& [name, c] : cut) v.push_back(c);
+  std::sort(v.begin(), v.end());
+  return std::adjacent_find(v.begin(), v.end()) == v.end();
+}
+
+// Lays out a table's first `row_count` rows in the width and writes its header and rows; whether they fit.
+// `dropped` gets the headers of the columns left out.
+bool table_body(const CompareTable& t, std::size_t row_count, const RenderOptions& o, std::ostream& out,
+                std::vector<std::string>& dropped) {
   const std::size_t n = t.columns.size();
+  std::vector<Fit> fit(n);
+  for (std::size_t i = 0; i < n; ++i) fit[i] = fit_of(t.columns[i]);
   std::vector<std::vector<std::string>> rows;
-  std::vector<std::size_t> w(n), cells_w(n, 0), keep_w(n, 0);
-  std::vector<std::vector<std::string>> headers(n);
-  for (std::size_t i = 0; i < n; ++i) headers[i] = {t.columns[i].header};
-  const std::size_t row_count = text_row_count(t, o);
-  for (std::size_t ri = 0; ri < row_count; ++ri) {
+  for (std::size_t ri = 0; ri < row_count && ri < t.rows.size(); ++ri) {
     const auto& r = t.rows[ri];
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < n; ++i) {
       cells.push_back(i < r.cells.size() ? cell_text(r.cells[i], t.columns[i]) : "");
-      // A line break inside a cell would break the table.
-      for (auto& ch : cells.back())
+      for (auto& ch : cells.back())  // a line break inside a cell would break the table
         if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
-      cells_w[i] = std::max(cells_w[i], width(cells.back()));
-      // Side-by-side columns of a period (base, target): their snap times and names are kept whole, paths
-      // may lose their directories.
-      if (!holds_paths(cells.back()) && (t.columns[i].key == "base" || t.columns[i].key == "target"))
-        keep_w[i] = std::max(keep_w[i], width(cells.back()));
     }
     rows.push_back(std::move(cells));
   }
-  // A row naming a statement under two sql_ids ("old -> new", Top SQL) may take two lines when the table is
-  // too wide: the pair breaks after its arrow and the row's status wraps, so the names and SQL text keep
-  // their room. `split_w` holds each column's width with those rows broken.
-  std::vector<bool> pair_row(rows.size(), false);
-  std::vector<std::size_t> split_w(n, 0);
-  auto pair_lines = [&](const std::string& cell, std::size_t i) -> std::vector<std::string> {
-    if (identifier_column(t.columns[i])) {
-      const auto arrow = cell.find(" -> ");
-      if (arrow != std::string::npos) return {cell.substr(0, arrow + 3), "  " + cell.substr(arrow + 4)};
-    }
-    if (t.columns[i].key == "status") return header_lines(cell, 2);
-    return {cell};
-  };
-  for (std::size_t ri = 0; ri < rows.size(); ++ri) {
-    for (std::size_t i = 0; i < n; ++i)
-      if (identifier_column(t.columns[i]) && rows[ri][i].find(" -> ") != std::string::npos) pair_row[ri] = true;
+  // Per column: the width of its widest cell, and for a column kept whole its least width on more lines (a
+  // value: 20 columns); whether it says nothing (every cell empty or zero).
+  std::vector<Keep> keep(n, Keep::words);
+  for (std::size_t i = 0; i < n; ++i) keep[i] = keep_of(t.columns[i]);
+  std::vector<std::size_t> full_w(n, 0), least_w(n, 0);
+  std::vector<bool> empty(n, true);
+  std::vector<std::size_t> filled(n, 0);
+  for (const auto& r : rows)
     for (std::size_t i = 0; i < n; ++i) {
-      std::size_t x = 0;
-      for (const auto& l : pair_row[ri] ? pair_lines(rows[ri][i], i) : std::vector<std::string>{rows[ri][i]})
-        x = std::max(x, width(l));
-      split_w[i] = std::max(split_w[i], x);
+      const auto& cell = r[i];
+      full_w[i] = std::max(full_w[i], width(cell));
+      if (fit[i] == Fit::whole)
+        least_w[i] = std::max(least_w[i], keep[i] == Keep::value ? std::min<std::size_t>(width(cell), 20)
+                                                                 : lines_width(whole_lines(cell, 1, keep[i])));
+      if (!cell.empty() && cell != "-" && cell.find_first_not_of("0.,+-%") != std::string::npos) {
+        empty[i] = false;
+        ++filled[i];
+      }
     }
-  }
-  const bool any_pair = std::find(pair_row.begin(), pair_row.end(), true) != pair_row.end();
-  bool split = false;
-  auto header_w = [&](std::size_t i) {
-    std::size_t x = 0;
-    for (const auto& h : headers[i]) x = std::max(x, width(h));
-    return x;
+  // The order columns are left out in: pairs (base_X with target_X), least telling first, the later first among
+  // equals. The most telling numbers (the first of the highest rank) always stay.
+  struct Group {
+    std::vector<std::size_t> cols;
+    int rank = 0;
+    std::size_t filled = 0;  // cells with something to say
   };
+  std::vector<Group> groups;
+  {
+    std::vector<std::string_view> keys;
+    for (std::size_t i = 0; i < n; ++i) {
+      const int rank = drop_rank(t, i);
+      if (rank < 0) continue;
+      const auto key = pair_key(t.columns[i].key);
+      const auto at = std::find(keys.begin(), keys.end(), key);
+      if (at == keys.end()) {
+        keys.push_back(key);
+        groups.push_back({{i}, rank, filled[i]});
+      } else {
+        auto& g = groups[static_cast<std::size_t>(at - keys.begin())];
+        g.cols.push_back(i);
+        g.rank = std::min(g.rank, rank);
+        g.filled += filled[i];
+      }
+    }
+    // A pair that says nothing in any shown row (empty or zero on both sides) goes before every other number.
+    for (auto& g : groups)
+      if (g.rank > 0 && std::all_of(g.cols.begin(), g.cols.end(), [&](std::size_t i) { return empty[i]; })) g.rank = 10;
+    // Text that repeats on most rows (fewer distinct values than half the rows) tells less than a count.
+    for (auto& g : groups) {
+      const std::size_t i = g.cols.front();
+      if (g.rank != 25 || rows.size() < 3) continue;
+      std::vector<std::string> values;
+      for (const auto& r : rows) values.push_back(r[i]);
+      std::sort(values.begin(), values.end());
+      if (static_cast<std::size_t>(std::unique(values.begin(), values.end()) - values.begin()) * 2 < rows.size()) g.rank = 15;
+    }
+    // Among equals, the pair with more to say stays longer (Operating System Statistics: the values at the end
+    // of the period fill most rows, the rates per second a few).
+    std::size_t kept = groups.size();
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      if (t.columns[groups[g].cols.front()].kind != ColumnKind::text && groups[g].rank > 0 &&
+          (kept == groups.size() || groups[g].rank > groups[kept].rank ||
+           (groups[g].rank == groups[kept].rank && groups[g].filled > groups[kept].filled)))
+        kept = g;
+    // The pair the change column was computed from stays too: a change without its figures would not read.
+    const std::size_t basis = change_basis(t, row_count, groups);
+    for (std::size_t g = groups.size(); g-- > 0;)
+      if (g == kept || g == basis) groups.erase(groups.begin() + static_cast<std::ptrdiff_t>(g));
+    std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
+      if (a.rank != b.rank) return a.rank < b.rank;
+      if ((a.filled * 2 < b.filled) != (b.filled * 2 < a.filled)) return a.filled * 2 < b.filled;  // far emptier
+      return a.cols.front() > b.cols.front();
+    });
+  }
+  std::size_t machine_groups = 0;
+  while (machine_groups < groups.size() && groups[machine_groups].rank == 0) ++machine_groups;
+
+  // One layout: headers in at most `header_rows` lines, cells kept whole on two lines or not, `sep` spaces
+  // between columns, the first `drops` groups left out, text cut down to its floor (`hard`: the least that
+  // still reads).
+  struct Layout {
+    std::size_t header_rows = 1;
+    bool two_lines = false;  // cells kept whole may take more lines
+    std::size_t sep = 2;
+    std::size_t drops = 0;
+    bool hard = false;
+  };
+  std::vector<std::vector<std::string>> headers(n);
+  std::vector<std::size_t> w(n);
   std::vector<bool> shown(n, true);
-  std::size_t sep = 2;  // spaces between columns
+  std::size_t sep = 2;
   auto total = [&] {
     std::size_t sum = 0, k = 0;
     for (std::size_t i = 0; i < n; ++i)
       if (shown[i]) sum += w[i], ++k;
     return sum + (k > 0 ? sep * (k - 1) : 0);
   };
-  // The first text column names the row (event, statistic, metric): cut last.
-  std::size_t name_col = n;
-  for (std::size_t i = 0; i < n && name_col == n; ++i)
-    if (cuttable_column(t.columns[i]) && t.columns[i].key != "status") name_col = i;
-  // Lays the table out with headers in at most `lines` lines, the columns for machines left out or not,
-  // `spaces` between columns and text cut down to its floor (`tight`: 8): whether it fits the width.
-  auto layout = [&](std::size_t lines, bool drop, std::size_t spaces, bool tight) {
-    sep = spaces;
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto& col = t.columns[i];
-      headers[i] = lines == 1 ? std::vector<std::string>{col.header} : header_lines(col.header, lines);
-      w[i] = std::max(split ? split_w[i] : cells_w[i], header_w(i));
-      shown[i] = !(drop && std::find(std::begin(k_droppable), std::end(k_droppable), col.key) != std::end(k_droppable));
-    }
-    if (o.width == 0 || total() <= o.width) return true;
-    if (lines == 1) return false;
-    std::vector<std::size_t> floor(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto& key = t.columns[i].key;
-      floor[i] = tight ? 8 : std::clamp<std::size_t>(header_w(i), 12, 24);
-      if (i == name_col && !tight) floor[i] = std::max<std::size_t>(floor[i], 30);
-      if (key == "status" && t.key != "check") floor[i] = std::max<std::size_t>(floor[i], tight ? 12 : 19);  // "not shown in target"
-      if (key == "base" || key == "target") floor[i] = std::max(floor[i], keep_w[i]);      // snap times, names
-    }
-    while (total() > o.width) {  // the widest cuttable column, a character at a time
-      std::size_t best = n;
-      for (std::size_t i = 0; i < n; ++i)
-        if (shown[i] && cuttable_column(t.columns[i]) && w[i] > floor[i] && (best == n || w[i] > w[best])) best = i;
-      if (best == n) return false;
-      --w[best];
-    }
-    return true;
-  };
-  // The first layout that fits, in order of preference: as it is; headers in two lines ("Target" over
-  // "avg (ms)": numbers are narrower than their headers), then three, with long text cut; the columns that
-  // exist for machines (JSON has them) left out; one space between columns; text cut further. Numbers and
-  // identifiers are never cut.
-  // With "old -> new" rows, those rows in two lines come before cutting text further.
-  bool fits = layout(1, false, 2, false) || layout(2, false, 2, false) || layout(3, false, 2, false);
-  if (!fits && any_pair) {
-    split = true;
-    fits = layout(2, false, 2, false) || layout(3, false, 2, false);
-  }
-  fits = fits || layout(3, true, 2, false) || layout(3, true, 1, false) || layout(3, true, 1, true);
-  (void)fits;  // the last layout stands when none fits: only numbers and identifiers are left wider
-  std::vector<std::string> dropped;
-  for (std::size_t i = 0; i < n; ++i)
-    if (!shown[i]) dropped.push_back(t.columns[i].header);
   // A column of file paths (File IO Stats: "/u01/oradata/DB/users01.dbf", "+DATA/DB/DATAFILE/...") is cut at its
   // start: the file name tells the rows apart, the common directories do not.
   std::vector<bool> path_column(n, false);
   for (std::size_t i = 0; i < n; ++i) {
-    if (!cuttable_column(t.columns[i])) continue;
+    if (fit[i] != Fit::cut) continue;
     bool any = false, all = true;
     for (const auto& r : rows) {
       if (r[i].empty() || r[i] == "-") continue;
@@ -237,6 +410,112 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
     }
     path_column[i] = any && all;
   }
+  // The row's names (the first column) are cut no further than they still tell the rows apart: at their end, or
+  // in their middle when they only differ at their end ("redo write worker delay (usec)" and "... count").
+  std::vector<std::string> names;
+  if (n > 0 && fit[0] == Fit::cut)
+    for (const auto& r : rows)
+      if (!r[0].empty()) names.push_back(r[0]);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  const bool paths_named = n > 0 && path_column[0];
+  std::size_t name_distinct = 0;  // the least width that tells them apart, at most 40
+  if (!names.empty()) {
+    std::size_t longest = 0;
+    for (const auto& name : names) longest = std::max(longest, width(name));
+    name_distinct = std::min<std::size_t>(longest, 40);
+    for (std::size_t x = 8; x < name_distinct; ++x)
+      if (distinct(cut_names(names, x, paths_named))) {
+        name_distinct = x;
+        break;
+      }
+  }
+  // The width a column kept whole needs at `v` columns: each cell on one line when it fits, else on two.
+  auto whole_need = [&](std::size_t i, std::size_t v) {
+    std::size_t x = 0;
+    for (const auto& r : rows) x = std::max(x, lines_width(whole_lines(r[i], v, keep[i])));
+    return x;
+  };
+  auto lay_out = [&](const Layout& l) {
+    sep = l.sep;
+    std::fill(shown.begin(), shown.end(), true);
+    for (std::size_t g = 0; g < l.drops && g < groups.size(); ++g)
+      for (auto i : groups[g].cols) shown[i] = false;
+    std::vector<std::size_t> floor(n, 0), whole_floor(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto& col = t.columns[i];
+      headers[i] = l.header_rows == 1 ? std::vector<std::string>{col.header} : header_lines(col.header, l.header_rows);
+      const std::size_t hw = lines_width(headers[i]);
+      if (fit[i] == Fit::whole) {
+        w[i] = std::max(hw, full_w[i]);
+        floor[i] = w[i];
+        whole_floor[i] = l.two_lines ? std::max(hw, least_w[i]) : w[i];
+        continue;
+      }
+      w[i] = std::max(full_w[i], hw);
+      if (fit[i] == Fit::number) {
+        floor[i] = w[i];
+        continue;
+      }
+      // Names keep 30 columns (20 when pressed), and always enough to tell the rows apart; other text 16 to 24
+      // by its header (10 when pressed).
+      const std::size_t f = i == 0 ? std::max<std::size_t>(l.hard ? 20 : 30, name_distinct)
+                                   : (l.hard ? 10 : std::clamp<std::size_t>(hw, 16, 24));
+      floor[i] = std::max(std::min(f, w[i]), hw);
+    }
+    if (o.width == 0 || total() <= o.width) return true;
+    if (l.header_rows == 1) return false;  // nothing is cut before headers take a second line
+    // Text cut first, the widest column a character at a time, down to its floor; then cells kept whole go onto
+    // two lines, the widest column first.
+    while (total() > o.width) {
+      std::size_t best = n;
+      for (std::size_t i = 0; i < n; ++i)
+        if (shown[i] && w[i] > floor[i] && (best == n || w[i] > w[best])) best = i;
+      if (best == n) break;
+      --w[best];
+    }
+    while (total() > o.width) {
+      std::size_t best = n;
+      for (std::size_t i = 0; i < n; ++i)
+        if (shown[i] && fit[i] == Fit::whole && w[i] > whole_floor[i] && (best == n || w[i] > w[best])) best = i;
+      if (best == n) return false;
+      w[best] = std::max(whole_need(best, w[best] - 1), whole_floor[best]);
+    }
+    // Room a column kept whole gave back (its cells need less than the step it took): to the text cut most.
+    while (total() < o.width) {
+      std::size_t best = n;
+      for (std::size_t i = 0; i < n; ++i)
+        if (shown[i] && fit[i] == Fit::cut && w[i] < full_w[i] && (best == n || full_w[i] - w[i] > full_w[best] - w[best]))
+          best = i;
+      if (best == n) break;
+      ++w[best];
+    }
+    return true;
+  };
+  std::vector<Layout> plan = {{1, false, 2, 0, false}, {2, false, 2, 0, false}, {3, false, 2, 0, false},
+                              {3, true, 2, 0, false}};
+  if (machine_groups > 0) plan.push_back({3, true, 2, machine_groups, false});
+  for (std::size_t d = machine_groups; d <= groups.size(); ++d) plan.push_back({3, true, 1, d, false});
+  plan.push_back({3, true, 1, groups.size(), true});
+  // Headers on one, two or three lines: the one that cuts the least text (the fewer lines among equals).
+  auto cut_off = [&] {
+    std::size_t sum = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (shown[i]) sum += full_w[i] - std::min(full_w[i], w[i]);
+    return sum;
+  };
+  std::size_t best_rows = 0, best_cut = 0;
+  for (std::size_t k = 0; k < 3; ++k)
+    if (lay_out(plan[k]) && (best_rows == 0 || cut_off() < best_cut)) {
+      best_rows = k + 1;
+      best_cut = cut_off();
+    }
+  bool fits = best_rows > 0 && lay_out(plan[best_rows - 1]);
+  for (std::size_t k = 3; k < plan.size() && !fits; ++k)
+    fits = lay_out(plan[k]);  // the last layout stands when none fits: only numbers and identifiers are wider
+
+  for (std::size_t i = 0; i < n; ++i)
+    if (!shown[i]) dropped.push_back(t.columns[i].header);
   const std::size_t a = assessment_column(t);
   std::vector<bool> tinted(n, false);
   for (std::size_t i = 0; i < n; ++i) {
@@ -244,63 +523,152 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
     tinted[i] = i == a || col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta ||
                 (t.key == "check" && col.key == "actual");
   }
-  auto line = [&](const std::vector<std::string>& cells, const char* colour) {
-    std::string l;
-    bool first = true;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
+  const auto name_cut = names.empty() ? std::map<std::string, std::string>{} : cut_names(names, w[0], paths_named);
+  // A row in one line or more: each cell cut to its column or, kept whole, on more lines.
+  auto emit = [&](const std::vector<std::string>& cells, const char* colour, bool fitted) {
+    std::vector<std::vector<std::string>> parts(n);
+    std::size_t height = 1;
+    for (std::size_t i = 0; i < n; ++i) {
       if (!shown[i]) continue;
-      if (!first) l += std::string(sep, ' ');
-      first = false;
-      const bool files = t.columns[i].key == "base" || t.columns[i].key == "target";
-      std::string cell = path_column[i] ? cut_path(cells[i], w[i]) : cut_cell(cells[i], w[i], files);
-      l += paint(pad(cell, w[i], right_aligned(t.columns[i])), tinted[i] ? colour : nullptr, o.color);
+      const auto& cell = cells[i];
+      if (!fitted || fit[i] == Fit::number) parts[i] = {cell};
+      else if (fit[i] == Fit::whole) parts[i] = whole_lines(cell, w[i], keep[i]);
+      else if (i == 0 && name_cut.count(cell) != 0) parts[i] = {name_cut.at(cell)};
+      else parts[i] = {path_column[i] ? cut_start(cell, w[i]) : ellipsize(cell, w[i])};
+      height = std::max(height, parts[i].size());
     }
-    while (!l.empty() && l.back() == ' ') l.pop_back();
-    out << l << "\n";
+    for (std::size_t k = 0; k < height; ++k) {
+      std::string l;
+      bool first = true;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!shown[i]) continue;
+        if (!first) l += std::string(sep, ' ');
+        first = false;
+        const std::string cell = k < parts[i].size() ? parts[i][k] : "";
+        l += paint(pad(cell, w[i], right_aligned(t.columns[i])), tinted[i] ? colour : nullptr, o.color);
+      }
+      while (!l.empty() && l.back() == ' ') l.pop_back();
+      out << l << "\n";
+    }
   };
-  const std::size_t title_w = o.width > 0 ? std::min(width(t.title), o.width) : width(t.title);
-  out << "\n" << paint(t.title, k_bold, o.color) << "\n" << std::string(title_w, '=') << "\n";
   std::size_t header_rows = 1;
-  for (const auto& h : headers) header_rows = std::max(header_rows, h.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (shown[i]) header_rows = std::max(header_rows, headers[i].size());
   for (std::size_t k = 0; k < header_rows; ++k) {
-    // A two-line header: its first line stands on the top row only when it has two (bottom-aligned).
+    // Headers bottom-aligned: a header's first line stands on the top row only when it has as many lines.
     std::vector<std::string> row(n);
     for (std::size_t i = 0; i < n; ++i) {
       const std::size_t skip = header_rows - headers[i].size();
       if (k >= skip) row[i] = headers[i][k - skip];
     }
-    line(row, nullptr);
+    emit(row, nullptr, false);
   }
   std::vector<std::string> rule;
   for (auto x : w) rule.push_back(std::string(x, '-'));
-  line(rule, nullptr);
-  for (std::size_t ri = 0; ri < rows.size(); ++ri) {
-    const auto& r = rows[ri];
-    const char* colour = a < n && a < r.size() ? colour_of(r[a]) : nullptr;
-    if (!split || !pair_row[ri]) {
-      line(r, colour);
-      continue;
-    }
-    std::vector<std::string> first(n), second(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto parts = pair_lines(r[i], i);
-      first[i] = parts[0];
-      if (parts.size() > 1) second[i] = parts[1];
-    }
-    line(first, colour);
-    line(second, colour);
+  emit(rule, nullptr, false);
+  for (const auto& r : rows) emit(r, a < n && a < r.size() ? colour_of(r[a]) : nullptr, true);
+  return fits;
+}
+
+// The header a side's column has for both sides: "Base avg (ms)" / "Target avg (ms)" -> "avg (ms)".
+std::string side_free(const std::string& header) {
+  for (std::string_view side : {"Target ", "Base "})
+    if (header.starts_with(side)) return header.substr(side.size());
+  return header;
+}
+
+// The table with Base and Target on two lines each, for a table too wide for the width with one: each pair of
+// columns (base_X, target_X) becomes one column, a column naming the side comes before the first pair, the
+// columns before the pairs (the row's name) stand on the Base line and those after them (the change, the
+// assessment) on the Target line. Empty when the table has no pair.
+std::optional<CompareTable> stacked(const CompareTable& t, std::size_t row_count) {
+  const std::size_t n = t.columns.size();
+  std::vector<std::size_t> partner(n, n);  // base column -> its target column
+  std::vector<bool> paired(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string_view k = t.columns[i].key;
+    if (!k.starts_with("base_")) continue;
+    for (std::size_t j = 0; j < n; ++j)
+      if (t.columns[j].key == "target_" + std::string(k.substr(5))) {
+        partner[i] = j;
+        paired[i] = paired[j] = true;
+      }
   }
-  if (t.rows.empty()) out << "(" << (t.empty_text.empty() ? "none in the reports" : t.empty_text) << ")\n";
-  if (const auto more = rows_left_out(t, o); !more.empty()) out << more << "\n";
-  for (const auto& note : t.notes)
-    for (const auto& l : wrap(note, o.width, "  ", 2)) out << l << "\n";
+  std::size_t first = n, last = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (paired[i]) first = std::min(first, i), last = std::max(last, i);
+  if (first == n) return std::nullopt;
+  CompareTable s;
+  s.key = t.key;
+  s.title = t.title;
+  s.group = t.group;
+  // Columns: those before the pairs, the side, each pair as one column (the target's key, the side-free header),
+  // the rest.
+  std::vector<std::pair<std::size_t, std::size_t>> source;  // (base or only column, target column or n)
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i == first) {
+      s.columns.push_back({"side", "", "", ColumnKind::text, 0});
+      source.push_back({n, n});
+    }
+    if (paired[i] && partner[i] == n) continue;  // a target column: with its base
+    CompareColumn c = paired[i] ? t.columns[partner[i]] : t.columns[i];
+    if (paired[i]) c.header = side_free(c.header);
+    s.columns.push_back(c);
+    source.push_back({i, paired[i] ? partner[i] : n});
+  }
+  for (std::size_t ri = 0; ri < row_count && ri < t.rows.size(); ++ri) {
+    const auto& r = t.rows[ri];
+    auto cell = [&](std::size_t i) { return i < r.cells.size() ? r.cells[i] : CompareCell(); };
+    CompareRow base, target;
+    for (const auto& [i, j] : source) {
+      if (i == n) {  // the side
+        base.cells.emplace_back(std::string("Base"));
+        target.cells.emplace_back(std::string("Target"));
+      } else if (j != n) {
+        base.cells.push_back(cell(i));
+        target.cells.push_back(cell(j));
+      } else {
+        base.cells.push_back(i < first ? cell(i) : CompareCell(std::string()));
+        target.cells.push_back(i < first ? CompareCell(std::string()) : cell(i));
+      }
+    }
+    s.rows.push_back(std::move(base));
+    s.rows.push_back(std::move(target));
+  }
+  return s;
+}
+
+void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out) {
+  auto wrapped = [&](const std::string& text, const std::string& first, std::size_t indent) {
+    for (const auto& l : wrap(text, o.width, first, indent)) out << l << "\n";
+  };
+  out << "\n";
+  const auto title = wrap(t.title, o.width, "", 0);
+  for (const auto& l : title) out << paint(l, k_bold, o.color) << "\n";
+  out << std::string(lines_width(title), '=') << "\n";
+  std::ostringstream body;
+  std::vector<std::string> dropped;
+  bool two_sides = false;
+  if (!table_body(t, text_row_count(t, o), o, body, dropped)) {
+    // Too wide even with its names cut and the least telling numbers left out: Base and Target on two lines.
+    if (const auto s = stacked(t, text_row_count(t, o))) {
+      body.str("");
+      dropped.clear();
+      table_body(*s, s->rows.size(), o, body, dropped);
+      two_sides = true;
+    }
+  }
+  out << body.str();
+  if (t.rows.empty()) wrapped("(" + (t.empty_text.empty() ? std::string("none in the reports") : t.empty_text) + ")", "", 1);
+  if (const auto more = rows_left_out(t, o); !more.empty()) wrapped(more, "", 2);
+  for (const auto& note : t.notes) wrapped(note, "  ", 2);
+  if (two_sides) wrapped(fmt::format("(Base and Target on two lines each to fit {} columns)", o.width), "  ", 2);
   if (!dropped.empty()) {
-    std::string names;
-    for (const auto& d : dropped) names += (names.empty() ? "" : ", ") + d;
-    for (const auto& l : wrap(fmt::format("(column{} {} left out to fit {} columns: --width 0 or -f json shows them)",
-                                          dropped.size() == 1 ? "" : "s", names, o.width),
-                              o.width, "  ", 2))
-      out << l << "\n";
+    std::string list;
+    for (const auto& d : dropped) list += (list.empty() ? "" : ", ") + d;
+    wrapped(fmt::format("(column{} {} left out to fit {} columns: --width 0 or -f json shows them)",
+                        dropped.size() == 1 ? "" : "s", list, o.width),
+            "  ", 2);
   }
 }
 
@@ -392,7 +760,8 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
   }
   if (o.verbose && !c.diagnostics.empty()) {
     out << "\nDiagnostics\n===========\n";
-    for (const auto& d : c.diagnostics) out << d << "\n";
+    for (const auto& d : c.diagnostics)
+      for (const auto& l : wrap(d, o.width, "", 2)) out << l << "\n";
   }
 }
 
