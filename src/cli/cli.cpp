@@ -219,8 +219,9 @@ int run(int argc, char** argv) {
     a->add_flag("-s,--summary", summary,
                 "the verdict, the comparability warnings and the findings only (at most 40 lines), for a ticket comment");
     a->add_option("-w,--width", width,
-                  "text: fit the output in N columns (default 120): wide names and SQL text cut with '…', sql_ids and "
-                  "numbers never; 0 = no limit")
+                  "text: fit the output in N columns (default 120; at least 80, a smaller N is taken as 80 with a "
+                  "warning): the least telling columns left out, names and SQL text cut with '…', sql_ids and numbers "
+                  "never; 0 = no limit")
         ->check(CLI::Range(0, 100000));
     a->add_option("--rows", rows,
                   "text, markdown, jira: rows shown of each long section table, ranked by the size of their change "
@@ -327,7 +328,10 @@ int run(int argc, char** argv) {
     RenderOptions ropt;
     ropt.verbose = verbose;
     ropt.summary = summary;
-    if (width > 0 && width < 40) throw Error("", "--width: 0 (no limit) or at least 40 columns");
+    if (width > 0 && width < 80) {  // the tables need 80 columns: the output still comes, 80 wide, with a word
+      std::cerr << fmt::format("awrdiff: --width {}: text output needs at least 80 columns; using 80\n", width);
+      width = 80;
+    }
     ropt.width = width;
     ropt.rows = rows;
     for (auto& ch : format_name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));

@@ -41,16 +41,18 @@ std::string paint(const std::string& s, const char* colour, bool on) {
 //
 // Everything here reads the CompareTable / CompareColumn model only (kinds, keys, units, cells): no table is
 // known by name. A table that is wider than --width is narrowed in steps, each taken only when the last did not
-// fit: headers on two, then three lines; names and free text cut with "…" down to a comfortable floor; a cell
-// that is kept whole (an "old -> new" sql_id pair, a status such as "not shown in target", a period's snap
-// times) on two lines; the columns that exist for machines left out; one space between columns; then the
-// least telling numeric columns left out, a base/target pair at a time; then names cut further, never so far
-// that two rows read the same. Numbers and identifiers are never cut.
+// fit: headers on two or three lines (the count that cuts least); names and free text cut with "…" down to a
+// comfortable floor; a cell that is kept whole (an "old -> new" sql_id pair, a status such as "not shown in
+// target", a period's snap times, a parameter's value) on more lines; the columns that exist for machines left
+// out; one space between columns; then the least telling columns left out, a base/target pair at a time (the
+// most telling pair and the pair the change was computed from stay); then names cut further, never so far that
+// two rows read the same. A table still too wide is shown with Base and Target on two lines per row (stacked).
+// Numbers and identifiers are never cut.
 
 // How a column behaves when its table must fit a width.
 enum class Fit {
   number,  ///< numbers and changes: never cut or wrapped; may be left out (drop_rank)
-  whole,   ///< identifiers and short words (status, unit, assessment, a period's names): never cut, may take two lines
+  whole,   ///< identifiers, short words (status, unit, assessment), values (Base, Target): never cut, may take more lines
   cut,     ///< names and free text: cut with "…"
 };
 
@@ -282,9 +284,10 @@ bool distinct(const std::map<std::string, std::string>& cut) {
 }
 
 // Lays out a table's first `row_count` rows in the width and writes its header and rows; whether they fit.
-// `dropped` gets the headers of the columns left out.
+// `dropped` gets the headers of the columns left out. `last_resort`: names may be cut to what just tells the
+// rows apart.
 bool table_body(const CompareTable& t, std::size_t row_count, const RenderOptions& o, std::ostream& out,
-                std::vector<std::string>& dropped) {
+                std::vector<std::string>& dropped, bool last_resort) {
   const std::size_t n = t.columns.size();
   std::vector<Fit> fit(n);
   for (std::size_t i = 0; i < n; ++i) fit[i] = fit_of(t.columns[i]);
@@ -377,14 +380,14 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
   while (machine_groups < groups.size() && groups[machine_groups].rank == 0) ++machine_groups;
 
   // One layout: headers in at most `header_rows` lines, cells kept whole on two lines or not, `sep` spaces
-  // between columns, the first `drops` groups left out, text cut down to its floor (`hard`: the least that
-  // still reads).
+  // between columns, the first `drops` groups left out, text cut down to its floor (`press` 0: comfortable,
+  // 1: the least that still reads well, 2: the last resort, names only just telling the rows apart).
   struct Layout {
     std::size_t header_rows = 1;
     bool two_lines = false;  // cells kept whole may take more lines
     std::size_t sep = 2;
     std::size_t drops = 0;
-    bool hard = false;
+    int press = 0;
   };
   std::vector<std::vector<std::string>> headers(n);
   std::vector<std::size_t> w(n);
@@ -457,10 +460,10 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
         floor[i] = w[i];
         continue;
       }
-      // Names keep 30 columns (20 when pressed), and always enough to tell the rows apart; other text 16 to 24
-      // by its header (10 when pressed).
-      const std::size_t f = i == 0 ? std::max<std::size_t>(l.hard ? 20 : 30, name_distinct)
-                                   : (l.hard ? 10 : std::clamp<std::size_t>(hw, 16, 24));
+      // Names keep 30 columns (20 when pressed, 8 at the last), and always enough to tell the rows apart;
+      // other text 16 to 24 by its header (10 when pressed, 4 at the last).
+      const std::size_t f = i == 0 ? std::max<std::size_t>(l.press == 0 ? 30 : l.press == 1 ? 20 : 8, name_distinct)
+                                   : (l.press == 0 ? std::clamp<std::size_t>(hw, 16, 24) : l.press == 1 ? 10 : 4);
       floor[i] = std::max(std::min(f, w[i]), hw);
     }
     if (o.width == 0 || total() <= o.width) return true;
@@ -492,11 +495,11 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
     }
     return true;
   };
-  std::vector<Layout> plan = {{1, false, 2, 0, false}, {2, false, 2, 0, false}, {3, false, 2, 0, false},
-                              {3, true, 2, 0, false}};
-  if (machine_groups > 0) plan.push_back({3, true, 2, machine_groups, false});
-  for (std::size_t d = machine_groups; d <= groups.size(); ++d) plan.push_back({3, true, 1, d, false});
-  plan.push_back({3, true, 1, groups.size(), true});
+  std::vector<Layout> plan = {{1, false, 2, 0, 0}, {2, false, 2, 0, 0}, {3, false, 2, 0, 0}, {3, true, 2, 0, 0}};
+  if (machine_groups > 0) plan.push_back({3, true, 2, machine_groups, 0});
+  for (std::size_t d = machine_groups; d <= groups.size(); ++d) plan.push_back({3, true, 1, d, 0});
+  plan.push_back({3, true, 1, groups.size(), 1});
+  if (last_resort) plan.push_back({3, true, 1, groups.size(), 2});
   // Headers on one, two or three lines: the one that cuts the least text (the fewer lines among equals).
   auto cut_off = [&] {
     std::size_t sum = 0;
@@ -649,13 +652,16 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
   std::ostringstream body;
   std::vector<std::string> dropped;
   bool two_sides = false;
-  if (!table_body(t, text_row_count(t, o), o, body, dropped)) {
-    // Too wide even with its names cut and the least telling numbers left out: Base and Target on two lines.
+  if (!table_body(t, text_row_count(t, o), o, body, dropped, false)) {
+    // Too wide even with its names cut and the least telling numbers left out: Base and Target on two lines,
+    // else names cut to what just tells the rows apart.
+    body.str("");
+    dropped.clear();
     if (const auto s = stacked(t, text_row_count(t, o))) {
-      body.str("");
-      dropped.clear();
-      table_body(*s, s->rows.size(), o, body, dropped);
+      table_body(*s, s->rows.size(), o, body, dropped, true);
       two_sides = true;
+    } else {
+      table_body(t, text_row_count(t, o), o, body, dropped, true);
     }
   }
   out << body.str();

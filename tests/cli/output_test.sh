@@ -86,7 +86,9 @@ for cmd in "report --help" "snapshot --help" "check --help" "baseline save --hel
   # shellcheck disable=SC2086
   check "command exists: $cmd" 0 "$bin" $cmd
 done
-check "width too small" 2 "$bin" -w 10 "$s/good.html" "$s/bad.html"
+check "width under 80 taken as 80" 0 "$bin" -w 10 "$s/good.html" "$s/bad.html"
+has "width under 80 warns" '^awrdiff: --width 10: text output needs at least 80 columns; using 80$' "$tmp/err"
+[ "$(max_width "$tmp/out")" -le 80 ] && ok || bad "width 10: a line over 80 columns"
 
 # --- --summary: verdict, warnings and findings only, at most 40 lines
 for f in text markdown jira; do
