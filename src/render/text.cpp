@@ -495,8 +495,11 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
     }
     return true;
   };
-  std::vector<Layout> plan = {{1, false, 2, 0, 0}, {2, false, 2, 0, 0}, {3, false, 2, 0, 0}, {3, true, 2, 0, 0}};
-  if (machine_groups > 0) plan.push_back({3, true, 2, machine_groups, 0});
+  // Then: the columns for machines left out; one space between columns; cells kept whole on more lines; the
+  // least telling columns left out one group at a time; names cut further.
+  std::vector<Layout> plan = {{1, false, 2, 0, 0}, {2, false, 2, 0, 0}, {3, false, 2, 0, 0}};
+  if (machine_groups > 0) plan.push_back({3, false, 2, machine_groups, 0});
+  plan.push_back({3, false, 1, machine_groups, 0});
   for (std::size_t d = machine_groups; d <= groups.size(); ++d) plan.push_back({3, true, 1, d, 0});
   plan.push_back({3, true, 1, groups.size(), 1});
   if (last_resort) plan.push_back({3, true, 1, groups.size(), 2});
