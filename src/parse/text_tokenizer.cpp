@@ -213,8 +213,9 @@ public:
     // One cleaned copy of the text; lines are views into it (no allocation per line).
     // Form feeds mark page breaks; the repeated title that follows them continues the section.
     const std::string_view text(m_text.get(), clean_copy(content, m_text.get()));
-    // The lines, split at each line feed (found sixteen bytes at a time where SSE2 is there).
-    m_lines.reserve(text.size() / 64 + 16);
+    // The lines, split at each line feed (found sixteen bytes at a time where SSE2 is there). Counted
+    // first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
+    m_lines.reserve(detail::count_byte(text, '\n') + 1);
     std::size_t start = 0, i = 0;
     auto line_feed_at = [&](std::size_t at) {
       m_lines.push_back(text.substr(start, at - start));
