@@ -16,16 +16,6 @@ namespace awrdiff::detail {
 
 namespace {
 
-// Byte classes: 0 ordinary, 1 white space (ASCII space, \t..\r), 2 may start a no-break space
-// (0xC2 of UTF-8 U+00A0, '&' of &nbsp; / &#160;).
-constexpr auto k_fold_class = [] {
-  std::array<unsigned char, 256> t{};
-  for (unsigned c : {unsigned{' '}, 9u, 10u, 11u, 12u, 13u}) t[c] = 1;
-  t[0xC2] = 2;
-  t['&'] = 2;
-  return t;
-}();
-
 // Folds in[i] onwards until `stop` (exclusive) byte by byte; `space`: white space pending.
 inline void fold_bytes(std::string_view text, std::size_t& i, std::size_t stop, char*& w, const char* begin,
                        bool& space) {
@@ -112,31 +102,6 @@ std::string fold_space(std::string_view text) {
   fold_bytes(text, i, n, w, begin, space);
   out.resize(static_cast<std::size_t>(w - begin));
   return out;
-}
-
-bool is_folded(std::string_view text) {
-  const std::size_t n = text.size();
-  const char* const in = text.data();
-  std::size_t i = 0;
-  // Eight ordinary bytes at a time (no byte below 0x21, no 0xC2, no '&'): most of a long cell.
-  constexpr std::uint64_t k_ones = 0x0101010101010101ULL, k_highs = 0x8080808080808080ULL;
-  auto has_zero = [&](std::uint64_t v) { return ((v - k_ones) & ~v & k_highs) != 0; };
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, in + i, 8);
-    const bool below_0x21 = ((w - 0x21 * k_ones) & ~w & k_highs) != 0;  // white space or a control byte
-    if (below_0x21 || has_zero(w ^ (0xC2 * k_ones)) || has_zero(w ^ ('&' * k_ones))) break;
-  }
-  // (The byte before i, if any, is ordinary: the scan below starts as at a word boundary.)
-  for (; i < n; ++i) {
-    const unsigned char cls = k_fold_class[static_cast<unsigned char>(in[i])];
-    if (cls == 0) continue;
-    // A space is kept only between two ordinary bytes (fold_space keeps single spaces there).
-    if (cls == 2 || in[i] != ' ' || i == 0 || i + 1 == n || k_fold_class[static_cast<unsigned char>(in[i + 1])] != 0)
-      return false;
-    ++i;  // the byte after the space is ordinary
-  }
-  return true;
 }
 
 bool room_for_table(RawReport& report) {

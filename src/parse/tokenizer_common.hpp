@@ -3,6 +3,10 @@
 
 #include <awrdiff/parse.hpp>
 
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,9 +26,59 @@ bool room_for_table(RawReport& report);
 /// Folds runs of white space (and &#160; / &nbsp;) to one space and trims.
 std::string fold_space(std::string_view text);
 
+/// fold_space's byte classes: 0 ordinary, 1 white space (ASCII space, \t..\r), 2 may start a no-break
+/// space (0xC2 of UTF-8 U+00A0, '&' of &nbsp; / &#160;).
+inline constexpr auto k_fold_class = [] {
+  std::array<unsigned char, 256> t{};
+  for (unsigned c : {unsigned{' '}, 9u, 10u, 11u, 12u, 13u}) t[c] = 1;
+  t[0xC2] = 2;
+  t['&'] = 2;
+  return t;
+}();
+
 /// True when fold_space(text) == text for sure: no white space but single spaces between other
 /// bytes, and no byte that may start a no-break space (0xC2, '&'; such text may still be folded).
-bool is_folded(std::string_view text);
+/// Inline: the text tokenizer asks about every cell.
+inline bool is_folded(std::string_view text) {
+  const std::size_t n = text.size();
+  const char* const in = text.data();
+  std::size_t i = 0;
+  bool after_space = false;  // the byte before i is a space (then byte i must be an ordinary one)
+  // Eight bytes at a time while none is a control byte (\t..\r among them), 0xC2 or '&': ordinary
+  // bytes and spaces, a space neither first nor last nor beside another.
+  constexpr std::uint64_t k_ones = 0x0101010101010101ULL, k_highs = 0x8080808080808080ULL;
+  constexpr std::uint64_t k_lows = 0x7F7F7F7F7F7F7F7FULL;
+  auto has_zero = [&](std::uint64_t v) { return ((v - k_ones) & ~v & k_highs) != 0; };
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, in + i, 8);
+    const bool control = ((w - 0x20 * k_ones) & ~w & k_highs) != 0;  // a byte below 0x20
+    if (control || has_zero(w ^ (0xC2 * k_ones)) || has_zero(w ^ ('&' * k_ones))) break;
+    const std::uint64_t x = w ^ (' ' * k_ones);
+    const std::uint64_t spaces = ~(((x & k_lows) + k_lows) | x) & k_highs;  // 0x80 in each space byte
+    if (spaces == 0) {
+      after_space = false;
+      continue;
+    }
+    if constexpr (std::endian::native != std::endian::little) break;  // (byte order below: little-endian)
+    if ((spaces & (spaces >> 8)) != 0) return false;                         // two spaces side by side
+    if ((spaces & 0x80) != 0 && (i == 0 || after_space)) return false;       // first byte, or after a space
+    after_space = (spaces >> 63) != 0;
+  }
+  for (; i < n; ++i) {
+    const unsigned char cls = k_fold_class[static_cast<unsigned char>(in[i])];
+    if (after_space) {
+      if (cls != 0) return false;
+      after_space = false;
+      continue;
+    }
+    if (cls == 0) continue;
+    // A space is kept only between two ordinary bytes (fold_space keeps single spaces there).
+    if (cls == 2 || in[i] != ' ' || i == 0) return false;
+    after_space = true;
+  }
+  return !after_space;  // (a last byte that is a space is dropped by fold_space)
+}
 
 /// The end of the run of ASCII bytes of `text` that starts at `from` (eight bytes tested at a time:
 /// reports are almost all ASCII).
