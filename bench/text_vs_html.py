@@ -10,7 +10,9 @@ Times `awrdiff snapshot FILE --format json` on every AWR report of the corpus, t
 reports the corpus holds as both text and HTML (same period: 11.2 clay_1, 11.2 rac_newstar_1) and for
 all text against all HTML reports (total CPU over total bytes). With --callgrind, the instruction count
 of one run under valgrind as well (no noise from the other work on the machine); with --bench, the
-in-process parse (awrdiff_parse_bench: read, decode, tokenize, build the snapshot; no start-up, no JSON).
+in-process parse (awrdiff_parse_bench: read, decode, tokenize, build the snapshot; no start-up, no JSON);
+with both, the instructions of one in-process parse (a run of three parses less a run of one, halved:
+without start-up and the catalog's indexes built once per process).
 """
 import argparse
 import csv
@@ -41,6 +43,12 @@ def instructions(cmd):
     return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
 
 
+def in_process_instructions(bench, path):
+    def run(n):
+        return instructions([bench, path, str(n)])
+    return (run(3) - run(1)) // 2
+
+
 def in_process(bench, path, repeats):
     out = subprocess.run([bench, path, str(repeats)], capture_output=True, text=True, check=True).stdout
     return float(re.search(r"best ([0-9.]+) ms", out).group(1)) / 1000
@@ -63,6 +71,8 @@ def main():
         cols += ["instructions M", "instr/byte"]
     if a.bench:
         cols += ["in-process ms", "in-process us/KB"]
+    if a.bench and a.callgrind:
+        cols += ["in-process instructions M", "in-process instr/byte"]
     print("| " + " | ".join(cols) + " |")
     print("|---|" + "---:|" * (len(cols) - 1))
     for kind, name in files:
@@ -77,11 +87,16 @@ def main():
         if a.bench:
             r["inproc"] = in_process(a.bench, path, a.repeats)
             line += [f"{r['inproc'] * 1e3:.2f}", f"{r['inproc'] * 1e6 / (size / 1024):.1f}"]
+        if a.bench and a.callgrind:
+            r["inproc_ir"] = in_process_instructions(a.bench, path)
+            line += [f"{r['inproc_ir'] / 1e6:.1f}", f"{r['inproc_ir'] / size:.0f}"]
         res[name] = r
         print("| " + " | ".join(line) + " |", flush=True)
 
-    keys = ["cpu"] + (["ir"] if a.callgrind else []) + (["inproc"] if a.bench else [])
-    label = {"cpu": "CPU (whole process)", "ir": "instructions (whole process)", "inproc": "CPU in process"}
+    keys = ["cpu"] + (["ir"] if a.callgrind else []) + (["inproc"] if a.bench else []) + \
+        (["inproc_ir"] if a.bench and a.callgrind else [])
+    label = {"cpu": "CPU (whole process)", "ir": "instructions (whole process)", "inproc": "CPU in process",
+             "inproc_ir": "instructions in process"}
 
     def per_byte(names, key):
         return sum(res[n][key] for n in names) / sum(res[n]["bytes"] for n in names)
