@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
     time_it("load the baseline file (this baseline)", repeats, [&] { (void)awrdiff::baseline_from_json(text, "b.json"); });
     awrdiff::Baseline big = baseline;
     big.snapshots.clear();
-    while (!big.periods.empty() && big.periods.size() < 1000) big.periods.push_back(big.periods[big.periods.size() % baseline.periods.size()]);
+    while (!big.periods.empty() && big.periods.size() < 1000)
+      big.periods.push_back(big.periods[big.periods.size() % baseline.periods.size()]);
     if (!big.periods.empty()) {
       big.periods.resize(1000);
       const auto big_text = awrdiff::baseline_json_text(big);

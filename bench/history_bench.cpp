@@ -82,9 +82,13 @@ int main(int argc, char** argv) {
           snapshots = b.snapshots.size();
           status = awrdiff::to_string(r.status);
         }
-        std::printf("window %3lldd, match %-12s: %5zu periods%s (%zu snapshots read back): load_window %.2f ms, check %.2f ms (%s)\n",
-                    static_cast<long long>(days), match == awrdiff::MatchPeriods::all ? "all" : match == awrdiff::MatchPeriods::hour ? "hour" : "weekday-hour",
-                    periods, periods > w.summarize_above ? " summarised" : "", snapshots, best_window, best_check, status.c_str());
+        std::printf(
+            "window %3lldd, match %-12s: %5zu periods%s (%zu snapshots read back): load_window %.2f ms, check %.2f ms (%s)\n",
+            static_cast<long long>(days),
+            match == awrdiff::MatchPeriods::all    ? "all"
+            : match == awrdiff::MatchPeriods::hour ? "hour"
+                                                   : "weekday-hour",
+            periods, periods > w.summarize_above ? " summarised" : "", snapshots, best_window, best_check, status.c_str());
       }
     }
   } catch (const awrdiff::Error& e) {

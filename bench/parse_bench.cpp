@@ -36,7 +36,6 @@ int main(int argc, char** argv) {
   }
   std::sort(times.begin(), times.end());
   std::printf("%ju bytes, best %.2f ms, median %.2f ms CPU per parse (%zu rows)\n",
-              static_cast<std::uintmax_t>(std::filesystem::file_size(argv[1])), times.front(),
-              times[times.size() / 2], sections);
+              static_cast<std::uintmax_t>(std::filesystem::file_size(argv[1])), times.front(), times[times.size() / 2], sections);
   return 0;
 }

@@ -12,8 +12,7 @@ int main(int argc, char** argv) {
   std::ifstream in(argv[1], std::ios::binary);
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   pugi::xml_document doc;
-  auto r = doc.load_buffer_inplace(bytes.data(), bytes.size(), pugi::parse_default | pugi::parse_fragment,
-                                   pugi::encoding_utf8);
+  auto r = doc.load_buffer_inplace(bytes.data(), bytes.size(), pugi::parse_default | pugi::parse_fragment, pugi::encoding_utf8);
   struct Count : pugi::xml_tree_walker {
     long n = 0;
     bool for_each(pugi::xml_node& node) override {

@@ -26,10 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       opt.match = match;
       try {
         (void)awrdiff::check(s, b, awrdiff::default_policy(), opt);
-      } catch (const awrdiff::Error&) {
-      }
+      } catch (const awrdiff::Error&) {}
     }
-  } catch (const awrdiff::Error&) {
-  }
+  } catch (const awrdiff::Error&) {}
   return 0;
 }

@@ -11,7 +11,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The result is text with '\n' line ends only.
     for (char c : out)
       if (c == '\r' || c == '\0') __builtin_trap();
-  } catch (const awrdiff::Error&) {
-  }
+  } catch (const awrdiff::Error&) {}
   return 0;
 }

@@ -28,7 +28,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       awrdiff::render(self, format, options, out);
       awrdiff::render(single, format, options, out);
     }
-  } catch (const awrdiff::Error&) {
-  }
+  } catch (const awrdiff::Error&) {}
   return 0;
 }

@@ -27,8 +27,7 @@ void parse_and_check(std::string_view text) {
     std::set<int> seen;
     for (const auto& r : d.rows) {
       if (r.metric_name.empty() || r.line <= 0) __builtin_trap();
-      if (!(r.average || r.minimum || r.maximum || r.median || r.mode || r.standard_deviation || r.sum ||
-            !r.percentiles.empty()))
+      if (!(r.average || r.minimum || r.maximum || r.median || r.mode || r.standard_deviation || r.sum || !r.percentiles.empty()))
         __builtin_trap();
       for (const auto* v : {&r.average, &r.minimum, &r.maximum, &r.median, &r.mode, &r.standard_deviation, &r.sum,
                             &r.num_intervals, &r.interval_s})
@@ -38,8 +37,7 @@ void parse_and_check(std::string_view text) {
       if (r.instance_number) seen.insert(*r.instance_number);
     }
     if (!std::equal(seen.begin(), seen.end(), d.instances.begin(), d.instances.end())) __builtin_trap();
-  } catch (const awrdiff::Error&) {
-  }
+  } catch (const awrdiff::Error&) {}
 }
 
 }  // namespace
@@ -49,7 +47,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   parse_and_check(bytes);
   try {
     parse_and_check(awrdiff::decode_input(bytes, "fuzz"));
-  } catch (const awrdiff::Error&) {
-  }
+  } catch (const awrdiff::Error&) {}
   return 0;
 }

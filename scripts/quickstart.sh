@@ -16,7 +16,8 @@ packages=(build-essential cmake pkg-config libcli11-dev libpugixml-dev libfmt-de
           libsqlite3-dev libpq-dev gzip)
 # What the tests need besides: GoogleTest, python3 (CLI tests), a PostgreSQL server (the shared history
 # store), headless Chromium and a font (the HTML page opened in a real browser).
-$test_run && packages+=(libgtest-dev python3 postgresql chromium fonts-dejavu-core)
+# clang-format: the house style (.clang-format) is checked before the build.
+$test_run && packages+=(libgtest-dev python3 postgresql chromium fonts-dejavu-core clang-format)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -42,6 +43,9 @@ if ! $test_run; then
   exit 0
 fi
 
+# The house style first: a file clang-format would change fails the run (fix: clang-format -i FILE).
+find src include tests bench fuzz -name '*.cpp' -o -name '*.hpp' | grep -v third_party | sort |
+  xargs clang-format --style=file --dry-run --Werror
 cmake -S . -B "$build" "${release[@]}" -DAWRDIFF_BUILD_TESTS=ON
 cmake --build "$build" -j"$jobs"
 if [ ! -d ../shared/corpus ]; then

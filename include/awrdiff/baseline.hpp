@@ -26,23 +26,23 @@ inline constexpr int k_baseline_schema_version = 1;
 
 /// One period a baseline was built from: a report, or a snapshot interval of a dump.
 struct BaselinePeriod {
-  std::string source;                       ///< the file it came from
-  std::optional<std::int64_t> begin_snap;   ///< Begin Snap id (reports), or the dump's snap id
-  std::optional<std::int64_t> end_snap;     ///< End Snap id
-  std::string begin_time;                   ///< ISO 8601 "2025-03-03T09:00:00"; empty when unknown
-  std::string end_time;                     ///< ISO 8601
-  OptDouble elapsed_s;                      ///< length of the period, seconds
-  std::optional<int> instance_number;       ///< the instance; empty for a whole RAC cluster (global report, summed dump)
-  bool valid = true;                        ///< false: the report says its figures are invalid (left out of distributions)
-  std::map<std::string, double> values;     ///< registry key -> value in the registry's unit
+  std::string source;  ///< the file it came from
+  std::optional<std::int64_t> begin_snap;  ///< Begin Snap id (reports), or the dump's snap id
+  std::optional<std::int64_t> end_snap;  ///< End Snap id
+  std::string begin_time;  ///< ISO 8601 "2025-03-03T09:00:00"; empty when unknown
+  std::string end_time;  ///< ISO 8601
+  OptDouble elapsed_s;  ///< length of the period, seconds
+  std::optional<int> instance_number;  ///< the instance; empty for a whole RAC cluster (global report, summed dump)
+  bool valid = true;  ///< false: the report says its figures are invalid (left out of distributions)
+  std::map<std::string, double> values;  ///< registry key -> value in the registry's unit
 };
 
 /// Centre and spread of one metric in a baseline.
 struct MetricDistribution {
-  std::size_t count = 0;       ///< periods behind it (for a dump aggregate: intervals, when the dump says)
-  OptDouble median, mean;      ///< centre
-  OptDouble sd;                ///< standard deviation (periods: sample sd; dumps: STANDARD_DEVIATION)
-  OptDouble mad;               ///< median absolute deviation × 1.4826 (a robust sd); periods only
+  std::size_t count = 0;  ///< periods behind it (for a dump aggregate: intervals, when the dump says)
+  OptDouble median, mean;  ///< centre
+  OptDouble sd;  ///< standard deviation (periods: sample sd; dumps: STANDARD_DEVIATION)
+  OptDouble mad;  ///< median absolute deviation × 1.4826 (a robust sd); periods only
   OptDouble min, max;
   std::vector<std::pair<int, double>> percentiles;  ///< (nn, value), where the source gives them
   /// Where the figures come from: "periods" (computed from `count` periods), "dump" (as the dump gives
@@ -52,36 +52,37 @@ struct MetricDistribution {
 
 /// A pre-summarised distribution of a dump: one metric, optionally for one hour of the day or one instance.
 struct BaselineAggregate {
-  std::string key;                          ///< registry key
-  std::optional<int> hour_of_day;           ///< 0–23 when the dump aggregates by hour of day
-  std::optional<int> instance_number;       ///< empty: cluster-wide (summed over instances)
+  std::string key;  ///< registry key
+  std::optional<int> hour_of_day;  ///< 0–23 when the dump aggregates by hour of day
+  std::optional<int> instance_number;  ///< empty: cluster-wide (summed over instances)
   MetricDistribution distribution;
 };
 
 /// How `check` picks like periods from a baseline.
 enum class MatchPeriods {
-  all,           ///< every period
-  hour,          ///< periods that begin in the same hour of the day as the current one
+  all,  ///< every period
+  hour,  ///< periods that begin in the same hour of the day as the current one
   weekday_hour,  ///< the same hour of the same day of the week
 };
 
 /// Everything `check` compares against.
 struct Baseline {
   int schema_version = k_baseline_schema_version;
-  std::string name;                         ///< a name for people (the dump's baseline name, or the file)
-  std::vector<std::string> sources;         ///< files it was built from
-  std::string source_kind;                  ///< "reports", "awr_miner", "dma_collector", "select_baseline_metric", "sysmetric_summary", or a mix "reports+awr_miner"
+  std::string name;  ///< a name for people (the dump's baseline name, or the file)
+  std::vector<std::string> sources;  ///< files it was built from
+  std::string source_kind;  ///< "reports", "awr_miner", "dma_collector", "select_baseline_metric", "sysmetric_summary", or a mix
+                            ///< "reports+awr_miner"
   // The facts the comparability gate needs.
   std::string db_name;
   std::optional<std::uint64_t> dbid;
-  std::vector<int> instances;               ///< instance numbers covered
+  std::vector<int> instances;  ///< instance numbers covered
   std::string release;
   OptDouble cpus;
   std::string host;
-  std::vector<BaselinePeriod> periods;      ///< periods with their metric values, oldest first
-  std::vector<BaselineAggregate> aggregates;///< pre-summarised distributions (dumps without per-period rows)
-  std::vector<std::string> unknown_metrics; ///< metric names of a dump that no registry row has a twin for (shown by -v)
-  std::vector<std::string> notes;           ///< what was left out and why ("3 rows of instance 2 ...")
+  std::vector<BaselinePeriod> periods;  ///< periods with their metric values, oldest first
+  std::vector<BaselineAggregate> aggregates;  ///< pre-summarised distributions (dumps without per-period rows)
+  std::vector<std::string> unknown_metrics;  ///< metric names of a dump that no registry row has a twin for (shown by -v)
+  std::vector<std::string> notes;  ///< what was left out and why ("3 rows of instance 2 ...")
   /// A dump's rows skipped, one line each ("line 12: row skipped: ..."), listed by `baseline show -v`;
   /// `notes` counts them. Not saved in the baseline file.
   std::vector<std::string> skipped_rows;

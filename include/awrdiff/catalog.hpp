@@ -15,14 +15,14 @@ namespace awrdiff {
 /// Sections of an AWR / Statspack report that awrdiff interprets. `unknown` is any other table.
 enum class SectionId {
   unknown,
-  database_info,   ///< DB Name / DB Id / ... header table
-  instance_info,   ///< Instance / Inst Num / Startup Time header table (12c+ splits it out)
-  host_info,       ///< Host Name / Platform / CPUs / ... header table
-  snapshot_info,   ///< Snap Id / Snap Time / Sessions table (Begin Snap:, End Snap:, Elapsed:, DB Time:)
+  database_info,  ///< DB Name / DB Id / ... header table
+  instance_info,  ///< Instance / Inst Num / Startup Time header table (12c+ splits it out)
+  host_info,  ///< Host Name / Platform / CPUs / ... header table
+  snapshot_info,  ///< Snap Id / Snap Time / Sessions table (Begin Snap:, End Snap:, Elapsed:, DB Time:)
   load_profile,
   efficiency,
-  top_events,      ///< Top 5 Timed Events / Top 5 Timed Foreground Events / Top 10 Foreground Events ...
-  wait_classes,    ///< Wait Classes by Total Wait Time (12c+) or Wait Class (10g/11g)
+  top_events,  ///< Top 5 Timed Events / Top 5 Timed Foreground Events / Top 10 Foreground Events ...
+  wait_classes,  ///< Wait Classes by Total Wait Time (12c+) or Wait Class (10g/11g)
   host_cpu,
   instance_cpu,
   time_model,
@@ -30,7 +30,7 @@ enum class SectionId {
   foreground_wait_class,
   foreground_events,
   background_events,
-  wait_events_all, ///< 10g "Wait Events" (foreground and background together)
+  wait_events_all,  ///< 10g "Wait Events" (foreground and background together)
   sql_elapsed,
   sql_cpu,
   sql_user_io,
@@ -42,73 +42,73 @@ enum class SectionId {
   sql_sharable_memory,
   sql_version_count,
   sql_cluster_wait,
-  sql_text,        ///< Complete List of SQL Text
+  sql_text,  ///< Complete List of SQL Text
   instance_activity,
   init_ora,
   // ---- Instance activity --------------------------------------------------------------------
   instance_activity_absolute,  ///< Instance Activity Stats - Absolute Values (begin/end values)
-  instance_activity_thread,    ///< Instance Activity Stats - Thread Activity (log switches)
+  instance_activity_thread,  ///< Instance Activity Stats - Thread Activity (log switches)
   // ---- I/O ----------------------------------------------------------------------------------
-  io_profile,                  ///< IO Profile (12c+ summary)
-  iostat_function,             ///< IOStat by Function summary
-  iostat_filetype,             ///< IOStat by Filetype summary
-  iostat_function_filetype,    ///< IOStat by Function/Filetype summary
-  tablespace_io,               ///< Tablespace IO Stats
-  file_io,                     ///< File IO Stats
+  io_profile,  ///< IO Profile (12c+ summary)
+  iostat_function,  ///< IOStat by Function summary
+  iostat_filetype,  ///< IOStat by Filetype summary
+  iostat_function_filetype,  ///< IOStat by Function/Filetype summary
+  tablespace_io,  ///< Tablespace IO Stats
+  file_io,  ///< File IO Stats
   // ---- wait event histograms ------------------------------------------------------------------
-  wait_histogram,              ///< Wait Event Histogram (<1ms ... >1s)
-  wait_histogram_us,           ///< Wait Event Histogram (up to 64 us) / the 512 us variant, 12.2+
-  wait_histogram_32ms,         ///< Wait Event Histogram (up to 32 ms), 12.2+
-  wait_histogram_2s,           ///< Wait Event Histogram Detail (64 msec to 2 sec) / (up to 2 sec)
-  wait_histogram_2min,         ///< Wait Event Histogram Detail (4 sec to 2 min) / (up to 2 min)
-  wait_histogram_1hr,          ///< Wait Event Histogram Detail (4 min to 1 hr) / (up to 1 hr)
+  wait_histogram,  ///< Wait Event Histogram (<1ms ... >1s)
+  wait_histogram_us,  ///< Wait Event Histogram (up to 64 us) / the 512 us variant, 12.2+
+  wait_histogram_32ms,  ///< Wait Event Histogram (up to 32 ms), 12.2+
+  wait_histogram_2s,  ///< Wait Event Histogram Detail (64 msec to 2 sec) / (up to 2 sec)
+  wait_histogram_2min,  ///< Wait Event Histogram Detail (4 sec to 2 min) / (up to 2 min)
+  wait_histogram_1hr,  ///< Wait Event Histogram Detail (4 min to 1 hr) / (up to 1 hr)
   // ---- services, processes, OS --------------------------------------------------------------
-  service_stats,               ///< Service Statistics
-  service_wait_class,          ///< Service Wait Class Stats
-  top_channel_waits,           ///< Top 10 Channel Waits (12.2+)
-  process_types_wait_class,    ///< Top Process Types by Wait Class (19c)
-  process_types_cpu,           ///< Top Process Types by CPU Used (19c)
-  os_stats_detail,             ///< Operating System Statistics - Detail
+  service_stats,  ///< Service Statistics
+  service_wait_class,  ///< Service Wait Class Stats
+  top_channel_waits,  ///< Top 10 Channel Waits (12.2+)
+  process_types_wait_class,  ///< Top Process Types by Wait Class (19c)
+  process_types_cpu,  ///< Top Process Types by CPU Used (19c)
+  os_stats_detail,  ///< Operating System Statistics - Detail
   // ---- memory, caches, advisories ------------------------------------------------------------
-  cache_sizes,                 ///< Cache Sizes (Buffer Cache, Shared Pool Size, Std Block Size, Log Buffer)
-  memory_stats,                ///< Memory Statistics (Host Mem, SGA use, PGA use)
-  shared_pool_stats,           ///< Shared Pool Statistics (% memory used, % SQL with executions > 1)
-  database_resource_limits,    ///< Database Resource Limits (19c summary)
-  buffer_pool_stats,           ///< Buffer Pool Statistics
-  checkpoint_activity,         ///< Checkpoint Activity
-  instance_recovery,           ///< Instance Recovery Stats
-  mttr_advisory,               ///< MTTR Advisory
-  buffer_pool_advisory,        ///< Buffer Pool Advisory
-  pga_aggr_summary,            ///< PGA Aggr Summary
-  pga_aggr_target_stats,       ///< PGA Aggr Target Stats
-  pga_aggr_target_histogram,   ///< PGA Aggr Target Histogram
-  pga_memory_advisory,         ///< PGA Memory Advisory
-  shared_pool_advisory,        ///< Shared Pool Advisory
-  sga_target_advisory,         ///< SGA Target Advisory
-  streams_pool_advisory,       ///< Streams Pool Advisory
-  java_pool_advisory,          ///< Java Pool Advisory
-  advisories_for_addm,         ///< "... Advisory (for ADDM)" tables (19c)
-  buffer_wait_stats,           ///< Buffer Wait Statistics
-  memory_dynamic_components,   ///< Memory Dynamic Components
-  memory_resize_summary,       ///< Memory Resize Operations Summary
-  memory_resize_ops,           ///< Memory Resize Ops
-  process_memory,              ///< Process Memory Summary
-  sga_memory_summary,          ///< SGA Memory Summary (SGA regions)
-  sga_breakdown,               ///< SGA breakdown difference (by Pool and Name)
+  cache_sizes,  ///< Cache Sizes (Buffer Cache, Shared Pool Size, Std Block Size, Log Buffer)
+  memory_stats,  ///< Memory Statistics (Host Mem, SGA use, PGA use)
+  shared_pool_stats,  ///< Shared Pool Statistics (% memory used, % SQL with executions > 1)
+  database_resource_limits,  ///< Database Resource Limits (19c summary)
+  buffer_pool_stats,  ///< Buffer Pool Statistics
+  checkpoint_activity,  ///< Checkpoint Activity
+  instance_recovery,  ///< Instance Recovery Stats
+  mttr_advisory,  ///< MTTR Advisory
+  buffer_pool_advisory,  ///< Buffer Pool Advisory
+  pga_aggr_summary,  ///< PGA Aggr Summary
+  pga_aggr_target_stats,  ///< PGA Aggr Target Stats
+  pga_aggr_target_histogram,  ///< PGA Aggr Target Histogram
+  pga_memory_advisory,  ///< PGA Memory Advisory
+  shared_pool_advisory,  ///< Shared Pool Advisory
+  sga_target_advisory,  ///< SGA Target Advisory
+  streams_pool_advisory,  ///< Streams Pool Advisory
+  java_pool_advisory,  ///< Java Pool Advisory
+  advisories_for_addm,  ///< "... Advisory (for ADDM)" tables (19c)
+  buffer_wait_stats,  ///< Buffer Wait Statistics
+  memory_dynamic_components,  ///< Memory Dynamic Components
+  memory_resize_summary,  ///< Memory Resize Operations Summary
+  memory_resize_ops,  ///< Memory Resize Ops
+  process_memory,  ///< Process Memory Summary
+  sga_memory_summary,  ///< SGA Memory Summary (SGA regions)
+  sga_breakdown,  ///< SGA breakdown difference (by Pool and Name)
   // ---- enqueues, undo, latches, caches -------------------------------------------------------
-  enqueue_activity,            ///< Enqueue Activity
-  undo_summary,                ///< Undo Segment Summary
-  undo_stats,                  ///< Undo Segment Stats
-  latch_activity,              ///< Latch Activity
-  latch_sleep_breakdown,       ///< Latch Sleep Breakdown
-  latch_miss_sources,          ///< Latch Miss Sources
-  mutex_sleep_summary,         ///< Mutex Sleep Summary
-  parent_latch_stats,          ///< Parent Latch Statistics
-  child_latch_stats,           ///< Child Latch Statistics
-  dictionary_cache,            ///< Dictionary Cache Stats
-  dictionary_cache_rac,        ///< Dictionary Cache Stats (RAC)
-  library_cache,               ///< Library Cache Activity
-  library_cache_rac,           ///< Library Cache Activity (RAC)
+  enqueue_activity,  ///< Enqueue Activity
+  undo_summary,  ///< Undo Segment Summary
+  undo_stats,  ///< Undo Segment Stats
+  latch_activity,  ///< Latch Activity
+  latch_sleep_breakdown,  ///< Latch Sleep Breakdown
+  latch_miss_sources,  ///< Latch Miss Sources
+  mutex_sleep_summary,  ///< Mutex Sleep Summary
+  parent_latch_stats,  ///< Parent Latch Statistics
+  child_latch_stats,  ///< Child Latch Statistics
+  dictionary_cache,  ///< Dictionary Cache Stats
+  dictionary_cache_rac,  ///< Dictionary Cache Stats (RAC)
+  library_cache,  ///< Library Cache Activity
+  library_cache_rac,  ///< Library Cache Activity (RAC)
   // ---- segments -------------------------------------------------------------------------------
   segments_logical_reads,
   segments_physical_reads,
@@ -129,67 +129,67 @@ enum class SectionId {
   segments_current_blocks_received,
   segments_gc_remote_grants,
   // ---- parameters -----------------------------------------------------------------------------
-  init_ora_multi,              ///< init.ora Multi-Valued Parameters / Modified Multi-Valued Parameters
-  init_ora_other_containers,   ///< Parameters modified by other containers (CDB)
-  init_ora_multi_other_containers, ///< Multi-Valued Parameters modified by other containers (CDB)
+  init_ora_multi,  ///< init.ora Multi-Valued Parameters / Modified Multi-Valued Parameters
+  init_ora_other_containers,  ///< Parameters modified by other containers (CDB)
+  init_ora_multi_other_containers,  ///< Multi-Valued Parameters modified by other containers (CDB)
   // ---- RAC ------------------------------------------------------------------------------------
-  rac_statistics,              ///< RAC Statistics (number of instances)
-  gc_load_profile,             ///< Global Cache Load Profile
-  gc_efficiency,               ///< Global Cache Efficiency Percentages (Target local+remote 100%)
-  gc_workload,                 ///< Global Cache and Enqueue Services - Workload Characteristics
-  gc_messaging,                ///< Global Cache and Enqueue Services - Messaging Statistics
-  gc_messaging_stats,          ///< Global Messaging Statistics
-  gc_cr_served,                ///< Global CR Served Stats / Global CR Server Statistics
-  gc_current_served,           ///< Global CURRENT Served Stats / Global Current Server Statistics
-  gc_transfer_stats,           ///< Global Cache Transfer Stats / Statistics
-  gc_transfer_times,           ///< Global Cache Transfer Times (ms) / (us)
-  gc_transfer_immediate,       ///< Global Cache Transfer (Immediate)
-  gc_times_immediate,          ///< Global Cache Times (Immediate)
-  ic_ping_latency,             ///< Interconnect Ping Latency Stats / Statistics
-  ic_throughput,               ///< Interconnect Throughput by Client
-  ic_devices,                  ///< Interconnect Device Statistics
-  cluster_interconnect,        ///< Cluster Interconnect
-  dynamic_remastering,         ///< Dynamic Remastering Stats / Statistics
+  rac_statistics,  ///< RAC Statistics (number of instances)
+  gc_load_profile,  ///< Global Cache Load Profile
+  gc_efficiency,  ///< Global Cache Efficiency Percentages (Target local+remote 100%)
+  gc_workload,  ///< Global Cache and Enqueue Services - Workload Characteristics
+  gc_messaging,  ///< Global Cache and Enqueue Services - Messaging Statistics
+  gc_messaging_stats,  ///< Global Messaging Statistics
+  gc_cr_served,  ///< Global CR Served Stats / Global CR Server Statistics
+  gc_current_served,  ///< Global CURRENT Served Stats / Global Current Server Statistics
+  gc_transfer_stats,  ///< Global Cache Transfer Stats / Statistics
+  gc_transfer_times,  ///< Global Cache Transfer Times (ms) / (us)
+  gc_transfer_immediate,  ///< Global Cache Transfer (Immediate)
+  gc_times_immediate,  ///< Global Cache Times (Immediate)
+  ic_ping_latency,  ///< Interconnect Ping Latency Stats / Statistics
+  ic_throughput,  ///< Interconnect Throughput by Client
+  ic_devices,  ///< Interconnect Device Statistics
+  cluster_interconnect,  ///< Cluster Interconnect
+  dynamic_remastering,  ///< Dynamic Remastering Stats / Statistics
   // ---- ADDM and ASH pieces embedded in AWR ---------------------------------------------------
-  addm_findings,               ///< Top ADDM Findings by Average Active Sessions (12c+)
-  addm_report,                 ///< ADDM Report for Task ... (text report appendix)
-  ash_activity_over_time,      ///< Activity Over Time
-  ash_top_events,              ///< Top Events (ASH)
-  ash_top_event_p1p2p3,        ///< Top Event P1/P2/P3 Values
-  ash_top_sql_events,          ///< Top SQL with Top Events
-  ash_top_sql_row_sources,     ///< Top SQL with Top Row Sources
-  ash_top_sessions,            ///< Top Sessions
-  ash_top_blocking_sessions,   ///< Top Blocking Sessions
-  ash_top_db_objects,          ///< Top DB Objects
-  ash_top_plsql,               ///< Top PL/SQL Procedures
+  addm_findings,  ///< Top ADDM Findings by Average Active Sessions (12c+)
+  addm_report,  ///< ADDM Report for Task ... (text report appendix)
+  ash_activity_over_time,  ///< Activity Over Time
+  ash_top_events,  ///< Top Events (ASH)
+  ash_top_event_p1p2p3,  ///< Top Event P1/P2/P3 Values
+  ash_top_sql_events,  ///< Top SQL with Top Events
+  ash_top_sql_row_sources,  ///< Top SQL with Top Row Sources
+  ash_top_sessions,  ///< Top Sessions
+  ash_top_blocking_sessions,  ///< Top Blocking Sessions
+  ash_top_db_objects,  ///< Top DB Objects
+  ash_top_plsql,  ///< Top PL/SQL Procedures
   // ---- other standard sections ----------------------------------------------------------------
-  resource_limits,             ///< Resource Limit Stats
-  shared_servers_activity,     ///< Shared Servers Activity
-  shared_servers_rates,        ///< Shared Servers Rates
+  resource_limits,  ///< Resource Limit Stats
+  shared_servers_activity,  ///< Shared Servers Activity
+  shared_servers_rates,  ///< Shared Servers Rates
   shared_servers_utilization,  ///< Shared Servers Utilization
   shared_servers_dispatchers,  ///< Shared Servers Dispatchers
-  streams,                     ///< Streams / Advanced Queue / GoldenGate / XStream tables
-  asm_diskgroups,              ///< ASM Diskgroups
-  exadata,                     ///< Exadata storage server, flash cache and cell tables
+  streams,  ///< Streams / Advanced Queue / GoldenGate / XStream tables
+  asm_diskgroups,  ///< ASM Diskgroups
+  exadata,  ///< Exadata storage server, flash cache and cell tables
   // RAC global report (awrgrpt.sql): tables with one row per instance (I#) and cluster totals.
-  rac_database_summary,      ///< Database Summary: DB Id, name, snap ids, instances, DB time and elapsed (min)
-  rac_instances,             ///< Database Instances Included In Report: one row per instance
-  rac_time_model,            ///< Time Model: one column per statistic, rows per instance and Sum
-  rac_top_foreground_events, ///< Top Timed Foreground Events: '*' rows are cluster-wide
-  rac_sysstat_per_second,    ///< System Statistics - Per Second: rows per instance and Sum
-  containers,                ///< Container DB Id / Container Name / Open Time (12c+ CDB and PDB reports)
-  rac_os_stats,              ///< OS Statistics By Instance: #CPUs, % Usr/Sys/WIO/Idl and CPU time per instance
-  rac_foreground_wait_classes, ///< Foreground Wait Classes: one column per wait class (s), rows per instance and Sum
-  rac_global_other,          ///< other RAC global report tables (per-instance breakdowns), kept as generic tables
-  statspack_other,           ///< Statspack-only tables (memory, IO by function detail, ...), kept as generic tables
+  rac_database_summary,  ///< Database Summary: DB Id, name, snap ids, instances, DB time and elapsed (min)
+  rac_instances,  ///< Database Instances Included In Report: one row per instance
+  rac_time_model,  ///< Time Model: one column per statistic, rows per instance and Sum
+  rac_top_foreground_events,  ///< Top Timed Foreground Events: '*' rows are cluster-wide
+  rac_sysstat_per_second,  ///< System Statistics - Per Second: rows per instance and Sum
+  containers,  ///< Container DB Id / Container Name / Open Time (12c+ CDB and PDB reports)
+  rac_os_stats,  ///< OS Statistics By Instance: #CPUs, % Usr/Sys/WIO/Idl and CPU time per instance
+  rac_foreground_wait_classes,  ///< Foreground Wait Classes: one column per wait class (s), rows per instance and Sum
+  rac_global_other,  ///< other RAC global report tables (per-instance breakdowns), kept as generic tables
+  statspack_other,  ///< Statspack-only tables (memory, IO by function detail, ...), kept as generic tables
 };
 
 /// How a section's rows are laid out in text reports.
 enum class TextLayout {
-  table,        ///< one line per row under a dashed rule
+  table,  ///< one line per row under a dashed rule
   sql_records,  ///< one line of figures, then `Module:` and wrapped SQL text, blank line between
-  header,       ///< top-of-report header tables (no title line)
-  key_values,   ///< "Label:   value" lines under a "~~~" underline, no dashed rule (text reports)
+  header,  ///< top-of-report header tables (no title line)
+  key_values,  ///< "Label:   value" lines under a "~~~" underline, no dashed rule (text reports)
   /// Lines of "Label %:  value" pairs under a "~~~" underline, two pairs a line (Instance Efficiency
   /// Percentages): each line a row [label:, value, label:, value], as the HTML table prints it; the
   /// first blank line after the rows ends the section (Shared Pool Statistics follows, untitled).
@@ -198,7 +198,7 @@ enum class TextLayout {
 
 /// What a section's rows are, for reading and comparing them.
 enum class SectionRows : unsigned char {
-  items,         ///< one row per statistic, event, object...: a row of one period is a row of another
+  items,  ///< one row per statistic, event, object...: a row of one period is a row of another
   segment_list,  ///< one of the "Segments by ..." top-N lists: read into Snapshot::segments, compared as one table
   /// Sessions, moments or prose (ASH's activity over time, top and blocking sessions, ADDM's findings and
   /// report, OS Statistics - Detail): no row of one period is a row of another, so not compared.
@@ -210,9 +210,9 @@ enum class SectionRows : unsigned char {
 /// and what its rows are.
 struct SectionSpec {
   SectionId id;
-  std::string_view key;                    ///< stable snake_case id, used in JSON and diagnostics
-  std::string_view display;                ///< the title to show
-  std::span<const std::string_view> titles;     ///< titles (normalised match: case and spaces folded)
+  std::string_view key;  ///< stable snake_case id, used in JSON and diagnostics
+  std::string_view display;  ///< the title to show
+  std::span<const std::string_view> titles;  ///< titles (normalised match: case and spaces folded)
   std::span<const std::string_view> summaries;  ///< HTML summary substrings (lower-case)
   TextLayout layout = TextLayout::table;
   bool is_sql_list = false;
@@ -227,113 +227,530 @@ struct SectionSpec {
 /// Columns awrdiff reads, across sections. Each has one canonical unit (the suffix of its key).
 enum class ColumnId {
   unknown,
-  label,            ///< unnamed first column (Load Profile row label, Begin Snap:/End Snap:)
-  db_name, dbid, unique_name, role, edition, release, rac, cdb, container,
-  instance, instance_number, startup_time,
-  host_name, platform, cpus, cores, sockets, memory_gb,
-  snap_id, snap_time, sessions, cursors_per_session, instances,
-  per_second, per_transaction, per_exec, per_call,
-  event, waits, pct_timeouts, time_s, avg_wait_ms, pct_db_time, wait_class, avg_active_sessions,
-  statistic, value, begin_value, end_value, total, per_trans,
-  sql_id, elapsed_s, executions, elapsed_per_exec_s, pct_total, pct_cpu, pct_io,
-  cpu_s, cpu_per_exec_s, user_io_s, buffer_gets, gets_per_exec, physical_reads, reads_per_exec,
-  rows_processed, rows_per_exec, parse_calls, pct_total_parses, module, sql_text,
+  label,  ///< unnamed first column (Load Profile row label, Begin Snap:/End Snap:)
+  db_name,
+  dbid,
+  unique_name,
+  role,
+  edition,
+  release,
+  rac,
+  cdb,
+  container,
+  instance,
+  instance_number,
+  startup_time,
+  host_name,
+  platform,
+  cpus,
+  cores,
+  sockets,
+  memory_gb,
+  snap_id,
+  snap_time,
+  sessions,
+  cursors_per_session,
+  instances,
+  per_second,
+  per_transaction,
+  per_exec,
+  per_call,
+  event,
+  waits,
+  pct_timeouts,
+  time_s,
+  avg_wait_ms,
+  pct_db_time,
+  wait_class,
+  avg_active_sessions,
+  statistic,
+  value,
+  begin_value,
+  end_value,
+  total,
+  per_trans,
+  sql_id,
+  elapsed_s,
+  executions,
+  elapsed_per_exec_s,
+  pct_total,
+  pct_cpu,
+  pct_io,
+  cpu_s,
+  cpu_per_exec_s,
+  user_io_s,
+  buffer_gets,
+  gets_per_exec,
+  physical_reads,
+  reads_per_exec,
+  rows_processed,
+  rows_per_exec,
+  parse_calls,
+  pct_total_parses,
+  module,
+  sql_text,
   parameter,
-  hash_value, old_hash_value, plan_hash_value,  ///< Statspack SQL keys; Plan Hash Value
-  con_dbid,         ///< Container DB Id (PDB-level reports, 12c+)
-  inst_id,          ///< I#: instance number of a RAC global report row ('*', Sum, Avg, Std for totals)
-  in_report,        ///< Number of Instances / Hosts "In Report" (RAC global Database Summary)
-  elapsed_min, db_time_min,          ///< Elapsed Time(min), DB time(min) (RAC global summaries)
-  begin_snap_time, end_snap_time,    ///< Begin Snap Time, End Snap Time (RAC global instance list)
-  pdb_name,         ///< PDB Name of a SQL list row or of Tablespace / File IO Stats (CDB root reports, 12.2+)
-  load_average_begin, load_average_end, pct_user, pct_system, pct_wio, pct_idle,
+  hash_value,
+  old_hash_value,
+  plan_hash_value,  ///< Statspack SQL keys; Plan Hash Value
+  con_dbid,  ///< Container DB Id (PDB-level reports, 12c+)
+  inst_id,  ///< I#: instance number of a RAC global report row ('*', Sum, Avg, Std for totals)
+  in_report,  ///< Number of Instances / Hosts "In Report" (RAC global Database Summary)
+  elapsed_min,
+  db_time_min,  ///< Elapsed Time(min), DB time(min) (RAC global summaries)
+  begin_snap_time,
+  end_snap_time,  ///< Begin Snap Time, End Snap Time (RAC global instance list)
+  pdb_name,  ///< PDB Name of a SQL list row or of Tablespace / File IO Stats (CDB root reports, 12.2+)
+  load_average_begin,
+  load_average_end,
+  pct_user,
+  pct_system,
+  pct_wio,
+  pct_idle,
   // ---- instance activity, IOStat ----------------------------------------------------------------
   per_hour,
-  function_name, filetype_name, reads_data_bytes, requests_per_second, data_per_second_bytes, writes_data_bytes,
-  waits_count, avg_time_ms, small_read_ms, large_read_ms,
+  function_name,
+  filetype_name,
+  reads_data_bytes,
+  requests_per_second,
+  data_per_second_bytes,
+  writes_data_bytes,
+  waits_count,
+  avg_time_ms,
+  small_read_ms,
+  large_read_ms,
   // ---- tablespace / file I/O ------------------------------------------------------------------
-  tablespace, filename, reads, reads_per_second, avg_read_ms, blocks_per_read, single_block_reads_per_second,
-  avg_single_block_read_ms, pct_optimized_reads, writes, writes_per_second, avg_write_ms, buffer_waits,
+  tablespace,
+  filename,
+  reads,
+  reads_per_second,
+  avg_read_ms,
+  blocks_per_read,
+  single_block_reads_per_second,
+  avg_single_block_read_ms,
+  pct_optimized_reads,
+  writes,
+  writes_per_second,
+  avg_write_ms,
+  buffer_waits,
   avg_buffer_wait_ms,
   // ---- segments ---------------------------------------------------------------------------------
-  owner, object_name, subobject_name, object_type, object_id, data_object_id, pct_of_capture,
+  owner,
+  object_name,
+  subobject_name,
+  object_type,
+  object_id,
+  data_object_id,
+  pct_of_capture,
   // ---- latches, mutexes, enqueues, library / dictionary cache -----------------------------------
-  latch_name, get_requests, pct_get_miss, avg_sleeps_per_miss, nowait_requests, pct_nowait_miss, misses, sleeps,
-  spin_gets, mutex_type, location, wait_time_ms, enqueue_type, requests, successful_gets, failed_gets,
-  namespace_name, pct_miss, pin_requests, reloads, invalidations, cache_name, scan_requests, mod_requests,
+  latch_name,
+  get_requests,
+  pct_get_miss,
+  avg_sleeps_per_miss,
+  nowait_requests,
+  pct_nowait_miss,
+  misses,
+  sleeps,
+  spin_gets,
+  mutex_type,
+  location,
+  wait_time_ms,
+  enqueue_type,
+  requests,
+  successful_gets,
+  failed_gets,
+  namespace_name,
+  pct_miss,
+  pin_requests,
+  reloads,
+  invalidations,
+  cache_name,
+  scan_requests,
+  mod_requests,
   final_usage,
   // ---- undo -------------------------------------------------------------------------------------
-  undo_tablespace, undo_blocks_thousands, transactions, max_query_length_s, max_tx_concurrency, tuned_retention,
+  undo_tablespace,
+  undo_blocks_thousands,
+  transactions,
+  max_query_length_s,
+  max_tx_concurrency,
+  tuned_retention,
   sto_oos,
   // ---- histograms, ADDM, parameters, RAC --------------------------------------------------------
-  total_waits, finding_name, task_avg_active_sessions, pct_active_sessions, task_name, is_default,
-  resource_name, current_utilization, max_utilization, initial_allocation, limit_value, service_name, db_time_s, db_cpu_s, target_instance,
+  total_waits,
+  finding_name,
+  task_avg_active_sessions,
+  pct_active_sessions,
+  task_name,
+  is_default,
+  resource_name,
+  current_utilization,
+  max_utilization,
+  initial_allocation,
+  limit_value,
+  service_name,
+  db_time_s,
+  db_cpu_s,
+  target_instance,
   // ---- columns of sections kept as generic tables (named so their units are known) -------------
-  pct_activity, pct_event, mean, std_dev, normal_range, cell_name, waits_txn, w_a_mb_processed_mb,
-  physical_writes, name, p, buffer_busy_waits, us_ur_uu_es_er_eu, pct_busy, size_factor, disk_type, immed,
-  pct_row_source, block_class, component, size_factr, est_lc_size_mb, est_lc_mem_obj,
-  est_lc_time_saved_s, est_lc_time_saved_factr, est_lc_load_time_s, est_lc_load_time_factr, min_size_mb,
-  max_size_mb, buffer_class, load, pct_sys, pct_iowait, pct_bg_time, physical_reads_k, logical_reads_k,
-  user_i_o_total_wts, user_i_o_wt_time, concurcy_total_wts, concurcy_wt_time, admin_total_wts, admin_wt_time,
-  network_total_wts, network_wt_time, number_of_buffers, pct_pool_hit, free_buff_wait, writ_comp_wait,
-  mttr_writes, log_size_writes, log_ckpt_writes, other_settings_writes, autotune_ckpt_writes,
-  thread_ckpt_writes, targt_mttr_s, estd_mttr_s, recovery_estd_ios, actual_redoblks, target_redoblks,
-  log_sz_redoblks, log_ckpt_timeout_redoblks, log_ckpt_interval_redoblks, opt_log_sz_mb, estd_rac_avail_time,
-  pct_pga_cache_hit, extra_w_a_mb_read_written_mb, low_optimal, high_optimal, total_execs, optimal_execs,
-  n1_pass_execs, m_pass_execs, pga_target_est_mb, estd_extra_w_a_mb_read_written_to_disk_mb, estd_time,
-  shared_pool_size_mb, sp_size_factr, est_lc_mem_obj_hits_k, begin_snap_size_mb, current_size_mb, oper_count,
-  last_op_typ_mod, session_type, sga_size_factor, est_db_time_s, est_physical_reads, uio_per_exec_s,
-  unoptimized_read_reqs, physical_read_reqs, pct_opt, logical_reads, phys_read_requests, unoptimized_reads,
-  phys_write_requests, db_block_changes, where, nowait_misses, waiter_sleeps, category, alloc_mb, used_mb,
-  avg_alloc_mb, std_dev_alloc_mb, max_alloc_mb, hist_max_alloc_mb, num_proc, num_alloc, sga_regions,
-  begin_size_bytes, end_size_bytes_if_different_bytes, pool, begin_mb, end_mb, pct_diff,
-  avg_total_connections, avg_active_connections, avg_total_shared_srvrs, avg_active_shared_srvrs,
-  avg_total_dispatchers, avg_active_dispatchers, common_queue_per, disp_queue_per, server_msgs, server_kb,
-  common_queue_total, disp_queue_total, server_total_msgs, server_total_kb, size_for_est_mb,
-  buffers_thousands, est_phys_read_factor, estimated_phys_reads_thousands, est_phys_read_time,
-  pct_est_dbtime_for_rds, sga_target_size_mb, end_time, num_undo_blocks, user, program, samples_active, xids,
-  description, pct_total_cpu, pct_busy_cpu, pct_db_time_waiting_for_cpu_resource_manager,
-  pct_estd_pga_cache_hit, estd_pga_overalloc_count, read_write_per_second, read_per_second, write_per_second,
-  total_server_time_s, pct_incoming_net, pct_outgoing_net, avg_conns, total_disp_time_s, total_queued,
-  total_queue_wait_s, avg_queue_wait_ms, average, process_type, unoptimized_reqs_per_exec,
-  sharable_mem_bytes, direct_writes, table_scans, direct_reads, pct_of_total_cpu_time, row_lock_waits,
-  pga_aggr_target_mb, auto_pga_target_mb, pga_mem_alloc_mb, w_a_pga_used_mb, pct_pga_w_a_mem,
-  pct_auto_w_a_mem, pct_man_w_a_mem, global_mem_bound_k, large_writes, version_count, event_class,
-  slot_time_duration, slot_count, event_count, pub, all, busy, congst, immed_blks_received, pct_2hop,
-  pct_3hop, n2hop, n3hop, send_mbytes_mb, receive_mbytes_mb, top_row_source, row_source, top_event,
-  sid_serial, ip_address, source, inst_no, est_unspill_time_s, blocks_received, pct_immed, pct_congst,
-  src_inst, disk_name, keep, p1_p2_p3_values, parameter_1, parameter_2, parameter_3, channel,
-  size_for_est_mb_2, est_spill_count, est_spill_time_s, est_unspill_count, cells, wait_class_type,
-  wait_time_s, cpu_time_s, first_logon, user_io_wait_time_s, sys_io_wait_time_s, queue_name,
-  pl_sql_entry_subprogram, pl_sql_current_subprogram, pct_current, enqueue_msgs, dequeue_msgs,
-  ges_lock_requests, ges_pin_requests, ges_pin_releases, ges_inval_requests, ges_invali_dations, object_id_2,
-  object_name_type, disks, avg, megabytes_per_second_mb, columnar, pct_hit, interface, src, pct_1ms,
-  pct_10ms, pct_100ms, pct_1s, pct_10s, blocks_lost, lost_time, avg_latency_500b_msg, stddev_500b_msg,
-  n8k_ping_count, avg_latency_8k_msg, stddev_8k_msg, used_by, send_errors, send_dropped, send_buffer_overrun,
-  send_carrier_lost, receive_errors, receive_dropped, receive_buffer_overrun, receive_frame_errors,
-  blocking_sid_inst, event_caused, user_name, system_data_visible, n500b_ping_count, device_name, is_public,
-  cells_2, temp_spill, data_temp_tables, write_only, oltp, dirty_limit, est_cache_writes,
-  est_cache_write_fctr, est_total_writes, est_total_write_fctr, est_total_ios, est_total_io_fctr,
-  cluster_wait_time_s, pct_clu, gc_buffer_busy, cr_blocks_received, current_blocks_received, enq_msgs,
-  deq_msgs, small_reads, small_writes, large_reads, total_hits, scan, first_writes, overwrites,
-  partial_writes, size_for_est_s, pct_exp_msgs, pct_delay_msgs, enq_time_s, deq_time_s, pct_transf_time,
-  pct_eval_time, avg_enqueue_sec_msg, avg_dequeue_sec_msg, subscriber_queue, open_time, itl_waits,
-  ges_requests, ges_conflicts, ges_releases, enqueue_msgs_2, dequeue_msgs_2, expire_msgs, expire_msgs_2,
-  pluggable_databases_open, pct_100us, per_remaster_op, begin_snap, end_snap, griddisks, pct_efficiency,
-  hits, i_o_saved_percent, replicat_name, apply_name, service_time, wait_time, cell_latency, small_write,
-  large_write, pct_optimized, pct_clean, pct_unflushed, active_secondary_hits, active_secondary_misses,
-  read_hits, read_mb, requests_2, megabytes_per_second_mb_2, imc_capacity, imc_query, no_memcompress,
-  io_reason, pct_cell, total_requests, total_mb,
+  pct_activity,
+  pct_event,
+  mean,
+  std_dev,
+  normal_range,
+  cell_name,
+  waits_txn,
+  w_a_mb_processed_mb,
+  physical_writes,
+  name,
+  p,
+  buffer_busy_waits,
+  us_ur_uu_es_er_eu,
+  pct_busy,
+  size_factor,
+  disk_type,
+  immed,
+  pct_row_source,
+  block_class,
+  component,
+  size_factr,
+  est_lc_size_mb,
+  est_lc_mem_obj,
+  est_lc_time_saved_s,
+  est_lc_time_saved_factr,
+  est_lc_load_time_s,
+  est_lc_load_time_factr,
+  min_size_mb,
+  max_size_mb,
+  buffer_class,
+  load,
+  pct_sys,
+  pct_iowait,
+  pct_bg_time,
+  physical_reads_k,
+  logical_reads_k,
+  user_i_o_total_wts,
+  user_i_o_wt_time,
+  concurcy_total_wts,
+  concurcy_wt_time,
+  admin_total_wts,
+  admin_wt_time,
+  network_total_wts,
+  network_wt_time,
+  number_of_buffers,
+  pct_pool_hit,
+  free_buff_wait,
+  writ_comp_wait,
+  mttr_writes,
+  log_size_writes,
+  log_ckpt_writes,
+  other_settings_writes,
+  autotune_ckpt_writes,
+  thread_ckpt_writes,
+  targt_mttr_s,
+  estd_mttr_s,
+  recovery_estd_ios,
+  actual_redoblks,
+  target_redoblks,
+  log_sz_redoblks,
+  log_ckpt_timeout_redoblks,
+  log_ckpt_interval_redoblks,
+  opt_log_sz_mb,
+  estd_rac_avail_time,
+  pct_pga_cache_hit,
+  extra_w_a_mb_read_written_mb,
+  low_optimal,
+  high_optimal,
+  total_execs,
+  optimal_execs,
+  n1_pass_execs,
+  m_pass_execs,
+  pga_target_est_mb,
+  estd_extra_w_a_mb_read_written_to_disk_mb,
+  estd_time,
+  shared_pool_size_mb,
+  sp_size_factr,
+  est_lc_mem_obj_hits_k,
+  begin_snap_size_mb,
+  current_size_mb,
+  oper_count,
+  last_op_typ_mod,
+  session_type,
+  sga_size_factor,
+  est_db_time_s,
+  est_physical_reads,
+  uio_per_exec_s,
+  unoptimized_read_reqs,
+  physical_read_reqs,
+  pct_opt,
+  logical_reads,
+  phys_read_requests,
+  unoptimized_reads,
+  phys_write_requests,
+  db_block_changes,
+  where,
+  nowait_misses,
+  waiter_sleeps,
+  category,
+  alloc_mb,
+  used_mb,
+  avg_alloc_mb,
+  std_dev_alloc_mb,
+  max_alloc_mb,
+  hist_max_alloc_mb,
+  num_proc,
+  num_alloc,
+  sga_regions,
+  begin_size_bytes,
+  end_size_bytes_if_different_bytes,
+  pool,
+  begin_mb,
+  end_mb,
+  pct_diff,
+  avg_total_connections,
+  avg_active_connections,
+  avg_total_shared_srvrs,
+  avg_active_shared_srvrs,
+  avg_total_dispatchers,
+  avg_active_dispatchers,
+  common_queue_per,
+  disp_queue_per,
+  server_msgs,
+  server_kb,
+  common_queue_total,
+  disp_queue_total,
+  server_total_msgs,
+  server_total_kb,
+  size_for_est_mb,
+  buffers_thousands,
+  est_phys_read_factor,
+  estimated_phys_reads_thousands,
+  est_phys_read_time,
+  pct_est_dbtime_for_rds,
+  sga_target_size_mb,
+  end_time,
+  num_undo_blocks,
+  user,
+  program,
+  samples_active,
+  xids,
+  description,
+  pct_total_cpu,
+  pct_busy_cpu,
+  pct_db_time_waiting_for_cpu_resource_manager,
+  pct_estd_pga_cache_hit,
+  estd_pga_overalloc_count,
+  read_write_per_second,
+  read_per_second,
+  write_per_second,
+  total_server_time_s,
+  pct_incoming_net,
+  pct_outgoing_net,
+  avg_conns,
+  total_disp_time_s,
+  total_queued,
+  total_queue_wait_s,
+  avg_queue_wait_ms,
+  average,
+  process_type,
+  unoptimized_reqs_per_exec,
+  sharable_mem_bytes,
+  direct_writes,
+  table_scans,
+  direct_reads,
+  pct_of_total_cpu_time,
+  row_lock_waits,
+  pga_aggr_target_mb,
+  auto_pga_target_mb,
+  pga_mem_alloc_mb,
+  w_a_pga_used_mb,
+  pct_pga_w_a_mem,
+  pct_auto_w_a_mem,
+  pct_man_w_a_mem,
+  global_mem_bound_k,
+  large_writes,
+  version_count,
+  event_class,
+  slot_time_duration,
+  slot_count,
+  event_count,
+  pub,
+  all,
+  busy,
+  congst,
+  immed_blks_received,
+  pct_2hop,
+  pct_3hop,
+  n2hop,
+  n3hop,
+  send_mbytes_mb,
+  receive_mbytes_mb,
+  top_row_source,
+  row_source,
+  top_event,
+  sid_serial,
+  ip_address,
+  source,
+  inst_no,
+  est_unspill_time_s,
+  blocks_received,
+  pct_immed,
+  pct_congst,
+  src_inst,
+  disk_name,
+  keep,
+  p1_p2_p3_values,
+  parameter_1,
+  parameter_2,
+  parameter_3,
+  channel,
+  size_for_est_mb_2,
+  est_spill_count,
+  est_spill_time_s,
+  est_unspill_count,
+  cells,
+  wait_class_type,
+  wait_time_s,
+  cpu_time_s,
+  first_logon,
+  user_io_wait_time_s,
+  sys_io_wait_time_s,
+  queue_name,
+  pl_sql_entry_subprogram,
+  pl_sql_current_subprogram,
+  pct_current,
+  enqueue_msgs,
+  dequeue_msgs,
+  ges_lock_requests,
+  ges_pin_requests,
+  ges_pin_releases,
+  ges_inval_requests,
+  ges_invali_dations,
+  object_id_2,
+  object_name_type,
+  disks,
+  avg,
+  megabytes_per_second_mb,
+  columnar,
+  pct_hit,
+  interface,
+  src,
+  pct_1ms,
+  pct_10ms,
+  pct_100ms,
+  pct_1s,
+  pct_10s,
+  blocks_lost,
+  lost_time,
+  avg_latency_500b_msg,
+  stddev_500b_msg,
+  n8k_ping_count,
+  avg_latency_8k_msg,
+  stddev_8k_msg,
+  used_by,
+  send_errors,
+  send_dropped,
+  send_buffer_overrun,
+  send_carrier_lost,
+  receive_errors,
+  receive_dropped,
+  receive_buffer_overrun,
+  receive_frame_errors,
+  blocking_sid_inst,
+  event_caused,
+  user_name,
+  system_data_visible,
+  n500b_ping_count,
+  device_name,
+  is_public,
+  cells_2,
+  temp_spill,
+  data_temp_tables,
+  write_only,
+  oltp,
+  dirty_limit,
+  est_cache_writes,
+  est_cache_write_fctr,
+  est_total_writes,
+  est_total_write_fctr,
+  est_total_ios,
+  est_total_io_fctr,
+  cluster_wait_time_s,
+  pct_clu,
+  gc_buffer_busy,
+  cr_blocks_received,
+  current_blocks_received,
+  enq_msgs,
+  deq_msgs,
+  small_reads,
+  small_writes,
+  large_reads,
+  total_hits,
+  scan,
+  first_writes,
+  overwrites,
+  partial_writes,
+  size_for_est_s,
+  pct_exp_msgs,
+  pct_delay_msgs,
+  enq_time_s,
+  deq_time_s,
+  pct_transf_time,
+  pct_eval_time,
+  avg_enqueue_sec_msg,
+  avg_dequeue_sec_msg,
+  subscriber_queue,
+  open_time,
+  itl_waits,
+  ges_requests,
+  ges_conflicts,
+  ges_releases,
+  enqueue_msgs_2,
+  dequeue_msgs_2,
+  expire_msgs,
+  expire_msgs_2,
+  pluggable_databases_open,
+  pct_100us,
+  per_remaster_op,
+  begin_snap,
+  end_snap,
+  griddisks,
+  pct_efficiency,
+  hits,
+  i_o_saved_percent,
+  replicat_name,
+  apply_name,
+  service_time,
+  wait_time,
+  cell_latency,
+  small_write,
+  large_write,
+  pct_optimized,
+  pct_clean,
+  pct_unflushed,
+  active_secondary_hits,
+  active_secondary_misses,
+  read_hits,
+  read_mb,
+  requests_2,
+  megabytes_per_second_mb_2,
+  imc_capacity,
+  imc_query,
+  no_memcompress,
+  io_reason,
+  pct_cell,
+  total_requests,
+  total_mb,
 };
 
 /// The unit a column's numbers are normalised to.
 enum class Unit {
-  none,      ///< text
-  count,     ///< plain number (K/M/G/T suffixes 1000-based)
+  none,  ///< text
+  count,  ///< plain number (K/M/G/T suffixes 1000-based)
   seconds,
   millis,
   percent,
-  bytes,     ///< data size (K/M/G/T suffixes 1024-based)
+  bytes,  ///< data size (K/M/G/T suffixes 1024-based)
   megabytes,
   gigabytes,
 };
@@ -351,8 +768,8 @@ struct ColumnSpec {
 /// A Load Profile row: its catalog key, unit of the per-second figure, and labels across releases.
 struct LoadProfileSpec {
   std::string_view key;
-  std::string_view display;    ///< label to show
-  std::string_view unit;       ///< unit of the Per Second figure, e.g. "s/s", "bytes/s", "/s"
+  std::string_view display;  ///< label to show
+  std::string_view unit;  ///< unit of the Per Second figure, e.g. "s/s", "bytes/s", "/s"
   std::span<const std::string_view> aliases;
 };
 
@@ -392,7 +809,7 @@ ColumnId find_column(std::string_view header, SectionId section);
 struct SectionColumnSpec {
   SectionId section;
   std::string_view alias;  ///< header text (normalised match)
-  ColumnId column;         ///< the column it names in `section`
+  ColumnId column;  ///< the column it names in `section`
 };
 /// All section-specific header texts (for docs and tests).
 std::span<const SectionColumnSpec> all_section_columns();

@@ -20,11 +20,11 @@ namespace awrdiff {
 
 /// One metric's outcome.
 enum class CheckStatus {
-  ok,            ///< within the band, or outside it by less than the floors
-  warn,          ///< outside the band in the worse direction and material: explained, does not fail
-  fail,          ///< a fail-level regression (master metric, or a policy fail level crossed)
-  improved,      ///< outside the band in the better direction and material; never fails
-  changed,       ///< a neutral metric (volume) outside its band: a fact, neither good nor bad
+  ok,  ///< within the band, or outside it by less than the floors
+  warn,  ///< outside the band in the worse direction and material: explained, does not fail
+  fail,  ///< a fail-level regression (master metric, or a policy fail level crossed)
+  improved,  ///< outside the band in the better direction and material; never fails
+  changed,  ///< a neutral metric (volume) outside its band: a fact, neither good nor bad
   insufficient,  ///< the baseline does not give this metric (or too little of it) to judge
 };
 const char* to_string(CheckStatus status);
@@ -32,11 +32,11 @@ const char* to_string(CheckStatus status);
 /// Thresholds of one metric, from the registry unless a policy file overrides them.
 struct MetricPolicy {
   Direction direction = Direction::higher_is_worse;
-  double abs_floor = 0;         ///< in the metric's unit
-  double rel_floor_pct = 0;     ///< percent
+  double abs_floor = 0;  ///< in the metric's unit
+  double rel_floor_pct = 0;  ///< percent
   bool points = false;
-  double warn_z = 3;            ///< robust z (distance in baseline spreads) from which a metric is out of band
-  std::optional<double> fail_z; ///< robust z from which it fails; empty: never fails on its own (non-master metrics)
+  double warn_z = 3;  ///< robust z (distance in baseline spreads) from which a metric is out of band
+  std::optional<double> fail_z;  ///< robust z from which it fails; empty: never fails on its own (non-master metrics)
   /// A fail also needs a change of at least this many percent from the centre (a page is for a change
   /// that matters: +32% of a small DB time warns, it does not wake anyone up). 0: the warn floors suffice.
   double fail_rel_pct = 50;
@@ -49,8 +49,8 @@ struct MetricPolicy {
 struct CheckPolicy {
   std::map<std::string, MetricPolicy> metrics;  ///< every checked registry metric
   bool load_matters = false;  ///< true: DB time per second fails even when only the load rose
-  double spread_floor_pct = 5;///< the spread used for z is at least this % of the centre (and the abs floor)
-  std::string source;         ///< the policy file, or "registry defaults"
+  double spread_floor_pct = 5;  ///< the spread used for z is at least this % of the centre (and the abs floor)
+  std::string source;  ///< the policy file, or "registry defaults"
 };
 
 /// The registry's defaults (docs/findings.md, docs/baselines.md).
@@ -73,17 +73,17 @@ CheckPolicy load_policy(const std::string& file);
 
 /// One metric checked.
 struct CheckResult {
-  std::string key;        ///< registry key
-  std::string label;      ///< display name
+  std::string key;  ///< registry key
+  std::string label;  ///< display name
   std::string unit;
-  OptDouble current;      ///< the current period's value
+  OptDouble current;  ///< the current period's value
   MetricDistribution baseline;  ///< the baseline's distribution for this metric (matched periods)
-  OptDouble band_low, band_high;///< the band: centre ∓ warn_z × spread, or [min, max] for dumps without spread
-  OptDouble z;            ///< robust z: (current − centre) / spread; empty without a spread
-  std::string method;     ///< "robust z over N periods", "pairwise (1 period)", "above maximum", ...
-  std::string expected;   ///< the condition for ok, for machines and people: "<= 0.31", "within 0.18 .. 0.31"
+  OptDouble band_low, band_high;  ///< the band: centre ∓ warn_z × spread, or [min, max] for dumps without spread
+  OptDouble z;  ///< robust z: (current − centre) / spread; empty without a spread
+  std::string method;  ///< "robust z over N periods", "pairwise (1 period)", "above maximum", ...
+  std::string expected;  ///< the condition for ok, for machines and people: "<= 0.31", "within 0.18 .. 0.31"
   CheckStatus status = CheckStatus::insufficient;
-  std::string reason;     ///< one line: why this status
+  std::string reason;  ///< one line: why this status
 };
 
 struct CheckOptions {
@@ -105,11 +105,11 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
 /// period (when the baseline has report snapshots), and the verdict.
 struct CheckReport {
   CheckStatus status = CheckStatus::ok;  ///< fail, warn, improved or ok (the worst that matters)
-  std::string headline;                   ///< the first line
-  std::vector<CheckResult> results;       ///< every metric checked, in registry order
-  std::vector<std::string> warnings;      ///< comparability and baseline notes
-  std::size_t baseline_periods = 0;       ///< periods behind the check after matching
-  Comparison comparison;                  ///< current against the typical period (findings, tables), with the check table first
+  std::string headline;  ///< the first line
+  std::vector<CheckResult> results;  ///< every metric checked, in registry order
+  std::vector<std::string> warnings;  ///< comparability and baseline notes
+  std::size_t baseline_periods = 0;  ///< periods behind the check after matching
+  Comparison comparison;  ///< current against the typical period (findings, tables), with the check table first
   /// 0 within the baseline (warnings allowed), 1 a fail-level regression.
   int exit_code() const { return status == CheckStatus::fail ? 1 : 0; }
 };
@@ -121,7 +121,6 @@ struct CheckReport {
 /// (the report is not usable), a baseline with no usable period (named as the baseline's fault), no
 /// metric in common. A current period that is itself one of the baseline's periods is left out of
 /// the baseline first (a member never fails against itself).
-CheckReport check(const Snapshot& current, const Baseline& baseline, const CheckPolicy& policy,
-                  const CheckOptions& options = {});
+CheckReport check(const Snapshot& current, const Baseline& baseline, const CheckPolicy& policy, const CheckOptions& options = {});
 
 }  // namespace awrdiff

@@ -20,15 +20,15 @@ namespace awrdiff {
 /// How a column's numbers are shown.
 enum class ColumnKind {
   text,
-  number,      ///< a value in `unit`, `precision` decimals
+  number,  ///< a value in `unit`, `precision` decimals
   change_pct,  ///< a relative change in percent, shown with sign ("+12.3%")
-  delta,       ///< an absolute difference in `unit`, shown with sign
+  delta,  ///< an absolute difference in `unit`, shown with sign
 };
 
 struct CompareColumn {
-  std::string key;     ///< stable snake_case key (JSON)
+  std::string key;  ///< stable snake_case key (JSON)
   std::string header;  ///< shown header
-  std::string unit;    ///< unit of the numbers ("s", "ms", "%", "/s", "AAS"); empty for text
+  std::string unit;  ///< unit of the numbers ("s", "ms", "%", "/s", "AAS"); empty for text
   ColumnKind kind = ColumnKind::text;
   int precision = 1;  ///< decimals; negative: by magnitude (0 from 100, 1 from 10, 2 from 1, else 3)
 };
@@ -41,7 +41,7 @@ struct CompareRow {
 };
 
 struct CompareTable {
-  std::string key;    ///< e.g. "load_profile", "top_events", "top_sql"
+  std::string key;  ///< e.g. "load_profile", "top_events", "top_sql"
   std::string title;  ///< e.g. "Load Profile (per second)"
   std::vector<CompareColumn> columns;
   std::vector<CompareRow> rows;
@@ -74,16 +74,16 @@ const char* to_string(Verdict v);
 struct Contributor {
   std::string kind;  ///< "event", "time_model", "sql"
   std::string name;
-  double delta_aas = 0;              ///< target rate − base rate, AAS
-  std::optional<double> delta_s;     ///< same, as seconds over the target's elapsed time
-  bool lower_bound = false;          ///< one side was below its report's top-N cut-off
+  double delta_aas = 0;  ///< target rate − base rate, AAS
+  std::optional<double> delta_s;  ///< same, as seconds over the target's elapsed time
+  bool lower_bound = false;  ///< one side was below its report's top-N cut-off
 };
 
 /// A number a finding rests on: the metric, its unit and both sides' values.
 struct FindingMetric {
-  std::string key;    ///< metric catalog key or "event:<name>:avg_wait_ms"-style reference
+  std::string key;  ///< metric catalog key or "event:<name>:avg_wait_ms"-style reference
   std::string label;  ///< shown name
-  std::string unit;   ///< "ms", "AAS", "/s", "%", ...
+  std::string unit;  ///< "ms", "AAS", "/s", "%", ...
   OptDouble base, target;
 };
 
@@ -92,12 +92,12 @@ struct FindingMetric {
 /// report compared with itself has no findings, and diff(B, A) has the same findings as diff(A, B)
 /// with the opposite direction.
 struct Finding {
-  std::string rule;                    ///< rule key, e.g. "commit_latency", "hard_parse", "sql_changed"
+  std::string rule;  ///< rule key, e.g. "commit_latency", "hard_parse", "sql_changed"
   ChangeKind direction = ChangeKind::changed;  ///< worse / better / changed (neutral)
-  double impact_aas = 0;               ///< change of DB time per second it accounts for (signed, AAS); 0 when not quantifiable
-  std::string title;                   ///< one line, with its numbers
-  std::string cause;                   ///< short form for the verdict line ("hard parsing +5.2 min")
-  std::vector<std::string> evidence;   ///< further lines, each with its numbers
+  double impact_aas = 0;  ///< change of DB time per second it accounts for (signed, AAS); 0 when not quantifiable
+  std::string title;  ///< one line, with its numbers
+  std::string cause;  ///< short form for the verdict line ("hard parsing +5.2 min")
+  std::vector<std::string> evidence;  ///< further lines, each with its numbers
   std::vector<FindingMetric> metrics;  ///< the numbers, for machines
 };
 
@@ -146,10 +146,10 @@ struct ChartSeries {
 
 /// A chart of a comparison.
 struct Chart {
-  std::string key;    ///< stable id: "db_time", "sets", "check", "evidence"
+  std::string key;  ///< stable id: "db_time", "sets", "check", "evidence"
   std::string title;
   ChartKind kind = ChartKind::paired;
-  std::string unit;   ///< the unit every series shares ("AAS"), empty when each has its own
+  std::string unit;  ///< the unit every series shares ("AAS"), empty when each has its own
   /// stacked, paired, strip: the bars or rows' categories ("Base", "Target", or one report each).
   std::vector<std::string> categories;
   /// Optional group of each category (stacked: "Base" / "Target" when each report of a set is a bar).
@@ -169,36 +169,36 @@ Chart evidence_chart(const Finding& finding);
 /// Who and when one side of a comparison is, for titles. Source: the report header (DB Name,
 /// Instance, Inst Num, Host Name; Begin Snap / End Snap id and time; Elapsed).
 struct PeriodInfo {
-  std::string role;        ///< "Base", "Target", "Baseline" or "Report"
-  std::string files;       ///< file names without directories, ", "-joined for a set ("-" for standard input)
-  int reports = 1;         ///< reports behind the side (a set, a baseline)
-  std::string database;    ///< DB Name
-  std::string instance;    ///< instance name
+  std::string role;  ///< "Base", "Target", "Baseline" or "Report"
+  std::string files;  ///< file names without directories, ", "-joined for a set ("-" for standard input)
+  int reports = 1;  ///< reports behind the side (a set, a baseline)
+  std::string database;  ///< DB Name
+  std::string instance;  ///< instance name
   std::optional<int> instance_number;
   std::string begin_time, end_time;  ///< snap times as printed
   std::optional<std::int64_t> begin_snap, end_snap;
-  OptDouble elapsed_s;     ///< seconds (summed over a set)
+  OptDouble elapsed_s;  ///< seconds (summed over a set)
 };
 
 struct Comparison {
-  std::string base_source;    ///< empty for a single report; sets: the files joined with ", "
+  std::string base_source;  ///< empty for a single report; sets: the files joined with ", "
   std::string target_source;
   Verdict verdict = Verdict::single_report;
-  std::optional<double> db_time_per_s_base;    ///< AAS of the base
+  std::optional<double> db_time_per_s_base;  ///< AAS of the base
   std::optional<double> db_time_per_s_target;  ///< AAS of the target
-  std::optional<double> db_time_change_pct;    ///< relative change of DB time per second
-  std::vector<Contributor> contributors;       ///< largest first, in the direction of the change
-  std::string headline;                        ///< the first line: what changed and why
-  std::vector<std::string> warnings;           ///< comparability warnings, each with its reason
-  std::vector<Finding> findings;               ///< ranked: causes of the change first (largest |impact|), then the rest
+  std::optional<double> db_time_change_pct;  ///< relative change of DB time per second
+  std::vector<Contributor> contributors;  ///< largest first, in the direction of the change
+  std::string headline;  ///< the first line: what changed and why
+  std::vector<std::string> warnings;  ///< comparability warnings, each with its reason
+  std::vector<Finding> findings;  ///< ranked: causes of the change first (largest |impact|), then the rest
   std::vector<CompareTable> tables;
-  std::vector<std::string> diagnostics;        ///< parse diagnostics of both inputs ("file:line: ...")
-  std::vector<PeriodInfo> period_info;         ///< the base (when any), then the target
-  std::vector<Chart> charts;                   ///< pictures of the comparison, most telling first (charts.cpp)
+  std::vector<std::string> diagnostics;  ///< parse diagnostics of both inputs ("file:line: ...")
+  std::vector<PeriodInfo> period_info;  ///< the base (when any), then the target
+  std::vector<Chart> charts;  ///< pictures of the comparison, most telling first (charts.cpp)
 };
 
 struct CompareOptions {
-  int top_sql = 15;   ///< how many SQL statements to list
+  int top_sql = 15;  ///< how many SQL statements to list
   int top_events = 12;
   double alpha = 0.05;  ///< sets: significance level of the per-metric tests
 };

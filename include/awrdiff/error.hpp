@@ -33,7 +33,7 @@ struct Diagnostic {
   enum class Level { info, warning };
   Level level = Level::warning;
   std::string section;  ///< catalog key of the report section, or its title when unknown
-  int line = 0;         ///< 1-based line in the input file; 0 when unknown
+  int line = 0;  ///< 1-based line in the input file; 0 when unknown
   std::string message;
 };
 

@@ -52,25 +52,25 @@ std::string epoch_iso(std::int64_t seconds);
 
 /// One stored period's facts (the `periods` table of docs/history.md).
 struct HistoryPeriod {
-  std::uint64_t dbid = 0;               ///< DB Id (a report without one cannot be stored)
-  std::string db_name;                  ///< DB Name
-  std::optional<int> instance_number;   ///< Inst Num; empty for a whole cluster (RAC global report)
-  std::string instance_name;            ///< Instance
-  std::optional<std::uint64_t> con_dbid;///< Container DB Id of a PDB report; empty otherwise
-  std::string container;                ///< Container Name of a PDB report
-  std::string kind;                     ///< "awr_instance", "awr_global", "statspack"
-  std::string format;                   ///< "html", "text"
-  std::string release, host;            ///< Release, Host Name
-  OptDouble cpus;                       ///< CPUs
+  std::uint64_t dbid = 0;  ///< DB Id (a report without one cannot be stored)
+  std::string db_name;  ///< DB Name
+  std::optional<int> instance_number;  ///< Inst Num; empty for a whole cluster (RAC global report)
+  std::string instance_name;  ///< Instance
+  std::optional<std::uint64_t> con_dbid;  ///< Container DB Id of a PDB report; empty otherwise
+  std::string container;  ///< Container Name of a PDB report
+  std::string kind;  ///< "awr_instance", "awr_global", "statspack"
+  std::string format;  ///< "html", "text"
+  std::string release, host;  ///< Release, Host Name
+  OptDouble cpus;  ///< CPUs
   std::optional<std::int64_t> begin_snap, end_snap;  ///< Begin / End Snap id
-  std::string begin_time, end_time;     ///< ISO 8601 (iso_time of the report's snap times); empty when unreadable
-  OptDouble elapsed_s;                  ///< Elapsed, seconds
-  std::string startup_time;             ///< ISO 8601 of the instance's Startup Time; empty when not printed
-  bool valid = true;                    ///< false: the report says its figures are invalid (restart, timings)
-  std::string invalid_reason;           ///< why not valid
-  bool overlapping = false;             ///< its time overlaps another stored period of the same instance
-  std::string source;                   ///< the file it was added from
-  std::string added_at;                 ///< when it was stored (UTC, ISO 8601); empty before it is
+  std::string begin_time, end_time;  ///< ISO 8601 (iso_time of the report's snap times); empty when unreadable
+  OptDouble elapsed_s;  ///< Elapsed, seconds
+  std::string startup_time;  ///< ISO 8601 of the instance's Startup Time; empty when not printed
+  bool valid = true;  ///< false: the report says its figures are invalid (restart, timings)
+  std::string invalid_reason;  ///< why not valid
+  bool overlapping = false;  ///< its time overlaps another stored period of the same instance
+  std::string source;  ///< the file it was added from
+  std::string added_at;  ///< when it was stored (UTC, ISO 8601); empty before it is
 
   /// "DBNAME (DB Id N) instance I" / "... cluster" / "... PDB NAME": the series a period belongs to.
   std::string series_label() const;
@@ -83,8 +83,8 @@ struct HistoryPeriod {
 struct PreparedPeriod {
   HistoryPeriod period;
   std::map<std::string, double> values;  ///< registry key -> value (period_of: checked, non-family metrics)
-  std::string snapshot_zlib;             ///< snapshot_json_text, zlib-compressed; empty when not kept
-  std::size_t snapshot_json_bytes = 0;   ///< its size uncompressed
+  std::string snapshot_zlib;  ///< snapshot_json_text, zlib-compressed; empty when not kept
+  std::size_t snapshot_json_bytes = 0;  ///< its size uncompressed
 };
 
 /// The facts and values of `snapshot`, and its snapshot JSON (zlib) when `keep_snapshot_json`.
@@ -93,26 +93,26 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
 
 /// What `add` did with one period.
 struct AddResult {
-  bool added = false;                      ///< false: the same period was stored already (a no-op, or `replaced`)
+  bool added = false;  ///< false: the same period was stored already (a no-op, or `replaced`)
   /// The same period was stored from another file, and this one is preferred: an HTML report to its
   /// text twin (more digits), then the file name that sorts first. Its facts and values replaced the
   /// stored ones, so the store does not depend on the order reports come in.
   bool replaced = false;
-  bool overlapping = false;                ///< it overlaps stored periods of the same instance (all flagged)
-  std::vector<std::string> overlaps;       ///< labels of the periods it overlaps
-  std::string label;                       ///< the period's label
+  bool overlapping = false;  ///< it overlaps stored periods of the same instance (all flagged)
+  std::vector<std::string> overlaps;  ///< labels of the periods it overlaps
+  std::string label;  ///< the period's label
 };
 
 /// One series of the store (a database, instance and container) as `history list` shows it.
 struct HistorySeries {
-  HistoryPeriod latest;                    ///< its newest period (facts for the series label)
+  HistoryPeriod latest;  ///< its newest period (facts for the series label)
   std::size_t periods = 0, invalid = 0, overlapping = 0, with_snapshot = 0;
-  std::string first_begin, last_end;       ///< ISO 8601
+  std::string first_begin, last_end;  ///< ISO 8601
   /// Holes between consecutive periods longer than a minute: (end of one, begin of the next).
   std::vector<std::pair<std::string, std::string>> gaps;
   /// Instance restarts: (startup time, begin of the first period after it).
   std::vector<std::pair<std::string, std::string>> restarts;
-  std::size_t checks = 0;                  ///< check outcomes recorded
+  std::size_t checks = 0;  ///< check outcomes recorded
 };
 
 /// One point of a metric's series (`history show METRIC`).
@@ -123,7 +123,7 @@ struct HistoryPoint {
 
 /// How load_window picks the baseline.
 struct WindowOptions {
-  std::int64_t window_s = 28 * 86400;      ///< the window: periods that begin at most this long before the current one
+  std::int64_t window_s = 28 * 86400;  ///< the window: periods that begin at most this long before the current one
   MatchPeriods match = MatchPeriods::all;  ///< like periods only (the SQL picks them, check() sees only those)
   /// Snapshots for the typical period (the findings rules): the latest this many like periods that have
   /// a stored snapshot JSON are read back. 0: none (the check table only). The other periods are never
@@ -141,15 +141,15 @@ struct CheckRecord {
   std::uint64_t dbid = 0;
   std::optional<int> instance_number;
   std::optional<std::uint64_t> con_dbid;
-  std::string period_key;                  ///< the checked period's identity (its key in `periods`)
-  std::string begin_time, end_time;        ///< ISO 8601
-  std::string status;                      ///< "fail", "warn", "improved", "ok"
-  int exit_code = 0;                       ///< 0 or 1
-  std::string match;                       ///< "all", "hour", "weekday-hour"
+  std::string period_key;  ///< the checked period's identity (its key in `periods`)
+  std::string begin_time, end_time;  ///< ISO 8601
+  std::string status;  ///< "fail", "warn", "improved", "ok"
+  int exit_code = 0;  ///< 0 or 1
+  std::string match;  ///< "all", "hour", "weekday-hour"
   std::int64_t window_s = 0;
   std::size_t baseline_periods = 0;
   std::string headline;
-  std::string checked_at;                  ///< UTC ISO 8601; set by record_check
+  std::string checked_at;  ///< UTC ISO 8601; set by record_check
 };
 
 /// Where a store is and how it is opened.

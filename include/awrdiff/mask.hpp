@@ -29,19 +29,19 @@ struct Baseline;
 
 /// The kind of a masked name: it gives the alias its prefix.
 enum class MaskKind {
-  database,    ///< DB Name, Unique Name, db_name / db_unique_name, DG_CONFIG members: DB1
-  instance,    ///< Instance, instance_name: INST1
-  host,        ///< Host Name, machine, the host of "program@host", HOST= of a connect descriptor: HOST1
-  domain,      ///< db_domain, the domain of a fully qualified host name: DOMAIN1
-  service,     ///< service_names, SERVICE= / SERVICE_NAME= / SID=, fal_server: SERVICE1
-  pdb,         ///< Container Name, PDB Name: PDB1
-  schema,      ///< segment Owner, schema of a SQL owner.object: SCHEMA1
-  user,        ///< user name columns and OS users of "user@host" (a user already known as a schema keeps SCHEMA<n>): USER1
-  object,      ///< segment Object Name, tables of SQL text: OBJ1
-  partition,   ///< Subobject Name: PART1
+  database,  ///< DB Name, Unique Name, db_name / db_unique_name, DG_CONFIG members: DB1
+  instance,  ///< Instance, instance_name: INST1
+  host,  ///< Host Name, machine, the host of "program@host", HOST= of a connect descriptor: HOST1
+  domain,  ///< db_domain, the domain of a fully qualified host name: DOMAIN1
+  service,  ///< service_names, SERVICE= / SERVICE_NAME= / SID=, fal_server: SERVICE1
+  pdb,  ///< Container Name, PDB Name: PDB1
+  schema,  ///< segment Owner, schema of a SQL owner.object: SCHEMA1
+  user,  ///< user name columns and OS users of "user@host" (a user already known as a schema keeps SCHEMA<n>): USER1
+  object,  ///< segment Object Name, tables of SQL text: OBJ1
+  partition,  ///< Subobject Name: PART1
   tablespace,  ///< Tablespace (SYSTEM, SYSAUX, USERS, TEMP*, UNDO* kept): TS1
-  dblink,      ///< the database link of SQL text's name@link: DBLINK1
-  ip,          ///< an IPv4 or IPv6 address: IP1
+  dblink,  ///< the database link of SQL text's name@link: DBLINK1
+  ip,  ///< an IPv4 or IPv6 address: IP1
 };
 
 /// Gives names their aliases and masks values. Not thread-safe; one per run.

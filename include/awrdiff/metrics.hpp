@@ -22,9 +22,9 @@ namespace awrdiff {
 
 /// Which way a metric is worse.
 enum class Direction {
-  higher_is_worse,   ///< DB time, waits, latencies, hard parses
+  higher_is_worse,  ///< DB time, waits, latencies, hard parses
   higher_is_better,  ///< e.g. soft parse %, buffer hit % (efficiency percentages)
-  neutral,           ///< workload volume (executions, transactions, redo): a change is neither good nor bad
+  neutral,  ///< workload volume (executions, transactions, redo): a change is neither good nor bad
 };
 
 /// An Oracle system metric (V$METRICNAME: METRIC_NAME, METRIC_UNIT) that measures the same thing as
@@ -33,7 +33,7 @@ enum class Direction {
 struct OracleTwin {
   std::string_view metric_name;  ///< METRIC_NAME, e.g. "Database Time Per Sec"; empty: no twin
   std::string_view metric_unit;  ///< METRIC_UNIT as Oracle prints it, e.g. "CentiSeconds Per Second"
-  double factor = 1;             ///< Oracle value × factor = registry value
+  double factor = 1;  ///< Oracle value × factor = registry value
 };
 
 /// How per-instance values of a RAC database make the cluster's: rates add up, ratios and latencies
@@ -44,7 +44,7 @@ enum class Aggregation { sum, mean };
 enum class MetricRole {
   detail,  ///< warns and explains; never fails by default
   master,  ///< DB time and the work it buys: can fail a check (docs/baselines.md)
-  load,    ///< a measure of the work asked for (executions, transactions, user calls): tells busier from slower
+  load,  ///< a measure of the work asked for (executions, transactions, user calls): tells busier from slower
 };
 
 /// Reads one metric's value from a snapshot; empty when the report does not give it.
@@ -59,16 +59,16 @@ struct MetricSpec {
   std::string_view display;
   std::string_view unit;
   Direction direction = Direction::higher_is_worse;
-  double abs_floor = 0;       ///< smallest |target − base| that matters, in `unit`
-  double rel_floor_pct = 0;   ///< smallest relative change that matters, percent (symmetric: max/min − 1)
-  bool points = false;        ///< the value is a percentage: its change is in points and has no relative floor
+  double abs_floor = 0;  ///< smallest |target − base| that matters, in `unit`
+  double rel_floor_pct = 0;  ///< smallest relative change that matters, percent (symmetric: max/min − 1)
+  bool points = false;  ///< the value is a percentage: its change is in points and has no relative floor
   SnapshotReader read = nullptr;  ///< scalar metrics other than Load Profile rows: how to read it
-  OracleTwin twin{};          ///< the Oracle system metric measuring the same thing, if any
-  OracleTwin twin2{};         ///< a second one (e.g. "Average Active Sessions" beside "Database Time Per Sec")
+  OracleTwin twin{};  ///< the Oracle system metric measuring the same thing, if any
+  OracleTwin twin2{};  ///< a second one (e.g. "Average Active Sessions" beside "Database Time Per Sec")
   Aggregation across_instances = Aggregation::sum;
   MetricRole role = MetricRole::detail;
-  bool family = false;        ///< a family of metrics keyed "<kind>:<name>:<measure>", not one value
-  bool checked = false;       ///< `check` evaluates it against a baseline by default
+  bool family = false;  ///< a family of metrics keyed "<kind>:<name>:<measure>", not one value
+  bool checked = false;  ///< `check` evaluates it against a baseline by default
 };
 
 /// All metric specs (for docs and tests), in registry order.
@@ -95,18 +95,18 @@ std::string metrics_markdown();
 
 /// How a metric moved between base and target.
 enum class ChangeKind {
-  unknown,    ///< one side is absent: no statement possible
+  unknown,  ///< one side is absent: no statement possible
   unchanged,  ///< below the materiality floors (or 0 → 0)
-  worse,      ///< material, in the metric's bad direction
-  better,     ///< material, in the good direction
-  changed,    ///< material, neutral metric
+  worse,  ///< material, in the metric's bad direction
+  better,  ///< material, in the good direction
+  changed,  ///< material, neutral metric
 };
 const char* to_string(ChangeKind kind);
 
 /// A change measured against a MetricSpec.
 struct Assessment {
   ChangeKind kind = ChangeKind::unknown;
-  std::optional<double> delta;    ///< target − base, in the spec's unit
+  std::optional<double> delta;  ///< target − base, in the spec's unit
   std::optional<double> rel_pct;  ///< (target − base) / |base| × 100; empty when base is 0 or absent
   bool material() const { return kind == ChangeKind::worse || kind == ChangeKind::better || kind == ChangeKind::changed; }
 };

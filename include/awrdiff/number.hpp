@@ -10,11 +10,11 @@ namespace awrdiff {
 
 /// Outcome of reading a cell.
 enum class CellStatus {
-  ok,              ///< a number
-  blank,           ///< empty, spaces or &#160; — the report gives no value
+  ok,  ///< a number
+  blank,  ///< empty, spaces or &#160; — the report gives no value
   not_applicable,  ///< "N/A" — undefined (e.g. per-exec with no execution)
-  overflow,        ///< "####" — the value did not fit the column
-  invalid,         ///< not a number
+  overflow,  ///< "####" — the value did not fit the column
+  invalid,  ///< not a number
 };
 
 struct CellValue {

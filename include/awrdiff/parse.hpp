@@ -30,13 +30,13 @@ struct RawRow {
 /// One table of a report, as printed, with the section the catalog found for it.
 struct RawTable {
   SectionId section = SectionId::unknown;
-  std::string title;                 ///< heading or title line ("Load Profile"); may be empty
-  std::string summary;               ///< HTML summary= attribute; empty for text
+  std::string title;  ///< heading or title line ("Load Profile"); may be empty
+  std::string summary;  ///< HTML summary= attribute; empty for text
   std::vector<std::string> headers;  ///< column headers as printed (multi-line headers joined)
-  std::vector<ColumnId> columns;     ///< catalog column for each header
+  std::vector<ColumnId> columns;  ///< catalog column for each header
   std::vector<RawRow> rows;
-  int line = 0;                      ///< line of the title (text) or table (HTML), 1-based
-  bool folded = false;               ///< cells already have white space folded (HTML)
+  int line = 0;  ///< line of the title (text) or table (HTML), 1-based
+  bool folded = false;  ///< cells already have white space folded (HTML)
 
   /// Index of the column with this id, or -1.
   int column_index(ColumnId id) const;
@@ -53,10 +53,17 @@ struct RawReport {
 
 /// What a file holds, judged from its first bytes and its title line.
 enum class InputKind {
-  awr_instance_html, awr_instance_text, awr_global_html, awr_global_text, statspack_text,
-  ash_report, addm_report, oracle_error, not_a_report,
+  awr_instance_html,
+  awr_instance_text,
+  awr_global_html,
+  awr_global_text,
+  statspack_text,
+  ash_report,
+  addm_report,
+  oracle_error,
+  not_a_report,
   awr_compare_report,  ///< AWR Compare Periods report (awrddrpt.sql / awrgdrpt.sql): two periods side by side
-  metric_dump,         ///< AWR-Miner capture, DMA collector output or another DBA_HIST_SYSMETRIC_SUMMARY dump
+  metric_dump,  ///< AWR-Miner capture, DMA collector output or another DBA_HIST_SYSMETRIC_SUMMARY dump
 };
 
 /// Classifies decoded report text. Cheap: looks only for the markers awrrpt/awrgrpt/spreport print.
@@ -129,7 +136,7 @@ std::vector<Snapshot> load_each_report(const std::filesystem::path& file);
 struct LoadResult {
   std::filesystem::path file;
   std::optional<Snapshot> snapshot;  ///< the parsed report (see load_report)
-  std::optional<Error> error;        ///< why it could not be read: one line naming the file
+  std::optional<Error> error;  ///< why it could not be read: one line naming the file
 };
 
 /// Loads several files with load_report, in parallel on at most `threads` worker threads

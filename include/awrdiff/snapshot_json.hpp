@@ -33,8 +33,8 @@ inline constexpr int snapshot_json_version = 1;
 /// `wait_histograms[]` (`pct_waits`: an object, bucket label -> percent; a label given twice keeps its
 /// last value), `addm_findings[]`, `global_cache[]`, `os_stats[]`, `instance_rows[]` (RAC global
 /// reports), `other_sections[]` (tables not interpreted: section, title, known, `rows[]` = the cells as
-/// printed, one array of strings per row, `columns[]` of {header, column, unit}); `diagnostics[]` ({level, line, message, section}) only when
-/// `with_diagnostics`.
+/// printed, one array of strings per row, `columns[]` of {header, column, unit}); `diagnostics[]` ({level, line, message,
+/// section}) only when `with_diagnostics`.
 ///
 /// Units: as in the model, in the key's suffix: `_s` seconds, `_ms` milliseconds, `_bytes` bytes,
 /// `_gb` GiB, `pct_` percent 0–100, plain counts otherwise.

@@ -19,8 +19,8 @@ std::string sql_signature(std::string_view text);
 /// A SQL text's signature with what was folded into it.
 struct SqlShape {
   std::string signature;  ///< as sql_signature()
-  int binds = 0;          ///< bind variables replaced
-  int literals = 0;       ///< string and numeric literals replaced
+  int binds = 0;  ///< bind variables replaced
+  int literals = 0;  ///< string and numeric literals replaced
 };
 /// The signature and the counts of binds and literals folded into it.
 SqlShape sql_shape(std::string_view text);
@@ -32,7 +32,7 @@ bool is_plsql_text(std::string_view text);
 /// How sure a match by text signature is.
 enum class SignatureMatch {
   none,
-  exact,   ///< both signatures equal
+  exact,  ///< both signatures equal
   prefix,  ///< one text was cut by the report and the shorter signature (at least 40 characters) is a prefix of the other
 };
 

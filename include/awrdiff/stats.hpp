@@ -11,7 +11,7 @@ namespace awrdiff {
 struct SampleSummary {
   std::size_t n = 0;
   double median = 0, mean = 0;
-  double sd = 0;          ///< sample standard deviation (n − 1); 0 for n < 2
+  double sd = 0;  ///< sample standard deviation (n − 1); 0 for n < 2
   double min = 0, max = 0;
 };
 /// Summary of `values`; all zero for an empty span.
@@ -19,11 +19,11 @@ SampleSummary summarize(std::span<const double> values);
 
 /// The result of a two-sample test.
 struct TestResult {
-  std::string test;                   ///< "Mann-Whitney U", "Welch t", or empty when no test is possible
-  std::optional<double> p_value;      ///< two-sided
+  std::string test;  ///< "Mann-Whitney U", "Welch t", or empty when no test is possible
+  std::optional<double> p_value;  ///< two-sided
   std::optional<double> effect_size;  ///< signed: positive when b is larger than a
-  std::string effect_name;            ///< "rank-biserial r" (−1..1) or "Hedges g" (in standard deviations)
-  std::string reason;                 ///< why there is no test ("n = 1 in the base set")
+  std::string effect_name;  ///< "rank-biserial r" (−1..1) or "Hedges g" (in standard deviations)
+  std::string reason;  ///< why there is no test ("n = 1 in the base set")
 };
 
 /// Mann–Whitney U, two-sided: exact distribution without ties when n1·n2 ≤ 400, else the normal

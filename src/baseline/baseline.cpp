@@ -55,7 +55,8 @@ struct TimeParts {
 std::optional<TimeParts> parse_iso(std::string_view iso) {
   TimeParts t;
   if (iso.size() < 13) return std::nullopt;
-  if (std::sscanf(std::string(iso).c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &t.year, &t.month, &t.day, &t.hour, &t.minute, &t.second) < 4)
+  if (std::sscanf(std::string(iso).c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &t.year, &t.month, &t.day, &t.hour, &t.minute, &t.second) <
+      4)
     return std::nullopt;
   return t;
 }
@@ -80,8 +81,6 @@ double quantile(std::vector<double> v, double q) {
   const auto hi = std::min(lo + 1, v.size() - 1);
   return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
 }
-
-
 
 bool instance_matches(const std::optional<int>& have, const std::optional<int>& want, const Baseline& b) {
   if (have == want) return true;
@@ -273,7 +272,8 @@ std::size_t drop_duplicate_periods(Baseline& b) {
       return q;
     }();
     const auto k = key_of(p);
-    const bool source_gone = std::any_of(gone.begin(), gone.end(), [&](const BaselinePeriod& g) { return g.source == s.source && key_of(g) == k; });
+    const bool source_gone =
+        std::any_of(gone.begin(), gone.end(), [&](const BaselinePeriod& g) { return g.source == s.source && key_of(g) == k; });
     if (k && !snap_seen.insert(*k).second) snap_drop[i] = true;
     else if (source_gone && kept_sources.count(s.source) == 0) snap_drop[i] = true;
   }
@@ -284,7 +284,8 @@ std::size_t drop_duplicate_periods(Baseline& b) {
   // the typical period is the remaining reports merged.
   b.snapshots = std::move(snaps);
   std::erase_if(b.sources, [&](const std::string& f) {
-    return kept_sources.count(f) == 0 && std::any_of(gone.begin(), gone.end(), [&](const BaselinePeriod& g) { return g.source == f; });
+    return kept_sources.count(f) == 0 &&
+           std::any_of(gone.begin(), gone.end(), [&](const BaselinePeriod& g) { return g.source == f; });
   });
   // One note for the baseline, however many merges found them.
   std::size_t total = n;
@@ -416,7 +417,7 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
     d.max = scaled(r.maximum);
     d.sd = scaled(r.standard_deviation);
     for (const auto& [nn, v] : r.percentiles) d.percentiles.emplace_back(nn, v * f);
-    d.basis = dump.basis == SysmetricBasis::average_plus_2sd          ? "dump (average + 2 sd per snapshot)"
+    d.basis = dump.basis == SysmetricBasis::average_plus_2sd ? "dump (average + 2 sd per snapshot)"
               : (d.sd || !d.percentiles.empty() || d.median) ? "dump"
                                                              : "average-min-max";
   }
@@ -424,7 +425,8 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
   // A RAC dump: the cluster's figure per period, rates summed and ratios averaged over the instances.
   if (b.instances.size() > 1) {
     std::map<std::string, std::vector<const BaselinePeriod*>> by_time;
-    for (const auto& p : b.periods) by_time[p.end_time.empty() ? std::to_string(p.end_snap.value_or(0)) : p.end_time].push_back(&p);
+    for (const auto& p : b.periods)
+      by_time[p.end_time.empty() ? std::to_string(p.end_snap.value_or(0)) : p.end_time].push_back(&p);
     std::vector<BaselinePeriod> cluster;
     for (const auto& [t, ps] : by_time) {
       if (ps.size() != b.instances.size()) continue;  // not every instance has this period
@@ -441,7 +443,8 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
           else sum += it->second;
         }
         if (!all) continue;
-        c.values[key] = spec != nullptr && spec->across_instances == Aggregation::mean ? sum / static_cast<double>(ps.size()) : sum;
+        c.values[key] =
+            spec != nullptr && spec->across_instances == Aggregation::mean ? sum / static_cast<double>(ps.size()) : sum;
       }
       cluster.push_back(std::move(c));
     }
@@ -461,20 +464,21 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
     else b.notes.push_back(d.message);
   }
   if (!b.skipped_rows.empty())
-    b.notes.push_back(fmt::format("{}: {} row{} skipped (awrdiff baseline show -v lists them)", dump.source, b.skipped_rows.size(),
-                                  b.skipped_rows.size() == 1 ? "" : "s"));
+    b.notes.push_back(fmt::format("{}: {} row{} skipped (awrdiff baseline show -v lists them)", dump.source,
+                                  b.skipped_rows.size(), b.skipped_rows.size() == 1 ? "" : "s"));
   if (dump.basis == SysmetricBasis::average_plus_2sd)
-    b.notes.push_back("the DMA collector writes each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, not the metric's average: "
-                      "this baseline's centre and extremes run high, so a check against it is lenient");
+    b.notes.push_back(
+        "the DMA collector writes each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, not the metric's average: "
+        "this baseline's centre and extremes run high, so a check against it is lenient");
   if (b.periods.empty() && b.aggregates.empty())
     throw Error(dump.source, "no metric of the dump has a twin in awrdiff's metric registry (awrdiff catalog --metrics)");
   return b;
 }
 
 void merge_baseline(Baseline& into, Baseline other) {
-  const std::string note = confirm_same_database({other.dbid, other.db_name}, {into.dbid, into.db_name},
-                                                 other.sources.empty() ? other.name : other.sources.front(),
-                                                 fmt::format("the baseline (from {})", into.sources.empty() ? into.name : into.sources.front()));
+  const std::string note = confirm_same_database(
+      {other.dbid, other.db_name}, {into.dbid, into.db_name}, other.sources.empty() ? other.name : other.sources.front(),
+      fmt::format("the baseline (from {})", into.sources.empty() ? into.name : into.sources.front()));
   if (!note.empty() && std::find(into.notes.begin(), into.notes.end(), note) == into.notes.end()) into.notes.push_back(note);
   if (!into.dbid) into.dbid = other.dbid;
   if (into.db_name.empty()) into.db_name = other.db_name;
@@ -551,8 +555,8 @@ using nlohmann::json;
 json opt(const OptDouble& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
 
 json dist_json(const MetricDistribution& d) {
-  json j = {{"count", d.count}, {"median", opt(d.median)}, {"mean", opt(d.mean)}, {"sd", opt(d.sd)},
-            {"mad", opt(d.mad)}, {"min", opt(d.min)}, {"max", opt(d.max)}, {"basis", d.basis}};
+  json j = {{"count", d.count},  {"median", opt(d.median)}, {"mean", opt(d.mean)}, {"sd", opt(d.sd)},
+            {"mad", opt(d.mad)}, {"min", opt(d.min)},       {"max", opt(d.max)},   {"basis", d.basis}};
   json pc = json::object();
   for (const auto& [nn, v] : d.percentiles) pc[std::to_string(nn)] = v;
   j["percentiles"] = pc;
@@ -602,9 +606,7 @@ struct Reader {
         int nn = 0;
         try {
           nn = std::stoi(k);
-        } catch (const std::exception&) {
-          fail(path + ".percentiles." + k, "is not a percentile");
-        }
+        } catch (const std::exception&) { fail(path + ".percentiles." + k, "is not a percentile"); }
         d.percentiles.emplace_back(nn, v.get<double>());
       }
     return d;
@@ -619,12 +621,9 @@ std::string baseline_json_text(const Baseline& b) {
   j["name"] = b.name;
   j["sources"] = b.sources;
   j["source_kind"] = b.source_kind;
-  j["database"] = {{"name", b.db_name},
-                   {"dbid", b.dbid ? json(*b.dbid) : json(nullptr)},
-                   {"instances", b.instances},
-                   {"release", b.release},
-                   {"cpus", opt(b.cpus)},
-                   {"host", b.host}};
+  j["database"] = {{"name", b.db_name},        {"dbid", b.dbid ? json(*b.dbid) : json(nullptr)},
+                   {"instances", b.instances}, {"release", b.release},
+                   {"cpus", opt(b.cpus)},      {"host", b.host}};
   json periods = json::array();
   for (const auto& p : b.periods) {
     json values = json::object();
@@ -659,11 +658,10 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw Error(source, fmt::format("baseline file: not valid JSON (byte {})", e.byte));
-  }
+  } catch (const json::parse_error& e) { throw Error(source, fmt::format("baseline file: not valid JSON (byte {})", e.byte)); }
   Reader r{source};
-  if (!j.is_object() || !j.contains("awrdiff_baseline")) throw Error(source, "not an awrdiff baseline file (no \"awrdiff_baseline\" key)");
+  if (!j.is_object() || !j.contains("awrdiff_baseline"))
+    throw Error(source, "not an awrdiff baseline file (no \"awrdiff_baseline\" key)");
   if (!j["awrdiff_baseline"].is_number_integer()) r.fail("awrdiff_baseline", "is not an integer");
   const auto version = j["awrdiff_baseline"].get<std::int64_t>();
   if (version != k_baseline_schema_version)
@@ -742,7 +740,8 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
       if (auto d = a.find("distribution"); d != a.end() && d->is_object()) {
         ba.distribution = r.dist(*d, path + ".distribution");
         const auto& x = ba.distribution;
-        for (const auto& [name, v] : {std::pair{"median", x.median}, {"mean", x.mean}, {"sd", x.sd}, {"mad", x.mad}, {"min", x.min}, {"max", x.max}})
+        for (const auto& [name, v] :
+             {std::pair{"median", x.median}, {"mean", x.mean}, {"sd", x.sd}, {"mad", x.mad}, {"min", x.min}, {"max", x.max}})
           if (v) r.non_negative(*v, path + ".distribution." + name);
         for (const auto& [nn, v] : x.percentiles) r.non_negative(v, fmt::format("{}.distribution.percentiles.{}", path, nn));
       }
@@ -763,14 +762,16 @@ std::string baseline_summary_text(const Baseline& b, bool verbose) {
   fmt::format_to(o, "Baseline: {}\n", b.name);
   fmt::format_to(o, "Source kind: {}\n", b.source_kind);
   fmt::format_to(o, "Database: {} DB Id {}{}{}\n", b.db_name.empty() ? "(name not given)" : b.db_name,
-                 b.dbid ? std::to_string(*b.dbid) : std::string("(not given)"),
-                 b.release.empty() ? "" : ", release " + b.release, b.cpus ? fmt::format(", {:g} CPU{}", *b.cpus, *b.cpus == 1 ? "" : "s") : "");
-  fmt::format_to(o, "Instances: {}\n", b.instances.empty() ? std::string("(not given)") : fmt::format("{}", fmt::join(b.instances, ", ")));
+                 b.dbid ? std::to_string(*b.dbid) : std::string("(not given)"), b.release.empty() ? "" : ", release " + b.release,
+                 b.cpus ? fmt::format(", {:g} CPU{}", *b.cpus, *b.cpus == 1 ? "" : "s") : "");
+  fmt::format_to(o, "Instances: {}\n",
+                 b.instances.empty() ? std::string("(not given)") : fmt::format("{}", fmt::join(b.instances, ", ")));
   std::size_t valid = 0;
   for (const auto& p : b.periods) valid += p.valid ? 1 : 0;
   fmt::format_to(o, "Periods: {} ({} valid)", b.periods.size(), valid);
   if (!b.periods.empty())
-    fmt::format_to(o, ", {} .. {}", b.periods.front().begin_time.empty() ? b.periods.front().end_time : b.periods.front().begin_time,
+    fmt::format_to(o, ", {} .. {}",
+                   b.periods.front().begin_time.empty() ? b.periods.front().end_time : b.periods.front().begin_time,
                    b.periods.back().end_time);
   out += "\n";
   std::set<std::optional<int>> hours;
@@ -783,7 +784,8 @@ std::string baseline_summary_text(const Baseline& b, bool verbose) {
   for (const auto& a : b.aggregates) keys.insert(a.key);
   fmt::format_to(o, "Metrics: {} of the registry; {} dump metric name{} without a registry twin\n", keys.size(),
                  b.unknown_metrics.size(), b.unknown_metrics.size() == 1 ? "" : "s");
-  fmt::format_to(o, "\n{:<60} {:>7} {:>14} {:>14} {:>14}  {}\n", "Metric (whole database / instance)", "count", "median", "min", "max", "basis");
+  fmt::format_to(o, "\n{:<60} {:>7} {:>14} {:>14} {:>14}  {}\n", "Metric (whole database / instance)", "count", "median", "min",
+                 "max", "basis");
   std::optional<int> whole;
   if (b.instances.size() == 1) whole = b.instances.front();
   for (const auto& m : all_metrics()) {
@@ -811,9 +813,7 @@ bool baseline_text(std::string_view text) {
 bool is_baseline_file(const std::filesystem::path& file) {
   try {
     return baseline_text(read_input(file));
-  } catch (const std::exception&) {
-    return false;
-  }
+  } catch (const std::exception&) { return false; }
 }
 
 Baseline load_baseline_source(const std::filesystem::path& file) {

@@ -26,18 +26,24 @@ namespace awrdiff {
 
 const char* to_string(DumpKind kind) {
   switch (kind) {
-    case DumpKind::awr_miner: return "awr_miner";
-    case DumpKind::dma_collector: return "dma_collector";
-    case DumpKind::select_baseline_metric: return "select_baseline_metric";
-    case DumpKind::sysmetric_summary: return "sysmetric_summary";
+    case DumpKind::awr_miner:
+      return "awr_miner";
+    case DumpKind::dma_collector:
+      return "dma_collector";
+    case DumpKind::select_baseline_metric:
+      return "select_baseline_metric";
+    case DumpKind::sysmetric_summary:
+      return "sysmetric_summary";
   }
   return "unknown";
 }
 
 const char* to_string(SysmetricBasis basis) {
   switch (basis) {
-    case SysmetricBasis::metric: return "metric";
-    case SysmetricBasis::average_plus_2sd: return "average_plus_2sd";
+    case SysmetricBasis::metric:
+      return "metric";
+    case SysmetricBasis::average_plus_2sd:
+      return "average_plus_2sd";
   }
   return "unknown";
 }
@@ -45,12 +51,12 @@ const char* to_string(SysmetricBasis basis) {
 namespace {
 
 // Bounds on hostile input (a 512 MiB file is read_input's own limit).
-constexpr std::size_t k_max_lines = 4'000'000;       // ~1.8 M lines is 60 days of 8 RAC instances' hourly summaries
-constexpr std::size_t k_max_rows = 2'000'000;        // SysmetricRows kept (about 300 bytes each)
-constexpr std::size_t k_max_columns = 512;           // columns of one table
-constexpr std::size_t k_max_diagnostics = 1000;      // listed one by one; the rest are counted
-constexpr std::size_t k_detect_lines = 400;          // lines detect_sysmetric_dump looks at for a header
-constexpr std::size_t k_detect_bytes = 256 * 1024;   // and bytes it looks at for a report's title
+constexpr std::size_t k_max_lines = 4'000'000;  // ~1.8 M lines is 60 days of 8 RAC instances' hourly summaries
+constexpr std::size_t k_max_rows = 2'000'000;  // SysmetricRows kept (about 300 bytes each)
+constexpr std::size_t k_max_columns = 512;  // columns of one table
+constexpr std::size_t k_max_diagnostics = 1000;  // listed one by one; the rest are counted
+constexpr std::size_t k_detect_lines = 400;  // lines detect_sysmetric_dump looks at for a header
+constexpr std::size_t k_detect_bytes = 256 * 1024;  // and bytes it looks at for a report's title
 
 constexpr std::string_view k_main_begin = "~~BEGIN-MAIN-METRICS~~";
 constexpr std::string_view k_main_end = "~~END-MAIN-METRICS~~";
@@ -104,7 +110,7 @@ struct TextLines {
   TextLines(const TextLines&) = delete;  // `lines` may point into `expanded`
   std::vector<std::string_view> lines;
   std::deque<std::string> expanded;  // lines that held tabs, with the tabs expanded
-  bool last_complete = true;         // the text ends with a line break (or is empty)
+  bool last_complete = true;  // the text ends with a line break (or is empty)
   bool too_many = false;
 };
 
@@ -262,9 +268,8 @@ public:
     }
     // Clinger's fast path: up to 15 significant digits and 22 decimals, the mantissa and the power
     // of ten are exact doubles and one division rounds correctly: the value from_chars gives.
-    static constexpr std::array<double, 23> k_pow10{1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                                    1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                                    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    static constexpr std::array<double, 23> k_pow10{1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                                    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
     if (!exponent && significant <= 15 && fraction < k_pow10.size()) {
       const double v = static_cast<double>(mantissa) / k_pow10[fraction];
       out = negative ? -v : v;
@@ -304,12 +309,14 @@ private:
 std::string number_problem(NumStatus st, std::string_view cell, std::string_view column, char mark) {
   const auto c = trim(cell);
   switch (st) {
-    case NumStatus::overflow: return fmt::format("{} is '{}': the value did not fit its SQL*Plus column", column, c);
+    case NumStatus::overflow:
+      return fmt::format("{} is '{}': the value did not fit its SQL*Plus column", column, c);
     case NumStatus::comma:
       return fmt::format("{} '{}' has a comma: a group separator or a decimal comma, not read", column, c);
     case NumStatus::mixed_mark:
       return fmt::format("{} '{}' has another decimal mark than the file's '{}'", column, c, mark);
-    default: return fmt::format("{} '{}' is not a number", column, c);
+    default:
+      return fmt::format("{} '{}' is not a number", column, c);
   }
 }
 
@@ -338,8 +345,8 @@ int days_in_month(int y, int m) {
 }
 
 bool valid(const Civil& c) {
-  return c.y >= 1900 && c.y <= 2999 && c.mo >= 1 && c.mo <= 12 && c.d >= 1 && c.d <= days_in_month(c.y, c.mo) &&
-         c.h >= 0 && c.h <= 23 && c.mi >= 0 && c.mi <= 59 && c.s >= 0 && c.s <= 59;
+  return c.y >= 1900 && c.y <= 2999 && c.mo >= 1 && c.mo <= 12 && c.d >= 1 && c.d <= days_in_month(c.y, c.mo) && c.h >= 0 &&
+         c.h <= 23 && c.mi >= 0 && c.mi <= 59 && c.s >= 0 && c.s <= 59;
 }
 
 // Days since 1970-01-01 (H. Hinnant's algorithm) and back.
@@ -457,8 +464,7 @@ std::optional<Civil> parse_oracle_date(std::string_view s) {
   Civil c;
   std::size_t rest = 0;
   if (s.size() >= 10 && is_digit(s[0]) && is_digit(s[3]) && s[4] == '-') {  // YYYY-MM-DD
-    if (!digits_at(s, 0, 4, c.y) || !digits_at(s, 5, 2, c.mo) || s[7] != '-' || !digits_at(s, 8, 2, c.d))
-      return std::nullopt;
+    if (!digits_at(s, 0, 4, c.y) || !digits_at(s, 5, 2, c.mo) || s[7] != '-' || !digits_at(s, 8, 2, c.d)) return std::nullopt;
     rest = 10;
     if (s.size() > 10 && s[10] != ' ' && s[10] != 'T') return std::nullopt;
   } else if (s.size() >= 9 && s[2] == '-' && s[6] == '-') {  // DD-MON-RR / DD-MON-YYYY
@@ -522,12 +528,12 @@ struct FixedLayout {
   FixedLayout& operator=(FixedLayout&&) = default;
   FixedLayout(const FixedLayout&) = delete;  // `names` may point into `joined`
   FixedLayout& operator=(const FixedLayout&) = delete;
-  std::vector<std::vector<Span>> spans;        // per line of a row
-  std::vector<std::string_view> names;         // every column, in order
-  std::vector<std::size_t> first_column;       // index into names of each row line's first column
-  std::string_view first_heading;              // the first heading line, to spot repeated headers
-  std::size_t end = 0;                         // line index after the header block
-  std::deque<std::string> joined;              // headings of several words (views in `names` point here)
+  std::vector<std::vector<Span>> spans;  // per line of a row
+  std::vector<std::string_view> names;  // every column, in order
+  std::vector<std::size_t> first_column;  // index into names of each row line's first column
+  std::string_view first_heading;  // the first heading line, to spot repeated headers
+  std::size_t end = 0;  // line index after the header block
+  std::deque<std::string> joined;  // headings of several words (views in `names` point here)
 };
 
 // The heading of each column: the words of the heading line, each given to the column it overlaps
@@ -590,11 +596,11 @@ bool fits(std::string_view line, const std::vector<Span>& spans) {
 }
 
 struct DelimitedLayout {
-  std::string delimiter;                  // "|", ",", " , "
-  bool quotes = false;                    // CSV: fields may be "quoted"
+  std::string delimiter;  // "|", ",", " , "
+  bool quotes = false;  // CSV: fields may be "quoted"
   std::vector<std::string_view> names;
-  std::string_view heading;               // the heading line, to spot repeated headers
-  std::size_t end = 0;                    // line index after the heading (and its rule)
+  std::string_view heading;  // the heading line, to spot repeated headers
+  std::size_t end = 0;  // line index after the heading (and its rule)
 };
 
 // Splits a delimited line. Returns false for an unbalanced quote. Unescaped "" goes to `scratch`.
@@ -867,8 +873,7 @@ public:
     if (m_dump.dbid && (dbids.size() > 1 || (dbids.size() == 1 && *dbids.begin() != *m_dump.dbid))) {
       std::string list;
       for (auto d : dbids) list += (list.empty() ? "" : ", ") + std::to_string(d);
-      diag(0, fmt::format("rows of DB Id {} in a dump of DB Id {}: another database's rows are mixed in", list,
-                          *m_dump.dbid));
+      diag(0, fmt::format("rows of DB Id {} in a dump of DB Id {}: another database's rows are mixed in", list, *m_dump.dbid));
     }
     if (m_suppressed > 0)
       m_dump.diagnostics.push_back({Diagnostic::Level::warning, m_section, 0,
@@ -901,8 +906,7 @@ struct StatColumn {
 // Reads `cells[c.index]` for every stat column. A cell that is not a number makes the whole row
 // unreadable (false, with `problem` set); a blank cell stays empty.
 bool read_stats(const std::vector<StatColumn>& stats, const std::vector<std::string_view>& cells,
-                const std::vector<std::string_view>& names, NumberReader& numbers, SysmetricRow& row,
-                std::string& problem) {
+                const std::vector<std::string_view>& names, NumberReader& numbers, SysmetricRow& row, std::string& problem) {
   std::size_t percentiles = 0;
   for (const auto& c : stats) percentiles += c.percentile > 0 ? 1 : 0;
   if (percentiles > 0) row.percentiles.reserve(percentiles);
@@ -912,8 +916,8 @@ bool read_stats(const std::vector<StatColumn>& stats, const std::vector<std::str
     const auto st = numbers.read(cells[static_cast<std::size_t>(c.index)], v);
     if (st == NumStatus::blank) continue;
     if (st != NumStatus::ok) {
-      problem = number_problem(st, cells[static_cast<std::size_t>(c.index)], names[static_cast<std::size_t>(c.index)],
-                               numbers.mark());
+      problem =
+          number_problem(st, cells[static_cast<std::size_t>(c.index)], names[static_cast<std::size_t>(c.index)], numbers.mark());
       return false;
     }
     if (c.percentile > 0) row.percentiles.emplace_back(c.percentile, v);
@@ -1026,11 +1030,11 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
 enum class MinerStat { average, maximum, sd };
 
 struct MinerColumn {
-  std::string_view alias;   // the column heading AWR-Miner gives it
+  std::string_view alias;  // the column heading AWR-Miner gives it
   std::string_view metric;  // DBA_HIST_SYSMETRIC_SUMMARY.METRIC_NAME it is computed from
-  std::string_view unit;    // that metric's METRIC_UNIT
-  MinerStat stat;           // AVERAGE, MAXVAL or STANDARD_DEVIATION
-  double factor;            // column value x factor = value in `unit` (AWR-Miner divided by it)
+  std::string_view unit;  // that metric's METRIC_UNIT
+  MinerStat stat;  // AVERAGE, MAXVAL or STANDARD_DEVIATION
+  double factor;  // column value x factor = value in `unit` (AWR-Miner divided by it)
 };
 
 constexpr double k_mib = 1048576.0;
@@ -1195,8 +1199,7 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
   if (!dump.dbid) {
     if (auto id = dbid_from_file_name(dump.source)) {
       dump.dbid = id;
-      b.diag(0, fmt::format("DB Id {} read from the file name (the capture does not print it)", *id),
-             Diagnostic::Level::info);
+      b.diag(0, fmt::format("DB Id {} read from the file name (the capture does not print it)", *id), Diagnostic::Level::info);
     }
   }
 
@@ -1214,19 +1217,19 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
     if (t.substr(0, 8) == "~~BEGIN-") break;
     ++stop;
   }
-  if (!closed)
-    b.diag(static_cast<int>(stop), "~~END-MAIN-METRICS~~ missing: the capture may be cut short");
+  if (!closed) b.diag(static_cast<int>(stop), "~~END-MAIN-METRICS~~ missing: the capture may be cut short");
 
   std::optional<Table> table;
   std::size_t i = begin + 1;
   for (; i < stop && !table; ++i) {
-    if (is_oracle_error(lines[i])) throw Error(dump.source, fmt::format("MAIN-METRICS holds an Oracle error: {}", trim(lines[i])));
+    if (is_oracle_error(lines[i]))
+      throw Error(dump.source, fmt::format("MAIN-METRICS holds an Oracle error: {}", trim(lines[i])));
     if (auto f = fixed_layout_at(lines, i)) table = Table{std::move(f), std::nullopt};
   }
   if (!table) throw Error(dump.source, "~~BEGIN-MAIN-METRICS~~ holds no table (no heading over a dashed rule)");
   const auto& names = table->names();
-  const int c_snap = column_index(names, {"snap"}), c_dur = column_index(names, {"dur_m"}),
-            c_end = column_index(names, {"end"}), c_inst = column_index(names, {"inst"});
+  const int c_snap = column_index(names, {"snap"}), c_dur = column_index(names, {"dur_m"}), c_end = column_index(names, {"end"}),
+            c_inst = column_index(names, {"inst"});
   if (c_snap < 0 || c_end < 0 || c_inst < 0)
     throw Error(dump.source, "MAIN-METRICS table without its snap, end and inst columns");
 
@@ -1264,8 +1267,8 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
         continue;
       }
       b.diag(0,
-             fmt::format("column {} gives the same figure of '{}' as column {}; kept under its own name", names[c],
-                         m->metric, names[static_cast<std::size_t>(g.column[s])]),
+             fmt::format("column {} gives the same figure of '{}' as column {}; kept under its own name", names[c], m->metric,
+                         names[static_cast<std::size_t>(g.column[s])]),
              Diagnostic::Level::info);
     }
     unmapped_columns.push_back(c);
@@ -1273,14 +1276,15 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
   // Columns AWR-Miner's queries do not define: kept under their own name; "<x>_max" and "<x>_sd"
   // beside an unmapped "<x>" are its maximum and deviation.
   auto is_unmapped = [&](int c) {
-    return c >= 0 && std::find(unmapped_columns.begin(), unmapped_columns.end(), static_cast<std::size_t>(c)) !=
-                         unmapped_columns.end();
+    return c >= 0 &&
+           std::find(unmapped_columns.begin(), unmapped_columns.end(), static_cast<std::size_t>(c)) != unmapped_columns.end();
   };
   for (auto c : unmapped_columns) {
     const auto name = names[c];
     if (name.empty()) continue;
-    b.diag(0, fmt::format("column {} is not one AWR-Miner computes from a known metric: kept as metric '{}' ({})", name,
-                          name, k_unmapped_unit),
+    b.diag(0,
+           fmt::format("column {} is not one AWR-Miner computes from a known metric: kept as metric '{}' ({})", name, name,
+                       k_unmapped_unit),
            Diagnostic::Level::info);
     std::string_view base = name;
     std::size_t stat = 0;
@@ -1308,10 +1312,11 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
     const auto inst = parse_integer<int>(cells[static_cast<std::size_t>(c_inst)]);
     const auto end = parse_yy_mm_dd(cells[static_cast<std::size_t>(c_end)]);
     if (!snap || !inst || !end) {
-      b.diag(line, !snap   ? fmt::format("row skipped: snap '{}' is not a snapshot id", cells[static_cast<std::size_t>(c_snap)])
-                   : !inst ? fmt::format("row skipped: inst '{}' is not an instance number", cells[static_cast<std::size_t>(c_inst)])
-                           : fmt::format("row skipped: end '{}' is not a YY/MM/DD HH24:MI time",
-                                         cells[static_cast<std::size_t>(c_end)]));
+      b.diag(line,
+             !snap ? fmt::format("row skipped: snap '{}' is not a snapshot id", cells[static_cast<std::size_t>(c_snap)])
+             : !inst
+                 ? fmt::format("row skipped: inst '{}' is not an instance number", cells[static_cast<std::size_t>(c_inst)])
+                 : fmt::format("row skipped: end '{}' is not a YY/MM/DD HH24:MI time", cells[static_cast<std::size_t>(c_end)]));
       return;
     }
     if (const int first = b.seen({0, *inst, *snap, {}, {}, {}}, line)) {
@@ -1325,7 +1330,8 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
       if (st == NumStatus::ok && v >= 0 && v < 1e7) minutes = v;
       else if (st != NumStatus::blank)
         b.diag(line, number_problem(st == NumStatus::ok ? NumStatus::invalid : st, cells[static_cast<std::size_t>(c_dur)],
-                                    "dur_m", numbers.mark()) + "; the period's begin time is left empty");
+                                    "dur_m", numbers.mark()) +
+                         "; the period's begin time is left empty");
     }
     const std::string end_iso = iso(*end);
     const std::string begin_iso = minutes ? iso(minus_seconds(*end, std::llround(*minutes * 60))) : std::string();
@@ -1374,7 +1380,8 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
         if (g.column[s] >= 0 && !column_nonzero[static_cast<std::size_t>(g.column[s])])
           zero += (zero.empty() ? "" : ", ") + std::string(names[static_cast<std::size_t>(g.column[s])]);
     if (!zero.empty())
-      b.diag(0, fmt::format("DBCSI writes 0 for a metric the database did not record; these columns are 0 in every row: {}", zero),
+      b.diag(0,
+             fmt::format("DBCSI writes 0 for a metric the database did not record; these columns are 0 in every row: {}", zero),
              Diagnostic::Level::info);
   }
   b.finish();
@@ -1386,9 +1393,9 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
 // The columns of awrhistsysmetricsumm, in the collector's order (db_assessment/dbSQLCollector,
 // versions 2.0.3 to 4.x; DMA_SOURCE_ID and DMA_MANUAL_ID since 2023).
 constexpr std::array<std::string_view, 19> k_dma_columns{
-    "PKEY",      "DBID",      "INSTANCE_NUMBER", "HOUR",   "METRIC_NAME", "METRIC_UNIT", "AVG_VALUE",
-    "MODE_VALUE", "MEDIAN_VALUE", "MIN_VALUE",   "MAX_VALUE", "SUM_VALUE", "PERC50",      "PERC75",
-    "PERC90",    "PERC95",    "PERC100",         "DMA_SOURCE_ID", "DMA_MANUAL_ID"};
+    "PKEY",       "DBID",         "INSTANCE_NUMBER", "HOUR",          "METRIC_NAME",  "METRIC_UNIT", "AVG_VALUE",
+    "MODE_VALUE", "MEDIAN_VALUE", "MIN_VALUE",       "MAX_VALUE",     "SUM_VALUE",    "PERC50",      "PERC75",
+    "PERC90",     "PERC95",       "PERC100",         "DMA_SOURCE_ID", "DMA_MANUAL_ID"};
 
 void parse_dma(const TextLines& text, SysmetricDump& dump) {
   const auto& lines = text.lines;
@@ -1409,7 +1416,8 @@ void parse_dma(const TextLines& text, SysmetricDump& dump) {
       auto next = heading.find("||", pos);
       if (next == std::string_view::npos) next = heading.size();
       const auto piece = trim(heading.substr(pos, next - pos));
-      if (!piece.empty() && piece.front() == '\'') literal = std::string(trim(piece.substr(1, piece.size() >= 2 ? piece.size() - 2 : 0)));
+      if (!piece.empty() && piece.front() == '\'')
+        literal = std::string(trim(piece.substr(1, piece.size() >= 2 ? piece.size() - 2 : 0)));
       else if (!piece.empty()) names.push_back(piece);
       pos = next + 2;
       if (names.size() > k_max_columns) throw Error(dump.source, "DMA collector header with too many columns");
@@ -1434,8 +1442,7 @@ void parse_dma(const TextLines& text, SysmetricDump& dump) {
         bool prefix = true;
         for (std::size_t c = 0; c < names.size() && prefix; ++c) {
           const bool last = c + 1 == names.size();
-          prefix = iequal(names[c], k_dma_columns[c]) ||
-                   (last && !cut && istarts_with(k_dma_columns[c], names[c]));
+          prefix = iequal(names[c], k_dma_columns[c]) || (last && !cut && istarts_with(k_dma_columns[c], names[c]));
         }
         if (prefix && cells.size() <= k_dma_columns.size()) {
           b.diag(static_cast<int>(h + 1),
@@ -1492,8 +1499,7 @@ void parse_dma(const TextLines& text, SysmetricDump& dump) {
     const auto inst = parse_integer<int>(cell(c_inst));
     if (!inst) return b.diag(line, fmt::format("row skipped: INSTANCE_NUMBER '{}' is not a number", cell(c_inst)));
     const auto hour = parse_integer<int>(cell(c_hour));
-    if (!hour || *hour < 0 || *hour > 23)
-      return b.diag(line, fmt::format("row skipped: hour '{}' is not 00-23", cell(c_hour)));
+    if (!hour || *hour < 0 || *hour > 23) return b.diag(line, fmt::format("row skipped: hour '{}' is not 00-23", cell(c_hour)));
     const auto metric = cell(c_name);
     if (metric.empty()) return b.diag(line, "row skipped: no METRIC_NAME");
     SysmetricRow row;
@@ -1502,8 +1508,8 @@ void parse_dma(const TextLines& text, SysmetricDump& dump) {
       return b.diag(line, fmt::format("row skipped ({}): {}", metric, problem));
     if (!any_value(row)) return b.diag(line, fmt::format("row skipped ({}): no value", metric));
     if (const int first = b.seen({dbid.value_or(0), *inst, *hour, {}, {}, metric}, line))
-      return b.diag(line, fmt::format("row skipped: {} instance {} hour {:02} again (first at line {})", metric, *inst,
-                                      *hour, first));
+      return b.diag(line,
+                    fmt::format("row skipped: {} instance {} hour {:02} again (first at line {})", metric, *inst, *hour, first));
     if (!pkey_read && c_pkey >= 0) {
       // PKEY is <host>_<DB name>_<collection time>.
       pkey_read = true;
@@ -1557,8 +1563,7 @@ void parse_spool(const TextLines& text, SysmetricDump& dump, DumpKind kind) {
   const int c_name = column_index(names, {"METRIC_NAME"}), c_unit = column_index(names, {"METRIC_UNIT"}),
             c_dbid = column_index(names, {"DBID"}), c_inst = column_index(names, {"INSTANCE_NUMBER", "INST_ID"}),
             c_snap = column_index(names, {"SNAP_ID"}), c_begin = column_index(names, {"BEG_TIME", "BEGIN_TIME"}),
-            c_end = column_index(names, {"END_TIME"}),
-            c_bname = column_index(names, {"BASELINE_NAME"});
+            c_end = column_index(names, {"END_TIME"}), c_bname = column_index(names, {"BASELINE_NAME"});
   std::vector<StatColumn> stats;
   auto stat = [&](std::initializer_list<std::string_view> n, std::optional<double> SysmetricRow::*field) {
     if (const int c = column_index(names, n); c >= 0) stats.push_back({c, field, 0});
@@ -1618,9 +1623,8 @@ void parse_spool(const TextLines& text, SysmetricDump& dump, DumpKind kind) {
       return b.diag(line, fmt::format("row skipped ({}): {}", metric, problem));
     if (!row.average && !row.minimum && !row.maximum && !row.standard_deviation)
       return b.diag(line, fmt::format("row skipped ({}): no value", metric));
-    if (const int first = b.seen({dbid.value_or(0), inst.value_or(-1), snap.value_or(-1), cell(c_begin), cell(c_end),
-                                  metric, cell(c_bname)},
-                                 line)) {
+    if (const int first = b.seen(
+            {dbid.value_or(0), inst.value_or(-1), snap.value_or(-1), cell(c_begin), cell(c_end), metric, cell(c_bname)}, line)) {
       return b.diag(line, fmt::format("row skipped: {} for the same {} again (first at line {})", metric,
                                       baseline ? "baseline and instance" : "snapshot and instance", first));
     }
@@ -1706,10 +1710,16 @@ SysmetricDump parse_sysmetric_dump(std::string_view text, const std::string& sou
   dump.source = source;
   dump.kind = *kind;
   switch (*kind) {
-    case DumpKind::awr_miner: parse_awr_miner(lines, dump); break;
-    case DumpKind::dma_collector: parse_dma(lines, dump); break;
+    case DumpKind::awr_miner:
+      parse_awr_miner(lines, dump);
+      break;
+    case DumpKind::dma_collector:
+      parse_dma(lines, dump);
+      break;
     case DumpKind::select_baseline_metric:
-    case DumpKind::sysmetric_summary: parse_spool(lines, dump, *kind); break;
+    case DumpKind::sysmetric_summary:
+      parse_spool(lines, dump, *kind);
+      break;
   }
   return dump;
 }

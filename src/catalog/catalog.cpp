@@ -20,14 +20,13 @@ namespace {
 AWRDIFF_NAMES(t_none, "");
 AWRDIFF_NAMES(t_load_profile, "Load Profile");
 AWRDIFF_NAMES(s_load_profile, "load profile");
-AWRDIFF_NAMES(t_efficiency, "Instance Efficiency Percentages (Target 100%)",
-              "Instance Efficiency Percentages", "Instance Efficiency Indicators");
+AWRDIFF_NAMES(t_efficiency, "Instance Efficiency Percentages (Target 100%)", "Instance Efficiency Percentages",
+              "Instance Efficiency Indicators");
 AWRDIFF_NAMES(s_efficiency, "instance efficiency");
-AWRDIFF_NAMES(t_top_events, "Top 10 Foreground Events by Total Wait Time", "Top 5 Timed Foreground Events",
-              "Top 5 Timed Events", "Top Timed Events", "Top 10 Foreground Events by Wait Time",
-              "Top 10 Events by Total Wait Time");
-AWRDIFF_NAMES(s_top_events, "top 10 wait events", "top 5 timed foreground events", "top 5 timed events",
-              "top timed events", "top 10 foreground events");
+AWRDIFF_NAMES(t_top_events, "Top 10 Foreground Events by Total Wait Time", "Top 5 Timed Foreground Events", "Top 5 Timed Events",
+              "Top Timed Events", "Top 10 Foreground Events by Wait Time", "Top 10 Events by Total Wait Time");
+AWRDIFF_NAMES(s_top_events, "top 10 wait events", "top 5 timed foreground events", "top 5 timed events", "top timed events",
+              "top 10 foreground events");
 AWRDIFF_NAMES(t_wait_classes, "Wait Classes by Total Wait Time", "Wait Class");
 AWRDIFF_NAMES(s_wait_classes, "wait class statistics ordered by total wait time");
 AWRDIFF_NAMES(t_host_cpu, "Host CPU", "Host CPU (CPUs:*");
@@ -42,8 +41,7 @@ AWRDIFF_NAMES(t_fg_wait_class, "Foreground Wait Class");
 AWRDIFF_NAMES(s_fg_wait_class, "foreground wait class statistics");
 AWRDIFF_NAMES(t_fg_events, "Foreground Wait Events", "Foreground Wait Events (Global)");
 AWRDIFF_NAMES(s_fg_events, "foreground wait events and their wait statistics");
-AWRDIFF_NAMES(t_bg_events, "Background Wait Events", "Background Wait Events for DB",
-              "Background Wait Events (Global)");
+AWRDIFF_NAMES(t_bg_events, "Background Wait Events", "Background Wait Events for DB", "Background Wait Events (Global)");
 AWRDIFF_NAMES(s_bg_events, "background wait events statistics");
 AWRDIFF_NAMES(t_wait_events, "Wait Events", "Wait Events (fg and bg)");
 AWRDIFF_NAMES(t_sql_elapsed, "SQL ordered by Elapsed Time", "SQL ordered by Elapsed Time (Global)");
@@ -56,8 +54,7 @@ AWRDIFF_NAMES(t_sql_gets, "SQL ordered by Gets", "SQL ordered by Gets (Global)")
 AWRDIFF_NAMES(s_sql_gets, "top sql by buffer gets");
 AWRDIFF_NAMES(t_sql_reads, "SQL ordered by Reads", "SQL ordered by Reads (Global)");
 AWRDIFF_NAMES(s_sql_reads, "top sql by physical reads");
-AWRDIFF_NAMES(t_sql_unopt, "SQL ordered by Physical Reads (UnOptimized)",
-              "SQL ordered by UnOptimized Read Requests (Global)");
+AWRDIFF_NAMES(t_sql_unopt, "SQL ordered by Physical Reads (UnOptimized)", "SQL ordered by UnOptimized Read Requests (Global)");
 AWRDIFF_NAMES(s_sql_unopt, "top sql by unoptimized read requests");
 AWRDIFF_NAMES(t_sql_exec, "SQL ordered by Executions", "SQL ordered by Executions (Global)");
 AWRDIFF_NAMES(s_sql_exec, "top sql by number of executions");
@@ -244,8 +241,7 @@ AWRDIFF_NAMES(t_rac_stats, "RAC Statistics");
 AWRDIFF_NAMES(s_rac_stats, "information about rac instances");
 AWRDIFF_NAMES(t_gc_load, "Global Cache Load Profile");
 AWRDIFF_NAMES(s_gc_load, "global cache load profile");
-AWRDIFF_NAMES(t_gc_eff, "Global Cache Efficiency Percentages (Target local+remote 100%)",
-              "Global Cache Efficiency Percentages");
+AWRDIFF_NAMES(t_gc_eff, "Global Cache Efficiency Percentages (Target local+remote 100%)", "Global Cache Efficiency Percentages");
 AWRDIFF_NAMES(s_gc_eff, "global cache efficiency percentages");
 AWRDIFF_NAMES(t_gc_workload, "Global Cache and Enqueue Services - Workload Characteristics");
 AWRDIFF_NAMES(s_gc_workload, "workload characteristics for global cache");
@@ -311,11 +307,10 @@ AWRDIFF_NAMES(s_ss_disp, "shared servers dispatcher statistics");
 AWRDIFF_NAMES(t_streams, "Streams CPU/IO Usage", "Advanced Queue CPU/IO Usage", "Streams Capture", "Streams Apply",
               "Buffered Queues", "Buffered Queue Subscribers", "Persistent Queues", "Persistent Queues Rate",
               "Persistent Queue Subscribers", "Rule Set", "Replication SGA Usage", "GoldenGate Capture",
-              "GoldenGate Capture Rate", "GoldenGate Apply Reader", "GoldenGate Apply Coordinator",
-              "GoldenGate Apply Server", "GoldenGate Apply Coordinator Rate",
-              "GoldenGate Apply Reader and Server Rate", "XStream Capture", "XStream Apply");
-AWRDIFF_NAMES(s_streams, "streams cpu i/o usage", "qmmon cpu i/o usage", "buffered queue", "persistent queue",
-              "goldengate", "xstream");
+              "GoldenGate Capture Rate", "GoldenGate Apply Reader", "GoldenGate Apply Coordinator", "GoldenGate Apply Server",
+              "GoldenGate Apply Coordinator Rate", "GoldenGate Apply Reader and Server Rate", "XStream Capture", "XStream Apply");
+AWRDIFF_NAMES(s_streams, "streams cpu i/o usage", "qmmon cpu i/o usage", "buffered queue", "persistent queue", "goldengate",
+              "xstream");
 AWRDIFF_NAMES(t_asm, "ASM Diskgroups");
 AWRDIFF_NAMES(s_asm, "asm diskgroups");
 AWRDIFF_NAMES(t_exadata, "Exadata Storage Server Model", "Exadata Storage Server Version", "Exadata Storage Information",
@@ -334,10 +329,10 @@ AWRDIFF_NAMES(t_exadata, "Exadata Storage Server Model", "Exadata Storage Server
               "Flash Cache User Reads", "Flash Cache User Reads Per Second", "Flash Cache User Reads Efficiency",
               "Flash Cache User Writes", "Flash Cache User Writes - Large Writes", "Flash Cache Internal Reads",
               "Flash Cache Internal Writes", "Flash Cache Scan Summary", "Flash Cache Scan Population", "Flash Log",
-              "Cache Savings", "Disk Activity", "Single Block Reads", "Redo Write Histogram",
-              "Temp IO and Large Writes Summary", "I/O Summary", "Database Small IO Summary", "Smart IO",
-              "Passthru Reasons", "Top IO Reasons by MB", "Top IO Reasons by Requests", "Columnar Cache Efficiency",
-              "Columnar Cache Population", "Columnar Cache Population - Current");
+              "Cache Savings", "Disk Activity", "Single Block Reads", "Redo Write Histogram", "Temp IO and Large Writes Summary",
+              "I/O Summary", "Database Small IO Summary", "Smart IO", "Passthru Reasons", "Top IO Reasons by MB",
+              "Top IO Reasons by Requests", "Columnar Cache Efficiency", "Columnar Cache Population",
+              "Columnar Cache Population - Current");
 AWRDIFF_NAMES(s_exadata, "exadata cells", "flash cache", "cell server", "by cell latency", "cell i/o latency",
               "cell cpu statistics", "top cells by", "top disks by", "outliers of", "smart i/o", "passthru reasons",
               "top io reasons", "columnar cache");
@@ -357,19 +352,18 @@ AWRDIFF_NAMES(t_rac_sysstat_s, "System Statistics - Per Second");
 AWRDIFF_NAMES(s_rac_sysstat_s, "system statistics - per second");
 // Tables of RAC global reports (awrgrpt) and Statspack that awrdiff keeps as generic tables. Exact
 // titles only: the per-instance layouts differ from the instance report's sections of similar names.
-AWRDIFF_NAMES(t_rac_other, "Foreground Wait Classes - % of DB time",
-              "Foreground Wait Classes - % of Total DB time", "Time Model - % of DB time", "Top Timed Background Events",
-              "System Statistics", "System Statistics (Absolute Values)", "System Statistics (Global)",
-              "System Statistics - Per Transaction", "SysStat and Global Messaging - RAC",
-              "SysStat and Global Messaging (per Sec)- RAC", "SysStat and Global Messaging (per Tx)- RAC",
-              "IO Profile (Global)", "Wait Event Histogram (Global)",
+AWRDIFF_NAMES(t_rac_other, "Foreground Wait Classes - % of DB time", "Foreground Wait Classes - % of Total DB time",
+              "Time Model - % of DB time", "Top Timed Background Events", "System Statistics",
+              "System Statistics (Absolute Values)", "System Statistics (Global)", "System Statistics - Per Transaction",
+              "SysStat and Global Messaging - RAC", "SysStat and Global Messaging (per Sec)- RAC",
+              "SysStat and Global Messaging (per Tx)- RAC", "IO Profile (Global)", "Wait Event Histogram (Global)",
               "Segment Statistics (Global)", "Ping Statistics", "Interconnect Client Statistics",
               "Interconnect Client Statistics (per Second)", "Global Latency Characteristics", "IORM Objective",
               "Open Pluggable Database Counts", "Small Read Histogram - Detail");
 AWRDIFF_NAMES(t_statspack_other, "Cache Size Changes", "File Read Histogram Stats", "IO Stat by Function - detail",
-              "IO Stat by Function - summary", "IO Stats Function Detail", "Memory Resize Operations",
-              "Memory Target Advice", "Mutex Sleep", "Process Memory Summary Stats", "Rule Sets",
-              "SQL Memory Statistics", "Top Process Memory (by component)");
+              "IO Stat by Function - summary", "IO Stats Function Detail", "Memory Resize Operations", "Memory Target Advice",
+              "Mutex Sleep", "Process Memory Summary Stats", "Rule Sets", "SQL Memory Statistics",
+              "Top Process Memory (by component)");
 
 // A "Segments by ..." list: its short name for the List column, and whether its values are waits.
 constexpr SectionSpec segments(SectionId id, std::string_view key, std::string_view display,
@@ -390,39 +384,36 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::host_info, "host_info", "Host", t_none, {}, TextLayout::header},
     {SectionId::snapshot_info, "snapshot_info", "Snapshots", t_none, {}, TextLayout::header},
     {SectionId::load_profile, "load_profile", "Load Profile", t_load_profile, s_load_profile},
-    {SectionId::efficiency, "efficiency", "Instance Efficiency Percentages", t_efficiency, s_efficiency,
-     TextLayout::label_pairs},
+    {SectionId::efficiency, "efficiency", "Instance Efficiency Percentages", t_efficiency, s_efficiency, TextLayout::label_pairs},
     {SectionId::top_events, "top_events", "Top Timed Events", t_top_events, s_top_events},
     {SectionId::wait_classes, "wait_classes", "Wait Classes", t_wait_classes, s_wait_classes},
     {SectionId::host_cpu, "host_cpu", "Host CPU", t_host_cpu, s_host_cpu},
     {SectionId::instance_cpu, "instance_cpu", "Instance CPU", t_instance_cpu, s_instance_cpu},
     {SectionId::time_model, "time_model", "Time Model Statistics", t_time_model, s_time_model},
     {SectionId::os_stats, "os_stats", "Operating System Statistics", t_os_stats, s_os_stats},
-    {SectionId::foreground_wait_class, "foreground_wait_class", "Foreground Wait Class", t_fg_wait_class,
-     s_fg_wait_class},
+    {SectionId::foreground_wait_class, "foreground_wait_class", "Foreground Wait Class", t_fg_wait_class, s_fg_wait_class},
     {SectionId::foreground_events, "foreground_events", "Foreground Wait Events", t_fg_events, s_fg_events},
     {SectionId::background_events, "background_events", "Background Wait Events", t_bg_events, s_bg_events},
     {SectionId::wait_events_all, "wait_events", "Wait Events", t_wait_events, {}},
-    {SectionId::sql_elapsed, "sql_elapsed", "SQL ordered by Elapsed Time", t_sql_elapsed, s_sql_elapsed,
-     TextLayout::sql_records, true},
+    {SectionId::sql_elapsed, "sql_elapsed", "SQL ordered by Elapsed Time", t_sql_elapsed, s_sql_elapsed, TextLayout::sql_records,
+     true},
     {SectionId::sql_cpu, "sql_cpu", "SQL ordered by CPU Time", t_sql_cpu, s_sql_cpu, TextLayout::sql_records, true},
     {SectionId::sql_user_io, "sql_user_io", "SQL ordered by User I/O Wait Time", t_sql_user_io, s_sql_user_io,
      TextLayout::sql_records, true},
     {SectionId::sql_gets, "sql_gets", "SQL ordered by Gets", t_sql_gets, s_sql_gets, TextLayout::sql_records, true},
-    {SectionId::sql_reads, "sql_reads", "SQL ordered by Reads", t_sql_reads, s_sql_reads, TextLayout::sql_records,
+    {SectionId::sql_reads, "sql_reads", "SQL ordered by Reads", t_sql_reads, s_sql_reads, TextLayout::sql_records, true},
+    {SectionId::sql_unoptimized_reads, "sql_unoptimized_reads", "SQL ordered by Physical Reads (UnOptimized)", t_sql_unopt,
+     s_sql_unopt, TextLayout::sql_records, true},
+    {SectionId::sql_executions, "sql_executions", "SQL ordered by Executions", t_sql_exec, s_sql_exec, TextLayout::sql_records,
      true},
-    {SectionId::sql_unoptimized_reads, "sql_unoptimized_reads", "SQL ordered by Physical Reads (UnOptimized)",
-     t_sql_unopt, s_sql_unopt, TextLayout::sql_records, true},
-    {SectionId::sql_executions, "sql_executions", "SQL ordered by Executions", t_sql_exec, s_sql_exec,
-     TextLayout::sql_records, true},
     {SectionId::sql_parse_calls, "sql_parse_calls", "SQL ordered by Parse Calls", t_sql_parse, s_sql_parse,
      TextLayout::sql_records, true},
     {SectionId::sql_sharable_memory, "sql_sharable_memory", "SQL ordered by Sharable Memory", t_sql_mem, s_sql_mem,
      TextLayout::sql_records, true},
-    {SectionId::sql_version_count, "sql_version_count", "SQL ordered by Version Count", t_sql_version,
-     s_sql_version, TextLayout::sql_records, true},
-    {SectionId::sql_cluster_wait, "sql_cluster_wait", "SQL ordered by Cluster Wait Time", t_sql_cluster,
-     s_sql_cluster, TextLayout::sql_records, true},
+    {SectionId::sql_version_count, "sql_version_count", "SQL ordered by Version Count", t_sql_version, s_sql_version,
+     TextLayout::sql_records, true},
+    {SectionId::sql_cluster_wait, "sql_cluster_wait", "SQL ordered by Cluster Wait Time", t_sql_cluster, s_sql_cluster,
+     TextLayout::sql_records, true},
     {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text, TextLayout::sql_records},
     {SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity},
     {SectionId::init_ora, "init_ora", "init.ora Parameters", t_init_ora, s_init_ora},
@@ -435,8 +426,8 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::io_profile, "io_profile", "IO Profile", t_io_profile, s_io_profile},
     {SectionId::iostat_function, "iostat_function", "IOStat by Function summary", t_iostat_function, s_iostat_function},
     {SectionId::iostat_filetype, "iostat_filetype", "IOStat by Filetype summary", t_iostat_filetype, s_iostat_filetype},
-    {SectionId::iostat_function_filetype, "iostat_function_filetype", "IOStat by Function/Filetype summary",
-     t_iostat_fn_ft, s_iostat_fn_ft},
+    {SectionId::iostat_function_filetype, "iostat_function_filetype", "IOStat by Function/Filetype summary", t_iostat_fn_ft,
+     s_iostat_fn_ft},
     {SectionId::tablespace_io, "tablespace_io", "Tablespace IO Stats", t_tablespace_io, s_tablespace_io},
     {SectionId::file_io, "file_io", "File IO Stats", t_file_io, s_file_io},
     // ---- wait event histograms ----
@@ -448,19 +439,17 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::wait_histogram_1hr, "wait_histogram_1hr", "Wait Event Histogram (up to 1 hr)", t_histogram_1hr, {}},
     // ---- services, processes, OS ----
     {SectionId::service_stats, "service_stats", "Service Statistics", t_service_stats, s_service_stats},
-    {SectionId::service_wait_class, "service_wait_class", "Service Wait Class Stats", t_service_wait_class,
-     s_service_wait_class},
+    {SectionId::service_wait_class, "service_wait_class", "Service Wait Class Stats", t_service_wait_class, s_service_wait_class},
     {SectionId::top_channel_waits, "top_channel_waits", "Top 10 Channel Waits", t_channel_waits, s_channel_waits},
-    {SectionId::process_types_wait_class, "process_types_wait_class", "Top Process Types by Wait Class",
-     t_proc_wait_class, s_proc_wait_class},
+    {SectionId::process_types_wait_class, "process_types_wait_class", "Top Process Types by Wait Class", t_proc_wait_class,
+     s_proc_wait_class},
     {SectionId::process_types_cpu, "process_types_cpu", "Top Process Types by CPU Used", t_proc_cpu, s_proc_cpu},
     moments(SectionId::os_stats_detail, "os_stats_detail", "Operating System Statistics - Detail", t_os_detail, s_os_detail),
     // ---- memory, caches, advisories ----
     {SectionId::cache_sizes, "cache_sizes", "Cache Sizes", t_cache_sizes, s_cache_sizes},
     {SectionId::memory_stats, "memory_stats", "Memory Statistics", t_memory_stats, s_memory_stats},
     {SectionId::shared_pool_stats, "shared_pool_stats", "Shared Pool Statistics", t_sp_stats, s_sp_stats},
-    {SectionId::database_resource_limits, "database_resource_limits", "Database Resource Limits", t_db_limits,
-     s_db_limits},
+    {SectionId::database_resource_limits, "database_resource_limits", "Database Resource Limits", t_db_limits, s_db_limits},
     {SectionId::buffer_pool_stats, "buffer_pool_stats", "Buffer Pool Statistics", t_bp_stats, s_bp_stats},
     {SectionId::checkpoint_activity, "checkpoint_activity", "Checkpoint Activity", t_checkpoint, s_checkpoint},
     {SectionId::instance_recovery, "instance_recovery", "Instance Recovery Stats", t_recovery, s_recovery},
@@ -473,16 +462,14 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::pga_memory_advisory, "pga_memory_advisory", "PGA Memory Advisory", t_pga_advisory, s_pga_advisory},
     {SectionId::shared_pool_advisory, "shared_pool_advisory", "Shared Pool Advisory", t_sp_advisory, s_sp_advisory},
     {SectionId::sga_target_advisory, "sga_target_advisory", "SGA Target Advisory", t_sga_advisory, s_sga_advisory},
-    {SectionId::streams_pool_advisory, "streams_pool_advisory", "Streams Pool Advisory", t_streams_advisory,
-     s_streams_advisory},
+    {SectionId::streams_pool_advisory, "streams_pool_advisory", "Streams Pool Advisory", t_streams_advisory, s_streams_advisory},
     {SectionId::java_pool_advisory, "java_pool_advisory", "Java Pool Advisory", t_java_advisory, s_java_advisory},
-    {SectionId::advisories_for_addm, "advisories_for_addm", "Advisories (for ADDM)", t_addm_advisories,
-     s_addm_advisories},
+    {SectionId::advisories_for_addm, "advisories_for_addm", "Advisories (for ADDM)", t_addm_advisories, s_addm_advisories},
     {SectionId::buffer_wait_stats, "buffer_wait_stats", "Buffer Wait Statistics", t_buffer_waits, s_buffer_waits},
     {SectionId::memory_dynamic_components, "memory_dynamic_components", "Memory Dynamic Components", t_mem_dynamic,
      s_mem_dynamic},
-    {SectionId::memory_resize_summary, "memory_resize_summary", "Memory Resize Operations Summary",
-     t_mem_resize_summary, s_mem_resize_summary},
+    {SectionId::memory_resize_summary, "memory_resize_summary", "Memory Resize Operations Summary", t_mem_resize_summary,
+     s_mem_resize_summary},
     {SectionId::memory_resize_ops, "memory_resize_ops", "Memory Resize Ops", t_mem_resize_ops, s_mem_resize_ops},
     {SectionId::process_memory, "process_memory", "Process Memory Summary", t_process_memory, s_process_memory},
     {SectionId::sga_memory_summary, "sga_memory_summary", "SGA Memory Summary", t_sga_summary, s_sga_summary},
@@ -498,115 +485,109 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::parent_latch_stats, "parent_latch_stats", "Parent Latch Statistics", t_parent_latch, s_parent_latch},
     {SectionId::child_latch_stats, "child_latch_stats", "Child Latch Statistics", t_child_latch, s_child_latch},
     {SectionId::dictionary_cache, "dictionary_cache", "Dictionary Cache Stats", t_dict_cache, s_dict_cache},
-    {SectionId::dictionary_cache_rac, "dictionary_cache_rac", "Dictionary Cache Stats (RAC)", t_dict_cache_rac,
-     s_dict_cache_rac},
+    {SectionId::dictionary_cache_rac, "dictionary_cache_rac", "Dictionary Cache Stats (RAC)", t_dict_cache_rac, s_dict_cache_rac},
     {SectionId::library_cache, "library_cache", "Library Cache Activity", t_lib_cache, s_lib_cache},
-    {SectionId::library_cache_rac, "library_cache_rac", "Library Cache Activity (RAC)", t_lib_cache_rac,
-     s_lib_cache_rac},
+    {SectionId::library_cache_rac, "library_cache_rac", "Library Cache Activity (RAC)", t_lib_cache_rac, s_lib_cache_rac},
     // ---- segments ----
     segments(SectionId::segments_logical_reads, "segments_logical_reads", "Segments by Logical Reads", t_seg_logical,
-     s_seg_logical, "logical reads", false),
-    segments(SectionId::segments_physical_reads, "segments_physical_reads", "Segments by Physical Reads", t_seg_phys,
-     s_seg_phys, "phys reads", false),
-    segments(SectionId::segments_physical_read_requests, "segments_physical_read_requests",
-     "Segments by Physical Read Requests", t_seg_phys_req, s_seg_phys_req, "read reqs", false),
+             s_seg_logical, "logical reads", false),
+    segments(SectionId::segments_physical_reads, "segments_physical_reads", "Segments by Physical Reads", t_seg_phys, s_seg_phys,
+             "phys reads", false),
+    segments(SectionId::segments_physical_read_requests, "segments_physical_read_requests", "Segments by Physical Read Requests",
+             t_seg_phys_req, s_seg_phys_req, "read reqs", false),
     segments(SectionId::segments_unoptimized_reads, "segments_unoptimized_reads", "Segments by UnOptimized Reads", t_seg_unopt,
-     s_seg_unopt, "unoptim. reads", false),
-    segments(SectionId::segments_optimized_reads, "segments_optimized_reads", "Segments by Optimized Reads", t_seg_opt,
-     s_seg_opt, "optim. reads", false),
-    segments(SectionId::segments_direct_reads, "segments_direct_reads", "Segments by Direct Physical Reads",
-     t_seg_direct_reads, s_seg_direct_reads, "direct reads", false),
+             s_seg_unopt, "unoptim. reads", false),
+    segments(SectionId::segments_optimized_reads, "segments_optimized_reads", "Segments by Optimized Reads", t_seg_opt, s_seg_opt,
+             "optim. reads", false),
+    segments(SectionId::segments_direct_reads, "segments_direct_reads", "Segments by Direct Physical Reads", t_seg_direct_reads,
+             s_seg_direct_reads, "direct reads", false),
     segments(SectionId::segments_physical_writes, "segments_physical_writes", "Segments by Physical Writes", t_seg_writes,
-     s_seg_writes, "phys writes", false),
+             s_seg_writes, "phys writes", false),
     segments(SectionId::segments_physical_write_requests, "segments_physical_write_requests",
-     "Segments by Physical Write Requests", t_seg_write_req, s_seg_write_req, "write reqs", false),
+             "Segments by Physical Write Requests", t_seg_write_req, s_seg_write_req, "write reqs", false),
     segments(SectionId::segments_direct_writes, "segments_direct_writes", "Segments by Direct Physical Writes",
-     t_seg_direct_writes, s_seg_direct_writes, "direct writes", false),
-    segments(SectionId::segments_table_scans, "segments_table_scans", "Segments by Table Scans", t_seg_scans, s_seg_scans, "table scans", false),
-    segments(SectionId::segments_db_block_changes, "segments_db_block_changes", "Segments by DB Blocks Changes",
-     t_seg_changes, s_seg_changes, "block changes", false),
+             t_seg_direct_writes, s_seg_direct_writes, "direct writes", false),
+    segments(SectionId::segments_table_scans, "segments_table_scans", "Segments by Table Scans", t_seg_scans, s_seg_scans,
+             "table scans", false),
+    segments(SectionId::segments_db_block_changes, "segments_db_block_changes", "Segments by DB Blocks Changes", t_seg_changes,
+             s_seg_changes, "block changes", false),
     segments(SectionId::segments_row_lock_waits, "segments_row_lock_waits", "Segments by Row Lock Waits", t_seg_row_lock,
-     s_seg_row_lock, "row lock waits", true),
-    segments(SectionId::segments_itl_waits, "segments_itl_waits", "Segments by ITL Waits", t_seg_itl, s_seg_itl, "ITL waits", true),
+             s_seg_row_lock, "row lock waits", true),
+    segments(SectionId::segments_itl_waits, "segments_itl_waits", "Segments by ITL Waits", t_seg_itl, s_seg_itl, "ITL waits",
+             true),
     segments(SectionId::segments_buffer_busy_waits, "segments_buffer_busy_waits", "Segments by Buffer Busy Waits", t_seg_bbw,
-     s_seg_bbw, "buffer busy", true),
-    segments(SectionId::segments_gc_buffer_busy, "segments_gc_buffer_busy", "Segments by Global Cache Buffer Busy",
-     t_seg_gc_bbw, s_seg_gc_bbw, "gc buffer busy", true),
+             s_seg_bbw, "buffer busy", true),
+    segments(SectionId::segments_gc_buffer_busy, "segments_gc_buffer_busy", "Segments by Global Cache Buffer Busy", t_seg_gc_bbw,
+             s_seg_gc_bbw, "gc buffer busy", true),
     segments(SectionId::segments_cr_blocks_received, "segments_cr_blocks_received", "Segments by CR Blocks Received", t_seg_cr,
-     s_seg_cr, "gc CR blocks", false),
+             s_seg_cr, "gc CR blocks", false),
     segments(SectionId::segments_current_blocks_received, "segments_current_blocks_received",
-     "Segments by Current Blocks Received", t_seg_cur, s_seg_cur, "gc cur blocks", false),
+             "Segments by Current Blocks Received", t_seg_cur, s_seg_cur, "gc cur blocks", false),
     segments(SectionId::segments_gc_remote_grants, "segments_gc_remote_grants", "Segments by Global Cache Remote Grants",
-     t_seg_grants, s_seg_grants, "gc grants", false),
+             t_seg_grants, s_seg_grants, "gc grants", false),
     // ---- parameters (multi-valued, CDB) ----
     {SectionId::init_ora_multi, "init_ora_multi", "init.ora Multi-Valued Parameters", t_init_multi, s_init_multi},
-    {SectionId::init_ora_other_containers, "init_ora_other_containers", "Parameters modified by other containers",
-     t_init_other, s_init_other},
-    {SectionId::init_ora_multi_other_containers, "init_ora_multi_other_containers",
-     "Multi-Valued Parameters modified by other containers", t_init_multi_other, {}},
+    {SectionId::init_ora_other_containers, "init_ora_other_containers", "Parameters modified by other containers", t_init_other,
+     s_init_other},
+    {SectionId::init_ora_multi_other_containers,
+     "init_ora_multi_other_containers",
+     "Multi-Valued Parameters modified by other containers",
+     t_init_multi_other,
+     {}},
     // ---- RAC: global cache and interconnect ----
     {SectionId::rac_statistics, "rac_statistics", "RAC Statistics", t_rac_stats, s_rac_stats},
     {SectionId::gc_load_profile, "gc_load_profile", "Global Cache Load Profile", t_gc_load, s_gc_load},
-    {SectionId::gc_efficiency, "gc_efficiency", "Global Cache Efficiency Percentages", t_gc_eff, s_gc_eff, TextLayout::key_values},
-    {SectionId::gc_workload, "gc_workload", "Global Cache and Enqueue Services - Workload Characteristics",
-     t_gc_workload, s_gc_workload, TextLayout::key_values},
-    {SectionId::gc_messaging, "gc_messaging", "Global Cache and Enqueue Services - Messaging Statistics",
-     t_gc_messaging, s_gc_messaging, TextLayout::key_values},
-    {SectionId::gc_messaging_stats, "gc_messaging_stats", "Global Messaging Statistics", t_gc_msg_stats,
-     s_gc_msg_stats},
+    {SectionId::gc_efficiency, "gc_efficiency", "Global Cache Efficiency Percentages", t_gc_eff, s_gc_eff,
+     TextLayout::key_values},
+    {SectionId::gc_workload, "gc_workload", "Global Cache and Enqueue Services - Workload Characteristics", t_gc_workload,
+     s_gc_workload, TextLayout::key_values},
+    {SectionId::gc_messaging, "gc_messaging", "Global Cache and Enqueue Services - Messaging Statistics", t_gc_messaging,
+     s_gc_messaging, TextLayout::key_values},
+    {SectionId::gc_messaging_stats, "gc_messaging_stats", "Global Messaging Statistics", t_gc_msg_stats, s_gc_msg_stats},
     {SectionId::gc_cr_served, "gc_cr_served", "Global CR Served Stats", t_gc_cr, s_gc_cr},
     {SectionId::gc_current_served, "gc_current_served", "Global CURRENT Served Stats", t_gc_current, s_gc_current},
     {SectionId::gc_transfer_stats, "gc_transfer_stats", "Global Cache Transfer Stats", t_gc_transfer, s_gc_transfer},
     {SectionId::gc_transfer_times, "gc_transfer_times", "Global Cache Transfer Times", t_gc_times, s_gc_times},
-    {SectionId::gc_transfer_immediate, "gc_transfer_immediate", "Global Cache Transfer (Immediate)",
-     t_gc_transfer_imm, s_gc_transfer_imm},
-    {SectionId::gc_times_immediate, "gc_times_immediate", "Global Cache Times (Immediate)", t_gc_times_imm,
-     s_gc_times_imm},
+    {SectionId::gc_transfer_immediate, "gc_transfer_immediate", "Global Cache Transfer (Immediate)", t_gc_transfer_imm,
+     s_gc_transfer_imm},
+    {SectionId::gc_times_immediate, "gc_times_immediate", "Global Cache Times (Immediate)", t_gc_times_imm, s_gc_times_imm},
     {SectionId::ic_ping_latency, "ic_ping_latency", "Interconnect Ping Latency Stats", t_ic_ping, s_ic_ping},
-    {SectionId::ic_throughput, "ic_throughput", "Interconnect Throughput by Client", t_ic_throughput,
-     s_ic_throughput},
+    {SectionId::ic_throughput, "ic_throughput", "Interconnect Throughput by Client", t_ic_throughput, s_ic_throughput},
     {SectionId::ic_devices, "ic_devices", "Interconnect Device Statistics", t_ic_devices, s_ic_devices},
     {SectionId::cluster_interconnect, "cluster_interconnect", "Cluster Interconnect", t_cluster_ic, s_cluster_ic},
     {SectionId::dynamic_remastering, "dynamic_remastering", "Dynamic Remastering Stats", t_remaster, s_remaster},
     // ---- ADDM and ASH pieces embedded in AWR ----
     moments(SectionId::addm_findings, "addm_findings", "Top ADDM Findings by Average Active Sessions", t_addm_findings,
-     s_addm_findings),
+            s_addm_findings),
     moments(SectionId::addm_report, "addm_report", "ADDM Report", t_addm_report, {}),
     moments(SectionId::ash_activity_over_time, "ash_activity_over_time", "Activity Over Time (ASH)", t_ash_activity,
-     s_ash_activity),
+            s_ash_activity),
     {SectionId::ash_top_events, "ash_top_events", "Top Events (ASH)", t_ash_events, s_ash_events},
-    {SectionId::ash_top_event_p1p2p3, "ash_top_event_p1p2p3", "Top Event P1/P2/P3 Values (ASH)", t_ash_p1p2p3,
-     s_ash_p1p2p3},
-    {SectionId::ash_top_sql_events, "ash_top_sql_events", "Top SQL with Top Events (ASH)", t_ash_sql_events,
-     s_ash_sql_events},
-    {SectionId::ash_top_sql_row_sources, "ash_top_sql_row_sources", "Top SQL with Top Row Sources (ASH)",
-     t_ash_row_sources, s_ash_row_sources},
+    {SectionId::ash_top_event_p1p2p3, "ash_top_event_p1p2p3", "Top Event P1/P2/P3 Values (ASH)", t_ash_p1p2p3, s_ash_p1p2p3},
+    {SectionId::ash_top_sql_events, "ash_top_sql_events", "Top SQL with Top Events (ASH)", t_ash_sql_events, s_ash_sql_events},
+    {SectionId::ash_top_sql_row_sources, "ash_top_sql_row_sources", "Top SQL with Top Row Sources (ASH)", t_ash_row_sources,
+     s_ash_row_sources},
     moments(SectionId::ash_top_sessions, "ash_top_sessions", "Top Sessions (ASH)", t_ash_sessions, s_ash_sessions),
     moments(SectionId::ash_top_blocking_sessions, "ash_top_blocking_sessions", "Top Blocking Sessions (ASH)", t_ash_blocking,
-     s_ash_blocking),
+            s_ash_blocking),
     {SectionId::ash_top_db_objects, "ash_top_db_objects", "Top DB Objects (ASH)", t_ash_objects, s_ash_objects},
     {SectionId::ash_top_plsql, "ash_top_plsql", "Top PL/SQL Procedures (ASH)", t_ash_plsql, s_ash_plsql},
     // ---- other standard sections ----
     {SectionId::resource_limits, "resource_limits", "Resource Limit Stats", t_resource_limits, s_resource_limits},
-    {SectionId::shared_servers_activity, "shared_servers_activity", "Shared Servers Activity", t_ss_activity,
-     s_ss_activity},
+    {SectionId::shared_servers_activity, "shared_servers_activity", "Shared Servers Activity", t_ss_activity, s_ss_activity},
     {SectionId::shared_servers_rates, "shared_servers_rates", "Shared Servers Rates", t_ss_rates, s_ss_rates},
-    {SectionId::shared_servers_utilization, "shared_servers_utilization", "Shared Servers Utilization", t_ss_util,
-     s_ss_util},
-    {SectionId::shared_servers_dispatchers, "shared_servers_dispatchers", "Shared Servers Dispatchers", t_ss_disp,
-     s_ss_disp},
+    {SectionId::shared_servers_utilization, "shared_servers_utilization", "Shared Servers Utilization", t_ss_util, s_ss_util},
+    {SectionId::shared_servers_dispatchers, "shared_servers_dispatchers", "Shared Servers Dispatchers", t_ss_disp, s_ss_disp},
     {SectionId::streams, "streams", "Streams, Advanced Queuing and GoldenGate", t_streams, s_streams},
     {SectionId::asm_diskgroups, "asm_diskgroups", "ASM Diskgroups", t_asm, s_asm},
     {SectionId::exadata, "exadata", "Exadata and Flash Cache", t_exadata, s_exadata},
     {SectionId::rac_database_summary, "rac_database_summary", "Database Summary", t_rac_summary, s_rac_summary},
-    {SectionId::rac_instances, "rac_instances", "Database Instances Included In Report", t_rac_instances,
-     s_rac_instances},
+    {SectionId::rac_instances, "rac_instances", "Database Instances Included In Report", t_rac_instances, s_rac_instances},
     {SectionId::rac_time_model, "rac_time_model", "Time Model (per instance)", t_rac_time_model, {}},
     {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg,
      s_rac_top_fg},
     {SectionId::containers, "containers", "Containers", t_none, s_pdb_info, TextLayout::header},
-    {SectionId::rac_foreground_wait_classes, "rac_foreground_wait_classes", "Foreground Wait Classes",
-     t_rac_fg_wait_classes, {}},
+    {SectionId::rac_foreground_wait_classes, "rac_foreground_wait_classes", "Foreground Wait Classes", t_rac_fg_wait_classes, {}},
     {SectionId::rac_os_stats, "rac_os_stats", "OS Statistics By Instance", t_rac_os_stats, s_rac_os_stats},
     {SectionId::rac_sysstat_per_second, "rac_sysstat_per_second", "System Statistics - Per Second", t_rac_sysstat_s,
      s_rac_sysstat_s},
@@ -646,12 +627,12 @@ AWRDIFF_NAMES(c_per_call, "Per Call");
 AWRDIFF_NAMES(c_event, "Event");
 AWRDIFF_NAMES(c_waits, "Waits");
 AWRDIFF_NAMES(c_timeouts, "%Time -outs", "%Time-outs", "% Timeouts", "%Timeouts", "%Tim out");
-AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s)", "Time(s)", "Tota Time",
-              "Total Time (s)", "Wait Time (s)", "Total Wait Time(s)", "Wt Time (s)", "Total(s)");
-AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)",
-              "Avg Wait(ms)", "Avg wait(ms)", "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)", "Av Wt Time(ms)");
-AWRDIFF_NAMES(c_pct_db_time, "% DB time", "%DB time", "% of DB Time", "% DB Time", "% Total Call Time",
-              "%Total Call Time", "% of DB time", "% Total Ela Time",
+AWRDIFF_NAMES(c_time_s, "Total Wait Time (sec)", "Total Wait Time (s)", "Time (s)", "Time(s)", "Tota Time", "Total Time (s)",
+              "Wait Time (s)", "Total Wait Time(s)", "Wt Time (s)", "Total(s)");
+AWRDIFF_NAMES(c_avg_wait, "Avg Wait", "Avg wait (ms)", "Avg Wait (ms)", "Avg(ms)", "Wait Avg(ms)", "Avg Wait(ms)", "Avg wait(ms)",
+              "Wait Avg (ms)", "Avg Wait Time", "Avg Wait Time (ms)", "Av Wt Time(ms)");
+AWRDIFF_NAMES(c_pct_db_time, "% DB time", "%DB time", "% of DB Time", "% DB Time", "% Total Call Time", "%Total Call Time",
+              "% of DB time", "% Total Ela Time",
               "%Total Ela Time");  // 9i Statspack: share of elapsed (CPU + non-idle waits)
 AWRDIFF_NAMES(c_wait_class, "Wait Class", "Class");
 AWRDIFF_NAMES(c_aas, "Avg Active Sessions", "Active Sessions", "Avg Active Sess");
@@ -662,8 +643,7 @@ AWRDIFF_NAMES(c_end_value, "End value (if different)", "End value", "End Value")
 AWRDIFF_NAMES(c_total, "Total");
 AWRDIFF_NAMES(c_per_trans, "per Trans");
 AWRDIFF_NAMES(c_sql_id, "SQL Id", "SQL ID", "SQLId");
-AWRDIFF_NAMES(c_elapsed, "Elapsed Time (s)", "Elapsed Time(s)", "Elapsed Time (s)", "Elapsd Time (s)",
-              "Elapsed (s)");
+AWRDIFF_NAMES(c_elapsed, "Elapsed Time (s)", "Elapsed Time(s)", "Elapsed Time (s)", "Elapsd Time (s)", "Elapsed (s)");
 AWRDIFF_NAMES(c_executions, "Executions", "Execs", "Executions ");
 AWRDIFF_NAMES(c_ela_per_exec, "Elapsed Time per Exec (s)", "Elap per Exec (s)", "Elapsed per Exec (s)");
 AWRDIFF_NAMES(c_pct_total, "%Total", "% Total");
@@ -752,9 +732,8 @@ AWRDIFF_NAMES(c_max_tx_conc, "Max Tx Concurcy", "Max Tx Concy");
 AWRDIFF_NAMES(c_tuned_retention, "Min/Max TR (mins)", "Tun Ret (mins)");
 AWRDIFF_NAMES(c_sto_oos, "STO/ OOS", "STO/OOS");
 // ---- histograms, ADDM, parameters, RAC -------------------------------------------------------
-AWRDIFF_NAMES(c_total_waits, "Total Waits", "Waits 64ms to 2s", "Waits 4s to 2m", "Waits 4m to 1h",
-              "Waits 1us - 64us", "Waits 1ms to 32ms", "Waits 1ms to 32m", "Waits 64ms to 2", "Waits 4s to 2",
-              "Waits 8us to 512us");
+AWRDIFF_NAMES(c_total_waits, "Total Waits", "Waits 64ms to 2s", "Waits 4s to 2m", "Waits 4m to 1h", "Waits 1us - 64us",
+              "Waits 1ms to 32ms", "Waits 1ms to 32m", "Waits 64ms to 2", "Waits 4s to 2", "Waits 8us to 512us");
 AWRDIFF_NAMES(c_finding_name, "Finding Name");
 AWRDIFF_NAMES(c_task_aas, "Avg active sessions of the task", "Avg act");
 AWRDIFF_NAMES(c_pct_active_sessions, "Percent active sessions of finding", "Percen");
@@ -1375,7 +1354,8 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::n1_pass_execs, "n1_pass_execs", Unit::count, g_n1_pass_execs},
     {ColumnId::m_pass_execs, "m_pass_execs", Unit::count, g_m_pass_execs},
     {ColumnId::pga_target_est_mb, "pga_target_est_mb", Unit::megabytes, g_pga_target_est_mb},
-    {ColumnId::estd_extra_w_a_mb_read_written_to_disk_mb, "estd_extra_w_a_mb_read_written_to_disk_mb", Unit::megabytes, g_estd_extra_w_a_mb_read_written_to_disk_mb},
+    {ColumnId::estd_extra_w_a_mb_read_written_to_disk_mb, "estd_extra_w_a_mb_read_written_to_disk_mb", Unit::megabytes,
+     g_estd_extra_w_a_mb_read_written_to_disk_mb},
     {ColumnId::estd_time, "estd_time", Unit::count, g_estd_time},
     {ColumnId::shared_pool_size_mb, "shared_pool_size_mb", Unit::megabytes, g_shared_pool_size_mb},
     {ColumnId::sp_size_factr, "sp_size_factr", Unit::count, g_sp_size_factr},
@@ -1411,7 +1391,8 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::num_alloc, "num_alloc", Unit::count, g_num_alloc},
     {ColumnId::sga_regions, "sga_regions", Unit::none, g_sga_regions},
     {ColumnId::begin_size_bytes, "begin_size_bytes", Unit::bytes, g_begin_size_bytes},
-    {ColumnId::end_size_bytes_if_different_bytes, "end_size_bytes_if_different_bytes", Unit::bytes, g_end_size_bytes_if_different_bytes},
+    {ColumnId::end_size_bytes_if_different_bytes, "end_size_bytes_if_different_bytes", Unit::bytes,
+     g_end_size_bytes_if_different_bytes},
     {ColumnId::pool, "pool", Unit::none, g_pool},
     {ColumnId::begin_mb, "begin_mb", Unit::megabytes, g_begin_mb},
     {ColumnId::end_mb, "end_mb", Unit::megabytes, g_end_mb},
@@ -1446,7 +1427,8 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::description, "description", Unit::none, g_description},
     {ColumnId::pct_total_cpu, "pct_total_cpu", Unit::percent, g_pct_total_cpu},
     {ColumnId::pct_busy_cpu, "pct_busy_cpu", Unit::percent, g_pct_busy_cpu},
-    {ColumnId::pct_db_time_waiting_for_cpu_resource_manager, "pct_db_time_waiting_for_cpu_resource_manager", Unit::percent, g_pct_db_time_waiting_for_cpu_resource_manager},
+    {ColumnId::pct_db_time_waiting_for_cpu_resource_manager, "pct_db_time_waiting_for_cpu_resource_manager", Unit::percent,
+     g_pct_db_time_waiting_for_cpu_resource_manager},
     {ColumnId::pct_estd_pga_cache_hit, "pct_estd_pga_cache_hit", Unit::percent, g_pct_estd_pga_cache_hit},
     {ColumnId::estd_pga_overalloc_count, "estd_pga_overalloc_count", Unit::count, g_estd_pga_overalloc_count},
     {ColumnId::read_write_per_second, "read_write_per_second", Unit::count, g_read_write_per_second},
@@ -1762,36 +1744,88 @@ constexpr LoadProfileSpec k_efficiency[] = {
 };
 
 constexpr std::string_view k_wait_classes[] = {
-    "Administrative", "Application", "Cluster", "Commit", "Concurrency", "Configuration", "Idle",
-    "Network", "Other", "Queueing", "Scheduler", "System I/O", "User I/O",
+    "Administrative", "Application", "Cluster",  "Commit",    "Concurrency", "Configuration", "Idle",
+    "Network",        "Other",       "Queueing", "Scheduler", "System I/O",  "User I/O",
 };
 
 // Events of wait class Idle (V$EVENT_NAME, 9i–23ai) that reports print without their class: Statspack
 // lists some of them among its Top 5 Timed Events on 12c+, where its own idle list is out of date.
 constexpr std::string_view k_idle_events[] = {
-    "AQ Cross Master idle", "AQ Proxy Cleanup Wait", "AQPC idle", "ASM background timer",
-    "BMR idle", "class slave wait", "cmon timer", "DIAG idle wait", "dispatcher timer",
-    "EMON slave idle wait", "fbar timer", "gcs remote message", "GCR sleep", "ges remote message",
-    "heartbeat monitor sleep", "heartbeat redo informer", "i/o slave wait", "IORM Scheduler Slave Idle Wait",
-    "jobq slave wait", "JOX Jit Process Sleep", "LGWR real time apply sync", "LGWR worker group idle",
-    "LNS ASYNC archive log", "LNS ASYNC dest activation", "LNS ASYNC end of log", "lreg timer",
-    "MRP redo arrival", "OFS idle", "parallel recovery coordinator idle wait",
-    "parallel recovery slave idle wait", "parallel recovery slave next change", "pipe get", "pman timer",
-    "pmon timer", "PING", "PL/SQL lock timer",
-    "PX Deq: Execute Reply", "PX Deq: Execution Msg", "PX Deq: Parse Reply", "PX Deq: Table Q Normal",
-    "PX Deque wait", "PX Idle Wait", "queue messages", "rdbms ipc message", "REPL Apply: txns",
-    "REPL Capture/Apply: messages", "Space Manager: slave idle wait", "shared server idle wait",
-    "single-task message", "SGA: MMAN sleep for component shrink", "simulated log write delay",
-    "smon timer", "SQL*Net message from client", "SQL*Net message from dblink",
-    "Streams AQ: deallocate messages from Streams Pool", "Streams AQ: delete acknowledged messages",
-    "Streams AQ: emn coordinator idle wait", "Streams AQ: qmn coordinator idle wait",
-    "Streams AQ: qmn slave idle wait", "Streams AQ: waiting for messages in the queue",
-    "Streams AQ: waiting for time management or cleanup tasks", "Streams fetch slave: waiting for txns",
-    "virtual circuit next request", "VKRM Idle",
-    "VKTM Init Wait for GSGA", "VKTM Logical Idle Wait", "wait for unread message on broadcast channel",
-    "wait for unread message on multiple broadcast channels", "watchdog main loop",
-    "Data Guard: Gap Manager", "Data Guard: Timer", "nologging fetch slave idle", "imco timer", "IMFS defer writes scheduler",
-    };
+    "AQ Cross Master idle",
+    "AQ Proxy Cleanup Wait",
+    "AQPC idle",
+    "ASM background timer",
+    "BMR idle",
+    "class slave wait",
+    "cmon timer",
+    "DIAG idle wait",
+    "dispatcher timer",
+    "EMON slave idle wait",
+    "fbar timer",
+    "gcs remote message",
+    "GCR sleep",
+    "ges remote message",
+    "heartbeat monitor sleep",
+    "heartbeat redo informer",
+    "i/o slave wait",
+    "IORM Scheduler Slave Idle Wait",
+    "jobq slave wait",
+    "JOX Jit Process Sleep",
+    "LGWR real time apply sync",
+    "LGWR worker group idle",
+    "LNS ASYNC archive log",
+    "LNS ASYNC dest activation",
+    "LNS ASYNC end of log",
+    "lreg timer",
+    "MRP redo arrival",
+    "OFS idle",
+    "parallel recovery coordinator idle wait",
+    "parallel recovery slave idle wait",
+    "parallel recovery slave next change",
+    "pipe get",
+    "pman timer",
+    "pmon timer",
+    "PING",
+    "PL/SQL lock timer",
+    "PX Deq: Execute Reply",
+    "PX Deq: Execution Msg",
+    "PX Deq: Parse Reply",
+    "PX Deq: Table Q Normal",
+    "PX Deque wait",
+    "PX Idle Wait",
+    "queue messages",
+    "rdbms ipc message",
+    "REPL Apply: txns",
+    "REPL Capture/Apply: messages",
+    "Space Manager: slave idle wait",
+    "shared server idle wait",
+    "single-task message",
+    "SGA: MMAN sleep for component shrink",
+    "simulated log write delay",
+    "smon timer",
+    "SQL*Net message from client",
+    "SQL*Net message from dblink",
+    "Streams AQ: deallocate messages from Streams Pool",
+    "Streams AQ: delete acknowledged messages",
+    "Streams AQ: emn coordinator idle wait",
+    "Streams AQ: qmn coordinator idle wait",
+    "Streams AQ: qmn slave idle wait",
+    "Streams AQ: waiting for messages in the queue",
+    "Streams AQ: waiting for time management or cleanup tasks",
+    "Streams fetch slave: waiting for txns",
+    "virtual circuit next request",
+    "VKRM Idle",
+    "VKTM Init Wait for GSGA",
+    "VKTM Logical Idle Wait",
+    "wait for unread message on broadcast channel",
+    "wait for unread message on multiple broadcast channels",
+    "watchdog main loop",
+    "Data Guard: Gap Manager",
+    "Data Guard: Timer",
+    "nologging fetch slave idle",
+    "imco timer",
+    "IMFS defer writes scheduler",
+};
 
 #undef AWRDIFF_NAMES
 
@@ -1807,7 +1841,7 @@ struct Indexes {
   std::unordered_map<std::string, std::size_t, Hash, std::equal_to<>> exact_titles;
   std::vector<std::pair<std::string, std::size_t>> title_prefixes;
   std::size_t longest_title = 0;  // normalised; a longer candidate can only match a prefix
-  std::size_t longest_key = 0;    // the longest normalised title or title prefix
+  std::size_t longest_key = 0;  // the longest normalised title or title prefix
   std::unordered_map<std::string, ColumnId> columns;  // every alias of every column except `label`
   std::unordered_map<std::string, ColumnId> section_columns;  // key: section number, '\0', alias
   std::unordered_map<std::string, const LoadProfileSpec*> load_profile;
@@ -1883,14 +1917,22 @@ std::string normalize_label(std::string_view text) {
 
 const char* to_string(Unit unit) {
   switch (unit) {
-    case Unit::none: return "none";
-    case Unit::count: return "count";
-    case Unit::seconds: return "s";
-    case Unit::millis: return "ms";
-    case Unit::percent: return "%";
-    case Unit::bytes: return "bytes";
-    case Unit::megabytes: return "MB";
-    case Unit::gigabytes: return "GB";
+    case Unit::none:
+      return "none";
+    case Unit::count:
+      return "count";
+    case Unit::seconds:
+      return "s";
+    case Unit::millis:
+      return "ms";
+    case Unit::percent:
+      return "%";
+    case Unit::bytes:
+      return "bytes";
+    case Unit::megabytes:
+      return "MB";
+    case Unit::gigabytes:
+      return "GB";
   }
   return "none";
 }
@@ -2068,10 +2110,10 @@ std::string_view global_time_model_statistic(std::string_view header) {
 
 std::string_view global_wait_class(std::string_view header) {
   static constexpr std::pair<std::string_view, std::string_view> k_map[] = {
-      {"User I/O(s)", "User I/O"},       {"Sys I/O(s)", "System I/O"},     {"Other(s)", "Other"},
-      {"Applic (s)", "Application"},     {"Commit (s)", "Commit"},         {"Network (s)", "Network"},
-      {"Concurcy (s)", "Concurrency"},   {"Config (s)", "Configuration"},  {"Cluster (s)", "Cluster"},
-      {"Admin (s)", "Administrative"},   {"Scheduler (s)", "Scheduler"},   {"Queueing (s)", "Queueing"},
+      {"User I/O(s)", "User I/O"},     {"Sys I/O(s)", "System I/O"},    {"Other(s)", "Other"},
+      {"Applic (s)", "Application"},   {"Commit (s)", "Commit"},        {"Network (s)", "Network"},
+      {"Concurcy (s)", "Concurrency"}, {"Config (s)", "Configuration"}, {"Cluster (s)", "Cluster"},
+      {"Admin (s)", "Administrative"}, {"Scheduler (s)", "Scheduler"},  {"Queueing (s)", "Queueing"},
       {"DB CPU (s)", "DB CPU"},
   };
   const std::string norm = normalize_label(header);

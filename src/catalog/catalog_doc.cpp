@@ -31,11 +31,16 @@ std::string joined(std::span<const std::string_view> names, std::string_view quo
 
 const char* layout_name(TextLayout layout) {
   switch (layout) {
-    case TextLayout::table: return "table";
-    case TextLayout::sql_records: return "SQL records";
-    case TextLayout::header: return "header";
-    case TextLayout::key_values: return "label: value lines";
-    case TextLayout::label_pairs: return "label: value pairs, two a line";
+    case TextLayout::table:
+      return "table";
+    case TextLayout::sql_records:
+      return "SQL records";
+    case TextLayout::header:
+      return "header";
+    case TextLayout::key_values:
+      return "label: value lines";
+    case TextLayout::label_pairs:
+      return "label: value pairs, two a line";
   }
   return "table";
 }
@@ -77,8 +82,7 @@ std::string catalog_markdown() {
   md += "| key | row | unit (per second) | labels |\n";
   md += "|---|---|---|---|\n";
   for (const auto& r : all_load_profile_rows())
-    md += "| `" + std::string(r.key) + "` | " + cell(r.display) + " | " + cell(r.unit) + " | " + joined(r.aliases, "") +
-          " |\n";
+    md += "| `" + std::string(r.key) + "` | " + cell(r.display) + " | " + cell(r.unit) + " | " + joined(r.aliases, "") + " |\n";
   md += "\n## Instance Efficiency Percentages rows\n\n";
   md += "| key | row | labels |\n";
   md += "|---|---|---|\n";
@@ -93,7 +97,8 @@ std::string catalog_markdown() {
   md += "| event | " + std::to_string(known_names("event").size()) +
         " | Foreground / Background Wait Events (26 characters in 11g), Wait Event Histogram (25-26 characters) |\n";
   md += "| parameter | " + std::to_string(known_names("parameter").size()) + " | init.ora Parameters (29 characters) |\n";
-  md += "| latch | " + std::to_string(known_names("latch").size()) + " | Latch Activity, Latch Sleep Breakdown (24 characters) |\n";
+  md +=
+      "| latch | " + std::to_string(known_names("latch").size()) + " | Latch Activity, Latch Sleep Breakdown (24 characters) |\n";
   md += "| function | " + std::to_string(known_names("function").size()) + " | IOStat by Function summary (15 characters) |\n";
   md += "| filetype | " + std::to_string(known_names("filetype").size()) + " | IOStat by Filetype summary (14 characters) |\n";
   return md;

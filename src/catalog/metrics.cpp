@@ -92,89 +92,112 @@ constexpr MetricSpec k_metrics[] = {
      cs_per_s("Database Time Per Sec"), same("Average Active Sessions", "Active Sessions"), A::sum, R::master, false, true},
     {"db_cpu_per_s", "DB CPU per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_db_cpu_per_s,
      cs_per_s("CPU Usage Per Sec"), k_none, A::sum, R::detail, false, true},
-    {"non_cpu_per_s", "Non-CPU time per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_non_cpu_per_s,
+    {"non_cpu_per_s", "Non-CPU time per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_non_cpu_per_s, k_none, k_none,
+     A::sum, R::detail, false, true},
+    {"outside_per_s", "Time outside DB CPU and waits per second", "AAS", D::higher_is_worse, 0.05, 20, false, read_outside_per_s,
      k_none, k_none, A::sum, R::detail, false, true},
-    {"outside_per_s", "Time outside DB CPU and waits per second", "AAS", D::higher_is_worse, 0.05, 20, false,
-     read_outside_per_s, k_none, k_none, A::sum, R::detail, false, true},
-    {"aas_per_cpu", "AAS per CPU", "AAS", D::higher_is_worse, 0.02, 10, false, read_aas_per_cpu, k_none, k_none,
-     A::mean, R::detail, false, true},
-    {"db_time_per_txn_s", "DB time per transaction", "s", D::higher_is_worse, 0.001, 20, false, read_db_time_per_txn,
-     {"Response Time Per Txn", "CentiSeconds Per Txn", 0.01}, k_none, A::mean, R::master, false, true},
-    {"db_time_per_exec_ms", "DB time per execution", "ms", D::higher_is_worse, 0.05, 20, false, read_db_time_per_exec,
-     k_none, k_none, A::mean, R::master, false, true},
-    {"db_time_per_call_ms", "DB time per user call", "ms", D::higher_is_worse, 0.05, 20, false, read_db_time_per_call,
-     {"SQL Service Response Time", "CentiSeconds Per Call", 10}, k_none, A::mean, R::master, false, true},
+    {"aas_per_cpu", "AAS per CPU", "AAS", D::higher_is_worse, 0.02, 10, false, read_aas_per_cpu, k_none, k_none, A::mean,
+     R::detail, false, true},
+    {"db_time_per_txn_s",
+     "DB time per transaction",
+     "s",
+     D::higher_is_worse,
+     0.001,
+     20,
+     false,
+     read_db_time_per_txn,
+     {"Response Time Per Txn", "CentiSeconds Per Txn", 0.01},
+     k_none,
+     A::mean,
+     R::master,
+     false,
+     true},
+    {"db_time_per_exec_ms", "DB time per execution", "ms", D::higher_is_worse, 0.05, 20, false, read_db_time_per_exec, k_none,
+     k_none, A::mean, R::master, false, true},
+    {"db_time_per_call_ms",
+     "DB time per user call",
+     "ms",
+     D::higher_is_worse,
+     0.05,
+     20,
+     false,
+     read_db_time_per_call,
+     {"SQL Service Response Time", "CentiSeconds Per Call", 10},
+     k_none,
+     A::mean,
+     R::master,
+     false,
+     true},
     {"logical_reads_per_cpu_ms", "Logical reads per ms of DB CPU", "blocks/ms", D::higher_is_better, 5, 20, false,
      read_reads_per_cpu_ms, k_none, k_none, A::mean, R::detail, false, true},
-    {"transactions_per_s", "Transactions per second", "/s", D::neutral, 0.5, 10, false, read_transactions,
-     k_none, k_none, A::sum, R::load, false, false},  // the same as load_profile.transactions
+    {"transactions_per_s", "Transactions per second", "/s", D::neutral, 0.5, 10, false, read_transactions, k_none, k_none, A::sum,
+     R::load, false, false},  // the same as load_profile.transactions
     {"host_cpu_busy_pct", "Host CPU busy", "%", D::higher_is_worse, 10, 0, true, read_host_cpu_busy,
      same("Host CPU Utilization (%)", "% Busy/(Idle+Busy)"), k_none, A::mean, R::detail, false, true},
     {"db_cpu_pct_db_time", "DB CPU % of DB time", "%", D::neutral, 10, 0, true, read_db_cpu_pct,
      same("Database CPU Time Ratio", "% Cpu/DB_Time"), k_none, A::mean, R::detail, false, true},
-    {"single_block_read_ms", "Single-block read latency (db file sequential read)", "ms", D::higher_is_worse, 0.5, 30,
-     false, read_single_block_read_ms, same("Average Synchronous Single-Block Read Latency", "Milliseconds"), k_none,
-     A::mean, R::detail, false, true},
+    {"single_block_read_ms", "Single-block read latency (db file sequential read)", "ms", D::higher_is_worse, 0.5, 30, false,
+     read_single_block_read_ms, same("Average Synchronous Single-Block Read Latency", "Milliseconds"), k_none, A::mean, R::detail,
+     false, true},
     {"log_file_sync_ms", "Commit latency (log file sync)", "ms", D::higher_is_worse, 0.5, 30, false, read_log_file_sync_ms,
      k_none, k_none, A::mean, R::detail, false, true},
     {"sessions", "Sessions", "sessions", D::neutral, 5, 20, false, read_sessions, same("Session Count", "Sessions"), k_none,
      A::sum, R::detail, false, true},
     {"pct_db_time", "% of DB time", "%", D::neutral, 5, 0, true, nullptr, k_none, k_none, A::mean, R::detail, true},
     // Wait events, wait classes, time model: time per second of elapsed, and average wait.
-    {"event.time_per_s", "Event wait time per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr, k_none,
-     k_none, A::sum, R::detail, true},
-    {"event.avg_wait_ms", "Average wait", "ms", D::higher_is_worse, 0.5, 30, false, nullptr, k_none, k_none, A::mean,
-     R::detail, true},
-    {"event.waits_per_s", "Waits per second", "/s", D::neutral, 1, 20, false, nullptr, k_none, k_none, A::sum, R::detail,
+    {"event.time_per_s", "Event wait time per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr, k_none, k_none,
+     A::sum, R::detail, true},
+    {"event.avg_wait_ms", "Average wait", "ms", D::higher_is_worse, 0.5, 30, false, nullptr, k_none, k_none, A::mean, R::detail,
      true},
-    {"wait_class.time_per_s", "Wait class time per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr, k_none,
+    {"event.waits_per_s", "Waits per second", "/s", D::neutral, 1, 20, false, nullptr, k_none, k_none, A::sum, R::detail, true},
+    {"wait_class.time_per_s", "Wait class time per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr, k_none, k_none,
+     A::sum, R::detail, true},
+    {"time_model.time_per_s", "Time model statistic per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr, k_none,
      k_none, A::sum, R::detail, true},
-    {"time_model.time_per_s", "Time model statistic per second", "AAS", D::higher_is_worse, 0.02, 20, false, nullptr,
-     k_none, k_none, A::sum, R::detail, true},
     // The other report sections compared side by side (src/diff/sections.cpp): the measure each section's
     // rows are ranked and assessed by.
-    {"activity.per_s", "Instance Activity statistic per second", "/s", D::neutral, 1, 20, false, nullptr, k_none,
-     k_none, A::sum, R::detail, true},
+    {"activity.per_s", "Instance Activity statistic per second", "/s", D::neutral, 1, 20, false, nullptr, k_none, k_none, A::sum,
+     R::detail, true},
     {"activity.value", "Instance Activity level or per-hour figure", "as printed", D::neutral, 0, 20, false, nullptr, k_none,
      k_none, A::sum, R::detail, true},
-    {"iostat.requests_per_s", "IOStat requests per second (reads + writes)", "/s", D::neutral, 1, 20, false, nullptr,
-     k_none, k_none, A::sum, R::detail, true},
-    {"tablespace.requests_per_s", "Tablespace or file I/O requests per second (reads + writes)", "/s", D::neutral, 1,
-     20, false, nullptr, k_none, k_none, A::sum, R::detail, true},
-    {"segment.per_s", "Segment logical / physical reads, writes, changes or scans per second", "/s", D::neutral, 1, 20,
-     false, nullptr, k_none, k_none, A::sum, R::detail, true},
-    {"segment.waits_per_s", "Segment row lock, ITL or buffer busy waits per second", "/s", D::higher_is_worse, 0.01, 20,
-     false, nullptr, k_none, k_none, A::sum, R::detail, true},
-    {"latch.wait_time_per_s", "Latch wait time per second", "AAS", D::higher_is_worse, 0.005, 20, false, nullptr,
-     k_none, k_none, A::sum, R::detail, true},
-    {"mutex.wait_time_per_s", "Mutex sleep time per second", "AAS", D::higher_is_worse, 0.005, 20, false, nullptr,
-     k_none, k_none, A::sum, R::detail, true},
-    {"enqueue.wait_time_per_s", "Enqueue wait time per second", "AAS", D::higher_is_worse, 0.005, 20, false, nullptr,
-     k_none, k_none, A::sum, R::detail, true},
-    {"library_cache.pct_get_miss", "Library cache get miss %", "%", D::higher_is_worse, 2, 0, true, nullptr, k_none,
-     k_none, A::mean, R::detail, true},
-    {"dictionary_cache.pct_miss", "Dictionary cache get miss %", "%", D::higher_is_worse, 2, 0, true, nullptr, k_none,
-     k_none, A::mean, R::detail, true},
-    {"undo.blocks_per_s", "Undo blocks per second", "/s", D::neutral, 1, 20, false, nullptr, k_none, k_none, A::sum,
-     R::detail, true},
-    {"histogram.pct_fast", "Share of an event's waits under a latency (1 ms, 8 ms, 32 ms)", "%", D::higher_is_better, 5,
-     0, true, nullptr, k_none, k_none, A::mean, R::detail, true},
-    {"os_stat.value", "Operating System statistic (per second for times and paged bytes)", "as printed", D::neutral, 0, 20,
-     false, nullptr, k_none, k_none, A::sum, R::detail, true},
+    {"iostat.requests_per_s", "IOStat requests per second (reads + writes)", "/s", D::neutral, 1, 20, false, nullptr, k_none,
+     k_none, A::sum, R::detail, true},
+    {"tablespace.requests_per_s", "Tablespace or file I/O requests per second (reads + writes)", "/s", D::neutral, 1, 20, false,
+     nullptr, k_none, k_none, A::sum, R::detail, true},
+    {"segment.per_s", "Segment logical / physical reads, writes, changes or scans per second", "/s", D::neutral, 1, 20, false,
+     nullptr, k_none, k_none, A::sum, R::detail, true},
+    {"segment.waits_per_s", "Segment row lock, ITL or buffer busy waits per second", "/s", D::higher_is_worse, 0.01, 20, false,
+     nullptr, k_none, k_none, A::sum, R::detail, true},
+    {"latch.wait_time_per_s", "Latch wait time per second", "AAS", D::higher_is_worse, 0.005, 20, false, nullptr, k_none, k_none,
+     A::sum, R::detail, true},
+    {"mutex.wait_time_per_s", "Mutex sleep time per second", "AAS", D::higher_is_worse, 0.005, 20, false, nullptr, k_none, k_none,
+     A::sum, R::detail, true},
+    {"enqueue.wait_time_per_s", "Enqueue wait time per second", "AAS", D::higher_is_worse, 0.005, 20, false, nullptr, k_none,
+     k_none, A::sum, R::detail, true},
+    {"library_cache.pct_get_miss", "Library cache get miss %", "%", D::higher_is_worse, 2, 0, true, nullptr, k_none, k_none,
+     A::mean, R::detail, true},
+    {"dictionary_cache.pct_miss", "Dictionary cache get miss %", "%", D::higher_is_worse, 2, 0, true, nullptr, k_none, k_none,
+     A::mean, R::detail, true},
+    {"undo.blocks_per_s", "Undo blocks per second", "/s", D::neutral, 1, 20, false, nullptr, k_none, k_none, A::sum, R::detail,
+     true},
+    {"histogram.pct_fast", "Share of an event's waits under a latency (1 ms, 8 ms, 32 ms)", "%", D::higher_is_better, 5, 0, true,
+     nullptr, k_none, k_none, A::mean, R::detail, true},
+    {"os_stat.value", "Operating System statistic (per second for times and paged bytes)", "as printed", D::neutral, 0, 20, false,
+     nullptr, k_none, k_none, A::sum, R::detail, true},
     {"global_cache.value", "Global cache statistic (per second, or as printed)", "as printed", D::neutral, 0, 20, false, nullptr,
      k_none, k_none, A::sum, R::detail, true},
     {"table.value", "A cell of another report table, as printed", "as printed", D::neutral, 0, 20, false, nullptr, k_none, k_none,
      A::sum, R::detail, true},
     {"memory.mb", "Memory area size", "MB", D::neutral, 1, 1, false, nullptr, k_none, k_none, A::sum, R::detail, true},
     // SQL statements.
-    {"sql.elapsed_per_s", "SQL elapsed per second", "AAS", D::higher_is_worse, 0.01, 20, false, nullptr, k_none, k_none,
-     A::sum, R::detail, true},
-    {"sql.elapsed_per_exec_ms", "SQL elapsed per execution", "ms", D::higher_is_worse, 0.1, 25, false, nullptr, k_none,
-     k_none, A::mean, R::detail, true},
-    {"sql.executions_per_s", "SQL executions per second", "/s", D::neutral, 0.01, 25, false, nullptr, k_none, k_none,
-     A::sum, R::detail, true},
-    {"sql.gets_per_exec", "Buffer gets per execution", "blocks", D::higher_is_worse, 10, 25, false, nullptr, k_none,
-     k_none, A::mean, R::detail, true},
+    {"sql.elapsed_per_s", "SQL elapsed per second", "AAS", D::higher_is_worse, 0.01, 20, false, nullptr, k_none, k_none, A::sum,
+     R::detail, true},
+    {"sql.elapsed_per_exec_ms", "SQL elapsed per execution", "ms", D::higher_is_worse, 0.1, 25, false, nullptr, k_none, k_none,
+     A::mean, R::detail, true},
+    {"sql.executions_per_s", "SQL executions per second", "/s", D::neutral, 0.01, 25, false, nullptr, k_none, k_none, A::sum,
+     R::detail, true},
+    {"sql.gets_per_exec", "Buffer gets per execution", "blocks", D::higher_is_worse, 10, 25, false, nullptr, k_none, k_none,
+     A::mean, R::detail, true},
     // Load Profile rows, per second. Volume is neutral: more work is not by itself a regression.
     {"load_profile", "Load Profile row", "/s", D::neutral, 0.5, 20, false, nullptr, k_none, k_none, A::sum, R::detail, true},
     {"load_profile.db_time", "DB Time(s)", "s/s", D::higher_is_worse, 0.05, 10},
@@ -195,10 +218,34 @@ constexpr MetricSpec k_metrics[] = {
      same("Physical Read Total IO Requests Per Sec", "Requests Per Second"), k_none, A::sum, R::detail, false, true},
     {"load_profile.write_io_requests", "Write IO requests", "/s", D::neutral, 10, 20, false, nullptr,
      same("Physical Write Total IO Requests Per Sec", "Requests Per Second"), k_none, A::sum, R::detail, false, true},
-    {"load_profile.read_io_mb", "Read IO", "MB/s", D::neutral, 1, 20, false, nullptr,
-     {"Physical Read Total Bytes Per Sec", "Bytes Per Second", 1.0 / 1048576}, k_none, A::sum, R::detail, false, true},
-    {"load_profile.write_io_mb", "Write IO", "MB/s", D::neutral, 1, 20, false, nullptr,
-     {"Physical Write Total Bytes Per Sec", "Bytes Per Second", 1.0 / 1048576}, k_none, A::sum, R::detail, false, true},
+    {"load_profile.read_io_mb",
+     "Read IO",
+     "MB/s",
+     D::neutral,
+     1,
+     20,
+     false,
+     nullptr,
+     {"Physical Read Total Bytes Per Sec", "Bytes Per Second", 1.0 / 1048576},
+     k_none,
+     A::sum,
+     R::detail,
+     false,
+     true},
+    {"load_profile.write_io_mb",
+     "Write IO",
+     "MB/s",
+     D::neutral,
+     1,
+     20,
+     false,
+     nullptr,
+     {"Physical Write Total Bytes Per Sec", "Bytes Per Second", 1.0 / 1048576},
+     k_none,
+     A::sum,
+     R::detail,
+     false,
+     true},
     {"load_profile.user_calls", "User calls", "/s", D::neutral, 10, 20, false, nullptr,
      same("User Calls Per Sec", "Calls Per Second"), k_none, A::sum, R::load, false, true},
     {"load_profile.parses", "Parses", "/s", D::neutral, 10, 20, false, nullptr,
@@ -238,11 +285,16 @@ constexpr MetricSpec k_metrics[] = {
 
 const char* to_string(ChangeKind kind) {
   switch (kind) {
-    case ChangeKind::unknown: return "unknown";
-    case ChangeKind::unchanged: return "unchanged";
-    case ChangeKind::worse: return "worse";
-    case ChangeKind::better: return "better";
-    case ChangeKind::changed: return "changed";
+    case ChangeKind::unknown:
+      return "unknown";
+    case ChangeKind::unchanged:
+      return "unchanged";
+    case ChangeKind::worse:
+      return "worse";
+    case ChangeKind::better:
+      return "better";
+    case ChangeKind::changed:
+      return "changed";
   }
   return "unknown";
 }
@@ -347,9 +399,15 @@ Assessment assess(const MetricSpec& spec, std::optional<double> base, std::optio
     if (lo > 0 && hi < lo * (1.0 + spec.rel_floor_pct / 100.0)) return a;
   }
   switch (spec.direction) {
-    case Direction::neutral: a.kind = ChangeKind::changed; break;
-    case Direction::higher_is_worse: a.kind = *a.delta > 0 ? ChangeKind::worse : ChangeKind::better; break;
-    case Direction::higher_is_better: a.kind = *a.delta > 0 ? ChangeKind::better : ChangeKind::worse; break;
+    case Direction::neutral:
+      a.kind = ChangeKind::changed;
+      break;
+    case Direction::higher_is_worse:
+      a.kind = *a.delta > 0 ? ChangeKind::worse : ChangeKind::better;
+      break;
+    case Direction::higher_is_better:
+      a.kind = *a.delta > 0 ? ChangeKind::better : ChangeKind::worse;
+      break;
   }
   return a;
 }
@@ -378,9 +436,11 @@ std::string metrics_markdown() {
     const char* dir = m.direction == Direction::higher_is_worse    ? "higher is worse"
                       : m.direction == Direction::higher_is_better ? "higher is better"
                                                                    : "neutral";
-    std::string role = m.family ? "family" : !m.checked ? "-" : m.role == MetricRole::master ? "master (can fail)"
-                                                            : m.role == MetricRole::load   ? "load (warns)"
-                                                                                           : "warns";
+    std::string role = m.family                       ? "family"
+                       : !m.checked                   ? "-"
+                       : m.role == MetricRole::master ? "master (can fail)"
+                       : m.role == MetricRole::load   ? "load (warns)"
+                                                      : "warns";
     std::string twins;
     for (const auto* t : {&m.twin, &m.twin2})
       if (!t->metric_name.empty())

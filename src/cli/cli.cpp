@@ -92,8 +92,7 @@ void check_output_is_not_an_input(const std::string& output, const std::vector<s
   std::error_code ec;
   if (!std::filesystem::exists(output, ec)) return;
   for (const auto& f : inputs)
-    if (std::filesystem::equivalent(output, f, ec))
-      throw Error(output, "is an input report; choose another output file");
+    if (std::filesystem::equivalent(output, f, ec)) throw Error(output, "is an input report; choose another output file");
 }
 
 Format format_or_throw(const std::string& name) {
@@ -141,8 +140,8 @@ void check_two_files(const std::vector<std::string>& files) {
   if (files[0] == files[1])
     throw Error(files[1], "given as both the base and the target: give the report of another period as the target");
   if (std::filesystem::equivalent(files[0], files[1], ec))
-    throw Error(files[1], fmt::format("is the same file as the base report {}: give the report of another period as the target",
-                                      files[0]));
+    throw Error(files[1],
+                fmt::format("is the same file as the base report {}: give the report of another period as the target", files[0]));
 }
 
 // The commands, for a word that is none of them nor a file.
@@ -244,8 +243,7 @@ int run(int argc, char** argv) {
   auto* snapshot = app.add_subcommand(
       "snapshot", "print the parsed snapshot of a report as JSON (several reports: a JSON array, parsed in parallel)");
   snapshot->add_option("files", snapshot_files, "AWR reports")->required()->expected(1, -1);
-  snapshot->add_option("-j,--jobs", jobs, "parse at most N files at once (default: number of CPUs)")
-      ->check(CLI::Range(1, 1024));
+  snapshot->add_option("-j,--jobs", jobs, "parse at most N files at once (default: number of CPUs)")->check(CLI::Range(1, 1024));
   snapshot->add_option("-f,--format", format_name, "json (the only format)");
   snapshot->add_option("-o,--output", output, "write to FILE instead of stdout");
   snapshot->add_flag("-v,--verbose", verbose, "include diagnostics");
@@ -254,10 +252,14 @@ int run(int argc, char** argv) {
   std::vector<std::string> baseline_sources, current_files;
   std::string policy_file, match_name = "all";
   bool quiet = false;
-  auto* check_cmd = app.add_subcommand("check", "check one report (or a set) against a baseline: exit 0 within it, 1 a "
-                                                 "fail-level regression, 2 trouble");
-  check_cmd->add_option("--baseline", baseline_sources, "baseline sources (reports, saved snapshots, baseline files, "
-                                                        "Oracle metric dumps); the last file is the current report unless -- comes first")->expected(1, -1);
+  auto* check_cmd = app.add_subcommand("check",
+                                       "check one report (or a set) against a baseline: exit 0 within it, 1 a "
+                                       "fail-level regression, 2 trouble");
+  check_cmd
+      ->add_option("--baseline", baseline_sources,
+                   "baseline sources (reports, saved snapshots, baseline files, "
+                   "Oracle metric dumps); the last file is the current report unless -- comes first")
+      ->expected(1, -1);
   check_cmd->add_option("current", current_files, "the current report; several (after --): checked as one merged set")
       ->expected(0, -1);
   check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
@@ -272,11 +274,15 @@ int run(int argc, char** argv) {
   baseline_cmd->require_subcommand(1);
   std::vector<std::string> baseline_inputs;
   auto* baseline_save = baseline_cmd->add_subcommand("save", "save a baseline file (JSON, docs/baselines.md)");
-  baseline_save->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")->required()->expected(1, -1);
+  baseline_save->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")
+      ->required()
+      ->expected(1, -1);
   baseline_save->add_option("-o,--output", output, "the baseline file to write")->required();
   baseline_save->add_flag("--mask", mask_output, mask_help);
   auto* baseline_show = baseline_cmd->add_subcommand("show", "summarise a baseline: database, instances, periods, metrics");
-  baseline_show->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")->required()->expected(1, -1);
+  baseline_show->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")
+      ->required()
+      ->expected(1, -1);
   baseline_show->add_option("-o,--output", output, "write to FILE instead of stdout");
   baseline_show->add_flag("--mask", mask_output, mask_help);
   baseline_show->add_flag("-v,--verbose", verbose, "also list the dump's metric names awrdiff has no registry row for");
@@ -313,9 +319,7 @@ int run(int argc, char** argv) {
   }
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
+  } catch (const CLI::CallForHelp& e) { return app.exit(e); } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "awrdiff: " << e.what() << " (see awrdiff --help)\n";
@@ -388,7 +392,8 @@ int run(int argc, char** argv) {
         }
         std::vector<LoadResult> each;  // several reports in the file: an array, one entry per report
         for (auto& s : all)
-          each.push_back({mask_output ? masker.source(snapshot_files.front()) : snapshot_files.front(), std::move(s), std::nullopt});
+          each.push_back(
+              {mask_output ? masker.source(snapshot_files.front()) : snapshot_files.front(), std::move(s), std::nullopt});
         emit(snapshots_json_text(each, verbose), output);
         return 0;
       }
@@ -464,13 +469,14 @@ int run(int argc, char** argv) {
       else if (match_name == "hour") opt.match = MatchPeriods::hour;
       else if (match_name == "weekday-hour") opt.match = MatchPeriods::weekday_hour;
       else throw Error("", fmt::format("unknown --match '{}' (all, hour, weekday-hour)", match_name));
-      validate_check_options(history_cli, current_files.empty() && std::find(argv, argv + argc, std::string_view("--")) != argv + argc);
+      validate_check_options(history_cli,
+                             current_files.empty() && std::find(argv, argv + argc, std::string_view("--")) != argv + argc);
       if (history_cli.check_history) {
         if (mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
         if (strict) throw Error("", "--strict does not apply to check --history yet: give --baseline SOURCE...");
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
-        return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file), opt,
-                                 format, ropt, quiet, output, emit);
+        return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file),
+                                 opt, format, ropt, quiet, output, emit);
       }
       if (baseline_sources.empty()) throw Error("", "give --baseline SOURCE... or --history (see awrdiff check --help)");
       // `check --baseline B1 B2 CURRENT`: --baseline takes every file up to `--`, so the last one is the current

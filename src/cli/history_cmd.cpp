@@ -40,8 +40,8 @@ std::string location_of(const HistoryCli& h) {
 
 CLI::Option* add_db_option(CLI::App* a, HistoryCli& h) {
   return a->add_option("--db", h.db,
-                "the history store: an SQLite file, or postgresql://user@host/db (default: $AWRDIFF_HISTORY, else "
-                "$XDG_DATA_HOME/awrdiff/history.sqlite, else ~/.local/share/awrdiff/history.sqlite)");
+                       "the history store: an SQLite file, or postgresql://user@host/db (default: $AWRDIFF_HISTORY, else "
+                       "$XDG_DATA_HOME/awrdiff/history.sqlite, else ~/.local/share/awrdiff/history.sqlite)");
 }
 
 // Refuses an output file that is the store itself.
@@ -56,7 +56,10 @@ void check_output(const std::string& output, const std::string& location) {
 std::string num(double v) {
   if (!std::isfinite(v)) return "-";
   const double a = std::fabs(v);
-  const int decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : std::min(9, 2 - static_cast<int>(std::floor(std::log10(a))));
+  const int decimals = a >= 100 || a == 0 ? 0
+                       : a >= 10          ? 1
+                       : a >= 1           ? 2
+                                          : std::min(9, 2 - static_cast<int>(std::floor(std::log10(a))));
   std::string s = fmt::format("{:.{}f}", a, decimals);
   const auto dot = s.find('.');
   std::string head = s.substr(0, dot), out;
@@ -115,13 +118,9 @@ AddCounts add_files(HistoryStore& store, const std::vector<std::string>& files, 
       Slot s;
       try {
         s.period = prepare_history_period(load_report(files[i]), keep_json);
-      } catch (const Error& e) {
-        s.error = e;
-      } catch (const std::bad_alloc&) {
+      } catch (const Error& e) { s.error = e; } catch (const std::bad_alloc&) {
         s.error = Error(files[i], "out of memory while reading the report");
-      } catch (const std::exception& e) {
-        s.error = Error(files[i], std::string("internal error: ") + e.what());
-      }
+      } catch (const std::exception& e) { s.error = Error(files[i], std::string("internal error: ") + e.what()); }
       std::lock_guard lock(m);
       slots[i].period = std::move(s.period);
       slots[i].error = std::move(s.error);
@@ -133,9 +132,7 @@ AddCounts add_files(HistoryStore& store, const std::vector<std::string>& files, 
   for (unsigned t = 0; t < threads; ++t) {
     try {
       pool.emplace_back(work);
-    } catch (const std::system_error&) {
-      break;
-    }
+    } catch (const std::system_error&) { break; }
   }
   auto finish = [&] {
     {
@@ -171,7 +168,10 @@ AddCounts add_files(HistoryStore& store, const std::vector<std::string>& files, 
       else ++counts.already;
       if (r.overlapping) ++counts.overlapping;
       if (verbose)
-        std::cerr << fmt::format("{}: {} {}{}\n", files[i], r.added ? "added" : r.replaced ? "replaced the stored copy of" : "already stored:",
+        std::cerr << fmt::format("{}: {} {}{}\n", files[i],
+                                 r.added      ? "added"
+                                 : r.replaced ? "replaced the stored copy of"
+                                              : "already stored:",
                                  r.label,
                                  r.overlapping ? fmt::format(" (overlaps {})", fmt::join(r.overlaps, "; ")) : std::string());
     }
@@ -194,9 +194,9 @@ std::string list_text(HistoryStore& store, const HistoryCli& h) {
     periods += s.periods;
     checks += s.checks;
   }
-  std::string out = fmt::format("History store {} ({}, schema {}): {} series, {} period{}, {} check outcome{}\n", store.location(),
-                                store.backend(), store.schema_version(), series.size(), periods, periods == 1 ? "" : "s", checks,
-                                checks == 1 ? "" : "s");
+  std::string out = fmt::format("History store {} ({}, schema {}): {} series, {} period{}, {} check outcome{}\n",
+                                store.location(), store.backend(), store.schema_version(), series.size(), periods,
+                                periods == 1 ? "" : "s", checks, checks == 1 ? "" : "s");
   auto it = std::back_inserter(out);
   for (const auto& s : series) {
     const auto& p = s.latest;
@@ -225,13 +225,14 @@ std::string list_text(HistoryStore& store, const HistoryCli& h) {
   }
   if (h.list_periods) {
     for (const auto& s : series) {
-      fmt::format_to(it, "\nPeriods of {}\n  {:<19}  {:<19}  {:>13}  {:>9}  {:<11}  {}\n", s.latest.series_label(), "begin", "end", "snaps",
-                     "elapsed", "flags", "source");
+      fmt::format_to(it, "\nPeriods of {}\n  {:<19}  {:<19}  {:>13}  {:>9}  {:<11}  {}\n", s.latest.series_label(), "begin",
+                     "end", "snaps", "elapsed", "flags", "source");
       for (const auto& p : store.periods(s.latest.dbid)) {
         if (p.con_dbid != s.latest.con_dbid || p.instance_number != s.latest.instance_number) continue;
-        const std::string snaps = p.begin_snap || p.end_snap ? fmt::format("{}-{}", p.begin_snap ? std::to_string(*p.begin_snap) : "?",
-                                                                            p.end_snap ? std::to_string(*p.end_snap) : "?")
-                                                             : "";
+        const std::string snaps = p.begin_snap || p.end_snap
+                                      ? fmt::format("{}-{}", p.begin_snap ? std::to_string(*p.begin_snap) : "?",
+                                                    p.end_snap ? std::to_string(*p.end_snap) : "?")
+                                      : "";
         fmt::format_to(it, "  {:<19}  {:<19}  {:>13}  {:>9}  {:<11}  {}\n", p.begin_time, p.end_time, snaps,
                        p.elapsed_s ? duration_text(static_cast<std::int64_t>(*p.elapsed_s)) : "?", flags_of(p), p.source);
       }
@@ -244,7 +245,8 @@ std::string show_text(HistoryStore& store, const HistoryCli& h) {
   const auto points = store.metric_series(h.metric, h.dbid != 0 ? std::optional<std::uint64_t>(h.dbid) : std::nullopt,
                                           h.instance != 0 ? std::optional<int>(h.instance) : std::nullopt);
   const MetricSpec* spec = find_metric(h.metric);
-  std::string out = fmt::format("{} ({}, {}): {} value{}\n", spec->display, spec->key, spec->unit, points.size(), points.size() == 1 ? "" : "s");
+  std::string out = fmt::format("{} ({}, {}): {} value{}\n", spec->display, spec->key, spec->unit, points.size(),
+                                points.size() == 1 ? "" : "s");
   auto it = std::back_inserter(out);
   std::string series;
   for (const auto& pt : points) {
@@ -254,9 +256,10 @@ std::string show_text(HistoryStore& store, const HistoryCli& h) {
       fmt::format_to(it, "\n{}\n  {:<19}  {:<19}  {:>13}  {:>14}  {}\n", label, "begin", "end", "snaps", spec->unit, "flags");
     }
     const auto& p = pt.period;
-    const std::string snaps = p.begin_snap || p.end_snap ? fmt::format("{}-{}", p.begin_snap ? std::to_string(*p.begin_snap) : "?",
-                                                                        p.end_snap ? std::to_string(*p.end_snap) : "?")
-                                                         : "";
+    const std::string snaps = p.begin_snap || p.end_snap
+                                  ? fmt::format("{}-{}", p.begin_snap ? std::to_string(*p.begin_snap) : "?",
+                                                p.end_snap ? std::to_string(*p.end_snap) : "?")
+                                  : "";
     fmt::format_to(it, "  {:<19}  {:<19}  {:>13}  {:>14}  {}\n", p.begin_time, p.end_time, snaps, num(pt.value), flags_of(p));
   }
   return out;
@@ -265,7 +268,8 @@ std::string show_text(HistoryStore& store, const HistoryCli& h) {
 MatchPeriods match_of(const CheckOptions& o) { return o.match; }
 
 // A current report loaded; a baseline file given in its place is named as such.
-std::vector<Snapshot> load_explained(const std::string& f, const std::function<std::vector<Snapshot>(const std::string&)>& load_each) {
+std::vector<Snapshot> load_explained(const std::string& f,
+                                     const std::function<std::vector<Snapshot>(const std::string&)>& load_each) {
   try {
     return load_each(f);
   } catch (const Error&) {
@@ -283,11 +287,15 @@ const char* match_name(MatchPeriods m) {
 bool HistoryCli::selected() const { return history != nullptr && history->parsed(); }
 
 void add_history_commands(CLI::App& app, HistoryCli& h) {
-  h.history = app.add_subcommand("history", "a moving-window baseline kept from report files (SQLite, or PostgreSQL shared "
-                                            "across hosts): add, list, show, prune, export");
+  h.history = app.add_subcommand("history",
+                                 "a moving-window baseline kept from report files (SQLite, or PostgreSQL shared "
+                                 "across hosts): add, list, show, prune, export");
   h.history->require_subcommand(1);
-  h.add = h.history->add_subcommand("add", "store reports (read in parallel): key facts, every registry metric, the snapshot JSON");
-  h.add->add_option("reports", h.files, "AWR or Statspack reports (HTML, text, .gz) or saved snapshots")->required()->expected(1, -1);
+  h.add =
+      h.history->add_subcommand("add", "store reports (read in parallel): key facts, every registry metric, the snapshot JSON");
+  h.add->add_option("reports", h.files, "AWR or Statspack reports (HTML, text, .gz) or saved snapshots")
+      ->required()
+      ->expected(1, -1);
   h.add->add_option("-j,--jobs", h.jobs, "read at most N reports at once (default: number of CPUs)")->check(CLI::Range(1, 1024));
   h.add->add_flag("--no-snapshots", h.no_snapshots, "keep the facts and metric values only, not the snapshot JSON");
   h.add->add_flag("-v,--verbose", h.verbose, "name each period added, already stored or overlapping (on stderr)");
@@ -307,8 +315,9 @@ void add_history_commands(CLI::App& app, HistoryCli& h) {
   h.show->add_option("-o,--output", h.output, "write to FILE instead of stdout");
   add_db_option(h.show, h);
 
-  h.prune = h.history->add_subcommand("prune", "delete the periods that end more than a given time before the newest period of "
-                                               "their database and instance");
+  h.prune = h.history->add_subcommand("prune",
+                                      "delete the periods that end more than a given time before the newest period of "
+                                      "their database and instance");
   h.prune->add_option("--older-than", h.older_than, "e.g. 90d, 12w, 36h")->required();
   h.prune->add_flag("--dry-run", h.dry_run, "count them, delete nothing");
   add_db_option(h.prune, h);
@@ -320,23 +329,29 @@ void add_history_commands(CLI::App& app, HistoryCli& h) {
 }
 
 void add_history_check_options(CLI::App* check, HistoryCli& h) {
-  check->add_flag("--history", h.check_history, "the baseline is the history store's window before the current report "
-                                                 "(same DB Id and instance)");
+  check->add_flag("--history", h.check_history,
+                  "the baseline is the history store's window before the current report "
+                  "(same DB Id and instance)");
   h.check_db_opt = add_db_option(check, h);
-  h.check_window_opt = check->add_option("--window", h.window, "with --history: how far back the baseline reaches (default 28d; "
-                                                               "units d, h, w, e.g. 28d, 36h, 4w)");
-  h.check_for_opt = check->add_option("--for", h.for_n, "with --history: exit 1 only when the last N checked periods of the "
-                                                        "database all failed")
+  h.check_window_opt = check->add_option("--window", h.window,
+                                         "with --history: how far back the baseline reaches (default 28d; "
+                                         "units d, h, w, e.g. 28d, 36h, 4w)");
+  h.check_for_opt = check
+                        ->add_option("--for", h.for_n,
+                                     "with --history: exit 1 only when the last N checked periods of the "
+                                     "database all failed")
                         ->check(CLI::Range(1, 1000));
-  h.check_add_opt = check->add_flag("--add", h.check_add, "with --history: add the current report to the store first (the cron "
-                                                          "job's one line)");
+  h.check_add_opt = check->add_flag("--add", h.check_add,
+                                    "with --history: add the current report to the store first (the cron "
+                                    "job's one line)");
 }
 
 void validate_check_options(const HistoryCli& h, bool dash_dash_without_report) {
   if (dash_dash_without_report) throw Error("", "no current report after --: give the current report(s) after it");
   if (h.check_history) return;
   for (const auto* o : {h.check_add_opt, h.check_for_opt, h.check_window_opt, h.check_db_opt})
-    if (o != nullptr && o->count() > 0) throw Error("", fmt::format("{} needs --history (it applies to the history store only)", o->get_name()));
+    if (o != nullptr && o->count() > 0)
+      throw Error("", fmt::format("{} needs --history (it applies to the history store only)", o->get_name()));
 }
 
 std::vector<Snapshot> load_current_reports(const std::vector<std::string>& files,
@@ -364,9 +379,10 @@ int run_history(HistoryCli& h, const Emit& emit) {
     const auto older = parse_duration(h.older_than);
     auto store = HistoryStore::open(location, h.dry_run ? HistoryAccess::read : HistoryAccess::write);
     const auto n = store->prune(older, h.dry_run);
-    std::cerr << fmt::format("awrdiff history: {} {} period{} ending more than {} before the newest period of their database and "
-                             "instance ({})\n",
-                             h.dry_run ? "would delete" : "deleted", n, n == 1 ? "" : "s", h.older_than, store->location());
+    std::cerr << fmt::format(
+        "awrdiff history: {} {} period{} ending more than {} before the newest period of their database and "
+        "instance ({})\n",
+        h.dry_run ? "would delete" : "deleted", n, n == 1 ? "" : "s", h.older_than, store->location());
     return 0;
   }
   check_output(h.output, location);
@@ -387,8 +403,8 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   WindowOptions w;
   w.window_s = parse_duration(h.window);
   w.match = match_of(options);
-  Snapshot current = load_explained(current_files.front(), [](const std::string& f) { return std::vector<Snapshot>{load_report(f)}; })
-                         .front();
+  Snapshot current =
+      load_explained(current_files.front(), [](const std::string& f) { return std::vector<Snapshot>{load_report(f)}; }).front();
   // A store that cannot be written still gives its window; outcomes are then not recorded (an
   // error only where they are needed: --add, --for).
   std::unique_ptr<HistoryStore> store;
@@ -426,10 +442,11 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     return 0;
   }
   if (baseline.periods.empty() && baseline.aggregates.empty())
-    throw Error(current.source, fmt::format("no stored period of {} in the {} before it{}: nothing to check against (`awrdiff "
-                                            "history list`)",
-                                            fmt::format("DB Id {}", current.database.dbid.value_or(0)), h.window,
-                                            w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match))));
+    throw Error(current.source,
+                fmt::format("no stored period of {} in the {} before it{}: nothing to check against (`awrdiff "
+                            "history list`)",
+                            fmt::format("DB Id {}", current.database.dbid.value_or(0)), h.window,
+                            w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match))));
   CheckReport r = check(current, baseline, policy, options);
   int exit_code = r.exit_code();
   // Only the cron's run (--add) votes: an ad-hoc check, perhaps with another policy, never records or
@@ -468,14 +485,16 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
       std::erase_if(recent, [&](const CheckRecord& c) { return c.period_key == rec.period_key; });
       recent.insert(recent.begin(), rec);
       if (recent.size() > static_cast<std::size_t>(h.for_n)) recent.resize(static_cast<std::size_t>(h.for_n));
-      const auto breached = static_cast<std::size_t>(std::count_if(recent.begin(), recent.end(), [](const CheckRecord& c) { return c.exit_code == 1; }));
+      const auto breached = static_cast<std::size_t>(
+          std::count_if(recent.begin(), recent.end(), [](const CheckRecord& c) { return c.exit_code == 1; }));
       const bool all = recent.size() == static_cast<std::size_t>(h.for_n) && breached == recent.size();
       if (r.exit_code() == 1) {
         if (all) {
           r.comparison.headline += fmt::format(" [--for {}: the last {} checked periods all failed]", h.for_n, h.for_n);
         } else {
           exit_code = 0;
-          r.comparison.headline += fmt::format(" [--for {}: {} of the last {} checked periods failed, so exit 0]", h.for_n, breached, h.for_n);
+          r.comparison.headline +=
+              fmt::format(" [--for {}: {} of the last {} checked periods failed, so exit 0]", h.for_n, breached, h.for_n);
         }
       }
     }

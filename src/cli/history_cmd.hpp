@@ -12,7 +12,7 @@
 namespace CLI {
 class App;
 class Option;
-}
+}  // namespace CLI
 
 namespace awrdiff::cli {
 
@@ -27,25 +27,25 @@ struct HistoryCli {
   CLI::App* show = nullptr;
   CLI::App* prune = nullptr;
   CLI::App* export_cmd = nullptr;
-  std::string db;                   ///< --db FILE or postgresql://...; empty: default_history_location()
-  std::vector<std::string> files;   ///< history add REPORT...
-  unsigned jobs = 0;                ///< -j N
-  bool no_snapshots = false;        ///< --no-snapshots: keep the values only
+  std::string db;  ///< --db FILE or postgresql://...; empty: default_history_location()
+  std::vector<std::string> files;  ///< history add REPORT...
+  unsigned jobs = 0;  ///< -j N
+  bool no_snapshots = false;  ///< --no-snapshots: keep the values only
   bool verbose = false;
-  bool list_periods = false;        ///< history list --periods
-  std::string metric;               ///< history show METRIC
-  long long dbid = 0;               ///< --dbid N (0: every database)
-  int instance = 0;                 ///< --instance N (0: every instance)
-  std::string older_than;           ///< prune --older-than 90d
+  bool list_periods = false;  ///< history list --periods
+  std::string metric;  ///< history show METRIC
+  long long dbid = 0;  ///< --dbid N (0: every database)
+  int instance = 0;  ///< --instance N (0: every instance)
+  std::string older_than;  ///< prune --older-than 90d
   bool dry_run = false;
-  std::string format = "csv";       ///< export --format csv|jsonl
-  std::string output;               ///< -o FILE
+  std::string format = "csv";  ///< export --format csv|jsonl
+  std::string output;  ///< -o FILE
   // check --history
-  bool check_history = false;       ///< --history: the baseline is the store's window
-  std::string window = "28d";       ///< --window
-  int for_n = 0;                    ///< --for N: fail only when the last N checked periods breached
-  bool check_add = false;           ///< --add: add the current report first
-  CLI::Option* check_db_opt = nullptr;      ///< check's --db, --window, --for, --add (refused without --history)
+  bool check_history = false;  ///< --history: the baseline is the store's window
+  std::string window = "28d";  ///< --window
+  int for_n = 0;  ///< --for N: fail only when the last N checked periods breached
+  bool check_add = false;  ///< --add: add the current report first
+  CLI::Option* check_db_opt = nullptr;  ///< check's --db, --window, --for, --add (refused without --history)
   CLI::Option* check_window_opt = nullptr;
   CLI::Option* check_for_opt = nullptr;
   CLI::Option* check_add_opt = nullptr;

@@ -14,7 +14,7 @@ namespace awrdiff::detail::differ {
 
 namespace {
 
-constexpr double k_aas_from_s = 172800;         // changes of DB time this many seconds or more are stated in AAS
+constexpr double k_aas_from_s = 172800;  // changes of DB time this many seconds or more are stated in AAS
 
 }  // namespace
 
@@ -22,7 +22,8 @@ constexpr double k_aas_from_s = 172800;         // changes of DB time this many 
 // divided by a change near zero is noise, however large.
 bool Differ::shares_mean_something() const {
   const auto d = m_facts.delta_db_time_aas();
-  return d && *d != 0 && assess("db_time_per_s", m_facts.base_db_time_aas.value_or(0), m_facts.target_db_time_aas.value_or(0)).material();
+  return d && *d != 0 &&
+         assess("db_time_per_s", m_facts.base_db_time_aas.value_or(0), m_facts.target_db_time_aas.value_or(0)).material();
 }
 
 // Where the change in DB time per second comes from: DB CPU, each wait class, and the rest.
@@ -94,16 +95,16 @@ void Differ::attribution() {
   t.key = "attribution";
   t.changes_only = true;
   t.title = "Where the change in DB time per second comes from";
-  t.columns = {{"component", "Component", "", ColumnKind::text, 0},
-               {"base_aas", "Base /s", "AAS", ColumnKind::number, 3},
-               {"target_aas", "Target /s", "AAS", ColumnKind::number, 3},
-               {"delta_aas", "Δ /s", "AAS", ColumnKind::delta, 3},
-               {"share_pct", "Share of Δ", "%", ColumnKind::number, 0},
-               {"assessment", "Assessment", "", ColumnKind::text, 0}};
+  t.columns = {{"component", "Component", "", ColumnKind::text, 0},       {"base_aas", "Base /s", "AAS", ColumnKind::number, 3},
+               {"target_aas", "Target /s", "AAS", ColumnKind::number, 3}, {"delta_aas", "Δ /s", "AAS", ColumnKind::delta, 3},
+               {"share_pct", "Share of Δ", "%", ColumnKind::number, 0},   {"assessment", "Assessment", "", ColumnKind::text, 0}};
   for (const auto& p : parts) {
     if (p.delta() && std::fabs(*p.delta()) < 0.0005 && std::fabs(p.target.value_or(0)) < 0.0005) continue;
     CompareRow r;
-    r.cells = {p.name, cell(p.base), cell(p.target), cell(p.delta()),
+    r.cells = {p.name,
+               cell(p.base),
+               cell(p.target),
+               cell(p.delta()),
                shares_mean_something() && p.delta() ? CompareCell(*p.delta() / delta * 100) : CompareCell(),
                p.name.starts_with("Over-accounted")
                    ? CompareCell()
@@ -111,21 +112,26 @@ void Differ::attribution() {
     t.rows.push_back(std::move(r));
   }
   t.rows.push_back({{std::string("DB time"), cell(m_facts.base_db_time_aas), cell(m_facts.target_db_time_aas), delta,
-                     shares_mean_something() ? CompareCell(100.0) : CompareCell(), assessment_cell("db_time_per_s", m_facts.base_db_time_aas, m_facts.target_db_time_aas)}});
-  t.notes.push_back("Per second of elapsed, in average active sessions (AAS). Share of Δ = the component's change / the change "
-                    "of DB time per second; parts moving against the total have negative shares.");
+                     shares_mean_something() ? CompareCell(100.0) : CompareCell(),
+                     assessment_cell("db_time_per_s", m_facts.base_db_time_aas, m_facts.target_db_time_aas)}});
+  t.notes.push_back(
+      "Per second of elapsed, in average active sessions (AAS). Share of Δ = the component's change / the change "
+      "of DB time per second; parts moving against the total have negative shares.");
   if (complete && classes)
-    t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - non-idle wait time: the CPU run queue when the host is "
-                      "busy, else time Oracle does not instrument as a wait.");
+    t.notes.push_back(
+        "Outside DB CPU and waits = DB time - DB CPU - non-idle wait time: the CPU run queue when the host is "
+        "busy, else time Oracle does not instrument as a wait.");
   for (const auto& p : parts)
     if (p.name.starts_with("Over-accounted")) {
-      t.notes.push_back("Over-accounted: DB CPU and waits add up to more than DB time in that report (overlapping "
-                        "instrumentation, e.g. waits of calls still running at a snapshot).");
+      t.notes.push_back(
+          "Over-accounted: DB CPU and waits add up to more than DB time in that report (overlapping "
+          "instrumentation, e.g. waits of calls still running at a snapshot).");
       break;
     }
   if (classes && !fg)
-    t.notes.push_back("Wait classes from 'Wait Classes by Total Wait Time', which includes background waits: the parts can "
-                      "add up to more than DB time (no Foreground Wait Class section in both reports).");
+    t.notes.push_back(
+        "Wait classes from 'Wait Classes by Total Wait Time', which includes background waits: the parts can "
+        "add up to more than DB time (no Foreground Wait Class section in both reports).");
   m_out.tables.push_back(std::move(t));
 }
 

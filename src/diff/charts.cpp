@@ -12,10 +12,14 @@ namespace awrdiff {
 
 const char* to_string(ChartKind kind) {
   switch (kind) {
-    case ChartKind::stacked: return "stacked";
-    case ChartKind::paired: return "paired";
-    case ChartKind::band: return "band";
-    case ChartKind::strip: return "strip";
+    case ChartKind::stacked:
+      return "stacked";
+    case ChartKind::paired:
+      return "paired";
+    case ChartKind::band:
+      return "band";
+    case ChartKind::strip:
+      return "strip";
   }
   return "?";
 }
@@ -83,12 +87,21 @@ PeriodInfo period_info(const Snapshot& s, std::string role) {
 
 // Oracle Enterprise Manager's colours for the wait classes, so the picture reads as DBAs know it.
 std::string class_colour(const std::string& name) {
-  static const std::map<std::string, std::string> colours = {
-      {"DB CPU", "#35a035"},        {"User I/O", "#2a62c9"},      {"System I/O", "#79b2ea"},
-      {"Commit", "#e8871e"},        {"Concurrency", "#8c1c13"},   {"Application", "#d33f3f"},
-      {"Configuration", "#6b4a2b"}, {"Network", "#a39e6b"},       {"Cluster", "#d9c36a"},
-      {"Administrative", "#6f6f6f"},{"Scheduler", "#a5d86a"},     {"Queueing", "#c7b3e0"},
-      {"Other", "#f08fb0"},         {"Outside DB CPU and waits", "#bdbdbd"}, {"Waits and other time", "#9ab"}};
+  static const std::map<std::string, std::string> colours = {{"DB CPU", "#35a035"},
+                                                             {"User I/O", "#2a62c9"},
+                                                             {"System I/O", "#79b2ea"},
+                                                             {"Commit", "#e8871e"},
+                                                             {"Concurrency", "#8c1c13"},
+                                                             {"Application", "#d33f3f"},
+                                                             {"Configuration", "#6b4a2b"},
+                                                             {"Network", "#a39e6b"},
+                                                             {"Cluster", "#d9c36a"},
+                                                             {"Administrative", "#6f6f6f"},
+                                                             {"Scheduler", "#a5d86a"},
+                                                             {"Queueing", "#c7b3e0"},
+                                                             {"Other", "#f08fb0"},
+                                                             {"Outside DB CPU and waits", "#bdbdbd"},
+                                                             {"Waits and other time", "#9ab"}};
   auto it = colours.find(name);
   return it != colours.end() ? it->second : "";
 }
@@ -146,11 +159,13 @@ Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::
     ChartSeries out{"Outside DB CPU and waits", "AAS", {}, {}, {}, {}, {}, {}, class_colour("Outside DB CPU and waits")};
     for (const auto* s : snaps) out.values.push_back(metric_value(*s, "outside_per_s"));
     c.series.push_back(std::move(out));
-    c.notes.push_back("DB CPU, each non-idle wait class and the time outside both (the CPU run queue when the host is busy), "
-                      "per second of elapsed: the bar's length is DB time per second, the average active sessions.");
+    c.notes.push_back(
+        "DB CPU, each non-idle wait class and the time outside both (the CPU run queue when the host is busy), "
+        "per second of elapsed: the bar's length is DB time per second, the average active sessions.");
     if (std::any_of(snaps.begin(), snaps.end(), [](const Snapshot* s) { return s->foreground_wait_classes.empty(); }))
-      c.notes.push_back("Wait classes from 'Wait Classes by Total Wait Time', which counts background waits too: a bar can "
-                        "stand higher than DB time.");
+      c.notes.push_back(
+          "Wait classes from 'Wait Classes by Total Wait Time', which counts background waits too: a bar can "
+          "stand higher than DB time.");
   } else {
     ChartSeries waits{"Waits and other time", "AAS", {}, {}, {}, {}, {}, {}, class_colour("Waits and other time")};
     for (std::size_t i = 0; i < snaps.size(); ++i) {
@@ -172,7 +187,8 @@ void add_pair_charts(Comparison& c, const Snapshot* base, const Snapshot& target
   std::vector<const Snapshot*> snaps;
   if (base != nullptr) snaps.push_back(base);
   snaps.push_back(&target);
-  auto chart = db_time_chart(snaps, base != nullptr ? std::vector<std::string>{"Base", "Target"} : std::vector<std::string>{"Report"});
+  auto chart =
+      db_time_chart(snaps, base != nullptr ? std::vector<std::string>{"Base", "Target"} : std::vector<std::string>{"Report"});
   if (std::any_of(chart.totals.begin(), chart.totals.end(), [](const OptDouble& v) { return v.has_value(); }))
     c.charts.insert(c.charts.begin(), std::move(chart));
 }
@@ -224,7 +240,9 @@ void add_set_charts(Comparison& c, const std::vector<Snapshot>& base, const std:
           members[side].push_back(file_names(snap.source));
         }
     if (s.points[0].empty() && s.points[1].empty()) continue;
-    const auto nonzero = [](const std::vector<double>& v) { return std::any_of(v.begin(), v.end(), [](double x) { return x != 0; }); };
+    const auto nonzero = [](const std::vector<double>& v) {
+      return std::any_of(v.begin(), v.end(), [](double x) { return x != 0; });
+    };
     if (!nonzero(s.points[0]) && !nonzero(s.points[1])) continue;  // 0 in every report: nothing to see
     for (int side = 0; side < 2; ++side) {
       if (s.points[side].empty()) {
@@ -242,9 +260,10 @@ void add_set_charts(Comparison& c, const std::vector<Snapshot>& base, const std:
       if (members[side].size() > strip.members[side].size()) strip.members[side] = members[side];
     strip.series.push_back(std::move(s));
   }
-  strip.notes.push_back(fmt::format("A dot is one report; the bar is the set's median. Coloured: the change is material and "
-                                    "significant (p < {}), red worse, green better, grey a change in volume.",
-                                    alpha));
+  strip.notes.push_back(
+      fmt::format("A dot is one report; the bar is the set's median. Coloured: the change is material and "
+                  "significant (p < {}), red worse, green better, grey a change in volume.",
+                  alpha));
   if (!strip.series.empty()) c.charts.insert(c.charts.begin() + 1, std::move(strip));
 }
 
@@ -286,8 +305,9 @@ void add_check_charts(CheckReport& report, const Baseline& baseline) {
     s.assessment = to_string(r.status);
     band.series.push_back(std::move(s));
   }
-  band.notes.push_back("The band is the baseline's centre ± warn_z × spread (the extremes for dumps without a spread); the tick "
-                       "its centre; the dot the current period, coloured by the check's status.");
+  band.notes.push_back(
+      "The band is the baseline's centre ± warn_z × spread (the extremes for dumps without a spread); the tick "
+      "its centre; the dot the current period, coloured by the check's status.");
   // After "db_time": the first screen is the verdict, where DB time goes, then the findings.
   if (!band.series.empty()) c.charts.insert(c.charts.begin() + (c.charts.empty() ? 0 : 1), std::move(band));
 }

@@ -27,12 +27,18 @@ namespace awrdiff {
 
 const char* to_string(CheckStatus s) {
   switch (s) {
-    case CheckStatus::ok: return "ok";
-    case CheckStatus::warn: return "warn";
-    case CheckStatus::fail: return "fail";
-    case CheckStatus::improved: return "improved";
-    case CheckStatus::changed: return "changed";
-    case CheckStatus::insufficient: return "insufficient baseline";
+    case CheckStatus::ok:
+      return "ok";
+    case CheckStatus::warn:
+      return "warn";
+    case CheckStatus::fail:
+      return "fail";
+    case CheckStatus::improved:
+      return "improved";
+    case CheckStatus::changed:
+      return "changed";
+    case CheckStatus::insufficient:
+      return "insufficient baseline";
   }
   return "ok";
 }
@@ -94,7 +100,8 @@ CheckPolicy load_policy(const std::string& file) {
         if (c != ' ' && c != '\t' && c != '"' && c != '\'') key.push_back(c);
       auto [it, fresh] = headers.emplace(key, n);
       if (!fresh)
-        throw Error(file, fmt::format("line {}: {} is given twice (first at line {})", n, line.substr(first, close - first + 1), it->second));
+        throw Error(file, fmt::format("line {}: {} is given twice (first at line {})", n, line.substr(first, close - first + 1),
+                                      it->second));
     }
   }
   toml::table t;
@@ -102,9 +109,7 @@ CheckPolicy load_policy(const std::string& file) {
     t = toml::parse(text, file);
   } catch (const toml::parse_error& e) {
     throw Error(file, fmt::format("line {}: {}", e.source().begin.line, e.description()));
-  } catch (const std::exception& e) {
-    throw Error(file, fmt::format("not a valid policy file ({})", e.what()));
-  } catch (...) {
+  } catch (const std::exception& e) { throw Error(file, fmt::format("not a valid policy file ({})", e.what())); } catch (...) {
     throw Error(file, "not a valid policy file");
   }
   // A finite number within [lo, hi] (integers accepted); a string, a boolean, nan or inf is refused.
@@ -113,7 +118,8 @@ CheckPolicy load_policy(const std::string& file) {
     const auto v = n.is_number() ? n.value<double>() : std::nullopt;
     if (!v) throw Error(file, fmt::format("line {}: {} is not a number", line, where));
     if (!std::isfinite(*v)) throw Error(file, fmt::format("line {}: {} is not a finite number", line, where));
-    if (*v < lo || *v > hi) throw Error(file, fmt::format("line {}: {} = {:g} is out of range ({:g} to {:g})", line, where, *v, lo, hi));
+    if (*v < lo || *v > hi)
+      throw Error(file, fmt::format("line {}: {} = {:g} is out of range ({:g} to {:g})", line, where, *v, lo, hi));
     return *v;
   };
   auto boolean = [&](const toml::node& n, const std::string& where) -> bool {
@@ -135,8 +141,9 @@ CheckPolicy load_policy(const std::string& file) {
         const int line = static_cast<int>(mv.source().begin.line);
         auto it = p.metrics.find(name);
         if (it == p.metrics.end())
-          throw Error(file, fmt::format("line {}: metric '{}' matches no checked metric of the registry (awrdiff catalog --metrics)",
-                                        line, name));
+          throw Error(file,
+                      fmt::format("line {}: metric '{}' matches no checked metric of the registry (awrdiff catalog --metrics)",
+                                  line, name));
         const auto* mt = mv.as_table();
         if (mt == nullptr) throw Error(file, fmt::format("line {}: metric '{}' is not a table", line, name));
         auto& mp = it->second;
@@ -146,7 +153,9 @@ CheckPolicy load_policy(const std::string& file) {
           if (f == "direction") {
             auto s = fv.value<std::string>();
             auto d = s ? direction_named(*s) : std::nullopt;
-            if (!d) throw Error(file, fmt::format("line {}: {} is higher_is_worse, higher_is_better or neutral", fv.source().begin.line, where));
+            if (!d)
+              throw Error(file, fmt::format("line {}: {} is higher_is_worse, higher_is_better or neutral", fv.source().begin.line,
+                                            where));
             mp.direction = *d;
           } else if (f == "warn_z") mp.warn_z = number(fv, where, 0.1, k_z_max);
           else if (f == "fail_z") mp.fail_z = number(fv, where, 0.1, k_z_max);
@@ -226,7 +235,7 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   const std::size_t n = dist.count;
   OptDouble spread = dist.mad && *dist.mad > 0 ? dist.mad : dist.sd;
   if (!from_periods && !dist.sd) spread.reset();  // dumps: only a standard deviation they give counts
-  if (from_periods && n < 3) spread.reset();      // two periods give no usable spread
+  if (from_periods && n < 3) spread.reset();  // two periods give no usable spread
   if (spread || (from_periods && n >= 3)) {
     double s = std::max({spread.value_or(0), policy.spread_floor_pct / 100 * std::fabs(c), mp.abs_floor / mp.warn_z, 1e-12});
     z = (cur - c) / s;
@@ -242,18 +251,18 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
     out_of_band = (dist.max && cur > *dist.max) || (dist.min && cur < *dist.min);
     // "+35% of the average"; from 10 times the average on, a ratio ("3,475 x the average").
     const double pct = c != 0 ? (cur - c) / std::fabs(c) * 100 : 0.0;
-    const std::string how = std::fabs(pct) >= 900 ? fmt::format("{} x the average", num(cur / c)) : fmt::format("{:+.0f}% of the average", pct);
-    r.method = dist.mean && dist.max ? fmt::format("{}: {}", cur > c ? "above the maximum" : "extremes", how) : "beyond the extremes";
+    const std::string how =
+        std::fabs(pct) >= 900 ? fmt::format("{} x the average", num(cur / c)) : fmt::format("{:+.0f}% of the average", pct);
+    r.method =
+        dist.mean && dist.max ? fmt::format("{}: {}", cur > c ? "above the maximum" : "extremes", how) : "beyond the extremes";
     if (dist.mean && dist.max && !(cur > *dist.max)) r.method = "within the extremes";
   } else {
     // One or two periods: the pairwise materiality rules.
     out_of_band = material;
     r.method = fmt::format("pairwise ({} period{})", n, n == 1 ? "" : "s");
   }
-  if (r.band_low && r.band_high)
-    r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
-  else
-    r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(c), num(mp.abs_floor), mp.rel_floor_pct);
+  if (r.band_low && r.band_high) r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
+  else r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(c), num(mp.abs_floor), mp.rel_floor_pct);
   r.status = CheckStatus::ok;
   r.reason = "within the baseline";
   if (out_of_band && material && side != 0) {
@@ -272,7 +281,8 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
       r.reason = "better than the baseline";
     }
   } else if (out_of_band && side != 0) {
-    r.reason = fmt::format("outside the band, but not material (floors {} {} and {}%)", num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
+    r.reason =
+        fmt::format("outside the band, but not material (floors {} {} and {}%)", num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
   }
   // Absolute levels of the policy.
   auto level = [&](const std::optional<double>& lim, bool above, CheckStatus st) {
@@ -337,9 +347,10 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
     else kept.push_back(std::move(members[i]));
   }
   if (dropped > 0)
-    notes.push_back(fmt::format("current set: {} duplicate period{} dropped (the same DB Id, instance and snapshots given more "
-                                "than once; HTML kept over its text twin)",
-                                dropped, dropped == 1 ? "" : "s"));
+    notes.push_back(
+        fmt::format("current set: {} duplicate period{} dropped (the same DB Id, instance and snapshots given more "
+                    "than once; HTML kept over its text twin)",
+                    dropped, dropped == 1 ? "" : "s"));
   return merge_snapshots(kept);
 }
 
@@ -351,9 +362,9 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   const auto instance = report_instance(current);
   if (instance && baseline_in.instances.size() >= 1 &&
       std::find(baseline_in.instances.begin(), baseline_in.instances.end(), *instance) == baseline_in.instances.end())
-    throw Error(current.source, fmt::format("instance {} is not in the baseline (instance{} {})", *instance,
-                                            baseline_in.instances.size() == 1 ? "" : "s",
-                                            fmt::join(baseline_in.instances, ", ")));
+    throw Error(current.source,
+                fmt::format("instance {} is not in the baseline (instance{} {})", *instance,
+                            baseline_in.instances.size() == 1 ? "" : "s", fmt::join(baseline_in.instances, ", ")));
   // Figures no database can give: the report is not usable (a period that cannot be, not an idle one).
   auto impossible = [&](const char* field, const OptDouble& v, bool positive) {
     if (v && (!std::isfinite(*v) || *v < 0 || (positive && *v == 0)))
@@ -384,13 +395,16 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (baseline.periods.size() != before)
     out.warnings.push_back(fmt::format("{} is a period of the baseline: left out of it for this check", current.source));
   {
-    const bool usable = !baseline.aggregates.empty() ||
-                        std::any_of(baseline.periods.begin(), baseline.periods.end(), [](const BaselinePeriod& p) { return p.valid && !p.values.empty(); });
+    const bool usable =
+        !baseline.aggregates.empty() || std::any_of(baseline.periods.begin(), baseline.periods.end(),
+                                                    [](const BaselinePeriod& p) { return p.valid && !p.values.empty(); });
     if (!usable)
-      throw Error(baseline.name.empty() ? "baseline" : baseline.name,
-                  baseline.periods.size() != before && std::none_of(baseline_in.periods.begin(), baseline_in.periods.end(), [&](const BaselinePeriod& p) { return !same_period(p, current); })
-                      ? "the baseline has no usable periods: its only period is the current report itself"
-                      : "the baseline has no usable periods (no valid period with metric values, no aggregate)");
+      throw Error(
+          baseline.name.empty() ? "baseline" : baseline.name,
+          baseline.periods.size() != before && std::none_of(baseline_in.periods.begin(), baseline_in.periods.end(),
+                                                            [&](const BaselinePeriod& p) { return !same_period(p, current); })
+              ? "the baseline has no usable periods: its only period is the current report itself"
+              : "the baseline has no usable periods (no valid period with metric values, no aggregate)");
   }
   for (const auto& n : baseline.notes) out.warnings.push_back("baseline: " + n);
   if (current.database.release != baseline.release && !current.database.release.empty() && !baseline.release.empty())
@@ -413,7 +427,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     out.results.push_back(std::move(r));
   }
   out.baseline_periods = matched;
-  if (std::none_of(out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }))
+  if (std::none_of(out.results.begin(), out.results.end(),
+                   [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }))
     throw Error(current.source, options.match == MatchPeriods::all
                                     ? "no metric in common with the baseline"
                                     : "no baseline period is like this one (--match): no metric to compare");
@@ -428,8 +443,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   std::vector<std::string> load_notes;
   for (const auto& m : all_metrics())
     if (m.checked && m.role == MetricRole::load)
-      if (const auto* r = result(m.key); r && r->status == CheckStatus::changed && r->current && r->baseline.median &&
-                                         *r->current > *r->baseline.median) {
+      if (const auto* r = result(m.key);
+          r && r->status == CheckStatus::changed && r->current && r->baseline.median && *r->current > *r->baseline.median) {
         load_rose = true;
         load_notes.push_back(fmt::format("{} {} -> {} /s", m.display, num(*r->baseline.median), num(*r->current)));
       }
@@ -476,7 +491,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     const Snapshot typical = typical_period(baseline);
     out.comparison = compare(typical, current, options.compare);
     if (baseline.snapshots.size() > 1 || baseline.periods.size() > 1)  // the typical period is several merged
-      std::erase_if(out.comparison.warnings, [](const std::string& w) { return w.starts_with("periods of very different length"); });
+      std::erase_if(out.comparison.warnings,
+                    [](const std::string& w) { return w.starts_with("periods of very different length"); });
     // A finding whose first metric is inside the baseline's spread is noise, not a finding.
     if (baseline.snapshots.size() >= 3) {
       std::vector<std::string> dropped;
@@ -508,9 +524,12 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   auto fmt_metric = [&](const CheckResult& r) -> std::string {
     if (!r.current || !(r.baseline.median || r.baseline.mean)) return fmt::format("{} ({})", r.label, r.reason);
     std::string band = r.band_low && r.band_high ? fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high)) : "";
-    return fmt::format("{} {} {} (baseline {}{}{}{})", r.label, num(*r.current), r.unit, num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)),
-                       band.empty() ? "" : ", band " + band, r.baseline.count ? fmt::format(", {} {}{}", r.baseline.count, r.baseline.basis == "periods" ? "period" : "interval",
-                                                                       r.baseline.count == 1 ? "" : "s") : "",
+    return fmt::format("{} {} {} (baseline {}{}{}{})", r.label, num(*r.current), r.unit,
+                       num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)), band.empty() ? "" : ", band " + band,
+                       r.baseline.count
+                           ? fmt::format(", {} {}{}", r.baseline.count, r.baseline.basis == "periods" ? "period" : "interval",
+                                         r.baseline.count == 1 ? "" : "s")
+                           : "",
                        r.z ? fmt::format(", z {:+.1f}", *r.z) : "");
   };
   std::string causes;
@@ -518,7 +537,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (db_time_worse) {
     std::vector<std::string> parts;
     for (const auto& k : c.contributors)
-      if (k.delta_s && k.delta_aas * (dbt && dbt->current && dbt->baseline.median ? *dbt->current - *dbt->baseline.median : 0) > 0)
+      if (k.delta_s &&
+          k.delta_aas * (dbt && dbt->current && dbt->baseline.median ? *dbt->current - *dbt->baseline.median : 0) > 0)
         parts.push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name, detail::human_seconds(*k.delta_s),
                                     k.lower_bound ? " or more" : ""));
     if (!parts.empty()) causes = fmt::format(", driven by {}", fmt::join(parts, ", "));
@@ -559,9 +579,10 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     out.headline = fmt::format("FAIL, regression against the baseline: {}{}", fmt::join(failed, "; "), causes);
     c.verdict = Verdict::regressed;
   } else if (busier) {
-    out.headline = fmt::format("WARN, busier, not slower: {} with {}; the cost per execution, transaction and call is within "
-                               "the baseline",
-                               fmt_metric(*dbt), fmt::join(load_notes, ", "));
+    out.headline = fmt::format(
+        "WARN, busier, not slower: {} with {}; the cost per execution, transaction and call is within "
+        "the baseline",
+        fmt_metric(*dbt), fmt::join(load_notes, ", "));
     c.verdict = Verdict::unchanged;
   } else if (out.status == CheckStatus::warn) {
     out.headline = fmt::format("WARN, no fail-level regression, but {} metric{} worse than the baseline: {}{}", warned_count,
@@ -572,9 +593,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     c.verdict = Verdict::improved;
   } else {
     // Never a centre the baseline does not give: the DB time row may be "insufficient baseline".
-    const std::size_t judged = static_cast<std::size_t>(std::count_if(out.results.begin(), out.results.end(), [](const CheckResult& r) {
-      return r.status != CheckStatus::insufficient;
-    }));
+    const std::size_t judged = static_cast<std::size_t>(std::count_if(
+        out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }));
     out.headline = dbt && dbt->current && dbt->status != CheckStatus::insufficient
                        ? fmt::format("OK, within the baseline: {}", fmt_metric(*dbt))
                        : fmt::format("OK, within the baseline on the {} metric{} it gives; DB time per second: {}", judged,
@@ -582,7 +602,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     c.verdict = Verdict::unchanged;
   }
   if (options.match != MatchPeriods::all)
-    out.headline += options.match == MatchPeriods::hour ? " [like periods: same hour of day]" : " [like periods: same weekday and hour]";
+    out.headline +=
+        options.match == MatchPeriods::hour ? " [like periods: same hour of day]" : " [like periods: same weekday and hour]";
   c.headline = out.headline;
   for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it) c.warnings.insert(c.warnings.begin(), *it);
 
@@ -634,10 +655,11 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
                  r.reason};
     t.rows.push_back(std::move(row));
   }
-  t.notes.push_back("fail: a master metric (DB time per second, or per execution / transaction / call when the load did not "
-                    "rise) out of its band in the worse direction and material; warn: any other metric so; improved and "
-                    "changed never fail. Band: centre ± warn_z × spread (robust, MAD) for 3 or more periods; the extremes "
-                    "for dumps without a spread; the pairwise floors for one or two periods.");
+  t.notes.push_back(
+      "fail: a master metric (DB time per second, or per execution / transaction / call when the load did not "
+      "rise) out of its band in the worse direction and material; warn: any other metric so; improved and "
+      "changed never fail. Band: centre ± warn_z × spread (robust, MAD) for 3 or more periods; the extremes "
+      "for dumps without a spread; the pairwise floors for one or two periods.");
   c.tables.insert(c.tables.begin(), std::move(t));
   detail::add_check_charts(out, baseline);
   return out;

@@ -61,28 +61,32 @@ PeriodCheck check_period(const Snapshot& s, const std::string& report) {
   if (auto b = snap_seconds(iv.begin_time), e = snap_seconds(iv.end_time); b && e && *e > *b) wall = *e - *b;
   const bool fits_snaps = !wall || std::fabs(*wall - elapsed) <= std::max(300.0, 0.05 * *wall);
   // A RAC global report sums DB time over its instances: its sessions are one instance's.
-  const double sessions = s.kind == ReportKind::awr_global ? 0 : std::max(iv.begin_sessions.value_or(0), iv.end_sessions.value_or(0));
+  const double sessions =
+      s.kind == ReportKind::awr_global ? 0 : std::max(iv.begin_sessions.value_or(0), iv.end_sessions.value_or(0));
   const auto db = s.db_time_s();
   auto too_dense = [&](double el) { return db && sessions > 0 && *db / el > 1.5 * sessions + 1; };
   if (fits_snaps && !too_dense(elapsed)) return out;
   if (!fits_snaps && !too_dense(*wall)) {
     out.elapsed_s = wall;
     out.corrected = true;
-    out.reason = fmt::format("{}: Elapsed {:.1f} min but the snap times are {:.1f} min apart (a DST change or a clock step?): "
-                             "rates use the snap times",
-                             label, elapsed / 60, *wall / 60);
+    out.reason = fmt::format(
+        "{}: Elapsed {:.1f} min but the snap times are {:.1f} min apart (a DST change or a clock step?): "
+        "rates use the snap times",
+        label, elapsed / 60, *wall / 60);
     return out;
   }
   out.not_comparable = true;
   if (!fits_snaps)
-    out.reason = fmt::format("{}: Elapsed {:.1f} min does not fit the snap times ({:.1f} min apart), and neither fits DB time "
-                             "{:.1f} min with at most {:.0f} sessions (a DST change or a clock step?): its rates cannot be computed",
-                             label, elapsed / 60, *wall / 60, *db / 60, sessions);
+    out.reason = fmt::format(
+        "{}: Elapsed {:.1f} min does not fit the snap times ({:.1f} min apart), and neither fits DB time "
+        "{:.1f} min with at most {:.0f} sessions (a DST change or a clock step?): its rates cannot be computed",
+        label, elapsed / 60, *wall / 60, *db / 60, sessions);
   else
-    out.reason = fmt::format("{}: DB time {:.1f} min over Elapsed {:.1f} min is {:.1f} average active sessions but there were at "
-                             "most {:.0f} sessions: the Elapsed is too short for the DB time (a DST change between the "
-                             "snapshots?), so its rates cannot be computed",
-                             label, *db / 60, elapsed / 60, *db / elapsed, sessions);
+    out.reason = fmt::format(
+        "{}: DB time {:.1f} min over Elapsed {:.1f} min is {:.1f} average active sessions but there were at "
+        "most {:.0f} sessions: the Elapsed is too short for the DB time (a DST change between the "
+        "snapshots?), so its rates cannot be computed",
+        label, *db / 60, elapsed / 60, *db / elapsed, sessions);
   return out;
 }
 
@@ -104,8 +108,8 @@ std::vector<std::string> plausibility_warnings(const Snapshot& s) {
 
 bool periods_overlap(const Snapshot& a, const Snapshot& b) {
   const auto &ai = a.interval, &bi = b.interval;
-  return a.database.dbid == b.database.dbid && a.database.instance == b.database.instance && ai.begin_snap &&
-         ai.end_snap && bi.begin_snap && bi.end_snap && *ai.begin_snap < *bi.end_snap && *bi.begin_snap < *ai.end_snap;
+  return a.database.dbid == b.database.dbid && a.database.instance == b.database.instance && ai.begin_snap && ai.end_snap &&
+         bi.begin_snap && bi.end_snap && *ai.begin_snap < *bi.end_snap && *bi.begin_snap < *ai.end_snap;
 }
 
 bool same_period(const Snapshot& a, const Snapshot& b) {
@@ -121,8 +125,8 @@ void Differ::comparability() {
       return false;
     }
     if (*s.interval.elapsed_s <= 0) {
-      m_out.warnings.push_back(fmt::format("{}: Elapsed is 0 (begin and end snapshots at the same time); not comparable",
-                                           name(s)));
+      m_out.warnings.push_back(
+          fmt::format("{}: Elapsed is 0 (begin and end snapshots at the same time); not comparable", name(s)));
       return false;
     }
     return true;
@@ -134,8 +138,10 @@ void Differ::comparability() {
       m_out.verdict = Verdict::not_comparable;
       m_no_deltas = has_base();
     } else if (!s->timings_valid) {
-      m_out.warnings.push_back(fmt::format("{}: timings not valid: timed_statistics changed between the snapshots (the "
-                                           "report says TIMINGS ARE INVALID); not comparable", name(*s)));
+      m_out.warnings.push_back(
+          fmt::format("{}: timings not valid: timed_statistics changed between the snapshots (the "
+                      "report says TIMINGS ARE INVALID); not comparable",
+                      name(*s)));
       m_out.verdict = Verdict::not_comparable;
       m_no_deltas = has_base();
     }
@@ -144,15 +150,14 @@ void Differ::comparability() {
     for (const auto& e : s->top_events)
       if (e.is_idle) idle.push_back(e.name);
     if (!idle.empty())
-      m_out.warnings.push_back(fmt::format("{}: its top events list idle events ({}): they are not database time",
-                                           name(*s), fmt::join(idle, ", ")));
+      m_out.warnings.push_back(
+          fmt::format("{}: its top events list idle events ({}): they are not database time", name(*s), fmt::join(idle, ", ")));
   }
   bool ok = elapsed_ok(m_target);
   plausibility(m_target);
   auto truncated = [&](const Snapshot& s) {
     if (s.truncated)
-      m_out.warnings.push_back(fmt::format("{}: truncated report (no 'End of Report' marker): sections may be missing",
-                                           name(s)));
+      m_out.warnings.push_back(fmt::format("{}: truncated report (no 'End of Report' marker): sections may be missing", name(s)));
   };
   if (has_base()) truncated(*m_base);
   truncated(m_target);
@@ -169,22 +174,23 @@ void Differ::comparability() {
   if (m_base->database.scope != m_target.database.scope || m_base->database.con_dbid != m_target.database.con_dbid)
     m_out.warnings.push_back(fmt::format(
         "different container scope: {} {} vs {} {}: a PDB report covers one pluggable database, a CDB root report "
-        "the whole CDB{}", to_string(m_base->database.scope), m_base->database.container, to_string(m_target.database.scope),
+        "the whole CDB{}",
+        to_string(m_base->database.scope), m_base->database.container, to_string(m_target.database.scope),
         m_target.database.container,
         m_base->interval.pdb_snapshots || m_target.interval.pdb_snapshots ? "; PDB snapshot ids are the PDB's own" : ""));
-  if (m_base->source == m_target.source)
-    m_out.warnings.push_back(fmt::format("the same file given twice: {}", name(m_target)));
+  if (m_base->source == m_target.source) m_out.warnings.push_back(fmt::format("the same file given twice: {}", name(m_target)));
   else if (detail::same_period(*m_base, m_target))
-    m_out.warnings.push_back(fmt::format(
-        "the same period in both reports (snaps {}-{} of {}): nothing ran between them; any difference is in how "
-        "the two reports print it",
-        *m_base->interval.begin_snap, *m_base->interval.end_snap,
-        m_target.database.instance.empty() ? m_target.database.name : m_target.database.instance));
+    m_out.warnings.push_back(
+        fmt::format("the same period in both reports (snaps {}-{} of {}): nothing ran between them; any difference is in how "
+                    "the two reports print it",
+                    *m_base->interval.begin_snap, *m_base->interval.end_snap,
+                    m_target.database.instance.empty() ? m_target.database.name : m_target.database.instance));
   ok = elapsed_ok(*m_base) && ok;
   plausibility(*m_base);
   auto idle = [&](const Snapshot& s) {
     if (auto aas = s.average_active_sessions(); aas && *aas < k_idle_aas)
-      m_out.warnings.push_back(fmt::format("{}: an idle period ({:.3f} average active sessions): its changes are noise", name(s), *aas));
+      m_out.warnings.push_back(
+          fmt::format("{}: an idle period ({:.3f} average active sessions): its changes are noise", name(s), *aas));
   };
   idle(*m_base);
   idle(m_target);
@@ -211,20 +217,21 @@ void Differ::comparability() {
   const bool sets = m_base->members > 1 || m_target.members > 1;
   const bool overlap = !sets && detail::periods_overlap(*m_base, m_target);
   if (overlap && !detail::same_period(*m_base, m_target))
-    m_out.warnings.push_back(fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
-                                         "their difference understates the change",
-                                         *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
-  if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
     m_out.warnings.push_back(
-        fmt::format("instance restarted between the periods (startup {} vs {}): caches were cold", b.startup_time, t.startup_time));
+        fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
+                    "their difference understates the change",
+                    *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
+  if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
+    m_out.warnings.push_back(fmt::format("instance restarted between the periods (startup {} vs {}): caches were cold",
+                                         b.startup_time, t.startup_time));
   auto be = base_elapsed(), te = target_elapsed();
   if (be && te && *be > 0 && *te > 0) {
     const double ratio = std::max(*be, *te) / std::min(*be, *te);
     if (ratio > k_length_ratio_warning)
-      m_out.warnings.push_back(fmt::format(
-          "periods of very different length ({:.1f} vs {:.1f} min): compared by rates, but peaks average out "
-          "over the longer period",
-          *be / 60, *te / 60));
+      m_out.warnings.push_back(
+          fmt::format("periods of very different length ({:.1f} vs {:.1f} min): compared by rates, but peaks average out "
+                      "over the longer period",
+                      *be / 60, *te / 60));
   }
   if (!ok) m_out.verdict = Verdict::not_comparable;
 }
@@ -232,22 +239,25 @@ void Differ::comparability() {
 // What a report's own figures say that cannot be (overlapping instrumentation), stated once in words.
 void Differ::oddities(const Snapshot& s) {
   auto once = [&](std::string w) {  // the same file given twice: said once
-    if (std::find(m_out.warnings.begin(), m_out.warnings.end(), w) == m_out.warnings.end()) m_out.warnings.push_back(std::move(w));
+    if (std::find(m_out.warnings.begin(), m_out.warnings.end(), w) == m_out.warnings.end())
+      m_out.warnings.push_back(std::move(w));
   };
   const auto db = s.db_time_s(), cpu = s.db_cpu_s();
   if (db && cpu && *db > 0 && *cpu > *db * 1.005)
-    once(fmt::format("{}: DB CPU ({} s) is above DB time ({} s) in the report: its accounting overlaps (calls "
-                                         "spanning a snapshot), so DB CPU % of DB time reads over 100 and the time outside DB "
-                                         "CPU and waits as none",
-                                         name(s), detail::grouped(*cpu, 1), detail::grouped(*db, 1)));
+    once(
+        fmt::format("{}: DB CPU ({} s) is above DB time ({} s) in the report: its accounting overlaps (calls "
+                    "spanning a snapshot), so DB CPU % of DB time reads over 100 and the time outside DB "
+                    "CPU and waits as none",
+                    name(s), detail::grouped(*cpu, 1), detail::grouped(*db, 1)));
   if (s.kind == ReportKind::statspack) return;  // its %Total Call Time is another measure
   double sum = 0;
   for (const auto& e : s.top_events)
     if (!e.is_idle && e.pct_db_time) sum += *e.pct_db_time;
   if (sum >= 101)
-    once(fmt::format("{}: the top events' % DB time add up to {:.1f}%: DB CPU and waits overlap in the "
-                                         "report's accounting, so their shares are not parts of one whole",
-                                         name(s), sum));
+    once(
+        fmt::format("{}: the top events' % DB time add up to {:.1f}%: DB CPU and waits overlap in the "
+                    "report's accounting, so their shares are not parts of one whole",
+                    name(s), sum));
 }
 
 // Elapsed implausible for the snap times or for the DB time and sessions (a DST change can make
@@ -281,8 +291,7 @@ void Differ::drop_deltas() {
     std::vector<std::size_t> keep;
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
       const auto& c = t.columns[i];
-      if (c.kind == ColumnKind::change_pct || c.kind == ColumnKind::delta || c.key == "assessment")
-        continue;
+      if (c.kind == ColumnKind::change_pct || c.kind == ColumnKind::delta || c.key == "assessment") continue;
       keep.push_back(i);
     }
     if (keep.size() == t.columns.size()) continue;

@@ -18,13 +18,20 @@ namespace awrdiff {
 
 const char* to_string(Verdict v) {
   switch (v) {
-    case Verdict::regressed: return "regressed";
-    case Verdict::improved: return "improved";
-    case Verdict::unchanged: return "unchanged";
-    case Verdict::not_comparable: return "not comparable";
-    case Verdict::single_report: return "single report";
-    case Verdict::inconclusive: return "inconclusive";
-    case Verdict::load_changed: return "load changed";
+    case Verdict::regressed:
+      return "regressed";
+    case Verdict::improved:
+      return "improved";
+    case Verdict::unchanged:
+      return "unchanged";
+    case Verdict::not_comparable:
+      return "not comparable";
+    case Verdict::single_report:
+      return "single report";
+    case Verdict::inconclusive:
+      return "inconclusive";
+    case Verdict::load_changed:
+      return "load changed";
   }
   return "unknown";
 }
@@ -95,9 +102,8 @@ std::string grouped(double value, int decimals) {
 
 namespace {
 bool same_name(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
 }
 }  // namespace
 

@@ -60,15 +60,15 @@ struct Measure {
 /// One row of a side-by-side table: the item's own columns, then each side's measures.
 struct Item {
   std::string name;
-  std::vector<CompareCell> leading;      // text columns after the name
-  std::vector<OptDouble> base, target;   // one per measure
+  std::vector<CompareCell> leading;  // text columns after the name
+  std::vector<OptDouble> base, target;  // one per measure
   std::string base_status, target_status;  // "not shown" etc., shown in place of the first measure
-  OptDouble base_rate, target_rate;      // per second of elapsed, for the change column
-  OptDouble base_pct, target_pct;        // % of DB time, for the delta column
-  bool points = false;                   // a percentage: its change is shown in points
-  std::string metric;                    // metric catalog key for the assessment; empty: the table's
-  std::string bound;                     // one side unknown: the change as a bound ("≥ +120%"), else empty
-  OptDouble bound_delta;                 // that side taken at its list's floor: the least change, per second
+  OptDouble base_rate, target_rate;  // per second of elapsed, for the change column
+  OptDouble base_pct, target_pct;  // % of DB time, for the delta column
+  bool points = false;  // a percentage: its change is shown in points
+  std::string metric;  // metric catalog key for the assessment; empty: the table's
+  std::string bound;  // one side unknown: the change as a bound ("≥ +120%"), else empty
+  OptDouble bound_delta;  // that side taken at its list's floor: the least change, per second
   double sort_key = 0;
 };
 
@@ -80,7 +80,7 @@ struct SideBySide {
   std::vector<Measure> measures;
   bool with_pct_delta = false;  // a "Δ % DB time" column
   bool with_rate_change = true;  // a "rate change" column
-  std::string metric;            // metric catalog key assessing base_rate -> target_rate ("" = no column)
+  std::string metric;  // metric catalog key assessing base_rate -> target_rate ("" = no column)
 };
 
 /// The assessment cell: "worse", "better", "changed", or empty when the change is below the floors.
@@ -95,8 +95,7 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
 /// construct one, set m_period_checks and call run() once.
 class Differ {
 public:
-  Differ(const Snapshot* base, const Snapshot& target, const CompareOptions& opt)
-      : m_base(base), m_target(target), m_opt(opt) {}
+  Differ(const Snapshot* base, const Snapshot& target, const CompareOptions& opt) : m_base(base), m_target(target), m_opt(opt) {}
 
   /// Builds the comparison: every part below, then the section tables, findings and charts.
   Comparison run();
@@ -134,9 +133,9 @@ private:
 
   // One item's figures in one report, as the side-by-side tables need them.
   struct Found {
-    std::string status;              // non-empty: the report does not show the item ("not shown", ...)
-    std::vector<OptDouble> values;   // one per measure
-    OptDouble rate, pct_db_time;     // per second of elapsed (the rate change), % DB time (its delta)
+    std::string status;  // non-empty: the report does not show the item ("not shown", ...)
+    std::vector<OptDouble> values;  // one per measure
+    OptDouble rate, pct_db_time;  // per second of elapsed (the rate change), % DB time (its delta)
   };
 
   // Item names from both reports, target's order first.

@@ -42,13 +42,13 @@ struct SqlPair {
   /// "not shown in base" / "not shown in target" (unknown there), "not in report".
   std::string status;
   SignatureMatch text_match = SignatureMatch::none;  ///< matched across sql_ids by text
-  bool binds_changed = false; ///< a text match where literals became binds (or binds literals)
-  std::string confidence;     ///< for a text match: "high", "medium (text may be cut)", "low (text cut by the report)"
+  bool binds_changed = false;  ///< a text match where literals became binds (or binds literals)
+  std::string confidence;  ///< for a text match: "high", "medium (text may be cut)", "low (text cut by the report)"
   OptDouble base_rate, target_rate;  ///< elapsed per second of elapsed (AAS)
-  OptDouble delta_aas;        ///< target_rate − base_rate; for new/gone a bound against the cut-off
-  bool bound = false;         ///< delta_aas is a bound: one side is only known to be below its cut-off
-  std::string why;            ///< per execution vs volume: "slower per execution", "more executions", ...
-  std::string parent;         ///< sql_id of the PL/SQL call this statement probably runs inside ("" when none)
+  OptDouble delta_aas;  ///< target_rate − base_rate; for new/gone a bound against the cut-off
+  bool bound = false;  ///< delta_aas is a bound: one side is only known to be below its cut-off
+  std::string why;  ///< per execution vs volume: "slower per execution", "more executions", ...
+  std::string parent;  ///< sql_id of the PL/SQL call this statement probably runs inside ("" when none)
 
   const SqlStat& any() const { return target != nullptr ? *target : *base; }
   /// "81uvdbt46vt5p" or "81uvdbt46vt5p -> 28ja91pnth38j" for a text match.
@@ -58,7 +58,7 @@ struct SqlPair {
 /// Several sql_ids of one report sharing one text signature: literal SQL.
 struct LiteralGroup {
   std::string signature;
-  std::string example;                    ///< one of the texts
+  std::string example;  ///< one of the texts
   std::vector<const SqlStat*> base, target;
   OptDouble base_elapsed_s, target_elapsed_s;  ///< sum over the listed statements
 };
@@ -74,9 +74,9 @@ struct Facts {
   const Snapshot* base = nullptr;  ///< null for a single report
   const Snapshot* target = nullptr;
   OptDouble base_db_time_aas, target_db_time_aas;
-  std::vector<DbTimePart> parts;            ///< DB CPU, wait classes, outside; empty without a base
-  std::vector<SqlPair> sql;                 ///< all statements of both reports, largest rate first
-  std::vector<LiteralGroup> literal_groups; ///< groups of 3 or more sql_ids in either report
+  std::vector<DbTimePart> parts;  ///< DB CPU, wait classes, outside; empty without a base
+  std::vector<SqlPair> sql;  ///< all statements of both reports, largest rate first
+  std::vector<LiteralGroup> literal_groups;  ///< groups of 3 or more sql_ids in either report
   /// One unit family for every change of DB time in the output: average active sessions when the
   /// change in DB time per second over the target's elapsed reaches two days of seconds, else seconds
   /// over the target's elapsed ("+7.1 min").
@@ -87,16 +87,17 @@ struct Facts {
   }
 };
 
-/// Runs every findings rule over the facts; findings in the direction of the DB time change first, then by |impact| and rule order.
+/// Runs every findings rule over the facts; findings in the direction of the DB time change first, then by |impact| and rule
+/// order.
 std::vector<Finding> run_findings(const Facts& facts);
 
 /// How one report's own Elapsed holds up against its snap times and its sessions (a DST change or a
 /// clock step between the snapshots can make an hour read as minutes).
 struct PeriodCheck {
-  OptDouble elapsed_s;         ///< the elapsed to compute rates with: the report's, or its snap times' difference
-  bool corrected = false;      ///< elapsed_s is the snap times' difference: the report's Elapsed does not fit them
-  bool not_comparable = false; ///< neither the Elapsed nor the snap times fit the DB time and the sessions
-  std::string reason;          ///< "file: ..." when corrected or not comparable, else empty
+  OptDouble elapsed_s;  ///< the elapsed to compute rates with: the report's, or its snap times' difference
+  bool corrected = false;  ///< elapsed_s is the snap times' difference: the report's Elapsed does not fit them
+  bool not_comparable = false;  ///< neither the Elapsed nor the snap times fit the DB time and the sessions
+  std::string reason;  ///< "file: ..." when corrected or not comparable, else empty
 };
 /// Elapsed is implausible when it is more than max(5 min, 5%) away from the snap times' difference, or
 /// when DB time / Elapsed exceeds 1.5 x the sessions + 1. Then the snap times' difference is used when

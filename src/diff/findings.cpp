@@ -38,22 +38,22 @@ constexpr FindingRule k_rules[] = {
     {"parameter_change", "init.ora parameters differ between the periods, the performance-shaping ones first"},
 };
 
-constexpr double k_cpu_shift_cpu_pts = 15;    // DB CPU share of DB time must move this many points ...
-constexpr double k_cpu_shift_io_pts = 10;     // ... and the I/O share the other way this many
-constexpr double k_commit_cpu_ratio = 3;      // log file sync / log file parallel write above this: not the disk
-constexpr double k_fs_cache_ms = 0.1;         // direct path read faster than this is served from memory
-constexpr double k_storage_ms = 0.5;          // ... and slower than this on the other side is storage
+constexpr double k_cpu_shift_cpu_pts = 15;  // DB CPU share of DB time must move this many points ...
+constexpr double k_cpu_shift_io_pts = 10;  // ... and the I/O share the other way this many
+constexpr double k_commit_cpu_ratio = 3;  // log file sync / log file parallel write above this: not the disk
+constexpr double k_fs_cache_ms = 0.1;  // direct path read faster than this is served from memory
+constexpr double k_storage_ms = 0.5;  // ... and slower than this on the other side is storage
 constexpr double k_event_matters_aas = 0.02;  // an event must cost this much DB time per second on one side
 constexpr double k_cpu_queue_per_core = 1.0;  // DB CPU + outside time per core above this: CPU saturated
-constexpr double k_cpu_queue_busy_pct = 80;   // or the host this busy
-constexpr double k_carrier_share = 0.10;      // a statement carrying this share of the DB time change is named
+constexpr double k_cpu_queue_busy_pct = 80;  // or the host this busy
+constexpr double k_carrier_share = 0.10;  // a statement carrying this share of the DB time change is named
 constexpr std::size_t k_max_carriers = 3;
-constexpr double k_idle_aas = 0.05;           // both periods below this many AAS: no findings, it is noise
-constexpr double k_relevance_share = 0.01;    // findings must move DB time by 1% of the smaller period's
-constexpr double k_slow_redo_write_ms = 10;   // log file parallel write above this: the redo disk is slow
-constexpr double k_filetype_min_reads = 10;   // a file type needs this many read requests per second to count
-constexpr double k_parse_min_share_pct = 2;   // parse time under this share of DB time on both sides is not a finding
-constexpr double k_literal_min_aas = 0.01;    // a literal SQL shape must carry this much elapsed per second on a side
+constexpr double k_idle_aas = 0.05;  // both periods below this many AAS: no findings, it is noise
+constexpr double k_relevance_share = 0.01;  // findings must move DB time by 1% of the smaller period's
+constexpr double k_slow_redo_write_ms = 10;  // log file parallel write above this: the redo disk is slow
+constexpr double k_filetype_min_reads = 10;  // a file type needs this many read requests per second to count
+constexpr double k_parse_min_share_pct = 2;  // parse time under this share of DB time on both sides is not a finding
+constexpr double k_literal_min_aas = 0.01;  // a literal SQL shape must carry this much elapsed per second on a side
 
 int rule_order(std::string_view key) {
   for (std::size_t i = 0; i < std::size(k_rules); ++i)
@@ -176,9 +176,7 @@ private:
     if (!aas || !db_aas || *db_aas <= 0) return std::nullopt;
     return *aas / *db_aas * 100;
   }
-  Pair share_of_db(const Pair& p) const {
-    return {share(p.b, m_f.base_db_time_aas), share(p.t, m_f.target_db_time_aas)};
-  }
+  Pair share_of_db(const Pair& p) const { return {share(p.b, m_f.base_db_time_aas), share(p.t, m_f.target_db_time_aas)}; }
   /// A change in AAS as the comparison states it (Facts::in_aas): average active sessions, or seconds
   /// over the target's elapsed time.
   std::string seconds(double delta_aas) const {
@@ -208,7 +206,8 @@ private:
     for (const Snapshot* s : {&m_b, &m_t})
       for (const auto& a : s->addm_findings) {
         const auto n = lower(a.name);
-        if (std::none_of(topics.begin(), topics.end(), [&](std::string_view w) { return n.find(w) != std::string::npos; })) continue;
+        if (std::none_of(topics.begin(), topics.end(), [&](std::string_view w) { return n.find(w) != std::string::npos; }))
+          continue;
         if (std::find(used.begin(), used.end(), a.name) != used.end()) continue;
         if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
       }
@@ -228,7 +227,9 @@ private:
       if (f.direction != ChangeKind::changed) {
         const bool rose = *t > *b;
         const bool agrees = (f.direction == ChangeKind::worse) == rose;
-        reading = std::fabs(*t - *b) < 0.05 * std::max(*b, *t) ? ": about the same in both" : agrees ? ": corroborates" : ": contradicts";
+        reading = std::fabs(*t - *b) < 0.05 * std::max(*b, *t) ? ": about the same in both"
+                  : agrees                                     ? ": corroborates"
+                                                               : ": contradicts";
       }
       f.evidence.push_back(fmt::format("the reports' ADDM: {} {} average active sessions{}", name, arrow(b, t, 2), reading));
     }
@@ -299,18 +300,22 @@ private:
     f.rule = "cpu_shift";
     f.direction = a.material() ? a.kind : ChangeKind::changed;
     f.impact_aas = cpu->delta().value_or(0);
-    f.title = fmt::format("The load moved from {}: DB CPU {} of DB time, I/O waits {}", dc > 0 ? "I/O waits to CPU" : "CPU to I/O waits",
-                          arrow(cpu_pct.b, cpu_pct.t, 0, "%"), arrow(io_pct.b, io_pct.t, 0, "%"));
+    f.title = fmt::format("The load moved from {}: DB CPU {} of DB time, I/O waits {}",
+                          dc > 0 ? "I/O waits to CPU" : "CPU to I/O waits", arrow(cpu_pct.b, cpu_pct.t, 0, "%"),
+                          arrow(io_pct.b, io_pct.t, 0, "%"));
     f.cause = fmt::format("DB CPU {}", seconds(f.impact_aas));
-    f.evidence.push_back(fmt::format("DB CPU {} average active sessions{}", arrow(cpu->base, cpu->target, 2),
-                                     pct_change(cpu->base, cpu->target)));
+    f.evidence.push_back(
+        fmt::format("DB CPU {} average active sessions{}", arrow(cpu->base, cpu->target, 2), pct_change(cpu->base, cpu->target)));
     f.evidence.push_back(fmt::format("User and System I/O waits {} average active sessions", arrow(io.b, io.t, 2)));
     const Pair lr = lp("logical_reads");
-    if (lr.b && lr.t) f.evidence.push_back(fmt::format("Logical reads {} blocks/s{}", arrow(lr.b, lr.t, 0), pct_change(lr.b, lr.t)));
+    if (lr.b && lr.t)
+      f.evidence.push_back(fmt::format("Logical reads {} blocks/s{}", arrow(lr.b, lr.t, 0), pct_change(lr.b, lr.t)));
     const Pair pr = lp("physical_reads");
-    if (pr.b && pr.t) f.evidence.push_back(fmt::format("Physical reads {} blocks/s{}", arrow(pr.b, pr.t, 0), pct_change(pr.b, pr.t)));
+    if (pr.b && pr.t)
+      f.evidence.push_back(fmt::format("Physical reads {} blocks/s{}", arrow(pr.b, pr.t, 0), pct_change(pr.b, pr.t)));
     f.metrics = {metric("db_cpu_per_s", "DB CPU per second", "AAS", {cpu->base, cpu->target}),
-                 metric("db_cpu_pct_db_time", "DB CPU % of DB time", "%", cpu_pct), metric("io_pct_db_time", "I/O waits % of DB time", "%", io_pct)};
+                 metric("db_cpu_pct_db_time", "DB CPU % of DB time", "%", cpu_pct),
+                 metric("io_pct_db_time", "I/O waits % of DB time", "%", io_pct)};
     add(std::move(f));
   }
 
@@ -340,9 +345,10 @@ private:
     if (hp.b || hp.t) what += fmt::format(" {} hard parses/s{}", arrow(hp.b, hp.t, 1), pct_change(hp.b, hp.t));
     if (what.back() == ';') what.pop_back();
     if (a_time.material() && !a_rate.material() && hp.b && hp.t && *hp.b > 0 && *hp.t > 0)
-      f.evidence.push_back(fmt::format("about as many hard parses, each {}: {} ms per hard parse (shared pool / library cache "
-                                       "contention or CPU starvation)",
-                                       up ? "slower" : "faster", arrow(*hpe.b / *hp.b * 1000, *hpe.t / *hp.t * 1000, 1)));
+      f.evidence.push_back(
+          fmt::format("about as many hard parses, each {}: {} ms per hard parse (shared pool / library cache "
+                      "contention or CPU starvation)",
+                      up ? "slower" : "faster", arrow(*hpe.b / *hp.b * 1000, *hpe.t / *hp.t * 1000, 1)));
     f.title = what;
     f.cause = fmt::format("hard parsing {}", seconds(f.impact_aas));
     if (pte.b && pte.t) f.evidence.push_back(fmt::format("parse time elapsed {} s per second", arrow(pte.b, pte.t, 2)));
@@ -352,8 +358,9 @@ private:
     const Pair ex = lp("executes");
     if (ex.b && ex.t) f.evidence.push_back(fmt::format("executes {} /s", arrow(ex.b, ex.t, 1)));
     for (std::size_t i = 0; i < m_f.literal_groups.size() && i < 3; ++i)
-      f.evidence.push_back(fmt::format("literal SQL: {} -> {} listed sql_ids share the shape \"{}\"", m_f.literal_groups[i].base.size(),
-                                       m_f.literal_groups[i].target.size(), short_text(m_f.literal_groups[i].example)));
+      f.evidence.push_back(fmt::format("literal SQL: {} -> {} listed sql_ids share the shape \"{}\"",
+                                       m_f.literal_groups[i].base.size(), m_f.literal_groups[i].target.size(),
+                                       short_text(m_f.literal_groups[i].example)));
     for (const auto& p : m_f.sql)
       if (p.text_match != SignatureMatch::none && p.binds_changed)
         f.evidence.push_back(fmt::format("SQL {} changed sql_id (same text, literals/binds folded)", p.label()));
@@ -387,19 +394,21 @@ private:
         if (!unknown && std::max(ela.b.value_or(0), ela.t.value_or(0)) < k_literal_min_aas) continue;  // too small to matter
         ++shapes;
         if (shapes <= 3)
-          f.evidence.push_back(fmt::format("{} -> {} listed sql_ids, {}: {}", g.base.size(), g.target.size(),
-                                           unknown ? std::string("elapsed not known for the set (each id is in some of its reports only)")
-                                                   : arrow(ela.b.value_or(0), ela.t.value_or(0), 3) + " s elapsed per second",
-                                           short_text(g.example, 80)));
+          f.evidence.push_back(
+              fmt::format("{} -> {} listed sql_ids, {}: {}", g.base.size(), g.target.size(),
+                          unknown ? std::string("elapsed not known for the set (each id is in some of its reports only)")
+                                  : arrow(ela.b.value_or(0), ela.t.value_or(0), 3) + " s elapsed per second",
+                          short_text(g.example, 80)));
         f.metrics.push_back(metric("literal_sql.sql_ids", short_text(g.example, 40), "",
                                    {static_cast<double>(g.base.size()), static_cast<double>(g.target.size())}));
       }
       if (shapes == 0) continue;
       if (shapes > 3) f.evidence.push_back(fmt::format("and {} more shapes (see the Literal SQL table)", shapes - 3));
-      f.evidence.push_back("each literal value is a new sql_id and a hard parse; the lists show only the top statements, so the "
-                           "real number of sql_ids is higher. Bind variables fold them into one cursor.");
-      f.title = fmt::format("Literal SQL {}: {} statement shape{} listed under 3 or more sql_ids in the {} only", appeared ? "appeared" : "went away",
-                            shapes, shapes == 1 ? "" : "s", appeared ? "target" : "base");
+      f.evidence.push_back(
+          "each literal value is a new sql_id and a hard parse; the lists show only the top statements, so the "
+          "real number of sql_ids is higher. Bind variables fold them into one cursor.");
+      f.title = fmt::format("Literal SQL {}: {} statement shape{} listed under 3 or more sql_ids in the {} only",
+                            appeared ? "appeared" : "went away", shapes, shapes == 1 ? "" : "s", appeared ? "target" : "base");
       f.cause = appeared ? "literal SQL" : "literal SQL gone";
       add(std::move(f));
     }
@@ -415,13 +424,14 @@ private:
       f.impact_aas = p.delta_aas.value_or(0);
       const int bb = sql_shape(p.base->text).binds, tb = sql_shape(p.target->text).binds;
       f.title = fmt::format("SQL {} runs as {} now: {} (same text otherwise; confidence {}): elapsed {} s per second{}",
-                            p.base->sql_id, p.target->sql_id, tb > bb ? "literals became binds" : "binds became literals", p.confidence, arrow(p.base_rate, p.target_rate, 3),
-                            pct_change(p.base_rate, p.target_rate));
+                            p.base->sql_id, p.target->sql_id, tb > bb ? "literals became binds" : "binds became literals",
+                            p.confidence, arrow(p.base_rate, p.target_rate, 3), pct_change(p.base_rate, p.target_rate));
       f.cause = fmt::format("SQL {} {}", p.label(), seconds(f.impact_aas));
       f.evidence.push_back(fmt::format("base:   {}", short_text(p.base->text, 100)));
       f.evidence.push_back(fmt::format("target: {}", short_text(p.target->text, 100)));
       const Pair per_exec = sql_value(p, "elapsed_per_exec_ms");
-      f.evidence.push_back(fmt::format("executions {}; elapsed per execution {}", arrow(p.base->executions, p.target->executions, 0),
+      f.evidence.push_back(fmt::format("executions {}; elapsed per execution {}",
+                                       arrow(p.base->executions, p.target->executions, 0),
                                        per_exec_arrow(per_exec.b, per_exec.t)));
       f.metrics = {metric("sql.elapsed_per_s", "SQL " + p.label() + " elapsed per second", "AAS", {p.base_rate, p.target_rate})};
       add(std::move(f));
@@ -461,11 +471,12 @@ private:
       commits = value(commit_key);
       commit_label = "transactions (commits and rollbacks)";
     }
-    f.title = fmt::format("Commit latency: log file sync {} average{} at {} {} per hour", ms_arrow(avg.b, avg.t),
-                          lfpw.b || lfpw.t ? fmt::format(" (log file parallel write {})", ms_arrow(lfpw.b, lfpw.t)) : std::string(),
-                          arrow(commits.b ? OptDouble(*commits.b * 3600) : std::nullopt,
-                                commits.t ? OptDouble(*commits.t * 3600) : std::nullopt, 0),
-                          commit_label);
+    f.title =
+        fmt::format("Commit latency: log file sync {} average{} at {} {} per hour", ms_arrow(avg.b, avg.t),
+                    lfpw.b || lfpw.t ? fmt::format(" (log file parallel write {})", ms_arrow(lfpw.b, lfpw.t)) : std::string(),
+                    arrow(commits.b ? OptDouble(*commits.b * 3600) : std::nullopt,
+                          commits.t ? OptDouble(*commits.t * 3600) : std::nullopt, 0),
+                    commit_label);
     f.cause = fmt::format("log file sync {}", seconds(f.impact_aas));
     const Snapshot& ws = target_worse ? m_t : m_b;
     const double busy_w = metric_value(ws, "host_cpu_busy_pct").value_or(-1);  // -1: unknown
@@ -473,8 +484,10 @@ private:
       f.evidence.push_back("no log file parallel write in the Background Wait Events: cannot tell disk from CPU/LGWR scheduling");
     } else {
       if (*worse_write >= k_slow_redo_write_ms)
-        f.evidence.push_back(fmt::format("log file parallel write averages {} ms where commits are slow: the redo log disk itself is "
-                                         "slow (healthy: a few ms)", num(worse_write, 1)));
+        f.evidence.push_back(
+            fmt::format("log file parallel write averages {} ms where commits are slow: the redo log disk itself is "
+                        "slow (healthy: a few ms)",
+                        num(worse_write, 1)));
       else if (assess("event.avg_wait_ms", lfpw.b, lfpw.t).material())
         f.evidence.push_back(fmt::format("log file parallel write moved with it: the redo log writes themselves got {} (storage)",
                                          *lfpw.t > *lfpw.b ? "slower" : "faster"));
@@ -483,13 +496,16 @@ private:
             "log file sync is {:.0f}x log file parallel write where it is slow: the time is lost outside the disk write, in CPU "
             "queuing or log writer scheduling (LGWR waiting for CPU, post/wait){}",
             *worse_sync / *worse_write,
-            busy_w >= 0 && busy_w < 50 ? fmt::format("; the host is only {:.0f}% busy there, so look at LGWR scheduling and, on RAC, the "
-                                                     "commit broadcast", busy_w)
-                                   : std::string()));
+            busy_w >= 0 && busy_w < 50
+                ? fmt::format("; the host is only {:.0f}% busy there, so look at LGWR scheduling and, on RAC, the "
+                              "commit broadcast",
+                              busy_w)
+                : std::string()));
       else if (*worse_write < k_slow_redo_write_ms)
         f.evidence.push_back("log file sync is close to log file parallel write: the time is the redo write itself");
     }
-    f.evidence.push_back(fmt::format("log file sync time {} s per second{}", arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t)));
+    f.evidence.push_back(
+        fmt::format("log file sync time {} s per second{}", arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t)));
     const Pair busy = value("host_cpu_busy_pct");
     if (busy.b || busy.t) f.evidence.push_back(fmt::format("host CPU busy {} %", arrow(busy.b, busy.t, 0)));
     f.metrics = {metric("event:log file sync:avg_wait_ms", "log file sync average wait", "ms", avg),
@@ -507,7 +523,8 @@ private:
     for (const Snapshot* s : {&m_t, &m_b})
       for (const auto* list : {&s->top_events, &s->foreground_events})
         for (const auto& e : *list)
-          if (!e.is_cpu && !e.is_idle && std::find(names.begin(), names.end(), lower(e.name)) == names.end()) names.push_back(lower(e.name));
+          if (!e.is_cpu && !e.is_idle && std::find(names.begin(), names.end(), lower(e.name)) == names.end())
+            names.push_back(lower(e.name));
     return names;
   }
   std::string event_class(std::string_view name) const {
@@ -534,11 +551,13 @@ private:
           f.rule = "fs_cache_reads";
           f.direction = *avg.t > *avg.b ? ChangeKind::worse : ChangeKind::better;
           f.impact_aas = rate.t && rate.b ? *rate.t - *rate.b : 0;
-          f.title = fmt::format("{} averages {} ms: under {} ms the reads come from a file-system cache, not storage; the "
-                                "environments compare unfairly (direct I/O on one side only?)",
-                                display_name(n), arrow(avg.b, avg.t, 3), k_fs_cache_ms);
+          f.title = fmt::format(
+              "{} averages {} ms: under {} ms the reads come from a file-system cache, not storage; the "
+              "environments compare unfairly (direct I/O on one side only?)",
+              display_name(n), arrow(avg.b, avg.t, 3), k_fs_cache_ms);
           f.cause = fmt::format("{} {}", display_name(n), ms_arrow(avg.b, avg.t));
-          f.evidence.push_back("check filesystemio_options / the mount options: without direct I/O the OS page cache serves the reads");
+          f.evidence.push_back(
+              "check filesystemio_options / the mount options: without direct I/O the OS page cache serves the reads");
           f.metrics = {metric("event:" + n + ":avg_wait_ms", display_name(n) + " average wait", "ms", avg)};
           found.push_back(std::move(f));
           continue;
@@ -554,24 +573,28 @@ private:
       f.title = fmt::format("I/O latency: {} {} average{}", display_name(n), ms_arrow(avg.b, avg.t), pct_change(avg.b, avg.t));
       f.cause = fmt::format("{} {}", display_name(n), ms_arrow(avg.b, avg.t));
       const Pair sh = share_of_db(rate);
-      f.evidence.push_back(fmt::format("{} s per second, {} of DB time ({})", arrow(rate.b, rate.t, 3), arrow(sh.b, sh.t, 1, "%"), cls));
+      f.evidence.push_back(
+          fmt::format("{} s per second, {} of DB time ({})", arrow(rate.b, rate.t, 3), arrow(sh.b, sh.t, 1, "%"), cls));
       const Pair waits = event_value(n, "waits_per_s");
       if (waits.b && waits.t)
         f.evidence.push_back(fmt::format("waits {} /s: {}", arrow(waits.b, waits.t, 1),
-                                         assess("event.waits_per_s", waits.b, waits.t).material() ? "the volume changed too"
-                                                                                                  : "same volume, each wait slower or faster"));
+                                         assess("event.waits_per_s", waits.b, waits.t).material()
+                                             ? "the volume changed too"
+                                             : "same volume, each wait slower or faster"));
       f.metrics = {metric("event:" + n + ":avg_wait_ms", display_name(n) + " average wait", "ms", avg),
                    metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate)};
       found.push_back(std::move(f));
     }
-    std::stable_sort(found.begin(), found.end(), [](const Finding& a, const Finding& b) { return std::fabs(a.impact_aas) > std::fabs(b.impact_aas); });
+    std::stable_sort(found.begin(), found.end(),
+                     [](const Finding& a, const Finding& b) { return std::fabs(a.impact_aas) > std::fabs(b.impact_aas); });
     if (found.size() > 4) found.resize(4);
     for (auto& f : found) add(std::move(f));
   }
 
   static bool is_concurrency_event(std::string_view name, std::string_view cls) {
     if (cls == "Concurrency" || cls == "Application") return true;
-    for (std::string_view k : {"row lock", "buffer busy", "library cache", "mutex", "latch", "enq: tx", "cursor: pin", "row cache"})
+    for (std::string_view k :
+         {"row lock", "buffer busy", "library cache", "mutex", "latch", "enq: tx", "cursor: pin", "row cache"})
       if (name.find(k) != std::string_view::npos) return true;
     return false;
   }
@@ -610,8 +633,7 @@ private:
       kinds.emplace_back("other");
     }
     std::string t;
-    for (std::size_t i = 0; i < kinds.size(); ++i)
-      t += (i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ") + kinds[i];
+    for (std::size_t i = 0; i < kinds.size(); ++i) t += (i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ") + kinds[i];
     if (!t.empty() && t[0] >= 'a' && t[0] <= 'z') t[0] = static_cast<char>(t[0] - 'a' + 'A');
     return t + " contention";
   }
@@ -626,9 +648,9 @@ private:
   /// A finding per direction over a group of wait events whose time per second changed materially.
   struct EventGroup {
     std::string_view rule, title;
-    bool show_class;                               ///< "event (Wait Class)" in each line
-    std::size_t lines;                             ///< events named at most (the first in the title)
-    std::string_view (*hint)(std::string_view);    ///< what an event usually means; may be null
+    bool show_class;  ///< "event (Wait Class)" in each line
+    std::size_t lines;  ///< events named at most (the first in the title)
+    std::string_view (*hint)(std::string_view);  ///< what an event usually means; may be null
     /// The title from the events of one direction, largest change first; `title` when null.
     std::string (*title_of)(const std::vector<std::string>&) = nullptr;
   };
@@ -649,15 +671,16 @@ private:
       if (!a.material()) continue;
       const Pair avg = event_avg(n);
       Line l{fmt::format("{}{}: {} s per second{}, {} average", display_name(n),
-                         g.show_class && !cls.empty() ? " (" + cls + ")" : "", arrow(rate.b, rate.t, 3), pct_change(rate.b, rate.t),
-                         ms_arrow(avg.b, avg.t)),
+                         g.show_class && !cls.empty() ? " (" + cls + ")" : "", arrow(rate.b, rate.t, 3),
+                         pct_change(rate.b, rate.t), ms_arrow(avg.b, avg.t)),
              *a.delta, metric("event:" + n + ":time_per_s", display_name(n) + " time per second", "AAS", rate),
              g.hint != nullptr ? std::string(g.hint(n)) : std::string()};
       (*a.delta > 0 ? up : down).push_back(std::move(l));
     }
     for (auto* list : {&up, &down}) {
       if (list->empty()) continue;
-      std::stable_sort(list->begin(), list->end(), [](const Line& a, const Line& b) { return std::fabs(a.delta) > std::fabs(b.delta); });
+      std::stable_sort(list->begin(), list->end(),
+                       [](const Line& a, const Line& b) { return std::fabs(a.delta) > std::fabs(b.delta); });
       Finding f;
       f.rule = g.rule;
       const bool rose = list == &up;
@@ -666,8 +689,8 @@ private:
       const Line& first = (*list)[0];
       std::vector<std::string> events;
       for (const auto& l : *list) events.push_back(l.m.key.substr(6, l.m.key.rfind(':') - 6));
-      f.title = fmt::format("{} {}: {}", g.title_of != nullptr ? g.title_of(events) : std::string(g.title), rose ? "rose" : "fell",
-                            first.text);
+      f.title = fmt::format("{} {}: {}", g.title_of != nullptr ? g.title_of(events) : std::string(g.title),
+                            rose ? "rose" : "fell", first.text);
       f.cause = fmt::format("{} {}", first.m.label.substr(0, first.m.label.size() - std::string(" time per second").size()),
                             seconds(first.delta));
       if (!first.hint.empty()) f.evidence.push_back(first.hint);
@@ -683,10 +706,14 @@ private:
     if (name.starts_with("log file switch (checkpoint incomplete)"))
       return "the redo logs wrap before the DB writer finishes checkpoints: too few or too small redo log groups";
     if (name.starts_with("log file switch (archiving needed)")) return "the archiver cannot keep up with the redo";
-    if (name.starts_with("log file switch")) return "sessions wait for a redo log switch: check the redo log size and switch rate";
-    if (name.starts_with("log buffer space")) return "the log buffer fills faster than the log writer empties it: log_buffer or the redo disk";
-    if (name.starts_with("enq: hw")) return "high-water mark contention: concurrent inserts into one segment (often a LOB); preallocate extents";
-    if (name.starts_with("free buffer waits")) return "no free buffers: the DB writer cannot keep up or the buffer cache is too small";
+    if (name.starts_with("log file switch"))
+      return "sessions wait for a redo log switch: check the redo log size and switch rate";
+    if (name.starts_with("log buffer space"))
+      return "the log buffer fills faster than the log writer empties it: log_buffer or the redo disk";
+    if (name.starts_with("enq: hw"))
+      return "high-water mark contention: concurrent inserts into one segment (often a LOB); preallocate extents";
+    if (name.starts_with("free buffer waits"))
+      return "no free buffers: the DB writer cannot keep up or the buffer cache is too small";
     if (name.starts_with("write complete waits")) return "sessions wait for the DB writer to write a block they need";
     return "";
   }
@@ -710,15 +737,17 @@ private:
     const OptDouble outside = target_worse ? p->target : p->base;
     const OptDouble cores = w.database.cores ? w.database.cores : w.database.cpus;
     const OptDouble busy = metric_value(w, "host_cpu_busy_pct");
-    const OptDouble per_core = cores && *cores > 0 && cpu_aas && outside ? OptDouble((*cpu_aas + *outside) / *cores) : std::nullopt;
+    const OptDouble per_core =
+        cores && *cores > 0 && cpu_aas && outside ? OptDouble((*cpu_aas + *outside) / *cores) : std::nullopt;
     const bool queue = (per_core && *per_core >= k_cpu_queue_per_core) || (busy && *busy >= k_cpu_queue_busy_pct);
     Finding f;
     f.rule = queue ? "cpu_queue" : "uninstrumented_time";
     f.direction = a.kind;
     f.impact_aas = *a.delta;
-    const std::string where = fmt::format("{} DB CPU + {} outside = {:.1f} sessions wanting CPU on {} cores ({} CPUs), host {} busy",
-                                          num(cpu_aas, 2), num(outside, 2), cpu_aas.value_or(0) + outside.value_or(0),
-                                          num(w.database.cores, 0), num(w.database.cpus, 0), busy ? num(busy, 0) + "%" : "?%");
+    const std::string where =
+        fmt::format("{} DB CPU + {} outside = {:.1f} sessions wanting CPU on {} cores ({} CPUs), host {} busy", num(cpu_aas, 2),
+                    num(outside, 2), cpu_aas.value_or(0) + outside.value_or(0), num(w.database.cores, 0), num(w.database.cpus, 0),
+                    busy ? num(busy, 0) + "%" : "?%");
     if (queue) {
       f.title = fmt::format("Sessions queued for CPU: time outside DB CPU and waits {} average active sessions{}",
                             arrow(p->base, p->target, 2), pct_change(p->base, p->target));
@@ -727,13 +756,15 @@ private:
       if (w.database.cores && w.database.cpus && *w.database.cpus > *w.database.cores)
         f.evidence.push_back("with SMT threads (CPUs > cores) the host's %busy understates how saturated the cores are");
     } else {
-      f.title = fmt::format("Time outside DB CPU and waits {} average active sessions with CPU to spare: not a CPU queue but time "
-                            "Oracle does not instrument as a wait",
-                            arrow(p->base, p->target, 2));
+      f.title = fmt::format(
+          "Time outside DB CPU and waits {} average active sessions with CPU to spare: not a CPU queue but time "
+          "Oracle does not instrument as a wait",
+          arrow(p->base, p->target, 2));
       f.cause = fmt::format("uninstrumented time {}", seconds(f.impact_aas));
       f.evidence.push_back(fmt::format("where it is high: {}", where));
-      f.evidence.push_back("typical sources: parallel execution (slaves' and coordinator's time), jobs waiting in idle-class waits, "
-                           "time in external calls; the SQL carrying the change below shows which");
+      f.evidence.push_back(
+          "typical sources: parallel execution (slaves' and coordinator's time), jobs waiting in idle-class waits, "
+          "time in external calls; the SQL carrying the change below shows which");
     }
     f.metrics = {metric("outside_per_s", "time outside DB CPU and waits per second", "AAS", {p->base, p->target})};
     add(std::move(f));
@@ -768,9 +799,11 @@ private:
     std::vector<const SqlPair*> list;
     for (const auto& p : m_f.sql)
       if (p.delta_aas && p.parent.empty() && p.text_match == SignatureMatch::none && *p.delta_aas * *d > 0 &&
-          std::fabs(*p.delta_aas) >= k_carrier_share * std::fabs(*d) && (p.status == "both" || p.status == "new" || p.status == "gone"))
+          std::fabs(*p.delta_aas) >= k_carrier_share * std::fabs(*d) &&
+          (p.status == "both" || p.status == "new" || p.status == "gone"))
         list.push_back(&p);
-    std::stable_sort(list.begin(), list.end(), [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
+    std::stable_sort(list.begin(), list.end(),
+                     [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
     if (list.size() > k_max_carriers) list.resize(k_max_carriers);
     for (const auto* p : list) {
       Finding f;
@@ -785,11 +818,11 @@ private:
         // report's cut-off, stated apart.
         const bool is_new = p->status == "new";
         const SqlStat& q = is_new ? *p->target : *p->base;
-        f.title = fmt::format("SQL {} is {}: {} s elapsed in the {} ({} s per second); not in the {}'s lists, so its change is "
-                              "{} or more ({}{})",
-                              s.sql_id, p->status, num(q.elapsed_s, 1), is_new ? "target" : "base",
-                              num(is_new ? p->target_rate : p->base_rate, 2), is_new ? "base" : "target", seconds(*p->delta_aas),
-                              p->bound ? "at least " : "", share);
+        f.title = fmt::format(
+            "SQL {} is {}: {} s elapsed in the {} ({} s per second); not in the {}'s lists, so its change is "
+            "{} or more ({}{})",
+            s.sql_id, p->status, num(q.elapsed_s, 1), is_new ? "target" : "base", num(is_new ? p->target_rate : p->base_rate, 2),
+            is_new ? "base" : "target", seconds(*p->delta_aas), p->bound ? "at least " : "", share);
         f.cause = fmt::format("SQL {} {} ({} or more)", s.sql_id, p->status, seconds(*p->delta_aas));
       } else {
         f.title = fmt::format("SQL {} {} ({}): {}", s.sql_id, seconds(*p->delta_aas), share,
@@ -801,7 +834,8 @@ private:
       // time is the call's, never a second cause.
       for (const auto& c : m_f.sql)
         if (c.parent == s.sql_id)
-          f.evidence.push_back(fmt::format("runs {} ({}{}), whose time is part of this call's", c.any().sql_id, short_text(c.any().text, 60),
+          f.evidence.push_back(fmt::format("runs {} ({}{}), whose time is part of this call's", c.any().sql_id,
+                                           short_text(c.any().text, 60),
                                            c.status == "new"    ? "; in the target only"
                                            : c.status == "gone" ? "; in the base only"
                                                                 : ""));
@@ -810,14 +844,15 @@ private:
         const std::string minutes =
             arrow(el(m_b) ? OptDouble(*el(m_b) / 60) : std::nullopt, el(m_t) ? OptDouble(*el(m_t) / 60) : std::nullopt, 1);
         if (!p->base->executions && !p->target->executions)  // blank Executions: no call completed in either period
-          f.evidence.push_back(fmt::format("no completed execution in either period ({} min): a long call spanning the snapshots",
-                                           minutes));
+          f.evidence.push_back(
+              fmt::format("no completed execution in either period ({} min): a long call spanning the snapshots", minutes));
         else
           f.evidence.push_back(fmt::format("executions {} in {} min, elapsed per execution {}",
                                            arrow(p->base->executions, p->target->executions, 0), minutes,
                                            per_exec_arrow(per_exec.b, per_exec.t)));
       }
-      f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "SQL " + s.sql_id + " elapsed per second", "AAS", {p->base_rate, p->target_rate})};
+      f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "SQL " + s.sql_id + " elapsed per second", "AAS",
+                          {p->base_rate, p->target_rate})};
       add(std::move(f));
     }
   }
@@ -833,11 +868,13 @@ private:
     f.rule = "workload_volume";
     f.direction = ChangeKind::changed;
     f.impact_aas = m_f.delta_db_time_aas().value_or(0);
-    f.title = fmt::format("{} work at the same cost: transactions {} /s{}, DB time per transaction {} ms", *tps.t > *tps.b ? "More" : "Less",
-                          arrow(tps.b, tps.t, 1), pct_change(tps.b, tps.t),
-                          arrow(per_txn.b ? OptDouble(*per_txn.b * 1000) : std::nullopt, per_txn.t ? OptDouble(*per_txn.t * 1000) : std::nullopt, 1));
+    f.title = fmt::format("{} work at the same cost: transactions {} /s{}, DB time per transaction {} ms",
+                          *tps.t > *tps.b ? "More" : "Less", arrow(tps.b, tps.t, 1), pct_change(tps.b, tps.t),
+                          arrow(per_txn.b ? OptDouble(*per_txn.b * 1000) : std::nullopt,
+                                per_txn.t ? OptDouble(*per_txn.t * 1000) : std::nullopt, 1));
     f.cause = fmt::format("workload volume {}", pct_change(tps.b, tps.t).substr(1));
-    f.metrics = {metric("transactions_per_s", "transactions per second", "/s", tps), metric("db_time_per_txn_s", "DB time per transaction", "s", per_txn)};
+    f.metrics = {metric("transactions_per_s", "transactions per second", "/s", tps),
+                 metric("db_time_per_txn_s", "DB time per transaction", "s", per_txn)};
     add(std::move(f));
   }
 
@@ -885,8 +922,8 @@ private:
         if (!b || !t || *b <= 0 || *t <= 0) continue;  // 0: no such reads in that period
         const auto a = assess("event.avg_wait_ms", b, t);
         if (!a.material()) continue;
-        Line l{fmt::format("{} {} {} average service time{} at {} read requests/s", tr.name, label, ms_arrow(b, t), pct_change(b, t),
-                           arrow(reqs.b, reqs.t, 1)),
+        Line l{fmt::format("{} {} {} average service time{} at {} read requests/s", tr.name, label, ms_arrow(b, t),
+                           pct_change(b, t), arrow(reqs.b, reqs.t, 1)),
                std::fabs(*t - *b) * std::max(*reqs.b, *reqs.t),  // ms of service time gained or lost per second
                {"iostat_filetype:" + tr.name + ":" + label, tr.name + " " + label + " service time", "ms", b, t}};
         (*t > *b ? up : down).push_back(std::move(l));
@@ -909,12 +946,33 @@ private:
 
   void parameter_change() {
     // Parameters that shape performance first; the rest after them.
-    static constexpr std::string_view k_key_parameters[] = {
-        "cpu_count", "sga_target", "sga_max_size", "memory_target", "pga_aggregate_target", "pga_aggregate_limit",
-        "db_cache_size", "shared_pool_size", "log_buffer", "cursor_sharing", "optimizer_features_enable",
-        "optimizer_mode", "optimizer_index_cost_adj", "filesystemio_options", "disk_asynch_io", "parallel_max_servers",
-        "parallel_degree_policy", "processes", "sessions", "open_cursors", "session_cached_cursors", "commit_logging",
-        "commit_wait", "commit_write", "db_writer_processes", "resource_manager_plan", "use_large_pages"};
+    static constexpr std::string_view k_key_parameters[] = {"cpu_count",
+                                                            "sga_target",
+                                                            "sga_max_size",
+                                                            "memory_target",
+                                                            "pga_aggregate_target",
+                                                            "pga_aggregate_limit",
+                                                            "db_cache_size",
+                                                            "shared_pool_size",
+                                                            "log_buffer",
+                                                            "cursor_sharing",
+                                                            "optimizer_features_enable",
+                                                            "optimizer_mode",
+                                                            "optimizer_index_cost_adj",
+                                                            "filesystemio_options",
+                                                            "disk_asynch_io",
+                                                            "parallel_max_servers",
+                                                            "parallel_degree_policy",
+                                                            "processes",
+                                                            "sessions",
+                                                            "open_cursors",
+                                                            "session_cached_cursors",
+                                                            "commit_logging",
+                                                            "commit_wait",
+                                                            "commit_write",
+                                                            "db_writer_processes",
+                                                            "resource_manager_plan",
+                                                            "use_large_pages"};
     if (m_b.parameters.empty() || m_t.parameters.empty()) return;
     auto find = [](const Snapshot& s, const std::string& n) -> const Parameter* {
       for (const auto& p : s.parameters)
@@ -934,8 +992,7 @@ private:
       if (bv == tv) continue;
       // Text reports cut long values to their column: a prefix of the other side's value is the same.
       const bool cut = m_b.format == ReportFormat::text || m_t.format == ReportFormat::text;
-      if (cut && b != nullptr && t != nullptr && !bv.empty() && !tv.empty() &&
-          (bv.starts_with(tv) || tv.starts_with(bv)))
+      if (cut && b != nullptr && t != nullptr && !bv.empty() && !tv.empty() && (bv.starts_with(tv) || tv.starts_with(bv)))
         continue;
       const auto* key = std::find(std::begin(k_key_parameters), std::end(k_key_parameters), n);
       lines.push_back({key != std::end(k_key_parameters) ? static_cast<int>(key - std::begin(k_key_parameters)) : 1000,

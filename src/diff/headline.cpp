@@ -50,8 +50,8 @@ std::string and_join(const std::vector<std::string>& v) {
 // DB time per unit of work held or moved the other way.
 struct Differ::LoadShift {
   bool applies = false;
-  std::string loads;   // "executions +21%, transactions +47% and user calls +20%"
-  std::string costs;   // "DB time per execution -8% and per transaction -24%"
+  std::string loads;  // "executions +21%, transactions +47% and user calls +20%"
+  std::string costs;  // "DB time per execution -8% and per transaction -24%"
   std::string inside;  // a real slowdown (speed-up) inside the load change, or empty
 };
 
@@ -59,10 +59,10 @@ void Differ::headline() {
   auto& o = m_out;
   if (!has_base()) {
     auto aas = m_target.average_active_sessions();
-    o.headline = aas ? fmt::format("{}: DB time {:.1f} min over {:.1f} min elapsed, {:.2f} average active sessions",
-                                   name(m_target), m_target.db_time_s().value_or(0) / 60,
-                                   m_target.interval.elapsed_s.value_or(0) / 60, *aas)
-                     : fmt::format("{}: no DB time / elapsed in the report", name(m_target));
+    o.headline =
+        aas ? fmt::format("{}: DB time {:.1f} min over {:.1f} min elapsed, {:.2f} average active sessions", name(m_target),
+                          m_target.db_time_s().value_or(0) / 60, m_target.interval.elapsed_s.value_or(0) / 60, *aas)
+            : fmt::format("{}: no DB time / elapsed in the report", name(m_target));
     return;
   }
   if (o.verdict == Verdict::not_comparable || !o.db_time_per_s_base || !o.db_time_per_s_target) {
@@ -91,8 +91,8 @@ void Differ::headline() {
       const double d = *p.target - *p.base;
       ev.push_back({"event", outside_label(), d, d * te, false});
     }
-  static const std::set<std::string> k_skip = {"db time", "db cpu", "sql execute elapsed time", "background elapsed time",
-                                               "background cpu time", "total cpu time"};
+  static const std::set<std::string> k_skip = {
+      "db time", "db cpu", "sql execute elapsed time", "background elapsed time", "background cpu time", "total cpu time"};
   std::vector<Contributor> tm;
   for (const auto& it : m_time_model) {
     std::string lower = it.name;
@@ -105,9 +105,8 @@ void Differ::headline() {
     std::vector<Contributor> keep;
     for (const auto& c : v)
       if (c.delta_aas * delta > 0 && std::fabs(c.delta_aas) >= min_share * std::fabs(delta)) keep.push_back(c);
-    std::stable_sort(keep.begin(), keep.end(), [](const Contributor& x, const Contributor& y) {
-      return std::fabs(x.delta_aas) > std::fabs(y.delta_aas);
-    });
+    std::stable_sort(keep.begin(), keep.end(),
+                     [](const Contributor& x, const Contributor& y) { return std::fabs(x.delta_aas) > std::fabs(y.delta_aas); });
     return keep;
   };
   auto top_ev = in_direction(ev, 0.10);
@@ -159,20 +158,30 @@ void Differ::headline() {
   if (load.applies) o.verdict = Verdict::load_changed;
   std::string head;
   switch (o.verdict) {
-    case Verdict::regressed: head = "Regressed: "; break;
-    case Verdict::improved: head = "Improved: "; break;
-    case Verdict::load_changed: head = delta > 0 ? "More load, not slower: " : "Less load, not faster: "; break;
-    default: head = "Unchanged: "; break;
+    case Verdict::regressed:
+      head = "Regressed: ";
+      break;
+    case Verdict::improved:
+      head = "Improved: ";
+      break;
+    case Verdict::load_changed:
+      head = delta > 0 ? "More load, not slower: " : "Less load, not faster: ";
+      break;
+    default:
+      head = "Unchanged: ";
+      break;
   }
   if (m_different_databases) {
     // Two databases: the numbers are shown, but no verdict on one as the other's past.
     o.verdict = Verdict::not_comparable;
     const auto& bd = m_base->database;
     const auto& td = m_target.database;
-    head = fmt::format("Not comparable (different databases: {} DB Id {} vs {} DB Id {}): ", bd.name, *bd.dbid, td.name, *td.dbid);
+    head =
+        fmt::format("Not comparable (different databases: {} DB Id {} vs {} DB Id {}): ", bd.name, *bd.dbid, td.name, *td.dbid);
   }
   if (both_idle) {
-    o.headline = head + fmt::format("both periods are idle ({:.3f} -> {:.3f} average active sessions): their changes are noise", b, t);
+    o.headline =
+        head + fmt::format("both periods are idle ({:.3f} -> {:.3f} average active sessions): their changes are noise", b, t);
     return;
   }
   head += fmt::format("DB time per second {} ({:.2f} -> {:.2f} average active sessions)",
@@ -203,10 +212,8 @@ void Differ::headline() {
   for (std::size_t i = 0; i < top_sql.size(); ++i) {
     const auto& c = top_sql[i];
     if (c.lower_bound)  // one side below its report's cut-off: the change is at least this much
-      head += fmt::format("{}SQL {} {} ({} or more)", i == 0 ? "; " : ", ", c.name, c.delta_aas > 0 ? "new" : "gone",
-                          amount(c));
-    else
-      head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, amount(c));
+      head += fmt::format("{}SQL {} {} ({} or more)", i == 0 ? "; " : ", ", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c));
+    else head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, amount(c));
   }
   if (!in_aas && std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1)
     head += " (seconds scaled to the target's elapsed time)";
@@ -255,10 +262,10 @@ Differ::LoadShift Differ::load_shift(double delta) const {
       const double scale = std::string_view(u.cost_key) == "db_time_per_txn_s" ? 1000 : 1;
       const double cb = *metric_value(*m_base, u.cost_key) * scale, ct = *metric_value(m_target, u.cost_key) * scale;
       auto ms = [](double v) { return detail::grouped(v, v >= 99.95 ? 0 : v >= 9.995 ? 1 : v >= 0.9995 ? 2 : 3); };
-      if (std::max(cb, ct) >= 10 * std::min(cb, ct)) costs.push_back(fmt::format("per {} {} -> {} ms", u.cost_name, ms(cb), ms(ct)));
+      if (std::max(cb, ct) >= 10 * std::min(cb, ct))
+        costs.push_back(fmt::format("per {} {} -> {} ms", u.cost_name, ms(cb), ms(ct)));
       else costs.push_back(fmt::format("per {} {}", u.cost_name, fmt_pct(*ca.rel_pct)));
-    }
-    else held.push_back(u.cost_name);
+    } else held.push_back(u.cost_name);
   }
   if (loads.empty() || !cost_known) return {};
   out.applies = true;

@@ -26,18 +26,18 @@ namespace {
 
 struct Measure {
   std::string_view key, header, unit;
-  int precision = -1;   // decimals; -1 by magnitude
+  int precision = -1;  // decimals; -1 by magnitude
   bool hidden = false;  // used to rank and assess, not shown
 };
 
 // One row of a section in one report.
 struct Row {
-  std::string key;                   // what rows are matched by (lower case)
-  std::string name;                  // shown
-  std::string group;                 // the top-N list the row comes from (segments); a list's floor is per group
+  std::string key;  // what rows are matched by (lower case)
+  std::string name;  // shown
+  std::string group;  // the top-N list the row comes from (segments); a list's floor is per group
   std::vector<std::string> leading;  // text columns after the name
-  std::vector<OptDouble> values;     // one per measure, in the measure's unit
-  std::string metric;                // registry key assessing the row; empty: the section's family
+  std::vector<OptDouble> values;  // one per measure, in the measure's unit
+  std::string metric;  // registry key assessing the row; empty: the section's family
   // The parts of the key a text report may cut to its column width (segments: owner, object, subobject; lower
   // case): a row of one report matches the one row of the other whose parts each equal, start or end with its own.
   std::vector<std::string> parts;
@@ -45,7 +45,8 @@ struct Row {
 
 using RowReader = std::vector<Row> (*)(const Snapshot&);
 
-// ---- reading the comparison tables back (evidence for findings) ----------------------------------------------------------------------
+// ---- reading the comparison tables back (evidence for findings)
+// ----------------------------------------------------------------------
 
 struct TableView {
   const CompareTable* t = nullptr;
@@ -92,23 +93,29 @@ std::string evidence_line(const TableView& v, const CompareRow& r, std::string_v
   else if (const auto bound = v.text(r, "change"); !bound.empty()) change = " (" + bound + ")";
   const auto base_text = v.text(r, fmt::format("base_{}", measure));
   const auto target_text = v.text(r, fmt::format("target_{}", measure));
-  return fmt::format("{} {} -> {} {}{}", v.text(r, "name"), b ? figure(b) : base_text.empty() ? "-" : base_text,
-                     t ? figure(t) : target_text.empty() ? "-" : target_text, unit, change);
+  return fmt::format("{} {} -> {} {}{}", v.text(r, "name"),
+                     b                   ? figure(b)
+                     : base_text.empty() ? "-"
+                                         : base_text,
+                     t                     ? figure(t)
+                     : target_text.empty() ? "-"
+                                           : target_text,
+                     unit, change);
 }
 
 // Rows of a section that stand behind a finding: add_section_evidence() quotes them under it ("Segments by
 // row lock waits: APP.ORDERS 0.16 -> 0.27 /s (+68%)"). Event names are lower case.
 struct EvidenceDef {
   std::string_view rule;  // the finding rule it backs
-  int order = 0;          // among the evidence of one finding: lower first
+  int order = 0;  // among the evidence of one finding: lower first
   // An event of the finding the section stands behind; null: any finding of the rule.
   bool (*backs)(std::string_view event) = nullptr;
   bool per_event = false;  // rows picked for each such event (a latch per latch wait), else once
   // Which rows, for that event ("" when not per event); null: every row assessed the finding's way.
   bool (*picks)(std::string_view event, const TableView& v, const CompareRow& r) = nullptr;
-  std::string_view title;          // the line's prefix
+  std::string_view title;  // the line's prefix
   std::string_view measure, unit;  // the measure quoted
-  std::size_t rows = 1;            // at most (per event when per_event)
+  std::size_t rows = 1;  // at most (per event when per_event)
   // Instead of picking rows: the lines, from the finding's events and its direction word ("worse").
   std::vector<std::string> (*quote)(const TableView& v, const std::vector<std::string>& events, std::string_view word) = nullptr;
 };
@@ -118,13 +125,13 @@ struct SectionDef {
   std::vector<std::string_view> leading;  // headers of the text columns after the name
   std::vector<Measure> measures;
   std::vector<int> change_on;  // the measure(s) whose change ranks and assesses a row (several: the largest)
-  std::string_view family;     // registry family "<kind>.<measure>"; instances "<kind>:<row key>:<measure>"
-  bool top_n = false;          // the report lists its top rows only: a row missing there is not shown (unknown)
-  bool ranked = true;          // rows by the size of their change; false: report order
+  std::string_view family;  // registry family "<kind>.<measure>"; instances "<kind>:<row key>:<measure>"
+  bool top_n = false;  // the report lists its top rows only: a row missing there is not shown (unknown)
+  bool ranked = true;  // rows by the size of their change; false: report order
   std::size_t text_rows = 10;  // rows the text formats show (0 = all)
   RowReader read = nullptr;
   std::string_view note;
-  int gate = -1;               // a row is material only when this measure reaches gate_floor on both sides
+  int gate = -1;  // a row is material only when this measure reaches gate_floor on both sides
   double gate_floor = 0;
   // Rows left out (counted in a note) when this measure stays under quiet_floor in both periods and nothing
   // changed materially: latches nobody asked for. -1: every row is listed.
@@ -199,9 +206,10 @@ std::vector<Row> read_activity_thread(const Snapshot& s) {
 std::vector<Row> iostat_rows(const Snapshot& s, const std::vector<IoStatRow>& list, bool by_function) {
   std::vector<Row> out;
   for (const auto& r : list)
-    out.push_back(row(r.name, {scaled(r.reads_data_per_s_bytes, 1 / k_mb), scaled(r.writes_data_per_s_bytes, 1 / k_mb),
-                               sum(r.reads_requests_per_s, r.writes_requests_per_s),
-                               by_function ? r.avg_time_ms : r.small_read_ms, by_function ? rate(r.waits_count, s) : r.large_read_ms}));
+    out.push_back(
+        row(r.name, {scaled(r.reads_data_per_s_bytes, 1 / k_mb), scaled(r.writes_data_per_s_bytes, 1 / k_mb),
+                     sum(r.reads_requests_per_s, r.writes_requests_per_s), by_function ? r.avg_time_ms : r.small_read_ms,
+                     by_function ? rate(r.waits_count, s) : r.large_read_ms}));
   return out;
 }
 std::vector<Row> read_iostat_function(const Snapshot& s) { return iostat_rows(s, s.iostat_function, true); }
@@ -226,7 +234,8 @@ std::vector<Row> read_file_io(const Snapshot& s) { return io_rows(s.file_io, tru
 // The "Segments by ..." list a catalog key names, in its catalog short name ("segments_row_lock_waits" ->
 // "row lock waits"); the key's words when the catalog does not know it.
 std::string list_words(const std::string& key) {
-  if (const auto* spec = find_section_by_key(key); spec != nullptr && !spec->short_name.empty()) return std::string(spec->short_name);
+  if (const auto* spec = find_section_by_key(key); spec != nullptr && !spec->short_name.empty())
+    return std::string(spec->short_name);
   std::string w = key.starts_with("segments_") ? key.substr(9) : key;
   std::replace(w.begin(), w.end(), '_', ' ');
   return w;
@@ -400,7 +409,9 @@ std::vector<Row> read_memory(const Snapshot& s) {
 
 // ---- evidence quoted from sections ----------------------------------------------------------------
 
-bool is_buffer_busy(std::string_view e) { return e == "buffer busy waits" || e == "read by other session" || e.starts_with("gc buffer busy"); }
+bool is_buffer_busy(std::string_view e) {
+  return e == "buffer busy waits" || e == "read by other session" || e.starts_with("gc buffer busy");
+}
 
 // An event's histogram shift, when its row moved the finding's way.
 std::vector<std::string> histogram_shift(const TableView& v, std::string_view event, std::string_view word) {
@@ -436,9 +447,9 @@ std::vector<std::string> tablespace_reads(const TableView& v, const std::vector<
     if (!b || !t || std::min(rb.value_or(0), rt.value_or(0)) < 1 || std::max(*b, *t) >= 1000) continue;
     const double d = *t - *b;
     if (std::fabs(d) < 0.5 || std::max(*b, *t) < 1.2 * std::min(*b, *t) || (d > 0) != (word == "worse")) continue;
-    moved.emplace_back(std::fabs(d) * std::max(*rb, *rt), fmt::format("{} average read {} -> {} ms at {} -> {} reads/s",
-                                                                       v.text(r, "name"), figure(b), figure(t), figure(rb),
-                                                                       figure(rt)));
+    moved.emplace_back(std::fabs(d) * std::max(*rb, *rt),
+                       fmt::format("{} average read {} -> {} ms at {} -> {} reads/s", v.text(r, "name"), figure(b), figure(t),
+                                   figure(rb), figure(rt)));
   }
   std::sort(moved.begin(), moved.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
   std::vector<std::string> rows;
@@ -450,39 +461,140 @@ std::vector<std::string> tablespace_reads(const TableView& v, const std::vector<
 
 const std::vector<SectionDef>& sections() {
   static const std::vector<SectionDef> k_sections = {
-      {"efficiency", "Instance Efficiency Percentages", "Statistic", {}, {{"pct", "%", "%", 2}}, {0}, "", false, false,
-       0, read_efficiency, "Changes in points."},
-      {"instance_activity", "Instance Activity Stats", "Statistic", {},
-       {{"total", "Total", "", 0}, {"per_s", "per Second", "/s", -1}, {"per_trans", "per Trans", "", -1}}, {1},
-       "activity.per_s", false, true, 10, read_activity,
+      {"efficiency",
+       "Instance Efficiency Percentages",
+       "Statistic",
+       {},
+       {{"pct", "%", "%", 2}},
+       {0},
+       "",
+       false,
+       false,
+       0,
+       read_efficiency,
+       "Changes in points."},
+      {"instance_activity",
+       "Instance Activity Stats",
+       "Statistic",
+       {},
+       {{"total", "Total", "", 0}, {"per_s", "per Second", "/s", -1}, {"per_trans", "per Trans", "", -1}},
+       {1},
+       "activity.per_s",
+       false,
+       true,
+       10,
+       read_activity,
        "Ranked by the change of their rate per second (per Second as printed, else Total over the elapsed)."},
-      {"instance_activity_absolute", "Instance Activity Stats - Absolute Values", "Statistic", {},
-       {{"begin", "Begin Value", "", -1}, {"end", "End Value", "", -1}}, {1}, "activity.value", false, true, 10,
-       read_activity_absolute, "Levels at the snapshots, not counts over the period."},
-      {"instance_activity_thread", "Instance Activity Stats - Thread Activity", "Statistic", {},
-       {{"per_hour", "per Hour", "/h", 2}}, {0}, "activity.value", false, true, 0, read_activity_thread, ""},
-      {"iostat_function", "IOStat by Function", "Function", {},
-       {{"read_mb_s", "Read MB/s", "MB/s", -1}, {"write_mb_s", "Write MB/s", "MB/s", -1}, {"reqs_s", "Reqs/s", "/s", -1},
-        {"avg_ms", "Avg (ms)", "ms", -1}, {"waits_s", "Waits/s", "/s", -1}},
-       {2}, "iostat.requests_per_s", false, true, 10, read_iostat_function, "Reqs/s: read and write requests per second."},
-      {"iostat_filetype", "IOStat by Filetype", "Filetype", {},
-       {{"read_mb_s", "Read MB/s", "MB/s", -1}, {"write_mb_s", "Write MB/s", "MB/s", -1}, {"reqs_s", "Reqs/s", "/s", -1},
-        {"small_read_ms", "Small read (ms)", "ms", -1}, {"large_read_ms", "Large read (ms)", "ms", -1}},
-       {2}, "iostat.requests_per_s", false, true, 10, read_iostat_filetype, ""},
-      {"tablespace_io", "Tablespace IO Stats", "Tablespace", {},
-       {{"reads_s", "Reads/s", "/s", -1}, {"writes_s", "Writes/s", "/s", -1}, {"avg_read_ms", "Av Rd (ms)", "ms", -1},
-        {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1}, {"reqs_s", "Reqs/s", "/s", -1, true}},
-       {4}, "tablespace.requests_per_s", true, true, 10, read_tablespace_io,
-       "Ranked by the change of reads and writes per second.", -1, 0, -1, 0,
+      {"instance_activity_absolute",
+       "Instance Activity Stats - Absolute Values",
+       "Statistic",
+       {},
+       {{"begin", "Begin Value", "", -1}, {"end", "End Value", "", -1}},
+       {1},
+       "activity.value",
+       false,
+       true,
+       10,
+       read_activity_absolute,
+       "Levels at the snapshots, not counts over the period."},
+      {"instance_activity_thread",
+       "Instance Activity Stats - Thread Activity",
+       "Statistic",
+       {},
+       {{"per_hour", "per Hour", "/h", 2}},
+       {0},
+       "activity.value",
+       false,
+       true,
+       0,
+       read_activity_thread,
+       ""},
+      {"iostat_function",
+       "IOStat by Function",
+       "Function",
+       {},
+       {{"read_mb_s", "Read MB/s", "MB/s", -1},
+        {"write_mb_s", "Write MB/s", "MB/s", -1},
+        {"reqs_s", "Reqs/s", "/s", -1},
+        {"avg_ms", "Avg (ms)", "ms", -1},
+        {"waits_s", "Waits/s", "/s", -1}},
+       {2},
+       "iostat.requests_per_s",
+       false,
+       true,
+       10,
+       read_iostat_function,
+       "Reqs/s: read and write requests per second."},
+      {"iostat_filetype",
+       "IOStat by Filetype",
+       "Filetype",
+       {},
+       {{"read_mb_s", "Read MB/s", "MB/s", -1},
+        {"write_mb_s", "Write MB/s", "MB/s", -1},
+        {"reqs_s", "Reqs/s", "/s", -1},
+        {"small_read_ms", "Small read (ms)", "ms", -1},
+        {"large_read_ms", "Large read (ms)", "ms", -1}},
+       {2},
+       "iostat.requests_per_s",
+       false,
+       true,
+       10,
+       read_iostat_filetype,
+       ""},
+      {"tablespace_io",
+       "Tablespace IO Stats",
+       "Tablespace",
+       {},
+       {{"reads_s", "Reads/s", "/s", -1},
+        {"writes_s", "Writes/s", "/s", -1},
+        {"avg_read_ms", "Av Rd (ms)", "ms", -1},
+        {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1},
+        {"reqs_s", "Reqs/s", "/s", -1, true}},
+       {4},
+       "tablespace.requests_per_s",
+       true,
+       true,
+       10,
+       read_tablespace_io,
+       "Ranked by the change of reads and writes per second.",
+       -1,
+       0,
+       -1,
+       0,
        {{"io_latency", 60, nullptr, false, nullptr, "Tablespace IO Stats", "", "", 0, tablespace_reads}}},
-      {"file_io", "File IO Stats", "File", {"Tablespace"},
-       {{"reads_s", "Reads/s", "/s", -1}, {"writes_s", "Writes/s", "/s", -1}, {"avg_read_ms", "Av Rd (ms)", "ms", -1},
-        {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1}, {"reqs_s", "Reqs/s", "/s", -1, true}},
-       {4}, "tablespace.requests_per_s", true, true, 10, read_file_io, ""},
-      {"segments", "Segments", "Segment", {"List", "Type"}, {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1}},
-       {0}, "segment.per_s", true, true, 15, read_segments,
+      {"file_io",
+       "File IO Stats",
+       "File",
+       {"Tablespace"},
+       {{"reads_s", "Reads/s", "/s", -1},
+        {"writes_s", "Writes/s", "/s", -1},
+        {"avg_read_ms", "Av Rd (ms)", "ms", -1},
+        {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1},
+        {"reqs_s", "Reqs/s", "/s", -1, true}},
+       {4},
+       "tablespace.requests_per_s",
+       true,
+       true,
+       10,
+       read_file_io,
+       ""},
+      {"segments",
+       "Segments",
+       "Segment",
+       {"List", "Type"},
+       {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1}},
+       {0},
+       "segment.per_s",
+       true,
+       true,
+       15,
+       read_segments,
        "Each 'Segments by ...' list shows its top objects only: an object missing from one report's list is not "
-       "shown there (below that list's last value): its change is a bound, assessed as that least change.", -1, 0, -1, 0,
+       "shown there (below that list's last value): its change is a bound, assessed as that least change.",
+       -1,
+       0,
+       -1,
+       0,
        {{"concurrency", 10, [](std::string_view e) { return e.find("row lock contention") != std::string_view::npos; }, false,
          [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "row lock waits"; },
          "Segments by row lock waits", "per_s", "/s", 3},
@@ -495,62 +607,201 @@ const std::vector<SectionDef>& sections() {
         {"concurrency", 13, is_buffer_busy, false,
          [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "gc buffer busy"; },
          "Segments by gc buffer busy", "per_s", "/s", 3}}},
-      {"latches", "Latch Activity", "Latch", {},
-       {{"gets_s", "Gets/s", "/s", -1}, {"pct_get_miss", "Get miss %", "%", 2}, {"sleeps_s", "Sleeps/s", "/s", -1},
+      {"latches",
+       "Latch Activity",
+       "Latch",
+       {},
+       {{"gets_s", "Gets/s", "/s", -1},
+        {"pct_get_miss", "Get miss %", "%", 2},
+        {"sleeps_s", "Sleeps/s", "/s", -1},
         {"wait_aas", "Wait (AAS)", "AAS", -1}},
-       {3}, "latch.wait_time_per_s", false, true, 10, read_latches, "Wait (AAS): latch wait time per second of elapsed.",
-       -1, 0, 0, 1,
+       {3},
+       "latch.wait_time_per_s",
+       false,
+       true,
+       10,
+       read_latches,
+       "Wait (AAS): latch wait time per second of elapsed.",
+       -1,
+       0,
+       0,
+       1,
        {{"concurrency", 20, [](std::string_view e) { return e.starts_with("latch: "); }, true,
          [](std::string_view e, const TableView& v, const CompareRow& r) { return lower(v.text(r, "name")) == e.substr(7); },
          "Latch Activity", "wait_aas", "AAS", 1},
         {"concurrency", 20, [](std::string_view e) { return e == "latch free"; }, true, nullptr, "Latch Activity", "wait_aas",
          "AAS", 2}}},
-      {"mutex_sleeps", "Mutex Sleep Summary", "Mutex / location", {},
-       {{"sleeps_s", "Sleeps/s", "/s", -1}, {"wait_aas", "Wait (AAS)", "AAS", -1}}, {1}, "mutex.wait_time_per_s", false,
-       true, 10, read_mutexes, "", -1, 0, -1, 0,
+      {"mutex_sleeps",
+       "Mutex Sleep Summary",
+       "Mutex / location",
+       {},
+       {{"sleeps_s", "Sleeps/s", "/s", -1}, {"wait_aas", "Wait (AAS)", "AAS", -1}},
+       {1},
+       "mutex.wait_time_per_s",
+       false,
+       true,
+       10,
+       read_mutexes,
+       "",
+       -1,
+       0,
+       -1,
+       0,
        {{"concurrency", 30,
          [](std::string_view e) { return e.find("mutex") != std::string_view::npos || e.starts_with("cursor: "); }, false,
          nullptr, "Mutex Sleep Summary", "wait_aas", "AAS", 2}}},
-      {"enqueues", "Enqueue Activity", "Enqueue type", {},
-       {{"requests_s", "Requests/s", "/s", -1}, {"waits_s", "Waits/s", "/s", -1}, {"wait_aas", "Wait (AAS)", "AAS", -1},
+      {"enqueues",
+       "Enqueue Activity",
+       "Enqueue type",
+       {},
+       {{"requests_s", "Requests/s", "/s", -1},
+        {"waits_s", "Waits/s", "/s", -1},
+        {"wait_aas", "Wait (AAS)", "AAS", -1},
         {"avg_wait_ms", "Avg wait (ms)", "ms", -1}},
-       {2}, "enqueue.wait_time_per_s", false, true, 10, read_enqueues, "", -1, 0, -1, 0,
+       {2},
+       "enqueue.wait_time_per_s",
+       false,
+       true,
+       10,
+       read_enqueues,
+       "",
+       -1,
+       0,
+       -1,
+       0,
        {{"concurrency", 40, [](std::string_view e) { return e.starts_with("enq: ") && e.size() > 7; }, true,
          [](std::string_view e, const TableView& v, const CompareRow& r) {
            return lower(v.text(r, "name")).starts_with(std::string(e.substr(5, 2)) + "-");  // "enq: TX - ..." -> "tx-"
          },
          "Enqueue Activity", "wait_aas", "AAS", 1}}},
-      {"library_cache", "Library Cache Activity", "Namespace", {},
-       {{"gets_s", "Gets/s", "/s", -1}, {"pct_get_miss", "Get miss %", "%", 2}, {"pins_s", "Pins/s", "/s", -1},
-        {"pct_pin_miss", "Pin miss %", "%", 2}, {"reloads_s", "Reloads/s", "/s", -1}, {"invalidations_s", "Invalid./s", "/s", -1}},
-       {1}, "library_cache.pct_get_miss", false, true, 10, read_library_cache, "", 0, 1},
-      {"dictionary_cache", "Dictionary Cache Stats", "Cache", {},
-       {{"gets_s", "Gets/s", "/s", -1}, {"pct_miss", "Miss %", "%", 2}, {"mods_s", "Mods/s", "/s", -1},
+      {"library_cache",
+       "Library Cache Activity",
+       "Namespace",
+       {},
+       {{"gets_s", "Gets/s", "/s", -1},
+        {"pct_get_miss", "Get miss %", "%", 2},
+        {"pins_s", "Pins/s", "/s", -1},
+        {"pct_pin_miss", "Pin miss %", "%", 2},
+        {"reloads_s", "Reloads/s", "/s", -1},
+        {"invalidations_s", "Invalid./s", "/s", -1}},
+       {1},
+       "library_cache.pct_get_miss",
+       false,
+       true,
+       10,
+       read_library_cache,
+       "",
+       0,
+       1},
+      {"dictionary_cache",
+       "Dictionary Cache Stats",
+       "Cache",
+       {},
+       {{"gets_s", "Gets/s", "/s", -1},
+        {"pct_miss", "Miss %", "%", 2},
+        {"mods_s", "Mods/s", "/s", -1},
         {"final_usage", "Final usage", "", 0}},
-       {1}, "dictionary_cache.pct_miss", false, true, 10, read_dictionary_cache, "", 0, 1},
-      {"undo", "Undo Segment Summary", "Undo TS", {},
-       {{"blocks_s", "Undo blocks/s", "/s", -1}, {"txns_s", "Transactions/s", "/s", -1},
-        {"max_query_s", "Max query (s)", "s", 0}, {"max_concurrency", "Max concurrency", "", 0}},
-       {0}, "undo.blocks_per_s", false, true, 0, read_undo, ""},
-      {"init_ora", "init.ora Parameters", "Parameter", {}, {}, {}, "", false, false, 20, nullptr, "", -1, 0, -1, 0, {},
+       {1},
+       "dictionary_cache.pct_miss",
+       false,
+       true,
+       10,
+       read_dictionary_cache,
+       "",
+       0,
+       1},
+      {"undo",
+       "Undo Segment Summary",
+       "Undo TS",
+       {},
+       {{"blocks_s", "Undo blocks/s", "/s", -1},
+        {"txns_s", "Transactions/s", "/s", -1},
+        {"max_query_s", "Max query (s)", "s", 0},
+        {"max_concurrency", "Max concurrency", "", 0}},
+       {0},
+       "undo.blocks_per_s",
+       false,
+       true,
+       0,
+       read_undo,
+       ""},
+      {"init_ora",
+       "init.ora Parameters",
+       "Parameter",
+       {},
+       {},
+       {},
+       "",
+       false,
+       false,
+       20,
+       nullptr,
+       "",
+       -1,
+       0,
+       -1,
+       0,
+       {},
        compare_parameters},
-      {"wait_histogram", "Wait Event Histogram", "Event", {},
-       {{"waits_s", "Waits/s", "/s", -1}, {"pct_1ms", "% < 1 ms", "%", 1}, {"pct_8ms", "% < 8 ms", "%", 1},
+      {"wait_histogram",
+       "Wait Event Histogram",
+       "Event",
+       {},
+       {{"waits_s", "Waits/s", "/s", -1},
+        {"pct_1ms", "% < 1 ms", "%", 1},
+        {"pct_8ms", "% < 8 ms", "%", 1},
         {"pct_32ms", "% < 32 ms", "%", 1}},
-       {1, 2, 3}, "histogram.pct_fast", false, true, 10, read_histograms,
+       {1, 2, 3},
+       "histogram.pct_fast",
+       false,
+       true,
+       10,
+       read_histograms,
        "The share of each event's waits under 1, 8 and 32 ms; the change is the largest shift, in points. An event "
-       "with under 0.1 waits per second in both periods is not assessed.", 0, 0.1, -1, 0,
+       "with under 0.1 waits per second in both periods is not assessed.",
+       0,
+       0.1,
+       -1,
+       0,
        {{"commit_latency", 50, nullptr, false, nullptr, "Wait Event Histogram", "", "", 0, histograms_of_commits},
         {"io_latency", 50, nullptr, false, nullptr, "Wait Event Histogram", "", "", 0, histograms_of_events}}},
-      {"os_stats", "Operating System Statistics", "Statistic", {"Unit"},
-       {{"per_s", "per Second", "", -1}, {"value", "Value", "", -1}}, {0, 1}, "os_stat.value", false, true, 10,
-       read_os_stats, "Times (CPU s/s: seconds of CPU per second) and paged bytes are per second; the rest are values at "
+      {"os_stats",
+       "Operating System Statistics",
+       "Statistic",
+       {"Unit"},
+       {{"per_s", "per Second", "", -1}, {"value", "Value", "", -1}},
+       {0, 1},
+       "os_stat.value",
+       false,
+       true,
+       10,
+       read_os_stats,
+       "Times (CPU s/s: seconds of CPU per second) and paged bytes are per second; the rest are values at "
        "the end of the period."},
-      {"global_cache", "Global Cache (RAC)", "Statistic", {"Section"},
-       {{"per_s", "per Second", "", -1}, {"per_txn", "per Trans", "", -1}, {"value", "Value", "", -1}}, {0, 2},
-       "global_cache.value", false, true, 10, read_global_cache, ""},
-      {"cache_sizes", "Cache Sizes", "Area", {}, {{"begin_mb", "Begin (MB)", "MB", -1}, {"end_mb", "End (MB)", "MB", -1}},
-       {1}, "memory.mb", false, false, 0, read_memory, ""},
+      {"global_cache",
+       "Global Cache (RAC)",
+       "Statistic",
+       {"Section"},
+       {{"per_s", "per Second", "", -1}, {"per_txn", "per Trans", "", -1}, {"value", "Value", "", -1}},
+       {0, 2},
+       "global_cache.value",
+       false,
+       true,
+       10,
+       read_global_cache,
+       ""},
+      {"cache_sizes",
+       "Cache Sizes",
+       "Area",
+       {},
+       {{"begin_mb", "Begin (MB)", "MB", -1}, {"end_mb", "End (MB)", "MB", -1}},
+       {1},
+       "memory.mb",
+       false,
+       false,
+       0,
+       read_memory,
+       ""},
   };
   return k_sections;
 }
@@ -560,10 +811,10 @@ const std::vector<SectionDef>& sections() {
 struct Line {
   const Row* base = nullptr;
   const Row* target = nullptr;
-  int change_on = -1;   // the measure its change is on
-  double score = 0;     // size of its material change (0: not material)
-  double size = 0;      // its larger value, for the order of the rest
-  double size2 = 0;     // its larger value of the first measure, to break ties
+  int change_on = -1;  // the measure its change is on
+  double score = 0;  // size of its material change (0: not material)
+  double size = 0;  // its larger value, for the order of the rest
+  double size2 = 0;  // its larger value of the first measure, to break ties
   ChangeKind kind = ChangeKind::unknown;  // its assessment when material (a bound's: the least change)
 };
 
@@ -705,9 +956,8 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
       return x.size2 > y.size2;
     });
   // A TOTAL row (IOStat) closes its table.
-  std::stable_partition(lines.begin(), lines.end(), [](const Line& l) {
-    return !(l.target != nullptr ? *l.target : *l.base).name.starts_with("TOTAL");
-  });
+  std::stable_partition(lines.begin(), lines.end(),
+                        [](const Line& l) { return !(l.target != nullptr ? *l.target : *l.base).name.starts_with("TOTAL"); });
   std::size_t quiet = 0;
   if (d.quiet >= 0)
     std::erase_if(lines, [&](const Line& l) {
@@ -729,8 +979,8 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     for (const auto& m : d.measures)
       if (!m.hidden)
         out.columns.push_back({fmt::format("{}_{}", side, m.key),
-                               label.empty() ? std::string(m.header) : fmt::format("{} {}", label, m.header),
-                               std::string(m.unit), ColumnKind::number, m.precision});
+                               label.empty() ? std::string(m.header) : fmt::format("{} {}", label, m.header), std::string(m.unit),
+                               ColumnKind::number, m.precision});
   };
   if (has_base) add_side("base", "Base");
   add_side("target", has_base ? "Target" : "");
@@ -741,9 +991,9 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
   std::size_t material = 0;
   for (const auto& l : lines) {
     // The row that names it best: a cut name's full twin.
-    const Row& any = l.target == nullptr ? *l.base
+    const Row& any = l.target == nullptr                                                ? *l.base
                      : l.base != nullptr && l.base->name.size() > l.target->name.size() ? *l.base
-                                                                                         : *l.target;
+                                                                                        : *l.target;
     CompareRow r;
     r.cells.push_back(any.name);
     for (std::size_t i = 0; i < d.leading.size(); ++i)
@@ -860,9 +1110,10 @@ std::optional<CompareTable> compare_parameters(const Snapshot* base, const Snaps
     if (!t.contains(k)) removed.push_back({{shown_name(*bp), end_value(*bp), std::string("(default)"), std::string("reset")}});
   for (auto* list : {&changed, &added, &removed, &within})
     for (auto& r : *list) out.rows.push_back(std::move(r));
-  out.notes.push_back(fmt::format("{} parameter{} the same in both; the section lists parameters set away from their "
-                                  "default, so one missing from a report is at its default there.",
-                                  same, same == 1 ? "" : "s"));
+  out.notes.push_back(
+      fmt::format("{} parameter{} the same in both; the section lists parameters set away from their "
+                  "default, so one missing from a report is at its default there.",
+                  same, same == 1 ? "" : "s"));
   return out;
 }
 
@@ -938,8 +1189,8 @@ std::vector<Cell> generic_cells(const GenericTable& g) {
       const bool counted = g.units[i] == "none" || g.units[i] == "count";
       const auto v = parse_cell(r[i], counted ? Unit::count : unit_named(g.units[i]));
       if (v.status != CellStatus::ok && v.status != CellStatus::blank) continue;
-      out.push_back({item, g.headers[i].empty() ? fmt::format("column {}", i + 1) : g.headers[i], counted ? "" : g.units[i],
-                     v.value});
+      out.push_back(
+          {item, g.headers[i].empty() ? fmt::format("column {}", i + 1) : g.headers[i], counted ? "" : g.units[i], v.value});
     }
   }
   return out;
@@ -1001,8 +1252,8 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
       // not listed: these tables are read cell by cell, and a RAC or Exadata report has thousands of them.
       std::erase_if(rows, [&](const G& g) {
         const bool eq = g.b != nullptr && g.t != nullptr &&
-                        (g.b->value == g.t->value || (g.b->value && g.t->value &&
-                                                      !assess("table:x:value", g.b->value, g.t->value).material()));
+                        (g.b->value == g.t->value ||
+                         (g.b->value && g.t->value && !assess("table:x:value", g.b->value, g.t->value).material()));
         same += eq ? 1 : 0;
         return eq;
       });
@@ -1026,8 +1277,7 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
           r.cells.push_back(fmt::format("{:+.1f} pts", *g.t->value - *g.b->value));  // a percentage: in points
         else if (g.b != nullptr && g.t != nullptr && g.b->value && g.t->value && *g.b->value != 0)
           r.cells.push_back((*g.t->value - *g.b->value) / std::fabs(*g.b->value) * 100);
-        else
-          r.cells.emplace_back();
+        else r.cells.emplace_back();
       }
       r.cells.push_back(any.unit.empty() ? CompareCell() : CompareCell(any.unit));
       t.rows.push_back(std::move(r));
@@ -1045,8 +1295,8 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
 
 // The rows of `table` assessed `word` ("worse"/"better") that `pick` accepts, as evidence lines.
 template <class Pick>
-std::vector<std::string> rows_moving(const Comparison& c, std::string_view table, std::string_view word,
-                                     std::string_view measure, std::string_view unit, Pick pick, std::size_t at_most) {
+std::vector<std::string> rows_moving(const Comparison& c, std::string_view table, std::string_view word, std::string_view measure,
+                                     std::string_view unit, Pick pick, std::size_t at_most) {
   std::vector<std::string> out;
   const auto v = find_table(c, table);
   if (!v) return out;
@@ -1096,14 +1346,15 @@ void add_section_evidence(Comparison& out) {
         continue;
       }
       auto rows_for = [&](std::string_view event) {
-        return rows_moving(out, d->key, word, e->measure, e->unit,
-                           [&](const TableView& tv, const CompareRow& r) { return e->picks == nullptr || e->picks(event, tv, r); },
-                           e->rows);
+        return rows_moving(
+            out, d->key, word, e->measure, e->unit,
+            [&](const TableView& tv, const CompareRow& r) { return e->picks == nullptr || e->picks(event, tv, r); }, e->rows);
       };
       if (e->per_event) {
         for (const auto& ev : events)
           if (e->backs == nullptr || e->backs(ev)) add(e->title, rows_for(ev));
-      } else if (e->backs == nullptr || std::any_of(events.begin(), events.end(), [&](const std::string& ev) { return e->backs(ev); })) {
+      } else if (e->backs == nullptr ||
+                 std::any_of(events.begin(), events.end(), [&](const std::string& ev) { return e->backs(ev); })) {
         add(e->title, rows_for(""));
       }
     }
@@ -1123,20 +1374,24 @@ std::string section_comparisons_markdown() {
     if (d.compare != nullptr) continue;  // init.ora: its own line below
     std::string measures;
     for (const auto& m : d.measures)
-      if (!m.hidden) measures += (measures.empty() ? "" : ", ") + std::string(m.header) + (m.unit.empty() ? "" : " (" + std::string(m.unit) + ")");
+      if (!m.hidden)
+        measures +=
+            (measures.empty() ? "" : ", ") + std::string(m.header) + (m.unit.empty() ? "" : " (" + std::string(m.unit) + ")");
     std::string by;
-    for (int m : d.change_on)
-      by += (by.empty() ? "" : " or ") + std::string(d.measures[static_cast<std::size_t>(m)].header);
+    for (int m : d.change_on) by += (by.empty() ? "" : " or ") + std::string(d.measures[static_cast<std::size_t>(m)].header);
     by += d.family.empty() ? " (each row its own registry row)" : fmt::format(" (`{}`)", d.family);
     std::string key(d.name_header);
     for (auto l : d.leading) key += " + " + std::string(l);
     out += fmt::format("| {} (`{}`) | {} | {} | {} | {} | {} |\n", d.title, d.key, key, measures, by,
-                       d.top_n ? "yes: missing = not shown, change a bound" : "no", d.text_rows == 0 ? std::string("all") : std::to_string(d.text_rows));
+                       d.top_n ? "yes: missing = not shown, change a bound" : "no",
+                       d.text_rows == 0 ? std::string("all") : std::to_string(d.text_rows));
   }
-  out += "| init.ora Parameters (`init_ora`) | Parameter (+ PDB) | value at the end of each period | added (set), removed (reset), "
-         "changed, changed within the target; equal ones counted | no: missing = at its default | 20 |\n";
-  out += "| every other table (its catalog key) | its text cells | one row per item and numeric column, as printed | "
-         "relative change (`table.value`); cells within 20% counted, not listed | no | 10 |\n";
+  out +=
+      "| init.ora Parameters (`init_ora`) | Parameter (+ PDB) | value at the end of each period | added (set), removed (reset), "
+      "changed, changed within the target; equal ones counted | no: missing = at its default | 20 |\n";
+  out +=
+      "| every other table (its catalog key) | its text cells | one row per item and numeric column, as printed | "
+      "relative change (`table.value`); cells within 20% counted, not listed | no | 10 |\n";
   return out;
 }
 

@@ -56,19 +56,22 @@ std::vector<WaitEvent> merge_events(const std::vector<Snapshot>& m, bool backgro
       waits.push_back(f->waits);
       if (e.wait_class.empty()) e.wait_class = f->wait_class;
     }
-    for (std::size_t i = 0; i < m.size() && e.wait_class.empty() && !background; ++i) e.wait_class = detail::event_wait_class(m[i], n);
+    for (std::size_t i = 0; i < m.size() && e.wait_class.empty() && !background; ++i)
+      e.wait_class = detail::event_wait_class(m[i], n);
     e.time_s = sum_all(times);
     e.waits = e.is_cpu ? std::nullopt : sum_all(waits);
     e.avg_wait_ms = e.time_s && e.waits && *e.waits > 0 ? OptDouble(*e.time_s / *e.waits * 1000) : std::nullopt;
     e.pct_db_time = e.time_s && db_time_s > 0 && !background ? OptDouble(*e.time_s / db_time_s * 100) : std::nullopt;
     out.push_back(std::move(e));
   }
-  std::stable_sort(out.begin(), out.end(), [](const WaitEvent& a, const WaitEvent& b) { return a.time_s.value_or(0) > b.time_s.value_or(0); });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const WaitEvent& a, const WaitEvent& b) { return a.time_s.value_or(0) > b.time_s.value_or(0); });
   return out;
 }
 
 // Wait class tables list every class with time: a class missing from a member's table is 0 there.
-std::vector<WaitClassRow> merge_classes(const std::vector<Snapshot>& m, std::vector<WaitClassRow> Snapshot::*list, double db_time_s) {
+std::vector<WaitClassRow> merge_classes(const std::vector<Snapshot>& m, std::vector<WaitClassRow> Snapshot::*list,
+                                        double db_time_s) {
   for (const auto& s : m)
     if ((s.*list).empty()) return {};
   std::vector<WaitClassRow> out;
@@ -105,15 +108,18 @@ Snapshot merge_snapshots(const std::vector<Snapshot>& m) {
   out.format = first.format;
   out.database = first.database;
   // The set's span: from its earliest member to its latest, by snap id (members may be given in any order).
-  const bool by_snap = std::all_of(m.begin(), m.end(), [](const Snapshot& s) {
-    return s.interval.begin_snap && s.interval.end_snap;
-  });
-  const Snapshot& earliest = by_snap ? *std::min_element(m.begin(), m.end(), [](const Snapshot& a, const Snapshot& b) {
-    return *a.interval.begin_snap < *b.interval.begin_snap;
-  }) : first;
-  const Snapshot& latest = by_snap ? *std::max_element(m.begin(), m.end(), [](const Snapshot& a, const Snapshot& b) {
-    return *a.interval.end_snap < *b.interval.end_snap;
-  }) : last;
+  const bool by_snap =
+      std::all_of(m.begin(), m.end(), [](const Snapshot& s) { return s.interval.begin_snap && s.interval.end_snap; });
+  const Snapshot& earliest = by_snap ? *std::min_element(m.begin(), m.end(),
+                                                         [](const Snapshot& a, const Snapshot& b) {
+                                                           return *a.interval.begin_snap < *b.interval.begin_snap;
+                                                         })
+                                     : first;
+  const Snapshot& latest =
+      by_snap
+          ? *std::max_element(m.begin(), m.end(),
+                              [](const Snapshot& a, const Snapshot& b) { return *a.interval.end_snap < *b.interval.end_snap; })
+          : last;
   out.interval.begin_snap = earliest.interval.begin_snap;
   out.interval.end_snap = latest.interval.end_snap;
   out.interval.begin_time = earliest.interval.begin_time;
@@ -228,7 +234,8 @@ Snapshot merge_snapshots(const std::vector<Snapshot>& m) {
       partial.text_complete = q.text_complete;
       out.sql.push_back(std::move(partial));
     }
-  std::stable_sort(out.sql.begin(), out.sql.end(), [](const SqlStat& a, const SqlStat& b) { return a.elapsed_s.value_or(0) > b.elapsed_s.value_or(0); });
+  std::stable_sort(out.sql.begin(), out.sql.end(),
+                   [](const SqlStat& a, const SqlStat& b) { return a.elapsed_s.value_or(0) > b.elapsed_s.value_or(0); });
   for (const auto& s : m) {
     out.truncated = out.truncated || s.truncated;
     for (auto d : s.diagnostics) {
@@ -307,8 +314,8 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
       for (std::size_t j = i + 1; j < set->size(); ++j) {
         const auto &x = (*set)[i], &y = (*set)[j];
         if (x.source == y.source || detail::same_period(x, y))
-          c.warnings.push_back(fmt::format("the {} set has the same period twice ({} and {}): it counts twice", which,
-                                           name(x), name(y)));
+          c.warnings.push_back(
+              fmt::format("the {} set has the same period twice ({} and {}): it counts twice", which, name(x), name(y)));
         else if (detail::periods_overlap(x, y))
           c.warnings.push_back(fmt::format("the {} set's {} ({}) and {} ({}) overlap: their common time counts twice", which,
                                            name(x), snaps(x), name(y), snaps(y)));
@@ -333,7 +340,8 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   for (const char* k : {"transactions", "executes", "user_calls", "hard_parses", "logical_reads", "physical_reads", "redo_size"})
     if (const auto* r = mt.load_profile_row(k)) metrics.emplace_back(std::string("load_profile.") + k, r->label, "/s");
   for (const auto& w : mt.foreground_wait_classes.empty() ? mt.wait_classes : mt.foreground_wait_classes)
-    if (w.name != "DB CPU" && w.name != "Idle") metrics.emplace_back("wait_class:" + w.name + ":time_per_s", w.name + " waits per second", "AAS");
+    if (w.name != "DB CPU" && w.name != "Idle")
+      metrics.emplace_back("wait_class:" + w.name + ":time_per_s", w.name + " waits per second", "AAS");
   for (const auto& f : c.findings)
     for (const auto& m : f.metrics)
       if (std::none_of(metrics.begin(), metrics.end(), [&](const auto& x) { return std::get<0>(x) == m.key; }))
@@ -365,22 +373,24 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
     auto range = [&](const SampleSummary& s) {
       return s.n == 0 ? std::string("-") : fmt::format("{} - {}", short_num(s.min), short_num(s.max));
     };
-    row.cells = {label,
-                 unit,
-                 r.base.n ? CompareCell(r.base.median) : CompareCell(),
-                 range(r.base),
-                 r.target.n ? CompareCell(r.target.median) : CompareCell(),
-                 range(r.target),
-                 r.test.test.empty() ? CompareCell(r.test.reason) : CompareCell(r.test.test),
-                 r.test.p_value ? CompareCell(*r.test.p_value) : CompareCell(),
-                 r.test.effect_size ? CompareCell(fmt::format("{} {:+.2f}", r.test.effect_name, *r.test.effect_size)) : CompareCell(),
-                 r.test.test.empty() ? CompareCell() : CompareCell(std::string(r.assessment.material() && significant ? "yes" : "no"))};
+    row.cells = {
+        label,
+        unit,
+        r.base.n ? CompareCell(r.base.median) : CompareCell(),
+        range(r.base),
+        r.target.n ? CompareCell(r.target.median) : CompareCell(),
+        range(r.target),
+        r.test.test.empty() ? CompareCell(r.test.reason) : CompareCell(r.test.test),
+        r.test.p_value ? CompareCell(*r.test.p_value) : CompareCell(),
+        r.test.effect_size ? CompareCell(fmt::format("{} {:+.2f}", r.test.effect_name, *r.test.effect_size)) : CompareCell(),
+        r.test.test.empty() ? CompareCell() : CompareCell(std::string(r.assessment.material() && significant ? "yes" : "no"))};
     t.rows.push_back(std::move(row));
     results.emplace(key, std::move(r));
   }
-  t.notes.push_back(fmt::format("A change is a finding only when it is material (metric catalog floors, on the medians) and "
-                                "significant (p < {}). Mann-Whitney U with 4 or more reports per set, Welch's t with 2 or 3.",
-                                options.alpha));
+  t.notes.push_back(
+      fmt::format("A change is a finding only when it is material (metric catalog floors, on the medians) and "
+                  "significant (p < {}). Mann-Whitney U with 4 or more reports per set, Welch's t with 2 or 3.",
+                  options.alpha));
   t.notes.push_back("The other tables compare the sets merged: totals summed, rates over the summed elapsed time.");
   c.tables.insert(c.tables.begin() + 1, std::move(t));
 
@@ -399,14 +409,14 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
     return true;
   });
   for (const auto& d : dropped) c.warnings.push_back("not significant across the sets, so not a finding: " + d);
-  if (auto s = significant("db_time_per_s"); s && !*s &&
-                                             (c.verdict == Verdict::regressed || c.verdict == Verdict::improved)) {
+  if (auto s = significant("db_time_per_s"); s && !*s && (c.verdict == Verdict::regressed || c.verdict == Verdict::improved)) {
     const auto& r = results.at("db_time_per_s");
     c.verdict = Verdict::inconclusive;
-    c.headline = fmt::format("Inconclusive: DB time per second {:.2f} -> {:.2f} average active sessions (medians), a material "
-                             "change but not significant across the sets ({} p = {:.2f} over {} vs {} reports): the reports "
-                             "of each set vary too much, or there are too few of them, to tell",
-                             r.base.median, r.target.median, r.test.test, *r.test.p_value, base.size(), target.size());
+    c.headline = fmt::format(
+        "Inconclusive: DB time per second {:.2f} -> {:.2f} average active sessions (medians), a material "
+        "change but not significant across the sets ({} p = {:.2f} over {} vs {} reports): the reports "
+        "of each set vary too much, or there are too few of them, to tell",
+        r.base.median, r.target.median, r.test.test, *r.test.p_value, base.size(), target.size());
   } else if (s && *s) {
     const auto& r = results.at("db_time_per_s");
     c.headline += fmt::format(" [{} p = {:.3f} over {} vs {} reports]", r.test.test, *r.test.p_value, base.size(), target.size());

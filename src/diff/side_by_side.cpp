@@ -35,15 +35,13 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
   for (const auto& h : spec.leading_headers) t.columns.push_back({normalize_label(h), h, "", ColumnKind::text, 0});
   auto add_side = [&](const char* side, const char* label) {
     for (const auto& m : spec.measures)
-      t.columns.push_back({fmt::format("{}_{}", side, m.key), has_base ? fmt::format("{} {}", label, m.header) : m.header,
-                           m.unit, ColumnKind::number, m.precision});
+      t.columns.push_back({fmt::format("{}_{}", side, m.key), has_base ? fmt::format("{} {}", label, m.header) : m.header, m.unit,
+                           ColumnKind::number, m.precision});
   };
   if (has_base) add_side("base", "Base");
   add_side("target", has_base ? "Target" : "");
-  if (has_base && spec.with_pct_delta)
-    t.columns.push_back({"delta_pct_db_time", "Δ %DB time", "pts", ColumnKind::delta, 1});
-  if (has_base && spec.with_rate_change)
-    t.columns.push_back({"rate_change_pct", "Change /s", "%", ColumnKind::change_pct, 0});
+  if (has_base && spec.with_pct_delta) t.columns.push_back({"delta_pct_db_time", "Δ %DB time", "pts", ColumnKind::delta, 1});
+  if (has_base && spec.with_rate_change) t.columns.push_back({"rate_change_pct", "Change /s", "%", ColumnKind::change_pct, 0});
   const bool with_assessment = has_base && !spec.metric.empty();
   if (with_assessment) t.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0});
   for (const auto& it : items) {

@@ -19,7 +19,6 @@
 namespace awrdiff::detail {
 
 std::string SqlPair::label() const {
-
   if (base != nullptr && target != nullptr && base->sql_id != target->sql_id)
     return fmt::format("{} -> {}", base->sql_id, target->sql_id);
   return any().sql_id;
@@ -167,8 +166,8 @@ void Differ::match_sql() {
   // Keys that cannot match: one report keys its SQL by sql_id (AWR), the other by hash value
   // (Statspack). Their statements are not paired at all, not even by text: a "match" there would be
   // between unrelated keys (and say binds became literals where nothing changed).
-  const bool keys_match = !hb || m_base->sql.empty() || m_target.sql.empty() ||
-                          m_base->sql.front().id_kind == m_target.sql.front().id_kind;
+  const bool keys_match =
+      !hb || m_base->sql.empty() || m_target.sql.empty() || m_base->sql.front().id_kind == m_target.sql.front().id_kind;
   if (hb && !keys_match) {
     std::vector<detail::SqlPair> split;
     for (auto& p : pairs)  // a hash value never equals a sql_id, but be sure
@@ -229,8 +228,8 @@ void Differ::match_sql() {
       const bool same_plan = bph && t.plan_hash_value && *bph != 0 && *bph == *t.plan_hash_value;
       pairs[ti].confidence = best_match == SignatureMatch::prefix ? (same_plan ? "medium (text cut by the report, same plan hash)"
                                                                                : "low (text cut by the report)")
-                             : complete || same_plan ? (same_plan ? "high (same plan hash)" : "high")
-                                                     : "medium (text may be cut)";
+                             : complete || same_plan              ? (same_plan ? "high (same plan hash)" : "high")
+                                                                  : "medium (text may be cut)";
       pairs[best].base = nullptr;  // consumed
     }
     std::erase_if(pairs, [](const detail::SqlPair& p) { return p.base == nullptr && p.target == nullptr; });
@@ -250,8 +249,8 @@ void Differ::match_sql() {
         if (p.any().id_kind != other.sql.front().id_kind) return "not in report";
       }
       // The cut-off as printed is rounded (0.1 s in text reports): leave a margin above it.
-      auto cutoff = rate(other.sql_elapsed_cutoff_s ? OptDouble(*other.sql_elapsed_cutoff_s * 1.1 + 0.05) : std::nullopt,
-                         other_elapsed);
+      auto cutoff =
+          rate(other.sql_elapsed_cutoff_s ? OptDouble(*other.sql_elapsed_cutoff_s * 1.1 + 0.05) : std::nullopt, other_elapsed);
       if (present_rate && cutoff && *present_rate > *cutoff) return changed;
       return hidden;
     };
@@ -365,14 +364,18 @@ void Differ::sql() {
     t.rows.push_back(std::move(r));
   }
   if (hb) {
-    t.notes.push_back("new / gone = absent from one report's SQL lists although its rate would have made that list: it was "
-                      "at most that report's cut-off there.");
-    t.notes.push_back("not shown = absent from one report's lists and small enough to hide below its cut-off: unknown, not zero.");
-    t.notes.push_back("Change /s = change of elapsed time per second of the period. SQL is matched by sql_id, then by "
-                      "normalised text (literals and binds folded).");
+    t.notes.push_back(
+        "new / gone = absent from one report's SQL lists although its rate would have made that list: it was "
+        "at most that report's cut-off there.");
+    t.notes.push_back(
+        "not shown = absent from one report's lists and small enough to hide below its cut-off: unknown, not zero.");
+    t.notes.push_back(
+        "Change /s = change of elapsed time per second of the period. SQL is matched by sql_id, then by "
+        "normalised text (literals and binds folded).");
     if (any_text_match)
-      t.notes.push_back("base id -> target id: the same statement under a new sql_id, matched by its text with literals and "
-                        "binds folded (literals became binds, or literal SQL with other values).");
+      t.notes.push_back(
+          "base id -> target id: the same statement under a new sql_id, matched by its text with literals and "
+          "binds folded (literals became binds, or literal SQL with other values).");
   }
   m_out.tables.push_back(std::move(t));
   literal_sql();
@@ -406,8 +409,9 @@ void Differ::literal_sql() {
     r.cells.push_back(ids);
     t.rows.push_back(std::move(r));
   }
-  t.notes.push_back("Counted among the statements the SQL lists show (top-N): the real number of sql_ids is higher. Each "
-                    "literal value is a new sql_id and a hard parse; bind variables fold them into one.");
+  t.notes.push_back(
+      "Counted among the statements the SQL lists show (top-N): the real number of sql_ids is higher. Each "
+      "literal value is a new sql_id and a hard parse; bind variables fold them into one.");
   m_out.tables.push_back(std::move(t));
 }
 
@@ -417,10 +421,12 @@ void Differ::sql_carriers() {
   if (!delta || *delta == 0) return;
   std::vector<const detail::SqlPair*> list;
   for (const auto& p : m_facts.sql)
-    if (p.delta_aas && *p.delta_aas * *delta > 0 && assess("sql.elapsed_per_s", p.base_rate.value_or(0), p.target_rate.value_or(0)).material())
+    if (p.delta_aas && *p.delta_aas * *delta > 0 &&
+        assess("sql.elapsed_per_s", p.base_rate.value_or(0), p.target_rate.value_or(0)).material())
       list.push_back(&p);
   if (list.empty()) return;
-  std::stable_sort(list.begin(), list.end(), [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
+  std::stable_sort(list.begin(), list.end(),
+                   [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
   if (list.size() > 10) list.resize(10);
   CompareTable t;
   t.key = "sql_carriers";
@@ -434,15 +440,15 @@ void Differ::sql_carriers() {
   for (const auto* p : list) {
     CompareRow r;
     r.cells.push_back(p->label());
-    r.cells.push_back(p->bound ? CompareCell(fmt::format("{}{:.3f} or more", *p->delta_aas > 0 ? "+" : "-", std::fabs(*p->delta_aas)))
-                               : CompareCell(*p->delta_aas));
+    r.cells.push_back(p->bound
+                          ? CompareCell(fmt::format("{}{:.3f} or more", *p->delta_aas > 0 ? "+" : "-", std::fabs(*p->delta_aas)))
+                          : CompareCell(*p->delta_aas));
     // A statement inside a PL/SQL call is part of the call's share, not a second one: shares never add
     // past 100% through parent and child. When the call is not listed here its own change is small or
     // the other way (a job that coalesced another index): the statement's change is the call's, not a cause.
     const bool inside = !p->parent.empty();
-    const bool parent_listed = inside && std::any_of(list.begin(), list.end(), [&](const auto* x) {
-      return x->any().sql_id == p->parent;
-    });
+    const bool parent_listed =
+        inside && std::any_of(list.begin(), list.end(), [&](const auto* x) { return x->any().sql_id == p->parent; });
     if (inside) r.cells.push_back(CompareCell(fmt::format("in {}'s", p->parent)));
     else r.cells.push_back(shares_mean_something() ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
     std::string why = p->why;
@@ -461,9 +467,10 @@ void Differ::sql_carriers() {
     r.cells.push_back(detail::sql_display_text(p->any(), 60));
     t.rows.push_back(std::move(r));
   }
-  t.notes.push_back("Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second. "
-                    "A statement a PL/SQL call runs is counted in the call's share (\"in <call>'s\"), listed or not; parallel slaves' "
-                    "time counts once per slave.");
+  t.notes.push_back(
+      "Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second. "
+      "A statement a PL/SQL call runs is counted in the call's share (\"in <call>'s\"), listed or not; parallel slaves' "
+      "time counts once per slave.");
   t.notes.push_back("\"or more\": one side is below its report's cut-off, so the change is a bound.");
   m_out.tables.push_back(std::move(t));
 }

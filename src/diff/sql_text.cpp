@@ -108,14 +108,14 @@ SqlShape sql_shape(std::string_view text) {
       emit_placeholder();
       continue;
     }
-    const bool starts_number = std::isdigit(c) != 0 || (c == '.' && i + 1 < n && std::isdigit(static_cast<unsigned char>(text[i + 1])) != 0);
+    const bool starts_number =
+        std::isdigit(c) != 0 || (c == '.' && i + 1 < n && std::isdigit(static_cast<unsigned char>(text[i + 1])) != 0);
     if (starts_number && (out.empty() || !word_char(static_cast<unsigned char>(out.back())) || pending_space)) {
       std::size_t k = i;
       while (k < n && (std::isdigit(static_cast<unsigned char>(text[k])) != 0 || text[k] == '.')) ++k;
       if (k < n && (text[k] == 'e' || text[k] == 'E') && k + 1 < n &&
           (std::isdigit(static_cast<unsigned char>(text[k + 1])) != 0 || text[k + 1] == '-' || text[k + 1] == '+'))
-        for (k += 2; k < n && std::isdigit(static_cast<unsigned char>(text[k])) != 0; ++k) {
-        }
+        for (k += 2; k < n && std::isdigit(static_cast<unsigned char>(text[k])) != 0; ++k) {}
       // A number glued to letters (t1, x2y) is part of an identifier, handled below.
       if (k >= n || !word_char(static_cast<unsigned char>(text[k])) || std::isdigit(static_cast<unsigned char>(text[k])) != 0) {
         i = k;

@@ -61,7 +61,7 @@ TestResult mann_whitney(std::span<const double> a, std::span<const double> b) {
   }
   const double dn1 = static_cast<double>(n1), dn2 = static_cast<double>(n2);
   const double u_a = rank_sum_a - dn1 * (dn1 + 1) / 2;  // pairs where a > b
-  const double u_b = dn1 * dn2 - u_a;                    // pairs where b > a
+  const double u_b = dn1 * dn2 - u_a;  // pairs where b > a
   r.effect_size = (u_b - u_a) / (dn1 * dn2);
   const double u = std::min(u_a, u_b);
   if (!ties && n1 * n2 <= 400) {

@@ -68,9 +68,8 @@ void Differ::periods() {
     auto id = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : "?"; };
     return fmt::format("{} - {}", id(s.interval.begin_snap), id(s.interval.end_snap));
   });
-  add("Begin / end time", [](const Snapshot& s) -> CompareCell {
-    return fmt::format("{} - {}", s.interval.begin_time, s.interval.end_time);
-  });
+  add("Begin / end time",
+      [](const Snapshot& s) -> CompareCell { return fmt::format("{} - {}", s.interval.begin_time, s.interval.end_time); });
   add("Elapsed (min)", [&](const Snapshot& s) -> CompareCell {
     return s.interval.elapsed_s ? CompareCell(fmt::format("{:.2f}", *s.interval.elapsed_s / 60)) : CompareCell();
   });
@@ -83,7 +82,7 @@ void Differ::periods() {
 }
 
 void Differ::db_time() {
-  SideBySide spec{"db_time", "DB time and average active sessions", "Metric", {}, {{"value", "", "", 2}}, false, true,
+  SideBySide spec{"db_time",      "DB time and average active sessions", "Metric", {}, {{"value", "", "", 2}}, false, true,
                   "db_time_per_s"};
   std::vector<Item> items;
   auto add = [&](const std::string& name, const char* metric, auto getter, bool rate_change = true) {
@@ -101,13 +100,17 @@ void Differ::db_time() {
     }
     items.push_back(std::move(it));
   };
-  add("Elapsed (min)", "", [](const Snapshot& s) -> OptDouble {
-    return s.interval.elapsed_s ? OptDouble(*s.interval.elapsed_s / 60) : std::nullopt;
-  }, false);
-  add("DB time (min)", "", [](const Snapshot& s) -> OptDouble {
-    auto d = s.db_time_s();
-    return d ? OptDouble(*d / 60) : std::nullopt;
-  }, false);
+  add(
+      "Elapsed (min)", "",
+      [](const Snapshot& s) -> OptDouble { return s.interval.elapsed_s ? OptDouble(*s.interval.elapsed_s / 60) : std::nullopt; },
+      false);
+  add(
+      "DB time (min)", "",
+      [](const Snapshot& s) -> OptDouble {
+        auto d = s.db_time_s();
+        return d ? OptDouble(*d / 60) : std::nullopt;
+      },
+      false);
   // The rates and ratios are the metric registry's (metric_value): the same numbers the findings,
   // sets and check read. Non-CPU time is clamped at 0 there (DB CPU can exceed DB time, B04).
   auto add_metric = [&](const std::string& name, const char* metric) {
@@ -133,8 +136,9 @@ void Differ::db_time() {
   m_out.db_time_per_s_target = metric_value(m_target, "db_time_per_s");
   m_out.db_time_change_pct = change_pct(m_out.db_time_per_s_base, m_out.db_time_per_s_target);
   t.notes.push_back("AAS = DB time / elapsed: the average number of sessions active in the database.");
-  t.notes.push_back("Outside DB CPU and waits = DB time - DB CPU - wait time: sessions queued for a CPU when the host is busy, "
-                    "else uninstrumented time.");
+  t.notes.push_back(
+      "Outside DB CPU and waits = DB time - DB CPU - wait time: sessions queued for a CPU when the host is busy, "
+      "else uninstrumented time.");
   if (has_base()) t.notes.push_back("Changes of percentages are in points (pts).");
   m_out.tables.push_back(std::move(t));
   work_efficiency();
@@ -142,8 +146,8 @@ void Differ::db_time() {
 
 // The work asked for and what each unit of it cost: busier is not slower.
 void Differ::work_efficiency() {
-  SideBySide spec{"work_efficiency", "Work and its cost (DB time per unit of work)", "Metric", {}, {{"value", "", "", -1}},
-                  false, true, ""};
+  SideBySide spec{
+      "work_efficiency", "Work and its cost (DB time per unit of work)", "Metric", {}, {{"value", "", "", -1}}, false, true, ""};
   std::vector<Item> items;
   // `scale` turns the registry's unit into the shown one (DB time per transaction: s -> ms); the change
   // and the assessment stay on the registry's value.
@@ -177,16 +181,24 @@ void Differ::work_efficiency() {
   } else {
     t.columns[1].header = "Value";
   }
-  t.notes.push_back("DB time per unit of work = DB time per second / that work per second (Load Profile). When DB time per "
-                    "second rises with the work while these hold or fall, the database is busier, not slower.");
-  t.notes.push_back("Logical reads per ms of DB CPU: how many buffers a millisecond of CPU processes; fewer means each "
-                    "block costs more CPU (latch or mutex spinning, row-by-row work).");
+  t.notes.push_back(
+      "DB time per unit of work = DB time per second / that work per second (Load Profile). When DB time per "
+      "second rises with the work while these hold or fall, the database is busier, not slower.");
+  t.notes.push_back(
+      "Logical reads per ms of DB CPU: how many buffers a millisecond of CPU processes; fewer means each "
+      "block costs more CPU (latch or mutex spinning, row-by-row work).");
   m_out.tables.push_back(std::move(t));
 }
 
 void Differ::load_profile() {
-  SideBySide spec{"load_profile", "Load Profile (per second and per transaction)", "Statistic", {"Unit"},
-                  {{"per_second", "/s", "", 1}, {"per_transaction", "/txn", "", 2}}, false, true, "load_profile"};
+  SideBySide spec{"load_profile",
+                  "Load Profile (per second and per transaction)",
+                  "Statistic",
+                  {"Unit"},
+                  {{"per_second", "/s", "", 1}, {"per_transaction", "/txn", "", 2}},
+                  false,
+                  true,
+                  "load_profile"};
   std::vector<Item> items;
   std::vector<std::string> keys;
   auto collect = [&](const Snapshot& s) {
@@ -221,9 +233,10 @@ void Differ::load_profile() {
     items.push_back(std::move(it));
   }
   auto t = side_by_side(spec, items, has_base());
-  t.notes.push_back("Figures as the reports print them (per second with 1 decimal: small rates change in steps of 0.1). "
-                    "Change /s and the assessment are on the per-second rate; per transaction shows whether each "
-                    "transaction got heavier or there were more of them.");
+  t.notes.push_back(
+      "Figures as the reports print them (per second with 1 decimal: small rates change in steps of 0.1). "
+      "Change /s and the assessment are on the per-second rate; per transaction shows whether each "
+      "transaction got heavier or there were more of them.");
   m_out.tables.push_back(std::move(t));
 }
 
@@ -287,20 +300,29 @@ void Differ::events() {
   if (items.size() > static_cast<std::size_t>(m_opt.top_events)) items.resize(static_cast<std::size_t>(m_opt.top_events));
   m_events = items;
   auto table = side_by_side(spec, items, has_base());
-  table.notes.push_back("not shown = below that report's top-N list and absent from its Foreground Wait Events: unknown, not zero; "
-                        "its change is then a bound against the smallest time that list shows (≥ / ≤).");
-  if (used_full_list) table.notes.push_back("Values for an event outside a report's top list come from its Foreground Wait Events section.");
+  table.notes.push_back(
+      "not shown = below that report's top-N list and absent from its Foreground Wait Events: unknown, not zero; "
+      "its change is then a bound against the smallest time that list shows (≥ / ≤).");
+  if (used_full_list)
+    table.notes.push_back("Values for an event outside a report's top list come from its Foreground Wait Events section.");
   table.notes.push_back("Change /s = change of wait time per second of elapsed; avg (ms) = average wait.");
   if (m_target.kind == ReportKind::statspack || (has_base() && m_base->kind == ReportKind::statspack))
-    table.notes.push_back("Statspack: %DB is the report's % Total Call Time (DB CPU and non-idle waits, background "
-                          "included), not % of DB time; idle events of its top list are left out.");
+    table.notes.push_back(
+        "Statspack: %DB is the report's % Total Call Time (DB CPU and non-idle waits, background "
+        "included), not % of DB time; idle events of its top list are left out.");
   m_out.tables.push_back(std::move(table));
 }
 
 void Differ::wait_classes() {
   if (m_target.wait_classes.empty() && (!has_base() || m_base->wait_classes.empty())) return;
-  SideBySide spec{"wait_classes", "Wait classes", "Wait class", {}, {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
-                  true, true, "wait_class.time_per_s"};
+  SideBySide spec{"wait_classes",
+                  "Wait classes",
+                  "Wait class",
+                  {},
+                  {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
+                  true,
+                  true,
+                  "wait_class.time_per_s"};
   auto names = union_names([](const Snapshot& s) {
     std::vector<std::string> v;
     for (const auto& w : s.wait_classes) v.push_back(w.name);
@@ -320,8 +342,9 @@ void Differ::wait_classes() {
   const bool any_global = global(m_target) || (has_base() && global(*m_base));
   const bool all_global = global(m_target) && (!has_base() || global(*m_base));
   if (all_global)
-    table.notes.push_back("From the RAC global report's Foreground Wait Classes, cluster totals (the 'Sum' row): user "
-                          "sessions' waits only.");
+    table.notes.push_back(
+        "From the RAC global report's Foreground Wait Classes, cluster totals (the 'Sum' row): user "
+        "sessions' waits only.");
   else
     table.notes.push_back(std::string("From 'Wait Classes by Total Wait Time': background waits included (System I/O is mostly "
                                       "the log writer's and DB writer's)") +
@@ -331,8 +354,14 @@ void Differ::wait_classes() {
 }
 
 void Differ::time_model() {
-  SideBySide spec{"time_model", "Time model", "Statistic", {}, {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
-                  true, true, "time_model.time_per_s"};
+  SideBySide spec{"time_model",
+                  "Time model",
+                  "Statistic",
+                  {},
+                  {{"time_s", "time (s)", "s", 1}, {"pct_db_time", "%DB", "%", 1}},
+                  true,
+                  true,
+                  "time_model.time_per_s"};
   auto names = union_names([](const Snapshot& s) {
     std::vector<std::string> v;
     for (const auto& r : s.time_model) v.push_back(r.name);

@@ -96,7 +96,8 @@ const LibPq& libpq() {
 }
 
 SqlFailure failure_of_state(std::string_view state) {
-  if (state == "53100" || state == "53200" || state == "53300") return SqlFailure::full;  // disk full, out of memory, too many connections
+  if (state == "53100" || state == "53200" || state == "53300")
+    return SqlFailure::full;  // disk full, out of memory, too many connections
   if (state.starts_with("53")) return SqlFailure::full;
   if (state == "25006" || state == "42501") return SqlFailure::read_only;  // read-only transaction, insufficient privilege
   if (state == "40001" || state == "40P01" || state == "55P03" || state == "57014") return SqlFailure::busy;
@@ -207,7 +208,8 @@ public:
     check(g.r);
   }
 
-  void query(std::string_view sql, std::span<const SqlValue> params, const std::function<void(const SqlRow&)>& each = {}) override {
+  void query(std::string_view sql, std::span<const SqlValue> params,
+             const std::function<void(const SqlRow&)>& each = {}) override {
     const std::string text = numbered(sql);
     const auto n = params.size();
     std::vector<std::string> storage(n);
@@ -228,7 +230,8 @@ public:
       values[i] = storage[i].c_str();
       lengths[i] = static_cast<int>(storage[i].size());
     }
-    ResultGuard g{m_pq, m_pq.exec_params(m_conn, text.c_str(), static_cast<int>(n), nullptr, values.data(), lengths.data(), formats.data(), 0)};
+    ResultGuard g{m_pq, m_pq.exec_params(m_conn, text.c_str(), static_cast<int>(n), nullptr, values.data(), lengths.data(),
+                                         formats.data(), 0)};
     check(g.r);
     if (!each) return;
     const int rows = m_pq.ntuples(g.r);
@@ -252,9 +255,10 @@ public:
 
   std::optional<std::int64_t> size_bytes() override {
     std::optional<std::int64_t> out;
-    query("SELECT sum(pg_total_relation_size(quote_ident(table_name)))::bigint FROM information_schema.tables "
-          "WHERE table_schema = current_schema()",
-          {}, [&](const SqlRow& r) { out = r.opt_integer(0); });
+    query(
+        "SELECT sum(pg_total_relation_size(quote_ident(table_name)))::bigint FROM information_schema.tables "
+        "WHERE table_schema = current_schema()",
+        {}, [&](const SqlRow& r) { out = r.opt_integer(0); });
     return out;
   }
 
@@ -273,9 +277,9 @@ private:
     std::string m = first_line(r != nullptr ? m_pq.result_error_message(r) : m_pq.error_message(m_conn));
     if (m.empty()) m = first_line(m_pq.error_message(m_conn));
     if (m.starts_with("ERROR:  ")) m = m.substr(8);
-    const SqlFailure kind = state != nullptr ? failure_of_state(state)
+    const SqlFailure kind = state != nullptr                       ? failure_of_state(state)
                             : m_pq.status(m_conn) != CONNECTION_OK ? SqlFailure::cannot_open
-                                                                : SqlFailure::other;
+                                                                   : SqlFailure::other;
     throw SqlError(kind, m);
   }
 

@@ -26,13 +26,13 @@ using SqlValue = std::variant<std::monostate, std::int64_t, double, std::string,
 
 /// Why a statement failed, as far as the store's user needs to know.
 enum class SqlFailure {
-  other,      ///< anything else (a bug, a constraint): the message says what
-  busy,       ///< another process held the store longer than the busy timeout
-  full,       ///< the disk (or a file size limit) is full
+  other,  ///< anything else (a bug, a constraint): the message says what
+  busy,  ///< another process held the store longer than the busy timeout
+  full,  ///< the disk (or a file size limit) is full
   read_only,  ///< the store cannot be written (permissions, a read-only file system or role)
-  corrupt,    ///< the file is damaged or is no SQLite database
-  io,         ///< an I/O error
-  cannot_open,///< the file or server cannot be opened / reached
+  corrupt,  ///< the file is damaged or is no SQLite database
+  io,  ///< an I/O error
+  cannot_open,  ///< the file or server cannot be opened / reached
 };
 
 /// A failed statement: the failure kind and the database's own message (one line).
@@ -50,10 +50,10 @@ class SqlRow {
 public:
   virtual ~SqlRow() = default;
   virtual bool is_null(int column) const = 0;
-  virtual std::int64_t integer(int column) const = 0;   ///< 0 for NULL
-  virtual double real(int column) const = 0;            ///< 0 for NULL
-  virtual std::string text(int column) const = 0;       ///< "" for NULL
-  virtual std::string blob(int column) const = 0;       ///< "" for NULL
+  virtual std::int64_t integer(int column) const = 0;  ///< 0 for NULL
+  virtual double real(int column) const = 0;  ///< 0 for NULL
+  virtual std::string text(int column) const = 0;  ///< "" for NULL
+  virtual std::string blob(int column) const = 0;  ///< "" for NULL
   std::optional<std::int64_t> opt_integer(int column) const {
     return is_null(column) ? std::nullopt : std::optional<std::int64_t>(integer(column));
   }

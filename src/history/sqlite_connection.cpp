@@ -22,20 +22,26 @@ namespace fs = std::filesystem;
 SqlFailure failure_of(int rc, int sys_errno) {
   switch (rc & 0xff) {
     case SQLITE_BUSY:
-    case SQLITE_LOCKED: return SqlFailure::busy;
-    case SQLITE_FULL: return SqlFailure::full;
+    case SQLITE_LOCKED:
+      return SqlFailure::busy;
+    case SQLITE_FULL:
+      return SqlFailure::full;
     case SQLITE_READONLY:
     case SQLITE_PERM:
-    case SQLITE_AUTH: return SqlFailure::read_only;
+    case SQLITE_AUTH:
+      return SqlFailure::read_only;
     case SQLITE_CORRUPT:
-    case SQLITE_NOTADB: return SqlFailure::corrupt;
-    case SQLITE_CANTOPEN: return SqlFailure::cannot_open;
+    case SQLITE_NOTADB:
+      return SqlFailure::corrupt;
+    case SQLITE_CANTOPEN:
+      return SqlFailure::cannot_open;
     case SQLITE_IOERR:
       // A write refused for lack of room (ENOSPC), a quota or a file size limit (EFBIG) is a full disk.
       if (sys_errno == ENOSPC || sys_errno == EFBIG || sys_errno == EDQUOT) return SqlFailure::full;
       if (sys_errno == EROFS || sys_errno == EACCES || sys_errno == EPERM) return SqlFailure::read_only;
       return SqlFailure::io;
-    default: return SqlFailure::other;
+    default:
+      return SqlFailure::other;
   }
 }
 
@@ -57,11 +63,13 @@ public:
   double real(int c) const override { return sqlite3_column_double(m_s, c); }
   std::string text(int c) const override {
     const auto* p = sqlite3_column_text(m_s, c);
-    return p == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(m_s, c)));
+    return p == nullptr ? std::string()
+                        : std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(m_s, c)));
   }
   std::string blob(int c) const override {
     const void* p = sqlite3_column_blob(m_s, c);
-    return p == nullptr ? std::string() : std::string(static_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(m_s, c)));
+    return p == nullptr ? std::string()
+                        : std::string(static_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(m_s, c)));
   }
 
 private:
@@ -83,7 +91,8 @@ public:
         char header[16] = {};
         in.read(header, sizeof header);
         if (in.gcount() < static_cast<std::streamsize>(sizeof header))
-          throw SqlError(SqlFailure::corrupt, "is too short to be an SQLite database: damaged or not a history store (left untouched)");
+          throw SqlError(SqlFailure::corrupt,
+                         "is too short to be an SQLite database: damaged or not a history store (left untouched)");
         if (std::memcmp(header, "SQLite format 3", 16) != 0)
           throw SqlError(SqlFailure::corrupt, "is not an SQLite database: damaged or not a history store (left untouched)");
       }
@@ -93,7 +102,8 @@ public:
       const fs::path parent = fs::path(path).parent_path();
       if (!parent.empty() && !fs::exists(parent, ec)) {
         fs::create_directories(parent, ec);
-        if (ec) throw SqlError(SqlFailure::read_only, fmt::format("cannot create the directory {}: {}", parent.string(), ec.message()));
+        if (ec)
+          throw SqlError(SqlFailure::read_only, fmt::format("cannot create the directory {}: {}", parent.string(), ec.message()));
       }
     }
     // One connection is used by one thread at a time (SqlConnection), so no mutex per call.
@@ -145,7 +155,8 @@ public:
     }
   }
 
-  void query(std::string_view sql, std::span<const SqlValue> params, const std::function<void(const SqlRow&)>& each = {}) override {
+  void query(std::string_view sql, std::span<const SqlValue> params,
+             const std::function<void(const SqlRow&)>& each = {}) override {
     sqlite3_stmt* s = statement(sql);
     struct Reset {
       sqlite3_stmt* s;
@@ -161,8 +172,10 @@ public:
       if (std::holds_alternative<std::monostate>(p)) rc = sqlite3_bind_null(s, n);
       else if (const auto* v = std::get_if<std::int64_t>(&p)) rc = sqlite3_bind_int64(s, n, *v);
       else if (const auto* d = std::get_if<double>(&p)) rc = sqlite3_bind_double(s, n, *d);
-      else if (const auto* t = std::get_if<std::string>(&p)) rc = sqlite3_bind_text64(s, n, t->data(), t->size(), SQLITE_STATIC, SQLITE_UTF8);
-      else if (const auto* b = std::get_if<SqlBlob>(&p)) rc = sqlite3_bind_blob64(s, n, b->bytes.data(), b->bytes.size(), SQLITE_STATIC);
+      else if (const auto* t = std::get_if<std::string>(&p))
+        rc = sqlite3_bind_text64(s, n, t->data(), t->size(), SQLITE_STATIC, SQLITE_UTF8);
+      else if (const auto* b = std::get_if<SqlBlob>(&p))
+        rc = sqlite3_bind_blob64(s, n, b->bytes.data(), b->bytes.size(), SQLITE_STATIC);
       if (rc != SQLITE_OK) fail(rc, sqlite3_errmsg(m_db));
     }
     SqliteRow row(s);

@@ -40,19 +40,32 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 
 const char* prefix_of(MaskKind kind) {
   switch (kind) {
-    case MaskKind::database: return "DB";
-    case MaskKind::instance: return "INST";
-    case MaskKind::host: return "HOST";
-    case MaskKind::domain: return "DOMAIN";
-    case MaskKind::service: return "SERVICE";
-    case MaskKind::pdb: return "PDB";
-    case MaskKind::schema: return "SCHEMA";
-    case MaskKind::user: return "USER";
-    case MaskKind::object: return "OBJ";
-    case MaskKind::partition: return "PART";
-    case MaskKind::tablespace: return "TS";
-    case MaskKind::dblink: return "DBLINK";
-    case MaskKind::ip: return "IP";
+    case MaskKind::database:
+      return "DB";
+    case MaskKind::instance:
+      return "INST";
+    case MaskKind::host:
+      return "HOST";
+    case MaskKind::domain:
+      return "DOMAIN";
+    case MaskKind::service:
+      return "SERVICE";
+    case MaskKind::pdb:
+      return "PDB";
+    case MaskKind::schema:
+      return "SCHEMA";
+    case MaskKind::user:
+      return "USER";
+    case MaskKind::object:
+      return "OBJ";
+    case MaskKind::partition:
+      return "PART";
+    case MaskKind::tablespace:
+      return "TS";
+    case MaskKind::dblink:
+      return "DBLINK";
+    case MaskKind::ip:
+      return "IP";
   }
   return "NAME";
 }
@@ -68,14 +81,63 @@ bool identifier_bounded(MaskKind kind) { return kind == MaskKind::schema || kind
 
 // Oracle-maintained schemas and users: not site names, and what they own is Oracle's.
 const std::unordered_set<std::string>& oracle_schemas() {
-  static const std::unordered_set<std::string> s = {
-      "SYS", "SYSTEM", "SYSMAN", "DBSNMP", "XDB", "OUTLN", "MDSYS", "CTXSYS", "ORDSYS", "ORDDATA", "ORDPLUGINS",
-      "SI_INFORMTN_SCHEMA", "WMSYS", "EXFSYS", "OLAPSYS", "APPQOSSYS", "AUDSYS", "GSMADMIN_INTERNAL", "GSMCATUSER",
-      "GSMUSER", "GSMROOTUSER", "LBACSYS", "OJVMSYS", "DVSYS", "DVF", "DBSFWUSER", "REMOTE_SCHEDULER_AGENT",
-      "SYSBACKUP", "SYSDG", "SYSKM", "SYSRAC", "SYS$UMF", "XS$NULL", "ANONYMOUS", "MDDATA", "SPATIAL_CSW_ADMIN_USR",
-      "SPATIAL_WFS_ADMIN_USR", "FLOWS_FILES", "APEX_PUBLIC_USER", "ORACLE_OCM", "DIP", "PUBLIC", "GGSYS",
-      "DGPDB_INT", "MGMT_VIEW", "PERFSTAT", "TSMSYS", "OWBSYS", "OWBSYS_AUDIT", "SYSMAN_MDS", "DBSFWUSER",
-      "PDBADMIN", "GSMADMIN", "OPS$ORACLE", "C##DBSNMP", "BACKGROUND", "MISSING"};
+  static const std::unordered_set<std::string> s = {"SYS",
+                                                    "SYSTEM",
+                                                    "SYSMAN",
+                                                    "DBSNMP",
+                                                    "XDB",
+                                                    "OUTLN",
+                                                    "MDSYS",
+                                                    "CTXSYS",
+                                                    "ORDSYS",
+                                                    "ORDDATA",
+                                                    "ORDPLUGINS",
+                                                    "SI_INFORMTN_SCHEMA",
+                                                    "WMSYS",
+                                                    "EXFSYS",
+                                                    "OLAPSYS",
+                                                    "APPQOSSYS",
+                                                    "AUDSYS",
+                                                    "GSMADMIN_INTERNAL",
+                                                    "GSMCATUSER",
+                                                    "GSMUSER",
+                                                    "GSMROOTUSER",
+                                                    "LBACSYS",
+                                                    "OJVMSYS",
+                                                    "DVSYS",
+                                                    "DVF",
+                                                    "DBSFWUSER",
+                                                    "REMOTE_SCHEDULER_AGENT",
+                                                    "SYSBACKUP",
+                                                    "SYSDG",
+                                                    "SYSKM",
+                                                    "SYSRAC",
+                                                    "SYS$UMF",
+                                                    "XS$NULL",
+                                                    "ANONYMOUS",
+                                                    "MDDATA",
+                                                    "SPATIAL_CSW_ADMIN_USR",
+                                                    "SPATIAL_WFS_ADMIN_USR",
+                                                    "FLOWS_FILES",
+                                                    "APEX_PUBLIC_USER",
+                                                    "ORACLE_OCM",
+                                                    "DIP",
+                                                    "PUBLIC",
+                                                    "GGSYS",
+                                                    "DGPDB_INT",
+                                                    "MGMT_VIEW",
+                                                    "PERFSTAT",
+                                                    "TSMSYS",
+                                                    "OWBSYS",
+                                                    "OWBSYS_AUDIT",
+                                                    "SYSMAN_MDS",
+                                                    "DBSFWUSER",
+                                                    "PDBADMIN",
+                                                    "GSMADMIN",
+                                                    "OPS$ORACLE",
+                                                    "C##DBSNMP",
+                                                    "BACKGROUND",
+                                                    "MISSING"};
   return s;
 }
 bool oracle_schema(const std::string& up) {
@@ -89,7 +151,7 @@ bool builtin_tablespace(const std::string& up) {
 /// Dictionary and other Oracle objects named without an owner in SQL text (DUAL, V$SESSION, DBA_...).
 bool oracle_object(const std::string& up) {
   static const std::array<std::string_view, 14> prefixes = {"DBA_", "ALL_", "USER_", "CDB_", "DBMS_", "UTL_", "SYS_",
-                                                             "V_$", "GV_$", "WRH$", "WRM$", "WRI$", "OWA_", "HTP"};
+                                                            "V_$",  "GV_$", "WRH$",  "WRM$", "WRI$",  "OWA_", "HTP"};
   if (up == "DUAL" || up.find('$') != std::string::npos || starts_with(up, "**")) return true;
   for (auto p : prefixes)
     if (starts_with(up, p)) return true;
@@ -107,50 +169,138 @@ bool numeric(std::string_view s) {
 /// SQL words never replaced, whatever a site called its objects.
 const std::unordered_set<std::string>& sql_keywords() {
   static const std::unordered_set<std::string> s = {
-      "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "NULL", "IN", "IS", "AS", "BY", "ORDER", "GROUP", "HAVING",
-      "INSERT", "INTO", "VALUES", "UPDATE", "SET", "DELETE", "MERGE", "USING", "ON", "JOIN", "INNER", "OUTER", "LEFT",
-      "RIGHT", "FULL", "CROSS", "NATURAL", "UNION", "ALL", "MINUS", "INTERSECT", "EXCEPT", "DISTINCT", "CASE", "WHEN",
-      "THEN", "ELSE", "END", "BEGIN", "DECLARE", "EXCEPTION", "FOR", "LOOP", "WHILE", "IF", "ELSIF", "RETURN",
-      "RETURNING", "WITH", "TABLE", "INDEX", "VIEW", "CREATE", "ALTER", "DROP", "TRUNCATE", "LOCK", "COMMIT",
-      "ROLLBACK", "SAVEPOINT", "GRANT", "REVOKE", "EXISTS", "BETWEEN", "LIKE", "ESCAPE", "CONNECT", "START", "PRIOR",
-      "LEVEL", "ROWNUM", "ROWID", "SYSDATE", "SYSTIMESTAMP", "USER", "UID", "NOWAIT", "WAIT", "SKIP", "LOCKED", "OF",
-      "FETCH", "FIRST", "NEXT", "ROWS", "ROW", "ONLY", "OFFSET", "PARTITION", "SUBPARTITION", "OVER", "WITHIN",
-      "MATCHED", "CALL", "EXECUTE", "IMMEDIATE", "BULK", "COLLECT", "FORALL", "OPEN", "CLOSE", "CURSOR", "TYPE",
-      "DEFAULT", "PRIMARY", "KEY", "FOREIGN", "REFERENCES", "CHECK", "CONSTRAINT", "UNIQUE", "SAMPLE", "SEED",
-      "LATERAL", "APPLY", "PIVOT", "UNPIVOT", "MODEL", "DUAL", "TRUE", "FALSE", "ASC", "DESC", "NULLS", "LAST",
-      "CAST", "DATE", "TIMESTAMP", "INTERVAL", "NUMBER", "VARCHAR2", "CHAR", "CLOB", "BLOB", "ANY", "SOME", "LOG",
-      "ERRORS", "REJECT", "LIMIT", "UNLIMITED", "PROCEDURE", "FUNCTION", "PACKAGE", "BODY", "TRIGGER", "SEQUENCE",
-      "SYNONYM", "OR", "REPLACE", "ANALYZE", "COMPUTE", "STATISTICS", "ESTIMATE", "PURGE", "FLASHBACK", "AT",
-      "SCN", "VERSIONS", "NOCOPY", "IN", "OUT", "PRAGMA", "AUTONOMOUS_TRANSACTION", "RAISE", "OTHERS", "NO_DATA_FOUND"};
+      "SELECT",    "FROM",       "WHERE",        "AND",       "OR",         "NOT",          "NULL",     "IN",
+      "IS",        "AS",         "BY",           "ORDER",     "GROUP",      "HAVING",       "INSERT",   "INTO",
+      "VALUES",    "UPDATE",     "SET",          "DELETE",    "MERGE",      "USING",        "ON",       "JOIN",
+      "INNER",     "OUTER",      "LEFT",         "RIGHT",     "FULL",       "CROSS",        "NATURAL",  "UNION",
+      "ALL",       "MINUS",      "INTERSECT",    "EXCEPT",    "DISTINCT",   "CASE",         "WHEN",     "THEN",
+      "ELSE",      "END",        "BEGIN",        "DECLARE",   "EXCEPTION",  "FOR",          "LOOP",     "WHILE",
+      "IF",        "ELSIF",      "RETURN",       "RETURNING", "WITH",       "TABLE",        "INDEX",    "VIEW",
+      "CREATE",    "ALTER",      "DROP",         "TRUNCATE",  "LOCK",       "COMMIT",       "ROLLBACK", "SAVEPOINT",
+      "GRANT",     "REVOKE",     "EXISTS",       "BETWEEN",   "LIKE",       "ESCAPE",       "CONNECT",  "START",
+      "PRIOR",     "LEVEL",      "ROWNUM",       "ROWID",     "SYSDATE",    "SYSTIMESTAMP", "USER",     "UID",
+      "NOWAIT",    "WAIT",       "SKIP",         "LOCKED",    "OF",         "FETCH",        "FIRST",    "NEXT",
+      "ROWS",      "ROW",        "ONLY",         "OFFSET",    "PARTITION",  "SUBPARTITION", "OVER",     "WITHIN",
+      "MATCHED",   "CALL",       "EXECUTE",      "IMMEDIATE", "BULK",       "COLLECT",      "FORALL",   "OPEN",
+      "CLOSE",     "CURSOR",     "TYPE",         "DEFAULT",   "PRIMARY",    "KEY",          "FOREIGN",  "REFERENCES",
+      "CHECK",     "CONSTRAINT", "UNIQUE",       "SAMPLE",    "SEED",       "LATERAL",      "APPLY",    "PIVOT",
+      "UNPIVOT",   "MODEL",      "DUAL",         "TRUE",      "FALSE",      "ASC",          "DESC",     "NULLS",
+      "LAST",      "CAST",       "DATE",         "TIMESTAMP", "INTERVAL",   "NUMBER",       "VARCHAR2", "CHAR",
+      "CLOB",      "BLOB",       "ANY",          "SOME",      "LOG",        "ERRORS",       "REJECT",   "LIMIT",
+      "UNLIMITED", "PROCEDURE",  "FUNCTION",     "PACKAGE",   "BODY",       "TRIGGER",      "SEQUENCE", "SYNONYM",
+      "OR",        "REPLACE",    "ANALYZE",      "COMPUTE",   "STATISTICS", "ESTIMATE",     "PURGE",    "FLASHBACK",
+      "AT",        "SCN",        "VERSIONS",     "NOCOPY",    "IN",         "OUT",          "PRAGMA",   "AUTONOMOUS_TRANSACTION",
+      "RAISE",     "OTHERS",     "NO_DATA_FOUND"};
   return s;
 }
 
 /// Words of parameter values and connect descriptors that are settings, not names.
 const std::unordered_set<std::string>& setting_words() {
-  static const std::unordered_set<std::string> s = {
-      "LOCATION", "SERVICE", "SERVICE_NAME", "DB_UNIQUE_NAME", "VALID_FOR", "ALL_LOGFILES", "ALL_ROLES",
-      "ONLINE_LOGFILES", "ONLINE_LOGFILE", "STANDBY_LOGFILES", "STANDBY_LOGFILE", "PRIMARY_ROLE", "STANDBY_ROLE",
-      "ASYNC", "SYNC", "AFFIRM", "NOAFFIRM", "DG_CONFIG", "NODG_CONFIG", "SEND", "NOSEND", "RECEIVE", "NORECEIVE",
-      "PROTOCOL", "TCP", "TCPS", "IPC", "HOST", "PORT", "ADDRESS", "ADDRESS_LIST", "DESCRIPTION", "CONNECT_DATA",
-      "USE_DB_RECOVERY_FILE_DEST", "DB_RECOVERY_FILE_DEST", "REOPEN", "MAX_FAILURE", "NET_TIMEOUT", "COMPRESSION",
-      "ENABLE", "DISABLE", "MANDATORY", "OPTIONAL", "DELAY", "NODELAY", "ALTERNATE", "ARCH", "LGWR", "XDB", "SID",
-      "INSTANCE_NAME", "DISPATCHERS", "SESSIONS", "CONNECTIONS", "POOL", "MULTIPLEX", "TRUE", "FALSE", "NONE",
-      "DEFAULT", "ON", "OFF", "YES", "NO", "LOCAL", "REMOTE", "SERVER", "DEDICATED", "SHARED", "KEY", "LISTENER",
-      "NET", "MAX_CONNECTIONS", "DB_DOMAIN", "NOREGISTER", "REGISTER", "VALUE", "PRIORITY", "GROUP", "NAME", "OS",
-      "EXCLUSIVE", "MEMORY", "SPFILE", "BOTH", "SCOPE"};
+  static const std::unordered_set<std::string> s = {"LOCATION",
+                                                    "SERVICE",
+                                                    "SERVICE_NAME",
+                                                    "DB_UNIQUE_NAME",
+                                                    "VALID_FOR",
+                                                    "ALL_LOGFILES",
+                                                    "ALL_ROLES",
+                                                    "ONLINE_LOGFILES",
+                                                    "ONLINE_LOGFILE",
+                                                    "STANDBY_LOGFILES",
+                                                    "STANDBY_LOGFILE",
+                                                    "PRIMARY_ROLE",
+                                                    "STANDBY_ROLE",
+                                                    "ASYNC",
+                                                    "SYNC",
+                                                    "AFFIRM",
+                                                    "NOAFFIRM",
+                                                    "DG_CONFIG",
+                                                    "NODG_CONFIG",
+                                                    "SEND",
+                                                    "NOSEND",
+                                                    "RECEIVE",
+                                                    "NORECEIVE",
+                                                    "PROTOCOL",
+                                                    "TCP",
+                                                    "TCPS",
+                                                    "IPC",
+                                                    "HOST",
+                                                    "PORT",
+                                                    "ADDRESS",
+                                                    "ADDRESS_LIST",
+                                                    "DESCRIPTION",
+                                                    "CONNECT_DATA",
+                                                    "USE_DB_RECOVERY_FILE_DEST",
+                                                    "DB_RECOVERY_FILE_DEST",
+                                                    "REOPEN",
+                                                    "MAX_FAILURE",
+                                                    "NET_TIMEOUT",
+                                                    "COMPRESSION",
+                                                    "ENABLE",
+                                                    "DISABLE",
+                                                    "MANDATORY",
+                                                    "OPTIONAL",
+                                                    "DELAY",
+                                                    "NODELAY",
+                                                    "ALTERNATE",
+                                                    "ARCH",
+                                                    "LGWR",
+                                                    "XDB",
+                                                    "SID",
+                                                    "INSTANCE_NAME",
+                                                    "DISPATCHERS",
+                                                    "SESSIONS",
+                                                    "CONNECTIONS",
+                                                    "POOL",
+                                                    "MULTIPLEX",
+                                                    "TRUE",
+                                                    "FALSE",
+                                                    "NONE",
+                                                    "DEFAULT",
+                                                    "ON",
+                                                    "OFF",
+                                                    "YES",
+                                                    "NO",
+                                                    "LOCAL",
+                                                    "REMOTE",
+                                                    "SERVER",
+                                                    "DEDICATED",
+                                                    "SHARED",
+                                                    "KEY",
+                                                    "LISTENER",
+                                                    "NET",
+                                                    "MAX_CONNECTIONS",
+                                                    "DB_DOMAIN",
+                                                    "NOREGISTER",
+                                                    "REGISTER",
+                                                    "VALUE",
+                                                    "PRIORITY",
+                                                    "GROUP",
+                                                    "NAME",
+                                                    "OS",
+                                                    "EXCLUSIVE",
+                                                    "MEMORY",
+                                                    "SPFILE",
+                                                    "BOTH",
+                                                    "SCOPE"};
   return s;
 }
 
 /// Parameters whose value is a list of names of one kind.
 const std::map<std::string, MaskKind, std::less<>>& name_parameters() {
-  static const std::map<std::string, MaskKind, std::less<>> m = {
-      {"db_name", MaskKind::database},         {"db_unique_name", MaskKind::database},
-      {"log_archive_config", MaskKind::database}, {"instance_name", MaskKind::instance},
-      {"service_names", MaskKind::service},    {"fal_server", MaskKind::service},
-      {"fal_client", MaskKind::service},       {"db_domain", MaskKind::domain},
-      {"instance_groups", MaskKind::service},  {"parallel_instance_group", MaskKind::service},
-      {"local_listener", MaskKind::service},   {"remote_listener", MaskKind::service},
-      {"cluster_database_name", MaskKind::database}, {"standby_archive_dest", MaskKind::service}};
+  static const std::map<std::string, MaskKind, std::less<>> m = {{"db_name", MaskKind::database},
+                                                                 {"db_unique_name", MaskKind::database},
+                                                                 {"log_archive_config", MaskKind::database},
+                                                                 {"instance_name", MaskKind::instance},
+                                                                 {"service_names", MaskKind::service},
+                                                                 {"fal_server", MaskKind::service},
+                                                                 {"fal_client", MaskKind::service},
+                                                                 {"db_domain", MaskKind::domain},
+                                                                 {"instance_groups", MaskKind::service},
+                                                                 {"parallel_instance_group", MaskKind::service},
+                                                                 {"local_listener", MaskKind::service},
+                                                                 {"remote_listener", MaskKind::service},
+                                                                 {"cluster_database_name", MaskKind::database},
+                                                                 {"standby_archive_dest", MaskKind::service}};
   return m;
 }
 /// Parameters whose value is a release number (12.2.0.1): never taken for an IP address.
@@ -163,9 +313,9 @@ bool version_parameter(std::string_view name) {
 /// Programs whose name comes before '@' in "program@host" (Oracle's v$session.program): kept.
 bool known_program(std::string_view s) {
   static const std::array<std::string_view, 30> programs = {
-      "oracle", "sqlplus", "rman", "java", "jdbc", "perl", "python", "python2", "python3", "sqlldr", "exp", "imp",
-      "expdp", "impdp", "tnslsnr", "emagent", "httpd", "frmweb", "rwserver", "ogg", "extract", "replicat", "dgmgrl",
-      "srvctl", "crsctl", "asmcmd", "node", "toad", "sqldeveloper", "oraagent"};
+      "oracle",  "sqlplus",  "rman",   "java",   "jdbc",    "perl",    "python", "python2", "python3",      "sqlldr",
+      "exp",     "imp",      "expdp",  "impdp",  "tnslsnr", "emagent", "httpd",  "frmweb",  "rwserver",     "ogg",
+      "extract", "replicat", "dgmgrl", "srvctl", "crsctl",  "asmcmd",  "node",   "toad",    "sqldeveloper", "oraagent"};
   auto l = lower(s);
   while (!l.empty() && (is_digit(l.back()) || l.back() == '.')) l.pop_back();  // python3.8
   if (l.size() > 4 && l.substr(l.size() - 4) == ".exe") return true;
@@ -242,11 +392,9 @@ std::size_t path_at(std::string_view s, std::size_t i) {
   const auto rest = s.substr(i);
   std::size_t start_ok = 0;  // the prefix checked
   if (rest.size() >= 2 && (rest[0] == '/' || rest[0] == '\\') &&
-      (is_alnum(rest[1]) || rest[1] == '_' || rest[1] == '.' || rest[1] == '~' || rest[1] == rest[0] ||
-       rest[1] == '$'))
+      (is_alnum(rest[1]) || rest[1] == '_' || rest[1] == '.' || rest[1] == '~' || rest[1] == rest[0] || rest[1] == '$'))
     start_ok = 1;
-  else if (rest.size() >= 3 && (rest[0] == '?' || rest[0] == '~') && rest[1] == '/')
-    start_ok = 2;
+  else if (rest.size() >= 3 && (rest[0] == '?' || rest[0] == '~') && rest[1] == '/') start_ok = 2;
   else if (rest.size() >= 4 && is_alpha(rest[0]) && rest[1] == ':' && (rest[2] == '\\' || rest[2] == '/') &&
            is_path_char(rest[3]))
     start_ok = 3;
@@ -355,8 +503,7 @@ std::vector<Token> lex_sql(std::string_view s) {
         i += 2;
         while (i < n && is_digit(s[i])) ++i;
       }
-      if (i < n && (s[i] == 'f' || s[i] == 'F' || s[i] == 'd' || s[i] == 'D') && !(i + 1 < n && is_ident(s[i + 1])))
-        ++i;
+      if (i < n && (s[i] == 'f' || s[i] == 'F' || s[i] == 'd' || s[i] == 'D') && !(i + 1 < n && is_ident(s[i + 1]))) ++i;
       if (i < n && is_ident(s[i])) {  // 1abc: not a number; an identifier-ish run
         while (i < n && is_ident(s[i])) ++i;
         push(Tok::ident, b, i);
@@ -390,8 +537,22 @@ std::string unquote(const Token& t) {
 }
 
 /// Column classes of a table awrdiff does not interpret: what its cells hold, by header.
-enum class CellClass { text, sql, schema, user, object, partition, tablespace, path, host, instance, database,
-                       service, pdb, plsql };
+enum class CellClass {
+  text,
+  sql,
+  schema,
+  user,
+  object,
+  partition,
+  tablespace,
+  path,
+  host,
+  instance,
+  database,
+  service,
+  pdb,
+  plsql
+};
 
 CellClass classify(std::string_view header) {
   const auto h = lower(header);
@@ -401,8 +562,8 @@ CellClass classify(std::string_view header) {
   if (has("subobject") || has("partition name")) return CellClass::partition;
   if (has("owner") || has("schema")) return CellClass::schema;
   if (h == "user" || has("user name") || has("username") || has("user_name") || h == "user id") return CellClass::user;
-  if (has("object name") || has("segment name") || has("obj name") || has("table name") || has("index name") ||
-      h == "object" || has("object (type)"))
+  if (has("object name") || has("segment name") || has("obj name") || has("table name") || has("index name") || h == "object" ||
+      has("object (type)"))
     return CellClass::object;
   if (has("tablespace") && !has("#")) return CellClass::tablespace;
   if (has("file name") || has("filename") || has("datafile") || has("tempfile") || h == "file" || has("file path"))
@@ -417,8 +578,8 @@ CellClass classify(std::string_view header) {
 }
 
 bool common_word(const std::string& up) {
-  static const std::unordered_set<std::string> common = {"ORACLE", "LOCALHOST", "DATABASE", "SERVER", "PRIMARY",
-                                                         "STANDBY", "INSTANCE", "DEFAULT", "CLIENT", "BACKGROUND"};
+  static const std::unordered_set<std::string> common = {"ORACLE",  "LOCALHOST", "DATABASE", "SERVER", "PRIMARY",
+                                                         "STANDBY", "INSTANCE",  "DEFAULT",  "CLIENT", "BACKGROUND"};
   return common.count(up) > 0;
 }
 
@@ -469,7 +630,8 @@ std::string Masker::alias(MaskKind kind, std::string_view name) {
     case MaskKind::partition:
       if (starts_with(key, "**")) return std::string(name);
       break;
-    default: break;
+    default:
+      break;
   }
   if (kind == MaskKind::host) {
     // A fully qualified host name: its first label is the same host, the rest its domain.
@@ -567,9 +729,8 @@ std::string Masker::embedded_names(std::string_view s) {
     while (e < s.size() && ident(s[e])) ++e;
     const auto token = s.substr(i, e - i);
     const auto up = upper(token);
-    const bool embeds = std::any_of(names.begin(), names.end(), [&](std::string_view n) {
-      return up.size() > n.size() && up.find(n) != std::string::npos;
-    });
+    const bool embeds = std::any_of(names.begin(), names.end(),
+                                    [&](std::string_view n) { return up.size() > n.size() && up.find(n) != std::string::npos; });
     out += embeds ? alias(MaskKind::object, token) : std::string(token);
     i = e;
   }
@@ -630,10 +791,10 @@ std::string Masker::text(std::string_view s) {
           i = k;
           continue;
         }
-        const MaskKind kind = key == "HOST" ? MaskKind::host
+        const MaskKind kind = key == "HOST"             ? MaskKind::host
                               : key == "DB_UNIQUE_NAME" ? MaskKind::database
-                              : key == "INSTANCE_NAME" ? MaskKind::instance
-                                                       : MaskKind::service;
+                              : key == "INSTANCE_NAME"  ? MaskKind::instance
+                                                        : MaskKind::service;
         out += setting_words().count(upper(value)) ? std::string(value) : alias(kind, value);
         i = e;
         continue;
@@ -679,15 +840,13 @@ std::string Masker::text(std::string_view s) {
         if (j - i < 3) break;
         auto found = m_names.find(up.substr(i, j - i));
         if (found == m_names.end() || !free_text_kind(found->second.kind)) continue;
-        if (identifier_bounded(found->second.kind) &&
-            ((i > 0 && is_ident(s[i - 1])) || (j < n && is_ident(s[j]))))
-          continue;
+        if (identifier_bounded(found->second.kind) && ((i > 0 && is_ident(s[i - 1])) || (j < n && is_ident(s[j])))) continue;
         out += found->second.alias;
         i = j;
         matched = true;
         // SCHEMA.OBJECT
-        if ((found->second.kind == MaskKind::schema || found->second.kind == MaskKind::user) && i + 1 < n &&
-            s[i] == '.' && (is_alpha(s[i + 1]) || s[i + 1] == '"')) {
+        if ((found->second.kind == MaskKind::schema || found->second.kind == MaskKind::user) && i + 1 < n && s[i] == '.' &&
+            (is_alpha(s[i + 1]) || s[i + 1] == '"')) {
           std::size_t e = i + 1;
           const bool quoted = s[e] == '"';
           if (quoted) ++e;
@@ -717,8 +876,7 @@ void Masker::mask_sql_tokens(std::string_view text, std::string* out, bool learn
   std::set<std::string> ctes;
   auto next = [&](std::size_t i) {
     ++i;
-    while (i < toks.size() && (toks[i].kind == Tok::space || toks[i].kind == Tok::comment || toks[i].kind == Tok::hint))
-      ++i;
+    while (i < toks.size() && (toks[i].kind == Tok::space || toks[i].kind == Tok::comment || toks[i].kind == Tok::hint)) ++i;
     return i;
   };
   for (std::size_t i = 0; i < toks.size(); ++i)
@@ -864,7 +1022,9 @@ void Masker::mask_sql_tokens(std::string_view text, std::string* out, bool learn
         else *out += lit.size() >= 2 && lit.back() == '\'' ? "'?'" : "'?";  // a text cut inside a literal
         break;
       }
-      case Tok::number: *out += "0"; break;
+      case Tok::number:
+        *out += "0";
+        break;
       case Tok::comment: {
         // Oracle's own markers stay (/* OPT_DYN_SAMP */, /* DS_SVC */, /* SQL Analyze(...) */): they say the
         // statement is the optimizer's recursive SQL. Any other comment is emptied.
@@ -926,7 +1086,8 @@ void Masker::mask_sql_tokens(std::string_view text, std::string* out, bool learn
         }
         break;
       }
-      default: *out += t.text;
+      default:
+        *out += t.text;
     }
   }
 }
@@ -956,7 +1117,7 @@ struct ModelMasker {
     std::string out;
     std::size_t i = 0;
     while (i < value.size()) {
-      if (is_ident(value[i]) && is_alpha(value[i]) ) {
+      if (is_ident(value[i]) && is_alpha(value[i])) {
         std::size_t e = i;
         while (e < value.size() && is_host_char(value[e])) ++e;
         while (e > i && (value[e - 1] == '.' || value[e - 1] == '-')) --e;
@@ -967,8 +1128,9 @@ struct ModelMasker {
         const bool keep = is_key || setting_words().count(upper(w)) > 0 || ipv4_at(value, i) > 0;
         if (!keep) {
           // A listener address "host:port" or "host.domain": a host; the rest: the parameter's kind.
-          const bool hostish = (e < value.size() && value[e] == ':') || (kind == MaskKind::service && w.find('.') != std::string_view::npos &&
-                                                                         (e < value.size() && value[e] == ':'));
+          const bool hostish =
+              (e < value.size() && value[e] == ':') ||
+              (kind == MaskKind::service && w.find('.') != std::string_view::npos && (e < value.size() && value[e] == ':'));
           const auto a = m.alias(hostish ? MaskKind::host : kind, w);
           if (apply) out += a;
         } else if (apply) {
@@ -1058,8 +1220,10 @@ struct ModelMasker {
         const auto a = m.alias(cls == CellClass::schema ? MaskKind::schema : MaskKind::user, t);
         return apply ? a : v;
       }
-      case CellClass::object: return apply ? object_cell(v, true) : (object_cell(v, false), v);
-      case CellClass::partition: return apply ? object_cell(v, true, MaskKind::partition) : (object_cell(v, false, MaskKind::partition), v);
+      case CellClass::object:
+        return apply ? object_cell(v, true) : (object_cell(v, false), v);
+      case CellClass::partition:
+        return apply ? object_cell(v, true, MaskKind::partition) : (object_cell(v, false, MaskKind::partition), v);
       case CellClass::tablespace: {
         const auto a = m.alias(MaskKind::tablespace, trim(v));
         return apply ? a : v;
@@ -1088,7 +1252,8 @@ struct ModelMasker {
         if (t.find('.') == std::string_view::npos) return apply ? m.text(v) : v;
         return apply ? object_cell(v, true) : (object_cell(v, false), v);
       }
-      case CellClass::text: return apply ? m.text(v) : v;
+      case CellClass::text:
+        return apply ? m.text(v) : v;
     }
     return v;
   }
@@ -1226,8 +1391,9 @@ void mask(std::vector<LoadResult>& results, Masker& masker) {
   for (auto& r : results) {
     const auto file = r.file.string();
     r.file = masker.source(file);
-    if (r.error) r.error = Error(masker.source(r.error->file().empty() ? file : r.error->file()),
-                                 masker.text(r.error->reason()), r.error->exit_code());
+    if (r.error)
+      r.error = Error(masker.source(r.error->file().empty() ? file : r.error->file()), masker.text(r.error->reason()),
+                      r.error->exit_code());
   }
 }
 

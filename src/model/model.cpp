@@ -15,18 +15,24 @@ Error::Error(std::string file, std::string reason, ExitCode code)
 
 const char* to_string(ReportKind kind) {
   switch (kind) {
-    case ReportKind::awr_instance: return "awr_instance";
-    case ReportKind::awr_global: return "awr_global";
-    case ReportKind::statspack: return "statspack";
+    case ReportKind::awr_instance:
+      return "awr_instance";
+    case ReportKind::awr_global:
+      return "awr_global";
+    case ReportKind::statspack:
+      return "statspack";
   }
   return "unknown";
 }
 
 const char* to_string(ContainerScope scope) {
   switch (scope) {
-    case ContainerScope::database: return "database";
-    case ContainerScope::cdb_root: return "cdb_root";
-    case ContainerScope::pdb: return "pdb";
+    case ContainerScope::database:
+      return "database";
+    case ContainerScope::cdb_root:
+      return "cdb_root";
+    case ContainerScope::pdb:
+      return "pdb";
   }
   return "unknown";
 }
@@ -70,9 +76,8 @@ OptDouble Snapshot::average_active_sessions() const {
 
 namespace {
 bool same_name(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
 }
 bool is_cpu_name(std::string_view name) { return same_name(name, "DB CPU") || same_name(name, "CPU time"); }
 }  // namespace

@@ -128,18 +128,16 @@ const LibXml2& libxml2() {
 struct SaxBuilder {
   pugi::xml_node current;
   int depth = 0;
-  int skipped = 0;     // elements open below k_max_depth, not in the tree
-  std::string text;    // pending character data, flushed as one text node
-  int line_base = 0;   // lines before the parsed region (a region of a larger file)
+  int skipped = 0;  // elements open below k_max_depth, not in the tree
+  std::string text;  // pending character data, flushed as one text node
+  int line_base = 0;  // lines before the parsed region (a region of a larger file)
 
   void flush() {
     if (text.empty()) return;
     if (skipped == 0) current.append_child(pugi::node_pcdata).set_value(text.c_str());
     text.clear();
   }
-  static SaxBuilder& of(void* ctx) {
-    return *static_cast<SaxBuilder*>(static_cast<htmlParserCtxtPtr>(ctx)->_private);
-  }
+  static SaxBuilder& of(void* ctx) { return *static_cast<SaxBuilder*>(static_cast<htmlParserCtxtPtr>(ctx)->_private); }
   static void start(void* ctx, const xmlChar* name, const xmlChar** atts) {
     auto& b = of(ctx);
     b.flush();
@@ -197,8 +195,7 @@ bool parse_with_libxml2(std::string_view content, pugi::xml_document& doc, int l
   builder.current = doc;
   builder.line_base = line_base;
   ctxt->_private = &builder;
-  lib.use_options(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
-                            XML_PARSE_HUGE);
+  lib.use_options(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET | XML_PARSE_HUGE);
   lib.switch_encoding(ctxt, XML_CHAR_ENCODING_UTF8);
   lib.parse_document(ctxt);
   builder.flush();
@@ -213,8 +210,7 @@ public:
   /// Walks one parsed region. `base`: the region's byte offset in the file (pugixml offsets are
   /// relative to it); `in_body`: the region starts inside <body> (its top-level text is body text).
   /// `limit`: the walk stops at the first node at or after this byte offset of the file.
-  void walk_region(const pugi::xml_document& doc, std::size_t base, bool in_body,
-                   std::size_t limit = std::string_view::npos) {
+  void walk_region(const pugi::xml_document& doc, std::size_t base, bool in_body, std::size_t limit = std::string_view::npos) {
     m_base = base;
     m_root_is_body = in_body;
     m_limit = limit;
@@ -252,8 +248,7 @@ public:
         table(child, depth);
         continue;
       }
-      if (name_is(child, "ul") || name_is(child, "script") || name_is(child, "style") || name_is(child, "head"))
-        continue;
+      if (name_is(child, "ul") || name_is(child, "script") || name_is(child, "style") || name_is(child, "head")) continue;
       walk(child, depth + 1);
     }
   }
@@ -330,7 +325,6 @@ private:
 };
 
 }  // namespace
-
 
 namespace {
 
@@ -538,9 +532,8 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
     }
     if (++forgiving <= k_max_region_notes)
       note(start + static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)),
-           std::string("not well-formed XML (") + r.description() + "); lines " + std::to_string(lines.line_of(start)) +
-               "-" + std::to_string(lines.line_of(end > start ? end - 1 : start)) +
-               " read with the forgiving HTML parser");
+           std::string("not well-formed XML (") + r.description() + "); lines " + std::to_string(lines.line_of(start)) + "-" +
+               std::to_string(lines.line_of(end > start ? end - 1 : start)) + " read with the forgiving HTML parser");
     pugi::xml_document lenient;
     if (parse_with_libxml2(bytes, lenient, lines.line_of(start) - 1, why)) {
       w.walk_region(lenient, start, in_body);
@@ -563,8 +556,7 @@ RawReport tokenize_html_with(std::string_view content, bool forgiving_only) {
     gap_start = end;
   }
   if (gap_start < text.size()) read(gap_start, text.size(), false, true);
-  if (forgiving > k_max_region_notes)
-    note(0, std::to_string(forgiving) + " regions read with the forgiving HTML parser in all");
+  if (forgiving > k_max_region_notes) note(0, std::to_string(forgiving) + " regions read with the forgiving HTML parser in all");
   return out;
 }
 

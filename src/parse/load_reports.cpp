@@ -23,9 +23,7 @@ std::vector<Result> for_each_file(const std::vector<std::filesystem::path>& file
 
   std::atomic<std::size_t> next{0};
   auto work = [&] {
-    for (std::size_t i = next++; i < files.size(); i = next++) {
-      load(files[i], results[i]);
-    }
+    for (std::size_t i = next++; i < files.size(); i = next++) { load(files[i], results[i]); }
   };
   if (threads == 1) {
     work();
@@ -49,26 +47,21 @@ void capture(const std::filesystem::path& file, LoadResult& r, F&& load) {
   r.file = file;
   try {
     load();
-  } catch (const Error& e) {
-    r.error = e;
-  } catch (const std::bad_alloc&) {
+  } catch (const Error& e) { r.error = e; } catch (const std::bad_alloc&) {
     r.error = Error(file.string(), "out of memory while reading the report");
-  } catch (const std::exception& e) {
-    r.error = Error(file.string(), std::string("internal error: ") + e.what());
-  }
+  } catch (const std::exception& e) { r.error = Error(file.string(), std::string("internal error: ") + e.what()); }
 }
 
 }  // namespace
 
 std::vector<LoadResult> load_reports(const std::vector<std::filesystem::path>& files, unsigned threads) {
-  return for_each_file<LoadResult>(files, threads, [](const std::filesystem::path& f, LoadResult& r) {
-    capture(f, r, [&] { r.snapshot = load_report(f); });
-  });
+  return for_each_file<LoadResult>(
+      files, threads, [](const std::filesystem::path& f, LoadResult& r) { capture(f, r, [&] { r.snapshot = load_report(f); }); });
 }
 
 std::vector<LoadResult> load_reports_each(const std::vector<std::filesystem::path>& files, unsigned threads) {
-  auto per_file = for_each_file<std::vector<LoadResult>>(
-      files, threads, [](const std::filesystem::path& f, std::vector<LoadResult>& out) {
+  auto per_file =
+      for_each_file<std::vector<LoadResult>>(files, threads, [](const std::filesystem::path& f, std::vector<LoadResult>& out) {
         LoadResult r;
         std::vector<Snapshot> all;
         capture(f, r, [&] { all = load_each_report(f); });

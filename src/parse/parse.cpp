@@ -69,8 +69,8 @@ OptDouble total_db_time_from_sql_notes(std::string_view content) {
   if (pos == std::string_view::npos) return std::nullopt;
   pos += marker.size();
   auto end = content.find('\n', pos);
-  auto v = parse_cell(trim(content.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos)),
-                      Unit::seconds);
+  auto v =
+      parse_cell(trim(content.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos)), Unit::seconds);
   return v.value;
 }
 
@@ -118,14 +118,13 @@ Snapshot read_saved_snapshot(std::string_view content, const std::string& source
   snap.source = source;
   if (!snap.interval.elapsed_s && !snap.interval.end_snap && snap.load_profile.empty() && snap.top_events.empty() &&
       snap.time_model.empty() && snap.sql.empty() && snap.valid)
-    throw Error(source,
-                "snapshot JSON: no figures (no elapsed time, snap ids, load profile, events, time model or SQL)");
+    throw Error(source, "snapshot JSON: no figures (no elapsed time, snap ids, load profile, events, time model or SQL)");
   return snap;
 }
 
 // The titles that open a report: one per report in a file (split_reports).
 constexpr std::string_view k_report_titles[] = {
-    "WORKLOAD REPOSITORY report for", "WORKLOAD REPOSITORY REPORT for", "WORKLOAD REPOSITORY PDB report",
+    "WORKLOAD REPOSITORY report for",   "WORKLOAD REPOSITORY REPORT for", "WORKLOAD REPOSITORY PDB report",
     "WORKLOAD REPOSITORY REPORT (RAC)", "WORKLOAD REPOSITORY RAC REPORT", "STATSPACK report for",
     "STATSPACK Statistics Report",
 };
@@ -170,9 +169,10 @@ std::string not_a_report_reason(std::string_view content) {
   std::string list;
   for (std::size_t i = 0; i < sections.size() && i < 4; ++i) list += (i ? ", " : "") + sections[i];
   if (sections.size() > 4) list += fmt::format(" and {} more", sections.size() - 4);
-  return fmt::format("{} report fragment ({}) without the report's header ('{}', database and snapshots): "
-                     "give the whole report",
-                     statspack ? "a Statspack" : "an AWR", list, statspack ? "STATSPACK report for" : "WORKLOAD REPOSITORY report for");
+  return fmt::format(
+      "{} report fragment ({}) without the report's header ('{}', database and snapshots): "
+      "give the whole report",
+      statspack ? "a Statspack" : "an AWR", list, statspack ? "STATSPACK report for" : "WORKLOAD REPOSITORY report for");
 }
 
 Snapshot parse_one(std::string_view content, const std::string& source);
@@ -193,13 +193,12 @@ std::string several_reports_reason(const std::vector<std::string_view>& parts, c
       if (s.interval.begin_snap && s.interval.end_snap)
         what += fmt::format(" snaps {}-{}", *s.interval.begin_snap, *s.interval.end_snap);
       list += fmt::format("{}: {}", i + 1, what);
-    } catch (const Error& e) {
-      list += fmt::format("{}: unreadable ({})", i + 1, e.reason());
-    }
+    } catch (const Error& e) { list += fmt::format("{}: unreadable ({})", i + 1, e.reason()); }
   }
-  return fmt::format("holds {} reports, not one ({}): a comparison takes one report a side; split the file, "
-                     "read each with `awrdiff snapshot`, or give the file as a set (--base/--target)",
-                     parts.size(), list);
+  return fmt::format(
+      "holds {} reports, not one ({}): a comparison takes one report a side; split the file, "
+      "read each with `awrdiff snapshot`, or give the file as a set (--base/--target)",
+      parts.size(), list);
 }
 
 }  // namespace
@@ -207,8 +206,7 @@ std::string several_reports_reason(const std::vector<std::string_view>& parts, c
 std::vector<std::string_view> split_reports(std::string_view content) {
   std::vector<std::size_t> titles;
   for (auto m : k_report_titles)
-    for (auto pos = content.find(m); pos != std::string_view::npos; pos = content.find(m, pos + m.size()))
-      titles.push_back(pos);
+    for (auto pos = content.find(m); pos != std::string_view::npos; pos = content.find(m, pos + m.size())) titles.push_back(pos);
   if (titles.size() < 2) return {content};
   std::sort(titles.begin(), titles.end());
   std::vector<std::size_t> starts{0};
@@ -301,12 +299,11 @@ InputKind detect_input(std::string_view content) {
   if (auto at = find_any({"WORKLOAD REPOSITORY REPORT (RAC)", "AWR RAC Report", "WORKLOAD REPOSITORY RAC REPORT"});
       at != std::string_view::npos)
     return html_near(at) ? InputKind::awr_global_html : InputKind::awr_global_text;
-  if (auto at = find_any({"WORKLOAD REPOSITORY report for", "WORKLOAD REPOSITORY PDB report",
-                          "WORKLOAD REPOSITORY REPORT for", "AWR Report for DB:"});
+  if (auto at = find_any({"WORKLOAD REPOSITORY report for", "WORKLOAD REPOSITORY PDB report", "WORKLOAD REPOSITORY REPORT for",
+                          "AWR Report for DB:"});
       at != std::string_view::npos)
     return html_near(at) ? InputKind::awr_instance_html : InputKind::awr_instance_text;
-  if (contains(head, "STATSPACK report for") || contains(head, "STATSPACK Statistics Report"))
-    return InputKind::statspack_text;
+  if (contains(head, "STATSPACK report for") || contains(head, "STATSPACK Statistics Report")) return InputKind::statspack_text;
   if (contains(head, "ASH Report")) return InputKind::ash_report;
   if (contains(head, "ADDM Report for Task")) return InputKind::addm_report;
   if (detect_sysmetric_dump(content)) return InputKind::metric_dump;
@@ -329,31 +326,37 @@ Snapshot parse_one(std::string_view content, const std::string& source) {
   switch (const auto kind = detect_input(content)) {
     case InputKind::awr_instance_html:
     case InputKind::awr_instance_text:
-    case InputKind::statspack_text: raw = tokenize(content, kind); break;
+    case InputKind::statspack_text:
+      raw = tokenize(content, kind);
+      break;
     case InputKind::awr_global_html:
     case InputKind::awr_global_text:
       raw = tokenize(content, kind);
       break;
     case InputKind::ash_report:
-      throw Error(source, "an ASH report (ashrpt.sql), not an AWR report: it samples active sessions and has none of "
-                          "the interval's figures awrdiff compares (give the AWR report of the period)");
+      throw Error(source,
+                  "an ASH report (ashrpt.sql), not an AWR report: it samples active sessions and has none of "
+                  "the interval's figures awrdiff compares (give the AWR report of the period)");
     case InputKind::addm_report:
-      throw Error(source, "an ADDM report (addmrpt.sql), not an AWR report: it lists findings, not the interval's "
-                          "figures awrdiff compares (give the AWR report of the same snapshots)");
+      throw Error(source,
+                  "an ADDM report (addmrpt.sql), not an AWR report: it lists findings, not the interval's "
+                  "figures awrdiff compares (give the AWR report of the same snapshots)");
     case InputKind::awr_compare_report:
-      throw Error(source, "an AWR Compare Periods report (awrddrpt.sql), not an AWR report: it already compares two "
-                          "periods; give awrdiff the AWR report of each period (awrrpt.sql) instead");
+      throw Error(source,
+                  "an AWR Compare Periods report (awrddrpt.sql), not an AWR report: it already compares two "
+                  "periods; give awrdiff the AWR report of each period (awrrpt.sql) instead");
     case InputKind::metric_dump:
-      throw Error(source, fmt::format("{}, not an AWR report: metrics per snapshot, not one period's report; use it "
-                                      "as a baseline (awrdiff check --baseline FILE CURRENT)",
-                                      detect_sysmetric_dump(content) == DumpKind::awr_miner
-                                          ? "an AWR-Miner dump (DBA_HIST capture)"
-                                          : "a DBA_HIST_SYSMETRIC_SUMMARY dump"));
+      throw Error(source,
+                  fmt::format("{}, not an AWR report: metrics per snapshot, not one period's report; use it "
+                              "as a baseline (awrdiff check --baseline FILE CURRENT)",
+                              detect_sysmetric_dump(content) == DumpKind::awr_miner ? "an AWR-Miner dump (DBA_HIST capture)"
+                                                                                    : "a DBA_HIST_SYSMETRIC_SUMMARY dump"));
     case InputKind::oracle_error: {
       auto ora = ora_error(content);
       throw Error(source, fmt::format("holds an Oracle error instead of a report: {}", ora));
     }
-    case InputKind::not_a_report: throw Error(source, not_a_report_reason(content));
+    case InputKind::not_a_report:
+      throw Error(source, not_a_report_reason(content));
   }
   Snapshot snap = build_snapshot(raw, source);
   if (snap.kind == ReportKind::statspack) {
@@ -382,8 +385,9 @@ std::optional<Snapshot> saved_or_empty(std::string_view content, const std::stri
     throw Error(source, "empty report (only white space)");
   if (looks_like_snapshot_json(content)) return read_saved_snapshot(content, source);
   if (looks_like_snapshot_array(content))
-    throw Error(source, "several snapshots in one JSON array (`awrdiff snapshot` of several files): a report "
-                        "is read from a snapshot saved alone (`awrdiff snapshot FILE -o FILE.json`)");
+    throw Error(source,
+                "several snapshots in one JSON array (`awrdiff snapshot` of several files): a report "
+                "is read from a snapshot saved alone (`awrdiff snapshot FILE -o FILE.json`)");
   return std::nullopt;
 }
 
@@ -420,9 +424,7 @@ std::vector<Snapshot> parse_reports(std::string_view content, const std::string&
     const std::string which = fmt::format("report {} of {}", i + 1, parts.size());
     try {
       out.push_back(parse_one(parts[i], fmt::format("{} [{}]", source, which)));
-    } catch (const Error& e) {
-      throw Error(source, fmt::format("{}: {}", which, e.reason()));
-    }
+    } catch (const Error& e) { throw Error(source, fmt::format("{}: {}", which, e.reason())); }
   }
   return out;
 }

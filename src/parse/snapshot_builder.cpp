@@ -52,8 +52,8 @@ void Builder::cell_diag(const RawTable& t, const RawRow& r, int c, CellStatus st
   if (status != CellStatus::invalid && status != CellStatus::overflow) return;
   const bool overflow = status == CellStatus::overflow;
   diag(t, r.line,
-       fmt::format("column '{}': cannot read '{}'{}", c < static_cast<int>(t.headers.size()) ? t.headers[c] : "",
-                   r.cells[c], overflow ? " (overflow)" : ""),
+       fmt::format("column '{}': cannot read '{}'{}", c < static_cast<int>(t.headers.size()) ? t.headers[c] : "", r.cells[c],
+                   overflow ? " (overflow)" : ""),
        overflow ? Diagnostic::Level::info : Diagnostic::Level::warning);
 }
 
@@ -66,15 +66,27 @@ void Builder::table(const RawTable& t) {
   switch (t.section) {
     case SectionId::database_info:
     case SectionId::instance_info:
-    case SectionId::host_info: header(t); return;
-    case SectionId::snapshot_info: snapshot_info(t); return;
-    case SectionId::load_profile: load_profile(t); return;
-    case SectionId::efficiency: efficiency(t); return;
+    case SectionId::host_info:
+      header(t);
+      return;
+    case SectionId::snapshot_info:
+      snapshot_info(t);
+      return;
+    case SectionId::load_profile:
+      load_profile(t);
+      return;
+    case SectionId::efficiency:
+      efficiency(t);
+      return;
     case SectionId::top_events:
       if (m_snap.top_events.empty() && !m_have_fg_top) events(t, m_snap.top_events, &m_top_resolution);
       return;
-    case SectionId::foreground_events: events(t, m_snap.foreground_events, &m_fg_resolution); return;
-    case SectionId::background_events: events(t, m_snap.background_events); return;
+    case SectionId::foreground_events:
+      events(t, m_snap.foreground_events, &m_fg_resolution);
+      return;
+    case SectionId::background_events:
+      events(t, m_snap.background_events);
+      return;
     case SectionId::wait_classes:
       if (m_snap.wait_classes.empty() || m_wait_classes_from_fg) {
         m_snap.wait_classes.clear();
@@ -90,23 +102,44 @@ void Builder::table(const RawTable& t) {
         m_wait_classes_from_fg = !m_snap.wait_classes.empty();
       }
       return;
-    case SectionId::time_model: time_model(t); return;
-    case SectionId::host_cpu: host_cpu(t); return;
-    case SectionId::sql_text: sql_text(t); return;
-    case SectionId::containers: containers(t); return;
-    case SectionId::rac_os_stats: rac_os_stats(t); return;
-    case SectionId::rac_foreground_wait_classes: rac_foreground_wait_classes(t); return;
-    case SectionId::rac_database_summary: rac_database_summary(t); return;
-    case SectionId::rac_instances: rac_instances(t); return;
-    case SectionId::rac_time_model: rac_time_model(t); return;
+    case SectionId::time_model:
+      time_model(t);
+      return;
+    case SectionId::host_cpu:
+      host_cpu(t);
+      return;
+    case SectionId::sql_text:
+      sql_text(t);
+      return;
+    case SectionId::containers:
+      containers(t);
+      return;
+    case SectionId::rac_os_stats:
+      rac_os_stats(t);
+      return;
+    case SectionId::rac_foreground_wait_classes:
+      rac_foreground_wait_classes(t);
+      return;
+    case SectionId::rac_database_summary:
+      rac_database_summary(t);
+      return;
+    case SectionId::rac_instances:
+      rac_instances(t);
+      return;
+    case SectionId::rac_time_model:
+      rac_time_model(t);
+      return;
     case SectionId::rac_top_foreground_events:
       m_snap.top_events.clear();  // the foreground list, like an instance report's top events
       m_top_resolution.clear();
       m_have_fg_top = true;
       events(t, m_snap.top_events, &m_top_resolution);
       return;
-    case SectionId::rac_sysstat_per_second: rac_sysstat_per_second(t); return;
-    default: break;
+    case SectionId::rac_sysstat_per_second:
+      rac_sysstat_per_second(t);
+      return;
+    default:
+      break;
   }
   if (typed_section(t)) return;
   if (section_spec(t.section).is_sql_list) {

@@ -137,7 +137,7 @@ private:
   /// An Instance Activity figure printed as '####' (finish_overflow).
   struct Overflow {
     std::size_t index;  ///< in m_snap.activity
-    bool per_trans;     ///< per Trans, else per Second
+    bool per_trans;  ///< per Trans, else per Second
     int line;
     SectionId section;
   };
@@ -151,7 +151,7 @@ private:
   std::vector<EventResolution> m_top_resolution, m_fg_resolution;
   /// How finely the time model printed its DB CPU row (time, % of DB time); empty without one.
   std::optional<EventResolution> m_tm_cpu_resolution;
-  bool m_have_fg_top = false;           ///< a RAC global report's Top Timed Foreground Events was read
+  bool m_have_fg_top = false;  ///< a RAC global report's Top Timed Foreground Events was read
   bool m_wait_classes_from_fg = false;  ///< wait_classes holds Foreground Wait Class rows so far
 };
 

@@ -20,9 +20,7 @@ namespace awrdiff::detail::builder {
 namespace {
 
 // One of the "Segments by ..." lists (catalog keys segments_*).
-bool is_segment_list(SectionId id) {
-  return section_spec(id).key.rfind("segments_", 0) == 0;
-}
+bool is_segment_list(SectionId id) { return section_spec(id).key.rfind("segments_", 0) == 0; }
 
 // Index of the first column with this id at or after `from`, or -1 (for headers printed twice:
 // "Reqs per sec" under Reads: and under Writes:, "Pct Miss" for gets and for pins).
@@ -39,36 +37,69 @@ bool Builder::typed_section(const RawTable& t) {
   switch (t.section) {
     case SectionId::instance_activity:
     case SectionId::instance_activity_absolute:
-    case SectionId::instance_activity_thread: activity(t); return true;
-    case SectionId::init_ora: parameters(t); return true;
-    case SectionId::iostat_function: iostat(t, m_snap.iostat_function, ColumnId::function_name, "function"); return true;
-    case SectionId::iostat_filetype: iostat(t, m_snap.iostat_filetype, ColumnId::filetype_name, "filetype"); return true;
+    case SectionId::instance_activity_thread:
+      activity(t);
+      return true;
+    case SectionId::init_ora:
+      parameters(t);
+      return true;
+    case SectionId::iostat_function:
+      iostat(t, m_snap.iostat_function, ColumnId::function_name, "function");
+      return true;
+    case SectionId::iostat_filetype:
+      iostat(t, m_snap.iostat_filetype, ColumnId::filetype_name, "filetype");
+      return true;
     case SectionId::cache_sizes:
       if (t.column_index(ColumnId::inst_id) >= 0) return false;  // RAC global: one row per instance, in MB
       cache_sizes(t);
       return true;
-    case SectionId::tablespace_io: tablespace_io(t, m_snap.tablespace_io); return true;
-    case SectionId::file_io: tablespace_io(t, m_snap.file_io); return true;
+    case SectionId::tablespace_io:
+      tablespace_io(t, m_snap.tablespace_io);
+      return true;
+    case SectionId::file_io:
+      tablespace_io(t, m_snap.file_io);
+      return true;
     case SectionId::latch_activity:
-    case SectionId::latch_sleep_breakdown: latches(t); return true;
-    case SectionId::mutex_sleep_summary: mutex_sleeps(t); return true;
-    case SectionId::enqueue_activity: enqueues(t); return true;
-    case SectionId::library_cache: library_cache(t); return true;
-    case SectionId::dictionary_cache: dictionary_cache(t); return true;
-    case SectionId::undo_summary: undo(t); return true;
+    case SectionId::latch_sleep_breakdown:
+      latches(t);
+      return true;
+    case SectionId::mutex_sleep_summary:
+      mutex_sleeps(t);
+      return true;
+    case SectionId::enqueue_activity:
+      enqueues(t);
+      return true;
+    case SectionId::library_cache:
+      library_cache(t);
+      return true;
+    case SectionId::dictionary_cache:
+      dictionary_cache(t);
+      return true;
+    case SectionId::undo_summary:
+      undo(t);
+      return true;
     case SectionId::wait_histogram:
     case SectionId::wait_histogram_us:
     case SectionId::wait_histogram_32ms:
     case SectionId::wait_histogram_2s:
     case SectionId::wait_histogram_2min:
-    case SectionId::wait_histogram_1hr: wait_histogram(t); return true;
-    case SectionId::addm_findings: addm_findings(t); return true;
+    case SectionId::wait_histogram_1hr:
+      wait_histogram(t);
+      return true;
+    case SectionId::addm_findings:
+      addm_findings(t);
+      return true;
     case SectionId::gc_load_profile:
     case SectionId::gc_efficiency:
     case SectionId::gc_workload:
-    case SectionId::gc_messaging: global_cache(t); return true;
-    case SectionId::os_stats: os_stats(t); return true;
-    default: break;
+    case SectionId::gc_messaging:
+      global_cache(t);
+      return true;
+    case SectionId::os_stats:
+      os_stats(t);
+      return true;
+    default:
+      break;
   }
   if (is_segment_list(t.section)) {
     segments(t);
@@ -91,8 +122,7 @@ void Builder::activity(const RawTable& t) {
     generic(t);
     return;
   }
-  const bool key_list = normalize_label(t.title).rfind("key", 0) == 0 ||
-                        (t.summary.find("Key Instance") != std::string::npos);
+  const bool key_list = normalize_label(t.title).rfind("key", 0) == 0 || (t.summary.find("Key Instance") != std::string::npos);
   const std::size_t longest = longest_cell(t, name_col);
   const auto occ = occurrences(t, name_col);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
@@ -247,7 +277,8 @@ void Builder::cache_sizes(const RawTable& t) {
       OptDouble* begin = nullptr;
       OptDouble* end = nullptr;
       if (label == "buffercache") begin = &c.buffer_cache_begin_bytes, end = &c.buffer_cache_end_bytes;
-      else if (label == "sharedpoolsize" || label == "sharedpool") begin = &c.shared_pool_begin_bytes, end = &c.shared_pool_end_bytes;
+      else if (label == "sharedpoolsize" || label == "sharedpool")
+        begin = &c.shared_pool_begin_bytes, end = &c.shared_pool_end_bytes;
       else if (label == "in-memoryarea") begin = &c.in_memory_area_begin_bytes, end = &c.in_memory_area_end_bytes;
       else if (label == "stdblocksize") begin = end = &c.std_block_size_bytes;
       else if (label == "logbuffer") begin = end = &c.log_buffer_bytes;
@@ -453,9 +484,9 @@ void Builder::wait_histogram(const RawTable& t) {
     h.total_waits = num(t, r, ColumnId::total_waits);
     // Text reports print Total Waits in 5 characters: "1934.3K" becomes "1934.", "118.6K" "118.6".
     // A count with a decimal point and no K/M/G lost its multiplier: absent, not 1000 times too small.
-    if (const std::string cell = cell_at(t, r, total_col); m_snap.format == ReportFormat::text && h.total_waits &&
-                                                        cell.find('.') != std::string::npos &&
-                                                        std::isdigit(static_cast<unsigned char>(cell.back())) + (cell.back() == '.') > 0) {
+    if (const std::string cell = cell_at(t, r, total_col);
+        m_snap.format == ReportFormat::text && h.total_waits && cell.find('.') != std::string::npos &&
+        std::isdigit(static_cast<unsigned char>(cell.back())) + (cell.back() == '.') > 0) {
       h.total_waits.reset();
       diag(t, r.line, fmt::format("Total Waits '{}' of '{}' lost its K/M/G multiplier to the column width", cell, h.raw_name),
            Diagnostic::Level::info);
@@ -504,7 +535,7 @@ void Builder::global_cache(const RawTable& t) {
       if (v.empty()) continue;
       // "label:   value" in one cell: split at the last ':'.
       if (auto colon = v.rfind(':'); colon != std::string_view::npos && colon + 1 < v.size() &&
-                                       parse_cell(v.substr(colon + 1), Unit::count).status == CellStatus::ok) {
+                                     parse_cell(v.substr(colon + 1), Unit::count).status == CellStatus::ok) {
         pieces.emplace_back(trim(v.substr(0, colon + 1)));
         pieces.emplace_back(trim(v.substr(colon + 1)));
       } else {
@@ -572,8 +603,10 @@ void Builder::finish_overflow() {
                                                 o.per_trans ? "total / (user commits + user rollbacks)" : "total / elapsed")});
     } else {
       m_snap.diagnostics.push_back({Diagnostic::Level::warning, std::move(section), o.line,
-                                    fmt::format("'{}': {} printed as '####' and not derivable (no {}): left absent", a.name,
-                                                what, !a.total ? "total" : o.per_trans ? "transaction count" : "elapsed time")});
+                                    fmt::format("'{}': {} printed as '####' and not derivable (no {}): left absent", a.name, what,
+                                                !a.total      ? "total"
+                                                : o.per_trans ? "transaction count"
+                                                              : "elapsed time")});
     }
   }
 }

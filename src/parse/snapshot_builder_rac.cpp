@@ -35,9 +35,7 @@ void Builder::rac_database_summary(const RawTable& t) {
   if (r.cells.size() > 1) {
     try {
       db.dbid = std::stoull(std::string(trim(r.cells[0])));
-    } catch (...) {
-      diag(t, r.line, fmt::format("DB Id '{}' is not a number", r.cells[0]));
-    }
+    } catch (...) { diag(t, r.line, fmt::format("DB Id '{}' is not a number", r.cells[0])); }
     db.name = detail::fold_space(r.cells[1]);
   }
   auto& iv = m_snap.interval;
@@ -162,9 +160,8 @@ void Builder::rac_foreground_wait_classes(const RawTable& t) {
       m_snap.wait_classes.push_back(std::move(w));
     }
   }
-  std::stable_sort(m_snap.wait_classes.begin(), m_snap.wait_classes.end(), [](const WaitClassRow& a, const WaitClassRow& b) {
-    return a.time_s.value_or(-1) > b.time_s.value_or(-1);
-  });
+  std::stable_sort(m_snap.wait_classes.begin(), m_snap.wait_classes.end(),
+                   [](const WaitClassRow& a, const WaitClassRow& b) { return a.time_s.value_or(-1) > b.time_s.value_or(-1); });
   // They are the foreground wait classes (the global report has no other wait class totals).
   if (m_snap.foreground_wait_classes.empty()) m_snap.foreground_wait_classes = m_snap.wait_classes;
 }

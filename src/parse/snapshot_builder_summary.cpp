@@ -38,9 +38,7 @@ OptDouble minutes_in(std::string_view s) {
 }
 
 // The CPU row of a top list or the time model: "DB CPU", or "CPU time" in 10g and Statspack.
-bool is_cpu_event(std::string_view name) {
-  return name == "DB CPU" || name == "CPU time" || name == "CPU Time";
-}
+bool is_cpu_event(std::string_view name) { return name == "DB CPU" || name == "CPU time" || name == "CPU Time"; }
 
 // How finely a numeric cell is printed, in `unit`: one unit of its last printed digit ("2,198.8K" ->
 // 100, "2048" -> 1, "2,048.1" -> 0.1, "1.8E+08" -> 1e7, "306.50us" in ms -> 0.00001). Empty when the
@@ -102,9 +100,7 @@ void Builder::header(const RawTable& t) {
     if (v.empty()) return;
     try {
       field = std::stoull(v);
-    } catch (...) {
-      diag(t, r.line, fmt::format("{} '{}' is not a number", what, v));
-    }
+    } catch (...) { diag(t, r.line, fmt::format("{} '{}' is not a number", what, v)); }
   };
   read_id(ColumnId::dbid, db.dbid, "DB Id");
   read_id(ColumnId::con_dbid, db.con_dbid, "Container DB Id");
@@ -199,11 +195,13 @@ void Builder::load_profile(const RawTable& t) {
     LoadProfileRow& row = m_snap.load_profile[i];
     if (tps && *tps > 0 && row.per_second && !row.per_transaction) {
       row.per_transaction = *row.per_second / *tps;
-      diag(t, line, fmt::format("'{}': Per Transaction printed as '####', derived as Per Second / Transactions per second", row.label),
+      diag(t, line,
+           fmt::format("'{}': Per Transaction printed as '####', derived as Per Second / Transactions per second", row.label),
            Diagnostic::Level::info);
     } else if (tps && *tps > 0 && row.per_transaction && !row.per_second) {
       row.per_second = *row.per_transaction * *tps;
-      diag(t, line, fmt::format("'{}': Per Second printed as '####', derived as Per Transaction x Transactions per second", row.label),
+      diag(t, line,
+           fmt::format("'{}': Per Second printed as '####', derived as Per Transaction x Transactions per second", row.label),
            Diagnostic::Level::info);
     } else {
       diag(t, line, fmt::format("'{}': printed as '####' and not derivable: left absent", row.label));
@@ -312,9 +310,9 @@ void Builder::finish_events() {
   using Field = OptDouble WaitEvent::*;
   using FieldRes = OptDouble EventResolution::*;
   static constexpr std::pair<Field, FieldRes> k_fields[] = {{&WaitEvent::time_s, &EventResolution::time_s},
-                                                             {&WaitEvent::waits, &EventResolution::waits},
-                                                             {&WaitEvent::avg_wait_ms, &EventResolution::avg_wait_ms},
-                                                             {&WaitEvent::pct_db_time, &EventResolution::pct_db_time}};
+                                                            {&WaitEvent::waits, &EventResolution::waits},
+                                                            {&WaitEvent::avg_wait_ms, &EventResolution::avg_wait_ms},
+                                                            {&WaitEvent::pct_db_time, &EventResolution::pct_db_time}};
   for (std::size_t i = 0; i < m_snap.top_events.size(); ++i) {
     WaitEvent& top = m_snap.top_events[i];
     if (top.is_cpu) continue;
@@ -438,9 +436,7 @@ void Builder::containers(const RawTable& t) {
   if (auto v = text(t, r, ColumnId::con_dbid); !v.empty()) {
     try {
       db.con_dbid = std::stoull(v);
-    } catch (...) {
-      diag(t, r.line, fmt::format("Container DB Id '{}' is not a number", v));
-    }
+    } catch (...) { diag(t, r.line, fmt::format("Container DB Id '{}' is not a number", v)); }
   }
 }
 
@@ -537,8 +533,10 @@ void Builder::sql_list(const RawTable& t) {
     }
     // %CPU and %IO are shares of elapsed time: derive CPU and user I/O seconds when not given.
     if (auto ela = num(t, r, ColumnId::elapsed_s)) {
-      if (!s.cpu_s) if (auto p = num(t, r, ColumnId::pct_cpu)) s.cpu_s = *ela * *p / 100.0;
-      if (!s.user_io_s) if (auto p = num(t, r, ColumnId::pct_io)) s.user_io_s = *ela * *p / 100.0;
+      if (!s.cpu_s)
+        if (auto p = num(t, r, ColumnId::pct_cpu)) s.cpu_s = *ela * *p / 100.0;
+      if (!s.user_io_s)
+        if (auto p = num(t, r, ColumnId::pct_io)) s.user_io_s = *ela * *p / 100.0;
     }
     std::string module = text(t, r, ColumnId::module), sql = text(t, r, ColumnId::sql_text);
     if (!r.continuation.empty()) split_continuation(r.continuation, module, sql);
@@ -572,8 +570,8 @@ void Builder::sql_text(const RawTable& t) {
 void Builder::finish_sql() {
   // Statspack 10g+ prints the old hash value in every list, though its Reads list heads the
   // column "Hash Value" (the same statement shows the same number in both): one kind per report.
-  const bool old_hash = std::any_of(m_snap.sql.begin(), m_snap.sql.end(),
-                                    [](const SqlStat& q) { return q.id_kind == "old_hash_value"; });
+  const bool old_hash =
+      std::any_of(m_snap.sql.begin(), m_snap.sql.end(), [](const SqlStat& q) { return q.id_kind == "old_hash_value"; });
   if (old_hash)
     for (auto& q : m_snap.sql)
       if (q.id_kind == "hash_value") q.id_kind = "old_hash_value";

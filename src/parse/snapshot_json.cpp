@@ -116,7 +116,7 @@ public:
   void end_array() { m_w.EndArray(); }
 
   void key(std::string_view k) { m_w.Key(k.data(), k.size()); }  // keys are ASCII literals
-  void key_text(std::string_view k) { write_string(k, true); }    // keys from the report
+  void key_text(std::string_view k) { write_string(k, true); }  // keys from the report
 
   /// A string value, sanitised (see above).
   void text(std::string_view s) { write_string(s, false); }
@@ -325,8 +325,7 @@ std::size_t json_size_hint(const Snapshot& s) {
   std::size_t size = 64 * 1024;
   for (const auto& q : s.sql) size += q.text.size() + 1024;
   size += 300 * (s.activity.size() + s.parameters.size() + s.latches.size() + s.segments.size() + s.file_io.size() +
-                 s.tablespace_io.size() + s.wait_histograms.size() + s.foreground_events.size() +
-                 s.background_events.size());
+                 s.tablespace_io.size() + s.wait_histograms.size() + s.foreground_events.size() + s.background_events.size());
   return size;
 }
 

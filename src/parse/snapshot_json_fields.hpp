@@ -147,7 +147,8 @@ void interval_fields(V& j, S& s) {
   j.integer("begin_snap", iv.begin_snap);
   j.text_or_null("begin_time", iv.begin_time);
   j.computed("db_cpu_s", [&] { return s.db_cpu_s(); });
-  j.computed("db_time_s", [&] { return s.db_time_s(); }, iv.db_time_s);
+  j.computed(
+      "db_time_s", [&] { return s.db_time_s(); }, iv.db_time_s);
   j.number("elapsed_s", iv.elapsed_s);
   j.number("end_cursors_per_session", iv.end_cursors_per_session);
   j.number("end_sessions", iv.end_sessions);

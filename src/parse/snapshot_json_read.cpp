@@ -155,8 +155,7 @@ void parse(Document& d, std::string_view text, const std::string& source) {
   d.Populate(g);
   if (!reader.HasParseError()) return;
   const std::size_t at = reader.GetErrorOffset();
-  if (bad_number)
-    throw Error(source, fmt::format("snapshot JSON: a number out of the range of a double at byte {}", at));
+  if (bad_number) throw Error(source, fmt::format("snapshot JSON: a number out of the range of a double at byte {}", at));
   // Where the text stops in the middle of a value (or of an escape: the error is then at its
   // backslash), it was cut short.
   std::size_t last = text.size();
@@ -168,8 +167,7 @@ void parse(Document& d, std::string_view text, const std::string& source) {
                          code == rapidjson::kParseErrorStringUnicodeSurrogateInvalid;
   const bool at_end = at >= last && code != rapidjson::kParseErrorDocumentRootNotSingular;
   if (at_end || (in_escape && text.find('"', at + 1) == std::string_view::npos))
-    throw Error(source,
-                fmt::format("snapshot JSON: ends at byte {} in the middle of a value (truncated?)", text.size()));
+    throw Error(source, fmt::format("snapshot JSON: ends at byte {} in the middle of a value (truncated?)", text.size()));
   throw Error(source, fmt::format("snapshot JSON: not valid JSON at byte {}: {}", at,
                                   rapidjson::GetParseError_En(reader.GetParseErrorCode())));
 }
@@ -331,8 +329,7 @@ public:
           return;
         }
     std::string names;
-    for (const E e : values)
-      names += fmt::format("{}{}", names.empty() ? "" : ", ", detail::snapshot_json::enum_name(e));
+    for (const E e : values) names += fmt::format("{}{}", names.empty() ? "" : ", ", detail::snapshot_json::enum_name(e));
     fail_at(key, fmt::format("is not one of {}", names));
   }
   /// An array of objects, one model row each, read by `fields(Object&, T&)`.
@@ -468,8 +465,7 @@ void check_version(Object& root, const std::string& source) {
          fmt::format("version {} is newer than this awrdiff reads (version {}): read it with a later awrdiff", version,
                      snapshot_json_version));
   if (version != snapshot_json_version)
-    fail(source, nullptr,
-         fmt::format("version {} is not one this awrdiff reads (version {})", version, snapshot_json_version));
+    fail(source, nullptr, fmt::format("version {} is not one this awrdiff reads (version {})", version, snapshot_json_version));
 }
 
 }  // namespace

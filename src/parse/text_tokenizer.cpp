@@ -136,9 +136,7 @@ bool is_tilde_line(std::string_view line) {
 
 bool is_sql_id(std::string_view s) {
   if (s.size() != 13) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
-  });
+  return std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); });
 }
 
 bool is_hash_value(std::string_view s) {
@@ -243,8 +241,7 @@ public:
       if (auto t = title_at(i)) {
         close_table(out);
         start_section(*t, i);
-        if (t->spec != nullptr &&
-            (t->spec->layout == TextLayout::key_values || t->spec->layout == TextLayout::label_pairs))
+        if (t->spec != nullptr && (t->spec->layout == TextLayout::key_values || t->spec->layout == TextLayout::label_pairs))
           begin_key_values(i);
         ++i;
         continue;
@@ -509,8 +506,7 @@ private:
   // the line before it when the header wrapped ("Host   Name   Platform   CPUs" / "Cores Sockets
   // Memory (G)"). Adjacent words join into one name when the catalog knows the joined name. Empty
   // unless the names fill every column (or every column but a blank label column).
-  std::optional<std::vector<std::string>> header_in_reading_order(std::size_t rule, std::size_t ncols,
-                                                                  bool label_col) const {
+  std::optional<std::vector<std::string>> header_in_reading_order(std::size_t rule, std::size_t ncols, bool label_col) const {
     if (rule == 0) return std::nullopt;
     std::vector<std::string_view> words;
     if (rule >= 2 && !is_blank(m_lines[rule - 2]) && !is_blank(m_lines[rule - 1]) && m_lines[rule - 2].front() != ' ' &&
@@ -563,9 +559,7 @@ private:
       to = c + 1 < m_segs.size() ? m_segs[c + 1].start : std::string::npos;
     }
     // A UTF-8 character belongs to the cell its first byte falls in: never cut one in two.
-    auto continuation = [&](std::size_t i) {
-      return i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80;
-    };
+    auto continuation = [&](std::size_t i) { return i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
     while (continuation(from)) ++from;
     while (continuation(to)) ++to;
     if (from >= line.size() || from >= to) return {};
@@ -768,7 +762,9 @@ private:
       for (std::size_t c = 0; c < m_name_segs.size(); ++c) {
         const std::size_t from = m_name_segs[c].start;
         const std::size_t to = c + 1 < m_name_segs.size() ? m_name_segs[c + 1].start : std::string::npos;
-        m_pending_name.emplace_back(from >= line.size() ? std::string_view() : trim_cell(std::string_view(line).substr(from, to == std::string::npos ? std::string::npos : to - from)));
+        m_pending_name.emplace_back(from >= line.size() ? std::string_view()
+                                                        : trim_cell(std::string_view(line).substr(
+                                                              from, to == std::string::npos ? std::string::npos : to - from)));
       }
       m_pending_line = i;
       return;
@@ -794,8 +790,7 @@ private:
     // builder then reads its cells as they are instead of folding a copy of each at every look.
     t.folded = m_folded;
     // A page break repeats the title and header: append to the table it continues.
-    if (m_continuing && !out.tables.empty() && out.tables.back().title == t.title &&
-        out.tables.back().headers == t.headers) {
+    if (m_continuing && !out.tables.empty() && out.tables.back().title == t.title && out.tables.back().headers == t.headers) {
       auto& prev = out.tables.back();
       for (auto& r : t.rows) prev.rows.push_back(std::move(r));
       prev.folded = prev.folded && t.folded;
@@ -806,7 +801,7 @@ private:
     out.tables.push_back(std::move(t));
   }
 
-  std::unique_ptr<char[]> m_text;      // the content, tabs as spaces, form feeds removed
+  std::unique_ptr<char[]> m_text;  // the content, tabs as spaces, form feeds removed
   std::vector<std::string_view> m_lines;  // views into m_text
   std::optional<RawTable> m_table;
   bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded

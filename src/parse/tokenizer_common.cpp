@@ -17,8 +17,7 @@ namespace awrdiff::detail {
 namespace {
 
 // Folds in[i] onwards until `stop` (exclusive) byte by byte; `space`: white space pending.
-inline void fold_bytes(std::string_view text, std::size_t& i, std::size_t stop, char*& w, const char* begin,
-                       bool& space) {
+inline void fold_bytes(std::string_view text, std::size_t& i, std::size_t stop, char*& w, const char* begin, bool& space) {
   const char* const in = text.data();
   while (i < stop) {
     const auto c = static_cast<unsigned char>(in[i]);
@@ -71,8 +70,7 @@ std::string fold_space(std::string_view text) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
     const __m128i ctl = _mm_cmplt_epi8(_mm_sub_epi8(_mm_sub_epi8(x, bias), _mm_sub_epi8(tab_lo, bias)), five);
     const auto ws = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, space_v), ctl)));
-    const auto odd = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, amp_v), _mm_cmpeq_epi8(x, c2_v))));
+    const auto odd = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, amp_v), _mm_cmpeq_epi8(x, c2_v))));
     if (odd != 0) {
       fold_bytes(text, i, i + 16, w, begin, space);
       continue;
@@ -89,8 +87,7 @@ std::string fold_space(std::string_view text) {
       space = false;
       if (i + start + 16 <= n)  // sixteen bytes from the run's start, when the input has them
         _mm_storeu_si128(reinterpret_cast<__m128i*>(w), _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i + start)));
-      else
-        std::memcpy(w, in + i + start, len);
+      else std::memcpy(w, in + i + start, len);
       w += len;
       pos = start + len;
       keep &= ~(((1u << len) - 1u) << start);  // len <= 16
@@ -134,8 +131,7 @@ std::size_t count_byte(std::string_view text, char c) {
   while (i + 16 <= text.size()) {
     __m128i counters = _mm_setzero_si128();
     for (int step = 0; step < 255 && i + 16 <= text.size(); ++step, i += 16)
-      counters = _mm_sub_epi8(counters,
-                              _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), needle));
+      counters = _mm_sub_epi8(counters, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), needle));
     const __m128i sums = _mm_sad_epu8(counters, _mm_setzero_si128());
     n += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) + static_cast<std::size_t>(_mm_extract_epi16(sums, 4));
   }
@@ -168,7 +164,7 @@ constexpr unsigned char label_lower(unsigned char u) {
 // The first normalised bytes of every catalog title and title prefix (a title ending in '*', as
 // find_section_by_title reads them), packed into integers: byte k in bits 8k..8k+7.
 struct TitleHeads {
-  std::size_t len = 0;               // bytes compared: the shortest non-empty key's length, at most 8
+  std::size_t len = 0;  // bytes compared: the shortest non-empty key's length, at most 8
   std::vector<std::uint64_t> pairs;  // bit set over the first two bytes (len >= 2): 65,536 bits
   std::vector<std::uint64_t> table;  // the heads, open addressing (a power of two, at most half full)
   std::vector<unsigned char> used;  // (a head may be any value)

@@ -61,8 +61,8 @@ inline bool is_folded(std::string_view text) {
       continue;
     }
     if constexpr (std::endian::native != std::endian::little) break;  // (byte order below: little-endian)
-    if ((spaces & (spaces >> 8)) != 0) return false;                         // two spaces side by side
-    if ((spaces & 0x80) != 0 && (i == 0 || after_space)) return false;       // first byte, or after a space
+    if ((spaces & (spaces >> 8)) != 0) return false;  // two spaces side by side
+    if ((spaces & 0x80) != 0 && (i == 0 || after_space)) return false;  // first byte, or after a space
     after_space = (spaces >> 63) != 0;
   }
   for (; i < n; ++i) {
@@ -117,6 +117,5 @@ void classify(RawTable& table);
 /// tokenize_html, or with `forgiving_only` the whole file read by libxml2's forgiving HTML parser
 /// (the reference the fast paths are tested against).
 RawReport tokenize_html_with(std::string_view content, bool forgiving_only);
-
 
 }  // namespace awrdiff::detail

@@ -26,12 +26,23 @@ std::string esc(std::string_view s) {
   r.reserve(s.size());
   for (char ch : s) {
     switch (ch) {
-      case '&': r += "&amp;"; break;
-      case '<': r += "&lt;"; break;
-      case '>': r += "&gt;"; break;
-      case '"': r += "&quot;"; break;
-      case '\'': r += "&#39;"; break;
-      default: r.push_back(ch);
+      case '&':
+        r += "&amp;";
+        break;
+      case '<':
+        r += "&lt;";
+        break;
+      case '>':
+        r += "&gt;";
+        break;
+      case '"':
+        r += "&quot;";
+        break;
+      case '\'':
+        r += "&#39;";
+        break;
+      default:
+        r.push_back(ch);
     }
   }
   return r;
@@ -102,7 +113,8 @@ const char* tone_colour(std::string_view word) {
 
 // Fallback palette for series without a colour of their own.
 const char* palette(std::size_t i) {
-  static const char* p[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+  static const char* p[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
+                            "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
   return p[i % (sizeof p / sizeof p[0])];
 }
 
@@ -119,9 +131,10 @@ double nice_step(double max, int n) {
 }
 
 std::string svg_open(int w, int h, const std::string& label) {
-  return fmt::format("<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
-                     "role=\"img\" aria-label=\"{2}\">",
-                     w, h, esc(label));
+  return fmt::format(
+      "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
+      "role=\"img\" aria-label=\"{2}\">",
+      w, h, esc(label));
 }
 
 std::string text(double x, double y, const std::string& s, const char* extra = "") {
@@ -172,9 +185,10 @@ void stacked_chart(const Chart& c, std::ostream& out) {
       if (v <= 0) continue;
       const double w = X(v) - x0;
       const double pct = i < c.totals.size() && c.totals[i] && *c.totals[i] > 0 ? v / *c.totals[i] * 100 : NAN;
-      out << fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"><title>{}: {}{}</title></rect>", x,
-                         by, w, bar_h, colour(s, k), esc(c.categories[i] + ", " + s.name),
-                         esc(with_unit(num(v), s.unit)), std::isnan(pct) ? "" : fmt::format(" ({:.0f}% of DB time)", pct));
+      out << fmt::format(
+          "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"><title>{}: {}{}</title></rect>", x, by, w,
+          bar_h, colour(s, k), esc(c.categories[i] + ", " + s.name), esc(with_unit(num(v), s.unit)),
+          std::isnan(pct) ? "" : fmt::format(" ({:.0f}% of DB time)", pct));
       x += w;
     }
     const OptDouble total = i < c.totals.size() ? c.totals[i] : std::nullopt;
@@ -188,8 +202,7 @@ void stacked_chart(const Chart& c, std::ostream& out) {
   if (wide) {
     out << "<p class=\"legend\">";
     for (std::size_t k = 0; k < c.series.size(); ++k)
-      out << "<span><i style=\"background:" << colour(c.series[k], k) << "\"></i>"
-          << esc(c.series[k].name) << "</span> ";
+      out << "<span><i style=\"background:" << colour(c.series[k], k) << "\"></i>" << esc(c.series[k].name) << "</span> ";
     out << "</p>\n<details><summary>The numbers</summary>";
   }
   out << "<table class=\"legend-table\"><thead><tr><th></th>";
@@ -198,14 +211,12 @@ void stacked_chart(const Chart& c, std::ostream& out) {
   out << "</tr></thead><tbody>";
   for (std::size_t k = 0; k < c.series.size(); ++k) {
     const auto& s = c.series[k];
-    out << "<tr><td><i class=\"sw\" style=\"background:" << colour(s, k) << "\"></i>" << esc(s.name)
-        << "</td>";
+    out << "<tr><td><i class=\"sw\" style=\"background:" << colour(s, k) << "\"></i>" << esc(s.name) << "</td>";
     for (std::size_t i = 0; i < c.categories.size(); ++i)
       out << "<td class=\"n\">" << (i < s.values.size() ? num(s.values[i]) : "-") << "</td>";
     if (c.categories.size() == 2 && s.values.size() == 2 && s.values[0] && s.values[1])
       out << "<td class=\"n\">" << signed_num(*s.values[1] - *s.values[0]) << "</td>";
-    else if (c.categories.size() == 2)
-      out << "<td class=\"n\">-</td>";
+    else if (c.categories.size() == 2) out << "<td class=\"n\">-</td>";
     out << "</tr>";
   }
   if (!c.totals.empty()) {
@@ -242,8 +253,8 @@ void paired_chart(const Chart& c, std::ostream& out, int W = 520) {
       const double w = (x1 - x0) * std::fabs(v.value_or(0)) / max;
       const std::string shown = num(v);
       out << text(x0 - 4, by + lane - 2, c.categories[i].substr(0, 1), " text-anchor=\"end\" class=\"ax\"");
-      out << fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"><title>{}</title></rect>", x0, by,
-                         v ? std::max(w, 1.0) : 0.0, lane, fill,
+      out << fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"><title>{}</title></rect>", x0,
+                         by, v ? std::max(w, 1.0) : 0.0, lane, fill,
                          esc(s.name + ", " + c.categories[i] + ": " + (v ? with_unit(shown, s.unit) : "not given")));
       out << text(x0 + w + 4, by + lane - 2, shown, " class=\"val\"");
     }
@@ -274,15 +285,17 @@ void band_chart(const Chart& c, std::ostream& out) {
     out << "<g>" << text(label_w, mid + 4, cut(s.name, 33), " text-anchor=\"end\"");
     out << fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e3e7eb\"/>", x0, x1, mid, mid);
     if (s.low && s.high)
-      out << fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"12\" fill=\"#d5e3f0\"><title>{}</title></rect>",
-                         X(*s.low), mid - 6, std::max(1.0, X(*s.high) - X(*s.low)),
-                         esc(fmt::format("{}: band {} .. {}", s.name, num(*s.low), with_unit(num(*s.high), s.unit))));
+      out << fmt::format(
+          "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"12\" fill=\"#d5e3f0\"><title>{}</title></rect>", X(*s.low),
+          mid - 6, std::max(1.0, X(*s.high) - X(*s.low)),
+          esc(fmt::format("{}: band {} .. {}", s.name, num(*s.low), with_unit(num(*s.high), s.unit))));
     if (s.centre)
-      out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#33475b\" stroke-width=\"2\"/>",
-                         X(*s.centre), mid - 7, mid + 7);
+      out << fmt::format(
+          "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#33475b\" stroke-width=\"2\"/>",
+          X(*s.centre), mid - 7, mid + 7);
     if (!s.values.empty() && s.values[0])
-      out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"5\" fill=\"{}\" stroke=\"#fff\"><title>{}</title></circle>", X(cur),
-                         mid, tone_colour(s.assessment),
+      out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"5\" fill=\"{}\" stroke=\"#fff\"><title>{}</title></circle>",
+                         X(cur), mid, tone_colour(s.assessment),
                          esc(fmt::format("{}: current {} ({})", s.name, with_unit(num(cur), s.unit), s.assessment)));
     out << text(x1 + 10, mid + 4,
                 fmt::format("{} {} in {} .. {}", s.assessment, num(cur), num(s.low), with_unit(num(s.high), s.unit)),
@@ -326,13 +339,15 @@ void strip_chart(const Chart& c, std::ostream& out) {
         for (std::size_t k = 0; k < s.points[i].size(); ++k) {
           const double v = s.points[i][k];
           const std::string who = i < c.members.size() && k < c.members[i].size() ? c.members[i][k] + ": " : "";
-          out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" fill=\"{}\" fill-opacity=\".65\"><title>{}</title></circle>", X(v),
-                             ly, fill, esc(who + with_unit(num(v), s.unit)));
+          out << fmt::format(
+              "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" fill=\"{}\" fill-opacity=\".65\"><title>{}</title></circle>", X(v), ly,
+              fill, esc(who + with_unit(num(v), s.unit)));
         }
       if (i < s.values.size() && s.values[i])
-        out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#1f2328\" stroke-width=\"2.5\">"
-                           "<title>{3}</title></line>",
-                           X(*s.values[i]), ly - 6, ly + 6, esc(c.categories[i] + " median: " + with_unit(num(*s.values[i]), s.unit)));
+        out << fmt::format(
+            "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#1f2328\" stroke-width=\"2.5\">"
+            "<title>{3}</title></line>",
+            X(*s.values[i]), ly - 6, ly + 6, esc(c.categories[i] + " median: " + with_unit(num(*s.values[i]), s.unit)));
     }
     std::string medians;
     for (std::size_t i = 0; i < s.values.size(); ++i) medians += (i == 0 ? "" : " → ") + num(s.values[i]);
@@ -345,10 +360,18 @@ void strip_chart(const Chart& c, std::ostream& out) {
 
 void chart(const Chart& c, std::ostream& out) {
   switch (c.kind) {
-    case ChartKind::stacked: stacked_chart(c, out); break;
-    case ChartKind::paired: paired_chart(c, out, 760); break;
-    case ChartKind::band: band_chart(c, out); break;
-    case ChartKind::strip: strip_chart(c, out); break;
+    case ChartKind::stacked:
+      stacked_chart(c, out);
+      break;
+    case ChartKind::paired:
+      paired_chart(c, out, 760);
+      break;
+    case ChartKind::band:
+      band_chart(c, out);
+      break;
+    case ChartKind::strip:
+      strip_chart(c, out);
+      break;
   }
   for (const auto& n : c.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
 }
@@ -576,13 +599,14 @@ bool quiet_row(const CompareRow& r, std::size_t columns) {
   return true;
 }
 
-// `id`: the section's id ("t-<key>", render_html numbers a key given twice). `two_sides`: the comparison has a base (or baseline) and a target, so a quiet
-// row is "0 in both periods".
+// `id`: the section's id ("t-<key>", render_html numbers a key given twice). `two_sides`: the comparison has a base (or baseline)
+// and a target, so a quiet row is "0 in both periods".
 void table(const CompareTable& t, const std::string& id, bool two_sides, std::ostream& out) {
   out << "<section class=\"tbl\" id=\"" << id << "\"><h2>" << esc(t.title) << "<a class=\"pl\" href=\"#" << id
       << "\" title=\"Link to this table\">#</a></h2>\n";
   if (t.rows.empty()) {
-    out << "<p class=\"none\">" << esc(t.empty_text.empty() ? std::string("None in the reports.") : t.empty_text + ".") << "</p>\n";
+    out << "<p class=\"none\">" << esc(t.empty_text.empty() ? std::string("None in the reports.") : t.empty_text + ".")
+        << "</p>\n";
     for (const auto& n : t.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
     out << "</section>\n";
     return;
@@ -615,11 +639,11 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
   };
   std::vector<Quiet> quiet;
   const bool numbers = std::any_of(t.columns.begin(), t.columns.end(), [](const CompareColumn& c) { return right_aligned(c); });
-  const std::size_t quiet_count = !numbers || t.columns.size() < 2
-                                      ? 0
-                                      : static_cast<std::size_t>(std::count_if(t.rows.begin(), t.rows.end(), [&](const CompareRow& r) {
-                                          return quiet_row(r, t.columns.size());
-                                        }));
+  const std::size_t quiet_count =
+      !numbers || t.columns.size() < 2
+          ? 0
+          : static_cast<std::size_t>(
+                std::count_if(t.rows.begin(), t.rows.end(), [&](const CompareRow& r) { return quiet_row(r, t.columns.size()); }));
   const bool list_quiet = quiet_count >= 3 && quiet_count < t.rows.size();
   for (const auto& r : t.rows) {
     if (!list_quiet || !quiet_row(r, t.columns.size())) {
@@ -675,7 +699,8 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
       std::string text = cell_text(cell, col);
       // The sort key: a number column sorts by the numbers as shown (the script reads the cell); a cell whose
       // text is not its number (">+9,999%") or a number in a text column carries it, seven significant digits.
-      if (const auto* d = std::get_if<double>(&cell); d != nullptr && std::isfinite(*d) && (!right_aligned(col) || !reads_as_number(text)))
+      if (const auto* d = std::get_if<double>(&cell);
+          d != nullptr && std::isfinite(*d) && (!right_aligned(col) || !reads_as_number(text)))
         out << fmt::format(" data-v=\"{:.7g}\"", *d);
       if (i > 0 && file_row) {  // the periods' files by their names, as in the page's header: no machine paths
         std::string names;
@@ -697,8 +722,8 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
   for (std::size_t i = 0; i < top; ++i) row(*rows[i], i == 0 ? nullptr : rows[i - 1]);
   out << "</tbody></table>\n";
   if (long_table) {
-    out << "<details><summary>The other " << rows.size() - top << " rows</summary><table class=\"" << table_class
-        << " more\">" << head << "<tbody>\n";
+    out << "<details><summary>The other " << rows.size() - top << " rows</summary><table class=\"" << table_class << " more\">"
+        << head << "<tbody>\n";
     for (std::size_t i = top; i < rows.size(); ++i) row(*rows[i], i == top ? nullptr : rows[i - 1]);
     out << "</tbody></table></details>\n";
   }
@@ -707,7 +732,8 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
     const char* how = q.zero && q.empty ? (two_sides ? "0 or not given in both periods" : "0 or not given")
                       : q.zero          ? (two_sides ? "0 in both periods" : "0 in the report")
                                         : (two_sides ? "with no value in either report" : "with no value");
-    const std::string what = fmt::format("{} row{} {} ({})", q.names.size(), q.names.size() == 1 ? "" : "s", how, esc(t.columns[0].header));
+    const std::string what =
+        fmt::format("{} row{} {} ({})", q.names.size(), q.names.size() == 1 ? "" : "s", how, esc(t.columns[0].header));
     std::string cells;
     for (const auto& c : q.cells) cells += (cells.empty() ? "" : "|") + c;
     const bool open = q.names.size() >= k_quiet_details;
@@ -742,8 +768,8 @@ std::string set_medians_line(const Comparison& c) {
       const auto* b = std::get_if<double>(&at(bm));
       const auto* g = std::get_if<double>(&at(tm));
       if (b == nullptr || g == nullptr) return {};
-      std::string line = "<p class=\"medians\">Medians of the reports: <b>" + num(*b) + " → " + num(*g) +
-                         "</b> average active sessions";
+      std::string line =
+          "<p class=\"medians\">Medians of the reports: <b>" + num(*b) + " → " + num(*g) + "</b> average active sessions";
       const auto* how = std::get_if<std::string>(&at(test));
       const auto* pv = std::get_if<double>(&at(p));
       if (how != nullptr && pv != nullptr) line += " (" + esc(*how) + fmt::format(", p = {:.2g})", *pv);
@@ -756,9 +782,7 @@ std::string set_medians_line(const Comparison& c) {
 void verdict_card(const Comparison& c, std::ostream& out) {
   std::string cls = to_string(c.verdict);
   std::replace(cls.begin(), cls.end(), ' ', '_');
-  out << "<section class=\"card " << cls << "\" id=\"verdict\">\n<div class=\"vlabel\">"
-      << verdict_word(c.verdict)
-      << "</div>\n";
+  out << "<section class=\"card " << cls << "\" id=\"verdict\">\n<div class=\"vlabel\">" << verdict_word(c.verdict) << "</div>\n";
   const bool sets = std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.reports > 1; });
   const bool baseline =
       std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.role == "Baseline"; });
@@ -768,7 +792,7 @@ void verdict_card(const Comparison& c, std::ostream& out) {
     out << "<div class=\"big\">DB time per second "
         << (c.db_time_change_pct ? fmt::format("{}{:.0f}%", *c.db_time_change_pct >= 0 ? "+" : "", *c.db_time_change_pct) : "")
         << " <small>" << num(*c.db_time_per_s_base) << " → " << num(*c.db_time_per_s_target) << " average active sessions"
-        << (!sets ? ""
+        << (!sets      ? ""
             : baseline ? ", <span title=\"DB time summed over the summed elapsed of the baseline's periods; the check itself "
                          "rests on the baseline's centre and band\">the baseline's periods merged</span>"
                        : ", <span title=\"DB time summed over the summed elapsed of each set\">the sets' reports merged</span>")
@@ -848,7 +872,8 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
   std::vector<PeriodInfo> sides = c.period_info;
   if (sides.empty()) {  // a comparison assembled without the engine's period info
     if (!c.base_source.empty()) sides.push_back(PeriodInfo{"Base", base_name(c.base_source), 1, "", "", {}, "", "", {}, {}, {}});
-    sides.push_back(PeriodInfo{c.base_source.empty() ? "Report" : "Target", base_name(c.target_source), 1, "", "", {}, "", "", {}, {}, {}});
+    sides.push_back(
+        PeriodInfo{c.base_source.empty() ? "Report" : "Target", base_name(c.target_source), 1, "", "", {}, "", "", {}, {}, {}});
   }
   const std::string who = identity(c);
   std::string when;
@@ -862,7 +887,8 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
          "script-src 'unsafe-inline'; img-src data:\">\n"
          "<meta name=\"generator\" content=\"awrdiff\">\n<title>"
       << esc("awrdiff: " + (who.empty() ? std::string() : who + ", ") + when) << "</title>\n<style>" << k_css << text_column_css()
-      << "</style>\n</head><body>\n<header class=\"top\"><h1>" << esc(who.empty() ? std::string("awrdiff") : who) << "</h1>\n<ul class=\"periods\">";
+      << "</style>\n</head><body>\n<header class=\"top\"><h1>" << esc(who.empty() ? std::string("awrdiff") : who)
+      << "</h1>\n<ul class=\"periods\">";
   for (const auto& p : sides) {
     out << "<li><b>" << esc(p.role) << "</b> " << esc(period_text(p));
     if (!p.files.empty()) out << " · <span class=\"file\">" << esc(cut(p.files, 160)) << "</span>";

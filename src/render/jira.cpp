@@ -17,13 +17,32 @@ std::string jira_escape(const std::string& s) {
   r.reserve(s.size() + 8);
   for (char ch : s) {
     switch (ch) {
-      case '\n': case '\r': case '\t': r.push_back(' '); continue;
-      case '\\': r += "&#92;"; continue;
-      case '*': case '_': case '-': case '+': case '^': case '~': case '?': case '{': case '}': case '[': case ']':
-      case '|': case '!': case '#':
+      case '\n':
+      case '\r':
+      case '\t':
+        r.push_back(' ');
+        continue;
+      case '\\':
+        r += "&#92;";
+        continue;
+      case '*':
+      case '_':
+      case '-':
+      case '+':
+      case '^':
+      case '~':
+      case '?':
+      case '{':
+      case '}':
+      case '[':
+      case ']':
+      case '|':
+      case '!':
+      case '#':
         r.push_back('\\');
         break;
-      default: break;
+      default:
+        break;
     }
     r.push_back(ch);
   }
@@ -32,7 +51,10 @@ std::string jira_escape(const std::string& s) {
 
 // Colours of Jira's own palette: red for worse, green for better, amber for a check's warn.
 std::string jira_colour(const std::string& escaped, std::string_view word) {
-  const char* colour = word == "warn" ? "#ff8b00" : assessment_sign(word) < 0 ? "#de350b" : assessment_sign(word) > 0 ? "#00875a" : nullptr;
+  const char* colour = word == "warn"              ? "#ff8b00"
+                       : assessment_sign(word) < 0 ? "#de350b"
+                       : assessment_sign(word) > 0 ? "#00875a"
+                                                   : nullptr;
   if (colour == nullptr || escaped.empty()) return escaped;
   return fmt::format("{{color:{}}}{}{{color}}", colour, escaped);
 }

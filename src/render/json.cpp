@@ -11,18 +11,24 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
   j["verdict"] = to_string(c.verdict);
   j["headline"] = c.headline;
   auto opt = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-  j["db_time_per_s"] = {{"base", opt(c.db_time_per_s_base)},
-                        {"target", opt(c.db_time_per_s_target)},
-                        {"change_pct", opt(c.db_time_change_pct)}};
+  j["db_time_per_s"] = {
+      {"base", opt(c.db_time_per_s_base)}, {"target", opt(c.db_time_per_s_target)}, {"change_pct", opt(c.db_time_change_pct)}};
   auto& contrib = j["contributors"] = nlohmann::json::array();
   for (const auto& k : c.contributors)
-    contrib.push_back({{"kind", k.kind}, {"name", k.name}, {"delta_aas", k.delta_aas}, {"delta_s", opt(k.delta_s)},
+    contrib.push_back({{"kind", k.kind},
+                       {"name", k.name},
+                       {"delta_aas", k.delta_aas},
+                       {"delta_s", opt(k.delta_s)},
                        {"lower_bound", k.lower_bound}});
   j["warnings"] = c.warnings;
   auto& findings = j["findings"] = nlohmann::json::array();
   for (const auto& f : c.findings) {
-    nlohmann::json fj = {{"rule", f.rule}, {"direction", to_string(f.direction)}, {"impact_aas", f.impact_aas},
-                         {"title", f.title}, {"cause", f.cause}, {"evidence", f.evidence}};
+    nlohmann::json fj = {{"rule", f.rule},
+                         {"direction", to_string(f.direction)},
+                         {"impact_aas", f.impact_aas},
+                         {"title", f.title},
+                         {"cause", f.cause},
+                         {"evidence", f.evidence}};
     auto& ms = fj["metrics"] = nlohmann::json::array();
     for (const auto& m : f.metrics)
       ms.push_back({{"key", m.key}, {"label", m.label}, {"unit", m.unit}, {"base", opt(m.base)}, {"target", opt(m.target)}});
@@ -63,15 +69,26 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
   }
   auto& periods = j["periods"] = nlohmann::json::array();
   for (const auto& p : c.period_info)
-    periods.push_back({{"role", p.role}, {"files", p.files}, {"reports", p.reports}, {"database", p.database},
-                       {"instance", p.instance}, {"begin_time", p.begin_time}, {"end_time", p.end_time},
+    periods.push_back({{"role", p.role},
+                       {"files", p.files},
+                       {"reports", p.reports},
+                       {"database", p.database},
+                       {"instance", p.instance},
+                       {"begin_time", p.begin_time},
+                       {"end_time", p.end_time},
                        {"begin_snap", p.begin_snap ? nlohmann::json(*p.begin_snap) : nlohmann::json(nullptr)},
                        {"end_snap", p.end_snap ? nlohmann::json(*p.end_snap) : nlohmann::json(nullptr)},
                        {"elapsed_s", opt(p.elapsed_s)}});
   auto& charts = j["charts"] = nlohmann::json::array();
   for (const auto& ch : c.charts) {
-    nlohmann::json cj = {{"key", ch.key}, {"title", ch.title}, {"kind", to_string(ch.kind)}, {"unit", ch.unit},
-                         {"categories", ch.categories}, {"groups", ch.groups}, {"members", ch.members}, {"notes", ch.notes}};
+    nlohmann::json cj = {{"key", ch.key},
+                         {"title", ch.title},
+                         {"kind", to_string(ch.kind)},
+                         {"unit", ch.unit},
+                         {"categories", ch.categories},
+                         {"groups", ch.groups},
+                         {"members", ch.members},
+                         {"notes", ch.notes}};
     auto& totals = cj["totals"] = nlohmann::json::array();
     for (const auto& t : ch.totals) totals.push_back(opt(t));
     auto& series = cj["series"] = nlohmann::json::array();

@@ -60,8 +60,10 @@ std::string cell_text(const CompareCell& c, const CompareColumn& col) {
       auto n = format_number(v, col.precision);
       return (v > 0 && n.find_first_not_of("0.,") != std::string::npos ? "+" : "") + n;
     }
-    case ColumnKind::number: return format_number(v, col.precision);
-    case ColumnKind::text: return format_number(v, col.precision);
+    case ColumnKind::number:
+      return format_number(v, col.precision);
+    case ColumnKind::text:
+      return format_number(v, col.precision);
   }
   return "?";
 }
@@ -102,8 +104,7 @@ std::pair<char32_t, std::size_t> decode(std::string_view s, std::size_t i) {
 // wide and fullwidth characters (CJK ideographs, Hangul, fullwidth forms: module names and SQL literals may hold
 // them), else 1.
 std::size_t cp_width(char32_t c) {
-  if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || (c >= 0xFE00 && c <= 0xFE0F))
-    return 0;
+  if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || (c >= 0xFE00 && c <= 0xFE0F)) return 0;
   if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
       (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
       (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
@@ -221,8 +222,8 @@ bool identifier_column(const CompareColumn& c) {
 // short words (status, change, unit, assessment) and text holding numbers (ranges, tests) are never cut.
 bool cuttable_column(const CompareColumn& c) {
   if (c.kind != ColumnKind::text || identifier_column(c)) return false;
-  static constexpr std::string_view keep[] = {"assessment", "status", "change", "side", "unit", "operator", "base_range",
-                                              "target_range", "effect_size", "p_value", "finding"};
+  static constexpr std::string_view keep[] = {"assessment", "status",       "change",      "side",    "unit",   "operator",
+                                              "base_range", "target_range", "effect_size", "p_value", "finding"};
   return std::find(std::begin(keep), std::end(keep), c.key) == std::end(keep);
 }
 
@@ -300,11 +301,21 @@ void render(const Comparison& comparison, Format format, const RenderOptions& op
     return;
   }
   switch (format) {
-    case Format::jira: render_jira(comparison, options, out); return;
-    case Format::text: render_text(comparison, options, out); return;
-    case Format::markdown: render_markdown(comparison, options, out); return;
-    case Format::html: render_html(comparison, options, out); return;
-    case Format::json: render_json(comparison, options, out); return;
+    case Format::jira:
+      render_jira(comparison, options, out);
+      return;
+    case Format::text:
+      render_text(comparison, options, out);
+      return;
+    case Format::markdown:
+      render_markdown(comparison, options, out);
+      return;
+    case Format::html:
+      render_html(comparison, options, out);
+      return;
+    case Format::json:
+      render_json(comparison, options, out);
+      return;
   }
 }
 

@@ -59,8 +59,8 @@ std::size_t assessment_column(const CompareTable& t);
 int assessment_sign(std::string_view word);
 /// The findings a summary keeps within `max_lines`, and how many evidence lines each keeps.
 struct SummaryPlan {
-  std::size_t findings = 0;              ///< the first N findings are shown
-  std::vector<std::size_t> evidence;     ///< per shown finding, its evidence lines shown
+  std::size_t findings = 0;  ///< the first N findings are shown
+  std::vector<std::size_t> evidence;  ///< per shown finding, its evidence lines shown
 };
 /// Plans a summary of `fixed` lines (headline, warnings, headings) plus the findings (each `finding_lines[i]`
 /// lines for its title, `evidence` lines each) within `max_lines`, keeping one line for "N more".

@@ -52,8 +52,8 @@ std::string paint(const std::string& s, const char* colour, bool on) {
 // How a column behaves when its table must fit a width.
 enum class Fit {
   number,  ///< numbers and changes: never cut or wrapped; may be left out (drop_rank)
-  whole,   ///< identifiers, short words (status, unit, assessment), values (Base, Target): never cut, may take more lines
-  cut,     ///< names and free text: cut with "…"
+  whole,  ///< identifiers, short words (status, unit, assessment), values (Base, Target): never cut, may take more lines
+  cut,  ///< names and free text: cut with "…"
 };
 
 Fit fit_of(const CompareColumn& c) {
@@ -95,8 +95,8 @@ int drop_rank(const CompareTable& t, std::size_t i) {
   if (machine_column(c)) return 0;
   if (c.kind == ColumnKind::change_pct || (c.kind == ColumnKind::text && fit_of(c) != Fit::cut)) return -1;
   if (c.kind == ColumnKind::text) return 25;  // text_table: 15 when it repeats on most rows
-  const bool has_change = std::any_of(t.columns.begin(), t.columns.end(),
-                                      [](const CompareColumn& x) { return x.kind == ColumnKind::change_pct; });
+  const bool has_change =
+      std::any_of(t.columns.begin(), t.columns.end(), [](const CompareColumn& x) { return x.kind == ColumnKind::change_pct; });
   if (c.kind == ColumnKind::delta && has_change) return 35;  // a second change column beside the change
   const std::string_view u = c.unit;
   if (u == "AAS" || u == "s" || u == "min" || u == "h") return 60;
@@ -119,9 +119,7 @@ std::optional<double> change_value(const CompareCell& c, bool& points) {
   try {
     points = true;
     return std::stod(digits);
-  } catch (...) {
-    return std::nullopt;
-  }
+  } catch (...) { return std::nullopt; }
 }
 
 // Which of `groups` (a base and a target column each) the table's change column was computed from: the pair
@@ -174,7 +172,7 @@ std::string cut_start(const std::string& s, std::size_t w) {
 
 // How a cell kept whole goes onto more lines when its column is narrower than the cell.
 enum class Keep {
-  pair,   ///< identifiers: an "old -> new" pair of sql_ids breaks after its arrow
+  pair,  ///< identifiers: an "old -> new" pair of sql_ids breaks after its arrow
   words,  ///< short words (a status, a unit): two lines, broken at the space that makes the narrower column
   value,  ///< a period's or a parameter's value (Base, Target): as many lines as it takes, at the column's width
 };
@@ -242,8 +240,10 @@ std::vector<std::string> whole_lines(const std::string& cell, std::size_t w, Kee
       if (arrow != std::string::npos) return {cell.substr(0, arrow + 3), "  " + cell.substr(arrow + 4)};
       return {cell};
     }
-    case Keep::words: return header_lines(cell, 2);
-    case Keep::value: return value_lines(cell, w);
+    case Keep::words:
+      return header_lines(cell, 2);
+    case Keep::value:
+      return value_lines(cell, w);
   }
   return {cell};
 }
@@ -462,8 +462,13 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
       }
       // Names keep 30 columns (20 when pressed, 8 at the last), and always enough to tell the rows apart;
       // other text 16 to 24 by its header (10 when pressed, 4 at the last).
-      const std::size_t f = i == 0 ? std::max<std::size_t>(l.press == 0 ? 30 : l.press == 1 ? 20 : 8, name_distinct)
-                                   : (l.press == 0 ? std::clamp<std::size_t>(hw, 16, 24) : l.press == 1 ? 10 : 4);
+      const std::size_t f = i == 0 ? std::max<std::size_t>(l.press == 0   ? 30
+                                                           : l.press == 1 ? 20
+                                                                          : 8,
+                                                           name_distinct)
+                                   : (l.press == 0   ? std::clamp<std::size_t>(hw, 16, 24)
+                                      : l.press == 1 ? 10
+                                                     : 4);
       floor[i] = std::max(std::min(f, w[i]), hw);
     }
     if (o.width == 0 || total() <= o.width) return true;
@@ -685,7 +690,7 @@ void text_table(const CompareTable& t, const RenderOptions& o, std::ostream& out
 struct TextHead {
   std::vector<std::string> headline;
   std::vector<std::vector<std::string>> warnings;
-  std::vector<std::vector<std::string>> titles;                 // per finding
+  std::vector<std::vector<std::string>> titles;  // per finding
   std::vector<std::vector<std::vector<std::string>>> evidence;  // per finding, per evidence line
 };
 
@@ -706,8 +711,7 @@ TextHead text_head(const Comparison& c, const RenderOptions& o) {
     auto lines = wrap(f.title, o.width, prefix, 4);
     if (o.color && !lines.empty()) {
       const auto at = lines.front().find(tag);
-      if (at != std::string::npos)
-        lines.front().replace(at, tag.size(), paint(tag, colour_of(to_string(f.direction)), true));
+      if (at != std::string::npos) lines.front().replace(at, tag.size(), paint(tag, colour_of(to_string(f.direction)), true));
     }
     h.titles.push_back(std::move(lines));
     std::vector<std::vector<std::string>> ev;
@@ -786,16 +790,30 @@ std::string md_escape(const std::string& s, bool block = true) {
     char ch = s[i];
     if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
     switch (ch) {
-      case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '|': case '~': case '$':
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '<':
+      case '|':
+      case '~':
+      case '$':
         r.push_back('\\');
         break;
       case '&':  // an entity (&amp;, &#124;) would be decoded
         if (i + 1 < s.size() && (std::isalnum(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '#')) r.push_back('\\');
         break;
-      case '#': case '+': case '-': case '=': case '>':  // a heading, list item, setext underline or quote at the start
+      case '#':
+      case '+':
+      case '-':
+      case '=':
+      case '>':  // a heading, list item, setext underline or quote at the start
         if (block && r.find_first_not_of(' ') == std::string::npos) r.push_back('\\');
         break;
-      default: break;
+      default:
+        break;
     }
     r.push_back(ch);
   }

@@ -72,8 +72,10 @@ const std::map<std::string, Expected> k_expected = {
     {"awr-text_11.2_clay_1.txt", {6569, 6570, 59.54, 94.33, "DB CPU", 5207.4, "46mds2k8vwyqt"}},
     {"awr-html_11.2_rac_newstar_1.html", {2, 3, 60.22, 0.03, "DB CPU", 1.1, "6ajkhukk78nsr"}},
     {"awr-text_11.2_rac_newstar_1.txt", {2, 3, 60.22, 0.03, "DB CPU", 1.1, "6ajkhukk78nsr"}},
-    {"awr-html_11.2_rac_pcambell_1.html", {24703, 24704, 37.01, 37825.75, "enq: TX - row lock contention", 7752.31, "g3q22swyr3j50"}},
-    {"awr-html_11.2_rac_pcambell_3.html", {24726, 24727, 26.77, 3795.84, "enq: TX - row lock contention", 2858.17, "g3q22swyr3j50"}},
+    {"awr-html_11.2_rac_pcambell_1.html",
+     {24703, 24704, 37.01, 37825.75, "enq: TX - row lock contention", 7752.31, "g3q22swyr3j50"}},
+    {"awr-html_11.2_rac_pcambell_3.html",
+     {24726, 24727, 26.77, 3795.84, "enq: TX - row lock contention", 2858.17, "g3q22swyr3j50"}},
     {"awr-html_12.1_sarthi_1.html", {173494, 173496, 60.24, 229.98, "DB CPU", 4441.47, "73zz1fz6yztw3"}},
     {"awr-html_12.1_sarthi_3.html", {173496, 173498, 59.25, 690.40, "DB CPU", 6448.86, "4b4wp0a8dvkf0"}},
     {"awr-html_19c_jdmoreno_3.html", {161, 162, 30.02, 32.91, "db file sequential read", 784.51, "390ps6515t2d8"}},
@@ -119,9 +121,7 @@ TEST_P(InstanceReport, ParsesAndAgreesWithItself) {
   }
   // The DB CPU event agrees with the time model's DB CPU.
   for (const auto& e : s.top_events) {
-    if (e.is_cpu && e.time_s) {
-      EXPECT_NEAR(*e.time_s, *s.db_cpu_s(), 1.0 + 0.01 * *s.db_cpu_s()) << f.name;
-    }
+    if (e.is_cpu && e.time_s) { EXPECT_NEAR(*e.time_s, *s.db_cpu_s(), 1.0 + 0.01 * *s.db_cpu_s()) << f.name; }
   }
 
   // Release variants: every instance report has wait classes (11.2.0.2 and older: the Foreground
@@ -219,13 +219,9 @@ TEST_P(InstanceReport, WholeReportIsRead) {
         sum += *b.pct;
         any = true;
       }
-    if (any) {
-      EXPECT_NEAR(sum, 100.0, 1.5) << f.name << ": " << h.event;
-    }
+    if (any) { EXPECT_NEAR(sum, 100.0, 1.5) << f.name << ": " << h.event; }
   }
-  if (f.name.find("_unk_") == std::string::npos) {
-    EXPECT_GT(histogram_rows, 0u) << f.name;
-  }
+  if (f.name.find("_unk_") == std::string::npos) { EXPECT_GT(histogram_rows, 0u) << f.name; }
 
   for (const auto& g : s.segments) {
     EXPECT_FALSE(g.list.empty());
@@ -239,9 +235,7 @@ TEST_P(InstanceReport, WholeReportIsRead) {
     EXPECT_FALSE(s.latches.empty()) << f.name;
     EXPECT_FALSE(s.os_stats.empty()) << f.name;
   }
-  if (s.cache_sizes.buffer_cache_begin_bytes) {
-    EXPECT_GT(*s.cache_sizes.buffer_cache_begin_bytes, 0) << f.name;
-  }
+  if (s.cache_sizes.buffer_cache_begin_bytes) { EXPECT_GT(*s.cache_sizes.buffer_cache_begin_bytes, 0) << f.name; }
   for (const auto& t : s.tablespace_io) EXPECT_TRUE(t.reads.has_value()) << f.name << ": " << t.tablespace;
   for (const auto& t : s.file_io) EXPECT_FALSE(t.filename.empty()) << f.name << ": " << t.tablespace;
   for (const auto& a : s.addm_findings) EXPECT_TRUE(a.pct_active_sessions.has_value()) << f.name << ": " << a.name;
@@ -286,8 +280,7 @@ const std::map<std::string, VariantExpected> k_variant_expected = {
     {"awr-rac-html_12.2_kevinc_1.html",
      {400, 401, 21.82, 1368.27, "direct path read", 26365.59, 489.68, "19ss2pafw6ck9", 82095.54, 1}},
     {"awr-rac-html_19c_rac_azure_1.html", {15883, 16027, 8640.20, 58744.58, "DB CPU", 2649792.00, 2649792.00, nullptr, 0, 2}},
-    {"awr-rac-html_19c_rac_azure_2.html",
-     {5952, 6120, 10079.92, 565394.94, "DB CPU", 29101625.83, 29101625.83, nullptr, 0, 2}},
+    {"awr-rac-html_19c_rac_azure_2.html", {5952, 6120, 10079.92, 565394.94, "DB CPU", 29101625.83, 29101625.83, nullptr, 0, 2}},
 };
 
 class VariantReport : public ::testing::TestWithParam<CorpusFile> {};
@@ -342,12 +335,8 @@ TEST_P(VariantReport, ParsesAndAgreesWithItself) {
       EXPECT_EQ(e.name, "DB CPU");
       EXPECT_FALSE(e.waits.has_value());
     }
-    if (e.is_idle) {
-      EXPECT_EQ(e.wait_class, "Idle") << e.name;
-    }
-    if (e.wait_class == "Idle") {
-      EXPECT_TRUE(e.is_idle) << e.name;
-    }
+    if (e.is_idle) { EXPECT_EQ(e.wait_class, "Idle") << e.name; }
+    if (e.wait_class == "Idle") { EXPECT_TRUE(e.is_idle) << e.name; }
   }
   // (Global reports: shared-server 'virtual circuit wait' (class Network) counts against DB time
   // without being part of it, which takes the azure_3 list to 102%.)
@@ -366,9 +355,7 @@ TEST_P(VariantReport, ParsesAndAgreesWithItself) {
   const double db = *tm_db->time_s;
   for (const auto& q : s.sql) {
     EXPECT_EQ(q.id_kind, statspack ? "old_hash_value" : "sql_id") << q.sql_id;
-    if (q.elapsed_s) {
-      EXPECT_LE(*q.elapsed_s, db * 1.01 + 0.6) << f.name << " " << q.sql_id;
-    }
+    if (q.elapsed_s) { EXPECT_LE(*q.elapsed_s, db * 1.01 + 0.6) << f.name << " " << q.sql_id; }
     if (db > 60 && q.elapsed_s && q.pct_db_time) {
       EXPECT_NEAR(*q.pct_db_time, *q.elapsed_s / db * 100, 0.2 + 0.01 * *q.pct_db_time) << q.sql_id;
     }
@@ -660,9 +647,7 @@ TEST(Corpus, TextAndHtmlSectionsAgree) {
       EXPECT_EQ(a.section, b.section);
       EXPECT_TRUE(same_name(a.event, b.event)) << a.event;
       // Text totals whose K/M suffix was cut off are absent, never wrong.
-      if (a.total_waits) {
-        EXPECT_TRUE(near(a.total_waits, b.total_waits)) << a.event;
-      }
+      if (a.total_waits) { EXPECT_TRUE(near(a.total_waits, b.total_waits)) << a.event; }
       ASSERT_EQ(a.buckets.size(), b.buckets.size()) << a.event;
       for (std::size_t k = 0; k < a.buckets.size(); ++k) {
         EXPECT_EQ(a.buckets[k].label, b.buckets[k].label);
@@ -802,9 +787,7 @@ TEST(Corpus, ReportFaults) {
   auto error_of = [](const char* f) -> std::string {
     try {
       (void)awrdiff::load_report(k_corpus / f);
-    } catch (const awrdiff::Error& e) {
-      return e.reason();
-    }
+    } catch (const awrdiff::Error& e) { return e.reason(); }
     return "(read as a report)";
   };
   EXPECT_EQ(error_of("ash_19c_lucky_1.html").rfind("an ASH report (ashrpt.sql)", 0), 0u) << error_of("ash_19c_lucky_1.html");
@@ -823,9 +806,7 @@ TEST(Corpus, ConcatenatedReports) {
     std::string error;
     try {
       (void)awrdiff::parse_report(both, "both");
-    } catch (const awrdiff::Error& e) {
-      error = e.reason();
-    }
+    } catch (const awrdiff::Error& e) { error = e.reason(); }
     EXPECT_EQ(error.rfind("holds 2 reports, not one", 0), 0u) << one << ": " << error;
     const auto all = awrdiff::parse_reports(both, "both");
     ASSERT_EQ(all.size(), 2u) << one;
@@ -957,14 +938,10 @@ TEST(Corpus, HtmlFastReadingMatchesForgivingParser) {
       EXPECT_EQ(a.section, b.section);
       // 19c_lucky_1 (a SQL*Plus spool) ends in a stray end tag: libxml2 then loses the bare-text
       // titles of a few tables that pugixml's tree up to the fault keeps (sections still match).
-      if (f.name != "awr-html_19c_lucky_1.html") {
-        EXPECT_EQ(a.title, b.title);
-      }
+      if (f.name != "awr-html_19c_lucky_1.html") { EXPECT_EQ(a.title, b.title); }
       // unk_rfort_1 doubles its attribute quotes (summary=""This table ...""): libxml2 reads an
       // empty summary there, the fast reading the summary.
-      if (!b.summary.empty()) {
-        EXPECT_EQ(a.summary, b.summary);
-      }
+      if (!b.summary.empty()) { EXPECT_EQ(a.summary, b.summary); }
       EXPECT_EQ(a.headers, b.headers);
       ASSERT_EQ(a.rows.size(), b.rows.size());
       for (std::size_t r = 0; r < a.rows.size(); ++r) EXPECT_EQ(a.rows[r].cells, b.rows[r].cells) << "row " << r;

@@ -77,15 +77,13 @@ TEST(CorpusSnapshotJson, EveryReportRoundTrips) {
       const auto self = awrdiff::compare(s, back);
       const auto expected = s.valid ? awrdiff::Verdict::unchanged : awrdiff::Verdict::not_comparable;
       EXPECT_EQ(self.verdict, expected) << self.headline;
-      EXPECT_TRUE(self.findings.empty()) << self.findings.size() << " findings, the first "
-                                         << self.findings.front().rule;
+      EXPECT_TRUE(self.findings.empty()) << self.findings.size() << " findings, the first " << self.findings.front().rule;
       EXPECT_EQ(rendered(self), rendered(awrdiff::compare(s, s)));
       EXPECT_EQ(rendered(awrdiff::describe(back)), rendered(awrdiff::describe(s)));
     }
   }
   EXPECT_GT(loaded, 30);
-  std::cout << "[          ] " << loaded << " reports; snapshot JSON read at " << megabytes / (read_ms / 1000)
-            << " MB/s\n";
+  std::cout << "[          ] " << loaded << " reports; snapshot JSON read at " << megabytes / (read_ms / 1000) << " MB/s\n";
 }
 
 }  // namespace

@@ -45,94 +45,154 @@ using K = awrdiff::DumpKind;
 const std::map<std::string, Expected> k_expected = {
     // Snap 21790 (line 301): decimal commas (",9", "42,2").
     {"baseline-metric_10.2_tmuth_1.out",
-     {K::awr_miner, std::nullopt, {1}, 182, 4550, 25,
+     {K::awr_miner,
+      std::nullopt,
+      {1},
+      182,
+      4550,
+      25,
       {{"Host CPU Utilization (%)", 1, 21790, Stat::average, 0.9},
        {"Host CPU Utilization (%)", 1, 21790, Stat::maximum, 8},
        {"Database CPU Time Ratio", 1, 21790, Stat::average, 42.2},
        {"Logical Reads Per Sec", 1, 21790, Stat::average, 724.2},
        {"Physical Read Total Bytes Per Sec", 1, 21790, Stat::maximum, 2.3 * k_mib}},
-      "2013-04-14T23:00:00", "2013-04-15T00:00:00"}},
+      "2013-04-14T23:00:00",
+      "2013-04-15T00:00:00"}},
     // Snap 400 (lines 2343-2344): instance 2 ends at 17:14, instance 1 at 17:15.
     {"baseline-metric_11.2_rac_tmuth_1.out",
-     {K::awr_miner, std::nullopt, {1, 2}, 1496, 29920, 20,
+     {K::awr_miner,
+      std::nullopt,
+      {1, 2},
+      1496,
+      29920,
+      20,
       {{"Database CPU Time Ratio", 2, 400, Stat::average, 98.5},
        {"Current Logons Count", 2, 400, Stat::average, 50.7},
        {"Physical Read Total IO Requests Per Sec", 2, 400, Stat::average, 20.3},
        {"Physical Write Total IO Requests Per Sec", 2, 400, Stat::maximum, 5.3},
        {"Logical Reads Per Sec", 1, 400, Stat::average, 15.5}},
-      "2013-04-27T16:59:00", "2013-04-27T17:14:00"}},
+      "2013-04-27T16:59:00",
+      "2013-04-27T17:14:00"}},
     // Snap 385 (line 45).
     {"baseline-metric_11.2_tmuth_1.out",
-     {K::awr_miner, std::nullopt, {1}, 3, 93, 31,
+     {K::awr_miner,
+      std::nullopt,
+      {1},
+      3,
+      93,
+      31,
       {{"Host CPU Utilization (%)", 1, 385, Stat::average, 9.3},
        {"Host CPU Utilization (%)", 1, 385, Stat::maximum, 16.7},
        {"Active Serial Sessions", 1, 385, Stat::average, 1.1},
        {"Average Synchronous Single-Block Read Latency", 1, 385, Stat::average, 1.8},
        {"Cell Physical IO Interconnect Bytes", 1, 385, Stat::maximum, 202.5 * k_mib}},
-      "2013-05-09T13:59:00", "2013-05-09T15:00:00"}},
+      "2013-05-09T13:59:00",
+      "2013-05-09T15:00:00"}},
     // Snap 300, instance 2 (line 2020): cpu_per_s and h_cpu_per_s are seconds per second.
     {"baseline-metric_12.1_rac_tmuth_1.out",
-     {K::awr_miner, 1376736500, {1, 2}, 610, 21960, 36,
+     {K::awr_miner,
+      1376736500,
+      {1, 2},
+      610,
+      21960,
+      36,
       {{"Host CPU Usage Per Sec", 2, 300, Stat::average, 180.3},
        {"Host CPU Usage Per Sec", 2, 300, Stat::sd, 24.1},
        {"Database Time Per Sec", 2, 300, Stat::average, 0.7},
        {"Current Logons Count", 2, 300, Stat::average, 133.8},
        {"CPU Usage Per Sec", 2, 300, Stat::average, 0.8}},
-      "2014-10-15T19:30:00", "2014-10-15T19:45:00"}},
+      "2014-10-15T19:30:00",
+      "2014-10-15T19:45:00"}},
     // Snap 1300 (line 215).
     {"baseline-metric_12.1_tmuth_1.out",
-     {K::awr_miner, 148658377, {1}, 95, 3325, 35,
+     {K::awr_miner,
+      148658377,
+      {1},
+      95,
+      3325,
+      35,
       {{"Host CPU Utilization (%)", 1, 1300, Stat::sd, 0.5},
        {"CPU Usage Per Sec", 1, 1300, Stat::average, 0.2},
        {"Logons Per Sec", 1, 1300, Stat::average, 1},
        {"Physical Writes Per Sec", 1, 1300, Stat::average, 0.3},
        {"Cell Physical IO Interconnect Bytes", 1, 1300, Stat::average, 4 * k_mib}},
-      "2014-02-20T12:00:00", "2014-02-20T13:00:00"}},
+      "2014-02-20T12:00:00",
+      "2014-02-20T13:00:00"}},
     // DBCSI, snap 18 (line 136): YY/MM/DD 26/01/12; network_mb is no known metric's column.
     {"baseline-metric_12.2_teinam_1.out",
-     {K::awr_miner, 595413474, {1}, 3, 123, 41,
+     {K::awr_miner,
+      595413474,
+      {1},
+      3,
+      123,
+      41,
       {{"CPU Usage Per Sec", 1, 18, Stat::maximum, 70.7},
        {"Hard Parse Count Per Sec", 1, 18, Stat::average, 5.6},
        {"Physical Read IO Requests Per Sec", 1, 18, Stat::maximum, 214.2},
        {"Host CPU Usage Per Sec", 1, 18, Stat::maximum, 192.2},
        {"network_mb", 1, 18, Stat::maximum, 0.8}},
-      "2026-01-11T22:59:00", "2026-01-12T00:00:00"}},
+      "2026-01-11T22:59:00",
+      "2026-01-12T00:00:00"}},
     // Lines 555 and 2252.
     {"baseline-metric_11.2_dma_1.csv",
-     {K::dma_collector, 560566633, {1}, 24, 3792, 158,
+     {K::dma_collector,
+      560566633,
+      {1},
+      24,
+      3792,
+      158,
       {{"Host CPU Utilization (%)", 1, 3, Stat::average, .727317055477090033333333333333333333333},
        {"Host CPU Utilization (%)", 1, 3, Stat::maximum, 1.014864903474793},
        {"Host CPU Utilization (%)", 1, 3, Stat::median, .60751365612390865},
        {"Database Time Per Sec", 1, 14, Stat::average, .027175514152583174285714285714285714286},
        {"Database Time Per Sec", 1, 14, Stat::perc, .028459017040996667, 95}},
-      "", ""}},
+      "",
+      ""}},
     // Line 2313.
     {"baseline-metric_19c_dma_1.log",
-     {K::dma_collector, 2218961670, {1}, 24, 3864, 161,
+     {K::dma_collector,
+      2218961670,
+      {1},
+      24,
+      3864,
+      161,
       {{"Average Active Sessions", 1, 14, Stat::average, .00504201585478064225},
        {"Average Active Sessions", 1, 14, Stat::minimum, .001395587851249821},
        {"Average Active Sessions", 1, 14, Stat::maximum, .02203242052644959},
        {"Average Active Sessions", 1, 14, Stat::sum, .040336126838245138},
        {"Average Active Sessions", 1, 14, Stat::perc, .0103738848227582569, 90}},
-      "", ""}},
+      "",
+      ""}},
     // Lines 1470 and 1508: integers.
     {"baseline-metric_19c_dma_2.log",
-     {K::dma_collector, 3275259997, {1}, 24, 3864, 161,
+     {K::dma_collector,
+      3275259997,
+      {1},
+      24,
+      3864,
+      161,
       {{"Executions Per Sec", 1, 9, Stat::average, 7},
        {"Executions Per Sec", 1, 9, Stat::mode, 6},
        {"Executions Per Sec", 1, 9, Stat::maximum, 10},
        {"Executions Per Sec", 1, 9, Stat::sum, 194},
        {"Average Active Sessions", 1, 9, Stat::average, 0}},
-      "", ""}},
+      "",
+      ""}},
     // Lines 2458, 5397, 6338: a host "CPU utilization" maximum of 151 %, a statistic of average + 2 sd.
     {"baseline-metric_19c_rac_dma_1.csv",
-     {K::dma_collector, 203789423, {1, 2}, 48, 7728, 161,
+     {K::dma_collector,
+      203789423,
+      {1, 2},
+      48,
+      7728,
+      161,
       {{"Database Time Per Sec", 1, 15, Stat::average, 381},
        {"Database Time Per Sec", 1, 15, Stat::maximum, 4461},
        {"Database Time Per Sec", 1, 15, Stat::perc, 2741, 90},
        {"Host CPU Utilization (%)", 2, 9, Stat::maximum, 151},
        {"Average Active Sessions", 2, 15, Stat::maximum, 12}},
-      "", ""}},
+      "",
+      ""}},
 };
 
 std::vector<std::string> dump_files() {
@@ -174,13 +234,20 @@ const awrdiff::SysmetricRow* row_of(const awrdiff::SysmetricDump& d, const Value
 
 std::optional<double> stat_of(const awrdiff::SysmetricRow& r, const Value& v) {
   switch (v.stat) {
-    case Stat::average: return r.average;
-    case Stat::minimum: return r.minimum;
-    case Stat::maximum: return r.maximum;
-    case Stat::sd: return r.standard_deviation;
-    case Stat::median: return r.median;
-    case Stat::mode: return r.mode;
-    case Stat::sum: return r.sum;
+    case Stat::average:
+      return r.average;
+    case Stat::minimum:
+      return r.minimum;
+    case Stat::maximum:
+      return r.maximum;
+    case Stat::sd:
+      return r.standard_deviation;
+    case Stat::median:
+      return r.median;
+    case Stat::mode:
+      return r.mode;
+    case Stat::sum:
+      return r.sum;
     case Stat::perc:
       for (const auto& [nn, x] : r.percentiles)
         if (nn == v.percentile) return x;
@@ -239,7 +306,8 @@ TEST_P(SysmetricCorpus, ReadsWhatTheFileSays) {
     // Older captures do not print their DB Id; AWR-Miner's file name has it.
     const auto src = source_path(name);
     const auto base = src.substr(src.find_last_of("/:") + 1);
-    const auto named = awrdiff::parse_sysmetric_dump(text, base.substr(0, base.size() - (base.size() > 3 && base.substr(base.size() - 3) == ".gz" ? 3 : 0)));
+    const auto named = awrdiff::parse_sysmetric_dump(
+        text, base.substr(0, base.size() - (base.size() > 3 && base.substr(base.size() - 3) == ".gz" ? 3 : 0)));
     ASSERT_TRUE(named.dbid) << base;
     EXPECT_EQ(std::to_string(*named.dbid), base.substr(9, base.find('-', 9) - 9));
   }

@@ -50,7 +50,8 @@ TEST(VerdictCorpus, RmgtibpBusierNotSlower) {
   const auto c = pair("awr-html_19c_jdmoreno_8.html", "awr-html_19c_jdmoreno_9.html");
   EXPECT_EQ(c.verdict, awrdiff::Verdict::load_changed) << c.headline;
   EXPECT_EQ(c.headline.rfind("More load, not slower: DB time per second +11%", 0), 0u) << c.headline;
-  for (const char* part : {"executions +21%", "transactions +47%", "DB time per transaction -24%", "7u9yhqndkyrdb slower per execution"})
+  for (const char* part :
+       {"executions +21%", "transactions +47%", "DB time per transaction -24%", "7u9yhqndkyrdb slower per execution"})
     EXPECT_NE(c.headline.find(part), std::string::npos) << part << ": " << c.headline;
   awrdiff::testing::expect_mirror(c, pair("awr-html_19c_jdmoreno_9.html", "awr-html_19c_jdmoreno_8.html"));
 }

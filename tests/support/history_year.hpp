@@ -26,7 +26,7 @@ struct SyntheticYear {
   /// parsing, the executions unchanged.
   static constexpr int k_regression_hour = (39 * 7 + 2) * 24 + 10;
 
-  Snapshot base;     ///< good.html, trimmed to what the registry reads, as one 10-minute period
+  Snapshot base;  ///< good.html, trimmed to what the registry reads, as one 10-minute period
   double noise = 0.03;  ///< relative standard deviation of each noisy quantity
 
   explicit SyntheticYear(const Snapshot& good) : base(good) {
@@ -101,10 +101,12 @@ struct SyntheticYear {
     const double time_scale = totals * load * time_noise;
     if (s.interval.db_time_s) *s.interval.db_time_s *= time_scale * extra;
     for (auto& r : s.time_model)
-      if (r.time_s) *r.time_s *= time_scale * (regression && (r.name == "DB time" || r.name == "DB CPU" || r.name == "sql execute elapsed time" ||
-                                                              r.name.find("parse") != std::string::npos)
-                                                   ? (r.name == "DB time" ? extra : 3.2)
-                                                   : 1.0);
+      if (r.time_s)
+        *r.time_s *=
+            time_scale * (regression && (r.name == "DB time" || r.name == "DB CPU" || r.name == "sql execute elapsed time" ||
+                                         r.name.find("parse") != std::string::npos)
+                              ? (r.name == "DB time" ? extra : 3.2)
+                              : 1.0);
     for (auto* events : {&s.top_events, &s.foreground_events, &s.background_events})
       for (auto& e : *events) {
         const double f = regression && e.is_cpu ? 3.2 : 1.0;

@@ -157,8 +157,8 @@ TEST_F(Bugs, B02_DecimalCommaBesideGroupSeparators) {
   ASSERT_NE(b, nullptr);
   EXPECT_OPT_NEAR(b->buffer_gets, 2760118, k_tol);
   EXPECT_OPT_NEAR(b->executions, 12, k_tol);
-  EXPECT_OPT_NEAR(b->cpu_s, 9.84 * 0.975, 1e-6);   // %CPU 97,5
-  EXPECT_OPT_NEAR(b->user_io_s, 0.0, 1e-12);       // %IO 0: zero, not absent
+  EXPECT_OPT_NEAR(b->cpu_s, 9.84 * 0.975, 1e-6);  // %CPU 97,5
+  EXPECT_OPT_NEAR(b->user_io_s, 0.0, 1e-12);  // %IO 0: zero, not absent
 }
 
 TEST_F(Bugs, B02_RawCellsReadInTheirColumnUnits) {
@@ -519,9 +519,7 @@ TEST_F(Bugs, B25_ZeroElapsedAndDbTime) {
   for (const auto& t : c.tables) {
     for (const auto& r : t.rows) {
       for (const auto& cell : r.cells) {
-        if (const auto* v = std::get_if<double>(&cell)) {
-          EXPECT_TRUE(std::isfinite(*v)) << t.key;
-        }
+        if (const auto* v = std::get_if<double>(&cell)) { EXPECT_TRUE(std::isfinite(*v)) << t.key; }
       }
     }
   }
@@ -529,9 +527,7 @@ TEST_F(Bugs, B25_ZeroElapsedAndDbTime) {
   for (const auto& t : c.tables) {
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
       if (t.columns[i].key != "rate_change_pct") continue;
-      for (const auto& r : t.rows) {
-        EXPECT_FALSE(std::holds_alternative<double>(r.cells.at(i))) << t.key;
-      }
+      for (const auto& r : t.rows) { EXPECT_FALSE(std::holds_alternative<double>(r.cells.at(i))) << t.key; }
     }
   }
 }
@@ -786,8 +782,8 @@ TEST_F(Bugs, B26_PdbScopeAndContainerDbId) {
   root.interval.pdb_snapshots = false;
   const auto c = awrdiff::compare(root, s);
   bool warned = false;
-  for (const auto& w : c.warnings) warned = warned || (w.find("container scope") != std::string::npos &&
-                                                       w.find("PDBSALES") != std::string::npos);
+  for (const auto& w : c.warnings)
+    warned = warned || (w.find("container scope") != std::string::npos && w.find("PDBSALES") != std::string::npos);
   EXPECT_TRUE(warned);
 
   // Another PDB of the same CDB: the container DB ids differ.

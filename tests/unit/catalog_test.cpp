@@ -37,8 +37,7 @@ TEST(Catalog, SectionTitlesResolveToTheirOwnSection) {
       const std::string norm = awrdiff::normalize_label(title);
       if (norm.empty()) continue;  // header tables have no title
       auto [it, inserted] = owner.emplace(norm, s.key);
-      EXPECT_TRUE(inserted || it->second == s.key)
-          << "title '" << title << "' is claimed by " << it->second << " and " << s.key;
+      EXPECT_TRUE(inserted || it->second == s.key) << "title '" << title << "' is claimed by " << it->second << " and " << s.key;
       const auto* found = awrdiff::find_section_by_title(title);
       ASSERT_NE(found, nullptr) << title;
       EXPECT_EQ(found->key, s.key) << "title '" << title << "'";
@@ -91,8 +90,7 @@ TEST(Catalog, EveryColumnAliasResolvesToItsOwnColumn) {
       for (const auto& k : k_known_shared) known = known || k.rfind(norm + ":", 0) == 0;
       if (known) continue;
       EXPECT_EQ(awrdiff::find_column(alias), c.id)
-          << "alias '" << alias << "' of " << c.key << " resolves to "
-          << awrdiff::column_spec(awrdiff::find_column(alias)).key;
+          << "alias '" << alias << "' of " << c.key << " resolves to " << awrdiff::column_spec(awrdiff::find_column(alias)).key;
     }
   }
 }
@@ -141,8 +139,7 @@ TEST(Catalog, LoadProfileKeysUniqueAndAliasesResolve) {
     EXPECT_FALSE(r.unit.empty()) << r.key;
     for (auto alias : r.aliases) {
       auto [it, inserted] = owner.emplace(awrdiff::normalize_label(alias), r.key);
-      EXPECT_TRUE(inserted || it->second == r.key)
-          << "label '" << alias << "' is shared by " << it->second << " and " << r.key;
+      EXPECT_TRUE(inserted || it->second == r.key) << "label '" << alias << "' is shared by " << it->second << " and " << r.key;
       const auto* found = awrdiff::find_load_profile_row(alias);
       ASSERT_NE(found, nullptr) << alias;
       EXPECT_EQ(found->key, r.key) << "label '" << alias << "'";
@@ -174,16 +171,15 @@ TEST(Catalog, LoadProfileLabelVariants) {
 }
 
 TEST(Catalog, FindSectionByTitleStripsTextSuffix) {
-  const auto* s =
-      awrdiff::find_section_by_title("Time Model Statistics                         DB/Inst: ORCL/orcl1  Snaps: 2-3");
+  const auto* s = awrdiff::find_section_by_title("Time Model Statistics                         DB/Inst: ORCL/orcl1  Snaps: 2-3");
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->id, awrdiff::SectionId::time_model);
   EXPECT_EQ(s->key, "time_model");
 }
 
 TEST(Catalog, TopEventsTitlesAcrossReleases) {
-  for (const char* title : {"Top 5 Timed Foreground Events", "Top 10 Foreground Events by Total Wait Time",
-                            "Top 5 Timed Events"}) {
+  for (const char* title :
+       {"Top 5 Timed Foreground Events", "Top 10 Foreground Events by Total Wait Time", "Top 5 Timed Events"}) {
     const auto* s = awrdiff::find_section_by_title(title);
     ASSERT_NE(s, nullptr) << title;
     EXPECT_EQ(s->id, awrdiff::SectionId::top_events) << title;
@@ -229,30 +225,76 @@ TEST(Catalog, DocsCatalogIsUpToDate) {
 // Every section the survey of real reports found has a catalog entry: a sample of titles across
 // releases, including text-report spellings and CDB wording.
 TEST(Catalog, StandardSectionTitlesAreKnown) {
-  for (const char* title :
-       {"IOStat by Function summary", "IOStat by Filetype summary", "IOStat by Function/Filetype summary",
-        "Tablespace IO Stats", "File IO Stats", "Wait Event Histogram", "Wait Event Histogram Detail (64 msec to 2 sec)",
-        "Wait Event Histogram Detail (4 sec to 2 min)", "Wait Event Histogram Detail (4 min to 1 hr)",
-        "Wait Event Histogram (up to 64 us)", "Wait Event Histogram (up to 2 sec)", "Service Statistics",
-        "Service Wait Class Stats", "Operating System Statistics - Detail", "Cache Sizes", "Memory Statistics",
-        "Memory Dynamic Components", "SGA Memory Summary", "SGA breakdown difference", "PGA Aggr Summary",
-        "PGA Aggr Target Stats", "PGA Aggr Target Histogram", "PGA Memory Advisory", "Shared Pool Advisory",
-        "SGA Target Advisory", "Buffer Pool Advisory", "Buffer Pool Statistics", "Checkpoint Activity",
-        "Instance Recovery Stats", "Segments by Logical Reads", "Segments by Row Lock Waits", "Segments by ITL Waits",
-        "Segments by Buffer Busy Waits", "Segments by Direct Physical Reads", "Segments by Table Scans",
-        "Segments by DB Blocks Changes", "Segments by Global Cache Buffer Busy", "Latch Activity",
-        "Latch Sleep Breakdown", "Latch Miss Sources", "Mutex Sleep Summary", "Parent Latch Statistics",
-        "Child Latch Statistics", "Dictionary Cache Stats", "Library Cache Activity", "Enqueue Activity",
-        "Undo Segment Summary", "Undo Segment Stats", "init.ora Parameters", "Parameters modified by this container",
-        "init.ora Multi-Valued Parameters", "Global Cache Load Profile",
-        "Global Cache Efficiency Percentages (Target local+remote 100%)",
-        "Global Cache and Enqueue Services - Workload Characteristics",
-        "Global Cache and Enqueue Services - Messaging Statistics", "Interconnect Ping Latency Stats",
-        "Interconnect Throughput by Client", "Interconnect Device Statistics", "Dynamic Remastering Stats",
-        "Top ADDM Findings by Average Active Sessions", "Top SQL with Top Events", "Top Events", "Resource Limit Stats",
-        "Streams CPU/IO Usage", "Instance Activity Stats - Absolute Values", "Instance Activity Stats - Thread Activity",
-        "Other Instance Activity Stats", "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)",
-        "SQL ordered by Elapsed Time [1]", "Wait Event Histogram Detail (64 msec to 2 sec)DB/Inst: ORCL/orcl1"}) {
+  for (const char* title : {"IOStat by Function summary",
+                            "IOStat by Filetype summary",
+                            "IOStat by Function/Filetype summary",
+                            "Tablespace IO Stats",
+                            "File IO Stats",
+                            "Wait Event Histogram",
+                            "Wait Event Histogram Detail (64 msec to 2 sec)",
+                            "Wait Event Histogram Detail (4 sec to 2 min)",
+                            "Wait Event Histogram Detail (4 min to 1 hr)",
+                            "Wait Event Histogram (up to 64 us)",
+                            "Wait Event Histogram (up to 2 sec)",
+                            "Service Statistics",
+                            "Service Wait Class Stats",
+                            "Operating System Statistics - Detail",
+                            "Cache Sizes",
+                            "Memory Statistics",
+                            "Memory Dynamic Components",
+                            "SGA Memory Summary",
+                            "SGA breakdown difference",
+                            "PGA Aggr Summary",
+                            "PGA Aggr Target Stats",
+                            "PGA Aggr Target Histogram",
+                            "PGA Memory Advisory",
+                            "Shared Pool Advisory",
+                            "SGA Target Advisory",
+                            "Buffer Pool Advisory",
+                            "Buffer Pool Statistics",
+                            "Checkpoint Activity",
+                            "Instance Recovery Stats",
+                            "Segments by Logical Reads",
+                            "Segments by Row Lock Waits",
+                            "Segments by ITL Waits",
+                            "Segments by Buffer Busy Waits",
+                            "Segments by Direct Physical Reads",
+                            "Segments by Table Scans",
+                            "Segments by DB Blocks Changes",
+                            "Segments by Global Cache Buffer Busy",
+                            "Latch Activity",
+                            "Latch Sleep Breakdown",
+                            "Latch Miss Sources",
+                            "Mutex Sleep Summary",
+                            "Parent Latch Statistics",
+                            "Child Latch Statistics",
+                            "Dictionary Cache Stats",
+                            "Library Cache Activity",
+                            "Enqueue Activity",
+                            "Undo Segment Summary",
+                            "Undo Segment Stats",
+                            "init.ora Parameters",
+                            "Parameters modified by this container",
+                            "init.ora Multi-Valued Parameters",
+                            "Global Cache Load Profile",
+                            "Global Cache Efficiency Percentages (Target local+remote 100%)",
+                            "Global Cache and Enqueue Services - Workload Characteristics",
+                            "Global Cache and Enqueue Services - Messaging Statistics",
+                            "Interconnect Ping Latency Stats",
+                            "Interconnect Throughput by Client",
+                            "Interconnect Device Statistics",
+                            "Dynamic Remastering Stats",
+                            "Top ADDM Findings by Average Active Sessions",
+                            "Top SQL with Top Events",
+                            "Top Events",
+                            "Resource Limit Stats",
+                            "Streams CPU/IO Usage",
+                            "Instance Activity Stats - Absolute Values",
+                            "Instance Activity Stats - Thread Activity",
+                            "Other Instance Activity Stats",
+                            "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)",
+                            "SQL ordered by Elapsed Time [1]",
+                            "Wait Event Histogram Detail (64 msec to 2 sec)DB/Inst: ORCL/orcl1"}) {
     EXPECT_NE(awrdiff::find_section_by_title(title), nullptr) << title;
   }
   // The longest summary substring wins.
@@ -270,13 +312,11 @@ TEST(Catalog, StandardSectionTitlesAreKnown) {
 }
 
 TEST(Catalog, CutNamesExpandOnlyWhenUnambiguous) {
-  EXPECT_EQ(awrdiff::expand_cut_name("physical read total bytes optimi", "statistic"),
-            "physical read total bytes optimized");
+  EXPECT_EQ(awrdiff::expand_cut_name("physical read total bytes optimi", "statistic"), "physical read total bytes optimized");
   EXPECT_EQ(awrdiff::expand_cut_name("Buffer Cache Re", "function", 6), "Buffer Cache Reads");
   EXPECT_EQ(awrdiff::expand_cut_name("control file sequential r", "event"), "control file sequential read");
   // Known names stay as they are, even when a longer known name starts with them.
-  EXPECT_EQ(awrdiff::expand_cut_name("physical read total bytes optimized", "statistic"),
-            "physical read total bytes optimized");
+  EXPECT_EQ(awrdiff::expand_cut_name("physical read total bytes optimized", "statistic"), "physical read total bytes optimized");
   // Ambiguous: "... bytes" and "... bytes returned by smart scan". Printed once, it is the one every database
   // counts (the catalog says which); printed twice, the builder maps both in sorted order.
   const auto both = awrdiff::names_starting_with("cell physical IO interconnect by", "statistic");

@@ -180,9 +180,7 @@ std::string error_of(const std::function<void()>& f) {
   } catch (const awrdiff::Error& e) {
     EXPECT_EQ(e.exit_code(), awrdiff::ExitCode::error);
     return e.what();
-  } catch (const std::exception& e) {
-    return std::string("not an awrdiff::Error: ") + e.what();
-  }
+  } catch (const std::exception& e) { return std::string("not an awrdiff::Error: ") + e.what(); }
   return "no error";
 }
 
@@ -194,7 +192,10 @@ TEST(Check, PolicyFileTroubleIsOneLineNeverACrash) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"[metric.\"db_time_per_s\"]\nfail_z = 1e400\n", "line"},
       {"load_matters = \"\xff\xfe\"\n", "line"},
-      {std::string("\x7f" "ELF\0\0\x01", 7), "binary"},
+      {std::string("\x7f"
+                   "ELF\0\0\x01",
+                   7),
+       "binary"},
       {"[metric.\"db_time_per_s\"]\nfail_z = nan\n", "not a finite number"},
       {"[metric.\"db_time_per_s\"]\nfail_z = inf\n", "not a finite number"},
       {"[metric.\"db_time_per_s\"]\nenabled = 1\n", "true or false"},
@@ -234,7 +235,9 @@ TEST(Check, NoDbIdMeansMatchByDbNameOrTrouble) {
   auto other = sample_report("good_1.html");
   other.database.dbid.reset();
   other.database.name = "RMGTIBP";
-  EXPECT_NE(error_of([&] { awrdiff::baseline_from_snapshots({sample_report("good.html"), other}); }).find("another database"),
+  EXPECT_NE(error_of([&] {
+              awrdiff::baseline_from_snapshots({sample_report("good.html"), other});
+            }).find("another database"),
             std::string::npos);
   auto b2 = sample_baseline();
   awrdiff::Baseline dump;
@@ -273,15 +276,19 @@ TEST(Check, ImpossibleFiguresAreTrouble) {
   for (auto& t : neg.time_model)
     if (t.name == "DB time") t.time_s = -582;
   neg.interval.db_time_s = -582;
-  EXPECT_NE(error_of([&] { awrdiff::check(neg, sample_baseline(), awrdiff::default_policy()); }).find("not usable"), std::string::npos);
+  EXPECT_NE(error_of([&] { awrdiff::check(neg, sample_baseline(), awrdiff::default_policy()); }).find("not usable"),
+            std::string::npos);
   auto huge = sample_report("bad.html");
   for (auto& t : huge.time_model)
     if (t.name == "DB time") t.time_s = 1e20;
   huge.interval.db_time_s = 1e20;
-  EXPECT_NE(error_of([&] { awrdiff::check(huge, sample_baseline(), awrdiff::default_policy()); }).find("not usable"), std::string::npos);
+  EXPECT_NE(error_of([&] { awrdiff::check(huge, sample_baseline(), awrdiff::default_policy()); }).find("not usable"),
+            std::string::npos);
   // The baseline's only period is the current report: the baseline is named, not the report.
   const auto self = awrdiff::baseline_from_snapshots({sample_report("good.html")});
-  EXPECT_NE(error_of([&] { awrdiff::check(sample_report("good.html"), self, awrdiff::default_policy()); }).find("the baseline has no usable periods"),
+  EXPECT_NE(error_of([&] {
+              awrdiff::check(sample_report("good.html"), self, awrdiff::default_policy());
+            }).find("the baseline has no usable periods"),
             std::string::npos);
   // A hand-edited baseline file: negative values and no database are refused.
   auto text = awrdiff::baseline_json_text(sample_baseline());

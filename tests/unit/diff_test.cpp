@@ -284,14 +284,12 @@ namespace {
 // Text values are the HTML values rounded to the text precision (1 decimal), or printed with a K suffix.
 double parity_tolerance(double v) { return std::max(0.051, std::fabs(v) * 5e-4); }
 
-#define EXPECT_PARITY(html_opt, text_opt, what)                                          \
-  do {                                                                                   \
-    const auto& h_ = (html_opt);                                                         \
-    const auto& t_ = (text_opt);                                                         \
-    EXPECT_EQ(h_.has_value(), t_.has_value()) << what;                                   \
-    if (h_ && t_) {                                                                      \
-      EXPECT_NEAR(*h_, *t_, parity_tolerance(*h_)) << what;                              \
-    }                                                                                    \
+#define EXPECT_PARITY(html_opt, text_opt, what)                             \
+  do {                                                                      \
+    const auto& h_ = (html_opt);                                            \
+    const auto& t_ = (text_opt);                                            \
+    EXPECT_EQ(h_.has_value(), t_.has_value()) << what;                      \
+    if (h_ && t_) { EXPECT_NEAR(*h_, *t_, parity_tolerance(*h_)) << what; } \
   } while (0)
 
 }  // namespace
@@ -427,9 +425,10 @@ TEST_F(Samples, TableNumbersAreTheRegistrysValues) {
   };
   const auto* db = table(c, "db_time");
   ASSERT_NE(db, nullptr);
-  for (auto [name, key] : {std::pair{"DB time per second (AAS)", "db_time_per_s"}, std::pair{"DB CPU per second", "db_cpu_per_s"},
-                           std::pair{"Outside DB CPU and waits per second", "outside_per_s"},
-                           std::pair{"Host CPU busy %", "host_cpu_busy_pct"}, std::pair{"DB CPU % of DB time", "db_cpu_pct_db_time"}}) {
+  for (auto [name, key] :
+       {std::pair{"DB time per second (AAS)", "db_time_per_s"}, std::pair{"DB CPU per second", "db_cpu_per_s"},
+        std::pair{"Outside DB CPU and waits per second", "outside_per_s"}, std::pair{"Host CPU busy %", "host_cpu_busy_pct"},
+        std::pair{"DB CPU % of DB time", "db_cpu_pct_db_time"}}) {
     const auto* r = row(*db, name);
     ASSERT_NE(r, nullptr) << name;
     EXPECT_EQ(number(*r, 1), awrdiff::metric_value(base, key)) << name;

@@ -97,10 +97,10 @@ std::string time_model_row(const std::string& name, const std::string& time, con
 TEST(EventReconcile, TopListDbCpuTakesTheTimeModelsDigits) {
   // 19c rounds the top list to its width (321.5K, 72.5) where the time model prints 321,484.48 s and
   // 72.51%: the top events table's DB CPU row reads the time model's figure.
-  const auto s = report(cpu_row("321.5K", "72.5") + row("direct path read", "525,000", "2,048.1", "3.90ms", "14.8", "User I/O"),
-                        row("direct path read", "525,000", "2048", "3.90ms", "14.81"),
-                        time_model_row("sql execute elapsed time", "433,207.94", "97.70") +
-                            time_model_row("DB CPU", "321,484.48", "72.51"));
+  const auto s =
+      report(cpu_row("321.5K", "72.5") + row("direct path read", "525,000", "2,048.1", "3.90ms", "14.8", "User I/O"),
+             row("direct path read", "525,000", "2048", "3.90ms", "14.81"),
+             time_model_row("sql execute elapsed time", "433,207.94", "97.70") + time_model_row("DB CPU", "321,484.48", "72.51"));
   ASSERT_EQ(s.top_events.size(), 2U);
   ASSERT_TRUE(s.top_events[0].is_cpu);
   EXPECT_DOUBLE_EQ(*s.top_events[0].time_s, 321484.48);

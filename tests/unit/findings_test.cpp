@@ -80,7 +80,8 @@ TEST_P(SampleFindings, ContentionTitledByKindAndAddmBesideTheRightFinding) {
   auto base = report("commit_normal" + ext());
   auto target = report("commit_spike" + ext());
   auto addm = [](awrdiff::Snapshot& s, double latches, double user_io) {
-    s.addm_findings = {{"Shared Pool Latches", 10.0, latches, "ADDM:1"}, {"\"User I/O\" wait Class", 10.0, user_io, "ADDM:1"},
+    s.addm_findings = {{"Shared Pool Latches", 10.0, latches, "ADDM:1"},
+                       {"\"User I/O\" wait Class", 10.0, user_io, "ADDM:1"},
                        {"Commits and Rollbacks", 10.0, 50.0, "ADDM:1"}};
   };
   addm(base, 5, 10);

@@ -46,8 +46,9 @@ TEST(FoldSpace, Examples) {
 }
 
 TEST(FoldSpace, MatchesReferenceOnRandomText) {
-  static const std::string k_pieces[] = {"a", "select", "x", " ", "  ", "\t", "\n", "\r\n", "&nbsp;", "&#160;", "&",
-                                         "&amp;", "\xC2\xA0", "\xC2", "\xC3\xA9", "\x01", ",", "1234567", "ABCDEFGHIJ"};
+  static const std::string k_pieces[] = {"a",        "select", "x",      " ",       "  ",        "\t",       "\n",
+                                         "\r\n",     "&nbsp;", "&#160;", "&",       "&amp;",     "\xC2\xA0", "\xC2",
+                                         "\xC3\xA9", "\x01",   ",",      "1234567", "ABCDEFGHIJ"};
   std::mt19937 rng(42);
   std::uniform_int_distribution<std::size_t> piece(0, std::size(k_pieces) - 1), count(0, 40);
   for (int round = 0; round < 20000; ++round) {

@@ -53,7 +53,8 @@ public:
 
   // Runs SQL with psql (for what the store never does itself, e.g. a newer schema).
   bool psql(const std::string& database, const std::string& sql) const {
-    return run(fmt::format("{}/psql -X -q -h {} -p 5432 -U awrdiff -d {} -c {}", m_bin, quoted(m_dir.string()), database, quoted(sql)));
+    return run(
+        fmt::format("{}/psql -X -q -h {} -p 5432 -U awrdiff -d {} -c {}", m_bin, quoted(m_dir.string()), database, quoted(sql)));
   }
 
   ~PgServer() {
@@ -71,7 +72,8 @@ private:
       if (fs::exists(e.path() / "bin/initdb") && fs::exists(e.path() / "bin/pg_ctl") && e.path().string() + "/bin" > m_bin)
         m_bin = (e.path() / "bin").string();
     if (m_bin.empty()) {
-      m_why = "PostgreSQL server programs (initdb, pg_ctl) not found under /usr/lib/postgresql/*/bin: install Debian's postgresql";
+      m_why =
+          "PostgreSQL server programs (initdb, pg_ctl) not found under /usr/lib/postgresql/*/bin: install Debian's postgresql";
       return;
     }
     std::string t = (fs::temp_directory_path() / "awrdiff-pg-XXXXXX").string();
@@ -98,7 +100,8 @@ private:
       return;
     }
     if (!run(fmt::format("{}/pg_ctl -D {} -l {} -w -t 60 -o {} start", m_bin, quoted(data), quoted(log),
-                         quoted(fmt::format("-k {} -c listen_addresses='' -p 5432 -c fsync=off -c synchronous_commit=off", m_dir.string()))))) {
+                         quoted(fmt::format("-k {} -c listen_addresses='' -p 5432 -c fsync=off -c synchronous_commit=off",
+                                            m_dir.string()))))) {
       m_why = "the server did not start: " + last_line();
       return;
     }
@@ -124,9 +127,9 @@ private:
   bool m_ok = false, m_started = false;
 };
 
-#define REQUIRE_PG()                                                     \
-  do {                                                                   \
-    if (!PgServer::get().ok()) GTEST_SKIP() << PgServer::get().why();    \
+#define REQUIRE_PG()                                                  \
+  do {                                                                \
+    if (!PgServer::get().ok()) GTEST_SKIP() << PgServer::get().why(); \
   } while (0)
 
 struct TempDir {
@@ -175,7 +178,8 @@ TEST(HistoryPg, SameRowsAndSameChecksAsSqlite) {
     store->add_all(batch);
     std::printf("[ history ] %s: %d periods added in %.2f s\n", store->backend(), hours,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html", "good_4.html", "bad.html"}) store->add(sample_report(n));
+    for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html", "good_4.html", "bad.html"})
+      store->add(sample_report(n));
     EXPECT_TRUE(store->verify().empty());
   }
   EXPECT_EQ(pg->export_text("csv"), lite->export_text("csv"));

@@ -277,9 +277,9 @@ TEST(History, ASummarisedWindowChecksAsItsPeriods) {
   auto describe = [](const awrdiff::CheckReport& r) {
     std::string out = fmt::format("{} | {} | {}\n", awrdiff::to_string(r.status), r.headline, r.baseline_periods);
     for (const auto& x : r.results)
-      out += fmt::format("{} {} {} {} {} {} {} {} {} {}\n", x.key, awrdiff::to_string(x.status), x.baseline.count, x.baseline.median.value_or(-1),
-                         x.baseline.mad.value_or(-1), x.baseline.sd.value_or(-1), x.band_low.value_or(-1), x.band_high.value_or(-1),
-                         x.z.value_or(-1), x.method);
+      out += fmt::format("{} {} {} {} {} {} {} {} {} {}\n", x.key, awrdiff::to_string(x.status), x.baseline.count,
+                         x.baseline.median.value_or(-1), x.baseline.mad.value_or(-1), x.baseline.sd.value_or(-1),
+                         x.band_low.value_or(-1), x.band_high.value_or(-1), x.z.value_or(-1), x.method);
     return out;
   };
   auto spiked = year.period(1290);
@@ -316,7 +316,8 @@ TEST(History, AYearOfHourlyPeriodsFlagsTheInjectedHourOnly) {
     const auto size = store->size_bytes();
     ASSERT_TRUE(size);
     const double per_period = static_cast<double>(*size) / SyntheticYear::k_hours;
-    std::printf("[ history ] store of %d hourly periods without snapshot JSON: %.0f bytes per period\n", SyntheticYear::k_hours, per_period);
+    std::printf("[ history ] store of %d hourly periods without snapshot JSON: %.0f bytes per period\n", SyntheticYear::k_hours,
+                per_period);
     EXPECT_LT(per_period, 20 * 1024);
   }
   auto store = HistoryStore::open(file, HistoryAccess::read);
@@ -353,12 +354,14 @@ TEST(History, AYearOfHourlyPeriodsFlagsTheInjectedHourOnly) {
       ++false_fail;
       if (first_false.empty()) first_false = fmt::format("{}: {}", SyntheticYear::iso(h), r.headline);
     }
-    if (r.status == awrdiff::CheckStatus::warn && warned++ == 0) first_warn = fmt::format("{}: {}", SyntheticYear::iso(h), r.headline);
+    if (r.status == awrdiff::CheckStatus::warn && warned++ == 0)
+      first_warn = fmt::format("{}: {}", SyntheticYear::iso(h), r.headline);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("[ history ] %d hours checked (window 28d, weekday-hour): injected regression %s, false positives (fail) %d, "
-              "warnings %d; %.2f ms per window + check\n",
-              checked, regression_failed ? "FAILED as it should" : "missed", false_fail, warned, seconds * 1000 / checked);
+  std::printf(
+      "[ history ] %d hours checked (window 28d, weekday-hour): injected regression %s, false positives (fail) %d, "
+      "warnings %d; %.2f ms per window + check\n",
+      checked, regression_failed ? "FAILED as it should" : "missed", false_fail, warned, seconds * 1000 / checked);
   EXPECT_TRUE(regression_failed);
   EXPECT_EQ(false_fail, 0) << first_false;
   EXPECT_EQ(warned, 0) << first_warn;
@@ -471,8 +474,7 @@ TEST(History, AKilledWriterLeavesAConsistentStore) {
       try {
         auto store = open_write(file);
         for (const auto& p : prepared) store->add(p);
-      } catch (...) {
-      }
+      } catch (...) {}
       _exit(0);
     }
     // Killed once it has stored a few more periods, in the middle of its next one.

@@ -46,8 +46,8 @@ const std::string k_top_events =
 TEST(HtmlRegions, StrayEndTagInOneTable) {
   std::string bad = k_top_events;
   bad.replace(bad.find("<td>DB CPU</td>"), 15, "<td>DB CPU</a></td>");
-  const std::string html = "<html><body class=\"awr\">\n<h1>WORKLOAD REPOSITORY report for</h1>\n" + k_load_profile +
-                           bad + k_load_profile + "</body></html>\n";
+  const std::string html = "<html><body class=\"awr\">\n<h1>WORKLOAD REPOSITORY report for</h1>\n" + k_load_profile + bad +
+                           k_load_profile + "</body></html>\n";
   const auto raw = awrdiff::tokenize_html(html);
   ASSERT_EQ(raw.tables.size(), 3U);
   EXPECT_EQ(raw.tables[1].title, "Top 10 Foreground Events by Total Wait Time");
@@ -63,8 +63,8 @@ TEST(HtmlRegions, UnquotedAttributesAndUpperCaseTags) {
                           {"</h3>", "</H3>"},
                           {"<ul><li>note</li></ul>", "<UL><LI>note</UL>"}})
     events.replace(events.find(from), from.size(), to);
-  const std::string html = "<HTML lang=en><HEAD><TITLE>AWR</TITLE></HEAD><BODY class=awr>\n" + k_load_profile +
-                           events + "</BODY></HTML>\n";
+  const std::string html =
+      "<HTML lang=en><HEAD><TITLE>AWR</TITLE></HEAD><BODY class=awr>\n" + k_load_profile + events + "</BODY></HTML>\n";
   const auto raw = awrdiff::tokenize_html(html);
   ASSERT_EQ(raw.tables.size(), 2U);
   EXPECT_EQ(raw.tables[1].title, "Top 10 Foreground Events by Total Wait Time");
@@ -73,10 +73,11 @@ TEST(HtmlRegions, UnquotedAttributesAndUpperCaseTags) {
 }
 
 TEST(HtmlRegions, DoubledQuotesKeepTheSummary) {
-  const std::string html = "<html lang=\"\"en\"\"><body class=\"\"awr\"\">\n"
-                           "<table border=\"\"0\"\" summary=\"\"This table displays load profile\"\">"
-                           "<tr><th></th><th>Per Second</th></tr><tr><td>DB Time(s):</td><td>2.5</td></tr></table>"
-                           "</body></html>";
+  const std::string html =
+      "<html lang=\"\"en\"\"><body class=\"\"awr\"\">\n"
+      "<table border=\"\"0\"\" summary=\"\"This table displays load profile\"\">"
+      "<tr><th></th><th>Per Second</th></tr><tr><td>DB Time(s):</td><td>2.5</td></tr></table>"
+      "</body></html>";
   const auto raw = awrdiff::tokenize_html(html);
   ASSERT_EQ(raw.tables.size(), 1U);
   EXPECT_EQ(raw.tables[0].summary, "This table displays load profile");
@@ -84,8 +85,10 @@ TEST(HtmlRegions, DoubledQuotesKeepTheSummary) {
 }
 
 TEST(HtmlRegions, PromptTextBeforeTheReport) {
-  const std::string html = "SQL> @awrrpt\n<html><head><style>td {}</style></head>\n DBID\n------\n 1234\n"
-                           "</head><body>\n" + k_load_profile + k_top_events + "</body></html>\nSQL> exit\n";
+  const std::string html =
+      "SQL> @awrrpt\n<html><head><style>td {}</style></head>\n DBID\n------\n 1234\n"
+      "</head><body>\n" +
+      k_load_profile + k_top_events + "</body></html>\nSQL> exit\n";
   const auto raw = awrdiff::tokenize_html(html);
   ASSERT_EQ(raw.tables.size(), 2U);
   expect_same_tables(html);
@@ -105,7 +108,8 @@ namespace {
 TEST(HtmlRegions, SpoolWithLongPreludeIsHtml) {
   const std::string html = awrdiff::read_input(std::filesystem::path(AWRDIFF_SOURCE_DIR "/samples/good.html"));
   std::string prelude = "SQL> @?/rdbms/admin/awrrpt\nListing the last 31 days of Completed Snapshots\n";
-  for (int i = 0; i < 744; ++i) prelude += "ORCL         ORCL             " + std::to_string(1000 + i) + " 01 Oct 2024 00:00      1\n";
+  for (int i = 0; i < 744; ++i)
+    prelude += "ORCL         ORCL             " + std::to_string(1000 + i) + " 01 Oct 2024 00:00      1\n";
   ASSERT_GT(prelude.size(), 40000U);
   EXPECT_EQ(awrdiff::detect_input(prelude + html), awrdiff::InputKind::awr_instance_html);
   const auto spooled = awrdiff::parse_report(prelude + html, "spool.html");

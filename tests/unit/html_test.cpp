@@ -119,7 +119,8 @@ TEST(Charts, SetsShowEachReportAndTheMedians) {
 TEST(Charts, CheckShowsTheBandAndTheCurrentValue) {
   std::vector<awrdiff::Snapshot> s;
   for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html", "good_4.html"}) s.push_back(sample_report(n));
-  const auto r = awrdiff::check(sample_report("bad.html"), awrdiff::baseline_from_snapshots(std::move(s)), awrdiff::default_policy());
+  const auto r =
+      awrdiff::check(sample_report("bad.html"), awrdiff::baseline_from_snapshots(std::move(s)), awrdiff::default_policy());
   const auto* band = chart(r.comparison, "check");
   ASSERT_NE(band, nullptr);
   EXPECT_EQ(band->kind, awrdiff::ChartKind::band);
@@ -208,7 +209,8 @@ TEST(Html, EveryReportStringIsEscaped) {
   // Ids and anchors are made of safe characters only.
   for (auto p2 = page.find(" id=\""); p2 != std::string::npos; p2 = page.find(" id=\"", p2 + 1)) {
     const auto end = page.find('"', p2 + 5);
-    for (char ch2 : page.substr(p2 + 5, end - p2 - 5)) EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(ch2)) || ch2 == '-' || ch2 == '_');
+    for (char ch2 : page.substr(p2 + 5, end - p2 - 5))
+      EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(ch2)) || ch2 == '-' || ch2 == '_');
   }
 }
 
@@ -264,7 +266,8 @@ TEST(Html, RacSizedSectionsStayUnder500KB) {
   EXPECT_LT(page.size(), 500u * 1024);
   for (int k = 0; k < 4; ++k)
     for (int i : {0, 17, 749, 9, 599})  // ranked rows, collapsed rows and rows 0 in both periods alike
-      EXPECT_NE(page.find(">gc statistic number " + std::to_string(i) + " of section " + std::to_string(k)), std::string::npos) << i;
+      EXPECT_NE(page.find(">gc statistic number " + std::to_string(i) + " of section " + std::to_string(k)), std::string::npos)
+          << i;
 }
 
 }  // namespace

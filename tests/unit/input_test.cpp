@@ -73,15 +73,15 @@ void expect_load_error(const std::filesystem::path& path, std::string_view reaso
     EXPECT_EQ(e.file(), path.string());
     EXPECT_EQ(e.exit_code(), awrdiff::ExitCode::error);
     EXPECT_FALSE(e.reason().empty());
-    if (!reason_part.empty()) {
-      EXPECT_NE(what.find(reason_part), std::string::npos) << what;
-    }
+    if (!reason_part.empty()) { EXPECT_NE(what.find(reason_part), std::string::npos) << what; }
   }
 }
 
 }  // namespace
 
-TEST(DecodeInput, PlainAsciiUnchanged) { EXPECT_EQ(decode("Load Profile\nDB Time(s): 1.0\n"), "Load Profile\nDB Time(s): 1.0\n"); }
+TEST(DecodeInput, PlainAsciiUnchanged) {
+  EXPECT_EQ(decode("Load Profile\nDB Time(s): 1.0\n"), "Load Profile\nDB Time(s): 1.0\n");
+}
 
 TEST(DecodeInput, Utf8BomStripped) { EXPECT_EQ(decode("\xEF\xBB\xBFWORKLOAD REPOSITORY\n"), "WORKLOAD REPOSITORY\n"); }
 
@@ -156,7 +156,12 @@ TEST_F(TempDir, EmptyFile) { expect_load_error(write("empty.txt", ""), "empty");
 
 TEST_F(TempDir, WhiteSpaceOnlyFile) { expect_load_error(write("blank.txt", "  \r\n\n\t\n")); }
 
-TEST_F(TempDir, BinaryFile) { expect_load_error(write("blob.bin", std::string("\x7F" "ELF\0\0\0\x01", 8)), "binary"); }
+TEST_F(TempDir, BinaryFile) {
+  expect_load_error(write("blob.bin", std::string("\x7F"
+                                                  "ELF\0\0\0\x01",
+                                                  8)),
+                    "binary");
+}
 
 TEST_F(TempDir, NotAReport) { expect_load_error(write("notes.txt", "just some notes\nnothing else\n"), "not an AWR report"); }
 

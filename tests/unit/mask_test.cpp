@@ -50,7 +50,8 @@ TEST(Mask, SqlLiteralsBecomePlaceholdersAndTablesAliases) {
   EXPECT_EQ(m.sql("UPDATE ACME.ORDERS SET s = 'x' /* ticket 4711 */ WHERE ORDERS.id = 7 FOR UPDATE"),
             "UPDATE SCHEMA1.OBJ1 SET s = '?' /* */ WHERE OBJ1.id = 0 FOR UPDATE");
   EXPECT_EQ(m.sql("BEGIN acme_pkg.run(:1, 'x'); END;"), "BEGIN OBJ4.run(:1, '?'); END;");
-  EXPECT_EQ(m.sql("SELECT /* OPT_DYN_SAMP */ /*+ ALL_ROWS */ 1 FROM dual"), "SELECT /* OPT_DYN_SAMP */ /*+ ALL_ROWS */ 0 FROM dual");
+  EXPECT_EQ(m.sql("SELECT /* OPT_DYN_SAMP */ /*+ ALL_ROWS */ 1 FROM dual"),
+            "SELECT /* OPT_DYN_SAMP */ /*+ ALL_ROWS */ 0 FROM dual");
   // A report that cut the text inside a literal.
   EXPECT_EQ(m.sql("SELECT a FROM t9 WHERE b = 'unfinish"), "SELECT a FROM OBJ5 WHERE b = '?");
 }
@@ -75,12 +76,13 @@ TEST(Mask, FreeText) {
   EXPECT_EQ(m.text("(ADDRESS=(PROTOCOL=TCP)(HOST=10.0.0.5)(PORT=1521))"), "(ADDRESS=(PROTOCOL=TCP)(HOST=IP1)(PORT=1521))");
   EXPECT_EQ(m.text("(HOST=10.2.0.4)"), "(HOST=IP2)");
   EXPECT_EQ(m.text("SERVICE=prod_stby ASYNC DB_UNIQUE_NAME=prod_stby"), "SERVICE=SERVICE1 ASYNC DB_UNIQUE_NAME=SERVICE1");
-  EXPECT_EQ(m.text("LOCATION=/arch/PRODDB VALID_FOR=(ALL_LOGFILES,ALL_ROLES)"), "LOCATION=/path1 VALID_FOR=(ALL_LOGFILES,ALL_ROLES)");
+  EXPECT_EQ(m.text("LOCATION=/arch/PRODDB VALID_FOR=(ALL_LOGFILES,ALL_ROLES)"),
+            "LOCATION=/path1 VALID_FOR=(ALL_LOGFILES,ALL_ROLES)");
   EXPECT_EQ(m.text("PRODDB_batch on dbhost01.corp.example.com"), "DB1_batch on HOST1");
   EXPECT_EQ(m.text("ACME.ORDERS_PKG and ACME_JOB"), "SCHEMA1.OBJ1 and ACME_JOB");  // schemas: whole identifiers
   // Kept: events, statistics, versions, units, times, I/O.
-  for (const char* kept : {"db file sequential read", "12.2.0.1 and 19.0.0.0.0", "Reads/s", "I/O", "01:30:13", "N/A",
-                           "physical reads direct (lob)"})
+  for (const char* kept :
+       {"db file sequential read", "12.2.0.1 and 19.0.0.0.0", "Reads/s", "I/O", "01:30:13", "N/A", "physical reads direct (lob)"})
     EXPECT_EQ(m.text(kept), kept);
   EXPECT_EQ(m.text("fe80::1ff:fe23:4567:890a"), "IP3");
   EXPECT_EQ(m.text("addr 192.168.1.20, next"), "addr IP4, next");

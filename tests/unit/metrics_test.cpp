@@ -59,7 +59,7 @@ TEST(Metrics, FloorsAreAbsoluteAndRelative) {
   EXPECT_EQ(assess("db_time_per_s", 1.0, 2.0).kind, ChangeKind::worse);
   EXPECT_EQ(assess("db_time_per_s", 2.0, 1.0).kind, ChangeKind::better);
   EXPECT_EQ(assess("load_profile.executes", 100.0, 300.0).kind, ChangeKind::changed);  // volume is neutral
-  EXPECT_EQ(assess("host_cpu_busy_pct", 20.0, 25.0).kind, ChangeKind::unchanged);       // points, 10 pts floor
+  EXPECT_EQ(assess("host_cpu_busy_pct", 20.0, 25.0).kind, ChangeKind::unchanged);  // points, 10 pts floor
   EXPECT_EQ(assess("host_cpu_busy_pct", 20.0, 95.0).kind, ChangeKind::worse);
 }
 
@@ -70,12 +70,8 @@ TEST(Metrics, AssessmentIsSymmetric) {
       for (double t : values) {
         const auto ab = assess(m, b, t), ba = assess(m, t, b);
         EXPECT_EQ(ab.material(), ba.material()) << m.key << " " << b << " " << t;
-        if (ab.kind == ChangeKind::worse) {
-          EXPECT_EQ(ba.kind, ChangeKind::better) << m.key;
-        }
-        if (ab.kind == ChangeKind::changed) {
-          EXPECT_EQ(ba.kind, ChangeKind::changed) << m.key;
-        }
+        if (ab.kind == ChangeKind::worse) { EXPECT_EQ(ba.kind, ChangeKind::better) << m.key; }
+        if (ab.kind == ChangeKind::changed) { EXPECT_EQ(ba.kind, ChangeKind::changed) << m.key; }
       }
 }
 

@@ -83,11 +83,11 @@ int column(const awrdiff::CompareTable& t, std::string_view key) {
   return -1;
 }
 
-const std::string k_job = "pvg6x2vd0tcqz";    // the maintenance job: one sql_id in both periods
-const std::string k_old = "db7f9rmwydc9p";    // the index it coalesced in the base
-const std::string k_new = "g38pmc49f6znh";    // the index it coalesced in the target
+const std::string k_job = "pvg6x2vd0tcqz";  // the maintenance job: one sql_id in both periods
+const std::string k_old = "db7f9rmwydc9p";  // the index it coalesced in the base
+const std::string k_new = "g38pmc49f6znh";  // the index it coalesced in the target
 const std::string k_stats = "b6usrg82hwsa3";  // another scheduler job, big enough to hold the target's child
-const std::string k_app = "4ztz048yfq32s";    // the real cause: an application statement
+const std::string k_app = "4ztz048yfq32s";  // the real cause: an application statement
 
 // Base 1 AAS. The job takes about half an hour in each period, nearly all of it in its ALTER INDEX, of
 // another index in each; the application's query (+0.806 AAS) and the stats job (+0.278 AAS) carry the
@@ -165,7 +165,8 @@ TEST(NestedSql, TheJobIsOneCauseWithBothChildrenWhenItsOwnTimeChanged) {
   }
   ASSERT_NE(job, nullptr) << c.headline;
   auto evidence = [&](const std::string& part) {
-    return std::any_of(job->evidence.begin(), job->evidence.end(), [&](const std::string& e) { return e.find(part) != std::string::npos; });
+    return std::any_of(job->evidence.begin(), job->evidence.end(),
+                       [&](const std::string& e) { return e.find(part) != std::string::npos; });
   };
   EXPECT_TRUE(evidence("runs " + k_new + " (ALTER INDEX \"TDS\".\"PREADVICE_ITEM_PK\"")) << job->title;
   EXPECT_TRUE(evidence("in the target only"));
@@ -184,10 +185,12 @@ TEST(NestedSql, UnrelatedStatementOfTheSameModuleIsNotAChild) {
   // A statement of the job's module that takes a part of the job's time, or more than all of it, is not
   // taken for its child.
   auto [b, t] = job_with_another_child();
-  t.sql.push_back(statement("0qt4k3p1thf6h", "DBMS_SCHEDULER", "DELETE from EPS_ORDER where CREATED_DATE_TIME < SYSDATE - 400", 600, 1));
+  t.sql.push_back(
+      statement("0qt4k3p1thf6h", "DBMS_SCHEDULER", "DELETE from EPS_ORDER where CREATED_DATE_TIME < SYSDATE - 400", 600, 1));
   t.sql.push_back(statement("7azs4mft8j1wy", "DBMS_SCHEDULER", "delete from EPS_ORDER_EVENT where ORDER_ID = :1", 2600, 1));
   // Three quarters of a call's time: a module names a whole application more often than one call.
-  t.sql.push_back(statement("1pb7zpasc3r3x", "DBMS_SCHEDULER", "SELECT MAIL_PIECE_ID FROM MAIL_PIECE WHERE BARCODE = :1", 1400, 9000));
+  t.sql.push_back(
+      statement("1pb7zpasc3r3x", "DBMS_SCHEDULER", "SELECT MAIL_PIECE_ID FROM MAIL_PIECE WHERE BARCODE = :1", 1400, 9000));
   const auto c = awrdiff::compare(b, t);
   const auto* carriers = table(c, "sql_carriers");
   ASSERT_NE(carriers, nullptr);

@@ -50,7 +50,10 @@ TEST(ParseCell, Exponent) {
 TEST(ParseCell, SignAndSurroundingSpace) {
   expect_value("-12.5", awrdiff::Unit::count, -12.5);
   expect_value("   42.0  ", awrdiff::Unit::count, 42.0);
-  expect_value("\xC2\xA0" "7.5\xC2\xA0", awrdiff::Unit::count, 7.5);  // UTF-8 NBSP around the number
+  expect_value(
+      "\xC2\xA0"
+      "7.5\xC2\xA0",
+      awrdiff::Unit::count, 7.5);  // UTF-8 NBSP around the number
 }
 
 TEST(ParseCell, TimeSuffixesInMillis) {

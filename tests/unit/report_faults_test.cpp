@@ -18,7 +18,9 @@ namespace {
 using awrdiff::Snapshot;
 
 Snapshot from_text(const std::string& text) { return awrdiff::build_snapshot(awrdiff::tokenize_text(text), "fragment.txt"); }
-[[maybe_unused]] Snapshot from_html(const std::string& html) { return awrdiff::build_snapshot(awrdiff::tokenize_html(html), "fragment.html"); }
+[[maybe_unused]] Snapshot from_html(const std::string& html) {
+  return awrdiff::build_snapshot(awrdiff::tokenize_html(html), "fragment.html");
+}
 
 [[maybe_unused]] std::string read_sample(const std::string& name) {
   std::ifstream in(awrdiff::testing::sample_path(name), std::ios::binary);
@@ -36,9 +38,7 @@ Snapshot from_text(const std::string& text) { return awrdiff::build_snapshot(awr
 [[maybe_unused]] std::string parse_error(std::string_view content) {
   try {
     (void)awrdiff::parse_report(content, "in.txt");
-  } catch (const awrdiff::Error& e) {
-    return e.what();
-  }
+  } catch (const awrdiff::Error& e) { return e.what(); }
   return "(no error)";
 }
 
@@ -132,7 +132,7 @@ Begin Snap:        19 23-May-16 10:04:37        58       2.8
   ASSERT_EQ(s.interval.elapsed_s, 360.0);
   const auto* a = s.activity_stat("logical read bytes from cache");
   ASSERT_NE(a, nullptr);
-  EXPECT_DOUBLE_EQ(a->per_second.value_or(-1), 2508582.4);       // printed: kept
+  EXPECT_DOUBLE_EQ(a->per_second.value_or(-1), 2508582.4);  // printed: kept
   EXPECT_DOUBLE_EQ(a->per_trans.value_or(-1), 920649728.0 / 120);  // user commits + user rollbacks
   const auto* b = s.activity_stat("physical read total bytes");
   ASSERT_NE(b, nullptr);
@@ -417,8 +417,9 @@ TEST(NotAReport, ErrorsNameWhatWasFound) {
                         "<h1>WORKLOAD REPOSITORY COMPARE PERIOD REPORT</h1></body></html>")
                 .find("AWR Compare Periods report"),
             std::string::npos);
-  const std::string miner = "~~BEGIN-OS-INFORMATION~~\nSTAT_NAME VALUE\n~~END-OS-INFORMATION~~\n~~BEGIN-MAIN-METRICS~~\n"
-                            "snap_id METRIC_NAME AVERAGE\n1 Host CPU Utilization (%) 12.5\n~~END-MAIN-METRICS~~\n";
+  const std::string miner =
+      "~~BEGIN-OS-INFORMATION~~\nSTAT_NAME VALUE\n~~END-OS-INFORMATION~~\n~~BEGIN-MAIN-METRICS~~\n"
+      "snap_id METRIC_NAME AVERAGE\n1 Host CPU Utilization (%) 12.5\n~~END-MAIN-METRICS~~\n";
   EXPECT_NE(parse_error(miner).find("an AWR-Miner dump"), std::string::npos) << parse_error(miner);
   const std::string awr_fragment = std::string(k_cut_events);
   EXPECT_NE(parse_error(awr_fragment).find("an AWR report fragment (Foreground Wait Events) without the report's header"),

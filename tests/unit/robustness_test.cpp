@@ -55,13 +55,15 @@ TEST(Robustness, TextColumnsNeverSplitUtf8Characters) {
       "DB Name         DB Id    Unique Name DB Role          Edition Release    RAC CDB\n"
       "------------ ----------- ----------- ---------------- ------- ---------- --- ---\n";
   // The two-byte "é" straddles the boundary between the first and second column (byte 12/13).
-  text += "ORCL1234567\xC3\xA9"
-          "1234567890 ORCL19      PRIMARY          EE      19.0.0.0.0 NO  NO\n\n";
-  text += "              Snap Id      Snap Time      Sessions Curs/Sess\n"
-          "            --------- ------------------- -------- ---------\n"
-          "Begin Snap:      4410 14-Mar-25 14:00:03        58       2.8\n"
-          "  End Snap:      4411 14-Mar-25 14:10:03        61       3.1\n"
-          "   Elapsed:               10.00 (mins)\n";
+  text +=
+      "ORCL1234567\xC3\xA9"
+      "1234567890 ORCL19      PRIMARY          EE      19.0.0.0.0 NO  NO\n\n";
+  text +=
+      "              Snap Id      Snap Time      Sessions Curs/Sess\n"
+      "            --------- ------------------- -------- ---------\n"
+      "Begin Snap:      4410 14-Mar-25 14:00:03        58       2.8\n"
+      "  End Snap:      4411 14-Mar-25 14:10:03        61       3.1\n"
+      "   Elapsed:               10.00 (mins)\n";
   const auto raw = awrdiff::tokenize_text(text);
   for (const auto& t : raw.tables) {
     for (const auto& h : t.headers) EXPECT_TRUE(valid_utf8(h)) << h;

@@ -116,9 +116,11 @@ TEST(SectionCompare, SegmentMissingFromOneTopListIsNotShownWithABound) {
 TEST(SectionCompare, InitOraAddedRemovedChanged) {
   auto b = period("base.html", 1000);
   auto t = period("target.html", 1000);
-  b.parameters = {{"db_file_multiblock_read_count", "128", "", {}, ""}, {"_optimizer_use_feedback", "FALSE", "", {}, ""},
+  b.parameters = {{"db_file_multiblock_read_count", "128", "", {}, ""},
+                  {"_optimizer_use_feedback", "FALSE", "", {}, ""},
                   {"processes", "1000", "", {}, ""}};
-  t.parameters = {{"db_file_multiblock_read_count", "16", "", {}, ""}, {"processes", "1000", "", {}, ""},
+  t.parameters = {{"db_file_multiblock_read_count", "16", "", {}, ""},
+                  {"processes", "1000", "", {}, ""},
                   {"cursor_sharing", "FORCE", "", {}, ""}};
   const auto c = awrdiff::compare(b, t);
   const auto* p = table(c, "init_ora");
@@ -139,8 +141,14 @@ TEST(SectionCompare, HistogramShiftInPoints) {
     r.section = "wait_histogram";
     r.event = "log file sync";
     r.total_waits = 10000;
-    r.buckets = {{"<1ms", under1}, {"<2ms", under2}, {"<4ms", 0.0}, {"<8ms", under8}, {"<16ms", std::nullopt},
-                 {"<32ms", std::nullopt}, {"<=1s", 100 - under1 - under2 - under8}, {">1s", std::nullopt}};
+    r.buckets = {{"<1ms", under1},
+                 {"<2ms", under2},
+                 {"<4ms", 0.0},
+                 {"<8ms", under8},
+                 {"<16ms", std::nullopt},
+                 {"<32ms", std::nullopt},
+                 {"<=1s", 100 - under1 - under2 - under8},
+                 {">1s", std::nullopt}};
     return r;
   };
   b.wait_histograms = {h(80, 10, 5)};
@@ -159,8 +167,8 @@ TEST(SectionCompare, EverySectionInEveryFormat) {
   auto b = period("base.html", 1000);
   auto t = period("target.html", 1000);
   for (auto* s : {&b, &t}) {
-    s->activity.push_back({"redo size", "redo size", 1e6, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                           std::nullopt, false});
+    s->activity.push_back(
+        {"redo size", "redo size", 1e6, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, false});
     s->enqueues.push_back({"TX-Transaction (row lock contention)", 10, 10, 0, 5, 2, 400});
     s->library_cache.push_back({"SQL AREA", 1000, 1, 2000, 1, 3, 0});
     s->dictionary_cache.push_back({"dc_objects", 500, 2, 0, 0, 100});
@@ -180,15 +188,14 @@ TEST(SectionCompare, EverySectionInEveryFormat) {
     s->other_tables.push_back(g);
   }
   const auto c = awrdiff::compare(b, t);
-  const std::vector<std::string> titles = {"Instance Activity Stats", "Enqueue Activity", "Library Cache Activity",
-                                           "Dictionary Cache Stats", "IOStat by Function", "Tablespace IO Stats",
+  const std::vector<std::string> titles = {"Instance Activity Stats",     "Enqueue Activity",    "Library Cache Activity",
+                                           "Dictionary Cache Stats",      "IOStat by Function",  "Tablespace IO Stats",
                                            "Operating System Statistics", "Mutex Sleep Summary", "Undo Segment Summary",
                                            "Buffer Pool Statistics"};
   for (const auto& title : titles)
-    EXPECT_TRUE(std::any_of(c.tables.begin(), c.tables.end(), [&](const CompareTable& x) { return x.title == title; }))
-        << title;
-  for (auto f : {awrdiff::Format::text, awrdiff::Format::markdown, awrdiff::Format::jira, awrdiff::Format::html,
-                 awrdiff::Format::json}) {
+    EXPECT_TRUE(std::any_of(c.tables.begin(), c.tables.end(), [&](const CompareTable& x) { return x.title == title; })) << title;
+  for (auto f :
+       {awrdiff::Format::text, awrdiff::Format::markdown, awrdiff::Format::jira, awrdiff::Format::html, awrdiff::Format::json}) {
     std::ostringstream out;
     awrdiff::render(c, f, {}, out);
     for (const auto& title : titles) EXPECT_NE(out.str().find(title), std::string::npos) << title << " in format " << int(f);
@@ -205,10 +212,10 @@ TEST(SectionCompare, TextFormatsCapLongSectionsHtmlAndJsonDoNot) {
   auto t = period("target.html", 1000);
   for (int i = 0; i < 30; ++i) {
     const std::string name = "statistic " + std::to_string(i);
-    b.activity.push_back({name, name, 1000.0 * (i + 1), std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                          std::nullopt, false});
-    t.activity.push_back({name, name, 2000.0 * (i + 1), std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                          std::nullopt, false});
+    b.activity.push_back(
+        {name, name, 1000.0 * (i + 1), std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, false});
+    t.activity.push_back(
+        {name, name, 2000.0 * (i + 1), std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, false});
   }
   const auto c = awrdiff::compare(b, t);
   std::ostringstream text_out, json_out;

@@ -23,7 +23,7 @@ TEST(Stats, MannWhitneyExact) {
   const auto r = awrdiff::mann_whitney(a, b);
   ASSERT_TRUE(r.p_value.has_value());
   EXPECT_NEAR(*r.p_value, 2.0 / 70, 1e-12);  // the most extreme of C(8,4) arrangements, both tails
-  EXPECT_NEAR(*r.effect_size, 1.0, 1e-12);   // every b above every a
+  EXPECT_NEAR(*r.effect_size, 1.0, 1e-12);  // every b above every a
   const std::vector<double> c{1.5, 2.5, 3.1, 4.2, 0.3}, d{2.2, 5.1, 6.3, 7.7, 8.8, 9.1};
   EXPECT_NEAR(*awrdiff::mann_whitney(c, d).p_value, 2.0 * 7 / 462, 1e-12);  // U = 3: 1+1+2+3 arrangements
   EXPECT_NEAR(*awrdiff::mann_whitney(d, c).p_value, 2.0 * 7 / 462, 1e-12);
@@ -142,7 +142,8 @@ TEST(Comparability, ElapsedThatDoesNotMatchTheSnapTimesIsFlagged) {
   for (auto& r : idle.time_model)
     if (r.name == "DB time") r.time_s = 1.0;
   bool idle_flagged = false;
-  for (const auto& w : awrdiff::compare(g, idle).warnings) idle_flagged = idle_flagged || w.find("idle period") != std::string::npos;
+  for (const auto& w : awrdiff::compare(g, idle).warnings)
+    idle_flagged = idle_flagged || w.find("idle period") != std::string::npos;
   EXPECT_TRUE(idle_flagged);
 }
 
@@ -154,7 +155,8 @@ namespace {
 TEST(Sets, SamePeriodTwiceAndOverlapsAreWarned) {
   const auto good = sample("good.html"), bad = sample("bad.html");
   auto has = [](const awrdiff::Comparison& c, std::string_view text) {
-    return std::any_of(c.warnings.begin(), c.warnings.end(), [&](const std::string& w) { return w.find(text) != std::string::npos; });
+    return std::any_of(c.warnings.begin(), c.warnings.end(),
+                       [&](const std::string& w) { return w.find(text) != std::string::npos; });
   };
   const auto twice = awrdiff::compare_sets({good, good}, {bad, good}, {});
   EXPECT_TRUE(has(twice, "the base set has the same period twice"));

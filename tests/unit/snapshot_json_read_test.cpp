@@ -39,8 +39,7 @@ Snapshot read(const std::string& text) { return awrdiff::snapshot_from_json(text
 // Doubles compared by value and sign (-0.0 is not 0.0); absent is absent.
 ::testing::AssertionResult same_number(const awrdiff::OptDouble& a, const awrdiff::OptDouble& b) {
   if (a.has_value() != b.has_value()) return ::testing::AssertionFailure() << "one is absent";
-  if (a && (*a != *b || std::signbit(*a) != std::signbit(*b)))
-    return ::testing::AssertionFailure() << *a << " != " << *b;
+  if (a && (*a != *b || std::signbit(*a) != std::signbit(*b))) return ::testing::AssertionFailure() << *a << " != " << *b;
   return ::testing::AssertionSuccess();
 }
 
@@ -325,9 +324,7 @@ void expect_same_snapshot(const Snapshot& a, const Snapshot& b, bool with_diagno
   SAME(interval.pdb_snapshots);
   // The header's DB time is in the text only where the time model gives none.
   const auto* tm = a.time_model_row("DB time");
-  if (tm == nullptr || !tm->time_s) {
-    SAME_NUMBER(interval.db_time_s);
-  }
+  if (tm == nullptr || !tm->time_s) { SAME_NUMBER(interval.db_time_s); }
   // So every value computed from the fields is the same.
   EXPECT_TRUE(same_number(a.db_time_s(), b.db_time_s())) << where;
   EXPECT_TRUE(same_number(a.db_cpu_s(), b.db_cpu_s())) << where;
@@ -508,8 +505,7 @@ Snapshot every_field() {
   s.addm_findings.push_back({"Top SQL Statements", 1.5, 40.0, "ADDM:123_1_2"});
   s.global_cache.push_back({"gc_efficiency", "Buffer access - local %", 99.0, 1.0, 2.0});
   s.os_stats.push_back({"NUM_CPUS", 8.0, 16.0});
-  s.instance_rows.push_back(
-      {1, "orcl1", "db01", "20-Dec-23 19:37", "19.0.0.0.0", "Linux", 3600.0, 7200.0, 1200.0, 2.0});
+  s.instance_rows.push_back({1, "orcl1", "db01", "20-Dec-23 19:37", "19.0.0.0.0", "Linux", 3600.0, 7200.0, 1200.0, 2.0});
   awrdiff::GenericTable g;
   g.section = "sga_breakdown";
   g.title = "SGA breakdown difference";
@@ -586,8 +582,19 @@ TEST(SnapshotJsonRead, SampleReports) {
 TEST(SnapshotJsonRead, NumbersExactly) {
   Snapshot s = small();
   std::mt19937_64 rng(7);
-  std::vector<double> values = {0.0,  -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
-                                0.1,  1.0 / 3, 123456789012345680.0, 9007199254740993.0, 1e21, 1e-7, 600.0};
+  std::vector<double> values = {0.0,
+                                -0.0,
+                                5e-324,
+                                -5e-324,
+                                2.2250738585072014e-308,
+                                1.7976931348623157e308,
+                                0.1,
+                                1.0 / 3,
+                                123456789012345680.0,
+                                9007199254740993.0,
+                                1e21,
+                                1e-7,
+                                600.0};
   for (int i = 0; i < 4000; ++i) {
     const std::uint64_t bits = rng();
     double v = 0;
@@ -607,8 +614,8 @@ TEST(SnapshotJsonRead, NumbersExactly) {
   for (std::size_t i = 0; i < values.size(); ++i) EXPECT_TRUE(same_number(back.activity[i].total, values[i])) << i;
   EXPECT_EQ(write(back), write(s));
 
-  s.activity = {{"nan", "nan", std::nan(""), std::numeric_limits<double>::infinity(),
-                 -std::numeric_limits<double>::infinity(), std::nullopt, std::nullopt, std::nullopt, false}};
+  s.activity = {{"nan", "nan", std::nan(""), std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                 std::nullopt, std::nullopt, std::nullopt, false}};
   const Snapshot odd = read(write(s));
   EXPECT_FALSE(odd.activity[0].total.has_value());
   EXPECT_FALSE(odd.activity[0].per_second.has_value());
@@ -709,10 +716,8 @@ std::string with(const std::function<void(json&)>& change) {
 }
 
 TEST(SnapshotJsonRead, ErrorsNameThePath) {
-  EXPECT_EQ(error_of(with([](json& j) { j["sql"][3]["elapsed_s"] = "10"; })),
-            "snapshot JSON: sql[3].elapsed_s is not a number");
-  EXPECT_EQ(error_of(with([](json& j) { j["database"]["dbid"] = -1; })),
-            "snapshot JSON: database.dbid is out of range");
+  EXPECT_EQ(error_of(with([](json& j) { j["sql"][3]["elapsed_s"] = "10"; })), "snapshot JSON: sql[3].elapsed_s is not a number");
+  EXPECT_EQ(error_of(with([](json& j) { j["database"]["dbid"] = -1; })), "snapshot JSON: database.dbid is out of range");
   EXPECT_EQ(error_of(with([](json& j) { j["database"]["instance_number"] = 4294967296LL; })),
             "snapshot JSON: database.instance_number is out of range");
   EXPECT_EQ(error_of(with([](json& j) { j["database"]["instance_number"] = 1.0; })),
@@ -730,8 +735,7 @@ TEST(SnapshotJsonRead, ErrorsNameThePath) {
   EXPECT_EQ(error_of(with([](json& j) { j["source"] = 1; })), "snapshot JSON: source is not a string");
   EXPECT_EQ(error_of(with([](json& j) { j["activity"] = json::object(); })), "snapshot JSON: activity is not an array");
   EXPECT_EQ(error_of(with([](json& j) { j["top_events"][0] = 1; })), "snapshot JSON: top_events[0] is not an object");
-  EXPECT_EQ(error_of(with([](json& j) { j["sql"][1]["lists"][0] = 7; })),
-            "snapshot JSON: sql[1].lists[0] is not a string");
+  EXPECT_EQ(error_of(with([](json& j) { j["sql"][1]["lists"][0] = 7; })), "snapshot JSON: sql[1].lists[0] is not a string");
   EXPECT_EQ(error_of(with([](json& j) { j["interval"] = json::array(); })), "snapshot JSON: interval is not an object");
   EXPECT_EQ(error_of(with([](json& j) { j["wait_histograms"][0]["pct_waits"]["<1ms"] = "10%"; })),
             "snapshot JSON: wait_histograms[0].pct_waits.<1ms is not a number");
@@ -739,13 +743,14 @@ TEST(SnapshotJsonRead, ErrorsNameThePath) {
             "snapshot JSON: wait_histograms[0].pct_waits is not an object");
   EXPECT_EQ(error_of(with([](json& j) { j["other_sections"][0]["columns"][0]["unit"] = false; })),
             "snapshot JSON: other_sections[0].columns[0].unit is not a string");
-  EXPECT_EQ(error_of(with([](json& j) { j["diagnostics"] = {{{"level", "error"}}}; })),
+  EXPECT_EQ(error_of(with([](json& j) {
+              j["diagnostics"] = {{{"level", "error"}}};
+            })),
             "snapshot JSON: diagnostics[0].level is not one of info, warning");
   // A key from the text is shown on one line, cut when long.
   EXPECT_EQ(error_of(with([](json& j) { j["wait_histograms"][0]["pct_waits"]["a\nb"] = true; })),
             "snapshot JSON: wait_histograms[0].pct_waits.a?b is not a number");
-  const auto long_key =
-      error_of(with([](json& j) { j["wait_histograms"][0]["pct_waits"][std::string(500, 'k')] = true; }));
+  const auto long_key = error_of(with([](json& j) { j["wait_histograms"][0]["pct_waits"][std::string(500, 'k')] = true; }));
   EXPECT_LT(long_key.size(), 200u) << long_key;
 }
 
@@ -754,15 +759,13 @@ TEST(SnapshotJsonRead, ErrorsForWhatIsNotASnapshot) {
   EXPECT_EQ(error_of(" \n"), "snapshot JSON: empty");
   EXPECT_EQ(error_of("WORKLOAD REPOSITORY report for"), "snapshot JSON: not valid JSON at byte 0: Invalid value.");
   EXPECT_EQ(error_of("[]"), "snapshot JSON: is not a JSON object: not a snapshot written by `awrdiff snapshot`");
-  EXPECT_EQ(error_of("{\"verdict\": \"regressed\"}").rfind("snapshot JSON: no \"awrdiff_snapshot\" key: not a snapshot", 0),
-            0u);
+  EXPECT_EQ(error_of("{\"verdict\": \"regressed\"}").rfind("snapshot JSON: no \"awrdiff_snapshot\" key: not a snapshot", 0), 0u);
   EXPECT_EQ(error_of(with([](json& j) { j["awrdiff_snapshot"] = 2; })),
             "snapshot JSON: version 2 is newer than this awrdiff reads (version 1): read it with a later awrdiff");
   EXPECT_EQ(error_of(with([](json& j) { j["awrdiff_snapshot"] = 0; })),
             "snapshot JSON: version 0 is not one this awrdiff reads (version 1)");
   for (const json& v : {json("1"), json(1.0), json(nullptr)})
-    EXPECT_EQ(error_of(with([&](json& j) { j["awrdiff_snapshot"] = v; })),
-              "snapshot JSON: awrdiff_snapshot is not an integer");
+    EXPECT_EQ(error_of(with([&](json& j) { j["awrdiff_snapshot"] = v; })), "snapshot JSON: awrdiff_snapshot is not an integer");
   // The version is checked before any field: a later version's fields are not misread.
   EXPECT_NE(error_of(with([](json& j) {
               j["awrdiff_snapshot"] = 2;
@@ -770,19 +773,16 @@ TEST(SnapshotJsonRead, ErrorsForWhatIsNotASnapshot) {
             })).find("version 2 is newer"),
             std::string::npos);
   EXPECT_EQ(error_of(write(small()) + "x").rfind("snapshot JSON: not valid JSON at byte ", 0), 0u);
-  EXPECT_EQ(error_of(write(small()) + "{}"),
-            "snapshot JSON: not valid JSON at byte " + std::to_string(write(small()).size()) +
-                ": The document root must not be followed by other values.");
+  EXPECT_EQ(error_of(write(small()) + "{}"), "snapshot JSON: not valid JSON at byte " + std::to_string(write(small()).size()) +
+                                                 ": The document root must not be followed by other values.");
   const std::string huge = R"({"awrdiff_snapshot": 1, "interval": {"elapsed_s": 1.8e308}})";
   EXPECT_EQ(error_of(huge),
             "snapshot JSON: a number out of the range of a double at byte " + std::to_string(huge.find("1.8e308")));
-  EXPECT_EQ(error_of(R"({"awrdiff_snapshot": 1, "interval": {"elapsed_s": 1e-400}})")
-                .rfind("snapshot JSON: a number out of", 0),
+  EXPECT_EQ(error_of(R"({"awrdiff_snapshot": 1, "interval": {"elapsed_s": 1e-400}})").rfind("snapshot JSON: a number out of", 0),
             0u);
   EXPECT_EQ(error_of(R"({"awrdiff_snapshot": 1, "interval": {"elapsed_s": 1e999}})"),
             "snapshot JSON: not valid JSON at byte 50: Number too big to be stored in double.");
-  EXPECT_EQ(error_of(R"({"awrdiff_snapshot": 1, "x": "\uD800"})").rfind("snapshot JSON: not valid JSON at byte ", 0),
-            0u);
+  EXPECT_EQ(error_of(R"({"awrdiff_snapshot": 1, "x": "\uD800"})").rfind("snapshot JSON: not valid JSON at byte ", 0), 0u);
   // A row count that would make the reader allocate without bound.
   EXPECT_EQ(error_of(with([](json& j) { j["other_sections"][0]["rows"] = 1ULL << 40; })),
             "snapshot JSON: other_sections[0].rows makes more than 1048576 rows in other_sections");
@@ -809,8 +809,7 @@ TEST(SnapshotJsonRead, TruncatedAnywhere) {
 // Deep nesting, long strings and random damage: an Error or a snapshot, never anything else; a
 // snapshot read from damaged text is written and read again to the same text.
 TEST(SnapshotJsonRead, HostileText) {
-  const std::string deep =
-      "{\"awrdiff_snapshot\": 1, \"x\": " + std::string(1000000, '[') + std::string(1000000, ']') + "}";
+  const std::string deep = "{\"awrdiff_snapshot\": 1, \"x\": " + std::string(1000000, '[') + std::string(1000000, ']') + "}";
   EXPECT_NO_THROW((void)read(deep));
   EXPECT_FALSE(error_of("{\"awrdiff_snapshot\": 1, \"x\": " + std::string(1000000, '[')).empty());
   EXPECT_FALSE(error_of(std::string(1000000, '{')).empty());
@@ -823,17 +822,22 @@ TEST(SnapshotJsonRead, HostileText) {
 
   const auto text = write(every_field(), true);
   std::mt19937 rng(20240610);
-  const char bytes[] = {'{', '}', '[', ']', '"', ':', ',', '\\', '-', '.',
-                        'e', '0', '9', 'n', 't', 'u', ' ', '\0', '\xFF'};
+  const char bytes[] = {'{', '}', '[', ']', '"', ':', ',', '\\', '-', '.', 'e', '0', '9', 'n', 't', 'u', ' ', '\0', '\xFF'};
   int read_ok = 0;
   for (int round = 0; round < 3000; ++round) {
     std::string damaged = text;
     for (int k = 1 + static_cast<int>(rng() % 3); k > 0; --k) {
       const std::size_t at = rng() % damaged.size();
       switch (rng() % 3) {
-        case 0: damaged[at] = bytes[rng() % sizeof bytes]; break;
-        case 1: damaged.erase(at, 1 + rng() % 8); break;
-        default: damaged.insert(at, 1, bytes[rng() % sizeof bytes]); break;
+        case 0:
+          damaged[at] = bytes[rng() % sizeof bytes];
+          break;
+        case 1:
+          damaged.erase(at, 1 + rng() % 8);
+          break;
+        default:
+          damaged.insert(at, 1, bytes[rng() % sizeof bytes]);
+          break;
       }
     }
     try {
@@ -841,8 +845,7 @@ TEST(SnapshotJsonRead, HostileText) {
       ++read_ok;
       const auto again = write(s, true);
       EXPECT_EQ(write(read(again), true), again) << round;
-    } catch (const awrdiff::Error&) {
-    }
+    } catch (const awrdiff::Error&) {}
   }
   EXPECT_GT(read_ok, 100);  // damage inside strings and numbers still reads
 }
@@ -852,16 +855,16 @@ TEST(SnapshotJsonRead, HostileText) {
 TEST(SnapshotJsonRead, LooksLikeSnapshotJson) {
   const auto text = write(small());
   EXPECT_TRUE(awrdiff::looks_like_snapshot_json(text));
-  EXPECT_TRUE(awrdiff::looks_like_snapshot_json("\n  " + json::parse(text).dump()));      // compact, after white space
-  EXPECT_TRUE(awrdiff::looks_like_snapshot_json(text.substr(0, 20)));                      // cut short: its first key
+  EXPECT_TRUE(awrdiff::looks_like_snapshot_json("\n  " + json::parse(text).dump()));  // compact, after white space
+  EXPECT_TRUE(awrdiff::looks_like_snapshot_json(text.substr(0, 20)));  // cut short: its first key
   EXPECT_TRUE(awrdiff::looks_like_snapshot_json("{\"b\": 1, \"awrdiff_snapshot\"  :1}"));  // anywhere
   EXPECT_FALSE(awrdiff::looks_like_snapshot_json(""));
   EXPECT_FALSE(awrdiff::looks_like_snapshot_json("{\"verdict\": \"regressed\"}"));
   EXPECT_FALSE(awrdiff::looks_like_snapshot_json("{\"text\": \"the key \\\"awrdiff_snapshot\\\": 1 in a string\"}"));
   EXPECT_FALSE(awrdiff::looks_like_snapshot_json("<html>\"awrdiff_snapshot\": 1"));
   EXPECT_FALSE(awrdiff::looks_like_snapshot_json("[{\"file\": \"a\", \"snapshot\": {\"awrdiff_snapshot\": 1}}]"));
-  EXPECT_FALSE(awrdiff::looks_like_snapshot_json(
-      "WORKLOAD REPOSITORY report for\n{\"awrdiff_snapshot\": 1}"));  // a report quoting one
+  EXPECT_FALSE(
+      awrdiff::looks_like_snapshot_json("WORKLOAD REPOSITORY report for\n{\"awrdiff_snapshot\": 1}"));  // a report quoting one
 }
 
 // A fresh directory for saved snapshots, removed at the end of the test.
@@ -869,8 +872,7 @@ class SavedSnapshot : public ::testing::Test {
 protected:
   void SetUp() override {
     const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    m_dir = std::filesystem::temp_directory_path() /
-            ("awrdiff_snapshot_read_test_" + test + "_" + std::to_string(::getpid()));
+    m_dir = std::filesystem::temp_directory_path() / ("awrdiff_snapshot_read_test_" + test + "_" + std::to_string(::getpid()));
     std::filesystem::remove_all(m_dir);
     std::filesystem::create_directories(m_dir);
   }
@@ -928,13 +930,11 @@ TEST_F(SavedSnapshot, LoadReportErrors) {
   };
   const auto text = write(small());
   // Other JSON is not a report, as before.
-  EXPECT_EQ(message("cmp.json", "{\"verdict\": \"regressed\"}\n"),
-            "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
+  EXPECT_EQ(message("cmp.json", "{\"verdict\": \"regressed\"}\n"), "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
   EXPECT_EQ(message("list.json", "[1, 2]\n"), "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
   // A snapshot's errors are the reader's.
   EXPECT_EQ(message("cut.json", text.substr(0, text.size() / 2)).rfind("snapshot JSON: ends at byte ", 0), 0u);
-  EXPECT_EQ(message("v2.json", with([](json& j) { j["awrdiff_snapshot"] = 2; }))
-                .rfind("snapshot JSON: version 2 is newer", 0),
+  EXPECT_EQ(message("v2.json", with([](json& j) { j["awrdiff_snapshot"] = 2; })).rfind("snapshot JSON: version 2 is newer", 0),
             0u);
   EXPECT_EQ(message("bad.json", with([](json& j) { j["sql"][3]["elapsed_s"] = "10"; })),
             "snapshot JSON: sql[3].elapsed_s is not a number");
@@ -945,8 +945,7 @@ TEST_F(SavedSnapshot, LoadReportErrors) {
   std::vector<awrdiff::LoadResult> results(1);
   results[0].file = "a.html";
   results[0].snapshot = small();
-  EXPECT_EQ(message("many.json", awrdiff::snapshots_json_text(results)).rfind("several snapshots in one JSON array", 0),
-            0u);
+  EXPECT_EQ(message("many.json", awrdiff::snapshots_json_text(results)).rfind("several snapshots in one JSON array", 0), 0u);
 }
 
 }  // namespace

@@ -138,43 +138,52 @@ TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
   const auto j = json::parse(text);
   // The format's contract: every object and its fields.
   const std::map<std::string, std::string> expected = {
-      {"", "activity addm_findings awrdiff_snapshot background_events cache_sizes database diagnostics dictionary_cache "
-           "efficiency enqueues file_io foreground_events foreground_wait_classes format global_cache has_sql_sections host_cpu "
-           "instance_rows interval "
-           "invalid_reason iostat_filetype iostat_function kind latches library_cache load_profile mutex_sleeps "
-           "os_stats other_sections parameters segments source sql sql_elapsed_cutoff_s tablespace_io time_model "
-           "timings_valid top_events truncated undo valid wait_classes wait_histograms"},
+      {"",
+       "activity addm_findings awrdiff_snapshot background_events cache_sizes database diagnostics dictionary_cache "
+       "efficiency enqueues file_io foreground_events foreground_wait_classes format global_cache has_sql_sections host_cpu "
+       "instance_rows interval "
+       "invalid_reason iostat_filetype iostat_function kind latches library_cache load_profile mutex_sleeps "
+       "os_stats other_sections parameters segments source sql sql_elapsed_cutoff_s tablespace_io time_model "
+       "timings_valid top_events truncated undo valid wait_classes wait_histograms"},
       {"activity", "begin_value end_value key name per_hour per_second per_trans raw_name total"},
       {"addm_findings", "name pct_active_sessions task_avg_active_sessions task_name"},
       {"background_events", "avg_wait_ms is_cpu is_idle name pct_db_time time_s wait_class waits"},
-      {"cache_sizes", "buffer_cache_begin_bytes buffer_cache_end_bytes in_memory_area_begin_bytes "
-                      "in_memory_area_end_bytes log_buffer_bytes shared_pool_begin_bytes shared_pool_end_bytes "
-                      "std_block_size_bytes"},
-      {"database", "cdb con_dbid container cores cpus dbid edition host instance instance_number instances memory_gb "
-                   "name platform rac release role scope sockets startup_time unique_name"},
+      {"cache_sizes",
+       "buffer_cache_begin_bytes buffer_cache_end_bytes in_memory_area_begin_bytes "
+       "in_memory_area_end_bytes log_buffer_bytes shared_pool_begin_bytes shared_pool_end_bytes "
+       "std_block_size_bytes"},
+      {"database",
+       "cdb con_dbid container cores cpus dbid edition host instance instance_number instances memory_gb "
+       "name platform rac release role scope sockets startup_time unique_name"},
       {"diagnostics", "level line message section"},
       {"dictionary_cache", "cache final_usage get_requests mod_requests pct_miss scan_requests"},
       {"efficiency", "key label pct"},
       {"enqueues", "avg_wait_ms failed_gets name requests succ_gets wait_time_s waits"},
-      {"file_io", "avg_buffer_wait_ms avg_read_ms blocks_per_read buffer_waits filename reads reads_per_s tablespace "
-                  "writes writes_per_s"},
+      {"file_io",
+       "avg_buffer_wait_ms avg_read_ms blocks_per_read buffer_waits filename reads reads_per_s tablespace "
+       "writes writes_per_s"},
       {"foreground_events", "avg_wait_ms is_cpu is_idle name pct_db_time time_s wait_class waits"},
       {"foreground_wait_classes", "avg_wait_ms name pct_db_time time_s waits"},
       {"global_cache", "name per_second per_transaction section value"},
       {"host_cpu", "load_average_begin load_average_end pct_idle pct_system pct_user pct_wio"},
-      {"instance_rows", "average_active_sessions db_cpu_s db_time_s elapsed_s host instance instance_number platform "
-                        "release startup_time"},
-      {"interval", "average_active_sessions begin_cursors_per_session begin_sessions begin_snap begin_time db_cpu_s "
-                   "db_time_s elapsed_s end_cursors_per_session end_sessions end_snap end_time header_db_cpu_s pdb_snapshots "
-                   "unaccounted_db_time_s"},
-      {"iostat_filetype", "avg_time_ms large_read_ms name raw_name reads_data_bytes reads_data_per_s_bytes "
-                          "reads_requests_per_s small_read_ms waits_count writes_data_bytes writes_data_per_s_bytes "
-                          "writes_requests_per_s"},
-      {"iostat_function", "avg_time_ms large_read_ms name raw_name reads_data_bytes reads_data_per_s_bytes "
-                          "reads_requests_per_s small_read_ms waits_count writes_data_bytes writes_data_per_s_bytes "
-                          "writes_requests_per_s"},
-      {"latches", "avg_sleeps_per_miss get_requests misses name nowait_requests pct_get_miss pct_nowait_miss sleeps "
-                  "spin_gets wait_time_s"},
+      {"instance_rows",
+       "average_active_sessions db_cpu_s db_time_s elapsed_s host instance instance_number platform "
+       "release startup_time"},
+      {"interval",
+       "average_active_sessions begin_cursors_per_session begin_sessions begin_snap begin_time db_cpu_s "
+       "db_time_s elapsed_s end_cursors_per_session end_sessions end_snap end_time header_db_cpu_s pdb_snapshots "
+       "unaccounted_db_time_s"},
+      {"iostat_filetype",
+       "avg_time_ms large_read_ms name raw_name reads_data_bytes reads_data_per_s_bytes "
+       "reads_requests_per_s small_read_ms waits_count writes_data_bytes writes_data_per_s_bytes "
+       "writes_requests_per_s"},
+      {"iostat_function",
+       "avg_time_ms large_read_ms name raw_name reads_data_bytes reads_data_per_s_bytes "
+       "reads_requests_per_s small_read_ms waits_count writes_data_bytes writes_data_per_s_bytes "
+       "writes_requests_per_s"},
+      {"latches",
+       "avg_sleeps_per_miss get_requests misses name nowait_requests pct_get_miss pct_nowait_miss sleeps "
+       "spin_gets wait_time_s"},
       {"library_cache", "get_requests invalidations namespace pct_get_miss pct_pin_miss pin_requests reloads"},
       {"load_profile", "key label per_call per_exec per_second per_transaction"},
       {"mutex_sleeps", "location mutex_type sleeps wait_time_ms"},
@@ -182,14 +191,17 @@ TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
       {"other_sections", "columns known rows section title"},
       {"parameters", "begin_value changed end_value is_default name pdb"},
       {"segments", "list object owner pct_total subobject tablespace type value"},
-      {"sql", "buffer_gets cpu_s elapsed_per_exec_s elapsed_s executions id_kind lists module parse_calls pct_db_time "
-              "pdb_name physical_reads plan_hash_value rows_processed sql_id text text_complete user_io_s"},
-      {"tablespace_io", "avg_buffer_wait_ms avg_read_ms blocks_per_read buffer_waits reads reads_per_s tablespace "
-                        "writes writes_per_s"},
+      {"sql",
+       "buffer_gets cpu_s elapsed_per_exec_s elapsed_s executions id_kind lists module parse_calls pct_db_time "
+       "pdb_name physical_reads plan_hash_value rows_processed sql_id text text_complete user_io_s"},
+      {"tablespace_io",
+       "avg_buffer_wait_ms avg_read_ms blocks_per_read buffer_waits reads reads_per_s tablespace "
+       "writes writes_per_s"},
       {"time_model", "name pct_db_time time_s"},
       {"top_events", "avg_wait_ms is_cpu is_idle name pct_db_time time_s wait_class waits"},
-      {"undo", "max_query_length_s max_tx_concurrency sto_oos transactions tuned_retention undo_blocks "
-               "undo_tablespace"},
+      {"undo",
+       "max_query_length_s max_tx_concurrency sto_oos transactions tuned_retention undo_blocks "
+       "undo_tablespace"},
       {"wait_classes", "avg_wait_ms name pct_db_time time_s waits"},
       {"wait_histograms", "event pct_waits raw_name section total_waits"},
   };
@@ -230,8 +242,8 @@ TEST(SnapshotJson, NullsNumbersAndFormatting) {
   EXPECT_EQ(j["interval"]["end_snap"].get<std::int64_t>(), std::numeric_limits<std::int64_t>::max());
   EXPECT_EQ(j["database"]["instance_number"], 3);
   EXPECT_EQ(j["sql"][0]["plan_hash_value"], 4294967295u);
-  EXPECT_EQ(j["diagnostics"][0], json({{"level", "info"}, {"line", 42}, {"message", "cell 'x' not a number"},
-                                       {"section", "load_profile"}}));
+  EXPECT_EQ(j["diagnostics"][0],
+            json({{"level", "info"}, {"line", 42}, {"message", "cell 'x' not a number"}, {"section", "load_profile"}}));
   // Doubles round-trip exactly; 0 is 0, absent / NaN / infinite are null.
   const auto& lp = j["load_profile"][0];
   EXPECT_TRUE(lp["per_second"].is_number_float());
@@ -242,10 +254,10 @@ TEST(SnapshotJson, NullsNumbersAndFormatting) {
   EXPECT_TRUE(lp["per_call"].is_null());  // NaN
   const auto& e = j["top_events"][0];
   EXPECT_EQ(e["waits"].get<double>(), 1e300);
-  EXPECT_TRUE(e["time_s"].is_null());       // +inf
+  EXPECT_TRUE(e["time_s"].is_null());  // +inf
   EXPECT_TRUE(e["avg_wait_ms"].is_null());  // -inf
   EXPECT_TRUE(std::signbit(e["pct_db_time"].get<double>()));
-  EXPECT_TRUE(e["wait_class"].is_null());   // optional text, empty
+  EXPECT_TRUE(e["wait_class"].is_null());  // optional text, empty
   EXPECT_EQ(e["is_cpu"], false);
   EXPECT_EQ(j["foreground_wait_classes"][0]["waits"].get<double>(), 5e-324);
   EXPECT_EQ(j["database"]["memory_gb"].get<double>(), 0.1);
@@ -284,9 +296,8 @@ TEST(SnapshotJson, StringsEscapedAndInvalidUtf8Replaced) {
   // Random byte strings biased towards the bytes that matter for UTF-8, after ASCII runs of any length
   // (the validity check reads ASCII eight bytes at a time): each must come out as nlohmann's
   // error_handler_t::replace made it (U+FFFD per maximal invalid subpart).
-  const unsigned char interesting[] = {'a',  0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2,
-                                       0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4,
-                                       0xF5, 0xF8, 0xFF};
+  const unsigned char interesting[] = {'a',  0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+                                       0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFF};
   std::mt19937 rng(20240601);
   std::vector<std::string> strings;
   for (int n = 0; n < 20000; ++n) {
@@ -308,8 +319,7 @@ TEST(SnapshotJson, StringsEscapedAndInvalidUtf8Replaced) {
   ASSERT_EQ(lists.size(), strings.size());
   int mismatches = 0;
   for (std::size_t i = 0; i < strings.size(); ++i) {
-    const auto expected =
-        json::parse(json(strings[i]).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
+    const auto expected = json::parse(json(strings[i]).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
     if (lists[i].get<std::string>() != expected && mismatches++ < 5) {
       std::ostringstream hex;
       for (unsigned char c : strings[i]) hex << std::hex << static_cast<int>(c) << ' ';
@@ -325,7 +335,8 @@ TEST(SnapshotJson, ControlCharactersEscapedInLongStrings) {
   auto s = full_snapshot();
   std::vector<std::string> strings;
   for (int c = 1; c < 0x20; ++c)
-    for (std::size_t pad : {0, 7, 15, 16, 17, 40}) strings.push_back(std::string(pad, '/') + static_cast<char>(c) + std::string(40, '/'));
+    for (std::size_t pad : {0, 7, 15, 16, 17, 40})
+      strings.push_back(std::string(pad, '/') + static_cast<char>(c) + std::string(40, '/'));
   s.sql[0].lists = strings;
   const auto text = awrdiff::snapshot_json_text(s);
   ASSERT_TRUE(json::accept(text));

@@ -65,6 +65,7 @@ TEST(SqlSignature, MatchesExactAndCutTexts) {
   EXPECT_EQ(match_signatures(full, cut), SignatureMatch::prefix);
   EXPECT_EQ(match_signatures(cut, full), SignatureMatch::prefix);
   EXPECT_EQ(match_signatures(full, sql_signature("SELECT 1 FROM DUAL")), SignatureMatch::none);
-  EXPECT_EQ(match_signatures(sql_signature("select a"), sql_signature("select a, b")), SignatureMatch::none);  // too short to trust
+  EXPECT_EQ(match_signatures(sql_signature("select a"), sql_signature("select a, b")),
+            SignatureMatch::none);  // too short to trust
   EXPECT_EQ(match_signatures("", ""), SignatureMatch::none);
 }

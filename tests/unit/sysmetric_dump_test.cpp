@@ -48,18 +48,15 @@ bool has_diagnostic(const SysmetricDump& d, int line, const std::string& words) 
 }
 
 std::size_t warnings(const SysmetricDump& d) {
-  return static_cast<std::size_t>(std::count_if(d.diagnostics.begin(), d.diagnostics.end(), [](const auto& g) {
-    return g.level == awrdiff::Diagnostic::Level::warning;
-  }));
+  return static_cast<std::size_t>(std::count_if(d.diagnostics.begin(), d.diagnostics.end(),
+                                                [](const auto& g) { return g.level == awrdiff::Diagnostic::Level::warning; }));
 }
 
 // The one-line message of the Error parse throws, or "" when it does not.
 std::string error_of(const std::string& text) {
   try {
     parse(text);
-  } catch (const awrdiff::Error& e) {
-    return e.what();
-  }
+  } catch (const awrdiff::Error& e) { return e.what(); }
   return "";
 }
 
@@ -105,12 +102,12 @@ TEST(SysmetricDetect, KindsByContent) {
   EXPECT_EQ(awrdiff::detect_sysmetric_dump(miner(k_miner_row1)), DumpKind::awr_miner);
   EXPECT_EQ(awrdiff::detect_sysmetric_dump("\nPKEY|DBID|INSTANCE_NUMBER|HO|METRIC_NAME|METRIC_UNIT|AVG_VALUE\n"),
             DumpKind::dma_collector);
+  EXPECT_EQ(
+      awrdiff::detect_sysmetric_dump("\"BASELINE_NAME\",\"DBID\",\"INSTANCE_NUMBER\",\"METRIC_NAME\",\"AVERAGE\",\"MAXIMUM\"\n"),
+      DumpKind::select_baseline_metric);
+  EXPECT_EQ(awrdiff::detect_sysmetric_dump("DBID|SNAP_ID|METRIC_NAME|METRIC_UNIT|AVERAGE|MAXVAL\n"), DumpKind::sysmetric_summary);
   EXPECT_EQ(awrdiff::detect_sysmetric_dump(
-                "\"BASELINE_NAME\",\"DBID\",\"INSTANCE_NUMBER\",\"METRIC_NAME\",\"AVERAGE\",\"MAXIMUM\"\n"),
-            DumpKind::select_baseline_metric);
-  EXPECT_EQ(awrdiff::detect_sysmetric_dump("DBID|SNAP_ID|METRIC_NAME|METRIC_UNIT|AVERAGE|MAXVAL\n"),
-            DumpKind::sysmetric_summary);
-  EXPECT_EQ(awrdiff::detect_sysmetric_dump("SQL> @q\n      DBID    SNAP_ID METRIC_NAME AVERAGE\n---------- ---------- ----------- -------\n"),
+                "SQL> @q\n      DBID    SNAP_ID METRIC_NAME AVERAGE\n---------- ---------- ----------- -------\n"),
             DumpKind::sysmetric_summary);
 }
 
@@ -267,7 +264,8 @@ TEST(SysmetricAwrMiner, VersionsAndHeaderFacts) {
   const std::string heading =
       "      snap      dur_m end                  inst  cpu_per_s cpu_per_s_max  read_iops read_iops_direct\n"
       "---------- ---------- -------------- ---------- ---------- ------------- ---------- ----------------\n";
-  const std::string row = "      4411         10 25/03/14 14:10          1        .06            .5      112.1               10\n";
+  const std::string row =
+      "      4411         10 25/03/14 14:10          1        .06            .5      112.1               10\n";
   const auto d = parse(miner(row, heading));
   EXPECT_DOUBLE_EQ(*find(d, "Physical Reads Per Sec", 1, 4411)->average, 112.1);
   EXPECT_EQ(find(d, "Physical Read Total IO Requests Per Sec"), nullptr);
@@ -399,21 +397,20 @@ TEST(SysmetricDma, ColumnsByName) {
 }
 
 TEST(SysmetricDma, FaultyRows) {
-  const std::string head =
-      "PKEY|DBID|INSTANCE_NUMBER|HO|METRIC_NAME|METRIC_UNIT|AVG_VALUE|MAX_VALUE\n";
+  const std::string head = "PKEY|DBID|INSTANCE_NUMBER|HO|METRIC_NAME|METRIC_UNIT|AVG_VALUE|MAX_VALUE\n";
   const std::string text = head +
-                           "h_DB_1|1|1|00|Logons Per Sec|Logons Per Second|1,234|5\n"       // 2: comma
-                           "h_DB_1|1|1|01|Logons Per Sec|Logons Per Second|NaN|5\n"         // 3
-                           "h_DB_1|1|1|02|Logons Per Sec|Logons Per Second|3|5\n"           // 4: fine
-                           "h_DB_1|1|1|02|Logons Per Sec|Logons Per Second|4|5\n"           // 5: duplicate
-                           "h_DB_1|1|1|24|Logons Per Sec|Logons Per Second|3|5\n"           // 6: hour
-                           "h_DB_1|1|1|03|Logons Per Sec|Logons Per Second|3\n"             // 7: short
-                           "h_DB_1,1,1,04,Logons Per Sec,Logons Per Second,3,5\n"           // 8: delimiter
-                           "h_DB_1|1|x|05|Logons Per Sec|Logons Per Second|3|5\n"           // 9: instance
-                           "h_DB_1|1|1|06|Logons Per Sec|Logons Per Second|########|5\n"    // 10: overflow
-                           "h_DB_1|1|1|07|Logons Per Sec|Logons Per Second||\n"             // 11: no value
-                           "h_DB_1|1|1|08|Logons Per Sec|Logons Per Second|3|1e999\n"       // 12: out of range
-                           "h_DB_1|1|1|09|Logons Per Sec|Logons Per Second|7|9";            // 13: no line break
+                           "h_DB_1|1|1|00|Logons Per Sec|Logons Per Second|1,234|5\n"  // 2: comma
+                           "h_DB_1|1|1|01|Logons Per Sec|Logons Per Second|NaN|5\n"  // 3
+                           "h_DB_1|1|1|02|Logons Per Sec|Logons Per Second|3|5\n"  // 4: fine
+                           "h_DB_1|1|1|02|Logons Per Sec|Logons Per Second|4|5\n"  // 5: duplicate
+                           "h_DB_1|1|1|24|Logons Per Sec|Logons Per Second|3|5\n"  // 6: hour
+                           "h_DB_1|1|1|03|Logons Per Sec|Logons Per Second|3\n"  // 7: short
+                           "h_DB_1,1,1,04,Logons Per Sec,Logons Per Second,3,5\n"  // 8: delimiter
+                           "h_DB_1|1|x|05|Logons Per Sec|Logons Per Second|3|5\n"  // 9: instance
+                           "h_DB_1|1|1|06|Logons Per Sec|Logons Per Second|########|5\n"  // 10: overflow
+                           "h_DB_1|1|1|07|Logons Per Sec|Logons Per Second||\n"  // 11: no value
+                           "h_DB_1|1|1|08|Logons Per Sec|Logons Per Second|3|1e999\n"  // 12: out of range
+                           "h_DB_1|1|1|09|Logons Per Sec|Logons Per Second|7|9";  // 13: no line break
   const auto d = parse(text);
   ASSERT_EQ(d.rows.size(), 1u) << diagnostics(d);
   EXPECT_EQ(d.rows[0].line, 4);
@@ -431,8 +428,7 @@ TEST(SysmetricDma, FaultyRows) {
   EXPECT_TRUE(has_diagnostic(d, 13, "the file ends inside it"));
 
   EXPECT_NE(error_of(head).find("no metric row could be read"), std::string::npos);
-  EXPECT_NE(error_of("PKEY|DBID|METRIC_NAME|AVG_VALUE\nx|1|m|1\n").find("without INSTANCE_NUMBER, HOUR"),
-            std::string::npos);
+  EXPECT_NE(error_of("PKEY|DBID|METRIC_NAME|AVG_VALUE\nx|1|m|1\n").find("without INSTANCE_NUMBER, HOUR"), std::string::npos);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -530,7 +526,7 @@ TEST(SysmetricSelectBaseline, DatesWithTimeCsvAndFaults) {
   EXPECT_TRUE(has_diagnostic(d, 4, "'14-MRZ-2025 14:00:03' is not a date")) << diagnostics(d);
   EXPECT_TRUE(has_diagnostic(d, 5, "'31-FEB-2025 14:00:03' is not a date"));
   EXPECT_TRUE(has_diagnostic(d, 6, "14 fields where the header has 13"));  // a decimal comma in a CSV
-  EXPECT_NE(find(d, "Average \"Active\" Sessions"), nullptr);                // "" inside quotes
+  EXPECT_NE(find(d, "Average \"Active\" Sessions"), nullptr);  // "" inside quotes
   EXPECT_TRUE(has_diagnostic(d, 9, "again (first at line 2)"));
   EXPECT_TRUE(has_diagnostic(d, 10, "unbalanced quotes"));
   EXPECT_TRUE(has_diagnostic(d, 0, "rows of several baselines (B1, B2)"));
@@ -621,7 +617,7 @@ TEST(SysmetricSummary, PipeSpoolAndItsFaults) {
   EXPECT_DOUBLE_EQ(*r->maximum, 61);
   EXPECT_DOUBLE_EQ(*r->standard_deviation, 12.5);
   EXPECT_TRUE(has_diagnostic(d, 4, "'1,234' has a comma")) << diagnostics(d);  // not 1, not 1.234, not 1234
-  EXPECT_TRUE(has_diagnostic(d, 5, "'~' is not a number"));                   // SQL*Plus's infinity
+  EXPECT_TRUE(has_diagnostic(d, 5, "'~' is not a number"));  // SQL*Plus's infinity
   EXPECT_DOUBLE_EQ(*find(d, "Database Time Per Sec", 1, 4413)->average, -1.5e300);
 }
 
@@ -642,8 +638,8 @@ TEST(SysmetricSummary, FixedWidthWithDecimalCommaAndRac) {
 TEST(SysmetricSummary, Errors) {
   // One line each, naming the file.
   for (const std::string& text : {std::string("DBID|SNAP_ID|METRIC_NAME|AVERAGE|MAXVAL\n"),
-                                 std::string("DBID|SNAP_ID|METRIC_NAME|AVERAGE|MAXVAL\n1|2|m|x|1\n"),
-                                 std::string("DBID|SNAP_ID|METRIC_NAME|AVERAGE|MAXVAL\n1|2|m|\n")}) {
+                                  std::string("DBID|SNAP_ID|METRIC_NAME|AVERAGE|MAXVAL\n1|2|m|x|1\n"),
+                                  std::string("DBID|SNAP_ID|METRIC_NAME|AVERAGE|MAXVAL\n1|2|m|\n")}) {
     const auto e = error_of(text);
     EXPECT_EQ(e.rfind("dump.txt: no metric row could be read", 0), 0u) << e;
     EXPECT_EQ(e.find('\n'), std::string::npos) << e;
@@ -653,7 +649,8 @@ TEST(SysmetricSummary, Errors) {
 
 TEST(SysmetricSummary, ManyRowsQuickly) {
   // Linear in the rows: 20,000 lines well within a second even under sanitizers.
-  std::string text = "\"DBID\",\"INSTANCE_NUMBER\",\"SNAP_ID\",\"BEGIN_TIME\",\"END_TIME\",\"METRIC_NAME\",\"METRIC_UNIT\",\"AVERAGE\",\"MAXVAL\"\n";
+  std::string text =
+      "\"DBID\",\"INSTANCE_NUMBER\",\"SNAP_ID\",\"BEGIN_TIME\",\"END_TIME\",\"METRIC_NAME\",\"METRIC_UNIT\",\"AVERAGE\",\"MAXVAL\"\n";
   for (int i = 0; i < 20000; ++i)
     text += "1234567890,1," + std::to_string(1000 + i / 160) + ",\"2025-03-14 14:00:00\",\"2025-03-14 15:00:00\",\"Metric " +
             std::to_string(i % 160) + " Per Sec\",\"Things Per Second\"," + std::to_string(i) + ".25,1E+03\n";

@@ -93,21 +93,29 @@ TEST(TextTokenizerFastPaths, RandomTitlesAndNearMisses) {
       if (!t.empty()) titles.emplace_back(t.back() == '*' ? t.substr(0, t.size() - 1) : t);
   std::mt19937 rng(7);
   std::uniform_int_distribution<std::size_t> pick(0, titles.size() - 1), edit(0, 5);
-  static const std::string k_noise[] = {" ", "  ", "\t", "\xC2\xA0", ":", "::",
-                                        "x", "Z", "-", "\r", std::string(1, '\0')};
+  static const std::string k_noise[] = {" ", "  ", "\t", "\xC2\xA0", ":", "::", "x", "Z", "-", "\r", std::string(1, '\0')};
   std::uniform_int_distribution<std::size_t> noise(0, std::size(k_noise) - 1);
   for (int round = 0; round < 20000; ++round) {
     std::string t = titles[pick(rng)];
     std::uniform_int_distribution<std::size_t> at(0, t.size());
     switch (edit(rng)) {
-      case 0: t.insert(at(rng), k_noise[noise(rng)]); break;
-      case 1: t.resize(at(rng)); break;
-      case 2: t = k_noise[noise(rng)] + t; break;
-      case 3: t += k_noise[noise(rng)] + titles[pick(rng)]; break;
+      case 0:
+        t.insert(at(rng), k_noise[noise(rng)]);
+        break;
+      case 1:
+        t.resize(at(rng));
+        break;
+      case 2:
+        t = k_noise[noise(rng)] + t;
+        break;
+      case 3:
+        t += k_noise[noise(rng)] + titles[pick(rng)];
+        break;
       case 4:
         if (!t.empty()) t[at(rng) % t.size()] ^= 0x20;
         break;
-      default: break;
+      default:
+        break;
     }
     if (!may_name_section(t)) ASSERT_EQ(find_section_by_title(t), nullptr) << '"' << t << '"';
   }
@@ -122,9 +130,11 @@ TEST(TextTokenizerFastPaths, IsFoldedOnlyWhenFoldSpaceKeepsTheText) {
   EXPECT_FALSE(is_folded("x "));
   EXPECT_FALSE(is_folded("a\tb"));
   EXPECT_FALSE(is_folded("a&nbsp;b"));
-  EXPECT_FALSE(is_folded("a\xC2\xA0" "b"));
-  static const std::string k_pieces[] = {"a", "select", " ", " ", " ", "  ", "\t", "\n", "&nbsp;", "&",
-                                         "\xC2\xA0", "\xC2", "\xA0", "1,234", "%", "\x01", "12345678"};
+  EXPECT_FALSE(
+      is_folded("a\xC2\xA0"
+                "b"));
+  static const std::string k_pieces[] = {"a", "select",   " ",    " ",    " ",     "  ", "\t",   "\n",      "&nbsp;",
+                                         "&", "\xC2\xA0", "\xC2", "\xA0", "1,234", "%",  "\x01", "12345678"};
   std::mt19937 rng(11);
   std::uniform_int_distribution<std::size_t> piece(0, std::size(k_pieces) - 1), count(0, 30);
   std::size_t folded = 0;

@@ -49,8 +49,7 @@ std::string text(const awrdiff::Comparison& c, std::size_t width, int rows = -1,
 // Every line within `width` columns; the first line over it, for the message.
 ::testing::AssertionResult fits(const std::string& out, std::size_t width) {
   for (const auto& l : lines_of(out))
-    if (code_points(l) > width)
-      return ::testing::AssertionFailure() << code_points(l) << " columns > " << width << ": " << l;
+    if (code_points(l) > width) return ::testing::AssertionFailure() << code_points(l) << " columns > " << width << ": " << l;
   return ::testing::AssertionSuccess();
 }
 
@@ -97,13 +96,14 @@ TEST(TextWidth, SamplePairsFitEveryWidth) {
 
 TEST(TextWidth, ReportSetsAndCheckFit) {
   const auto report = awrdiff::describe(sample_report("bad.html"));
-  const auto sets = awrdiff::compare_sets({sample_report("good.html"), sample_report("good_1.html"), sample_report("good_2.html")},
-                                          {sample_report("good_3.html"), sample_report("good_4.html"), sample_report("bad.html")});
+  const auto sets =
+      awrdiff::compare_sets({sample_report("good.html"), sample_report("good_1.html"), sample_report("good_2.html")},
+                            {sample_report("good_3.html"), sample_report("good_4.html"), sample_report("bad.html")});
   std::vector<awrdiff::Snapshot> members;
   for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html", "good_4.html"})
     members.push_back(sample_report(n));
-  const auto checked = awrdiff::check(sample_report("bad.html"), awrdiff::baseline_from_snapshots(members),
-                                      awrdiff::default_policy());
+  const auto checked =
+      awrdiff::check(sample_report("bad.html"), awrdiff::baseline_from_snapshots(members), awrdiff::default_policy());
   for (auto w : k_widths) {
     SCOPED_TRACE(w);
     EXPECT_TRUE(fits(text(report, w, 0), w)) << "report";
@@ -116,8 +116,8 @@ TEST(TextWidth, NamesAndNumbersStayReadableAt80) {
   const auto c = awrdiff::compare(sample_report("good.html"), sample_report("bad.html"));
   const auto out = text(c, 80);
   // Event names of up to 30 columns stay whole; the numbers of the change and the SQL stay whole.
-  for (const char* s : {"db file sequential read", "control file sequential read", "library cache: mutex X",
-                        "81uvdbt46vt5p", "+1,363%", "544.9", "≥ +1,800%"})
+  for (const char* s : {"db file sequential read", "control file sequential read", "library cache: mutex X", "81uvdbt46vt5p",
+                        "+1,363%", "544.9", "≥ +1,800%"})
     EXPECT_NE(out.find(s), std::string::npos) << s;
   // A column left out is said so, under its table.
   EXPECT_NE(out.find("left out to fit 80 columns"), std::string::npos);
@@ -129,7 +129,7 @@ TEST(TextWidth, DisplayWidthCutAndWrap) {
   EXPECT_EQ(width("Δ %DB"), 5u);
   EXPECT_EQ(width("使用量"), 6u);  // East Asian wide: two columns each
   EXPECT_EQ(width("e\xCC\x81"), 1u);  // e and a combining acute accent
-  EXPECT_EQ(width("\xFF"), 1u);       // invalid UTF-8: a column per byte
+  EXPECT_EQ(width("\xFF"), 1u);  // invalid UTF-8: a column per byte
   EXPECT_EQ(ellipsize("使用量使用量", 5), "使用…");
   EXPECT_EQ(width(ellipsize("使用量使用量", 5)), 5u);
   EXPECT_EQ(ellipsize("log file sync", 8), "log fil…");

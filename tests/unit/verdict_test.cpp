@@ -18,11 +18,11 @@ using awrdiff::Snapshot;
 using awrdiff::Verdict;
 
 struct Work {
-  double db_aas = 1;       // DB time per second
+  double db_aas = 1;  // DB time per second
   double cpu_share = 0.4;  // DB CPU / DB time
-  double exec = 1000;      // executions per second
-  double txn = 100;        // transactions per second
-  double calls = 2000;     // user calls per second
+  double exec = 1000;  // executions per second
+  double txn = 100;  // transactions per second
+  double calls = 2000;  // user calls per second
 };
 
 // One hour of one instance, snaps `snap` - `snap + 1`, with the figures of `w`.
@@ -106,7 +106,8 @@ TEST(Verdict, BusierIsNotSlower) {
   const auto c = awrdiff::compare(base, target);
   EXPECT_EQ(c.verdict, Verdict::load_changed) << c.headline;
   EXPECT_EQ(c.headline.rfind("More load, not slower: DB time per second +20%", 0), 0u) << c.headline;
-  for (const char* part : {"executions +30%", "transactions +60%", "user calls +30%", "DB time per transaction -25% (per execution and call held)"})
+  for (const char* part :
+       {"executions +30%", "transactions +60%", "user calls +30%", "DB time per transaction -25% (per execution and call held)"})
     EXPECT_NE(c.headline.find(part), std::string::npos) << part << ": " << c.headline;
   EXPECT_STREQ(awrdiff::to_string(c.verdict), "load changed");
   // The mirror: less load, not faster.
@@ -211,7 +212,8 @@ TEST(Verdict, InvalidReportsAreNotComparableReasonFirst) {
       EXPECT_EQ(table(c, "attribution"), nullptr);
       for (const auto& t : c.tables)
         for (const auto& col : t.columns)
-          EXPECT_TRUE(col.kind != awrdiff::ColumnKind::change_pct && col.kind != awrdiff::ColumnKind::delta) << t.key << " " << col.key;
+          EXPECT_TRUE(col.kind != awrdiff::ColumnKind::change_pct && col.kind != awrdiff::ColumnKind::delta)
+              << t.key << " " << col.key;
     }
   }
 }
@@ -358,7 +360,8 @@ TEST(Verdict, AwrAgainstStatspackPairsNoSql) {
 TEST(Verdict, SetsMixingDatabasesAreNotComparable) {
   auto other = period("other.html", {1.0}, 104);
   other.database.dbid = 43;
-  const auto c = awrdiff::compare_sets({period("a.html", {1.0}, 100), other}, {period("t.html", {1.2}, 102), period("u.html", {1.2}, 106)});
+  const auto c =
+      awrdiff::compare_sets({period("a.html", {1.0}, 100), other}, {period("t.html", {1.2}, 102), period("u.html", {1.2}, 106)});
   EXPECT_EQ(c.verdict, Verdict::not_comparable) << c.headline;
   EXPECT_EQ(c.headline.rfind("Not comparable: the base set mixes databases", 0), 0u) << c.headline;
   EXPECT_TRUE(c.findings.empty());
@@ -393,7 +396,8 @@ TEST(Verdict, SetsKeepLiteralSqlOfEachMember) {
     return s;
   };
   const std::vector<Snapshot> base{plain(period("a.html", {1.0}, 100)), plain(period("b.html", {1.0}, 104))};
-  const std::vector<Snapshot> target{with_literals(period("t.html", {1.0}, 102), 0), with_literals(period("u.html", {1.0}, 106), 2)};
+  const std::vector<Snapshot> target{with_literals(period("t.html", {1.0}, 102), 0),
+                                     with_literals(period("u.html", {1.0}, 106), 2)};
   const auto merged = awrdiff::merge_snapshots(target);
   EXPECT_EQ(merged.sql.size(), 4u);
   const auto c = awrdiff::compare_sets(base, target);
