@@ -25,16 +25,100 @@ enum class ColumnKind {
   delta,  ///< an absolute difference in `unit`, shown with sign
 };
 
+/// What a column is to its table: the renderers choose by it how a cell is aligned, cut, kept whole, wrapped,
+/// coloured, and which columns a narrow terminal keeps (with CompareColumn::priority). Set by the table's
+/// definition (summary_tables.cpp, side_by_side.cpp, sql_match.cpp, sections.cpp, check.cpp, sets.cpp).
+enum class ColumnRole {
+  automatic,  ///< not set by the table: by its kind (text: detail; number: measure; change_pct, delta: change)
+  name,  ///< the row's name (event, statistic, segment, file): cut with "…" no further than tells the rows apart
+  identifier,  ///< sql_id, plan hash value, registry key: never cut; an "old -> new" pair breaks after its arrow
+  label,  ///< short words (a status, a unit, a test, a range): never cut, on two lines at most
+  value,  ///< a text value of one side (a period's snap times, a parameter's value): never cut, on as many lines as it takes
+  detail,  ///< text beside the name (wait class, module and SQL text, a reason): may be cut with "…"
+  measure,  ///< a number of one side, or of the row
+  change,  ///< the change between the sides (a relative change, a difference); coloured by its sign
+  assessment,  ///< the row's judgement: worse / better / changed; check: fail / warn / ok / improved; colours the row
+};
+const char* to_string(ColumnRole role);
+
+/// How long a column stays when the text formats narrow its table to --width (CompareColumn::priority): columns
+/// are left out lowest first, a base/target pair together; equal ones the later first.
+namespace column_priority {
+inline constexpr int automatic = -1;  ///< from the role and unit (default_priority)
+inline constexpr int machine = 0;  ///< for machines, left out first (JSON has it): the check's operator, a per-transaction figure
+inline constexpr int repeated_text = 15;  ///< text that repeats on most rows
+inline constexpr int count = 20;  ///< counts and levels
+inline constexpr int detail = 25;  ///< text that tells the rows apart (module, SQL text)
+inline constexpr int rate = 30;  ///< rates (per second, per hour)
+inline constexpr int second_change = 35;  ///< a difference beside the relative change
+inline constexpr int ratio = 40;  ///< percentages and points
+inline constexpr int latency = 50;  ///< latencies (ms, us)
+inline constexpr int time = 60;  ///< time in the database (AAS, seconds, minutes)
+inline constexpr int always = 100;  ///< never left out: the row's name, identifiers, labels, the change, the assessment
+}  // namespace column_priority
+
 struct CompareColumn {
   std::string key;  ///< stable snake_case key (JSON)
   std::string header;  ///< shown header
   std::string unit;  ///< unit of the numbers ("s", "ms", "%", "/s", "AAS"); empty for text
   ColumnKind kind = ColumnKind::text;
   int precision = 1;  ///< decimals; negative: by magnitude (0 from 100, 1 from 10, 2 from 1, else 3)
+  ColumnRole role = ColumnRole::automatic;  ///< what the column is to its table (resolved by role_of)
+  /// How long it stays when a text table narrows (column_priority); automatic: default_priority.
+  int priority = column_priority::automatic;
 };
 
-/// A cell: empty (the report does not give it), a number, or text ("not shown", "new").
-using CompareCell = std::variant<std::monostate, double, std::string>;
+/// The column's role: CompareColumn::role, or when automatic, from its kind (text: detail, number: measure,
+/// change_pct and delta: change).
+ColumnRole role_of(const CompareColumn& c);
+/// The column's priority: CompareColumn::priority, or when automatic, from its role and unit: name,
+/// identifier, label, value, change and assessment always; detail text 25; numbers by unit: time (AAS, s, min,
+/// h) 60, latency (ms, us) 50, ratios (%, pts) 40, rates (/s, /h) 30, else 20.
+int default_priority(const CompareColumn& c);
+
+/// Presence of a value the report does not give as a number (CompareCell). Unknown is never zero.
+struct Unknown {
+  enum class Why {
+    /// The item is absent from that report's top-N list: below its cut-off there (Top timed events, Top SQL, the
+    /// segment, latch and tablespace lists). Text: "not shown".
+    not_shown,
+    /// The report has no such section, or lists its items under another key (Statspack's hash value against
+    /// AWR's sql_id). Text: "not in report".
+    not_in_report,
+    /// A change that cannot be computed: one side is unknown and no bound is known. Text: "?".
+    no_change,
+  };
+  /// Which side the cell speaks of: its own column's (a base_ or target_ column), or named in a column of both
+  /// (Top SQL's Status: "not shown in base").
+  enum class Side { own, base, target };
+  Why why = Why::not_shown;
+  Side side = Side::own;
+  friend bool operator==(const Unknown&, const Unknown&) = default;
+};
+const char* to_string(Unknown::Why why);  ///< "not_shown", "not_in_report", "no_change" (JSON)
+
+/// An item on one side only, known to be absent from the other (its rate would have made that report's list):
+/// a change cell of Top SQL, a status. Text: "new" / "gone".
+struct OneSided {
+  enum class Which { new_in_target, gone_from_target };
+  Which which = Which::new_in_target;
+  friend bool operator==(const OneSided&, const OneSided&) = default;
+};
+const char* to_string(OneSided::Which which);  ///< "new", "gone" (JSON and text)
+
+/// A change known only as a bound: one side is below its list's cut-off, taken at that list's smallest value.
+/// `value` is in the column's unit (change_pct: percent, e.g. +120 for "≥ +120%"; delta: the column's unit, e.g.
+/// AAS for SQL carrying the change). `at_least`: the change is `value` or more (≥), else `value` or less (≤).
+struct Bound {
+  double value = 0;
+  bool at_least = true;
+  friend bool operator==(const Bound&, const Bound&) = default;
+};
+
+/// A cell: empty (the report does not give it and nothing more is known), a number in its column's unit, text
+/// (a name, words of a text column), or a presence: Unknown, OneSided, Bound. The renderers choose the words of a
+/// presence (render.hpp cell_text); JSON gives it as a type (docs/json.md).
+using CompareCell = std::variant<std::monostate, double, std::string, Unknown, OneSided, Bound>;
 
 struct CompareRow {
   std::vector<CompareCell> cells;  ///< aligned with CompareTable::columns

@@ -42,9 +42,11 @@ struct RenderOptions {
 /// Writes the comparison in `format` to `out`. Never throws for content.
 /// JSON: {base, target, verdict, headline, db_time_per_s, contributors[], warnings[], findings[], tables[],
 /// periods[], charts[], diagnostics[] (verbose)}; a table row is an object keyed by column
-/// key. A column with a unit holds numbers or null; where the text formats show words instead of a
-/// number ("not shown", "new", a bound such as "≥ +120%"), the row has null under the key and the
-/// words under "<key>_text". periods[] is Comparison::period_info; charts[] holds each Chart with its
+/// key; columns[] gives each column's key, header, unit and role (ColumnRole). A column with a unit holds
+/// numbers or null; where the text formats show words instead of a number ("not shown", "new", a bound
+/// such as "≥ +120%"), the row has null under the key, the words under "<key>_text" and, for a presence
+/// (Unknown, OneSided, Bound), its type under "<key>_presence" (docs/json.md); a text column's presence
+/// keeps its words under the key. periods[] is Comparison::period_info; charts[] holds each Chart with its
 /// series (values, and points for a strip, low / centre / high for a band).
 /// HTML: one self-contained page (inline CSS and SVG, no external asset; docs/html.md).
 void render(const Comparison& comparison, Format format, const RenderOptions& options, std::ostream& out);

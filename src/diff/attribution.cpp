@@ -95,9 +95,12 @@ void Differ::attribution() {
   t.key = "attribution";
   t.changes_only = true;
   t.title = "Where the change in DB time per second comes from";
-  t.columns = {{"component", "Component", "", ColumnKind::text, 0},       {"base_aas", "Base /s", "AAS", ColumnKind::number, 3},
-               {"target_aas", "Target /s", "AAS", ColumnKind::number, 3}, {"delta_aas", "Δ /s", "AAS", ColumnKind::delta, 3},
-               {"share_pct", "Share of Δ", "%", ColumnKind::number, 0},   {"assessment", "Assessment", "", ColumnKind::text, 0}};
+  t.columns = {{"component", "Component", "", ColumnKind::text, 0},
+               {"base_aas", "Base /s", "AAS", ColumnKind::number, 3},
+               {"target_aas", "Target /s", "AAS", ColumnKind::number, 3},
+               {"delta_aas", "Δ /s", "AAS", ColumnKind::delta, 3},
+               {"share_pct", "Share of Δ", "%", ColumnKind::number, 0},
+               {"assessment", "Assessment", "", ColumnKind::text, 0, ColumnRole::assessment}};
   for (const auto& p : parts) {
     if (p.delta() && std::fabs(*p.delta()) < 0.0005 && std::fabs(p.target.value_or(0)) < 0.0005) continue;
     CompareRow r;

@@ -612,19 +612,22 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   t.key = "check";
   t.title = fmt::format("Check against the baseline ({}; {} period{} matched; policy: {})", baseline.name, matched,
                         matched == 1 ? "" : "s", policy.source);
-  t.columns = {{"metric", "Metric", "", ColumnKind::text, 0},
-               {"key", "Key", "", ColumnKind::text, 0},
-               {"status", "Status", "", ColumnKind::text, 0},
-               {"actual", "Current", "", ColumnKind::number, -1},
-               {"unit", "Unit", "", ColumnKind::text, 0},
-               {"baseline_centre", "Baseline centre", "", ColumnKind::number, -1},
-               {"operator", "Op", "", ColumnKind::text, 0},
-               {"expected", "Expected", "", ColumnKind::number, -1},
-               {"band_low", "Band low", "", ColumnKind::number, -1},
-               {"band_high", "Band high", "", ColumnKind::number, -1},
-               {"z", "z", "", ColumnKind::number, 1},
-               {"method", "How", "", ColumnKind::text, 0},
-               {"reason", "Why", "", ColumnKind::text, 0}};
+  // For machines, the first a narrow terminal leaves out: the registry key, "actual <operator> expected" and how
+  // the band was drawn (the same on most rows). JSON carries them all.
+  constexpr int machine = column_priority::machine;
+  t.columns = {{"metric", "Metric", "", ColumnKind::text, 0, ColumnRole::name},
+               {"key", "Key", "", ColumnKind::text, 0, ColumnRole::identifier, machine},
+               {"status", "Status", "", ColumnKind::text, 0, ColumnRole::assessment},
+               {"actual", "Current", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"unit", "Unit", "", ColumnKind::text, 0, ColumnRole::label},
+               {"baseline_centre", "Baseline centre", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"operator", "Op", "", ColumnKind::text, 0, ColumnRole::label, machine},
+               {"expected", "Expected", "", ColumnKind::number, -1, ColumnRole::measure, machine},
+               {"band_low", "Band low", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"band_high", "Band high", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"z", "z", "", ColumnKind::number, 1, ColumnRole::measure},
+               {"method", "How", "", ColumnKind::text, 0, ColumnRole::detail, machine},
+               {"reason", "Why", "", ColumnKind::text, 0, ColumnRole::detail}};
   for (const auto& r : out.results) {
     CompareRow row;
     const OptDouble centre = r.baseline.median ? r.baseline.median : r.baseline.mean;

@@ -291,7 +291,7 @@ void Differ::drop_deltas() {
     std::vector<std::size_t> keep;
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
       const auto& c = t.columns[i];
-      if (c.kind == ColumnKind::change_pct || c.kind == ColumnKind::delta || c.key == "assessment") continue;
+      if (role_of(c) == ColumnRole::change || role_of(c) == ColumnRole::assessment) continue;
       keep.push_back(i);
     }
     if (keep.size() == t.columns.size()) continue;

@@ -62,12 +62,12 @@ struct Item {
   std::string name;
   std::vector<CompareCell> leading;  // text columns after the name
   std::vector<OptDouble> base, target;  // one per measure
-  std::string base_status, target_status;  // "not shown" etc., shown in place of the first measure
+  std::optional<Unknown> base_status, target_status;  // the side does not show the item: in place of its first measure
   OptDouble base_rate, target_rate;  // per second of elapsed, for the change column
   OptDouble base_pct, target_pct;  // % of DB time, for the delta column
   bool points = false;  // a percentage: its change is shown in points
   std::string metric;  // metric catalog key for the assessment; empty: the table's
-  std::string bound;  // one side unknown: the change as a bound ("≥ +120%"), else empty
+  std::optional<Bound> bound;  // one side unknown: the change as a bound (percent, ≥ +120%), else none
   OptDouble bound_delta;  // that side taken at its list's floor: the least change, per second
   double sort_key = 0;
 };
@@ -133,7 +133,7 @@ private:
 
   // One item's figures in one report, as the side-by-side tables need them.
   struct Found {
-    std::string status;  // non-empty: the report does not show the item ("not shown", ...)
+    std::optional<Unknown::Why> status;  // set: the report does not show the item (not shown, not in report)
     std::vector<OptDouble> values;  // one per measure
     OptDouble rate, pct_db_time;  // per second of elapsed (the rate change), % DB time (its delta)
   };
@@ -158,10 +158,11 @@ private:
     for (const auto& n : names) {
       Item it;
       it.name = n;
-      auto fill = [&](const Snapshot& s, std::vector<OptDouble>& vals, std::string& status, OptDouble& r, OptDouble& pct) {
+      auto fill = [&](const Snapshot& s, std::vector<OptDouble>& vals, std::optional<Unknown>& status, OptDouble& r,
+                      OptDouble& pct) {
         Found f = lookup(s, n);
-        status = f.status;
-        if (!status.empty()) return;
+        if (f.status) status = Unknown{*f.status};
+        if (status) return;
         vals = std::move(f.values);
         r = f.rate;
         pct = f.pct_db_time;

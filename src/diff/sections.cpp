@@ -28,6 +28,7 @@ struct Measure {
   std::string_view key, header, unit;
   int precision = -1;  // decimals; -1 by magnitude
   bool hidden = false;  // used to rank and assess, not shown
+  int priority = column_priority::automatic;  // CompareColumn::priority (automatic: by its unit)
 };
 
 // One row of a section in one report.
@@ -61,10 +62,17 @@ struct TableView {
     if (const auto* d = std::get_if<double>(&r.cells[i])) return *d;
     return std::nullopt;
   }
+  // A text cell, or a presence in the words of the evidence ("not shown", "≥ +120%").
   std::string text(const CompareRow& r, std::string_view key) const {
     const auto i = col(key);
     if (i >= r.cells.size()) return {};
     if (const auto* s = std::get_if<std::string>(&r.cells[i])) return *s;
+    if (const auto* u = std::get_if<Unknown>(&r.cells[i]))
+      return u->why == Unknown::Why::not_in_report ? "not in report" : u->why == Unknown::Why::not_shown ? "not shown" : "?";
+    if (const auto* b = std::get_if<Bound>(&r.cells[i]))
+      return std::fabs(b->value) < 0.5
+                 ? std::string(b->at_least ? "≥ 0%" : "≤ 0%")
+                 : fmt::format("{} {}{}%", b->at_least ? "≥" : "≤", b->value < 0 ? "-" : "+", grouped(std::fabs(b->value), 0));
     return {};
   }
 };
@@ -120,9 +128,18 @@ struct EvidenceDef {
   std::vector<std::string> (*quote)(const TableView& v, const std::vector<std::string>& events, std::string_view word) = nullptr;
 };
 
+// A text column after the row's name: its header and role (detail, or a label such as a unit, never cut or
+// left out).
+struct Leading {
+  Leading(const char* h) : header(h) {}  // NOLINT: a header alone is a detail column
+  Leading(std::string_view h, ColumnRole r) : header(h), role(r) {}
+  std::string_view header;
+  ColumnRole role = ColumnRole::detail;
+};
+
 struct SectionDef {
   std::string_view key, title, name_header;
-  std::vector<std::string_view> leading;  // headers of the text columns after the name
+  std::vector<Leading> leading;  // the text columns after the name
   std::vector<Measure> measures;
   std::vector<int> change_on;  // the measure(s) whose change ranks and assesses a row (several: the largest)
   std::string_view family;  // registry family "<kind>.<measure>"; instances "<kind>:<row key>:<measure>"
@@ -477,7 +494,10 @@ const std::vector<SectionDef>& sections() {
        "Instance Activity Stats",
        "Statistic",
        {},
-       {{"total", "Total", "", 0}, {"per_s", "per Second", "/s", -1}, {"per_trans", "per Trans", "", -1}},
+       // The total and per-transaction figures beside the rate: for machines, the first a narrow terminal leaves out.
+       {{"total", "Total", "", 0, false, column_priority::machine},
+        {"per_s", "per Second", "/s", -1},
+        {"per_trans", "per Trans", "", -1, false, column_priority::machine}},
        {1},
        "activity.per_s",
        false,
@@ -582,7 +602,7 @@ const std::vector<SectionDef>& sections() {
        "Segments",
        "Segment",
        {"List", "Type"},
-       {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1}},
+       {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1, false, column_priority::machine}},
        {0},
        "segment.per_s",
        true,
@@ -768,7 +788,7 @@ const std::vector<SectionDef>& sections() {
       {"os_stats",
        "Operating System Statistics",
        "Statistic",
-       {"Unit"},
+       {{"Unit", ColumnRole::label}},
        {{"per_s", "per Second", "", -1}, {"value", "Value", "", -1}},
        {0, 1},
        "os_stat.value",
@@ -782,7 +802,9 @@ const std::vector<SectionDef>& sections() {
        "Global Cache (RAC)",
        "Statistic",
        {"Section"},
-       {{"per_s", "per Second", "", -1}, {"per_txn", "per Trans", "", -1}, {"value", "Value", "", -1}},
+       {{"per_s", "per Second", "", -1},
+        {"per_txn", "per Trans", "", -1, false, column_priority::machine},
+        {"value", "Value", "", -1}},
        {0, 2},
        "global_cache.value",
        false,
@@ -973,20 +995,21 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
   out.title = d.title;
   out.group = "sections";
   out.text_rows = d.text_rows;
-  out.columns.push_back({"name", std::string(d.name_header), "", ColumnKind::text, 0});
-  for (auto h : d.leading) out.columns.push_back({normalize_label(h), std::string(h), "", ColumnKind::text, 0});
+  out.columns.push_back({"name", std::string(d.name_header), "", ColumnKind::text, 0, ColumnRole::name});
+  for (const auto& l : d.leading)
+    out.columns.push_back({normalize_label(l.header), std::string(l.header), "", ColumnKind::text, 0, l.role});
   auto add_side = [&](std::string_view side, std::string_view label) {
     for (const auto& m : d.measures)
       if (!m.hidden)
         out.columns.push_back({fmt::format("{}_{}", side, m.key),
                                label.empty() ? std::string(m.header) : fmt::format("{} {}", label, m.header), std::string(m.unit),
-                               ColumnKind::number, m.precision});
+                               ColumnKind::number, m.precision, ColumnRole::measure, m.priority});
   };
   if (has_base) add_side("base", "Base");
   add_side("target", has_base ? "Target" : "");
   if (has_base) {
-    out.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0});
-    out.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0});
+    out.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0, ColumnRole::change});
+    out.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0, ColumnRole::assessment});
   }
   std::size_t material = 0;
   for (const auto& l : lines) {
@@ -1004,7 +1027,7 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
         if (d.measures[m].hidden) continue;
         CompareCell c;
         if (row == nullptr) {
-          if (first && d.top_n) c = std::string("not shown");
+          if (first && d.top_n) c = Unknown{Unknown::Why::not_shown};
         } else if (row->values[m]) {
           c = *row->values[m];
         }
@@ -1033,8 +1056,8 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     } else if (d.top_n && (bv || tv)) {  // a bound: the missing side is below its list's last value
       const auto& floors = bv ? floors_t : floors_b;
       if (auto f = floors.find(any.group); f != floors.end() && f->second > 0) {
-        if (tv && *tv >= f->second * 1.01) change = fmt::format("≥ +{}%", grouped((*tv - f->second) / f->second * 100, 0));
-        if (bv && *bv >= f->second * 1.01) change = fmt::format("≤ -{:.0f}%", (*bv - f->second) / *bv * 100);
+        if (tv && *tv >= f->second * 1.01) change = Bound{(*tv - f->second) / f->second * 100, true};
+        if (bv && *bv >= f->second * 1.01) change = Bound{-(*bv - f->second) / *bv * 100, false};
       }
     }
     r.cells.push_back(change);
@@ -1068,7 +1091,7 @@ std::optional<CompareTable> compare_parameters(const Snapshot* base, const Snaps
   out.title = "init.ora Parameters";
   out.group = "sections";
   out.text_rows = 20;
-  out.columns.push_back({"name", "Parameter", "", ColumnKind::text, 0});
+  out.columns.push_back({"name", "Parameter", "", ColumnKind::text, 0, ColumnRole::name});
   if (base == nullptr) {
     out.columns.push_back({"begin_value", "Begin value", "", ColumnKind::text, 0});
     out.columns.push_back({"end_value", "End value (if different)", "", ColumnKind::text, 0});
@@ -1077,9 +1100,9 @@ std::optional<CompareTable> compare_parameters(const Snapshot* base, const Snaps
                            p.end_value.empty() ? CompareCell() : CompareCell(p.end_value)}});
     return out;
   }
-  out.columns.push_back({"base", "Base", "", ColumnKind::text, 0});
-  out.columns.push_back({"target", "Target", "", ColumnKind::text, 0});
-  out.columns.push_back({"change", "Change", "", ColumnKind::text, 0});
+  out.columns.push_back({"base", "Base", "", ColumnKind::text, 0, ColumnRole::value});
+  out.columns.push_back({"target", "Target", "", ColumnKind::text, 0, ColumnRole::value});
+  out.columns.push_back({"change", "Change", "", ColumnKind::text, 0, ColumnRole::label});
   // A report without the section (cut short, or a release that does not print it) says nothing of its
   // parameters: no parameter reads as added or reset.
   if (base->parameters.empty() || target.parameters.empty()) {
@@ -1381,7 +1404,7 @@ std::string section_comparisons_markdown() {
     for (int m : d.change_on) by += (by.empty() ? "" : " or ") + std::string(d.measures[static_cast<std::size_t>(m)].header);
     by += d.family.empty() ? " (each row its own registry row)" : fmt::format(" (`{}`)", d.family);
     std::string key(d.name_header);
-    for (auto l : d.leading) key += " + " + std::string(l);
+    for (const auto& l : d.leading) key += " + " + std::string(l.header);
     out += fmt::format("| {} (`{}`) | {} | {} | {} | {} | {} |\n", d.title, d.key, key, measures, by,
                        d.top_n ? "yes: missing = not shown, change a bound" : "no",
                        d.text_rows == 0 ? std::string("all") : std::to_string(d.text_rows));

@@ -351,16 +351,18 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   CompareTable t;
   t.key = "sets";
   t.title = fmt::format("Sets: {} base and {} target reports, centre, spread and significance", base.size(), target.size());
-  t.columns = {{"metric", "Metric", "", ColumnKind::text, 0},
-               {"unit", "Unit", "", ColumnKind::text, 0},
-               {"base_median", "Base median", "", ColumnKind::number, 3},
-               {"base_range", "Base min - max", "", ColumnKind::text, 0},
-               {"target_median", "Target median", "", ColumnKind::number, 3},
-               {"target_range", "Target min - max", "", ColumnKind::text, 0},
-               {"test", "Test", "", ColumnKind::text, 0},
-               {"p_value", "p", "", ColumnKind::number, 3},
-               {"effect_size", "Effect size", "", ColumnKind::text, 0},
-               {"finding", "Material and significant", "", ColumnKind::text, 0}};
+  // The effect size is for machines (the p-value and the verdict say it for people): the first a narrow terminal
+  // leaves out.
+  t.columns = {{"metric", "Metric", "", ColumnKind::text, 0, ColumnRole::name},
+               {"unit", "Unit", "", ColumnKind::text, 0, ColumnRole::label},
+               {"base_median", "Base median", "", ColumnKind::number, 3, ColumnRole::measure},
+               {"base_range", "Base min - max", "", ColumnKind::text, 0, ColumnRole::label},
+               {"target_median", "Target median", "", ColumnKind::number, 3, ColumnRole::measure},
+               {"target_range", "Target min - max", "", ColumnKind::text, 0, ColumnRole::label},
+               {"test", "Test", "", ColumnKind::text, 0, ColumnRole::detail},
+               {"p_value", "p", "", ColumnKind::number, 3, ColumnRole::measure},
+               {"effect_size", "Effect size", "", ColumnKind::text, 0, ColumnRole::label, column_priority::machine},
+               {"finding", "Material and significant", "", ColumnKind::text, 0, ColumnRole::label}};
   for (const auto& [key, label, unit] : metrics) {
     if (results.count(key) != 0) continue;
     auto r = test_metric(base, target, key, label, unit);

@@ -9,6 +9,84 @@
 #include <cmath>
 #include <fmt/format.h>
 
+namespace awrdiff {
+
+const char* to_string(ColumnRole role) {
+  switch (role) {
+    case ColumnRole::automatic:
+      return "automatic";
+    case ColumnRole::name:
+      return "name";
+    case ColumnRole::identifier:
+      return "identifier";
+    case ColumnRole::label:
+      return "label";
+    case ColumnRole::value:
+      return "value";
+    case ColumnRole::detail:
+      return "detail";
+    case ColumnRole::measure:
+      return "measure";
+    case ColumnRole::change:
+      return "change";
+    case ColumnRole::assessment:
+      return "assessment";
+  }
+  return "automatic";
+}
+
+ColumnRole role_of(const CompareColumn& c) {
+  if (c.role != ColumnRole::automatic) return c.role;
+  switch (c.kind) {
+    case ColumnKind::text:
+      return ColumnRole::detail;
+    case ColumnKind::number:
+      return ColumnRole::measure;
+    case ColumnKind::change_pct:
+    case ColumnKind::delta:
+      return ColumnRole::change;
+  }
+  return ColumnRole::detail;
+}
+
+int default_priority(const CompareColumn& c) {
+  if (c.priority >= 0) return c.priority;
+  switch (role_of(c)) {
+    case ColumnRole::detail:
+      return column_priority::detail;
+    case ColumnRole::measure:
+      break;
+    case ColumnRole::change:
+      if (c.kind == ColumnKind::delta) break;  // a difference in its unit: as its measure
+      return column_priority::always;
+    default:
+      return column_priority::always;
+  }
+  // What a number tells a DBA, by its unit: time in the database most, then latency, ratios, rates, counts.
+  const std::string_view u = c.unit;
+  if (u == "AAS" || u == "s" || u == "min" || u == "h") return column_priority::time;
+  if (u == "ms" || u == "us" || u == "µs") return column_priority::latency;
+  if (u == "%" || u == "pts") return column_priority::ratio;
+  if (u.ends_with("/s") || u.ends_with("/h") || u.ends_with("/ms")) return column_priority::rate;
+  return column_priority::count;
+}
+
+const char* to_string(Unknown::Why why) {
+  switch (why) {
+    case Unknown::Why::not_shown:
+      return "not_shown";
+    case Unknown::Why::not_in_report:
+      return "not_in_report";
+    case Unknown::Why::no_change:
+      return "no_change";
+  }
+  return "not_shown";
+}
+
+const char* to_string(OneSided::Which which) { return which == OneSided::Which::new_in_target ? "new" : "gone"; }
+
+}  // namespace awrdiff
+
 namespace awrdiff::detail::differ {
 
 namespace {
@@ -31,26 +109,31 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
   CompareTable t;
   t.key = spec.key;
   t.title = spec.title;
-  t.columns.push_back({"name", spec.name_header, "", ColumnKind::text, 0});
-  for (const auto& h : spec.leading_headers) t.columns.push_back({normalize_label(h), h, "", ColumnKind::text, 0});
+  t.columns.push_back({"name", spec.name_header, "", ColumnKind::text, 0, ColumnRole::name});
+  for (const auto& h : spec.leading_headers)
+    t.columns.push_back({normalize_label(h), h, "", ColumnKind::text, 0, ColumnRole::detail});
   auto add_side = [&](const char* side, const char* label) {
     for (const auto& m : spec.measures)
       t.columns.push_back({fmt::format("{}_{}", side, m.key), has_base ? fmt::format("{} {}", label, m.header) : m.header, m.unit,
-                           ColumnKind::number, m.precision});
+                           ColumnKind::number, m.precision, ColumnRole::measure});
   };
   if (has_base) add_side("base", "Base");
   add_side("target", has_base ? "Target" : "");
-  if (has_base && spec.with_pct_delta) t.columns.push_back({"delta_pct_db_time", "Δ %DB time", "pts", ColumnKind::delta, 1});
-  if (has_base && spec.with_rate_change) t.columns.push_back({"rate_change_pct", "Change /s", "%", ColumnKind::change_pct, 0});
+  // The change of % DB time beside the change of the rate: the first of the two a narrow terminal leaves out.
+  if (has_base && spec.with_pct_delta)
+    t.columns.push_back({"delta_pct_db_time", "Δ %DB time", "pts", ColumnKind::delta, 1, ColumnRole::change,
+                         spec.with_rate_change ? column_priority::second_change : column_priority::automatic});
+  if (has_base && spec.with_rate_change)
+    t.columns.push_back({"rate_change_pct", "Change /s", "%", ColumnKind::change_pct, 0, ColumnRole::change});
   const bool with_assessment = has_base && !spec.metric.empty();
-  if (with_assessment) t.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0});
+  if (with_assessment) t.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0, ColumnRole::assessment});
   for (const auto& it : items) {
     CompareRow r;
     r.cells.push_back(it.name);
     for (const auto& l : it.leading) r.cells.push_back(l);
-    auto side_cells = [&](const std::vector<OptDouble>& vals, const std::string& status) {
+    auto side_cells = [&](const std::vector<OptDouble>& vals, const std::optional<Unknown>& status) {
       for (std::size_t i = 0; i < spec.measures.size(); ++i) {
-        if (!status.empty()) r.cells.push_back(i == 0 ? CompareCell(status) : CompareCell());
+        if (status) r.cells.push_back(i == 0 ? CompareCell(*status) : CompareCell());
         else r.cells.push_back(i < vals.size() ? cell(vals[i]) : CompareCell());
       }
     };
@@ -59,8 +142,7 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
     if (has_base && spec.with_pct_delta) r.cells.push_back(cell(minus(it.target_pct, it.base_pct)));
     if (has_base && spec.with_rate_change) {
       // One side unknown: no number (an item outside a top-N list is not zero there).
-      if (!it.base_status.empty() || !it.target_status.empty())
-        r.cells.push_back(it.bound.empty() ? CompareCell() : CompareCell(it.bound));
+      if (it.base_status || it.target_status) r.cells.push_back(it.bound ? CompareCell(*it.bound) : CompareCell());
       else if (it.points) {
         auto d = minus(it.target_rate, it.base_rate);
         r.cells.push_back(d ? CompareCell(fmt::format("{:+.1f} pts", *d)) : CompareCell());
@@ -72,7 +154,7 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
     }
     if (with_assessment) {
       const std::string& metric = it.metric.empty() ? spec.metric : it.metric;
-      const bool known = it.base_status.empty() && it.target_status.empty();
+      const bool known = !it.base_status && !it.target_status;
       r.cells.push_back(known ? assessment_cell(metric, it.base_rate, it.target_rate) : CompareCell());
     }
     t.rows.push_back(std::move(r));

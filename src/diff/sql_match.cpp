@@ -319,8 +319,8 @@ void Differ::sql() {
   t.key = "top_sql";
   t.title = "Top SQL by elapsed time";
   const bool hb = has_base();
-  t.columns.push_back({"sql_id", "SQL Id", "", ColumnKind::text, 0});
-  if (hb) t.columns.push_back({"status", "Status", "", ColumnKind::text, 0});
+  t.columns.push_back({"sql_id", "SQL Id", "", ColumnKind::text, 0, ColumnRole::identifier});
+  if (hb) t.columns.push_back({"status", "Status", "", ColumnKind::text, 0, ColumnRole::label});
   if (hb) t.columns.push_back({"base_elapsed_s", "Base elapsed (s)", "s", ColumnKind::number, 1});
   t.columns.push_back({"target_elapsed_s", hb ? "Target elapsed (s)" : "Elapsed (s)", "s", ColumnKind::number, 1});
   if (hb) t.columns.push_back({"rate_change_pct", "Change /s", "%", ColumnKind::change_pct, 0});
@@ -328,8 +328,18 @@ void Differ::sql() {
   t.columns.push_back({"target_executions", hb ? "Target execs" : "Execs", "", ColumnKind::number, 0});
   if (hb) t.columns.push_back({"base_elapsed_per_exec_ms", "Base ms/exec", "ms", ColumnKind::number, -1});
   t.columns.push_back({"target_elapsed_per_exec_ms", hb ? "Target ms/exec" : "ms/exec", "ms", ColumnKind::number, -1});
-  t.columns.push_back({"module_text", "Module / SQL text", "", ColumnKind::text, 0});
+  t.columns.push_back({"module_text", "Module / SQL text", "", ColumnKind::text, 0, ColumnRole::detail});
 
+  // The status as a presence where the statement is missing from one report: not shown there (below its
+  // cut-off), not in that report (no SQL section, or another key), or new / gone (it would have made that list).
+  auto status_cell = [](const std::string& status) -> CompareCell {
+    if (status == "new") return OneSided{OneSided::Which::new_in_target};
+    if (status == "gone") return OneSided{OneSided::Which::gone_from_target};
+    if (status == "not shown in base") return Unknown{Unknown::Why::not_shown, Unknown::Side::base};
+    if (status == "not shown in target") return Unknown{Unknown::Why::not_shown, Unknown::Side::target};
+    if (status == "not in report") return Unknown{Unknown::Why::not_in_report};
+    return status;
+  };
   bool any_text_match = false;
   std::size_t shown = 0;
   for (const auto& p : m_facts.sql) {
@@ -338,20 +348,22 @@ void Differ::sql() {
     CompareRow r;
     r.cells.push_back(p.label());
     if (hb) {
-      std::string status = p.status;
+      CompareCell status = status_cell(p.status);
       if (p.text_match != SignatureMatch::none) {
-        status = p.base->id_kind != p.target->id_kind ? "matched by text"
-                 : p.binds_changed                    ? "same text, binds changed"
-                                                      : "same shape, other literals";
+        status = std::string(p.base->id_kind != p.target->id_kind ? "matched by text"
+                             : p.binds_changed                    ? "same text, binds changed"
+                                                                  : "same shape, other literals");
         any_text_match = true;
       }
-      r.cells.push_back(status);
-      r.cells.push_back(p.base != nullptr ? cell(p.base->elapsed_s) : CompareCell(std::string("-")));
+      r.cells.push_back(std::move(status));
+      r.cells.push_back(p.base != nullptr ? cell(p.base->elapsed_s) : CompareCell());
     }
-    r.cells.push_back(p.target != nullptr ? cell(p.target->elapsed_s) : CompareCell(std::string("-")));
+    r.cells.push_back(p.target != nullptr ? cell(p.target->elapsed_s) : CompareCell());
     if (hb) {
+      // Missing from one side: new or gone, else the change is unknown.
       if (p.status == "both") r.cells.push_back(cell(change_pct(p.base_rate, p.target_rate)));
-      else r.cells.push_back(CompareCell(p.status == "new" || p.status == "gone" ? p.status : std::string("?")));
+      else if (p.status == "new" || p.status == "gone") r.cells.push_back(status_cell(p.status));
+      else r.cells.push_back(Unknown{Unknown::Why::no_change});
       r.cells.push_back(p.base != nullptr ? cell(p.base->executions) : CompareCell());
     }
     r.cells.push_back(p.target != nullptr ? cell(p.target->executions) : CompareCell());
@@ -389,7 +401,7 @@ void Differ::literal_sql() {
   CompareTable t;
   t.key = "literal_sql";
   t.title = "Literal SQL: one statement shape under many sql_ids";
-  t.columns.push_back({"shape", "Statement (one of them)", "", ColumnKind::text, 0});
+  t.columns.push_back({"shape", "Statement (one of them)", "", ColumnKind::text, 0, ColumnRole::name});
   if (hb) t.columns.push_back({"base_sql_ids", "Base sql_ids", "", ColumnKind::number, 0});
   t.columns.push_back({"target_sql_ids", hb ? "Target sql_ids" : "sql_ids", "", ColumnKind::number, 0});
   if (hb) t.columns.push_back({"base_elapsed_s", "Base elapsed (s)", "s", ColumnKind::number, 1});
@@ -432,17 +444,16 @@ void Differ::sql_carriers() {
   t.key = "sql_carriers";
   t.changes_only = true;
   t.title = "SQL carrying the change in DB time per second";
-  t.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0},
-               {"delta_aas", "Δ elapsed /s", "AAS", ColumnKind::delta, 3},
-               {"share_pct", "Share of Δ DB time", "%", ColumnKind::number, 0},
-               {"why", "Per execution vs volume", "", ColumnKind::text, 0},
-               {"text", "Module / SQL text", "", ColumnKind::text, 0}};
+  t.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0, ColumnRole::identifier},
+               {"delta_aas", "Δ elapsed /s", "AAS", ColumnKind::delta, 3, ColumnRole::change},
+               {"share_pct", "Share of Δ DB time", "%", ColumnKind::number, 0, ColumnRole::measure},
+               {"why", "Per execution vs volume", "", ColumnKind::text, 0, ColumnRole::detail},
+               {"text", "Module / SQL text", "", ColumnKind::text, 0, ColumnRole::detail}};
   for (const auto* p : list) {
     CompareRow r;
     r.cells.push_back(p->label());
-    r.cells.push_back(p->bound
-                          ? CompareCell(fmt::format("{}{:.3f} or more", *p->delta_aas > 0 ? "+" : "-", std::fabs(*p->delta_aas)))
-                          : CompareCell(*p->delta_aas));
+    // New or gone: the change taken from the other list's cut-off, at least that much either way.
+    r.cells.push_back(p->bound ? CompareCell(Bound{*p->delta_aas, *p->delta_aas > 0}) : CompareCell(*p->delta_aas));
     // A statement inside a PL/SQL call is part of the call's share, not a second one: shares never add
     // past 100% through parent and child. When the call is not listed here its own change is small or
     // the other way (a job that coalesced another index): the statement's change is the call's, not a cause.

@@ -27,9 +27,9 @@ void Differ::periods() {
   CompareTable t;
   t.key = "periods";
   t.title = "Periods";
-  t.columns.push_back({"item", "", "", ColumnKind::text, 0});
-  if (has_base()) t.columns.push_back({"base", "Base", "", ColumnKind::text, 0});
-  t.columns.push_back({"target", has_base() ? "Target" : "Report", "", ColumnKind::text, 0});
+  t.columns.push_back({"item", "", "", ColumnKind::text, 0, ColumnRole::name});
+  if (has_base()) t.columns.push_back({"base", "Base", "", ColumnKind::text, 0, ColumnRole::value});
+  t.columns.push_back({"target", has_base() ? "Target" : "Report", "", ColumnKind::text, 0, ColumnRole::value});
   auto add = [&](const std::string& label, auto getter) {
     CompareRow r;
     r.cells.push_back(label);
@@ -218,8 +218,8 @@ void Differ::load_profile() {
     it.leading.push_back(ls != nullptr ? CompareCell(std::string(ls->unit)) : CompareCell());
     it.base = {br != nullptr ? br->per_second : std::nullopt, br != nullptr ? br->per_transaction : std::nullopt};
     it.target = {tr != nullptr ? tr->per_second : std::nullopt, tr != nullptr ? tr->per_transaction : std::nullopt};
-    if (has_base() && br == nullptr) it.base_status = "not in report";
-    if (tr == nullptr) it.target_status = "not in report";
+    if (has_base() && br == nullptr) it.base_status = Unknown{Unknown::Why::not_in_report};
+    if (tr == nullptr) it.target_status = Unknown{Unknown::Why::not_in_report};
     // The per-second rate as the registry reads it; DB time and DB CPU per second are printed with
     // one decimal: compare the registry's exact rates of them instead.
     auto rate_of = [&](const Snapshot& s) -> OptDouble {
@@ -233,6 +233,7 @@ void Differ::load_profile() {
     items.push_back(std::move(it));
   }
   auto t = side_by_side(spec, items, has_base());
+  t.columns[1].role = ColumnRole::label;  // the unit of the figures
   t.notes.push_back(
       "Figures as the reports print them (per second with 1 decimal: small rates change in steps of 0.1). "
       "Change /s and the assessment are on the per-second rate; per transaction shows whether each "
@@ -258,10 +259,10 @@ void Differ::events() {
   bool used_full_list = false;
   auto items = side_items(names, [&](const Snapshot& s, const std::string& n) -> Found {
     const WaitEvent* e = s.foreground_event(n);
-    if (e == nullptr) return {"not shown", {}, {}, {}};
+    if (e == nullptr) return {Unknown::Why::not_shown, {}, {}, {}};
     used_full_list = used_full_list || s.top_event(n) == nullptr;
     // The registry reads the same row (Snapshot::foreground_event): its rate and average.
-    return {"",
+    return {std::nullopt,
             {e->time_s, metric_value(s, "event:" + n + ":avg_wait_ms"), e->pct_db_time},
             metric_value(s, "event:" + n + ":time_per_s"),
             e->pct_db_time};
@@ -275,18 +276,19 @@ void Differ::events() {
   };
   for (auto& it : items) {
     if (!has_base()) break;
-    const bool base_hidden = it.base_status == "not shown" && it.target_status.empty();
-    const bool target_hidden = it.target_status == "not shown" && it.base_status.empty();
+    const auto not_shown = std::optional<Unknown>(Unknown{Unknown::Why::not_shown});
+    const bool base_hidden = it.base_status == not_shown && !it.target_status;
+    const bool target_hidden = it.target_status == not_shown && !it.base_status;
     if (base_hidden && it.target_rate) {
       auto lo = rate(list_floor(*m_base), base_elapsed());
       if (lo && *lo > 0 && *it.target_rate > *lo) {
-        it.bound = "≥ " + fmt_pct((*it.target_rate - *lo) / *lo * 100);
+        it.bound = Bound{(*it.target_rate - *lo) / *lo * 100, true};
         it.bound_delta = *it.target_rate - *lo;
       }
     } else if (target_hidden && it.base_rate) {
       auto lo = rate(list_floor(m_target), target_elapsed());
       if (lo && *it.base_rate > 0 && *it.base_rate > *lo) {
-        it.bound = "≤ " + fmt_pct((*lo - *it.base_rate) / *it.base_rate * 100);
+        it.bound = Bound{(*lo - *it.base_rate) / *it.base_rate * 100, false};
         it.bound_delta = *lo - *it.base_rate;
       }
     }
@@ -300,6 +302,9 @@ void Differ::events() {
   if (items.size() > static_cast<std::size_t>(m_opt.top_events)) items.resize(static_cast<std::size_t>(m_opt.top_events));
   m_events = items;
   auto table = side_by_side(spec, items, has_base());
+  // The wait class tells a DBA where an event belongs (User I/O, Commit, Concurrency): a narrow terminal keeps it
+  // past the %DB pair and the average wait, after the times.
+  table.columns[1].priority = column_priority::latency + 5;
   table.notes.push_back(
       "not shown = below that report's top-N list and absent from its Foreground Wait Events: unknown, not zero; "
       "its change is then a bound against the smallest time that list shows (≥ / ≤).");
@@ -331,10 +336,10 @@ void Differ::wait_classes() {
   // This table shows the report's 'Wait Classes by Total Wait Time' (background waits included), not
   // the registry's wait_class family (foreground waits, the part of DB time): its own figures.
   auto items = side_items(names, [](const Snapshot& s, const std::string& n) -> Found {
-    if (s.wait_classes.empty()) return {"not in report", {}, {}, {}};
+    if (s.wait_classes.empty()) return {Unknown::Why::not_in_report, {}, {}, {}};
     for (const auto& w : s.wait_classes)
-      if (w.name == n) return {"", {w.time_s, w.pct_db_time}, rate(w.time_s, s.interval.elapsed_s), w.pct_db_time};
-    return {"not shown", {}, {}, {}};
+      if (w.name == n) return {std::nullopt, {w.time_s, w.pct_db_time}, rate(w.time_s, s.interval.elapsed_s), w.pct_db_time};
+    return {Unknown::Why::not_shown, {}, {}, {}};
   });
   sort_by_share(items);
   auto table = side_by_side(spec, items, has_base());
@@ -369,8 +374,8 @@ void Differ::time_model() {
   });
   m_time_model = side_items(names, [](const Snapshot& s, const std::string& n) -> Found {
     const auto* row = s.time_model_row(n);
-    if (row == nullptr) return {s.time_model.empty() ? "not in report" : "not shown", {}, {}, {}};
-    return {"", {row->time_s, row->pct_db_time}, metric_value(s, "time_model:" + n + ":time_per_s"), row->pct_db_time};
+    if (row == nullptr) return {s.time_model.empty() ? Unknown::Why::not_in_report : Unknown::Why::not_shown, {}, {}, {}};
+    return {std::nullopt, {row->time_s, row->pct_db_time}, metric_value(s, "time_model:" + n + ":time_per_s"), row->pct_db_time};
   });
   m_out.tables.push_back(side_by_side(spec, m_time_model, has_base()));
 }

@@ -611,10 +611,10 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
     out << "</section>\n";
     return;
   }
-  // A row's "assessment" colours its changes; an "assessment" or "status" cell is coloured by its word.
+  // A row's assessment (ColumnRole::assessment) colours its changes; an assessment cell is coloured by its word.
   std::optional<std::size_t> assessment_col;
   for (std::size_t i = 0; i < t.columns.size(); ++i)
-    if (t.columns[i].key == "assessment") assessment_col = i;
+    if (role_of(t.columns[i]) == ColumnRole::assessment) assessment_col = i;
   std::string head = "<thead><tr>", table_class = "data";
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     const auto& col = t.columns[i];
@@ -687,8 +687,8 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
       // keeps a page with the long section tables small.
       std::string cls = right_aligned(col) || i < k_text_classes ? "" : "t";
       auto add = [&cls, &col](const std::string& c) { cls += (cls.empty() ? (right_aligned(col) ? "n " : "") : " ") + c; };
-      if ((col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta) && !tone_of_row.empty()) add(tone_of_row);
-      if (col.key == "assessment" || col.key == "status")
+      if (role_of(col) == ColumnRole::change && !tone_of_row.empty()) add(tone_of_row);
+      if (role_of(col) == ColumnRole::assessment)
         if (const auto* s = std::get_if<std::string>(&cell); s != nullptr && !tone(*s).empty()) add(tone(*s));
       out << "<td";
       if (!cls.empty()) out << " class=\"" << cls << "\"";

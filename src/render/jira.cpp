@@ -112,9 +112,9 @@ void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out)
       for (std::size_t i = 0; i < t.columns.size(); ++i) {
         const auto& col = t.columns[i];
         std::string s = i < r.cells.size() ? cell_text(r.cells[i], col) : "";
-        if (o.width > 0 && cuttable_column(col) && width(s) > 80) s = ellipsize(s, 80);
+        if (o.width > 0 && cut_in_cells(col) && width(s) > 80) s = ellipsize(s, 80);
         s = jira_escape(s);
-        if (i == a || col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta) s = jira_colour(s, word);
+        if (i == a || role_of(col) == ColumnRole::change) s = jira_colour(s, word);
         out << (s.empty() ? " " : s) << "|";  // an empty cell would merge with the next
       }
       out << "\n";

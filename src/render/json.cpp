@@ -40,7 +40,8 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
     tj["key"] = t.key;
     tj["title"] = t.title;
     auto& cols = tj["columns"] = nlohmann::json::array();
-    for (const auto& col : t.columns) cols.push_back({{"key", col.key}, {"header", col.header}, {"unit", col.unit}});
+    for (const auto& col : t.columns)
+      cols.push_back({{"key", col.key}, {"header", col.header}, {"unit", col.unit}, {"role", to_string(role_of(col))}});
     auto& rows = tj["rows"] = nlohmann::json::array();
     for (const auto& r : t.rows) {
       nlohmann::json rj = nlohmann::json::object();
@@ -50,16 +51,36 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
         if (const auto* d = std::get_if<double>(&cell)) {
           rj[key] = *d;
         } else if (const auto* s = std::get_if<std::string>(&cell)) {
-          // A numeric column's cell without a number ("not shown", "new", "≥ +120%", "-"): null, the
-          // text beside it under "<key>_text", so that a column holds numbers or null only.
+          // A numeric column's cell of words ("from 0", "+1.2 pts"): null, the words beside it under
+          // "<key>_text", so that a column holds numbers or null only.
           if (t.columns[i].kind == ColumnKind::text) {
             rj[key] = *s;
           } else {
             rj[key] = nullptr;
             rj[key + "_text"] = *s;
           }
-        } else {
+        } else if (std::holds_alternative<std::monostate>(cell)) {
           rj[key] = nullptr;
+        } else {
+          // A presence (docs/json.md): the words the text formats show under the key (a text column) or
+          // "<key>_text" (a numeric column, whose key holds null), and its type under "<key>_presence".
+          const std::string words = cell_text(cell, t.columns[i]);
+          if (t.columns[i].kind == ColumnKind::text) {
+            rj[key] = words;
+          } else {
+            rj[key] = nullptr;
+            rj[key + "_text"] = words;
+          }
+          nlohmann::json p;
+          if (const auto* u = std::get_if<Unknown>(&cell)) {
+            p = {{"kind", "unknown"}, {"why", to_string(u->why)}};
+            if (u->side != Unknown::Side::own) p["side"] = u->side == Unknown::Side::base ? "base" : "target";
+          } else if (const auto* one = std::get_if<OneSided>(&cell)) {
+            p = {{"kind", "one_sided"}, {"which", to_string(one->which)}};
+          } else if (const auto* b = std::get_if<Bound>(&cell)) {
+            p = {{"kind", "bound"}, {"value", b->value}, {"at_least", b->at_least}};
+          }
+          rj[key + "_presence"] = std::move(p);
         }
       }
       rows.push_back(std::move(rj));

@@ -46,9 +46,45 @@ std::string format_number(double value, int precision) {
 
 namespace render_detail {
 
+namespace {
+
+// A relative change in percent as a bound reads it: "0%" under half a percent, else "+120%", "-1,234%".
+std::string pct_words(double p) {
+  if (std::fabs(p) < 0.5) return "0%";
+  return (p < 0 ? "-" : "+") + format_number(std::fabs(p), 0) + "%";
+}
+
+}  // namespace
+
+std::string presence_text(const Unknown& u) {
+  switch (u.why) {
+    case Unknown::Why::not_shown:
+      return u.side == Unknown::Side::base     ? "not shown in base"
+             : u.side == Unknown::Side::target ? "not shown in target"
+                                               : "not shown";
+    case Unknown::Why::not_in_report:
+      return "not in report";
+    case Unknown::Why::no_change:
+      return "?";
+  }
+  return "?";
+}
+
+std::string presence_text(const OneSided& o) { return to_string(o.which); }
+
+std::string presence_text(const Bound& b, const CompareColumn& col) {
+  // A difference in the column's unit: "+0.123 or more" (its size at least that, either way).
+  if (col.kind == ColumnKind::delta)
+    return fmt::format("{}{:.{}f} or more", b.value > 0 ? "+" : "-", std::fabs(b.value), std::max(col.precision, 0));
+  return (b.at_least ? "≥ " : "≤ ") + pct_words(b.value);
+}
+
 std::string cell_text(const CompareCell& c, const CompareColumn& col) {
   if (std::holds_alternative<std::monostate>(c)) return "-";
   if (const auto* s = std::get_if<std::string>(&c)) return *s;
+  if (const auto* u = std::get_if<Unknown>(&c)) return presence_text(*u);
+  if (const auto* o = std::get_if<OneSided>(&c)) return presence_text(*o);
+  if (const auto* b = std::get_if<Bound>(&c)) return presence_text(*b, col);
   const double v = std::get<double>(c);
   switch (col.kind) {
     case ColumnKind::change_pct: {
@@ -212,24 +248,22 @@ std::vector<std::string> wrap(const std::string& text, std::size_t w, const std:
   return lines;
 }
 
-bool identifier_column(const CompareColumn& c) {
-  const std::string_view k = c.key;
-  return k == "sql_id" || k == "key" || k == "plan_hash_value" || k == "hash_value" ||
-         (k.size() > 3 && k.substr(k.size() - 3) == "_id");
+bool identifier_column(const CompareColumn& c) { return role_of(c) == ColumnRole::identifier; }
+
+// Whether a text column holds names and free text that may be cut with "…" to fit the width: the row's name and
+// detail text. Identifiers, labels (status, change, unit, ranges), values and assessments are never cut.
+bool cuttable_column(const CompareColumn& c) {
+  const auto role = role_of(c);
+  return c.kind == ColumnKind::text && (role == ColumnRole::name || role == ColumnRole::detail);
 }
 
-// Whether a text column holds names and free text that may be cut with "…" to fit the width. Identifiers,
-// short words (status, change, unit, assessment) and text holding numbers (ranges, tests) are never cut.
-bool cuttable_column(const CompareColumn& c) {
-  if (c.kind != ColumnKind::text || identifier_column(c)) return false;
-  static constexpr std::string_view keep[] = {"assessment", "status",       "change",      "side",    "unit",   "operator",
-                                              "base_range", "target_range", "effect_size", "p_value", "finding"};
-  return std::find(std::begin(keep), std::end(keep), c.key) == std::end(keep);
+bool cut_in_cells(const CompareColumn& c) {
+  return cuttable_column(c) || (c.kind == ColumnKind::text && role_of(c) == ColumnRole::value);
 }
 
 std::size_t assessment_column(const CompareTable& t) {
   for (std::size_t i = 0; i < t.columns.size(); ++i)
-    if (t.columns[i].key == "assessment" || (t.key == "check" && t.columns[i].key == "status")) return i;
+    if (role_of(t.columns[i]) == ColumnRole::assessment) return i;
   return std::string::npos;
 }
 

@@ -12,8 +12,14 @@
 namespace awrdiff::render_detail {
 
 /// A cell as the text formats show it: "-" when empty, the words as given, a number by its column's
-/// kind and precision ("+12%", "+0.3", "1,234.5").
+/// kind and precision ("+12%", "+0.3", "1,234.5"), a presence in words (presence_text).
 std::string cell_text(const CompareCell& c, const CompareColumn& col);
+/// The words of a presence: Unknown "not shown" ("not shown in base" when it names a side), "not in report", "?";
+/// OneSided "new", "gone"; a Bound on a relative change "≥ +120%" / "≤ -40%", on a difference in the column's
+/// unit "+0.123 or more" / "-0.123 or more".
+std::string presence_text(const Unknown& u);
+std::string presence_text(const OneSided& o);
+std::string presence_text(const Bound& b, const CompareColumn& col);
 /// How many of a table's rows the text formats show (CompareTable::text_rows; all when 0 or `o.verbose`),
 /// and the line that counts the rest ("… 37 more rows: HTML and JSON list every row"); empty when none is left out.
 std::size_t text_row_count(const CompareTable& t, const RenderOptions& o);
@@ -47,13 +53,16 @@ std::string ellipsize(const std::string& s, std::size_t w);
 /// `break_words` is false). w = 0: one line.
 std::vector<std::string> wrap(const std::string& text, std::size_t w, const std::string& first, std::size_t indent,
                               bool break_words = true);
-/// Whether a text column holds identifiers that are never cut (sql_id, plan hash value).
+/// Whether a column holds identifiers that are never cut (ColumnRole::identifier: sql_id, plan hash value).
 bool identifier_column(const CompareColumn& c);
-/// Whether a text column holds names and free text that may be cut with "…" to fit a width (not identifiers,
-/// short words such as status or unit, or text holding numbers such as the sets' ranges).
+/// Whether a text column holds names and free text that may be cut with "…" to fit a width (ColumnRole::name and
+/// detail; not identifiers, labels such as a status, unit or range, values or assessments).
 bool cuttable_column(const CompareColumn& c);
-/// The index of a table's assessment column ("worse", "better", "changed"; check: "fail", "warn", "ok",
-/// "improved"), or npos.
+/// Whether Markdown and Jira cut a cell of the column at 80 columns: names, detail text and values (a parameter's
+/// value, a period's files), which a table cell holds on one line.
+bool cut_in_cells(const CompareColumn& c);
+/// The index of a table's first ColumnRole::assessment column ("worse", "better", "changed"; check: "fail",
+/// "warn", "ok", "improved"), or npos.
 std::size_t assessment_column(const CompareTable& t);
 /// How a finding or an assessment cell reads for colour: -1 worse (fail, warn), +1 better (improved), 0 else.
 int assessment_sign(std::string_view word);

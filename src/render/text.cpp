@@ -39,7 +39,7 @@ std::string paint(const std::string& s, const char* colour, bool on) {
 
 // ---- fitting a table to the width ------------------------------------------------------------------
 //
-// Everything here reads the CompareTable / CompareColumn model only (kinds, keys, units, cells): no table is
+// Everything here reads the CompareTable / CompareColumn model only (kinds, roles, priorities, cells): no table is
 // known by name. A table that is wider than --width is narrowed in steps, each taken only when the last did not
 // fit: headers on two or three lines (the count that cuts least); names and free text cut with "…" down to a
 // comfortable floor; a cell that is kept whole (an "old -> new" sql_id pair, a status such as "not shown in
@@ -58,19 +58,9 @@ enum class Fit {
 
 Fit fit_of(const CompareColumn& c) {
   if (c.kind != ColumnKind::text) return Fit::number;
-  // A text Base and Target (the periods' names and snap times, a parameter's values) stay whole.
-  if (!cuttable_column(c) || c.key == "base" || c.key == "target") return Fit::whole;
+  // Identifiers, labels, values (the periods' names and snap times, a parameter's values) and assessments stay whole.
+  if (!cuttable_column(c)) return Fit::whole;
   return Fit::cut;
-}
-
-// Columns that exist for machines: the check's "actual <operator> expected", its registry key and how the band
-// was drawn (the same on most rows), the sets' effect size (the p-value and the verdict stay), and totals or
-// per-transaction figures beside a per-second rate. JSON carries them all.
-bool machine_column(const CompareColumn& c) {
-  static constexpr std::string_view keys[] = {"operator", "expected", "key", "method", "effect_size"};
-  const std::string_view k = c.key;
-  if (std::find(std::begin(keys), std::end(keys), k) != std::end(keys)) return true;
-  return k.ends_with("_total") || k.ends_with("_per_trans") || k.ends_with("_per_txn");
 }
 
 // The pair a column belongs to, left out together: "base_X" and "target_X" as "X", "X_low" and "X_high" (a band),
@@ -83,27 +73,14 @@ std::string_view pair_key(std::string_view key) {
   return key;
 }
 
-// What a column tells a DBA. Numbers by their unit: time in the database (AAS, seconds) most, then latency (ms),
-// then ratios (%), then rates (/s), then counts and levels. Text beside the row's name that tells the rows apart
-// (module and SQL text) goes after the counts (25); text that repeats on most rows (a wait class, a reason
-// such as "within the baseline") before them (15, text_table). The columns for machines first of all (0); a
-// pair that says nothing in the rows shown at 10 (text_table). -1: never left out (the row's name,
-// identifiers, short words such as a status or unit, the change and the assessment).
+// What a column tells a DBA: its priority, set by its table (CompareColumn::priority, column_priority) or from its
+// role and unit (default_priority). Text that tells the rows apart (detail, 25) drops to 15 when it repeats on most
+// rows, and a pair that says nothing in the rows shown to 10 (text_table). -1: never left out (the first column,
+// and those of priority `always`: the row's name, identifiers, labels, the change and the assessment).
 int drop_rank(const CompareTable& t, std::size_t i) {
-  const auto& c = t.columns[i];
   if (i == 0) return -1;
-  if (machine_column(c)) return 0;
-  if (c.kind == ColumnKind::change_pct || (c.kind == ColumnKind::text && fit_of(c) != Fit::cut)) return -1;
-  if (c.kind == ColumnKind::text) return 25;  // text_table: 15 when it repeats on most rows
-  const bool has_change =
-      std::any_of(t.columns.begin(), t.columns.end(), [](const CompareColumn& x) { return x.kind == ColumnKind::change_pct; });
-  if (c.kind == ColumnKind::delta && has_change) return 35;  // a second change column beside the change
-  const std::string_view u = c.unit;
-  if (u == "AAS" || u == "s" || u == "min" || u == "h") return 60;
-  if (u == "ms" || u == "us" || u == "µs") return 50;
-  if (u == "%" || u == "pts") return 40;
-  if (u.ends_with("/s") || u.ends_with("/h") || u.ends_with("/ms")) return 30;
-  return 20;
+  const int p = default_priority(t.columns[i]);
+  return p >= column_priority::always ? -1 : p;
 }
 
 // The number a change cell holds: a relative change in percent, or (`points`) a change in points ("-35.7 pts").
@@ -179,7 +156,7 @@ enum class Keep {
 
 Keep keep_of(const CompareColumn& c) {
   if (identifier_column(c)) return Keep::pair;
-  return c.key == "base" || c.key == "target" ? Keep::value : Keep::words;
+  return role_of(c) == ColumnRole::value ? Keep::value : Keep::words;
 }
 
 // A value in lines of at most `w` columns: broken at spaces; a word longer than a line after a '/', ',', ';', ')',
@@ -348,15 +325,17 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
     }
     // A pair that says nothing in any shown row (empty or zero on both sides) goes before every other number.
     for (auto& g : groups)
-      if (g.rank > 0 && std::all_of(g.cols.begin(), g.cols.end(), [&](std::size_t i) { return empty[i]; })) g.rank = 10;
+      if (g.rank > column_priority::machine && std::all_of(g.cols.begin(), g.cols.end(), [&](std::size_t i) { return empty[i]; }))
+        g.rank = 10;
     // Text that repeats on most rows (fewer distinct values than half the rows) tells less than a count.
     for (auto& g : groups) {
       const std::size_t i = g.cols.front();
-      if (g.rank != 25 || rows.size() < 3) continue;
+      if (g.rank != column_priority::detail || rows.size() < 3) continue;
       std::vector<std::string> values;
       for (const auto& r : rows) values.push_back(r[i]);
       std::sort(values.begin(), values.end());
-      if (static_cast<std::size_t>(std::unique(values.begin(), values.end()) - values.begin()) * 2 < rows.size()) g.rank = 15;
+      if (static_cast<std::size_t>(std::unique(values.begin(), values.end()) - values.begin()) * 2 < rows.size())
+        g.rank = column_priority::repeated_text;
     }
     // Among equals, the pair with more to say stays longer (Operating System Statistics: the values at the end
     // of the period fill most rows, the rates per second a few).
@@ -377,7 +356,7 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
     });
   }
   std::size_t machine_groups = 0;
-  while (machine_groups < groups.size() && groups[machine_groups].rank == 0) ++machine_groups;
+  while (machine_groups < groups.size() && groups[machine_groups].rank == column_priority::machine) ++machine_groups;
 
   // One layout: headers in at most `header_rows` lines, cells kept whole on two lines or not, `sep` spaces
   // between columns, the first `drops` groups left out, text cut down to its floor (`press` 0: comfortable,
@@ -531,8 +510,7 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
   std::vector<bool> tinted(n, false);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& col = t.columns[i];
-    tinted[i] = i == a || col.kind == ColumnKind::change_pct || col.kind == ColumnKind::delta ||
-                (t.key == "check" && col.key == "actual");
+    tinted[i] = i == a || role_of(col) == ColumnRole::change || (t.key == "check" && col.key == "actual");
   }
   const auto name_cut = names.empty() ? std::map<std::string, std::string>{} : cut_names(names, w[0], paths_named);
   // A row in one line or more: each cell cut to its column or, kept whole, on more lines.
@@ -618,7 +596,7 @@ std::optional<CompareTable> stacked(const CompareTable& t, std::size_t row_count
   std::vector<std::pair<std::size_t, std::size_t>> source;  // (base or only column, target column or n)
   for (std::size_t i = 0; i < n; ++i) {
     if (i == first) {
-      s.columns.push_back({"side", "", "", ColumnKind::text, 0});
+      s.columns.push_back({"side", "", "", ColumnKind::text, 0, ColumnRole::label});
       source.push_back({n, n});
     }
     if (paired[i] && partner[i] == n) continue;  // a target column: with its base
@@ -831,7 +809,7 @@ std::string md_escape(const std::string& s, bool block = true) {
 // for text cells that may be cut.
 std::string md_cell(const std::string& text, const CompareColumn& col, const RenderOptions& o) {
   std::string s = text;
-  if (o.width > 0 && cuttable_column(col) && width(s) > 80) s = ellipsize(s, 80);
+  if (o.width > 0 && cut_in_cells(col) && width(s) > 80) s = ellipsize(s, 80);
   s = md_escape(s, false);
   return s.empty() ? " " : s;
 }
