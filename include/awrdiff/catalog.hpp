@@ -4,6 +4,7 @@
 // printed as docs/catalog.md.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -182,7 +183,64 @@ enum class SectionId {
   rac_foreground_wait_classes,  ///< Foreground Wait Classes: one column per wait class (s), rows per instance and Sum
   rac_global_other,  ///< other RAC global report tables (per-instance breakdowns), kept as generic tables
   statspack_other,  ///< Statspack-only tables (memory, IO by function detail, ...), kept as generic tables
+  // Append new sections above this line and keep statspack_other last, or update k_section_id_count.
 };
+
+/// The number of SectionId values, `unknown` included. The catalog has exactly one row for every other
+/// value (a static_assert in catalog.cpp checks it, as ccache ties its statistics table to its enum).
+inline constexpr std::size_t k_section_id_count = static_cast<std::size_t>(SectionId::statspack_other) + 1;
+
+/// The snapshot builder's reader of a section's table (src/parse/snapshot_builder*.cpp), named on the
+/// section's catalog row: the builder looks the row up and runs its reader, it does not switch on the
+/// section. `generic` keeps the table as printed (Snapshot::other_tables, each column's catalog key and
+/// unit; compared cell by cell). Every other kind is a hand-written reader into the model's typed rows,
+/// for a section whose layout, precedence or names need one; several sections may share a reader
+/// (`header`, `sql_list`, `activity`, `wait_histogram`, `segment_list`, `global_cache`, ...).
+enum class SectionReader : unsigned char {
+  generic,  ///< kept as printed (GenericTable)
+  header,  ///< Database / Instance / Host header tables -> DatabaseInfo
+  snapshot_info,  ///< Begin Snap / End Snap / Elapsed / DB Time -> Interval
+  load_profile,  ///< -> Snapshot::load_profile (rows by catalog label)
+  efficiency,  ///< Instance Efficiency Percentages -> Snapshot::efficiency
+  top_events,  ///< the first top list only (a RAC global report's foreground list replaces it)
+  foreground_events,  ///< Foreground Wait Events
+  background_events,  ///< Background Wait Events
+  wait_classes,  ///< Wait Classes; replaces a Foreground Wait Class that stood in for it
+  foreground_wait_class,  ///< Foreground Wait Class; stands in for Wait Classes in 11.2.0.2 and older
+  time_model,  ///< Time Model Statistics
+  host_cpu,  ///< Host CPU (load averages, %User ...)
+  os_stats,  ///< Operating System Statistics
+  sql_list,  ///< every "SQL ordered by ..." list, merged by sql_id (SectionSpec::is_sql_list)
+  sql_text,  ///< Complete List of SQL Text
+  containers,  ///< Container DB Id / Container Name (CDB and PDB reports)
+  activity,  ///< Instance Activity Stats (and Absolute Values, Thread Activity), merged by statistic
+  parameters,  ///< init.ora Parameters
+  iostat_function,  ///< IOStat by Function summary
+  iostat_filetype,  ///< IOStat by Filetype summary
+  cache_sizes,  ///< Cache Sizes (an instance report's; a RAC global report's is kept as printed)
+  tablespace_io,  ///< Tablespace IO Stats
+  file_io,  ///< File IO Stats
+  segment_list,  ///< a "Segments by ..." list (SectionRows::segment_list) -> Snapshot::segments
+  latches,  ///< Latch Activity, Latch Sleep Breakdown, merged by latch
+  mutex_sleeps,  ///< Mutex Sleep Summary
+  enqueues,  ///< Enqueue Activity
+  library_cache,  ///< Library Cache Activity
+  dictionary_cache,  ///< Dictionary Cache Stats
+  undo,  ///< Undo Segment Summary
+  wait_histogram,  ///< every Wait Event Histogram table -> Snapshot::wait_histograms
+  addm_findings,  ///< Top ADDM Findings
+  global_cache,  ///< RAC Global Cache Load Profile, Efficiency, Workload, Messaging (key/value rows)
+  rac_database_summary,  ///< RAC global report: Database Summary
+  rac_instances,  ///< RAC global report: Database Instances Included In Report
+  rac_time_model,  ///< RAC global report: Time Model, one column per statistic
+  rac_top_foreground_events,  ///< RAC global report: Top Timed Foreground Events (replaces top_events)
+  rac_sysstat_per_second,  ///< RAC global report: System Statistics - Per Second
+  rac_os_stats,  ///< RAC global report: OS Statistics By Instance
+  rac_foreground_wait_classes,  ///< RAC global report: Foreground Wait Classes
+};
+
+/// The number of SectionReader values (the builder's table of readers has one entry for each).
+inline constexpr std::size_t k_section_reader_count = static_cast<std::size_t>(SectionReader::rac_foreground_wait_classes) + 1;
 
 /// How a section's rows are laid out in text reports.
 enum class TextLayout {
@@ -206,14 +264,15 @@ enum class SectionRows : unsigned char {
 };
 
 /// One known section: its catalog key, the titles it has carried (text reports and HTML headings),
-/// the substrings of HTML `summary=` attributes that identify it, whether it is a "SQL ordered by" list,
-/// and what its rows are.
+/// the substrings of HTML `summary=` attributes that identify it, the builder's reader of its table,
+/// whether it is a "SQL ordered by" list, and what its rows are.
 struct SectionSpec {
   SectionId id;
   std::string_view key;  ///< stable snake_case id, used in JSON and diagnostics
   std::string_view display;  ///< the title to show
   std::span<const std::string_view> titles;  ///< titles (normalised match: case and spaces folded)
   std::span<const std::string_view> summaries;  ///< HTML summary substrings (lower-case)
+  SectionReader reader = SectionReader::generic;  ///< how the snapshot builder reads the section's table
   TextLayout layout = TextLayout::table;
   bool is_sql_list = false;
   SectionRows rows = SectionRows::items;
@@ -781,8 +840,21 @@ std::string normalize_label(std::string_view text);
 /// to a footnote ("sql execute elapsed time [1]"). Otherwise `text` unchanged.
 std::string_view without_footnote_marker(std::string_view text);
 
-/// All known sections (for docs and tests).
+/// All known sections (for docs and tests), in catalog order; with the sections add_section_for_test
+/// added, last.
 std::span<const SectionSpec> all_sections();
+
+/// For tests: adds one section to the catalog, as if `spec` were one more row of its table, so that a
+/// test can show that one row is all a section needs to be read (HTML reports: by its title or
+/// `summary=`), kept in the snapshot and its JSON, and compared in every format. `spec.id` is ignored:
+/// the section gets the returned id, past every SectionId enumerator. The titles, summaries and key
+/// must outlive the catalog's use of them (string literals). Every lookup in this header sees the row,
+/// except the text tokenizer's quick test of a line's first bytes (built once per process), so a text
+/// report may not find the added title. Not thread-safe: call it, and remove_sections_for_test, while
+/// no report is being read or compared. At most 16 sections; throws std::length_error beyond.
+SectionId add_section_for_test(const SectionSpec& spec);
+/// Removes every section add_section_for_test added (the catalog is then as built).
+void remove_sections_for_test();
 /// All known columns (for docs and tests).
 std::span<const ColumnSpec> all_columns();
 /// All known Load Profile rows (for docs and tests).

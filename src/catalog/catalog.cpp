@@ -3,6 +3,10 @@
 #include <awrdiff/catalog.hpp>
 
 #include <algorithm>
+#include <cstddef>
+#include <iterator>
+#include <stdexcept>
+#include <memory>
 #include <array>
 #include <cctype>
 #include <string>
@@ -369,74 +373,123 @@ AWRDIFF_NAMES(t_statspack_other, "Cache Size Changes", "File Read Histogram Stat
 constexpr SectionSpec segments(SectionId id, std::string_view key, std::string_view display,
                                std::span<const std::string_view> titles, std::span<const std::string_view> summaries,
                                std::string_view short_name, bool counts_waits) {
-  return {id, key, display, titles, summaries, TextLayout::table, false, SectionRows::segment_list, short_name, counts_waits};
+  return {id,
+          key,
+          display,
+          titles,
+          summaries,
+          SectionReader::segment_list,
+          TextLayout::table,
+          false,
+          SectionRows::segment_list,
+          short_name,
+          counts_waits};
 }
 
 // Sections whose rows are sessions, moments or prose (SectionRows::moments).
 constexpr SectionSpec moments(SectionId id, std::string_view key, std::string_view display,
-                              std::span<const std::string_view> titles, std::span<const std::string_view> summaries) {
-  return {id, key, display, titles, summaries, TextLayout::table, false, SectionRows::moments};
+                              std::span<const std::string_view> titles, std::span<const std::string_view> summaries,
+                              SectionReader reader = SectionReader::generic) {
+  return {id, key, display, titles, summaries, reader, TextLayout::table, false, SectionRows::moments};
 }
 
 constexpr SectionSpec k_sections[] = {
-    {SectionId::database_info, "database_info", "Database", t_none, {}, TextLayout::header},
-    {SectionId::instance_info, "instance_info", "Instance", t_none, {}, TextLayout::header},
-    {SectionId::host_info, "host_info", "Host", t_none, {}, TextLayout::header},
-    {SectionId::snapshot_info, "snapshot_info", "Snapshots", t_none, {}, TextLayout::header},
-    {SectionId::load_profile, "load_profile", "Load Profile", t_load_profile, s_load_profile},
-    {SectionId::efficiency, "efficiency", "Instance Efficiency Percentages", t_efficiency, s_efficiency, TextLayout::label_pairs},
-    {SectionId::top_events, "top_events", "Top Timed Events", t_top_events, s_top_events},
-    {SectionId::wait_classes, "wait_classes", "Wait Classes", t_wait_classes, s_wait_classes},
-    {SectionId::host_cpu, "host_cpu", "Host CPU", t_host_cpu, s_host_cpu},
+    {SectionId::database_info, "database_info", "Database", t_none, {}, SectionReader::header, TextLayout::header},
+    {SectionId::instance_info, "instance_info", "Instance", t_none, {}, SectionReader::header, TextLayout::header},
+    {SectionId::host_info, "host_info", "Host", t_none, {}, SectionReader::header, TextLayout::header},
+    {SectionId::snapshot_info, "snapshot_info", "Snapshots", t_none, {}, SectionReader::snapshot_info, TextLayout::header},
+    {SectionId::load_profile, "load_profile", "Load Profile", t_load_profile, s_load_profile, SectionReader::load_profile},
+    {SectionId::efficiency, "efficiency", "Instance Efficiency Percentages", t_efficiency, s_efficiency,
+     SectionReader::efficiency, TextLayout::label_pairs},
+    {SectionId::top_events, "top_events", "Top Timed Events", t_top_events, s_top_events, SectionReader::top_events},
+    {SectionId::wait_classes, "wait_classes", "Wait Classes", t_wait_classes, s_wait_classes, SectionReader::wait_classes},
+    {SectionId::host_cpu, "host_cpu", "Host CPU", t_host_cpu, s_host_cpu, SectionReader::host_cpu},
     {SectionId::instance_cpu, "instance_cpu", "Instance CPU", t_instance_cpu, s_instance_cpu},
-    {SectionId::time_model, "time_model", "Time Model Statistics", t_time_model, s_time_model},
-    {SectionId::os_stats, "os_stats", "Operating System Statistics", t_os_stats, s_os_stats},
-    {SectionId::foreground_wait_class, "foreground_wait_class", "Foreground Wait Class", t_fg_wait_class, s_fg_wait_class},
-    {SectionId::foreground_events, "foreground_events", "Foreground Wait Events", t_fg_events, s_fg_events},
-    {SectionId::background_events, "background_events", "Background Wait Events", t_bg_events, s_bg_events},
+    {SectionId::time_model, "time_model", "Time Model Statistics", t_time_model, s_time_model, SectionReader::time_model},
+    {SectionId::os_stats, "os_stats", "Operating System Statistics", t_os_stats, s_os_stats, SectionReader::os_stats},
+    {SectionId::foreground_wait_class, "foreground_wait_class", "Foreground Wait Class", t_fg_wait_class, s_fg_wait_class,
+     SectionReader::foreground_wait_class},
+    {SectionId::foreground_events, "foreground_events", "Foreground Wait Events", t_fg_events, s_fg_events,
+     SectionReader::foreground_events},
+    {SectionId::background_events, "background_events", "Background Wait Events", t_bg_events, s_bg_events,
+     SectionReader::background_events},
     {SectionId::wait_events_all, "wait_events", "Wait Events", t_wait_events, {}},
-    {SectionId::sql_elapsed, "sql_elapsed", "SQL ordered by Elapsed Time", t_sql_elapsed, s_sql_elapsed, TextLayout::sql_records,
-     true},
-    {SectionId::sql_cpu, "sql_cpu", "SQL ordered by CPU Time", t_sql_cpu, s_sql_cpu, TextLayout::sql_records, true},
+    {SectionId::sql_elapsed, "sql_elapsed", "SQL ordered by Elapsed Time", t_sql_elapsed, s_sql_elapsed, SectionReader::sql_list,
+     TextLayout::sql_records, true},
+    {SectionId::sql_cpu, "sql_cpu", "SQL ordered by CPU Time", t_sql_cpu, s_sql_cpu, SectionReader::sql_list,
+     TextLayout::sql_records, true},
     {SectionId::sql_user_io, "sql_user_io", "SQL ordered by User I/O Wait Time", t_sql_user_io, s_sql_user_io,
+     SectionReader::sql_list, TextLayout::sql_records, true},
+    {SectionId::sql_gets, "sql_gets", "SQL ordered by Gets", t_sql_gets, s_sql_gets, SectionReader::sql_list,
      TextLayout::sql_records, true},
-    {SectionId::sql_gets, "sql_gets", "SQL ordered by Gets", t_sql_gets, s_sql_gets, TextLayout::sql_records, true},
-    {SectionId::sql_reads, "sql_reads", "SQL ordered by Reads", t_sql_reads, s_sql_reads, TextLayout::sql_records, true},
+    {SectionId::sql_reads, "sql_reads", "SQL ordered by Reads", t_sql_reads, s_sql_reads, SectionReader::sql_list,
+     TextLayout::sql_records, true},
     {SectionId::sql_unoptimized_reads, "sql_unoptimized_reads", "SQL ordered by Physical Reads (UnOptimized)", t_sql_unopt,
-     s_sql_unopt, TextLayout::sql_records, true},
-    {SectionId::sql_executions, "sql_executions", "SQL ordered by Executions", t_sql_exec, s_sql_exec, TextLayout::sql_records,
-     true},
+     s_sql_unopt, SectionReader::sql_list, TextLayout::sql_records, true},
+    {SectionId::sql_executions, "sql_executions", "SQL ordered by Executions", t_sql_exec, s_sql_exec, SectionReader::sql_list,
+     TextLayout::sql_records, true},
     {SectionId::sql_parse_calls, "sql_parse_calls", "SQL ordered by Parse Calls", t_sql_parse, s_sql_parse,
-     TextLayout::sql_records, true},
+     SectionReader::sql_list, TextLayout::sql_records, true},
     {SectionId::sql_sharable_memory, "sql_sharable_memory", "SQL ordered by Sharable Memory", t_sql_mem, s_sql_mem,
-     TextLayout::sql_records, true},
+     SectionReader::sql_list, TextLayout::sql_records, true},
     {SectionId::sql_version_count, "sql_version_count", "SQL ordered by Version Count", t_sql_version, s_sql_version,
-     TextLayout::sql_records, true},
+     SectionReader::sql_list, TextLayout::sql_records, true},
     {SectionId::sql_cluster_wait, "sql_cluster_wait", "SQL ordered by Cluster Wait Time", t_sql_cluster, s_sql_cluster,
-     TextLayout::sql_records, true},
-    {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text, TextLayout::sql_records},
-    {SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity},
-    {SectionId::init_ora, "init_ora", "init.ora Parameters", t_init_ora, s_init_ora},
+     SectionReader::sql_list, TextLayout::sql_records, true},
+    {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text, SectionReader::sql_text,
+     TextLayout::sql_records},
+    {SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity,
+     SectionReader::activity},
+    {SectionId::init_ora, "init_ora", "init.ora Parameters", t_init_ora, s_init_ora, SectionReader::parameters},
     // ---- instance activity (absolute values, thread activity) ----
     {SectionId::instance_activity_absolute, "instance_activity_absolute", "Instance Activity Stats - Absolute Values",
-     t_activity_abs, s_activity_abs},
+     t_activity_abs, s_activity_abs, SectionReader::activity},
     {SectionId::instance_activity_thread, "instance_activity_thread", "Instance Activity Stats - Thread Activity",
-     t_activity_thread, s_activity_thread},
+     t_activity_thread, s_activity_thread, SectionReader::activity},
     // ---- I/O ----
     {SectionId::io_profile, "io_profile", "IO Profile", t_io_profile, s_io_profile},
-    {SectionId::iostat_function, "iostat_function", "IOStat by Function summary", t_iostat_function, s_iostat_function},
-    {SectionId::iostat_filetype, "iostat_filetype", "IOStat by Filetype summary", t_iostat_filetype, s_iostat_filetype},
+    {SectionId::iostat_function, "iostat_function", "IOStat by Function summary", t_iostat_function, s_iostat_function,
+     SectionReader::iostat_function},
+    {SectionId::iostat_filetype, "iostat_filetype", "IOStat by Filetype summary", t_iostat_filetype, s_iostat_filetype,
+     SectionReader::iostat_filetype},
     {SectionId::iostat_function_filetype, "iostat_function_filetype", "IOStat by Function/Filetype summary", t_iostat_fn_ft,
      s_iostat_fn_ft},
-    {SectionId::tablespace_io, "tablespace_io", "Tablespace IO Stats", t_tablespace_io, s_tablespace_io},
-    {SectionId::file_io, "file_io", "File IO Stats", t_file_io, s_file_io},
+    {SectionId::tablespace_io, "tablespace_io", "Tablespace IO Stats", t_tablespace_io, s_tablespace_io,
+     SectionReader::tablespace_io},
+    {SectionId::file_io, "file_io", "File IO Stats", t_file_io, s_file_io, SectionReader::file_io},
     // ---- wait event histograms ----
-    {SectionId::wait_histogram, "wait_histogram", "Wait Event Histogram", t_histogram, s_histogram},
-    {SectionId::wait_histogram_us, "wait_histogram_us", "Wait Event Histogram (up to 64 us)", t_histogram_us, {}},
-    {SectionId::wait_histogram_32ms, "wait_histogram_32ms", "Wait Event Histogram (up to 32 ms)", t_histogram_32ms, {}},
-    {SectionId::wait_histogram_2s, "wait_histogram_2s", "Wait Event Histogram (up to 2 sec)", t_histogram_2s, {}},
-    {SectionId::wait_histogram_2min, "wait_histogram_2min", "Wait Event Histogram (up to 2 min)", t_histogram_2min, {}},
-    {SectionId::wait_histogram_1hr, "wait_histogram_1hr", "Wait Event Histogram (up to 1 hr)", t_histogram_1hr, {}},
+    {SectionId::wait_histogram, "wait_histogram", "Wait Event Histogram", t_histogram, s_histogram,
+     SectionReader::wait_histogram},
+    {SectionId::wait_histogram_us,
+     "wait_histogram_us",
+     "Wait Event Histogram (up to 64 us)",
+     t_histogram_us,
+     {},
+     SectionReader::wait_histogram},
+    {SectionId::wait_histogram_32ms,
+     "wait_histogram_32ms",
+     "Wait Event Histogram (up to 32 ms)",
+     t_histogram_32ms,
+     {},
+     SectionReader::wait_histogram},
+    {SectionId::wait_histogram_2s,
+     "wait_histogram_2s",
+     "Wait Event Histogram (up to 2 sec)",
+     t_histogram_2s,
+     {},
+     SectionReader::wait_histogram},
+    {SectionId::wait_histogram_2min,
+     "wait_histogram_2min",
+     "Wait Event Histogram (up to 2 min)",
+     t_histogram_2min,
+     {},
+     SectionReader::wait_histogram},
+    {SectionId::wait_histogram_1hr,
+     "wait_histogram_1hr",
+     "Wait Event Histogram (up to 1 hr)",
+     t_histogram_1hr,
+     {},
+     SectionReader::wait_histogram},
     // ---- services, processes, OS ----
     {SectionId::service_stats, "service_stats", "Service Statistics", t_service_stats, s_service_stats},
     {SectionId::service_wait_class, "service_wait_class", "Service Wait Class Stats", t_service_wait_class, s_service_wait_class},
@@ -446,7 +499,7 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::process_types_cpu, "process_types_cpu", "Top Process Types by CPU Used", t_proc_cpu, s_proc_cpu},
     moments(SectionId::os_stats_detail, "os_stats_detail", "Operating System Statistics - Detail", t_os_detail, s_os_detail),
     // ---- memory, caches, advisories ----
-    {SectionId::cache_sizes, "cache_sizes", "Cache Sizes", t_cache_sizes, s_cache_sizes},
+    {SectionId::cache_sizes, "cache_sizes", "Cache Sizes", t_cache_sizes, s_cache_sizes, SectionReader::cache_sizes},
     {SectionId::memory_stats, "memory_stats", "Memory Statistics", t_memory_stats, s_memory_stats},
     {SectionId::shared_pool_stats, "shared_pool_stats", "Shared Pool Statistics", t_sp_stats, s_sp_stats},
     {SectionId::database_resource_limits, "database_resource_limits", "Database Resource Limits", t_db_limits, s_db_limits},
@@ -475,18 +528,20 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::sga_memory_summary, "sga_memory_summary", "SGA Memory Summary", t_sga_summary, s_sga_summary},
     {SectionId::sga_breakdown, "sga_breakdown", "SGA breakdown difference", t_sga_breakdown, s_sga_breakdown},
     // ---- enqueues, undo, latches, library and dictionary caches ----
-    {SectionId::enqueue_activity, "enqueue_activity", "Enqueue Activity", t_enqueue, s_enqueue},
-    {SectionId::undo_summary, "undo_summary", "Undo Segment Summary", t_undo_summary, s_undo_summary},
+    {SectionId::enqueue_activity, "enqueue_activity", "Enqueue Activity", t_enqueue, s_enqueue, SectionReader::enqueues},
+    {SectionId::undo_summary, "undo_summary", "Undo Segment Summary", t_undo_summary, s_undo_summary, SectionReader::undo},
     {SectionId::undo_stats, "undo_stats", "Undo Segment Stats", t_undo_stats, s_undo_stats},
-    {SectionId::latch_activity, "latch_activity", "Latch Activity", t_latch_activity, s_latch_activity},
-    {SectionId::latch_sleep_breakdown, "latch_sleep_breakdown", "Latch Sleep Breakdown", t_latch_sleep, s_latch_sleep},
+    {SectionId::latch_activity, "latch_activity", "Latch Activity", t_latch_activity, s_latch_activity, SectionReader::latches},
+    {SectionId::latch_sleep_breakdown, "latch_sleep_breakdown", "Latch Sleep Breakdown", t_latch_sleep, s_latch_sleep,
+     SectionReader::latches},
     {SectionId::latch_miss_sources, "latch_miss_sources", "Latch Miss Sources", t_latch_miss, s_latch_miss},
-    {SectionId::mutex_sleep_summary, "mutex_sleep_summary", "Mutex Sleep Summary", t_mutex, s_mutex},
+    {SectionId::mutex_sleep_summary, "mutex_sleep_summary", "Mutex Sleep Summary", t_mutex, s_mutex, SectionReader::mutex_sleeps},
     {SectionId::parent_latch_stats, "parent_latch_stats", "Parent Latch Statistics", t_parent_latch, s_parent_latch},
     {SectionId::child_latch_stats, "child_latch_stats", "Child Latch Statistics", t_child_latch, s_child_latch},
-    {SectionId::dictionary_cache, "dictionary_cache", "Dictionary Cache Stats", t_dict_cache, s_dict_cache},
+    {SectionId::dictionary_cache, "dictionary_cache", "Dictionary Cache Stats", t_dict_cache, s_dict_cache,
+     SectionReader::dictionary_cache},
     {SectionId::dictionary_cache_rac, "dictionary_cache_rac", "Dictionary Cache Stats (RAC)", t_dict_cache_rac, s_dict_cache_rac},
-    {SectionId::library_cache, "library_cache", "Library Cache Activity", t_lib_cache, s_lib_cache},
+    {SectionId::library_cache, "library_cache", "Library Cache Activity", t_lib_cache, s_lib_cache, SectionReader::library_cache},
     {SectionId::library_cache_rac, "library_cache_rac", "Library Cache Activity (RAC)", t_lib_cache_rac, s_lib_cache_rac},
     // ---- segments ----
     segments(SectionId::segments_logical_reads, "segments_logical_reads", "Segments by Logical Reads", t_seg_logical,
@@ -536,13 +591,14 @@ constexpr SectionSpec k_sections[] = {
      {}},
     // ---- RAC: global cache and interconnect ----
     {SectionId::rac_statistics, "rac_statistics", "RAC Statistics", t_rac_stats, s_rac_stats},
-    {SectionId::gc_load_profile, "gc_load_profile", "Global Cache Load Profile", t_gc_load, s_gc_load},
+    {SectionId::gc_load_profile, "gc_load_profile", "Global Cache Load Profile", t_gc_load, s_gc_load,
+     SectionReader::global_cache},
     {SectionId::gc_efficiency, "gc_efficiency", "Global Cache Efficiency Percentages", t_gc_eff, s_gc_eff,
-     TextLayout::key_values},
+     SectionReader::global_cache, TextLayout::key_values},
     {SectionId::gc_workload, "gc_workload", "Global Cache and Enqueue Services - Workload Characteristics", t_gc_workload,
-     s_gc_workload, TextLayout::key_values},
+     s_gc_workload, SectionReader::global_cache, TextLayout::key_values},
     {SectionId::gc_messaging, "gc_messaging", "Global Cache and Enqueue Services - Messaging Statistics", t_gc_messaging,
-     s_gc_messaging, TextLayout::key_values},
+     s_gc_messaging, SectionReader::global_cache, TextLayout::key_values},
     {SectionId::gc_messaging_stats, "gc_messaging_stats", "Global Messaging Statistics", t_gc_msg_stats, s_gc_msg_stats},
     {SectionId::gc_cr_served, "gc_cr_served", "Global CR Served Stats", t_gc_cr, s_gc_cr},
     {SectionId::gc_current_served, "gc_current_served", "Global CURRENT Served Stats", t_gc_current, s_gc_current},
@@ -558,7 +614,7 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::dynamic_remastering, "dynamic_remastering", "Dynamic Remastering Stats", t_remaster, s_remaster},
     // ---- ADDM and ASH pieces embedded in AWR ----
     moments(SectionId::addm_findings, "addm_findings", "Top ADDM Findings by Average Active Sessions", t_addm_findings,
-            s_addm_findings),
+            s_addm_findings, SectionReader::addm_findings),
     moments(SectionId::addm_report, "addm_report", "ADDM Report", t_addm_report, {}),
     moments(SectionId::ash_activity_over_time, "ash_activity_over_time", "Activity Over Time (ASH)", t_ash_activity,
             s_ash_activity),
@@ -581,19 +637,67 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::streams, "streams", "Streams, Advanced Queuing and GoldenGate", t_streams, s_streams},
     {SectionId::asm_diskgroups, "asm_diskgroups", "ASM Diskgroups", t_asm, s_asm},
     {SectionId::exadata, "exadata", "Exadata and Flash Cache", t_exadata, s_exadata},
-    {SectionId::rac_database_summary, "rac_database_summary", "Database Summary", t_rac_summary, s_rac_summary},
-    {SectionId::rac_instances, "rac_instances", "Database Instances Included In Report", t_rac_instances, s_rac_instances},
-    {SectionId::rac_time_model, "rac_time_model", "Time Model (per instance)", t_rac_time_model, {}},
-    {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg,
-     s_rac_top_fg},
-    {SectionId::containers, "containers", "Containers", t_none, s_pdb_info, TextLayout::header},
-    {SectionId::rac_foreground_wait_classes, "rac_foreground_wait_classes", "Foreground Wait Classes", t_rac_fg_wait_classes, {}},
-    {SectionId::rac_os_stats, "rac_os_stats", "OS Statistics By Instance", t_rac_os_stats, s_rac_os_stats},
+    {SectionId::rac_database_summary, "rac_database_summary", "Database Summary", t_rac_summary, s_rac_summary,
+     SectionReader::rac_database_summary},
+    {SectionId::rac_instances, "rac_instances", "Database Instances Included In Report", t_rac_instances, s_rac_instances,
+     SectionReader::rac_instances},
+    {SectionId::rac_time_model,
+     "rac_time_model",
+     "Time Model (per instance)",
+     t_rac_time_model,
+     {},
+     SectionReader::rac_time_model},
+    {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg, s_rac_top_fg,
+     SectionReader::rac_top_foreground_events},
+    {SectionId::containers, "containers", "Containers", t_none, s_pdb_info, SectionReader::containers, TextLayout::header},
+    {SectionId::rac_foreground_wait_classes,
+     "rac_foreground_wait_classes",
+     "Foreground Wait Classes",
+     t_rac_fg_wait_classes,
+     {},
+     SectionReader::rac_foreground_wait_classes},
+    {SectionId::rac_os_stats, "rac_os_stats", "OS Statistics By Instance", t_rac_os_stats, s_rac_os_stats,
+     SectionReader::rac_os_stats},
     {SectionId::rac_sysstat_per_second, "rac_sysstat_per_second", "System Statistics - Per Second", t_rac_sysstat_s,
-     s_rac_sysstat_s},
+     s_rac_sysstat_s, SectionReader::rac_sysstat_per_second},
     {SectionId::rac_global_other, "rac_global_other", "Other RAC global report tables", t_rac_other, {}},
     {SectionId::statspack_other, "statspack_other", "Other Statspack tables", t_statspack_other, {}},
 };
+
+// Every SectionId but unknown has exactly one row, as ccache ties its statistics table to its enum.
+constexpr bool one_row_per_section_id() {
+  if (std::size(k_sections) != k_section_id_count - 1) return false;
+  for (std::size_t id = 1; id < k_section_id_count; ++id) {
+    int rows = 0;
+    for (const auto& s : k_sections) rows += static_cast<std::size_t>(s.id) == id ? 1 : 0;
+    if (rows != 1) return false;
+  }
+  return true;
+}
+static_assert(one_row_per_section_id(), "k_sections: exactly one row for every SectionId except unknown");
+
+// A row's reader agrees with what its rows are: the segment lists and the SQL lists have theirs.
+constexpr bool readers_agree_with_rows() {
+  for (const auto& s : k_sections)
+    if ((s.reader == SectionReader::segment_list) != (s.rows == SectionRows::segment_list) ||
+        (s.reader == SectionReader::sql_list) != s.is_sql_list)
+      return false;
+  return true;
+}
+static_assert(readers_agree_with_rows(), "k_sections: segment and SQL lists read by their readers, and only they");
+
+// The rows every lookup walks: k_sections, then those add_section_for_test added. Reserved once, so a
+// pointer to a row stays valid while rows are added.
+constexpr std::size_t k_max_test_sections = 16;
+std::vector<SectionSpec>& section_rows() {
+  static std::vector<SectionSpec> rows = [] {
+    std::vector<SectionSpec> v;
+    v.reserve(std::size(k_sections) + k_max_test_sections);
+    v.insert(v.end(), std::begin(k_sections), std::end(k_sections));
+    return v;
+  }();
+  return rows;
+}
 
 // ---- columns ---------------------------------------------------------------------------------
 AWRDIFF_NAMES(c_label, "");
@@ -1833,7 +1937,7 @@ constexpr std::string_view k_idle_events[] = {
 // first entry in table order wins, as a linear scan would). Thread-safe static initialisation.
 struct Indexes {
   // Section titles: exact (normalised) titles, and prefixes for catalog titles ending in '*'
-  // ("Host CPU (CPUs:*" matches "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)"). Value: index in k_sections.
+  // ("Host CPU (CPUs:*" matches "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)"). Value: index in section_rows().
   struct Hash {  // lookups by string_view without a copy
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
@@ -1856,8 +1960,9 @@ struct Indexes {
   }
 
   Indexes() {
-    for (std::size_t i = 0; i < std::size(k_sections); ++i)
-      for (auto t : k_sections[i].titles) {
+    const auto& rows = section_rows();
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      for (auto t : rows[i].titles) {
         if (!t.empty() && t.back() == '*') {
           auto prefix = normalize_label(t.substr(0, t.size() - 1));
           longest_key = std::max(longest_key, prefix.size());
@@ -1885,10 +1990,13 @@ struct Indexes {
   }
 };
 
-const Indexes& indexes() {
-  static const Indexes k_indexes;
+// Built on first use; built again when add_section_for_test changes the rows.
+std::unique_ptr<const Indexes>& index_slot() {
+  static std::unique_ptr<const Indexes> k_indexes = std::make_unique<const Indexes>();
   return k_indexes;
 }
+
+const Indexes& indexes() { return *index_slot(); }
 
 }  // namespace
 
@@ -1937,7 +2045,24 @@ const char* to_string(Unit unit) {
   return "none";
 }
 
-std::span<const SectionSpec> all_sections() { return k_sections; }
+std::span<const SectionSpec> all_sections() { return section_rows(); }
+
+SectionId add_section_for_test(const SectionSpec& spec) {
+  auto& rows = section_rows();
+  const std::size_t added = rows.size() - std::size(k_sections);
+  if (added >= k_max_test_sections) throw std::length_error("add_section_for_test: at most 16 sections");
+  SectionSpec row = spec;
+  row.id = static_cast<SectionId>(k_section_id_count + added);
+  rows.push_back(row);
+  index_slot() = std::make_unique<const Indexes>();
+  return row.id;
+}
+
+void remove_sections_for_test() {
+  auto& rows = section_rows();
+  rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(std::size(k_sections)), rows.end());
+  index_slot() = std::make_unique<const Indexes>();
+}
 std::span<const ColumnSpec> all_columns() { return k_columns; }
 std::span<const LoadProfileSpec> all_load_profile_rows() { return k_load_profile; }
 std::span<const LoadProfileSpec> all_efficiency_rows() { return k_efficiency; }
@@ -1992,12 +2117,13 @@ const SectionSpec* find_section_by_title(std::string_view title) {
     while (n > 0 && buf[n - 1] == ':') --n;
   if (n == 0) return nullptr;
   const std::string_view norm(buf, n);
-  std::size_t best = std::size(k_sections);
+  const auto& rows = section_rows();
+  std::size_t best = rows.size();
   if (!longer && norm.size() <= idx.longest_title)
     if (auto it = idx.exact_titles.find(norm); it != idx.exact_titles.end()) best = it->second;
   for (const auto& [prefix, i] : idx.title_prefixes)
     if (i < best && norm.substr(0, prefix.size()) == prefix) best = i;
-  return best < std::size(k_sections) ? &k_sections[best] : nullptr;
+  return best < rows.size() ? &rows[best] : nullptr;
 }
 
 const SectionSpec* find_section_by_summary(std::string_view summary) {
@@ -2017,7 +2143,7 @@ const SectionSpec* find_section_by_summary(std::string_view summary) {
   // The longest matching substring wins: "global cache load profile" beats "load profile".
   const SectionSpec* best = nullptr;
   std::size_t best_len = 0;
-  for (const auto& s : k_sections)
+  for (const auto& s : section_rows())
     for (auto sub : s.summaries)
       if (sub.size() > best_len && lower.find(sub) != std::string::npos) {
         best = &s;
@@ -2027,14 +2153,14 @@ const SectionSpec* find_section_by_summary(std::string_view summary) {
 }
 
 const SectionSpec* find_section_by_key(std::string_view key) {
-  for (const auto& s : k_sections)
+  for (const auto& s : section_rows())
     if (s.key == key) return &s;
   return nullptr;
 }
 
 const SectionSpec& section_spec(SectionId id) {
   static constexpr SectionSpec unknown{SectionId::unknown, "unknown", "Unknown section", {}, {}};
-  for (const auto& s : k_sections)
+  for (const auto& s : section_rows())
     if (s.id == id) return s;
   return unknown;
 }

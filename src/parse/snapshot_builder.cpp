@@ -1,6 +1,6 @@
 // RawTables -> Snapshot. The meaning of each known section lives in the snapshot builder, once for both
-// formats (class Builder, snapshot_builder.hpp). Here: build_snapshot() and Builder::build(), the
-// dispatch of each table to its reader (table), tables kept as cells (generic), reading cells with
+// formats (class Builder, snapshot_builder.hpp). Here: build_snapshot() and Builder::build(), running
+// the reader each table's catalog row names (table), tables kept as cells (generic), reading cells with
 // their diagnostics, and expanding names a text report cut to its column width. The readers are in
 // snapshot_builder_summary.cpp, snapshot_builder_rac.cpp and snapshot_builder_detail.cpp.
 #include "parse/snapshot_builder.hpp"
@@ -10,6 +10,7 @@
 #include <awrdiff/parse.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <fmt/format.h>
 #include <unordered_map>
 
@@ -62,91 +63,65 @@ void Builder::diag(const RawTable& t, int line, std::string message, Diagnostic:
   m_snap.diagnostics.push_back({level, std::move(section), line, std::move(message)});
 }
 
+// The reader of each SectionReader kind, in the enum's order (checked below): the builder walks the
+// table's catalog row, not the section ids. Readers that fill one of several lists or decide which of
+// two tables wins are the read_* wrappers (snapshot_builder_summary.cpp, snapshot_builder_detail.cpp).
 void Builder::table(const RawTable& t) {
-  switch (t.section) {
-    case SectionId::database_info:
-    case SectionId::instance_info:
-    case SectionId::host_info:
-      header(t);
-      return;
-    case SectionId::snapshot_info:
-      snapshot_info(t);
-      return;
-    case SectionId::load_profile:
-      load_profile(t);
-      return;
-    case SectionId::efficiency:
-      efficiency(t);
-      return;
-    case SectionId::top_events:
-      if (m_snap.top_events.empty() && !m_have_fg_top) events(t, m_snap.top_events, &m_top_resolution);
-      return;
-    case SectionId::foreground_events:
-      events(t, m_snap.foreground_events, &m_fg_resolution);
-      return;
-    case SectionId::background_events:
-      events(t, m_snap.background_events);
-      return;
-    case SectionId::wait_classes:
-      if (m_snap.wait_classes.empty() || m_wait_classes_from_fg) {
-        m_snap.wait_classes.clear();
-        m_wait_classes_from_fg = false;
-        wait_classes(t, m_snap.wait_classes);
-      }
-      return;
-    case SectionId::foreground_wait_class:
-      if (m_snap.foreground_wait_classes.empty()) wait_classes(t, m_snap.foreground_wait_classes);
-      // 11.2.0.2 and older print no summary Wait Classes table: the foreground one stands in.
-      if (m_snap.wait_classes.empty()) {
-        wait_classes(t, m_snap.wait_classes);
-        m_wait_classes_from_fg = !m_snap.wait_classes.empty();
-      }
-      return;
-    case SectionId::time_model:
-      time_model(t);
-      return;
-    case SectionId::host_cpu:
-      host_cpu(t);
-      return;
-    case SectionId::sql_text:
-      sql_text(t);
-      return;
-    case SectionId::containers:
-      containers(t);
-      return;
-    case SectionId::rac_os_stats:
-      rac_os_stats(t);
-      return;
-    case SectionId::rac_foreground_wait_classes:
-      rac_foreground_wait_classes(t);
-      return;
-    case SectionId::rac_database_summary:
-      rac_database_summary(t);
-      return;
-    case SectionId::rac_instances:
-      rac_instances(t);
-      return;
-    case SectionId::rac_time_model:
-      rac_time_model(t);
-      return;
-    case SectionId::rac_top_foreground_events:
-      m_snap.top_events.clear();  // the foreground list, like an instance report's top events
-      m_top_resolution.clear();
-      m_have_fg_top = true;
-      events(t, m_snap.top_events, &m_top_resolution);
-      return;
-    case SectionId::rac_sysstat_per_second:
-      rac_sysstat_per_second(t);
-      return;
-    default:
-      break;
-  }
-  if (typed_section(t)) return;
-  if (section_spec(t.section).is_sql_list) {
-    sql_list(t);
-    return;
-  }
-  generic(t);
+  struct Reader {
+    SectionReader kind;
+    void (Builder::*read)(const RawTable&);
+  };
+  static constexpr Reader k_readers[] = {
+      {SectionReader::generic, &Builder::generic},
+      {SectionReader::header, &Builder::header},
+      {SectionReader::snapshot_info, &Builder::snapshot_info},
+      {SectionReader::load_profile, &Builder::load_profile},
+      {SectionReader::efficiency, &Builder::efficiency},
+      {SectionReader::top_events, &Builder::read_top_events},
+      {SectionReader::foreground_events, &Builder::read_foreground_events},
+      {SectionReader::background_events, &Builder::read_background_events},
+      {SectionReader::wait_classes, &Builder::read_wait_classes},
+      {SectionReader::foreground_wait_class, &Builder::read_foreground_wait_class},
+      {SectionReader::time_model, &Builder::time_model},
+      {SectionReader::host_cpu, &Builder::host_cpu},
+      {SectionReader::os_stats, &Builder::os_stats},
+      {SectionReader::sql_list, &Builder::sql_list},
+      {SectionReader::sql_text, &Builder::sql_text},
+      {SectionReader::containers, &Builder::containers},
+      {SectionReader::activity, &Builder::activity},
+      {SectionReader::parameters, &Builder::parameters},
+      {SectionReader::iostat_function, &Builder::read_iostat_function},
+      {SectionReader::iostat_filetype, &Builder::read_iostat_filetype},
+      {SectionReader::cache_sizes, &Builder::cache_sizes},
+      {SectionReader::tablespace_io, &Builder::read_tablespace_io},
+      {SectionReader::file_io, &Builder::read_file_io},
+      {SectionReader::segment_list, &Builder::segments},
+      {SectionReader::latches, &Builder::latches},
+      {SectionReader::mutex_sleeps, &Builder::mutex_sleeps},
+      {SectionReader::enqueues, &Builder::enqueues},
+      {SectionReader::library_cache, &Builder::library_cache},
+      {SectionReader::dictionary_cache, &Builder::dictionary_cache},
+      {SectionReader::undo, &Builder::undo},
+      {SectionReader::wait_histogram, &Builder::wait_histogram},
+      {SectionReader::addm_findings, &Builder::addm_findings},
+      {SectionReader::global_cache, &Builder::global_cache},
+      {SectionReader::rac_database_summary, &Builder::rac_database_summary},
+      {SectionReader::rac_instances, &Builder::rac_instances},
+      {SectionReader::rac_time_model, &Builder::rac_time_model},
+      {SectionReader::rac_top_foreground_events, &Builder::read_rac_top_foreground_events},
+      {SectionReader::rac_sysstat_per_second, &Builder::rac_sysstat_per_second},
+      {SectionReader::rac_os_stats, &Builder::rac_os_stats},
+      {SectionReader::rac_foreground_wait_classes, &Builder::rac_foreground_wait_classes},
+  };
+  static_assert(std::size(k_readers) == k_section_reader_count, "one reader for every SectionReader");
+  static_assert(
+      [] {
+        for (std::size_t i = 0; i < std::size(k_readers); ++i)
+          if (static_cast<std::size_t>(k_readers[i].kind) != i) return false;
+        return true;
+      }(),
+      "k_readers in the order of SectionReader");
+  (this->*k_readers[static_cast<std::size_t>(section_spec(t.section).reader)].read)(t);
 }
 
 // A table kept as cells, with its catalog section and each column's catalog key and unit.

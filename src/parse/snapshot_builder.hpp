@@ -1,14 +1,15 @@
 // Internal to the snapshot builder (src/parse): class Builder, which gives each known section of a
 // RawReport its meaning in one Snapshot, once for both formats (build_snapshot). Its member functions
 // are defined in one file per group of sections:
-//   snapshot_builder.cpp          build(), the dispatch on RawTable::section (table), generic tables,
-//                                 reading cells, names a text report cut to its column width
+//   snapshot_builder.cpp          build(), running each table's reader as its catalog row names it
+//                                 (table), generic tables, reading cells, names a text report cut to
+//                                 its column width
 //   snapshot_builder_summary.cpp  the report's summary: database and host header, snapshots, Load
 //                                 Profile, Instance Efficiency, wait events and their precision, wait
 //                                 classes, time model, Host CPU, containers, the SQL lists and texts
 //   snapshot_builder_rac.cpp      a RAC global report's own tables (awrgrpt.sql), and its Load Profile's
 //                                 DB time and DB CPU
-//   snapshot_builder_detail.cpp   the sections beyond the summary (typed_section): Instance Activity,
+//   snapshot_builder_detail.cpp   the sections beyond the summary: Instance Activity,
 //                                 init.ora, IOStat, Cache Sizes, tablespace and file I/O, segments,
 //                                 latches, mutexes, enqueues, library and dictionary cache, undo, wait
 //                                 event histograms, ADDM findings, RAC global cache, OS statistics
@@ -80,8 +81,21 @@ private:
   static std::size_t longest_cell(const RawTable& t, int c);
 
   // ---- dispatch (snapshot_builder.cpp) ------------------------------------------------------------
+  // Runs the reader the section's catalog row names (SectionSpec::reader); unknown sections: generic.
   void table(const RawTable& t);
   void generic(const RawTable& t);
+  // The readers a catalog row names that fill one of several lists, or decide which of two tables
+  // giving the same data wins (snapshot_builder_summary.cpp, snapshot_builder_detail.cpp).
+  void read_top_events(const RawTable& t);
+  void read_foreground_events(const RawTable& t);
+  void read_background_events(const RawTable& t);
+  void read_wait_classes(const RawTable& t);
+  void read_foreground_wait_class(const RawTable& t);
+  void read_rac_top_foreground_events(const RawTable& t);
+  void read_iostat_function(const RawTable& t);
+  void read_iostat_filetype(const RawTable& t);
+  void read_tablespace_io(const RawTable& t);
+  void read_file_io(const RawTable& t);
 
   // ---- summary (snapshot_builder_summary.cpp) -----------------------------------------------------
   void header(const RawTable& t);
@@ -115,7 +129,6 @@ private:
   void finish_global();
 
   // ---- sections beyond the summary (snapshot_builder_detail.cpp) ---------------------------------
-  bool typed_section(const RawTable& t);
   void activity(const RawTable& t);
   void parameters(const RawTable& t);
   void iostat(const RawTable& t, std::vector<IoStatRow>& out, ColumnId name_id, std::string_view kind);

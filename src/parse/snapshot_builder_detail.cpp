@@ -1,10 +1,9 @@
 // The snapshot builder's readers of the sections beyond the summary (class Builder,
-// snapshot_builder.hpp), dispatched by typed_section: Instance Activity (merged by statistic, '####'
-// per second / per transaction derived from the totals: finish_overflow), init.ora, IOStat by function
-// and by file type, Cache Sizes, tablespace and file I/O, the Segments by ... lists, latches, mutex
-// sleeps, enqueues, library and dictionary cache, undo, wait event histograms, ADDM findings, RAC
-// global cache and Operating System Statistics. A table missing the column a reader keys on is kept
-// as a generic table.
+// snapshot_builder.hpp), each named by its sections' catalog rows (SectionSpec::reader): Instance Activity (merged by statistic,
+// '####' per second / per transaction derived from the totals: finish_overflow), init.ora, IOStat by function and by file type,
+// Cache Sizes, tablespace and file I/O, the Segments by ... lists, latches, mutex sleeps, enqueues, library and dictionary cache,
+// undo, wait event histograms, ADDM findings, RAC global cache and Operating System Statistics. A table missing the column a
+// reader keys on is kept as a generic table.
 #include "parse/snapshot_builder.hpp"
 
 #include <awrdiff/catalog.hpp>
@@ -19,9 +18,6 @@ namespace awrdiff::detail::builder {
 
 namespace {
 
-// One of the "Segments by ..." lists (catalog keys segments_*).
-bool is_segment_list(SectionId id) { return section_spec(id).key.rfind("segments_", 0) == 0; }
-
 // Index of the first column with this id at or after `from`, or -1 (for headers printed twice:
 // "Reqs per sec" under Reads: and under Writes:, "Pct Miss" for gets and for pins).
 int column_from(const RawTable& t, ColumnId id, int from) {
@@ -32,81 +28,10 @@ int column_from(const RawTable& t, ColumnId id, int from) {
 
 }  // namespace
 
-// Returns true when the table was read into a typed field of the Snapshot.
-bool Builder::typed_section(const RawTable& t) {
-  switch (t.section) {
-    case SectionId::instance_activity:
-    case SectionId::instance_activity_absolute:
-    case SectionId::instance_activity_thread:
-      activity(t);
-      return true;
-    case SectionId::init_ora:
-      parameters(t);
-      return true;
-    case SectionId::iostat_function:
-      iostat(t, m_snap.iostat_function, ColumnId::function_name, "function");
-      return true;
-    case SectionId::iostat_filetype:
-      iostat(t, m_snap.iostat_filetype, ColumnId::filetype_name, "filetype");
-      return true;
-    case SectionId::cache_sizes:
-      if (t.column_index(ColumnId::inst_id) >= 0) return false;  // RAC global: one row per instance, in MB
-      cache_sizes(t);
-      return true;
-    case SectionId::tablespace_io:
-      tablespace_io(t, m_snap.tablespace_io);
-      return true;
-    case SectionId::file_io:
-      tablespace_io(t, m_snap.file_io);
-      return true;
-    case SectionId::latch_activity:
-    case SectionId::latch_sleep_breakdown:
-      latches(t);
-      return true;
-    case SectionId::mutex_sleep_summary:
-      mutex_sleeps(t);
-      return true;
-    case SectionId::enqueue_activity:
-      enqueues(t);
-      return true;
-    case SectionId::library_cache:
-      library_cache(t);
-      return true;
-    case SectionId::dictionary_cache:
-      dictionary_cache(t);
-      return true;
-    case SectionId::undo_summary:
-      undo(t);
-      return true;
-    case SectionId::wait_histogram:
-    case SectionId::wait_histogram_us:
-    case SectionId::wait_histogram_32ms:
-    case SectionId::wait_histogram_2s:
-    case SectionId::wait_histogram_2min:
-    case SectionId::wait_histogram_1hr:
-      wait_histogram(t);
-      return true;
-    case SectionId::addm_findings:
-      addm_findings(t);
-      return true;
-    case SectionId::gc_load_profile:
-    case SectionId::gc_efficiency:
-    case SectionId::gc_workload:
-    case SectionId::gc_messaging:
-      global_cache(t);
-      return true;
-    case SectionId::os_stats:
-      os_stats(t);
-      return true;
-    default:
-      break;
-  }
-  if (is_segment_list(t.section)) {
-    segments(t);
-    return true;
-  }
-  return false;
-}
+void Builder::read_iostat_function(const RawTable& t) { iostat(t, m_snap.iostat_function, ColumnId::function_name, "function"); }
+void Builder::read_iostat_filetype(const RawTable& t) { iostat(t, m_snap.iostat_filetype, ColumnId::filetype_name, "filetype"); }
+void Builder::read_tablespace_io(const RawTable& t) { tablespace_io(t, m_snap.tablespace_io); }
+void Builder::read_file_io(const RawTable& t) { tablespace_io(t, m_snap.file_io); }
 
 OptDouble Builder::num_at(const RawTable& t, const RawRow& r, int c, Unit unit) {
   if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return std::nullopt;
@@ -236,6 +161,10 @@ void Builder::iostat(const RawTable& t, std::vector<IoStatRow>& out, ColumnId na
 // right-hand pair inside the End column's span, so every cell is split on runs of spaces and read
 // as a sequence of "Label:" then values.
 void Builder::cache_sizes(const RawTable& t) {
+  if (t.column_index(ColumnId::inst_id) >= 0) {  // RAC global: one row per instance, in MB
+    generic(t);
+    return;
+  }
   auto& c = m_snap.cache_sizes;
   for (const auto& r : t.rows) {
     std::vector<std::string> pieces;

@@ -581,4 +581,39 @@ void Builder::finish_sql() {
   });
 }
 
+// ---- readers named on the catalog rows: which list a table fills, which table wins ----------------
+
+// The first top list only; a RAC global report's foreground list (read_rac_top_foreground_events)
+// replaces it.
+void Builder::read_top_events(const RawTable& t) {
+  if (m_snap.top_events.empty() && !m_have_fg_top) events(t, m_snap.top_events, &m_top_resolution);
+}
+void Builder::read_foreground_events(const RawTable& t) { events(t, m_snap.foreground_events, &m_fg_resolution); }
+void Builder::read_background_events(const RawTable& t) { events(t, m_snap.background_events); }
+// A RAC global report's Top Timed Foreground Events: the foreground list, like an instance report's
+// top events, in place of any top list read before it.
+void Builder::read_rac_top_foreground_events(const RawTable& t) {
+  m_snap.top_events.clear();
+  m_top_resolution.clear();
+  m_have_fg_top = true;
+  events(t, m_snap.top_events, &m_top_resolution);
+}
+// Wait Classes: the first one, in place of a Foreground Wait Class that stood in for it.
+void Builder::read_wait_classes(const RawTable& t) {
+  if (m_snap.wait_classes.empty() || m_wait_classes_from_fg) {
+    m_snap.wait_classes.clear();
+    m_wait_classes_from_fg = false;
+    wait_classes(t, m_snap.wait_classes);
+  }
+}
+// Foreground Wait Class; 11.2.0.2 and older print no summary Wait Classes table: the foreground one
+// stands in.
+void Builder::read_foreground_wait_class(const RawTable& t) {
+  if (m_snap.foreground_wait_classes.empty()) wait_classes(t, m_snap.foreground_wait_classes);
+  if (m_snap.wait_classes.empty()) {
+    wait_classes(t, m_snap.wait_classes);
+    m_wait_classes_from_fg = !m_snap.wait_classes.empty();
+  }
+}
+
 }  // namespace awrdiff::detail::builder
