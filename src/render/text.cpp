@@ -79,7 +79,12 @@ std::string_view pair_key(std::string_view key) {
 // and those of priority `always`: the row's name, identifiers, labels, the change and the assessment).
 int drop_rank(const CompareTable& t, std::size_t i) {
   if (i == 0) return -1;
-  const int p = default_priority(t.columns[i]);
+  const auto& c = t.columns[i];
+  // A difference its table leaves automatic, beside a relative change: the second change column.
+  if (c.priority == column_priority::automatic && c.kind == ColumnKind::delta &&
+      std::any_of(t.columns.begin(), t.columns.end(), [](const CompareColumn& x) { return x.kind == ColumnKind::change_pct; }))
+    return column_priority::second_change;
+  const int p = default_priority(c);
   return p >= column_priority::always ? -1 : p;
 }
 

@@ -167,7 +167,8 @@ TEST(Html, EveryReportStringIsEscaped) {
   awrdiff::CompareTable t;
   t.key = evil;
   t.title = evil;
-  t.columns = {{evil, evil, evil, awrdiff::ColumnKind::text, 0}, {"assessment", "Assessment", "", awrdiff::ColumnKind::text, 0}};
+  t.columns = {{evil, evil, evil, awrdiff::ColumnKind::text, 0},
+               {"assessment", "Assessment", "", awrdiff::ColumnKind::text, 0, awrdiff::ColumnRole::assessment}};
   t.rows = {{{evil, evil}}};
   t.notes = {evil};
   c.tables = {t};
@@ -249,7 +250,7 @@ TEST(Html, RacSizedSectionsStayUnder500KB) {
       for (const char* m : {"total", "per_s", "per_txn"})
         t.columns.push_back({std::string(side) + "_" + m, m, "", ColumnKind::number, std::string(m) == "total" ? 0 : -1});
     t.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0});
-    t.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0});
+    t.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0, awrdiff::ColumnRole::assessment});
     for (int i = 0; i < 750; ++i) {
       awrdiff::CompareRow r;
       r.cells.emplace_back("gc statistic number " + std::to_string(i) + " of section " + std::to_string(k));

@@ -153,7 +153,7 @@ awrdiff::Comparison wide_table() {
     for (const char* m : {"a", "b", "c", "d"})
       t.columns.push_back({std::string(side) + "_" + m, std::string(side) + " " + m, "s", awrdiff::ColumnKind::number, 1});
   t.columns.push_back({"change", "Change", "%", awrdiff::ColumnKind::change_pct, 0});
-  t.columns.push_back({"assessment", "Assessment", "", awrdiff::ColumnKind::text, 0});
+  t.columns.push_back({"assessment", "Assessment", "", awrdiff::ColumnKind::text, 0, awrdiff::ColumnRole::assessment});
   for (const char* name : {"redo synch time overhead count ( 2ms)", "redo synch time overhead count ( 8ms)",
                            "redo synch time overhead count (32ms)"}) {
     awrdiff::CompareRow r;
