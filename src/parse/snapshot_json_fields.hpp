@@ -1,5 +1,5 @@
-// The fields of the snapshot JSON, listed once for the writer (snapshot_json.cpp) and the reader
-// (snapshot_json_read.cpp): each function below names every key of one object and the model field it
+// The fields of the snapshot JSON, listed once for the writer (src/render/snapshot_json.cpp) and the
+// reader (src/parse/snapshot_json_read.cpp): each function below names every key of one object and the model field it
 // holds, and is run with the writer's or the reader's visitor. A field added here is written and read.
 //
 // Keys are listed in byte-wise ascending order: the writer writes them in the order listed, and the

@@ -1,4 +1,4 @@
-// Snapshot JSON -> Snapshot: the reverse of snapshot_json.cpp (snapshot_from_json).
+// Snapshot JSON -> Snapshot: the reverse of src/render/snapshot_json.cpp (snapshot_from_json).
 //
 // RapidJSON's reader builds a document (iteratively: no recursion however deep the input nests; its
 // pool allocator frees the document at once, without walking it), and the fields are taken from it

@@ -1,6 +1,9 @@
 // Snapshot -> JSON text (`awrdiff snapshot FILE --format json`), written straight into one buffer by
 // RapidJSON's PrettyWriter: no document tree is built. Absent values are null, never 0. Read back by
-// snapshot_json_read.cpp (docs/snapshot-json.md).
+// src/parse/snapshot_json_read.cpp (docs/snapshot-json.md). Output, so it lives in render/ with the
+// comparison's JSON (render/json.cpp, nlohmann::json). It does not use nlohmann::json: building, dumping
+// and freeing an nlohmann document costs 20 to 40 times this writer's time, about a fifth to a quarter of
+// a whole `awrdiff snapshot` run (docs/benchmark.md), for text equal after a canonical reformat.
 //
 // The fields are listed once, in snapshot_json_fields.hpp, for this writer and for the reader; every
 // object's keys are written in byte-wise ascending order, the order they are listed in there.
