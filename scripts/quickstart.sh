@@ -38,7 +38,8 @@ release=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG")
 if ! $test_run; then
   # The first contact: the binary only (the tests are built by --test).
   cmake -S . -B "$build" "${release[@]}" -DAWRDIFF_BUILD_TESTS=OFF
-  cmake --build "$build" -j"$jobs" --target awrdiff
+  # The binary and its man page (written from its --help): `cmake --install build` can follow.
+  cmake --build "$build" -j"$jobs" --target awrdiff awrdiff_man
   "$build/awrdiff" samples/good.html samples/bad.html
   exit 0
 fi

@@ -86,6 +86,21 @@ void emit(const std::string& text, const std::string& output) {
   }
 }
 
+// Markdown and Jira are for pasting into a ticket: a note on stderr when the whole comparison is longer than
+// one comment takes (GitHub: 65,536 characters; Jira's default: 32,767), with what fits instead.
+void note_paste_limit(Format format, const std::string& text, bool summary) {
+  if (summary || (format != Format::markdown && format != Format::jira)) return;
+  const bool md = format == Format::markdown;
+  const std::size_t limit = md ? 65536 : 32767;
+  std::size_t chars = 0;  // code points: a comment's limit counts characters
+  for (const char ch : text) chars += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+  if (chars <= limit) return;
+  std::cerr << fmt::format(
+      "awrdiff: note: the {} is {} characters, more than a {} comment takes ({}): paste --summary, or attach -f html\n",
+      md ? "Markdown" : "Jira markup", format_number(static_cast<double>(chars), 0), md ? "GitHub" : "Jira",
+      format_number(static_cast<double>(limit), 0));
+}
+
 // Refuses an output file that is one of the input reports (it would be replaced by the output).
 void check_output_is_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {
   if (output.empty() || output == "-") return;
@@ -142,6 +157,23 @@ void check_two_files(const std::vector<std::string>& files) {
   if (std::filesystem::equivalent(files[0], files[1], ec))
     throw Error(files[1],
                 fmt::format("is the same file as the base report {}: give the report of another period as the target", files[0]));
+}
+
+// Each report of a run once: a file named twice (the same path, or two names of one file) would count twice in
+// a set's statistics and fake significance, or be checked against itself. `files`: each path with its role
+// ("in the base set", "in the target set", "in the baseline", "as the current report"). Standard input (-) is left to
+// check_stdin_once.
+void check_distinct_files(const std::vector<std::pair<std::string, std::string_view>>& files) {
+  for (std::size_t i = 0; i < files.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      const auto& [a, role_a] = files[j];
+      const auto& [b, role_b] = files[i];
+      if (a == "-" || b == "-") continue;
+      std::error_code ec;
+      if (a != b && !std::filesystem::equivalent(a, b, ec)) continue;
+      const std::string where = role_a == role_b ? fmt::format("twice {}", role_a) : fmt::format("{} and {}", role_a, role_b);
+      throw Error(b, fmt::format("given {}{}: each report counts once", where, a == b ? "" : fmt::format(" (also as {})", a)));
+    }
 }
 
 // The commands, for a word that is none of them nor a file.
@@ -489,6 +521,12 @@ int run(int argc, char** argv) {
         throw Error("", "give the current report after the baseline sources (awrdiff check --baseline B1 B2 CURRENT)");
       check_output_is_not_an_input(output, current_files);
       check_output_is_not_an_input(output, baseline_sources);
+      {
+        std::vector<std::pair<std::string, std::string_view>> roles;
+        for (const auto& f : baseline_sources) roles.emplace_back(f, "in the baseline");
+        for (const auto& f : current_files) roles.emplace_back(f, "as the current report");
+        check_distinct_files(roles);
+      }
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
       Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);
@@ -525,6 +563,12 @@ int run(int argc, char** argv) {
       std::vector<std::string> all = base_set;
       all.insert(all.end(), target_set.begin(), target_set.end());
       check_stdin_once(all);
+      {
+        std::vector<std::pair<std::string, std::string_view>> roles;
+        for (const auto& f : base_set) roles.emplace_back(f, "in the base set");
+        for (const auto& f : target_set) roles.emplace_back(f, "in the target set");
+        check_distinct_files(roles);
+      }
       std::vector<Snapshot> b, t;
       for (const auto& f : base_set)
         for (auto& s : load_each(f)) b.push_back(std::move(s));  // a file of several reports: each
@@ -561,6 +605,7 @@ int run(int argc, char** argv) {
     std::ostringstream text;
     render(c, format, ropt, text);
     emit(text.str(), output);
+    note_paste_limit(format, text.str(), summary);
     if (exit_code_flag && c.verdict == Verdict::not_comparable)
       throw Error("", "not comparable: " + (c.warnings.empty() ? std::string("see the warnings") : c.warnings.front()));
     return exit_code_flag && c.verdict == Verdict::regressed ? static_cast<int>(ExitCode::regression) : 0;

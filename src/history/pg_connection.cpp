@@ -8,10 +8,10 @@
 // 200 KB text report, for a store that most commands never open. Only the header (libpq-dev) is
 // needed to build; the functions come from libpq's stable ABI (soname libpq.so.5).
 #include "history/sql.hpp"
+#include "support/lazy_library.hpp"
 
 #include <libpq-fe.h>
 
-#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <charconv>
@@ -59,16 +59,8 @@ struct LibPq {
 const LibPq& libpq() {
   static const LibPq k_lib = [] {
     LibPq lib;
-    void* handle = dlopen(AWRDIFF_LIBPQ_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (handle == nullptr) {
-      const char* why = dlerror();
-      lib.error = why != nullptr ? first_line(why) : "dlopen failed";
-      return lib;
-    }
-    auto load = [&](auto& fn, const char* name) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(handle, name));
-      if (fn == nullptr && lib.error.empty()) lib.error = std::string(name) + " not found in " AWRDIFF_LIBPQ_SONAME;
-    };
+    LazyLibrary so(AWRDIFF_LIBPQ_SONAME);
+    auto load = [&](auto& fn, const char* name) { so.load(fn, name); };
     load(lib.connectdb, "PQconnectdb");
     load(lib.status, "PQstatus");
     load(lib.error_message, "PQerrorMessage");
@@ -86,6 +78,7 @@ const LibPq& libpq() {
     load(lib.unescape_bytea, "PQunescapeBytea");
     load(lib.freemem, "PQfreemem");
     load(lib.clear, "PQclear");
+    lib.error = so.error();
     return lib;
   }();
   if (!k_lib.error.empty())

@@ -2,6 +2,7 @@
 // the rest (upper-case tags, unquoted attributes, stray end tags, prompt text around <html>). Both
 // produce one pugixml tree, so table extraction below is written once.
 #include "parse/tokenizer_common.hpp"
+#include "support/lazy_library.hpp"
 
 #include <awrdiff/parse.hpp>
 
@@ -10,8 +11,6 @@
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 #include <pugixml.hpp>
-
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cctype>
@@ -98,16 +97,8 @@ struct LibXml2 {
 const LibXml2& libxml2() {
   static const LibXml2 k_lib = [] {
     LibXml2 lib;
-    void* handle = dlopen(AWRDIFF_LIBXML2_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (handle == nullptr) {
-      const char* why = dlerror();
-      lib.error = why != nullptr ? why : "dlopen failed";
-      return lib;
-    }
-    auto load = [&](auto& fn, const char* name) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(handle, name));
-      if (fn == nullptr && lib.error.empty()) lib.error = std::string(name) + " not found in " AWRDIFF_LIBXML2_SONAME;
-    };
+    detail::LazyLibrary so(AWRDIFF_LIBXML2_SONAME);
+    auto load = [&](auto& fn, const char* name) { so.load(fn, name); };
     load(lib.init_parser, "xmlInitParser");
     load(lib.create_memory_parser, "htmlCreateMemoryParserCtxt");
     load(lib.use_options, "htmlCtxtUseOptions");
@@ -115,6 +106,7 @@ const LibXml2& libxml2() {
     load(lib.parse_document, "htmlParseDocument");
     load(lib.free_parser, "htmlFreeParserCtxt");
     load(lib.line_number, "xmlSAX2GetLineNumber");
+    lib.error = so.error();
     if (lib.error.empty()) lib.init_parser();  // once, before threads use it
     return lib;
   }();

@@ -191,10 +191,14 @@ std::string read_input(const std::filesystem::path& file) {
   auto status = std::filesystem::status(file, ec);
   if (ec || !std::filesystem::exists(status)) throw Error(name, "no such file");
   if (std::filesystem::is_directory(status)) throw Error(name, "is a directory, not a report");
-  if (!std::filesystem::is_regular_file(status)) throw Error(name, "not a regular file (device or pipe), not a report");
+  // A pipe is read to its end, as standard input is (`<(zcat report.html.gz)`, a named pipe); a device is
+  // refused (/dev/zero would never end, a terminal is not a report).
+  const bool pipe = std::filesystem::is_fifo(status);
+  if (!pipe && !std::filesystem::is_regular_file(status)) throw Error(name, "not a regular file (a device), not a report");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(name, "cannot open for reading (permission denied?)");
-  const auto size = std::filesystem::file_size(file, ec);
+  const auto size = pipe ? std::uintmax_t{0} : std::filesystem::file_size(file, ec);
+  if (pipe) ec = std::make_error_code(std::errc::not_supported);  // no size known: read to the end
   if (!ec && size > k_max_input_bytes) throw Error(name, std::string("file ") + k_too_large);
   if (!ec && size == 0) throw Error(name, "empty file");
   // Read in chunks: never more than the limit even if the file grows, and binary content is

@@ -300,7 +300,7 @@ private:
       // The ADDM report appended to text AWR reports: "          ADDM Report for Task 'ADDM:...'".
       if (const std::size_t first = skip_spaces(line); first == line.size() || line[first] != 'A') {
         // (Unless other white space or a no-break space comes first, which trim_cell skips too.)
-        const auto c = first == line.size() ? 0 : static_cast<unsigned char>(line[first]);
+        const unsigned char c = first == line.size() ? '\0' : static_cast<unsigned char>(line[first]);
         if (!is_space(c) && c != 0xC2) return std::nullopt;
       }
       auto t = trim_cell(line);

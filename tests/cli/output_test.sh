@@ -48,6 +48,21 @@ has "one file message" 'good.html: given as both the base and the target' "$tmp/
 ln -s "$(cd "$s" && pwd)/good.html" "$tmp/link.html"
 check "one file under two names" 2 "$bin" "$s/good.html" "$tmp/link.html"
 has "two names message" 'link.html: is the same file as the base report .*good.html' "$tmp/err"
+# Each report of a set or a check once: a file named twice would count twice (or be checked against itself)
+check "set: a file twice" 2 "$bin" --base "$s/good.html" "$s/good_1.html" "$s/good.html" --target "$s/bad.html"
+has "set twice message" 'good.html: given twice in the base set: each report counts once' "$tmp/err"
+check "set: a file in both sets" 2 "$bin" --base "$s/good.html" --target "$tmp/link.html"
+has "both sets message" 'link.html: given in the base set and in the target set' "$tmp/err"
+check "check: the current report in its baseline" 2 "$bin" check --baseline "$s/good.html" "$s/bad.html" -- "$s/bad.html"
+has "current in baseline message" 'bad.html: given in the baseline and as the current report' "$tmp/err"
+# A pipe is read as a report (<(zcat report.gz)); a device is not
+check "a pipe as the target" 0 sh -c '"$0" -s "$1" /dev/fd/3 3<"$2"' "$bin" "$s/good.html" "$s/bad.html"
+has "pipe compared" '^Regressed' "$tmp/out"
+mkfifo "$tmp/fifo" && { cat "$s/bad.html" >"$tmp/fifo" & }
+check "a named pipe as the target" 0 "$bin" -s "$s/good.html" "$tmp/fifo"
+wait
+check "a device" 2 "$bin" "$s/good.html" /dev/zero
+has "device message" '/dev/zero: not a regular file \(a device\)' "$tmp/err"
 # --strict: a parse warning stops the run before any output (exit 2), each warning on stderr
 head -c 30000 "$s/bad.html" >"$tmp/cut.html"
 check "strict, truncated report" 2 "$bin" --strict -o "$tmp/strict.txt" "$s/good.html" "$tmp/cut.html"

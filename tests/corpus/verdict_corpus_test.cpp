@@ -132,8 +132,11 @@ TEST(VerdictCorpus, EverySameDatabasePairReadsSane) {
         const std::string text = rendered(c);
         EXPECT_EQ(text.find("? -> ?"), std::string::npos);
         EXPECT_FALSE(std::regex_search(c.headline, std::regex("[0-9]{2},[0-9]{3}%"))) << c.headline;
-        if (c.headline.find(" AAS") != std::string::npos)
-          for (const auto& f : c.findings) EXPECT_FALSE(std::regex_search(f.cause, std::regex("[0-9] (d|h|min|s)$"))) << f.cause;
+        if (c.headline.find(" AAS") != std::string::npos) {
+          for (const auto& f : c.findings) {
+            EXPECT_FALSE(std::regex_search(f.cause, std::regex("[0-9] (d|h|min|s)$"))) << f.cause;
+          }
+        }
         ++pairs;
       }
   EXPECT_GT(pairs, 20);

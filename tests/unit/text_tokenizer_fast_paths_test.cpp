@@ -67,7 +67,7 @@ TEST(TextTokenizerFastPaths, EveryCatalogTitleMayNameASection) {
       ++titles;
       EXPECT_TRUE(may_name_section(text)) << text;
       EXPECT_TRUE(may_name_section(text + "  DB/Inst: ORCL/orcl1  Snaps: 1-2")) << text;
-      if (find_section_by_title(text) != nullptr) EXPECT_TRUE(may_name_section("  " + text)) << text;
+      if (find_section_by_title(text) != nullptr) { EXPECT_TRUE(may_name_section("  " + text)) << text; }
     }
   EXPECT_GT(titles, 100u);
 }
@@ -117,7 +117,7 @@ TEST(TextTokenizerFastPaths, RandomTitlesAndNearMisses) {
       default:
         break;
     }
-    if (!may_name_section(t)) ASSERT_EQ(find_section_by_title(t), nullptr) << '"' << t << '"';
+    if (!may_name_section(t)) { ASSERT_EQ(find_section_by_title(t), nullptr) << '"' << t << '"'; }
   }
 }
 
