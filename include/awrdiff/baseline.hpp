@@ -122,13 +122,18 @@ Baseline baseline_from_dump(const SysmetricDump& dump);
 struct DatabaseIdentity {
   std::optional<std::uint64_t> dbid;
   std::string name;
+  /// Release as the source prints it ("19.0.0.0.0", "11.2.0.3.0"; report: Database section's Release; dump:
+  /// its version line); empty when not given. Used only when the DB name alone matches.
+  std::string release = {};
 };
 
 /// The comparability gate's database test, one rule for check, sets and baselines. `item` (named by
 /// `source`) against `reference` (named `reference_label` in messages, e.g. "the baseline"):
 /// - both give a DB Id: they must be equal; returns "".
-/// - either lacks a DB Id: the DB names must be equal (case-insensitive); returns a note "no DB Id on ...:
-///   matched by DB name X" (the check shows it with its warnings).
+/// - either lacks a DB Id: the DB names must be equal (case-insensitive) and, when both give a release, of
+///   the same major release (the first figure: 11 against 19 is another database of a common name such as
+///   ORCL, or one upgraded since, whose baseline no longer holds); returns a note "no DB Id on ...: matched
+///   by DB name X" (the check shows it with its warnings).
 /// Throws Error(source, reason), one line, when the DB Ids or the DB names differ, or when neither can
 /// confirm it ("cannot confirm it is the same database").
 std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseIdentity& reference, const std::string& source,

@@ -203,6 +203,11 @@ std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseId
   if (!name.empty() && !ref_name.empty()) {
     if (name != ref_name)
       throw Error(source, fmt::format("DB name {} is not {}'s ({}), and {}: another database", name, ref_label, ref_name, no_id));
+    auto major = [](std::string_view r) { return std::string(r.substr(0, r.find('.'))); };
+    if (!item.release.empty() && !ref.release.empty() && major(item.release) != major(ref.release))
+      throw Error(source, fmt::format("DB name {} is {}'s, but release {} is not its {}, and {}: another database of that "
+                                      "name, or one upgraded since, which that baseline no longer describes",
+                                      name, ref_label, item.release, ref.release, no_id));
     return fmt::format("no DB Id ({}): matched by DB name {}", no_id, name);
   }
   const std::string no_name = name.empty() && ref_name.empty() ? "neither gives a DB name"
@@ -331,8 +336,9 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
   std::set<std::string> name_notes;
   for (std::size_t i = 1; i < snapshots.size(); ++i) {
     const auto& s = snapshots[i];
-    const std::string note = confirm_same_database({s.database.dbid, s.database.name}, {b.dbid, b.db_name}, s.source,
-                                                   fmt::format("the baseline (from {})", first.source));
+    const std::string note =
+        confirm_same_database({s.database.dbid, s.database.name, s.database.release}, {b.dbid, b.db_name, b.release}, s.source,
+                              fmt::format("the baseline (from {})", first.source));
     if (!note.empty()) name_notes.insert(note);
     if (!b.dbid) b.dbid = s.database.dbid;
     if (b.db_name.empty()) b.db_name = s.database.name;
@@ -476,9 +482,10 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
 }
 
 void merge_baseline(Baseline& into, Baseline other) {
-  const std::string note = confirm_same_database(
-      {other.dbid, other.db_name}, {into.dbid, into.db_name}, other.sources.empty() ? other.name : other.sources.front(),
-      fmt::format("the baseline (from {})", into.sources.empty() ? into.name : into.sources.front()));
+  const std::string note =
+      confirm_same_database({other.dbid, other.db_name, other.release}, {into.dbid, into.db_name, into.release},
+                            other.sources.empty() ? other.name : other.sources.front(),
+                            fmt::format("the baseline (from {})", into.sources.empty() ? into.name : into.sources.front()));
   if (!note.empty() && std::find(into.notes.begin(), into.notes.end(), note) == into.notes.end()) into.notes.push_back(note);
   if (!into.dbid) into.dbid = other.dbid;
   if (into.db_name.empty()) into.db_name = other.db_name;

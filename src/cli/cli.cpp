@@ -159,10 +159,10 @@ void check_two_files(const std::vector<std::string>& files) {
                 fmt::format("is the same file as the base report {}: give the report of another period as the target", files[0]));
 }
 
-// Each report of a run once: a file named twice (the same path, or two names of one file) would count twice in
-// a set's statistics and fake significance, or be checked against itself. `files`: each path with its role
-// ("in the base set", "in the target set", "in the baseline", "as the current report"). Standard input (-) is left to
-// check_stdin_once.
+// Each report of a set comparison once: a file named twice (the same path, or two names of one file) would count
+// twice in a set's statistics and fake significance. (A check drops duplicate periods itself, and the current
+// period from its baseline, saying so.) `files`: each path with its role ("in the base set", "in the target
+// set"). Standard input (-) is left to check_stdin_once.
 void check_distinct_files(const std::vector<std::pair<std::string, std::string_view>>& files) {
   for (std::size_t i = 0; i < files.size(); ++i)
     for (std::size_t j = 0; j < i; ++j) {
@@ -521,12 +521,6 @@ int run(int argc, char** argv) {
         throw Error("", "give the current report after the baseline sources (awrdiff check --baseline B1 B2 CURRENT)");
       check_output_is_not_an_input(output, current_files);
       check_output_is_not_an_input(output, baseline_sources);
-      {
-        std::vector<std::pair<std::string, std::string_view>> roles;
-        for (const auto& f : baseline_sources) roles.emplace_back(f, "in the baseline");
-        for (const auto& f : current_files) roles.emplace_back(f, "as the current report");
-        check_distinct_files(roles);
-      }
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
       Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);

@@ -307,11 +307,11 @@ CompareCell opt_cell(const OptDouble& v) { return v ? CompareCell(*v) : CompareC
 Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::string>& notes) {
   if (members.empty()) throw Error("", "no current report");
   const Snapshot& first = members.front();
-  DatabaseIdentity id{first.database.dbid, first.database.name};
+  DatabaseIdentity id{first.database.dbid, first.database.name, first.database.release};
   std::set<std::string> name_notes;
   for (std::size_t i = 1; i < members.size(); ++i) {
     const auto& s = members[i];
-    const std::string n = confirm_same_database({s.database.dbid, s.database.name}, id, s.source,
+    const std::string n = confirm_same_database({s.database.dbid, s.database.name, s.database.release}, id, s.source,
                                                 fmt::format("the current set (from {})", first.source));
     if (!n.empty()) name_notes.insert(n);
     if (!id.dbid) id.dbid = s.database.dbid;
@@ -357,8 +357,9 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
 CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
   if (!current.valid)
     throw Error(current.source, "the report says its figures are invalid (" + current.invalid_reason + "): it cannot be checked");
-  const std::string same_db = confirm_same_database({current.database.dbid, current.database.name},
-                                                    {baseline_in.dbid, baseline_in.db_name}, current.source, "the baseline");
+  const std::string same_db =
+      confirm_same_database({current.database.dbid, current.database.name, current.database.release},
+                            {baseline_in.dbid, baseline_in.db_name, baseline_in.release}, current.source, "the baseline");
   const auto instance = report_instance(current);
   if (instance && baseline_in.instances.size() >= 1 &&
       std::find(baseline_in.instances.begin(), baseline_in.instances.end(), *instance) == baseline_in.instances.end())

@@ -44,7 +44,9 @@ kept=$tmp/fx/kept.txt
 run "unmasked" "$tmp/plain.json" "$bin" snapshot "$b" "$t"
 for n in ZEBRADB kangaroo07 ACMEBANK WOMBAT_ORDERS PLATYPUSLITERAL 192.168.77.12; do has "unmasked shows $n" "$n" "$tmp/plain.json"; done
 
-# Every format and command, masked.
+# Every format and command, masked. A set of two needs two files (one file twice is refused): the base's copy.
+cp "$b" "$tmp/fx/base_copy.html"
+b2=$tmp/fx/base_copy.html
 i=0
 outputs=()
 for f in text markdown jira html json; do
@@ -52,8 +54,8 @@ for f in text markdown jira html json; do
     i=$((i + 1)); run "pair -f $f $extra" "$tmp/o$i" "$bin" "$b" "$t" --mask -f "$f" $extra; outputs+=("$tmp/o$i")
   done
   i=$((i + 1)); run "report -f $f" "$tmp/o$i" "$bin" report "$t" --mask -f "$f" -v; outputs+=("$tmp/o$i")
-  i=$((i + 1)); run "sets -f $f" "$tmp/o$i" "$bin" --base "$b" "$b" --target "$t" --mask -f "$f"; outputs+=("$tmp/o$i")
-  i=$((i + 1)); run "check -f $f" "$tmp/o$i" "$bin" check --baseline "$b" "$b" -- "$t" --mask -f "$f"; outputs+=("$tmp/o$i")
+  i=$((i + 1)); run "sets -f $f" "$tmp/o$i" "$bin" --base "$b" "$b2" --target "$t" --mask -f "$f"; outputs+=("$tmp/o$i")
+  i=$((i + 1)); run "check -f $f" "$tmp/o$i" "$bin" check --baseline "$b" "$b2" -- "$t" --mask -f "$f"; outputs+=("$tmp/o$i")
 done
 i=$((i + 1)); run "stdin" "$tmp/o$i" sh -c '"$0" "$1" - --mask -f json <"$2"' "$bin" "$b" "$t"; outputs+=("$tmp/o$i")
 i=$((i + 1)); run "snapshot" "$tmp/o$i" "$bin" snapshot "$t" --mask -v; outputs+=("$tmp/o$i")

@@ -329,3 +329,19 @@ TEST(Check, EveryFormatRenders) {
 }
 
 }  // namespace
+
+// Without a DB Id the DB name is the only link; a common name (ORCL) of another major release is another
+// database, or one upgraded since: refused, naming both releases. The same major release still matches.
+TEST(Check, NameOnlyMatchRefusesAnotherMajorRelease) {
+  using awrdiff::confirm_same_database;
+  const awrdiff::DatabaseIdentity dump{std::nullopt, "ORCL", "11.2.0.3.0"};
+  try {
+    confirm_same_database({std::nullopt, "orcl", "19.0.0.0.0"}, dump, "cur.html", "the baseline");
+    FAIL() << "matched by name across major releases";
+  } catch (const awrdiff::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("release 19.0.0.0.0 is not its 11.2.0.3.0"), std::string::npos) << e.what();
+  }
+  EXPECT_NE(confirm_same_database({std::nullopt, "ORCL", "11.2.0.4.0"}, dump, "cur.html", "the baseline"), "");
+  EXPECT_NE(confirm_same_database({std::nullopt, "ORCL"}, dump, "cur.html", "the baseline"), "");  // no release: by name
+  EXPECT_EQ(confirm_same_database({42, "ORCL", "19.0.0.0.0"}, {42, "ORCL", "11.2.0.3.0"}, "cur.html", "the baseline"), "");
+}
