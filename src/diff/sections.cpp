@@ -133,9 +133,10 @@ struct EvidenceDef {
 // left out).
 struct Leading {
   Leading(const char* h) : header(h) {}  // NOLINT: a header alone is a detail column
-  Leading(std::string_view h, ColumnRole r) : header(h), role(r) {}
+  Leading(std::string_view h, ColumnRole r, int p = column_priority::automatic) : header(h), role(r), priority(p) {}
   std::string_view header;
   ColumnRole role = ColumnRole::detail;
+  int priority = column_priority::automatic;  // CompareColumn::priority
 };
 
 struct SectionDef {
@@ -510,7 +511,8 @@ const std::vector<SectionDef>& sections() {
        "Instance Activity Stats - Absolute Values",
        "Statistic",
        {},
-       {{"begin", "Begin Value", "", -1}, {"end", "End Value", "", -1}},
+       // The change is End's: a narrow terminal leaves Begin out first.
+       {{"begin", "Begin Value", "", -1, false, column_priority::machine}, {"end", "End Value", "", -1}},
        {1},
        "activity.value",
        false,
@@ -602,7 +604,8 @@ const std::vector<SectionDef>& sections() {
       {"segments",
        "Segments",
        "Segment",
-       {"List", "Type"},
+       // The list is part of what the row is (one object is in several lists): never left out, cut with "…" at most.
+       {{"List", ColumnRole::detail, column_priority::always}, "Type"},
        {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1, false, column_priority::machine}},
        {0},
        "segment.per_s",
@@ -998,7 +1001,7 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
   out.text_rows = d.text_rows;
   out.columns.push_back({"name", std::string(d.name_header), "", ColumnKind::text, 0, ColumnRole::name});
   for (const auto& l : d.leading)
-    out.columns.push_back({normalize_label(l.header), std::string(l.header), "", ColumnKind::text, 0, l.role});
+    out.columns.push_back({normalize_label(l.header), std::string(l.header), "", ColumnKind::text, 0, l.role, l.priority});
   auto add_side = [&](std::string_view side, std::string_view label) {
     for (const auto& m : d.measures)
       if (!m.hidden)
@@ -1295,11 +1298,33 @@ struct GenericMeasure {
   int decimals = -1;  // as printed (GenericColumn::decimals); -1 by magnitude
 };
 
-// A column that sums the period ("Total", "Waits", "Total Waits"): two periods of different lengths are compared
-// by its rate per second.
+// A column that sums the period ("Total", "Waits", "DB Time (s)", "Buffer Gets", "Physical Reads (K)"): two
+// periods of different lengths are compared by its rate per second. Not a total: a percentage or a histogram
+// bucket (GenericMeasure says so), and a header that names a rate, an average, a ratio, a size, a state at one
+// moment (Begin, End, Current, Max), an estimate or a count of things rather than of events.
 bool total_header(std::string_view header) {
   const std::string h = lower(trim(header));
-  return h == "total" || h.starts_with("total ") || h == "waits";
+  if (h == "total" || h.starts_with("total ") || h == "waits") return true;
+  if (h.empty() || rate_header(h)) return false;
+  for (std::string_view w : {"%", "#", "/", "<", ">", "(m)", "(g)", "(ms)", "(us)"})
+    if (h.find(w) != std::string::npos) return false;
+  // Words, by their start ("est" is also "Estd" and "Estimated"; "end" is not "Sends").
+  constexpr std::string_view k_state[] = {"num",      "pct",   "per",     "av",     "rate",   "ratio",    "factor",      "size",
+                                          "mb",       "gb",    "bytes",   "begin",  "end",    "current",  "max",         "min",
+                                          "std",      "limit", "initial", "target", "alloc",  "used",     "free",        "hwm",
+                                          "latency",  "est",   "hit",     "cells",  "disks",  "sessions", "connections", "count",
+                                          "cnt",      "value", "pool",    "cache",  "memory", "sz",       "targt",       "mttr",
+                                          "redoblks", "bound", "optimal", "usage",  "buffers"};
+  for (std::size_t i = 0; i < h.size();) {
+    while (i < h.size() && !std::isalnum(static_cast<unsigned char>(h[i]))) ++i;
+    std::size_t j = i;
+    while (j < h.size() && std::isalnum(static_cast<unsigned char>(h[j]))) ++j;
+    const std::string_view word = std::string_view(h).substr(i, j - i);
+    for (auto w : k_state)
+      if (!word.empty() && word.starts_with(w)) return false;
+    i = j;
+  }
+  return true;
 }
 
 // One period's side of a generic table: its measures and its items, each item's value per measure (empty: the
@@ -1494,6 +1519,8 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
       if (!v || !elapsed || *elapsed <= 0) return std::nullopt;
       return *v / *elapsed;
     };
+    // Periods whose lengths differ by more than 10%: a total's change is that of its rate per second.
+    const bool lengths_differ = eb && et && *eb > 0 && *et > 0 && std::max(*eb, *et) > 1.1 * std::min(*eb, *et);
     const GenericMeasure* waits = nullptr;
     if (std::any_of(measures.begin(), measures.end(), [](const auto& m) { return m.bucket; }) && eb && et)
       for (const auto& m : measures)
@@ -1518,7 +1545,7 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
           // A histogram is read by its distribution: the count of waits is shown, and moves with the load.
           if ((m.bucket && few_waits) || &m == waits) continue;
           auto bv = value(l.b, m.key), tv = value(l.t, m.key);
-          if (total_header(m.header) && eb && et) bv = per_second(bv, eb), tv = per_second(tv, et);
+          if (!m.bucket && !m.percent && total_header(m.header) && eb && et) bv = per_second(bv, eb), tv = per_second(tv, et);
           const auto mv = measure_move(bv, tv, m.bucket);
           differs = differs || mv.differs;
           l.score = std::max(l.score, mv.score);
@@ -1542,6 +1569,12 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
         // An item in one report only: the other side empty (unknown, not 0; the note says so).
         r.cells.push_back(cell(bv));
         r.cells.push_back(cell(tv));
+        // A total of periods of different lengths: the change of its rate per second (the note says so).
+        const bool by_rate = lengths_differ && !m.percent && !m.bucket && total_header(m.header);
+        if (by_rate && bv && tv && *bv != 0 && *tv != 0) {
+          r.cells.emplace_back((*tv / *et - *bv / *eb) / std::fabs(*bv / *eb) * 100);
+          continue;
+        }
         if (!bv || !tv) r.cells.emplace_back();
         else if (i > 0 && m.percent) r.cells.emplace_back(*tv - *bv);  // in points
         else if (m.percent) r.cells.emplace_back(fmt::format("{:+.1f} pts", *tv - *bv));  // a percentage: in points
@@ -1558,9 +1591,16 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
           same == 0 ? std::string()
                     : fmt::format(" {} item{} within 20% in every column{} not listed.", same, same == 1 ? "" : "s",
                                   buckets ? " (a histogram bucket's share of waits within 5 points)" : "")));
-      if (eb && et &&
-          std::any_of(measures.begin(), measures.end(), [&](const auto& m) { return &m != waits && total_header(m.header); }))
-        t.notes.push_back("A total (Total, Waits) is assessed by its rate per second of each period, and shown as printed.");
+      if (eb && et && std::any_of(measures.begin(), measures.end(), [&](const auto& m) {
+            return !m.bucket && !m.percent && &m != waits && total_header(m.header);
+          }))
+        t.notes.push_back(lengths_differ
+                              ? fmt::format("A total (DB Time (s), Waits, Buffer Gets...) is shown as printed; its change "
+                                            "and assessment are those of its rate per second, as the periods "
+                                            "differ in length ({} against {} min of elapsed).",
+                                            grouped(*eb / 60, 1), grouped(*et / 60, 1))
+                              : std::string("A total (DB Time (s), Waits, Buffer Gets...) is assessed by its rate "
+                                            "per second of each period, and shown as printed."));
       if (waits != nullptr)
         t.notes.push_back(
             fmt::format("Events are assessed by the share of their waits in each bucket, not by their count of "

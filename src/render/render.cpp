@@ -76,6 +76,8 @@ std::string presence_text(const Bound& b, const CompareColumn& col) {
   // A difference in the column's unit: "+0.123 or more" (its size at least that, either way).
   if (col.kind == ColumnKind::delta)
     return fmt::format("{}{:.{}f} or more", b.value > 0 ? "+" : "-", std::fabs(b.value), std::max(col.precision, 0));
+  // A relative change: at least +10,000% reads as any change that large does (JSON keeps the figure).
+  if (b.at_least && b.value >= 10000) return ">+9,999%";
   return (b.at_least ? "≥ " : "≤ ") + pct_words(b.value);
 }
 

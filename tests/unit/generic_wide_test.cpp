@@ -270,3 +270,37 @@ TEST(GenericWide, ManyMeasuresFitTheTextWidth) {
 }
 
 }  // namespace
+
+// Periods of different lengths (Service Statistics of a 4 h and a 22 h report): a total's change is that of its
+// rate per second, not of the sums (+148% of DB time in the sums was -55% per second); a state at the end of the
+// period (Size) and a rate keep their own change; the note gives the lengths.
+TEST(GenericWide, TotalsOfPeriodsOfDifferentLengthsChangeByTheirRate) {
+  auto b = period("base.html");
+  auto t = period("target.html");
+  b.interval.elapsed_s = 14400;
+  t.interval.elapsed_s = 79260;
+  auto service = [](std::vector<std::vector<std::string>> rows) {
+    GenericTable g;
+    g.section = "service_stats";
+    g.title = "Service Statistics";
+    g.known = true;
+    g.headers = {"Service Name", "DB Time (s)", "Size (M)", "Reads/s"};
+    g.columns = {"unknown", "unknown", "unknown", "unknown"};
+    g.units = {"none", "none", "none", "none"};
+    g.rows = std::move(rows);
+    return g;
+  };
+  b.other_tables.push_back(service({{"SYS$USERS", "299,648", "100", "10.0"}}));
+  t.other_tables.push_back(service({{"SYS$USERS", "744,264", "200", "30.0"}}));
+  const auto c = awrdiff::compare(b, t);
+  const auto* g = table(c, "Service Statistics");
+  ASSERT_NE(g, nullptr);
+  const auto* r = row(*g, "SYS$USERS");
+  ASSERT_NE(r, nullptr);
+  EXPECT_DOUBLE_EQ(number(*r, column(*g, "base_db_time_s")), 299648);  // shown as printed
+  const double by_rate = (744264.0 / 79260 - 299648.0 / 14400) / (299648.0 / 14400) * 100;
+  EXPECT_NEAR(number(*r, column(*g, "db_time_s")), by_rate, 1e-6);  // about -55%
+  EXPECT_NEAR(number(*r, column(*g, "size_m")), 100, 1e-9);  // a size: its own change
+  EXPECT_NEAR(number(*r, column(*g, "change")), 200, 1e-9);  // a rate (first, as rates are): its own change
+  EXPECT_NE(notes(*g).find("240.0 against 1,321.0 min of elapsed"), std::string::npos) << notes(*g);
+}
