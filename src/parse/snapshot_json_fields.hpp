@@ -3,7 +3,7 @@
 // holds, and is run with the writer's or the reader's visitor. A field added here is written and read.
 //
 // Keys are listed in byte-wise ascending order: the writer writes them in the order listed, and the
-// text has every object's keys in that order (tests/unit/snapshot_json_test.cpp checks it).
+// text has every object's keys in that order (tests/unit/render/snapshot_json_test.cpp checks it).
 //
 // A visitor V has, for a key `k` and a model field `x` (const for the writer):
 //   number(k, OptDouble)            a double or null
