@@ -804,11 +804,16 @@ void verdict_card(const Comparison& c, std::ostream& out) {
   out << "<p class=\"headline\">" << esc(c.headline) << "</p>\n<div class=\"facts\">";
   if (!c.contributors.empty() && c.verdict != Verdict::unchanged) {
     out << "<div><h3>Top causes</h3><ul>";
+    // Beside the AAS, the seconds of DB time, one choice for the list: not when one cause comes to a day or more
+    // ("+301.0 d" in a week's period says less than the AAS does).
+    bool seconds_read = true;
+    for (std::size_t i = 0; i < c.contributors.size() && i < 4; ++i)
+      if (c.contributors[i].delta_s && std::fabs(*c.contributors[i].delta_s) >= 86400) seconds_read = false;
     for (std::size_t i = 0; i < c.contributors.size() && i < 4; ++i) {
       const auto& k = c.contributors[i];
       out << "<li>" << (k.kind == "sql" ? "SQL " : "") << esc(k.name) << " <b>" << fmt::format("{:+.2f}", k.delta_aas)
           << " AAS</b>";
-      if (k.delta_s) out << " (" << human_seconds(*k.delta_s) << (k.lower_bound ? " or more" : "") << ")";
+      if (k.delta_s && seconds_read) out << " (" << human_seconds(*k.delta_s) << (k.lower_bound ? " or more" : "") << ")";
       out << "</li>";
     }
     out << "</ul></div>";
