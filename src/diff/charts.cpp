@@ -1,5 +1,6 @@
 // The charts of a comparison: which numbers each picture shows (see charts.hpp).
 #include "diff/charts.hpp"
+#include "diff/facts.hpp"
 
 #include <awrdiff/stats.hpp>
 
@@ -162,6 +163,21 @@ Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::
     c.notes.push_back(
         "DB CPU, each non-idle wait class and the time outside both (the CPU run queue when the host is busy), "
         "per second of elapsed: the bar's length is DB time per second, the average active sessions.");
+    // DB CPU and the waits over DB time (over-accounted: background waits counted, or rounding): the parts add up
+    // to more than the total, and "outside" is 0; say by how much, as the DB time table does.
+    std::string over;
+    for (std::size_t i = 0; i < snaps.size() && i < c.totals.size(); ++i) {
+      double parts = 0;
+      for (const auto& sr : c.series)
+        if (i < sr.values.size() && sr.values[i]) parts += *sr.values[i];
+      if (c.totals[i] && parts > *c.totals[i] * 1.01 + 0.001)
+        over += fmt::format("{}{} {} AAS over {}", over.empty() ? "" : "; ",
+                            i < c.categories.size() ? c.categories[i] : std::string("period"),
+                            detail::grouped(parts - *c.totals[i], 3), detail::grouped(*c.totals[i], 3));
+    }
+    if (!over.empty())
+      c.notes.push_back("DB CPU and the waits add up to more than DB time (over-accounted: " + over +
+                        "); the bar shows the parts, its figure DB time.");
     if (std::any_of(snaps.begin(), snaps.end(), [](const Snapshot* s) { return s->foreground_wait_classes.empty(); }))
       c.notes.push_back(
           "Wait classes from 'Wait Classes by Total Wait Time', which counts background waits too: a bar can "
