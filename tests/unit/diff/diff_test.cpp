@@ -4,6 +4,8 @@
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 
+#include "tests/support/compare_lookup.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +20,8 @@
 
 namespace {
 
+using awrdiff::testing::table;
+
 std::filesystem::path sample(const std::string& name) { return awrdiff::testing::sample_path(name); }
 
 const awrdiff::Snapshot& report(const std::string& name) { return awrdiff::testing::sample_report(name); }
@@ -29,12 +33,6 @@ protected:
       if (!std::filesystem::exists(sample(f))) GTEST_SKIP() << "missing sample " << f;
   }
 };
-
-const awrdiff::CompareTable* table(const awrdiff::Comparison& c, std::string_view key) {
-  for (const auto& t : c.tables)
-    if (t.key == key) return &t;
-  return nullptr;
-}
 
 int column(const awrdiff::CompareTable& t, std::string_view key) {
   for (std::size_t i = 0; i < t.columns.size(); ++i)

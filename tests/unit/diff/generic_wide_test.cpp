@@ -6,6 +6,8 @@
 #include <awrdiff/diff.hpp>
 #include <awrdiff/render.hpp>
 
+#include "tests/support/compare_lookup.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -13,6 +15,10 @@
 #include <variant>
 
 namespace {
+
+using awrdiff::testing::column;
+using awrdiff::testing::number;
+using awrdiff::testing::row;
 
 using awrdiff::CompareCell;
 using awrdiff::CompareTable;
@@ -60,25 +66,6 @@ const CompareTable* table(const awrdiff::Comparison& c, const std::string& title
   for (const auto& t : c.tables)
     if (t.title == title) return &t;
   return nullptr;
-}
-
-std::size_t column(const CompareTable& t, const std::string& key) {
-  for (std::size_t i = 0; i < t.columns.size(); ++i)
-    if (t.columns[i].key == key) return i;
-  ADD_FAILURE() << t.key << ": no column " << key;
-  return 0;
-}
-
-const awrdiff::CompareRow* row(const CompareTable& t, const std::string& name) {
-  for (const auto& r : t.rows)
-    if (const auto* s = std::get_if<std::string>(&r.cells.at(0)); s != nullptr && *s == name) return &r;
-  return nullptr;
-}
-
-double number(const awrdiff::CompareRow& r, std::size_t i) {
-  const auto* d = std::get_if<double>(&r.cells.at(i));
-  EXPECT_NE(d, nullptr) << "cell " << i;
-  return d != nullptr ? *d : -1;
 }
 
 bool empty(const awrdiff::CompareRow& r, std::size_t i) { return std::holds_alternative<std::monostate>(r.cells.at(i)); }

@@ -3,6 +3,8 @@
 // target), and shares of the change never add past 100% through parent and child. Periods built here.
 #include <awrdiff/diff.hpp>
 
+#include "tests/support/compare_lookup.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +13,8 @@
 #include <vector>
 
 namespace {
+
+using awrdiff::testing::table;
 
 using awrdiff::Snapshot;
 using awrdiff::SqlStat;
@@ -69,12 +73,6 @@ SqlStat statement(const std::string& id, const std::string& module, const std::s
   q.elapsed_s = elapsed;
   q.executions = execs;
   return q;
-}
-
-const awrdiff::CompareTable* table(const awrdiff::Comparison& c, std::string_view key) {
-  for (const auto& t : c.tables)
-    if (t.key == key) return &t;
-  return nullptr;
 }
 
 int column(const awrdiff::CompareTable& t, std::string_view key) {
@@ -197,8 +195,9 @@ TEST(NestedSql, UnrelatedStatementOfTheSameModuleIsNotAChild) {
   const int id = column(*carriers, "sql_id"), share = column(*carriers, "share_pct");
   for (const auto& r : carriers->rows) {
     const auto& sid = std::get<std::string>(r.cells[static_cast<std::size_t>(id)]);
-    if (sid == "0qt4k3p1thf6h" || sid == "7azs4mft8j1wy" || sid == "1pb7zpasc3r3x")
+    if (sid == "0qt4k3p1thf6h" || sid == "7azs4mft8j1wy" || sid == "1pb7zpasc3r3x") {
       EXPECT_TRUE(std::holds_alternative<double>(r.cells[static_cast<std::size_t>(share)])) << sid;
+    }
   }
 }
 

@@ -4,6 +4,8 @@
 #include <awrdiff/diff.hpp>
 #include <awrdiff/render.hpp>
 
+#include "tests/support/compare_lookup.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +15,10 @@
 #include <variant>
 
 namespace {
+
+using awrdiff::testing::column;
+using awrdiff::testing::row;
+using awrdiff::testing::table;
 
 using awrdiff::CompareCell;
 using awrdiff::CompareTable;
@@ -27,25 +33,6 @@ Snapshot period(const std::string& source, double elapsed_s) {
   s.interval.elapsed_s = elapsed_s;
   s.time_model.push_back({"DB time", 600, std::nullopt});
   return s;
-}
-
-const CompareTable* table(const awrdiff::Comparison& c, const std::string& key) {
-  for (const auto& t : c.tables)
-    if (t.key == key) return &t;
-  return nullptr;
-}
-
-std::size_t column(const CompareTable& t, const std::string& key) {
-  for (std::size_t i = 0; i < t.columns.size(); ++i)
-    if (t.columns[i].key == key) return i;
-  ADD_FAILURE() << t.key << ": no column " << key;
-  return 0;
-}
-
-const awrdiff::CompareRow* row(const CompareTable& t, const std::string& name) {
-  for (const auto& r : t.rows)
-    if (std::get_if<std::string>(&r.cells[0]) != nullptr && std::get<std::string>(r.cells[0]) == name) return &r;
-  return nullptr;
 }
 
 double number(const awrdiff::CompareRow& r, std::size_t i) {

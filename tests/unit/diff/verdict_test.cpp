@@ -5,6 +5,8 @@
 
 #include <awrdiff/diff.hpp>
 
+#include "tests/support/compare_lookup.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +15,8 @@
 #include <vector>
 
 namespace {
+
+using awrdiff::testing::table;
 
 using awrdiff::Snapshot;
 using awrdiff::Verdict;
@@ -70,12 +74,6 @@ Snapshot period(const std::string& source, const Work& w, std::int64_t snap = 10
 
 bool has(const std::vector<std::string>& v, const std::string& part) {
   return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return s.find(part) != std::string::npos; });
-}
-
-const awrdiff::CompareTable* table(const awrdiff::Comparison& c, std::string_view key) {
-  for (const auto& t : c.tables)
-    if (t.key == key) return &t;
-  return nullptr;
 }
 
 const awrdiff::Finding* finding(const awrdiff::Comparison& c, std::string_view rule) {
@@ -292,7 +290,7 @@ TEST(Verdict, OneUnitFamilyAndSensibleAverages) {
   const auto* ev = table(c, "top_events");
   ASSERT_NE(ev, nullptr);
   for (const auto& col : ev->columns)
-    if (col.key.ends_with("avg_wait_ms")) EXPECT_LT(col.precision, 0);
+    if (col.key.ends_with("avg_wait_ms")) { EXPECT_LT(col.precision, 0); }
 }
 
 TEST(Verdict, NewStatementShowsItsReportedElapsedAndTheBoundApart) {
