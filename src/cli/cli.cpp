@@ -1,6 +1,7 @@
 // The command line: the only place that prints or exits.
 #include "cli/cli.hpp"
 #include "cli/history_cmd.hpp"
+#include "cli/parse_errors.hpp"
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
@@ -354,7 +355,7 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) { return app.exit(e); } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "awrdiff: " << e.what() << " (see awrdiff --help)\n";
+    std::cerr << "awrdiff: " << describe_parse_error(app, e, argc, argv) << "\n";
     return static_cast<int>(ExitCode::error);
   }
 

@@ -94,6 +94,20 @@ has "unknown format lists jira" 'text, markdown, html, json, jira' "$tmp/err"
 check "unknown command" 2 "$bin" chek --baseline "$s/good.html" "$s/bad.html"
 has "unknown command lists the commands" "unknown command or missing file 'chek' \(commands: report, snapshot, check" "$tmp/err"
 [ "$(wc -l <"$tmp/err")" = 1 ] && ok || bad "unknown command: one line"
+# Command-line mistakes in awrdiff's words, one line each, naming the help of the command they are in.
+check "unknown option" 2 "$bin" --frmat x "$s/good.html" "$s/bad.html"
+has "unknown option named with the nearest" 'unknown option --frmat \(did you mean --format\? see awrdiff --help\)' "$tmp/err"
+check "unknown option of a subcommand" 2 "$bin" history add --dbb x "$s/good.html"
+has "subcommand's help named" 'unknown option --dbb \(did you mean --db\? see awrdiff history add --help\)' "$tmp/err"
+check "option value not a number" 2 "$bin" --top-sql x "$s/good.html" "$s/bad.html"
+has "range in words" '--top-sql x: give a number from 1 to 1000' "$tmp/err"
+check "option without its value" 2 "$bin" check --baseline
+has "missing value in words" '^awrdiff: --baseline needs a value \(see awrdiff check --help\)$' "$tmp/err"
+check "command without its subcommand" 2 "$bin" baseline
+has "subcommands listed" 'awrdiff baseline needs a command: save, show' "$tmp/err"
+check "three reports" 2 "$bin" "$s/good.html" "$s/bad.html" "$s/improved.html"
+has "three reports: sets suggested" '3 arguments where at most two reports go.*--base A B --target C D' "$tmp/err"
+hasnt "no CLI11 words" 'At Most|is required|not in range|A subcommand' "$tmp/err"
 for cmd in "report --help" "snapshot --help" "check --help" "baseline save --help" "baseline show --help" \
            "history add --help" "history list --help" "tables --help"; do
   # shellcheck disable=SC2086
