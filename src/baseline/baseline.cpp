@@ -763,6 +763,15 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
   return b;
 }
 
+namespace {
+// An integer with thousands separators ("18,070", "-1,234").
+std::string grouped(long long n) {
+  std::string digits = std::to_string(n < 0 ? -n : n);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+  return n < 0 ? "-" + digits : digits;
+}
+}  // namespace
+
 std::string baseline_summary_text(const Baseline& b, bool verbose) {
   std::string out;
   auto o = std::back_inserter(out);
@@ -798,9 +807,19 @@ std::string baseline_summary_text(const Baseline& b, bool verbose) {
   for (const auto& m : all_metrics()) {
     if (keys.count(std::string(m.key)) == 0) continue;
     const auto d = distribution(b, std::string(m.key), MatchPeriods::all, "", b.instances.size() > 1 ? std::nullopt : whole);
-    auto v = [](const OptDouble& x) { return x ? fmt::format("{:.4g}", *x) : std::string("-"); };
-    fmt::format_to(o, "{:<60} {:>7} {:>14} {:>14} {:>14}  {}\n", fmt::format("{} ({})", m.display, m.unit), d.count,
-                   v(d.median ? d.median : d.mean), v(d.min), v(d.max), d.basis);
+    // Fixed notation by magnitude, thousands grouped (18,070 rather than 1.807e+04); four significant digits
+    // below 1. A count of 0 is one the dump does not give (DMA collectors write no interval count).
+    auto v = [](const OptDouble& x) {
+      if (!x) return std::string("-");
+      const double a = std::fabs(*x);
+      if (a >= 1000) return grouped(std::llround(*x));
+      if (a >= 100) return fmt::format("{:.1f}", *x);
+      if (a >= 1 || a == 0) return fmt::format("{:.2f}", *x);
+      return fmt::format("{:.{}f}", *x, std::clamp(3 - static_cast<int>(std::floor(std::log10(a))), 4, 12));
+    };
+    fmt::format_to(o, "{:<60} {:>7} {:>14} {:>14} {:>14}  {}\n", fmt::format("{} ({})", m.display, m.unit),
+                   d.count > 0 ? grouped(static_cast<long long>(d.count)) : std::string("-"), v(d.median ? d.median : d.mean),
+                   v(d.min), v(d.max), d.basis);
   }
   for (const auto& n : b.notes) fmt::format_to(o, "note: {}\n", n);
   if (verbose) {

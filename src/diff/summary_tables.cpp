@@ -65,11 +65,15 @@ void Differ::periods() {
   });
   add("Startup time", [](const Snapshot& s) { return cell(s.database.startup_time); });
   add("Snaps", [](const Snapshot& s) -> CompareCell {
+    // A typical period (a baseline of several reports, an Oracle metric dump) has no snap ids: nothing to show.
+    if (!s.interval.begin_snap && !s.interval.end_snap) return {};
     auto id = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : "?"; };
     return fmt::format("{} - {}", id(s.interval.begin_snap), id(s.interval.end_snap));
   });
-  add("Begin / end time",
-      [](const Snapshot& s) -> CompareCell { return fmt::format("{} - {}", s.interval.begin_time, s.interval.end_time); });
+  add("Begin / end time", [](const Snapshot& s) -> CompareCell {
+    if (s.interval.begin_time.empty() && s.interval.end_time.empty()) return {};
+    return fmt::format("{} - {}", s.interval.begin_time, s.interval.end_time);
+  });
   add("Elapsed (min)", [&](const Snapshot& s) -> CompareCell {
     return s.interval.elapsed_s ? CompareCell(fmt::format("{:.2f}", *s.interval.elapsed_s / 60)) : CompareCell();
   });
