@@ -59,10 +59,10 @@ void Differ::headline() {
   auto& o = m_out;
   if (!has_base()) {
     auto aas = m_target.average_active_sessions();
-    o.headline =
-        aas ? fmt::format("{}: DB time {:.1f} min over {:.1f} min elapsed, {:.2f} average active sessions", name(m_target),
-                          m_target.db_time_s().value_or(0) / 60, m_target.interval.elapsed_s.value_or(0) / 60, *aas)
-            : fmt::format("{}: no DB time / elapsed in the report", name(m_target));
+    o.headline = aas ? fmt::format("{}: DB time {} min over {} min elapsed, {} average active sessions", name(m_target),
+                                   detail::grouped(m_target.db_time_s().value_or(0) / 60, 1),
+                                   detail::grouped(m_target.interval.elapsed_s.value_or(0) / 60, 1), detail::grouped(*aas, 2))
+                     : fmt::format("{}: no DB time / elapsed in the report", name(m_target));
     return;
   }
   if (o.verdict == Verdict::not_comparable || !o.db_time_per_s_base || !o.db_time_per_s_target) {
@@ -184,8 +184,8 @@ void Differ::headline() {
         head + fmt::format("both periods are idle ({:.3f} -> {:.3f} average active sessions): their changes are noise", b, t);
     return;
   }
-  head += fmt::format("DB time per second {} ({:.2f} -> {:.2f} average active sessions)",
-                      pct ? fmt_pct(*pct) : std::string("changed"), b, t);
+  head += fmt::format("DB time per second {} ({} -> {} average active sessions)", pct ? fmt_pct(*pct) : std::string("changed"),
+                      detail::grouped(b, 2), detail::grouped(t, 2));
   if (load.applies) {
     head += " with " + load.loads + "; " + load.costs;
     if (!load.inside.empty()) head += fmt::format("; {} inside it: {}", delta > 0 ? "slower" : "faster", load.inside);
