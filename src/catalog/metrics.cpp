@@ -42,6 +42,20 @@ const WaitEvent* find_event(const Snapshot& s, std::string_view name) {
   return s.background_event(name);
 }
 
+// A value the report rounded to 0 is not 0 when its two neighbours say otherwise. An event's average wait printed
+// 0 (an integer "Avg wait (ms)" in 11g, 0.34 ms) is its time over its waits when both are above 0; its time printed
+// 0 (Statspack's whole seconds: 25 waits of 4 ms) is its waits times its average. Otherwise the printed value.
+OptDouble event_avg_wait_ms(const WaitEvent& e) {
+  if ((!e.avg_wait_ms || *e.avg_wait_ms == 0) && e.time_s && *e.time_s > 0 && e.waits && *e.waits > 0)
+    return *e.time_s / *e.waits * 1000;
+  return e.avg_wait_ms;
+}
+OptDouble event_time_s(const WaitEvent& e) {
+  if ((!e.time_s || *e.time_s == 0) && e.waits && *e.waits > 0 && e.avg_wait_ms && *e.avg_wait_ms > 0)
+    return *e.waits * *e.avg_wait_ms / 1000;
+  return e.time_s;
+}
+
 OptDouble read_db_time_per_s(const Snapshot& s) { return s.average_active_sessions(); }
 OptDouble read_db_cpu_per_s(const Snapshot& s) { return per_second(s.db_cpu_s(), s.interval.elapsed_s); }
 OptDouble read_non_cpu_per_s(const Snapshot& s) {
@@ -68,11 +82,11 @@ OptDouble read_reads_per_cpu_ms(const Snapshot& s) {
 }
 OptDouble read_single_block_read_ms(const Snapshot& s) {
   const auto* e = find_event(s, "db file sequential read");
-  return e != nullptr ? e->avg_wait_ms : std::nullopt;
+  return e != nullptr ? event_avg_wait_ms(*e) : std::nullopt;
 }
 OptDouble read_log_file_sync_ms(const Snapshot& s) {
   const auto* e = find_event(s, "log file sync");
-  return e != nullptr ? e->avg_wait_ms : std::nullopt;
+  return e != nullptr ? event_avg_wait_ms(*e) : std::nullopt;
 }
 OptDouble read_sessions(const Snapshot& s) {
   const auto& i = s.interval;
@@ -351,8 +365,8 @@ OptDouble metric_value(const Snapshot& s, std::string_view key) {
   if (kind == "event") {
     const WaitEvent* e = find_event(s, name);
     if (e == nullptr) return std::nullopt;
-    if (measure == "time_per_s") return per_second(e->time_s, el);
-    if (measure == "avg_wait_ms") return e->avg_wait_ms;
+    if (measure == "time_per_s") return per_second(event_time_s(*e), el);
+    if (measure == "avg_wait_ms") return event_avg_wait_ms(*e);
     if (measure == "waits_per_s") return per_second(e->waits, el);
     return std::nullopt;
   }

@@ -424,3 +424,22 @@ TEST(Verdict, OdditiesStatedOnce) {
                           [](const std::string& w) { return w.find("is above DB time") != std::string::npos; }),
             1);
 }
+
+// One figure, one assessment: DB CPU +15% (0.40 -> 0.46 AAS) is past db_cpu_per_s's floors (0.05 AAS, 10%) but
+// not past the time model family's 20%; every table that shows DB CPU assesses it as the DB time table does.
+TEST(Verdict, DbCpuAssessedAlikeInEveryTable) {
+  const Snapshot base = period("b.html", {1.0, 0.40}, 100);
+  const Snapshot target = period("t.html", {1.0, 0.46}, 102);
+  const auto c = awrdiff::compare(base, target);
+  auto assessment = [&](std::string_view key, const std::string& name) -> std::string {
+    const auto* t = table(c, key);
+    if (t == nullptr) return "no table";
+    const auto* r = awrdiff::testing::row(*t, name);
+    if (r == nullptr) return "no row";
+    const auto* s = std::get_if<std::string>(&r->cells.at(awrdiff::testing::column(*t, "assessment")));
+    return s != nullptr ? *s : "";
+  };
+  EXPECT_EQ(assessment("db_time", "DB CPU per second"), "worse");
+  EXPECT_EQ(assessment("time_model", "DB CPU"), "worse");
+  EXPECT_EQ(assessment("top_events", "DB CPU"), "worse");
+}
