@@ -1738,6 +1738,25 @@ std::span<const std::string_view> compared_section_keys() {
   return keys;
 }
 
+std::vector<GenericColumnMerge> generic_column_merges(const GenericTable& g) {
+  if (!comparable_generic(g.section) || moments_table(g)) return {};
+  const auto columns = measure_columns(g);
+  std::vector<GenericColumnMerge> out(g.units.size());
+  for (std::size_t i = 0; i < columns.size() && i < g.headers.size(); ++i) {
+    if (!columns[i].measure) continue;
+    const std::string h = lower(g.headers[i]);
+    const bool per_second = h.find("per sec") != std::string::npos || h.ends_with("/s") || h.find("/s ") != std::string::npos ||
+                            h.find("/sec") != std::string::npos;
+    const bool total = !columns[i].bucket && columns[i].unit_name != "%" && total_header(g.headers[i]);
+    out[i] = {columns[i].bucket || columns[i].unit_name == "%" ? GenericMerge::other
+              : per_second                                     ? GenericMerge::per_second
+              : total                                          ? GenericMerge::total
+                                                               : GenericMerge::other,
+              columns[i].unit};
+  }
+  return out;
+}
+
 void add_section_tables(Comparison& out, const Snapshot* base, const Snapshot& target) {
   for (const auto& d : sections())  // in the order of sections(), which is the reports'
     if (auto t = d.compare != nullptr ? d.compare(base, target) : compare_section(d, base, target))
