@@ -1,7 +1,9 @@
 // Sets of reports: merging a set into one snapshot, per-report metric values, and the comparison
 // of two sets with a significance test per metric (see include/awrdiff/diff.hpp).
 #include <awrdiff/catalog.hpp>
+#include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/history.hpp>
 #include <awrdiff/number.hpp>
 #include <awrdiff/stats.hpp>
 
@@ -1104,6 +1106,84 @@ void add_merge_notes(Comparison& c, const MergeNotes& base, const MergeNotes& ta
   }
 }
 
+// The Periods rows of a set say what they are: how many reports, each one's snaps (or the range they lie in), the
+// time from the first begin to the last end, and the elapsed summed over the reports against that span.
+void describe_set_periods(Comparison& c, const std::vector<Snapshot>& base, const std::vector<Snapshot>& target) {
+  auto table = std::find_if(c.tables.begin(), c.tables.end(), [](const CompareTable& t) { return t.key == "periods"; });
+  if (table == c.tables.end()) return;
+  auto column = [&](const char* key) -> std::optional<std::size_t> {
+    for (std::size_t i = 0; i < table->columns.size(); ++i)
+      if (table->columns[i].key == key) return i;
+    return std::nullopt;
+  };
+  for (const auto& [set, key] : {std::pair{&base, "base"}, std::pair{&target, "target"}}) {
+    const auto col = column(key);
+    if (!col || set->size() < 2) continue;
+    std::vector<const Snapshot*> members;
+    for (const auto& s : *set) members.push_back(&s);
+    const bool by_snap = std::all_of(members.begin(), members.end(),
+                                     [](const Snapshot* s) { return s->interval.begin_snap && s->interval.end_snap; });
+    if (by_snap)
+      std::stable_sort(members.begin(), members.end(),
+                       [](const Snapshot* a, const Snapshot* b) { return *a->interval.begin_snap < *b->interval.begin_snap; });
+    auto id = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : std::string("?"); };
+    std::string snaps = fmt::format("{} reports: ", members.size());
+    if (members.size() <= 6) {
+      for (std::size_t i = 0; i < members.size(); ++i)
+        snaps +=
+            fmt::format("{}{} - {}", i == 0 ? "" : ", ", id(members[i]->interval.begin_snap), id(members[i]->interval.end_snap));
+    } else {
+      snaps += fmt::format("within {} - {}", id(members.front()->interval.begin_snap), id(members.back()->interval.end_snap));
+    }
+    const Snapshot& first = *members.front();
+    const Snapshot& last = by_snap ? **std::max_element(members.begin(), members.end(),
+                                                        [](const Snapshot* a, const Snapshot* b) {
+                                                          return *a->interval.end_snap < *b->interval.end_snap;
+                                                        })
+                                   : *members.back();
+    const auto from = iso_epoch(iso_time(first.interval.begin_time)), to = iso_epoch(iso_time(last.interval.end_time));
+    OptDouble elapsed = 0.0;
+    for (const auto* s : members)
+      elapsed = elapsed && s->interval.elapsed_s ? OptDouble(*elapsed + *s->interval.elapsed_s) : std::nullopt;
+    for (auto& r : table->rows) {
+      const auto* label = std::get_if<std::string>(&r.cells.front());
+      if (label == nullptr || *col >= r.cells.size()) continue;
+      if (*label == "Snaps") {
+        r.cells[*col] = snaps;
+      } else if (*label == "Begin / end time") {
+        r.cells[*col] = fmt::format("first begins {}, last ends {}", first.interval.begin_time, last.interval.end_time);
+      } else if (*label == "Elapsed (min)" && elapsed) {
+        std::string text = fmt::format("{:.2f} summed over {} reports", *elapsed / 60, members.size());
+        if (from && to && *to > *from)
+          text += fmt::format(", of {} from the first begin to the last end",
+                              detail::grouped(static_cast<double>(*to - *from) / 60.0, 0));
+        r.cells[*col] = text;
+      }
+    }
+  }
+}
+
+// An inconclusive verdict lists the findings that are significant on their own: it says which way they go, so
+// that a list of improvements under a rise in DB time (or the reverse) reads as what it is.
+std::string inconclusive_findings(const std::vector<Finding>& findings) {
+  std::vector<std::string> worse, better, other;
+  for (const auto& f : findings) {
+    const std::string what = f.cause.empty() ? f.rule : f.cause;
+    (f.direction == ChangeKind::worse ? worse : f.direction == ChangeKind::better ? better : other).push_back(what);
+  }
+  if (worse.empty() && better.empty() && other.empty()) return ". No finding is significant across the sets";
+  auto list = [](const std::vector<std::string>& v, const char* word) {
+    if (v.empty()) return std::string();
+    std::string s = fmt::format("{} {} (", v.size(), word);
+    for (std::size_t i = 0; i < v.size() && i < 3; ++i) s += (i == 0 ? "" : ", ") + v[i];
+    return s + (v.size() > 3 ? ", ...)" : ")");
+  };
+  std::string parts;
+  for (const auto& p : {list(worse, "worse"), list(better, "better"), list(other, "changed")})
+    if (!p.empty()) parts += (parts.empty() ? "" : ", ") + p;
+  return ". The findings below are significant on their own, DB time aside: " + parts;
+}
+
 }  // namespace
 
 Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target, const CompareOptions& options) {
@@ -1118,6 +1198,7 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   if (target.size() == 1) restrict_generic(mt, mb, base_notes);
   Comparison c = compare(mb, mt, options);
   add_merge_notes(c, base_notes, target_notes);
+  describe_set_periods(c, base, target);
 
   // A set mixing databases has no meaning as one period: not comparable, the reason first.
   std::vector<std::string> mixed;
@@ -1258,18 +1339,24 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
     return true;
   });
   for (const auto& d : dropped) c.warnings.push_back("not significant across the sets, so not a finding: " + d);
+  // The headline's DB time per second is each set merged (its DB time over its summed elapsed), as in the tables;
+  // the medians of the reports, which the test compares, are named as such beside it.
   if (auto s = significant("db_time_per_s"); s && !*s && (c.verdict == Verdict::regressed || c.verdict == Verdict::improved)) {
     const auto& r = results.at("db_time_per_s");
     c.verdict = Verdict::inconclusive;
     c.headline = fmt::format(
-        "Inconclusive: DB time per second {:.2f} -> {:.2f} average active sessions (medians), a material "
-        "change but not significant across the sets ({} p = {:.2f} over {} vs {} reports): the reports "
-        "of each set vary too much, or there are too few of them, to tell",
-        r.base.median, r.target.median, r.test.test, *r.test.p_value, base.size(), target.size());
-  } else if (s && *s) {
+        "Inconclusive: DB time per second {:.2f} -> {:.2f} average active sessions with each set's reports merged "
+        "({}{}%), a material change but not significant across the sets (the reports' medians {:.2f} -> {:.2f}, {} "
+        "p = {:.2f} over {} vs {} reports): the reports of each set vary too much, or there are too few of them, to tell",
+        c.db_time_per_s_base.value_or(0), c.db_time_per_s_target.value_or(0), c.db_time_change_pct.value_or(0) < 0 ? "-" : "+",
+        detail::grouped(std::fabs(c.db_time_change_pct.value_or(0)), 0), r.base.median, r.target.median, r.test.test,
+        *r.test.p_value, base.size(), target.size());
+    c.headline += inconclusive_findings(c.findings);
+  } else if (s) {
     const auto& r = results.at("db_time_per_s");
-    c.headline += fmt::format(" [{} p = {:.3f} over {} vs {} reports]", r.test.test, *r.test.p_value, base.size(), target.size());
-  } else if (!s) {
+    c.headline += fmt::format(" [each set merged; the reports' medians {:.2f} -> {:.2f}, {} p = {:.3f} over {} vs {} reports]",
+                              r.base.median, r.target.median, r.test.test, *r.test.p_value, base.size(), target.size());
+  } else {
     c.warnings.push_back("sets too small for a significance test of DB time per second: judged on materiality only");
   }
   detail::add_set_charts(c, base, target, metrics, options.alpha);

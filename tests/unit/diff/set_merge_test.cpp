@@ -199,6 +199,28 @@ TEST(SetMerge, SetsOfSamplesCompareTheOtherSections) {
   const auto c = awrdiff::compare_sets(base, target);
   for (const char* key : {"instance_activity", "iostat_function", "init_ora", "os_stats"})
     EXPECT_NE(awrdiff::testing::table(c, key), nullptr) << key;
+  // The Periods rows of a set say what they are: its reports and their summed elapsed.
+  const auto* periods = awrdiff::testing::table(c, "periods");
+  ASSERT_NE(periods, nullptr);
+  const auto* snaps = awrdiff::testing::row(*periods, "Snaps");
+  ASSERT_NE(snaps, nullptr);
+  EXPECT_TRUE(std::get<std::string>(snaps->cells.at(1)).starts_with("3 reports: "));
+  const auto* elapsed = awrdiff::testing::row(*periods, "Elapsed (min)");
+  ASSERT_NE(elapsed, nullptr);
+  EXPECT_NE(std::get<std::string>(elapsed->cells.at(1)).find("summed"), std::string::npos);
+}
+
+TEST(SetMerge, AnInconclusiveVerdictSaysWhichWayItsFindingsGo) {
+  std::vector<Snapshot> base, target;
+  for (const char* f : {"good.html", "good_1.html", "good_2.html"}) base.push_back(awrdiff::testing::sample_report(f));
+  for (const char* f : {"good_3.html", "good_4.html", "bad.html"}) target.push_back(awrdiff::testing::sample_report(f));
+  const auto c = awrdiff::compare_sets(base, target);
+  ASSERT_EQ(c.verdict, awrdiff::Verdict::inconclusive);
+  // The merged values, as the tables give them, and the medians named as such.
+  EXPECT_NE(c.headline.find("with each set's reports merged"), std::string::npos) << c.headline;
+  EXPECT_NE(c.headline.find("the reports' medians"), std::string::npos) << c.headline;
+  if (c.findings.empty()) EXPECT_NE(c.headline.find("No finding is significant"), std::string::npos) << c.headline;
+  else EXPECT_NE(c.headline.find("significant on their own"), std::string::npos) << c.headline;
 }
 
 }  // namespace
