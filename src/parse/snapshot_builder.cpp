@@ -8,11 +8,14 @@
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/section_fields.hpp>
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 #include <fmt/format.h>
 #include <unordered_map>
+#include <utility>
 
 namespace awrdiff {
 
@@ -63,6 +66,51 @@ void Builder::diag(const RawTable& t, int line, std::string message, Diagnostic:
   m_snap.diagnostics.push_back({level, std::move(section), line, std::move(message)});
 }
 
+// A section read by its field binding alone (section_fields.hpp): each table row whose key cells are
+// not all empty is one row of the section's list, every bound column read into its field (text as
+// printed, numbers in the column's catalog unit times the field's scale, a header printed twice by
+// its position after another column). The columns are found once per table; the cells are read in
+// the binding's order, so a row's diagnostics come in the report's column order. A table without
+// the first key column is kept as printed.
+template <SectionReader R>
+void Builder::bound(const RawTable& t) {
+  using Row = BoundRow<R>;
+  constexpr const auto& fields = RowBinding<Row>::fields;
+  std::array<int, fields.size()> cols{};
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const auto& f = fields[i];
+    if (f.after == ColumnId::unknown) {
+      cols[i] = t.column_index(f.column);
+    } else {
+      const int from = t.column_index(f.after);
+      cols[i] = from < 0 ? -1 : column_from(t, f.column, from);
+    }
+  }
+  if (cols[0] < 0) {
+    generic(t);
+    return;
+  }
+  auto& out = m_snap.*BoundReader<R>::list;
+  for (const auto& r : t.rows) {
+    Row row;
+    bool named = false;
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      if (fields[i].text != nullptr) {
+        std::string& s = row.*fields[i].text;
+        s = cell_at(t, r, cols[i]);
+        named = named || (fields[i].role == FieldRole::key && !s.empty());
+      }
+    if (!named) continue;
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      if (fields[i].number != nullptr) {
+        OptDouble v = num_at(t, r, cols[i], column_spec(fields[i].column).unit);
+        if (v && fields[i].scale != 1) *v *= fields[i].scale;
+        row.*fields[i].number = v;
+      }
+    out.push_back(std::move(row));
+  }
+}
+
 // The reader of each SectionReader kind, in the enum's order (checked below): the builder walks the
 // table's catalog row, not the section ids. Readers that fill one of several lists or decide which of
 // two tables wins are the read_* wrappers (snapshot_builder_summary.cpp, snapshot_builder_detail.cpp).
@@ -84,7 +132,7 @@ void Builder::table(const RawTable& t) {
       {SectionReader::foreground_wait_class, &Builder::read_foreground_wait_class},
       {SectionReader::time_model, &Builder::time_model},
       {SectionReader::host_cpu, &Builder::host_cpu},
-      {SectionReader::os_stats, &Builder::os_stats},
+      {SectionReader::os_stats, &Builder::bound<SectionReader::os_stats>},
       {SectionReader::sql_list, &Builder::sql_list},
       {SectionReader::sql_text, &Builder::sql_text},
       {SectionReader::containers, &Builder::containers},
@@ -93,17 +141,17 @@ void Builder::table(const RawTable& t) {
       {SectionReader::iostat_function, &Builder::read_iostat_function},
       {SectionReader::iostat_filetype, &Builder::read_iostat_filetype},
       {SectionReader::cache_sizes, &Builder::cache_sizes},
-      {SectionReader::tablespace_io, &Builder::read_tablespace_io},
-      {SectionReader::file_io, &Builder::read_file_io},
+      {SectionReader::tablespace_io, &Builder::bound<SectionReader::tablespace_io>},
+      {SectionReader::file_io, &Builder::bound<SectionReader::file_io>},
       {SectionReader::segment_list, &Builder::segments},
       {SectionReader::latches, &Builder::latches},
-      {SectionReader::mutex_sleeps, &Builder::mutex_sleeps},
-      {SectionReader::enqueues, &Builder::enqueues},
-      {SectionReader::library_cache, &Builder::library_cache},
-      {SectionReader::dictionary_cache, &Builder::dictionary_cache},
-      {SectionReader::undo, &Builder::undo},
+      {SectionReader::mutex_sleeps, &Builder::bound<SectionReader::mutex_sleeps>},
+      {SectionReader::enqueues, &Builder::bound<SectionReader::enqueues>},
+      {SectionReader::library_cache, &Builder::bound<SectionReader::library_cache>},
+      {SectionReader::dictionary_cache, &Builder::bound<SectionReader::dictionary_cache>},
+      {SectionReader::undo, &Builder::bound<SectionReader::undo>},
       {SectionReader::wait_histogram, &Builder::wait_histogram},
-      {SectionReader::addm_findings, &Builder::addm_findings},
+      {SectionReader::addm_findings, &Builder::bound<SectionReader::addm_findings>},
       {SectionReader::global_cache, &Builder::global_cache},
       {SectionReader::rac_database_summary, &Builder::rac_database_summary},
       {SectionReader::rac_instances, &Builder::rac_instances},
@@ -121,6 +169,11 @@ void Builder::table(const RawTable& t) {
         return true;
       }(),
       "k_readers in the order of SectionReader");
+  static_assert(
+      []<std::size_t... I>(std::index_sequence<I...>) {
+        return ((k_readers[static_cast<std::size_t>(k_bound_readers[I])].read == &Builder::bound<k_bound_readers[I]>)&&...);
+      }(std::make_index_sequence<std::size(k_bound_readers)>{}),
+      "every reader of k_bound_readers is Builder::bound");
   (this->*k_readers[static_cast<std::size_t>(section_spec(t.section).reader)].read)(t);
 }
 

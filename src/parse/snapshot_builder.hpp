@@ -2,17 +2,17 @@
 // RawReport its meaning in one Snapshot, once for both formats (build_snapshot). Its member functions
 // are defined in one file per group of sections:
 //   snapshot_builder.cpp          build(), running each table's reader as its catalog row names it
-//                                 (table), generic tables, reading cells, names a text report cut to
-//                                 its column width
+//                                 (table), the reader of the sections bound field by field
+//                                 (bound, section_fields.hpp), generic tables, reading cells, names a
+//                                 text report cut to its column width
 //   snapshot_builder_summary.cpp  the report's summary: database and host header, snapshots, Load
 //                                 Profile, Instance Efficiency, wait events and their precision, wait
 //                                 classes, time model, Host CPU, containers, the SQL lists and texts
 //   snapshot_builder_rac.cpp      a RAC global report's own tables (awrgrpt.sql), and its Load Profile's
 //                                 DB time and DB CPU
-//   snapshot_builder_detail.cpp   the sections beyond the summary: Instance Activity,
-//                                 init.ora, IOStat, Cache Sizes, tablespace and file I/O, segments,
-//                                 latches, mutexes, enqueues, library and dictionary cache, undo, wait
-//                                 event histograms, ADDM findings, RAC global cache, OS statistics
+//   snapshot_builder_detail.cpp   the sections beyond the summary with a reader of their own:
+//                                 Instance Activity, init.ora, IOStat, Cache Sizes, segments,
+//                                 latches, wait event histograms, RAC global cache
 // Only those files include this header; its names live in awrdiff::detail::builder.
 #pragma once
 
@@ -30,6 +30,14 @@
 #include <vector>
 
 namespace awrdiff::detail::builder {
+
+/// Index of the first column with this id at or after `from`, or -1 (for headers printed twice: "Reqs
+/// per sec" under Reads: and under Writes:, "Pct Miss" for gets and for pins).
+inline int column_from(const RawTable& t, ColumnId id, int from) {
+  for (std::size_t i = from < 0 ? 0 : static_cast<std::size_t>(from); i < t.columns.size(); ++i)
+    if (t.columns[i] == id) return static_cast<int>(i);
+  return -1;
+}
 
 /// How finely one wait event row printed each figure, in the figure's unit (see Builder::resolution).
 struct EventResolution {
@@ -94,8 +102,11 @@ private:
   void read_rac_top_foreground_events(const RawTable& t);
   void read_iostat_function(const RawTable& t);
   void read_iostat_filetype(const RawTable& t);
-  void read_tablespace_io(const RawTable& t);
-  void read_file_io(const RawTable& t);
+  // A section read by its field binding alone (section_fields.hpp): one row per table row whose key
+  // cells are not all empty, each bound column into its field; a table without the first key column
+  // is kept as printed (snapshot_builder.cpp).
+  template <SectionReader R>
+  void bound(const RawTable& t);
 
   // ---- summary (snapshot_builder_summary.cpp) -----------------------------------------------------
   void header(const RawTable& t);
@@ -133,18 +144,10 @@ private:
   void parameters(const RawTable& t);
   void iostat(const RawTable& t, std::vector<IoStatRow>& out, ColumnId name_id, std::string_view kind);
   void cache_sizes(const RawTable& t);
-  void tablespace_io(const RawTable& t, std::vector<TablespaceIo>& out);
   void segments(const RawTable& t);
   void latches(const RawTable& t);
-  void mutex_sleeps(const RawTable& t);
-  void enqueues(const RawTable& t);
-  void library_cache(const RawTable& t);
-  void dictionary_cache(const RawTable& t);
-  void undo(const RawTable& t);
   void wait_histogram(const RawTable& t);
-  void addm_findings(const RawTable& t);
   void global_cache(const RawTable& t);
-  void os_stats(const RawTable& t);
   void finish_overflow();
 
   /// An Instance Activity figure printed as '####' (finish_overflow).

@@ -1,14 +1,18 @@
-// The snapshot builder's readers of the sections beyond the summary (class Builder,
-// snapshot_builder.hpp), each named by its sections' catalog rows (SectionSpec::reader): Instance Activity (merged by statistic,
-// '####' per second / per transaction derived from the totals: finish_overflow), init.ora, IOStat by function and by file type,
-// Cache Sizes, tablespace and file I/O, the Segments by ... lists, latches, mutex sleeps, enqueues, library and dictionary cache,
-// undo, wait event histograms, ADDM findings, RAC global cache and Operating System Statistics. A table missing the column a
-// reader keys on is kept as a generic table.
+// The snapshot builder's hand-written readers of the sections beyond the summary (class Builder,
+// snapshot_builder.hpp), each named by its sections' catalog rows (SectionSpec::reader), for sections with a quirk the field
+// binding (section_fields.hpp) does not express: Instance Activity (merged by statistic, '####' per second / per transaction
+// derived from the totals: finish_overflow), init.ora (values continued on the next line), IOStat by function and by file type
+// (Reqs and Data per sec told apart by position), Cache Sizes (label and value pairs), the Segments by ... lists (the measure is
+// the column before %Total), latches (two tables merged by latch), wait event histograms, RAC global cache. Tablespace and file
+// I/O, mutex sleeps, enqueues, library and dictionary cache, undo, ADDM findings and Operating System Statistics are read by
+// their binding alone (Builder::bound, snapshot_builder.cpp). A table missing the column a reader keys on is kept as a generic
+// table.
 #include "parse/snapshot_builder.hpp"
 
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/section_fields.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -16,22 +20,8 @@
 
 namespace awrdiff::detail::builder {
 
-namespace {
-
-// Index of the first column with this id at or after `from`, or -1 (for headers printed twice:
-// "Reqs per sec" under Reads: and under Writes:, "Pct Miss" for gets and for pins).
-int column_from(const RawTable& t, ColumnId id, int from) {
-  for (std::size_t i = from < 0 ? 0 : static_cast<std::size_t>(from); i < t.columns.size(); ++i)
-    if (t.columns[i] == id) return static_cast<int>(i);
-  return -1;
-}
-
-}  // namespace
-
 void Builder::read_iostat_function(const RawTable& t) { iostat(t, m_snap.iostat_function, ColumnId::function_name, "function"); }
 void Builder::read_iostat_filetype(const RawTable& t) { iostat(t, m_snap.iostat_filetype, ColumnId::filetype_name, "filetype"); }
-void Builder::read_tablespace_io(const RawTable& t) { tablespace_io(t, m_snap.tablespace_io); }
-void Builder::read_file_io(const RawTable& t) { tablespace_io(t, m_snap.file_io); }
 
 OptDouble Builder::num_at(const RawTable& t, const RawRow& r, int c, Unit unit) {
   if (c < 0 || static_cast<std::size_t>(c) >= r.cells.size()) return std::nullopt;
@@ -217,29 +207,6 @@ void Builder::cache_sizes(const RawTable& t) {
   }
 }
 
-void Builder::tablespace_io(const RawTable& t, std::vector<TablespaceIo>& out) {
-  const int ts_col = t.column_index(ColumnId::tablespace);
-  if (ts_col < 0) {
-    generic(t);
-    return;
-  }
-  for (const auto& r : t.rows) {
-    TablespaceIo io;
-    io.tablespace = cell_at(t, r, ts_col);
-    if (io.tablespace.empty()) continue;
-    io.filename = text(t, r, ColumnId::filename);
-    io.reads = num(t, r, ColumnId::reads);
-    io.reads_per_s = num(t, r, ColumnId::reads_per_second);
-    io.avg_read_ms = num(t, r, ColumnId::avg_read_ms);
-    io.blocks_per_read = num(t, r, ColumnId::blocks_per_read);
-    io.writes = num(t, r, ColumnId::writes);
-    io.writes_per_s = num(t, r, ColumnId::writes_per_second);
-    io.buffer_waits = num(t, r, ColumnId::buffer_waits);
-    io.avg_buffer_wait_ms = num(t, r, ColumnId::avg_buffer_wait_ms);
-    out.push_back(std::move(io));
-  }
-}
-
 // "Segments by ...": the list's measure is the column before %Total / % of Capture.
 void Builder::segments(const RawTable& t) {
   int pct = t.column_index(ColumnId::pct_total);
@@ -285,106 +252,10 @@ void Builder::latches(const RawTable& t) {
       m_snap.latches.back().name = name;
     }
     LatchStat& l = m_snap.latches[it->second];
-    auto take = [&](OptDouble& field, ColumnId id) {
-      if (auto v = num(t, r, id)) field = v;
-    };
-    take(l.get_requests, ColumnId::get_requests);
-    take(l.pct_get_miss, ColumnId::pct_get_miss);
-    take(l.avg_sleeps_per_miss, ColumnId::avg_sleeps_per_miss);
-    take(l.wait_time_s, ColumnId::time_s);
-    take(l.nowait_requests, ColumnId::nowait_requests);
-    take(l.pct_nowait_miss, ColumnId::pct_nowait_miss);
-    take(l.misses, ColumnId::misses);
-    take(l.sleeps, ColumnId::sleeps);
-    take(l.spin_gets, ColumnId::spin_gets);
-  }
-}
-
-void Builder::mutex_sleeps(const RawTable& t) {
-  for (const auto& r : t.rows) {
-    MutexSleep m;
-    m.mutex_type = text(t, r, ColumnId::mutex_type);
-    m.location = text(t, r, ColumnId::location);
-    if (m.mutex_type.empty() && m.location.empty()) continue;
-    m.sleeps = num(t, r, ColumnId::sleeps);
-    m.wait_time_ms = num(t, r, ColumnId::wait_time_ms);
-    m_snap.mutex_sleeps.push_back(std::move(m));
-  }
-}
-
-void Builder::enqueues(const RawTable& t) {
-  const int name_col = t.column_index(ColumnId::enqueue_type);
-  if (name_col < 0) {
-    generic(t);
-    return;
-  }
-  for (const auto& r : t.rows) {
-    EnqueueStat e;
-    e.name = cell_at(t, r, name_col);
-    if (e.name.empty()) continue;
-    e.requests = num(t, r, ColumnId::requests);
-    e.succ_gets = num(t, r, ColumnId::successful_gets);
-    e.failed_gets = num(t, r, ColumnId::failed_gets);
-    e.waits = num(t, r, ColumnId::waits);
-    e.wait_time_s = num(t, r, ColumnId::time_s);
-    e.avg_wait_ms = num(t, r, ColumnId::avg_wait_ms);
-    m_snap.enqueues.push_back(std::move(e));
-  }
-}
-
-void Builder::library_cache(const RawTable& t) {
-  const int name_col = t.column_index(ColumnId::namespace_name);
-  if (name_col < 0) {
-    generic(t);
-    return;
-  }
-  const int gets = t.column_index(ColumnId::get_requests);
-  const int pins = t.column_index(ColumnId::pin_requests);
-  for (const auto& r : t.rows) {
-    LibraryCacheStat l;
-    l.name = cell_at(t, r, name_col);
-    if (l.name.empty()) continue;
-    l.get_requests = num(t, r, ColumnId::get_requests);
-    l.pct_get_miss = num_at(t, r, gets < 0 ? -1 : column_from(t, ColumnId::pct_miss, gets), Unit::percent);
-    l.pin_requests = num(t, r, ColumnId::pin_requests);
-    l.pct_pin_miss = num_at(t, r, pins < 0 ? -1 : column_from(t, ColumnId::pct_miss, pins), Unit::percent);
-    l.reloads = num(t, r, ColumnId::reloads);
-    l.invalidations = num(t, r, ColumnId::invalidations);
-    m_snap.library_cache.push_back(std::move(l));
-  }
-}
-
-void Builder::dictionary_cache(const RawTable& t) {
-  const int name_col = t.column_index(ColumnId::cache_name);
-  if (name_col < 0) {
-    generic(t);
-    return;
-  }
-  for (const auto& r : t.rows) {
-    DictionaryCacheStat d;
-    d.name = cell_at(t, r, name_col);
-    if (d.name.empty()) continue;
-    d.get_requests = num(t, r, ColumnId::get_requests);
-    d.pct_miss = num(t, r, ColumnId::pct_miss);  // the first Pct Miss: of the gets
-    d.scan_requests = num(t, r, ColumnId::scan_requests);
-    d.mod_requests = num(t, r, ColumnId::mod_requests);
-    d.final_usage = num(t, r, ColumnId::final_usage);
-    m_snap.dictionary_cache.push_back(std::move(d));
-  }
-}
-
-void Builder::undo(const RawTable& t) {
-  for (const auto& r : t.rows) {
-    UndoSummary u;
-    u.undo_tablespace = text(t, r, ColumnId::undo_tablespace);
-    if (u.undo_tablespace.empty()) continue;
-    if (auto k = num(t, r, ColumnId::undo_blocks_thousands)) u.undo_blocks = *k * 1000.0;
-    u.transactions = num(t, r, ColumnId::transactions);
-    u.max_query_length_s = num(t, r, ColumnId::max_query_length_s);
-    u.max_tx_concurrency = num(t, r, ColumnId::max_tx_concurrency);
-    u.tuned_retention = text(t, r, ColumnId::tuned_retention);
-    u.sto_oos = text(t, r, ColumnId::sto_oos);
-    m_snap.undo.push_back(std::move(u));
+    // Each measure of the binding that this table prints (Latch Activity's or Latch Sleep Breakdown's).
+    for (const auto& f : RowBinding<LatchStat>::fields)
+      if (f.number != nullptr)
+        if (auto v = num(t, r, f.column)) l.*f.number = v;
   }
 }
 
@@ -433,23 +304,6 @@ void Builder::wait_histogram(const RawTable& t) {
   }
 }
 
-void Builder::addm_findings(const RawTable& t) {
-  const int name_col = t.column_index(ColumnId::finding_name);
-  if (name_col < 0) {
-    generic(t);
-    return;
-  }
-  for (const auto& r : t.rows) {
-    AddmFinding f;
-    f.name = cell_at(t, r, name_col);
-    if (f.name.empty()) continue;
-    f.task_avg_active_sessions = num(t, r, ColumnId::task_avg_active_sessions);
-    f.pct_active_sessions = num(t, r, ColumnId::pct_active_sessions);
-    f.task_name = text(t, r, ColumnId::task_name);
-    m_snap.addm_findings.push_back(std::move(f));
-  }
-}
-
 // Global cache label/value tables: "Global Cache blocks received:" with Per Second / Per Transaction
 // (load profile), or "Buffer access - local cache %:" with one value (the other three). Labels
 // and values may share one cell in text reports ("Avg global cache cr block receive time (ms):  0.3").
@@ -486,22 +340,6 @@ void Builder::global_cache(const RawTable& t) {
       g.value = v.value;
     }
     m_snap.global_cache.push_back(std::move(g));
-  }
-}
-
-void Builder::os_stats(const RawTable& t) {
-  const int name_col = t.column_index(ColumnId::statistic);
-  if (name_col < 0) {
-    generic(t);
-    return;
-  }
-  for (const auto& r : t.rows) {
-    OsStat o;
-    o.name = cell_at(t, r, name_col);
-    if (o.name.empty()) continue;
-    o.value = num(t, r, ColumnId::value);
-    o.end_value = num(t, r, ColumnId::end_value);
-    m_snap.os_stats.push_back(std::move(o));
   }
 }
 

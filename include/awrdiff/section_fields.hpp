@@ -1,0 +1,304 @@
+// awrdiff — the binding of a typed section's columns to the model's fields: one constexpr table per row
+// struct of the model (MutexSleep, EnqueueStat, ...), each entry a report column (ColumnId, and so its
+// catalog unit), the field's key in the snapshot JSON, the member it fills and its role (the row's key,
+// a detail, a measure). The snapshot builder reads a plain section with one reader walking its table
+// (Builder::bound), the snapshot JSON writer and reader walk it for the row's keys
+// (src/parse/snapshot_json_fields.hpp), and the comparison (src/diff/sections.cpp) names its measures by
+// the JSON key of the field they compare.
+//
+// It sits between the catalog and the model: it includes both, and neither includes it (the catalog
+// depends on nothing, model.hpp does not know the catalog). Sections whose reader has real quirks (merged
+// rows, positional columns, names cut by a text report) keep a hand-written reader; see docs/design.md.
+#pragma once
+
+#include <awrdiff/catalog.hpp>
+#include <awrdiff/model.hpp>
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace awrdiff {
+
+/// What a bound field is to its row.
+enum class FieldRole : unsigned char {
+  /// Names the row (text): a row whose key cells are all empty is not a row (a blank or continuation
+  /// line); the first key's column is the one a table must have, else it is kept as printed. The
+  /// comparison matches rows by their keys, joined with " / ".
+  key,
+  detail,  ///< text beside the key (a file name, a retention as printed): read and kept, not matched by
+  measure,  ///< a number, in its column's catalog unit (times `scale`)
+};
+
+/// How a text field is written in the snapshot JSON (snapshot_json_fields.hpp): always, as null when
+/// empty, or left out when empty.
+enum class JsonText : unsigned char { text, text_or_null, text_if_any };
+
+/// One column of a section bound to one field of its row struct `Row`: exactly one of `number` and
+/// `text` is set (a measure is a number, a key or detail text).
+template <class Row>
+struct FieldBinding {
+  ColumnId column;  ///< the report column (catalog key and unit: column_spec(column))
+  std::string_view json_key;  ///< the field's key in the snapshot JSON (snake case, unit suffix)
+  FieldRole role;
+  OptDouble Row::*number = nullptr;  ///< the member a measure fills
+  std::string Row::*text = nullptr;  ///< the member a key or detail fills, the cell as printed (spaces folded)
+  JsonText json_text = JsonText::text;  ///< how a text field is written
+  /// For a header printed twice in one table: the first `column` at or after this column (Library Cache
+  /// Activity's "Pct Miss" of the gets and of the pins); the field is absent when the table lacks it.
+  /// ColumnId::unknown: the table's first `column`.
+  ColumnId after = ColumnId::unknown;
+  double scale = 1;  ///< the value as printed times this (Undo's Num Undo Blocks, printed in thousands)
+};
+
+/// A key field: the cell of `column` as printed, into `member`.
+template <class Row>
+constexpr FieldBinding<Row> key_field(ColumnId column, std::string_view json_key, std::string Row::*member,
+                                      JsonText json = JsonText::text) {
+  return {column, json_key, FieldRole::key, nullptr, member, json};
+}
+/// A detail field: text kept beside the key.
+template <class Row>
+constexpr FieldBinding<Row> detail_field(ColumnId column, std::string_view json_key, std::string Row::*member,
+                                         JsonText json = JsonText::text) {
+  return {column, json_key, FieldRole::detail, nullptr, member, json};
+}
+/// A measure: the cell of `column` read in its catalog unit, times `scale`, into `member`.
+template <class Row>
+constexpr FieldBinding<Row> measure_field(ColumnId column, std::string_view json_key, OptDouble Row::*member,
+                                          ColumnId after = ColumnId::unknown, double scale = 1) {
+  return {column, json_key, FieldRole::measure, member, nullptr, JsonText::text, after, scale};
+}
+
+/// The field table of a row struct, in the report's column order (the order the builder reads the
+/// cells, so the order of its diagnostics). Specialised below for each bound row struct; every field of
+/// such a struct is in its table (the snapshot JSON writes exactly these).
+template <class Row>
+struct RowBinding;
+
+template <>
+struct RowBinding<MutexSleep> {  // Mutex Sleep Summary
+  static constexpr std::array fields = {
+      key_field(ColumnId::mutex_type, "mutex_type", &MutexSleep::mutex_type),
+      key_field(ColumnId::location, "location", &MutexSleep::location),
+      measure_field(ColumnId::sleeps, "sleeps", &MutexSleep::sleeps),
+      measure_field(ColumnId::wait_time_ms, "wait_time_ms", &MutexSleep::wait_time_ms),
+  };
+};
+
+template <>
+struct RowBinding<EnqueueStat> {  // Enqueue Activity
+  static constexpr std::array fields = {
+      key_field(ColumnId::enqueue_type, "name", &EnqueueStat::name),
+      measure_field(ColumnId::requests, "requests", &EnqueueStat::requests),
+      measure_field(ColumnId::successful_gets, "succ_gets", &EnqueueStat::succ_gets),
+      measure_field(ColumnId::failed_gets, "failed_gets", &EnqueueStat::failed_gets),
+      measure_field(ColumnId::waits, "waits", &EnqueueStat::waits),
+      measure_field(ColumnId::time_s, "wait_time_s", &EnqueueStat::wait_time_s),
+      measure_field(ColumnId::avg_wait_ms, "avg_wait_ms", &EnqueueStat::avg_wait_ms),
+  };
+};
+
+template <>
+struct RowBinding<LibraryCacheStat> {  // Library Cache Activity: "Pct Miss" once after the gets, once after the pins
+  static constexpr std::array fields = {
+      key_field(ColumnId::namespace_name, "namespace", &LibraryCacheStat::name),
+      measure_field(ColumnId::get_requests, "get_requests", &LibraryCacheStat::get_requests),
+      measure_field(ColumnId::pct_miss, "pct_get_miss", &LibraryCacheStat::pct_get_miss, ColumnId::get_requests),
+      measure_field(ColumnId::pin_requests, "pin_requests", &LibraryCacheStat::pin_requests),
+      measure_field(ColumnId::pct_miss, "pct_pin_miss", &LibraryCacheStat::pct_pin_miss, ColumnId::pin_requests),
+      measure_field(ColumnId::reloads, "reloads", &LibraryCacheStat::reloads),
+      measure_field(ColumnId::invalidations, "invalidations", &LibraryCacheStat::invalidations),
+  };
+};
+
+template <>
+struct RowBinding<DictionaryCacheStat> {  // Dictionary Cache Stats (the first Pct Miss: of the gets)
+  static constexpr std::array fields = {
+      key_field(ColumnId::cache_name, "cache", &DictionaryCacheStat::name),
+      measure_field(ColumnId::get_requests, "get_requests", &DictionaryCacheStat::get_requests),
+      measure_field(ColumnId::pct_miss, "pct_miss", &DictionaryCacheStat::pct_miss),
+      measure_field(ColumnId::scan_requests, "scan_requests", &DictionaryCacheStat::scan_requests),
+      measure_field(ColumnId::mod_requests, "mod_requests", &DictionaryCacheStat::mod_requests),
+      measure_field(ColumnId::final_usage, "final_usage", &DictionaryCacheStat::final_usage),
+  };
+};
+
+template <>
+struct RowBinding<UndoSummary> {  // Undo Segment Summary
+  static constexpr std::array fields = {
+      key_field(ColumnId::undo_tablespace, "undo_tablespace", &UndoSummary::undo_tablespace),
+      measure_field(ColumnId::undo_blocks_thousands, "undo_blocks", &UndoSummary::undo_blocks, ColumnId::unknown, 1000.0),
+      measure_field(ColumnId::transactions, "transactions", &UndoSummary::transactions),
+      measure_field(ColumnId::max_query_length_s, "max_query_length_s", &UndoSummary::max_query_length_s),
+      measure_field(ColumnId::max_tx_concurrency, "max_tx_concurrency", &UndoSummary::max_tx_concurrency),
+      detail_field(ColumnId::tuned_retention, "tuned_retention", &UndoSummary::tuned_retention, JsonText::text_or_null),
+      detail_field(ColumnId::sto_oos, "sto_oos", &UndoSummary::sto_oos, JsonText::text_or_null),
+  };
+};
+
+template <>
+struct RowBinding<TablespaceIo> {  // Tablespace IO Stats and File IO Stats (Filename: File IO Stats only)
+  static constexpr std::array fields = {
+      key_field(ColumnId::tablespace, "tablespace", &TablespaceIo::tablespace),
+      detail_field(ColumnId::filename, "filename", &TablespaceIo::filename, JsonText::text_if_any),
+      measure_field(ColumnId::reads, "reads", &TablespaceIo::reads),
+      measure_field(ColumnId::reads_per_second, "reads_per_s", &TablespaceIo::reads_per_s),
+      measure_field(ColumnId::avg_read_ms, "avg_read_ms", &TablespaceIo::avg_read_ms),
+      measure_field(ColumnId::blocks_per_read, "blocks_per_read", &TablespaceIo::blocks_per_read),
+      measure_field(ColumnId::writes, "writes", &TablespaceIo::writes),
+      measure_field(ColumnId::writes_per_second, "writes_per_s", &TablespaceIo::writes_per_s),
+      measure_field(ColumnId::buffer_waits, "buffer_waits", &TablespaceIo::buffer_waits),
+      measure_field(ColumnId::avg_buffer_wait_ms, "avg_buffer_wait_ms", &TablespaceIo::avg_buffer_wait_ms),
+  };
+};
+
+template <>
+struct RowBinding<LatchStat> {  // Latch Activity and Latch Sleep Breakdown, merged by latch (Builder::latches)
+  static constexpr std::array fields = {
+      key_field(ColumnId::latch_name, "name", &LatchStat::name),
+      measure_field(ColumnId::get_requests, "get_requests", &LatchStat::get_requests),
+      measure_field(ColumnId::pct_get_miss, "pct_get_miss", &LatchStat::pct_get_miss),
+      measure_field(ColumnId::avg_sleeps_per_miss, "avg_sleeps_per_miss", &LatchStat::avg_sleeps_per_miss),
+      measure_field(ColumnId::time_s, "wait_time_s", &LatchStat::wait_time_s),
+      measure_field(ColumnId::nowait_requests, "nowait_requests", &LatchStat::nowait_requests),
+      measure_field(ColumnId::pct_nowait_miss, "pct_nowait_miss", &LatchStat::pct_nowait_miss),
+      measure_field(ColumnId::misses, "misses", &LatchStat::misses),
+      measure_field(ColumnId::sleeps, "sleeps", &LatchStat::sleeps),
+      measure_field(ColumnId::spin_gets, "spin_gets", &LatchStat::spin_gets),
+  };
+};
+
+template <>
+struct RowBinding<OsStat> {  // Operating System Statistics
+  static constexpr std::array fields = {
+      key_field(ColumnId::statistic, "name", &OsStat::name),
+      measure_field(ColumnId::value, "value", &OsStat::value),
+      measure_field(ColumnId::end_value, "end_value", &OsStat::end_value),
+  };
+};
+
+template <>
+struct RowBinding<AddmFinding> {  // Top ADDM Findings by Average Active Sessions
+  static constexpr std::array fields = {
+      key_field(ColumnId::finding_name, "name", &AddmFinding::name),
+      measure_field(ColumnId::task_avg_active_sessions, "task_avg_active_sessions", &AddmFinding::task_avg_active_sessions),
+      measure_field(ColumnId::pct_active_sessions, "pct_active_sessions", &AddmFinding::pct_active_sessions),
+      detail_field(ColumnId::task_name, "task_name", &AddmFinding::task_name, JsonText::text_or_null),
+  };
+};
+
+/// The sections read by their binding alone: the SectionReader their catalog rows name (SectionSpec::reader)
+/// and the Snapshot list its rows go to. Specialised for each; the builder's table of readers maps these
+/// readers to Builder::bound<R>. LatchStat has a binding but its own reader (two tables merged by latch, names
+/// a text report cut): not here.
+template <SectionReader R>
+struct BoundReader;
+template <>
+struct BoundReader<SectionReader::mutex_sleeps> {
+  static constexpr auto list = &Snapshot::mutex_sleeps;
+};
+template <>
+struct BoundReader<SectionReader::enqueues> {
+  static constexpr auto list = &Snapshot::enqueues;
+};
+template <>
+struct BoundReader<SectionReader::library_cache> {
+  static constexpr auto list = &Snapshot::library_cache;
+};
+template <>
+struct BoundReader<SectionReader::dictionary_cache> {
+  static constexpr auto list = &Snapshot::dictionary_cache;
+};
+template <>
+struct BoundReader<SectionReader::undo> {
+  static constexpr auto list = &Snapshot::undo;
+};
+template <>
+struct BoundReader<SectionReader::tablespace_io> {
+  static constexpr auto list = &Snapshot::tablespace_io;
+};
+template <>
+struct BoundReader<SectionReader::file_io> {
+  static constexpr auto list = &Snapshot::file_io;
+};
+template <>
+struct BoundReader<SectionReader::os_stats> {
+  static constexpr auto list = &Snapshot::os_stats;
+};
+template <>
+struct BoundReader<SectionReader::addm_findings> {
+  static constexpr auto list = &Snapshot::addm_findings;
+};
+
+/// The readers above, for docs and tests.
+inline constexpr SectionReader k_bound_readers[] = {
+    SectionReader::os_stats,         SectionReader::tablespace_io, SectionReader::file_io,
+    SectionReader::mutex_sleeps,     SectionReader::enqueues,      SectionReader::library_cache,
+    SectionReader::dictionary_cache, SectionReader::undo,          SectionReader::addm_findings,
+};
+
+/// The row struct a bound reader fills.
+template <SectionReader R>
+using BoundRow = typename std::remove_reference_t<decltype(std::declval<Snapshot&>().*BoundReader<R>::list)>::value_type;
+
+namespace detail {
+
+template <class Row>
+constexpr bool well_formed_binding() {
+  const auto& f = RowBinding<Row>::fields;
+  if (f.empty() || f[0].role != FieldRole::key) return false;  // the first field is the key a table must have
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if ((f[i].number == nullptr) == (f[i].text == nullptr)) return false;  // one member, number or text
+    if ((f[i].role == FieldRole::measure) != (f[i].number != nullptr)) return false;  // measures are numbers
+    if (f[i].json_key.empty() || f[i].column == ColumnId::unknown) return false;
+    for (std::size_t k = 0; k < i; ++k) {
+      if (f[k].json_key == f[i].json_key) return false;  // one JSON key per field
+      if (f[i].number != nullptr && f[k].number == f[i].number) return false;  // one column per member
+      if (f[i].text != nullptr && f[k].text == f[i].text) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// The positions of a row struct's fields in byte-wise order of their JSON keys: the order the snapshot
+/// JSON writes them (every object's keys ascending).
+template <class Row>
+constexpr auto json_order() {
+  constexpr auto& f = RowBinding<Row>::fields;
+  std::array<std::size_t, f.size()> order{};
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (std::size_t i = 1; i < order.size(); ++i)  // insertion sort: constexpr, a dozen fields at most
+    for (std::size_t k = i; k > 0 && f[order[k]].json_key < f[order[k - 1]].json_key; --k) {
+      const std::size_t x = order[k];
+      order[k] = order[k - 1];
+      order[k - 1] = x;
+    }
+  return order;
+}
+
+/// The position of the field whose JSON key is `json_key` in Row's table; the table's size when none.
+template <class Row>
+constexpr std::size_t field_index(std::string_view json_key) {
+  const auto& f = RowBinding<Row>::fields;
+  for (std::size_t i = 0; i < f.size(); ++i)
+    if (f[i].json_key == json_key) return i;
+  return f.size();
+}
+
+static_assert(detail::well_formed_binding<MutexSleep>());
+static_assert(detail::well_formed_binding<EnqueueStat>());
+static_assert(detail::well_formed_binding<LibraryCacheStat>());
+static_assert(detail::well_formed_binding<DictionaryCacheStat>());
+static_assert(detail::well_formed_binding<UndoSummary>());
+static_assert(detail::well_formed_binding<TablespaceIo>());
+static_assert(detail::well_formed_binding<LatchStat>());
+static_assert(detail::well_formed_binding<OsStat>());
+static_assert(detail::well_formed_binding<AddmFinding>());
+
+}  // namespace awrdiff
