@@ -1,6 +1,9 @@
 // The fields of the snapshot JSON, listed once for the writer (src/render/snapshot_json.cpp) and the
 // reader (src/parse/snapshot_json_read.cpp): each function below names every key of one object and the model field it
 // holds, and is run with the writer's or the reader's visitor. A field added here is written and read.
+// The rows of a section with a field binding (include/awrdiff/section_fields.hpp: mutex sleeps, enqueues,
+// library and dictionary cache, undo, latches, tablespace and file I/O, OS statistics, ADDM findings) are
+// not listed here: bound_fields walks the binding, so a field added there is read, written and read back.
 //
 // Keys are listed in byte-wise ascending order: the writer writes them in the order listed, and the
 // text has every object's keys in that order (tests/unit/render/snapshot_json_test.cpp checks it).
@@ -26,7 +29,12 @@
 
 #include <awrdiff/error.hpp>
 #include <awrdiff/model.hpp>
+#include <awrdiff/section_fields.hpp>
 #include <awrdiff/snapshot_json.hpp>
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
 
 namespace awrdiff::detail::snapshot_json {
 
@@ -58,6 +66,27 @@ struct EnumValues<Diagnostic::Level> {
 };
 
 // ---- the objects -------------------------------------------------------------------------------
+
+/// Field `K` of a bound row struct's table (section_fields.hpp): a number, or a text written as its
+/// binding says (always, null when empty, left out when empty).
+template <std::size_t K, class V, class T>
+void bound_field(V& j, T& row) {
+  constexpr auto f = RowBinding<std::remove_const_t<T>>::fields[K];
+  if constexpr (f.number != nullptr) j.number(f.json_key, row.*f.number);
+  else if constexpr (f.json_text == JsonText::text_or_null) j.text_or_null(f.json_key, row.*f.text);
+  else if constexpr (f.json_text == JsonText::text_if_any) j.text_if_any(f.json_key, row.*f.text);
+  else j.text(f.json_key, row.*f.text);
+}
+
+/// Every field of a row struct with a binding (RowBinding), in byte-wise order of their keys
+/// (json_order): the binding is the field list of these objects. Unrolled at compile time, so the
+/// writer does what a hand-written list would.
+template <class V, class T>
+void bound_fields(V& j, T& row) {
+  static constexpr auto order = json_order<std::remove_const_t<T>>();
+  [&]<std::size_t... I>(std::index_sequence<I...>) { (bound_field<order[I]>(j, row), ...); }
+  (std::make_index_sequence<order.size()>{});
+}
 
 template <class V, class T>
 void event_fields(V& j, T& e) {
@@ -94,20 +123,6 @@ void iostat_fields(V& j, T& r) {
   j.number("writes_data_bytes", r.writes_data_bytes);
   j.number("writes_data_per_s_bytes", r.writes_data_per_s_bytes);
   j.number("writes_requests_per_s", r.writes_requests_per_s);
-}
-
-template <class V, class T>
-void io_fields(V& j, T& r) {
-  j.number("avg_buffer_wait_ms", r.avg_buffer_wait_ms);
-  j.number("avg_read_ms", r.avg_read_ms);
-  j.number("blocks_per_read", r.blocks_per_read);
-  j.number("buffer_waits", r.buffer_waits);
-  j.text_if_any("filename", r.filename);  // File IO Stats only
-  j.number("reads", r.reads);
-  j.number("reads_per_s", r.reads_per_s);
-  j.text("tablespace", r.tablespace);
-  j.number("writes", r.writes);
-  j.number("writes_per_s", r.writes_per_s);
 }
 
 template <class V, class T>
@@ -195,12 +210,7 @@ void snapshot_fields(V& j, S& s) {
     o.text("raw_name", a.raw_name);
     o.number("total", a.total);
   });
-  j.rows("addm_findings", s.addm_findings, [](V& o, auto& f) {
-    o.text("name", f.name);
-    o.number("pct_active_sessions", f.pct_active_sessions);
-    o.number("task_avg_active_sessions", f.task_avg_active_sessions);
-    o.text_or_null("task_name", f.task_name);
-  });
+  j.rows("addm_findings", s.addm_findings, [](V& o, auto& r) { bound_fields(o, r); });
   j.version("awrdiff_snapshot");  // the format's major version
   j.rows("background_events", s.background_events, [](V& o, auto& e) { event_fields(o, e); });
   j.object("cache_sizes", [&](V& o) {
@@ -222,29 +232,14 @@ void snapshot_fields(V& j, S& s) {
       o.text("message", d.message);
       o.text("section", d.section);
     });
-  j.rows("dictionary_cache", s.dictionary_cache, [](V& o, auto& d) {
-    o.text("cache", d.name);
-    o.number("final_usage", d.final_usage);
-    o.number("get_requests", d.get_requests);
-    o.number("mod_requests", d.mod_requests);
-    o.number("pct_miss", d.pct_miss);
-    o.number("scan_requests", d.scan_requests);
-  });
+  j.rows("dictionary_cache", s.dictionary_cache, [](V& o, auto& r) { bound_fields(o, r); });
   j.rows("efficiency", s.efficiency, [](V& o, auto& r) {
     o.text("key", r.key);
     o.text("label", r.label);
     o.number("pct", r.pct);
   });
-  j.rows("enqueues", s.enqueues, [](V& o, auto& e) {
-    o.number("avg_wait_ms", e.avg_wait_ms);
-    o.number("failed_gets", e.failed_gets);
-    o.text("name", e.name);
-    o.number("requests", e.requests);
-    o.number("succ_gets", e.succ_gets);
-    o.number("wait_time_s", e.wait_time_s);
-    o.number("waits", e.waits);
-  });
-  j.rows("file_io", s.file_io, [](V& o, auto& r) { io_fields(o, r); });
+  j.rows("enqueues", s.enqueues, [](V& o, auto& r) { bound_fields(o, r); });
+  j.rows("file_io", s.file_io, [](V& o, auto& r) { bound_fields(o, r); });
   j.rows("foreground_events", s.foreground_events, [](V& o, auto& e) { event_fields(o, e); });
   j.rows("foreground_wait_classes", s.foreground_wait_classes, [](V& o, auto& w) { wait_class_fields(o, w); });
   j.enumeration("format", s.format);
@@ -282,27 +277,8 @@ void snapshot_fields(V& j, S& s) {
   j.rows("iostat_filetype", s.iostat_filetype, [](V& o, auto& r) { iostat_fields(o, r); });
   j.rows("iostat_function", s.iostat_function, [](V& o, auto& r) { iostat_fields(o, r); });
   j.enumeration("kind", s.kind);
-  j.rows("latches", s.latches, [](V& o, auto& l) {
-    o.number("avg_sleeps_per_miss", l.avg_sleeps_per_miss);
-    o.number("get_requests", l.get_requests);
-    o.number("misses", l.misses);
-    o.text("name", l.name);
-    o.number("nowait_requests", l.nowait_requests);
-    o.number("pct_get_miss", l.pct_get_miss);
-    o.number("pct_nowait_miss", l.pct_nowait_miss);
-    o.number("sleeps", l.sleeps);
-    o.number("spin_gets", l.spin_gets);
-    o.number("wait_time_s", l.wait_time_s);
-  });
-  j.rows("library_cache", s.library_cache, [](V& o, auto& l) {
-    o.number("get_requests", l.get_requests);
-    o.number("invalidations", l.invalidations);
-    o.text("namespace", l.name);
-    o.number("pct_get_miss", l.pct_get_miss);
-    o.number("pct_pin_miss", l.pct_pin_miss);
-    o.number("pin_requests", l.pin_requests);
-    o.number("reloads", l.reloads);
-  });
+  j.rows("latches", s.latches, [](V& o, auto& r) { bound_fields(o, r); });
+  j.rows("library_cache", s.library_cache, [](V& o, auto& r) { bound_fields(o, r); });
   j.rows("load_profile", s.load_profile, [](V& o, auto& r) {
     o.text("key", r.key);
     o.text("label", r.label);
@@ -311,17 +287,8 @@ void snapshot_fields(V& j, S& s) {
     o.number("per_second", r.per_second);
     o.number("per_transaction", r.per_transaction);
   });
-  j.rows("mutex_sleeps", s.mutex_sleeps, [](V& o, auto& m) {
-    o.text("location", m.location);
-    o.text("mutex_type", m.mutex_type);
-    o.number("sleeps", m.sleeps);
-    o.number("wait_time_ms", m.wait_time_ms);
-  });
-  j.rows("os_stats", s.os_stats, [](V& o, auto& x) {
-    o.number("end_value", x.end_value);
-    o.text("name", x.name);
-    o.number("value", x.value);
-  });
+  j.rows("mutex_sleeps", s.mutex_sleeps, [](V& o, auto& r) { bound_fields(o, r); });
+  j.rows("os_stats", s.os_stats, [](V& o, auto& r) { bound_fields(o, r); });
   // Tables not interpreted: their columns and their cells as printed.
   j.rows("other_sections", s.other_tables, [](V& o, auto& g) {
     o.generic_columns("columns", g);
@@ -351,7 +318,7 @@ void snapshot_fields(V& j, S& s) {
   j.text("source", s.source);
   j.rows("sql", s.sql, [](V& o, auto& q) { sql_fields(o, q); });
   j.number("sql_elapsed_cutoff_s", s.sql_elapsed_cutoff_s);
-  j.rows("tablespace_io", s.tablespace_io, [](V& o, auto& r) { io_fields(o, r); });
+  j.rows("tablespace_io", s.tablespace_io, [](V& o, auto& r) { bound_fields(o, r); });
   j.rows("time_model", s.time_model, [](V& o, auto& r) {
     o.text("name", r.name);
     o.number("pct_db_time", r.pct_db_time);
@@ -360,15 +327,7 @@ void snapshot_fields(V& j, S& s) {
   j.boolean("timings_valid", s.timings_valid);
   j.rows("top_events", s.top_events, [](V& o, auto& e) { event_fields(o, e); });
   j.boolean("truncated", s.truncated);  // no "End of Report": later sections may be missing
-  j.rows("undo", s.undo, [](V& o, auto& u) {
-    o.number("max_query_length_s", u.max_query_length_s);
-    o.number("max_tx_concurrency", u.max_tx_concurrency);
-    o.text_or_null("sto_oos", u.sto_oos);
-    o.number("transactions", u.transactions);
-    o.text_or_null("tuned_retention", u.tuned_retention);
-    o.number("undo_blocks", u.undo_blocks);
-    o.text("undo_tablespace", u.undo_tablespace);
-  });
+  j.rows("undo", s.undo, [](V& o, auto& r) { bound_fields(o, r); });
   j.boolean("valid", s.valid);
   j.rows("wait_classes", s.wait_classes, [](V& o, auto& w) { wait_class_fields(o, w); });
   j.rows("wait_histograms", s.wait_histograms, [](V& o, auto& h) {
