@@ -10,27 +10,46 @@
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/number.hpp>
+#include <awrdiff/section_fields.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cctype>
 #include <cmath>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
 namespace awrdiff::detail {
 namespace {
 
+// How a measure of a bound section (section_fields.hpp) is compared from its field: as printed, as a rate
+// per second of elapsed (a total over the period), or a time in ms as seconds of it per second (AAS).
+enum class How : unsigned char { as_printed, per_second, ms_per_second };
+
 struct Measure {
   std::string_view key, header, unit;
   int precision = -1;  // decimals; -1 by magnitude
   bool hidden = false;  // used to rank and assess, not shown
   int priority = column_priority::automatic;  // CompareColumn::priority (automatic: by its unit)
+  // A bound section's measure (SectionDef::read_bound): the JSON key of the field it reads in the row
+  // struct's binding, and how that field is compared.
+  std::string_view field = {};
+  How how = How::as_printed;
 };
+
+// A measure read from the field `field` of its section's binding, compared `how`.
+Measure from(Measure m, std::string_view field, How how) {
+  m.field = field;
+  m.how = how;
+  return m;
+}
 
 // One row of a section in one report.
 struct Row {
@@ -45,7 +64,20 @@ struct Row {
   std::vector<std::string> parts;
 };
 
-using RowReader = std::vector<Row> (*)(const Snapshot&);
+// How a section's rows are read from a snapshot: a reader of its own (read_xxx), or, for a section bound field by
+// field (section_fields.hpp), read_bound<&Snapshot::list>, which takes each value from the field its measure names.
+struct RowReader {
+  using Plain = std::vector<Row> (*)(const Snapshot&);
+  using Bound = std::vector<Row> (*)(const Snapshot&, const std::vector<Measure>&);
+  RowReader(std::nullptr_t) {}  // NOLINT: a section with a comparer of its own
+  RowReader(Plain p) : plain(p) {}  // NOLINT
+  RowReader(Bound b) : bound(b) {}  // NOLINT
+  std::vector<Row> operator()(const Snapshot& s, const std::vector<Measure>& measures) const {
+    return plain != nullptr ? plain(s) : bound(s, measures);
+  }
+  Plain plain = nullptr;
+  Bound bound = nullptr;
+};
 
 // ---- reading the comparison tables back (evidence for findings)
 // ----------------------------------------------------------------------
@@ -278,48 +310,43 @@ std::vector<Row> read_segments(const Snapshot& s) {
   return out;
 }
 
-std::vector<Row> read_latches(const Snapshot& s) {
+// A section bound field by field: one row per item of the snapshot's list, named by its key fields (the
+// first, then " / " and each further one not empty: "Library Cache / kglhdgn2 106"), each measure's value
+// from the field its Measure::field names, compared as its Measure::how says.
+template <auto List>
+std::vector<Row> read_bound(const Snapshot& s, const std::vector<Measure>& measures) {
+  using R = typename std::remove_reference_t<decltype(s.*List)>::value_type;
+  const auto& fields = RowBinding<R>::fields;
+  std::vector<OptDouble R::*> from;
+  from.reserve(measures.size());
+  for (const auto& m : measures) {
+    const std::size_t i = field_index<R>(m.field);
+    if (i == fields.size() || fields[i].number == nullptr)
+      throw std::logic_error(fmt::format("section measure '{}': no numeric field '{}' in its binding", m.key, m.field));
+    from.push_back(fields[i].number);
+  }
   std::vector<Row> out;
-  for (const auto& l : s.latches)
-    out.push_back(row(l.name, {rate(l.get_requests, s), l.pct_get_miss, rate(l.sleeps, s), rate(l.wait_time_s, s)}));
-  return out;
-}
-
-std::vector<Row> read_mutexes(const Snapshot& s) {
-  std::vector<Row> out;
-  for (const auto& m : s.mutex_sleeps)
-    out.push_back(row(m.location.empty() ? m.mutex_type : m.mutex_type + " / " + m.location,
-                      {rate(m.sleeps, s), rate(scaled(m.wait_time_ms, 0.001), s)}));
-  return out;
-}
-
-std::vector<Row> read_enqueues(const Snapshot& s) {
-  std::vector<Row> out;
-  for (const auto& e : s.enqueues)
-    out.push_back(row(e.name, {rate(e.requests, s), rate(e.waits, s), rate(e.wait_time_s, s), e.avg_wait_ms}));
-  return out;
-}
-
-std::vector<Row> read_library_cache(const Snapshot& s) {
-  std::vector<Row> out;
-  for (const auto& l : s.library_cache)
-    out.push_back(row(l.name, {rate(l.get_requests, s), l.pct_get_miss, rate(l.pin_requests, s), l.pct_pin_miss,
-                               rate(l.reloads, s), rate(l.invalidations, s)}));
-  return out;
-}
-
-std::vector<Row> read_dictionary_cache(const Snapshot& s) {
-  std::vector<Row> out;
-  for (const auto& d : s.dictionary_cache)
-    out.push_back(row(d.name, {rate(d.get_requests, s), d.pct_miss, rate(d.mod_requests, s), d.final_usage}));
-  return out;
-}
-
-std::vector<Row> read_undo(const Snapshot& s) {
-  std::vector<Row> out;
-  for (const auto& u : s.undo)
-    out.push_back(row(u.undo_tablespace.empty() ? "undo" : u.undo_tablespace,
-                      {rate(u.undo_blocks, s), rate(u.transactions, s), u.max_query_length_s, u.max_tx_concurrency}));
+  out.reserve((s.*List).size());
+  for (const auto& x : s.*List) {
+    std::string name;
+    bool first = true;
+    for (const auto& f : fields)
+      if (f.role == FieldRole::key) {
+        const std::string& part = x.*f.text;
+        if (first) name = part;
+        else if (!part.empty()) name += " / " + part;
+        first = false;
+      }
+    std::vector<OptDouble> values;
+    values.reserve(measures.size());
+    for (std::size_t k = 0; k < measures.size(); ++k) {
+      const OptDouble& v = x.*from[k];
+      values.push_back(measures[k].how == How::as_printed   ? v
+                       : measures[k].how == How::per_second ? rate(v, s)
+                                                            : rate(scaled(v, 0.001), s));
+    }
+    out.push_back(row(std::move(name), std::move(values)));
+  }
   return out;
 }
 
@@ -635,16 +662,16 @@ const std::vector<SectionDef>& sections() {
        "Latch Activity",
        "Latch",
        {},
-       {{"gets_s", "Gets/s", "/s", -1},
-        {"pct_get_miss", "Get miss %", "%", 2},
-        {"sleeps_s", "Sleeps/s", "/s", -1},
-        {"wait_aas", "Wait (AAS)", "AAS", -1}},
+       {from({"gets_s", "Gets/s", "/s", -1}, "get_requests", How::per_second),
+        from({"pct_get_miss", "Get miss %", "%", 2}, "pct_get_miss", How::as_printed),
+        from({"sleeps_s", "Sleeps/s", "/s", -1}, "sleeps", How::per_second),
+        from({"wait_aas", "Wait (AAS)", "AAS", -1}, "wait_time_s", How::per_second)},
        {3},
        "latch.wait_time_per_s",
        false,
        true,
        10,
-       read_latches,
+       read_bound<&Snapshot::latches>,
        "Wait (AAS): latch wait time per second of elapsed.",
        -1,
        0,
@@ -659,13 +686,14 @@ const std::vector<SectionDef>& sections() {
        "Mutex Sleep Summary",
        "Mutex / location",
        {},
-       {{"sleeps_s", "Sleeps/s", "/s", -1}, {"wait_aas", "Wait (AAS)", "AAS", -1}},
+       {from({"sleeps_s", "Sleeps/s", "/s", -1}, "sleeps", How::per_second),
+        from({"wait_aas", "Wait (AAS)", "AAS", -1}, "wait_time_ms", How::ms_per_second)},
        {1},
        "mutex.wait_time_per_s",
        false,
        true,
        10,
-       read_mutexes,
+       read_bound<&Snapshot::mutex_sleeps>,
        "",
        -1,
        0,
@@ -678,16 +706,16 @@ const std::vector<SectionDef>& sections() {
        "Enqueue Activity",
        "Enqueue type",
        {},
-       {{"requests_s", "Requests/s", "/s", -1},
-        {"waits_s", "Waits/s", "/s", -1},
-        {"wait_aas", "Wait (AAS)", "AAS", -1},
-        {"avg_wait_ms", "Avg wait (ms)", "ms", -1}},
+       {from({"requests_s", "Requests/s", "/s", -1}, "requests", How::per_second),
+        from({"waits_s", "Waits/s", "/s", -1}, "waits", How::per_second),
+        from({"wait_aas", "Wait (AAS)", "AAS", -1}, "wait_time_s", How::per_second),
+        from({"avg_wait_ms", "Avg wait (ms)", "ms", -1}, "avg_wait_ms", How::as_printed)},
        {2},
        "enqueue.wait_time_per_s",
        false,
        true,
        10,
-       read_enqueues,
+       read_bound<&Snapshot::enqueues>,
        "",
        -1,
        0,
@@ -702,18 +730,18 @@ const std::vector<SectionDef>& sections() {
        "Library Cache Activity",
        "Namespace",
        {},
-       {{"gets_s", "Gets/s", "/s", -1},
-        {"pct_get_miss", "Get miss %", "%", 2},
-        {"pins_s", "Pins/s", "/s", -1},
-        {"pct_pin_miss", "Pin miss %", "%", 2},
-        {"reloads_s", "Reloads/s", "/s", -1},
-        {"invalidations_s", "Invalid./s", "/s", -1}},
+       {from({"gets_s", "Gets/s", "/s", -1}, "get_requests", How::per_second),
+        from({"pct_get_miss", "Get miss %", "%", 2}, "pct_get_miss", How::as_printed),
+        from({"pins_s", "Pins/s", "/s", -1}, "pin_requests", How::per_second),
+        from({"pct_pin_miss", "Pin miss %", "%", 2}, "pct_pin_miss", How::as_printed),
+        from({"reloads_s", "Reloads/s", "/s", -1}, "reloads", How::per_second),
+        from({"invalidations_s", "Invalid./s", "/s", -1}, "invalidations", How::per_second)},
        {1},
        "library_cache.pct_get_miss",
        false,
        true,
        10,
-       read_library_cache,
+       read_bound<&Snapshot::library_cache>,
        "",
        0,
        1},
@@ -721,16 +749,16 @@ const std::vector<SectionDef>& sections() {
        "Dictionary Cache Stats",
        "Cache",
        {},
-       {{"gets_s", "Gets/s", "/s", -1},
-        {"pct_miss", "Miss %", "%", 2},
-        {"mods_s", "Mods/s", "/s", -1},
-        {"final_usage", "Final usage", "", 0}},
+       {from({"gets_s", "Gets/s", "/s", -1}, "get_requests", How::per_second),
+        from({"pct_miss", "Miss %", "%", 2}, "pct_miss", How::as_printed),
+        from({"mods_s", "Mods/s", "/s", -1}, "mod_requests", How::per_second),
+        from({"final_usage", "Final usage", "", 0}, "final_usage", How::as_printed)},
        {1},
        "dictionary_cache.pct_miss",
        false,
        true,
        10,
-       read_dictionary_cache,
+       read_bound<&Snapshot::dictionary_cache>,
        "",
        0,
        1},
@@ -738,16 +766,16 @@ const std::vector<SectionDef>& sections() {
        "Undo Segment Summary",
        "Undo TS",
        {},
-       {{"blocks_s", "Undo blocks/s", "/s", -1},
-        {"txns_s", "Transactions/s", "/s", -1},
-        {"max_query_s", "Max query (s)", "s", 0},
-        {"max_concurrency", "Max concurrency", "", 0}},
+       {from({"blocks_s", "Undo blocks/s", "/s", -1}, "undo_blocks", How::per_second),
+        from({"txns_s", "Transactions/s", "/s", -1}, "transactions", How::per_second),
+        from({"max_query_s", "Max query (s)", "s", 0}, "max_query_length_s", How::as_printed),
+        from({"max_concurrency", "Max concurrency", "", 0}, "max_tx_concurrency", How::as_printed)},
        {0},
        "undo.blocks_per_s",
        false,
        true,
        0,
-       read_undo,
+       read_bound<&Snapshot::undo>,
        ""},
       {"init_ora",
        "init.ora Parameters",
@@ -906,8 +934,8 @@ std::map<std::string, double> list_floors(const std::vector<Row>& rows, int meas
 }
 
 std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot* base, const Snapshot& target) {
-  const std::vector<Row> b = base != nullptr ? d.read(*base) : std::vector<Row>{};
-  const std::vector<Row> t = d.read(target);
+  const std::vector<Row> b = base != nullptr ? d.read(*base, d.measures) : std::vector<Row>{};
+  const std::vector<Row> t = d.read(target, d.measures);
   if (b.empty() && t.empty()) return std::nullopt;
   const bool has_base = base != nullptr;
 
