@@ -1352,6 +1352,9 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
         detail::grouped(std::fabs(c.db_time_change_pct.value_or(0)), 0), r.base.median, r.target.median, r.test.test,
         *r.test.p_value, base.size(), target.size());
     c.headline += inconclusive_findings(c.findings);
+    // The merged change's contributors are no causes of a change the sets cannot tell: the verdict names none
+    // (the table of where the change comes from still gives the merged figures).
+    c.contributors.clear();
   } else if (s) {
     const auto& r = results.at("db_time_per_s");
     c.headline += fmt::format(" [each set merged; the reports' medians {:.2f} -> {:.2f}, {} p = {:.3f} over {} vs {} reports]",

@@ -405,8 +405,12 @@ std::string period_text(const PeriodInfo& p) {
   std::string s;
   if (!p.begin_time.empty() || !p.end_time.empty()) s = p.begin_time + " – " + p.end_time;
   if (p.begin_snap && p.end_snap) s += fmt::format("{}snaps {}–{}", s.empty() ? "" : ", ", *p.begin_snap, *p.end_snap);
+  if (p.reports > 1) {  // a set: its reports lie within that span, and their elapsed is summed
+    s = s.empty() ? fmt::format("{} reports", p.reports) : fmt::format("{} reports within {}", p.reports, s);
+    if (p.elapsed_s) s += fmt::format(", {:.1f} min elapsed summed", *p.elapsed_s / 60);
+    return s;
+  }
   if (p.elapsed_s) s += fmt::format("{}{:.1f} min", s.empty() ? "" : ", ", *p.elapsed_s / 60);
-  if (p.reports > 1) s += fmt::format("{}{} reports", s.empty() ? "" : ", ", p.reports);
   return s;
 }
 

@@ -219,6 +219,7 @@ TEST(SetMerge, AnInconclusiveVerdictSaysWhichWayItsFindingsGo) {
   // The merged values, as the tables give them, and the medians named as such.
   EXPECT_NE(c.headline.find("with each set's reports merged"), std::string::npos) << c.headline;
   EXPECT_NE(c.headline.find("the reports' medians"), std::string::npos) << c.headline;
+  EXPECT_TRUE(c.contributors.empty());  // no causes named for a change the sets cannot tell
   if (c.findings.empty()) EXPECT_NE(c.headline.find("No finding is significant"), std::string::npos) << c.headline;
   else EXPECT_NE(c.headline.find("significant on their own"), std::string::npos) << c.headline;
 }
