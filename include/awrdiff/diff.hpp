@@ -276,7 +276,8 @@ struct Comparison {
   std::vector<std::string> warnings;  ///< comparability warnings, each with its reason
   std::vector<Finding> findings;  ///< ranked: causes of the change first (largest |impact|), then the rest
   std::vector<CompareTable> tables;
-  std::vector<std::string> diagnostics;  ///< parse diagnostics of both inputs ("file:line: ...")
+  /// Parse diagnostics of the inputs, base first, each naming its file (Diagnostic::file); listed with `--verbose`.
+  std::vector<Diagnostic> diagnostics;
   std::vector<PeriodInfo> period_info;  ///< the base (when any), then the target
   std::vector<Chart> charts;  ///< pictures of the comparison, most telling first (charts.cpp)
 };

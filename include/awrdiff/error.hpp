@@ -28,13 +28,20 @@ private:
 };
 
 /// Something in an input that could not be read exactly as written: an unparseable cell, an
-/// unknown section, an implausible value. Shown by `--verbose`; never stops the parse.
+/// unknown section, an implausible value. Shown by `--verbose`; never stops the parse; `--strict` fails on
+/// the warnings. Kept structured up to the renderers, which choose the words (text: "FILE:LINE: [section]
+/// warning: message"; JSON: an object per diagnostic, docs/json.md).
 struct Diagnostic {
+  /// info: a note on the input (a section not read, a figure derived another way); warning: a value or section
+  /// that could not be read as written, so a figure may be missing (what `--strict` counts).
   enum class Level { info, warning };
   Level level = Level::warning;
-  std::string section;  ///< catalog key of the report section, or its title when unknown
+  std::string section;  ///< catalog key of the report section, or its title when unknown; empty: the whole input
   int line = 0;  ///< 1-based line in the input file; 0 when unknown
-  std::string message;
+  std::string message;  ///< one line, without the file, line or section
+  /// The input's path as given on the command line ("-" for standard input). Empty in a Snapshot's own
+  /// diagnostics, where Snapshot::source names the file; set when they are collected into a Comparison.
+  std::string file = {};
 };
 
 }  // namespace awrdiff

@@ -506,10 +506,9 @@ int run(int argc, char** argv) {
                              current_files.empty() && std::find(argv, argv + argc, std::string_view("--")) != argv + argc);
       if (history_cli.check_history) {
         if (mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
-        if (strict) throw Error("", "--strict does not apply to check --history yet: give --baseline SOURCE...");
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
         return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file),
-                                 opt, format, ropt, quiet, output, emit);
+                                 opt, format, ropt, quiet, output, emit, [&](const Snapshot& s) { check_strict({&s}); });
       }
       if (baseline_sources.empty()) throw Error("", "give --baseline SOURCE... or --history (see awrdiff check --help)");
       // `check --baseline B1 B2 CURRENT`: --baseline takes every file up to `--`, so the last one is the current

@@ -395,7 +395,7 @@ int run_history(HistoryCli& h, const Emit& emit) {
 
 int run_history_check(HistoryCli& h, const std::vector<std::string>& current_files, const CheckPolicy& policy,
                       const CheckOptions& options, Format format, const RenderOptions& render_options, bool quiet,
-                      const std::string& output, const Emit& emit) {
+                      const std::string& output, const Emit& emit, const std::function<void(const Snapshot&)>& vet) {
   if (current_files.size() != 1)
     throw Error("", "check --history checks one report (the current period): give exactly one, after the options");
   const std::string location = location_of(h);
@@ -405,6 +405,7 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   w.match = match_of(options);
   Snapshot current =
       load_explained(current_files.front(), [](const std::string& f) { return std::vector<Snapshot>{load_report(f)}; }).front();
+  if (vet) vet(current);
   // A store that cannot be written still gives its window; outcomes are then not recorded (an
   // error only where they are needed: --add, --for).
   std::unique_ptr<HistoryStore> store;

@@ -77,9 +77,10 @@ std::vector<Snapshot> load_current_reports(const std::vector<std::string>& files
 /// `check --history [--add] [--window D] [--for N] CURRENT`: the baseline is the window of the store
 /// before CURRENT (same DB Id and instance; like periods with --match). Each outcome is stored. Returns
 /// 0 within the baseline, 1 a fail-level regression (with --for N: only when the last N checked periods
-/// of the database all failed). Throws Error for trouble (exit 2).
+/// of the database all failed). Throws Error for trouble (exit 2). `vet` is called with the current report once it is
+/// read, before the store is opened or written (--strict: it throws on the report's parse warnings, so nothing is added).
 int run_history_check(HistoryCli& h, const std::vector<std::string>& current_files, const CheckPolicy& policy,
                       const CheckOptions& options, Format format, const RenderOptions& render_options, bool quiet,
-                      const std::string& output, const Emit& emit);
+                      const std::string& output, const Emit& emit, const std::function<void(const Snapshot&)>& vet = {});
 
 }  // namespace awrdiff::cli

@@ -66,10 +66,13 @@ Comparison Differ::run() {
 }
 
 void Differ::collect_diagnostics() {
+  // Each names its file: the snapshot's source, unless the diagnostic already names one (a set's merged
+  // snapshot keeps the file of each report it merged).
   auto add = [&](const Snapshot& s) {
-    for (const auto& d : s.diagnostics)
-      m_out.diagnostics.push_back(fmt::format("{}:{}: {}{}{}", s.source, d.line, d.section.empty() ? "" : "[" + d.section + "] ",
-                                              d.level == Diagnostic::Level::info ? "" : "warning: ", d.message));
+    for (const auto& d : s.diagnostics) {
+      m_out.diagnostics.push_back(d);
+      if (m_out.diagnostics.back().file.empty()) m_out.diagnostics.back().file = s.source;
+    }
   };
   if (has_base()) add(*m_base);
   add(m_target);

@@ -389,16 +389,6 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos || slash + 1 == path.size() ? path : path.substr(slash + 1);
 }
 
-// A diagnostic "dir/file.html:123: ..." as "file.html:123: ...": the page names files, not machine paths.
-std::string without_directories(const std::string& d) {
-  for (auto at = d.find(':'); at != std::string::npos; at = d.find(':', at + 1)) {
-    std::size_t k = at + 1;
-    while (k < d.size() && std::isdigit(static_cast<unsigned char>(d[k])) != 0) ++k;
-    if (k > at + 1 && k < d.size() && d[k] == ':') return base_name(d.substr(0, at)) + d.substr(at);
-  }
-  return d;
-}
-
 // ---- the page -----------------------------------------------------------------------------------
 
 std::string period_text(const PeriodInfo& p) {
@@ -961,7 +951,7 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
   }
   if (o.verbose && !c.diagnostics.empty()) {
     out << "<section id=\"diagnostics\"><h2>Diagnostics</h2><ul>";
-    for (const auto& d : c.diagnostics) out << "<li>" << esc(without_directories(d)) << "</li>";
+    for (const auto& d : c.diagnostics) out << "<li>" << esc(diagnostic_text(d, true)) << "</li>";
     out << "</ul></section>\n";
   }
   out << "</main>\n<footer>awrdiff · AAS = average active sessions (DB time per second of elapsed). Colours: "

@@ -126,7 +126,8 @@ void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out)
   if (o.verbose && !c.diagnostics.empty()) {
     // Diagnostics quote report text as it was: kept verbatim in a noformat block.
     out << "\nh3. Diagnostics\n\n{noformat}\n";
-    for (const auto& d : c.diagnostics) {
+    for (const auto& diagnostic : c.diagnostics) {
+      const std::string d = diagnostic_text(diagnostic);
       std::string line;  // a "{noformat}" in the text would end the block
       for (std::size_t i = 0; i < d.size(); ++i) {
         line.push_back(d[i]);

@@ -127,7 +127,15 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
     }
     charts.push_back(std::move(cj));
   }
-  if (o.verbose) j["diagnostics"] = c.diagnostics;
+  if (o.verbose) {
+    auto& diagnostics = j["diagnostics"] = nlohmann::json::array();
+    for (const auto& d : c.diagnostics)
+      diagnostics.push_back({{"file", d.file},
+                             {"line", d.line > 0 ? nlohmann::json(d.line) : nlohmann::json(nullptr)},
+                             {"section", d.section.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.section)},
+                             {"severity", d.level == Diagnostic::Level::info ? "info" : "warning"},
+                             {"message", d.message}});
+  }
   out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 

@@ -114,6 +114,15 @@ std::size_t text_row_count(const CompareTable& t, const RenderOptions& o) {
   return std::min(cap, t.rows.size());
 }
 
+std::string diagnostic_text(const Diagnostic& d, bool file_name_only) {
+  std::string file = d.file;
+  if (file_name_only)
+    if (const auto slash = file.find_last_of("/\\"); slash != std::string::npos && slash + 1 < file.size())
+      file.erase(0, slash + 1);
+  return fmt::format("{}:{}: {}{}{}", file, d.line, d.section.empty() ? "" : "[" + d.section + "] ",
+                     d.level == Diagnostic::Level::info ? "" : "warning: ", d.message);
+}
+
 std::string rows_left_out(const CompareTable& t, const RenderOptions& o) {
   const std::size_t shown = text_row_count(t, o);
   if (shown >= t.rows.size()) return {};

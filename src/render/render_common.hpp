@@ -28,6 +28,10 @@ std::string rows_left_out(const CompareTable& t, const RenderOptions& o);
 inline constexpr const char* k_sections_note =
     "The reports' other sections side by side; a long table shows its first rows, the most changed first where it "
     "ranks them (--rows 0: every row).";
+/// A parse diagnostic as the text formats list it: "FILE:LINE: [section] warning: message" (LINE 0 when unknown;
+/// no "[section] " without a section, no "warning: " for an info). `file_name_only`: the file without its
+/// directories (HTML names files, not machine paths).
+std::string diagnostic_text(const Diagnostic& d, bool file_name_only = false);
 /// Numbers and changes are right-aligned; text columns left.
 bool right_aligned(const CompareColumn& c);
 /// Display width of UTF-8 text in terminal columns: a code point is one column ("…", "Δ", "≥": one each), an East

@@ -757,7 +757,7 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
   if (o.verbose && !c.diagnostics.empty()) {
     out << "\nDiagnostics\n===========\n";
     for (const auto& d : c.diagnostics)
-      for (const auto& l : wrap(d, o.width, "", 2)) out << l << "\n";
+      for (const auto& l : wrap(diagnostic_text(d), o.width, "", 2)) out << l << "\n";
   }
 }
 
@@ -881,7 +881,7 @@ void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& 
   }
   if (o.verbose && !c.diagnostics.empty()) {
     out << "\n## Diagnostics\n\n";
-    for (const auto& d : c.diagnostics) out << "- " << md_escape(d) << "\n";
+    for (const auto& d : c.diagnostics) out << "- " << md_escape(diagnostic_text(d)) << "\n";
   }
 }
 

@@ -163,6 +163,15 @@ expect 2 "history add into a directory that does not exist" -- "$AWRDIFF" histor
 expect 0 "the current period was added" -- "$AWRDIFF" history list --db "$DB" --periods
 contains "$T/out" "30002" "check --add stored the current period"
 contains "$T/out" "check outcomes" "outcomes recorded"
+# --strict: a current report with a parse warning stops the check before the store is touched (exit 2)
+head -c 30000 samples/bad.html >"$T/cut.html"
+"$AWRDIFF" history list --db "$DB" --periods >"$T/before" 2>&1
+expect_code 2 "strict check --history, truncated current" -- "$AWRDIFF" check --history --strict --add --db "$DB" "$T/cut.html"
+contains "$T/err" "cut.html: no 'End of Report' marker" "strict check --history lists the warning"
+contains "$T/err" "--strict: 1 parse warning in the reports" "strict check --history says why"
+"$AWRDIFF" history list --db "$DB" --periods >"$T/after" 2>&1
+cmp -s "$T/before" "$T/after" && ok || bad "strict check --history --add changed the store"
+expect 0 "strict check --history, clean current" -- "$AWRDIFF" check --history --strict --db "$DB" samples/good_4.html
 expect 2 "check --history with two current reports" -- "$AWRDIFF" check --history --db "$DB" samples/good.html samples/good_1.html
 expect 2 "check --history with nothing before it" -- "$AWRDIFF" check --history --db "$DB" samples/good.html
 expect 2 "a bad --window" -- "$AWRDIFF" check --history --window 0d --db "$DB" samples/good_4.html

@@ -199,7 +199,7 @@ TEST(Html, EveryReportStringIsEscaped) {
     x.series[0].high = 1.5;
     c.charts.push_back(x);
   }
-  c.diagnostics = {evil};
+  c.diagnostics = {{awrdiff::Diagnostic::Level::warning, evil, 3, evil, "/tmp/" + evil}};
   const auto page = html(c);
   EXPECT_EQ(count(page, "<script"), 1u);  // awrdiff's own
   EXPECT_EQ(count(page, "href=\"javascript"), 0u);
