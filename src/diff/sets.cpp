@@ -1007,7 +1007,7 @@ Snapshot merge_set(const std::vector<Snapshot>& m, MergeNotes* notes) {
   for (const auto& s : m) {
     out.truncated = out.truncated || s.truncated;
     for (auto d : s.diagnostics) {
-      d.message = s.source + ": " + d.message;
+      if (d.file.empty()) d.file = s.source;  // each keeps the file of the report it came from
       out.diagnostics.push_back(std::move(d));
     }
   }

@@ -192,6 +192,22 @@ TEST(SetMerge, GenericTableTotalsAndRatesMergeAveragesAreLeftOut) {
                           [](const std::string& n) { return n.starts_with("Base set: Left out for a set: Avg Wait (ms)"); }));
 }
 
+TEST(SetMerge, EachDiagnosticKeepsTheFileOfItsReport) {
+  auto a = member("dir/a.html", 100, 600), b = member("dir/b.html", 101, 600);
+  a.diagnostics.push_back({awrdiff::Diagnostic::Level::warning, "load_profile", 12, "cannot read '1,2x'"});
+  b.diagnostics.push_back({awrdiff::Diagnostic::Level::info, "", 0, "a note"});
+  const auto m = awrdiff::merge_snapshots({a, b});
+  ASSERT_EQ(m.diagnostics.size(), 2u);
+  EXPECT_EQ(m.diagnostics[0].file, "dir/a.html");
+  EXPECT_EQ(m.diagnostics[0].message, "cannot read '1,2x'");  // the file is not in the message
+  EXPECT_EQ(m.diagnostics[0].line, 12);
+  EXPECT_EQ(m.diagnostics[1].file, "dir/b.html");
+  // Collected into a comparison, each still names its own report, not the set's joined files.
+  const auto c = awrdiff::compare_sets({a, b}, {member("c.html", 200, 600)});
+  ASSERT_GE(c.diagnostics.size(), 2u);
+  EXPECT_EQ(c.diagnostics[0].file, "dir/a.html");
+}
+
 TEST(SetMerge, SetsOfSamplesCompareTheOtherSections) {
   std::vector<Snapshot> base, target;
   for (const char* f : {"good.html", "good_1.html", "good_2.html"}) base.push_back(awrdiff::testing::sample_report(f));
