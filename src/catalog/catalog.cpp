@@ -2174,12 +2174,16 @@ ColumnId find_column(std::string_view header) {
 }
 
 ColumnId find_column(std::string_view header, SectionId section) {
+  // One normalisation for both lookups (the section's aliases, then every column's).
+  const std::string norm = normalize_label(header);
+  const Indexes& idx = indexes();
   if (section != SectionId::unknown) {
-    const auto& section_columns = indexes().section_columns;
-    auto it = section_columns.find(Indexes::section_key(section, normalize_label(header)));
-    if (it != section_columns.end()) return it->second;
+    auto it = idx.section_columns.find(Indexes::section_key(section, norm));
+    if (it != idx.section_columns.end()) return it->second;
   }
-  return find_column(header);
+  if (norm.empty()) return ColumnId::label;
+  auto it = idx.columns.find(norm);
+  return it != idx.columns.end() ? it->second : ColumnId::unknown;
 }
 
 std::span<const SectionColumnSpec> all_section_columns() { return k_section_columns; }

@@ -3,27 +3,27 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 namespace awrdiff {
 
 std::string_view trim(std::string_view s) {
-  auto is_ws_at_front = [&](std::string_view v) -> std::size_t {
-    if (v.empty()) return 0;
-    auto c = static_cast<unsigned char>(v.front());
-    if (std::isspace(c) != 0) return 1;
-    if (c == 0xC2 && v.size() >= 2 && static_cast<unsigned char>(v[1]) == 0xA0) return 2;
-    return 0;
-  };
-  auto is_ws_at_back = [&](std::string_view v) -> std::size_t {
-    if (v.empty()) return 0;
-    auto c = static_cast<unsigned char>(v.back());
-    if (std::isspace(c) != 0) return 1;
-    if (c == 0xA0 && v.size() >= 2 && static_cast<unsigned char>(v[v.size() - 2]) == 0xC2) return 2;
-    return 0;
-  };
-  while (auto n = is_ws_at_front(s)) s.remove_prefix(n);
-  while (auto n = is_ws_at_back(s)) s.remove_suffix(n);
+  // White space as std::isspace in the "C" locale (the program never sets another), without a call
+  // per byte: every cell read goes through here.
+  constexpr auto is_ws = [](unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  while (!s.empty()) {
+    const auto c = static_cast<unsigned char>(s.front());
+    if (is_ws(c)) s.remove_prefix(1);
+    else if (c == 0xC2 && s.size() >= 2 && static_cast<unsigned char>(s[1]) == 0xA0) s.remove_prefix(2);
+    else break;
+  }
+  while (!s.empty()) {
+    const auto c = static_cast<unsigned char>(s.back());
+    if (is_ws(c)) s.remove_suffix(1);
+    else if (c == 0xA0 && s.size() >= 2 && static_cast<unsigned char>(s[s.size() - 2]) == 0xC2) s.remove_suffix(2);
+    else break;
+  }
   return s;
 }
 
@@ -58,15 +58,82 @@ std::optional<double> multiplier(std::string_view suffix, Unit unit) {
   return std::nullopt;
 }
 
+// The number part of s (as parse_cell reads it below) when it can be converted exactly without
+// std::from_chars: at most 15 significant digits (the integer they make is below 2^53, exact as a
+// double) and at most 22 digits after the point (10^22 is the largest power of ten exact as a
+// double), no exponent. Then one correctly rounded division gives what from_chars gives (Clinger's
+// fast path): the same double, bit for bit. `end` is set past the number part; nullopt when the
+// cell needs the general path (or is not a number: the general path says so).
+std::optional<double> fast_number(std::string_view s, std::size_t& end) {
+  static constexpr double k_pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  constexpr auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0;
+  bool negative = false;
+  if (s[i] == '-' || s[i] == '+') {
+    negative = s[i] == '-';
+    ++i;
+  }
+  std::uint64_t m = 0;
+  int significant = 0, scale = 0;  // significant digits in m; digits after the point
+  bool seen_digit = false, seen_dot = false;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (digit(c)) {
+      if (m != 0 || c != '0') {
+        if (++significant > 15) return std::nullopt;
+        m = m * 10 + static_cast<unsigned>(c - '0');
+      }
+      if (seen_dot && ++scale > 22) return std::nullopt;
+      seen_digit = true;
+    } else if (c == ',' && seen_digit && !seen_dot) {
+      // As parse_cell: a group separator when exactly three digits follow; a decimal comma when one or
+      // two digits end the number; otherwise not a number.
+      std::size_t j = i + 1;
+      while (j < s.size() && digit(s[j])) ++j;
+      const std::size_t n = j - (i + 1);
+      const bool ends_number = j >= s.size() || !(s[j] == ',' || s[j] == '.');
+      if (n == 3) continue;
+      if ((n == 1 || n == 2) && ends_number) {
+        seen_dot = true;
+        continue;
+      }
+      return std::nullopt;
+    } else if (c == '.' && !seen_dot) {
+      seen_dot = true;
+    } else {
+      break;
+    }
+  }
+  if (!seen_digit) return std::nullopt;
+  if (i < s.size() && (s[i] == 'E' || s[i] == 'e')) return std::nullopt;  // a possible exponent
+  end = i;
+  const double v = static_cast<double>(m) / k_pow10[scale];
+  return negative ? -v : v;
+}
+
 }  // namespace
 
 CellValue parse_cell(std::string_view text, Unit unit) {
   std::string_view s = trim(text);
   if (s.empty()) return {std::nullopt, CellStatus::blank};
-  // HTML blanks that survived as text.
-  if (s == "&#160;" || s == "&nbsp;") return {std::nullopt, CellStatus::blank};
-  if (s == "N/A" || s == "n/a" || s == "NA") return {std::nullopt, CellStatus::not_applicable};
-  if (s.find_first_not_of('#') == std::string_view::npos) return {std::nullopt, CellStatus::overflow};
+  if (s.front() < '0' || s.front() > '9') {  // (a cell starting with a digit, most of them, is none of these)
+    // HTML blanks that survived as text.
+    if (s == "&#160;" || s == "&nbsp;") return {std::nullopt, CellStatus::blank};
+    if (s == "N/A" || s == "n/a" || s == "NA") return {std::nullopt, CellStatus::not_applicable};
+    if (s.find_first_not_of('#') == std::string_view::npos) return {std::nullopt, CellStatus::overflow};
+  }
+
+  // Most cells are plain decimals: read without building a copy for std::from_chars.
+  std::size_t end = 0;
+  if (const auto fast = fast_number(s, end)) {
+    if (end == s.size()) return {*fast, CellStatus::ok};  // no suffix: a multiplier of 1
+    const auto mult = multiplier(s.substr(end), unit);
+    if (!mult) return {std::nullopt, CellStatus::invalid};
+    const double v = *fast * *mult;
+    if (!std::isfinite(v)) return {std::nullopt, CellStatus::invalid};
+    return {v, CellStatus::ok};
+  }
 
   // Number part: [sign] digits/commas [. digits] [E[+-]digits]
   std::size_t i = 0;

@@ -418,8 +418,11 @@ std::vector<Snapshot> parse_reports(std::string_view content, const std::string&
     return all;
   }
   const auto parts = split_reports(content);
-  if (parts.size() == 1) return {parse_one(content, source)};
   std::vector<Snapshot> out;
+  if (parts.size() == 1) {  // (moved in: a braced list would copy the snapshot)
+    out.push_back(parse_one(content, source));
+    return out;
+  }
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const std::string which = fmt::format("report {} of {}", i + 1, parts.size());
     try {

@@ -69,6 +69,13 @@ bool is_blank(std::string_view s) {
 inline std::string_view trim_cell(std::string_view s) {
   const std::size_t end = skip_spaces_back(s, s.size());
   s = s.substr(0, end).substr(std::min(end, skip_spaces(s.substr(0, end))));
+  // Other white space or a no-break space at either end is rare (tabs are spaces already): one test
+  // of the two end bytes, then the byte loops only when needed.
+  constexpr auto may_trim = [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u <= ' ' || u == 0xC2 || u == 0xA0;
+  };
+  if (s.empty() || (!may_trim(s.front()) && !may_trim(s.back()))) return s;
   while (!s.empty()) {
     const auto c = static_cast<unsigned char>(s.front());
     if (is_space(c)) s.remove_prefix(1);
@@ -204,13 +211,18 @@ std::size_t clean_copy(std::string_view in, char* out) {
   return static_cast<std::size_t>(w - out);
 }
 
+// Bytes after the text in TextTokenizer's copy of it, so that a 16-byte load at any byte of a line
+// stays inside the buffer (cell_of).
+constexpr std::size_t k_padding = 16;
+
 class TextTokenizer {
 public:
   explicit TextTokenizer(std::string_view content)
-      : m_text(std::make_unique_for_overwrite<char[]>(content.size() + 1)) {  // written before it is read
+      : m_text(std::make_unique_for_overwrite<char[]>(content.size() + k_padding)) {  // written before it is read
     // One cleaned copy of the text; lines are views into it (no allocation per line).
     // Form feeds mark page breaks; the repeated title that follows them continues the section.
     const std::string_view text(m_text.get(), clean_copy(content, m_text.get()));
+    std::memset(m_text.get() + text.size(), 0, k_padding);  // (read, never used: see cell_of)
     // The lines, split at each line feed (found sixteen bytes at a time where SSE2 is there). Counted
     // first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
     m_lines.reserve(detail::count_byte(text, '\n') + 1);
@@ -491,12 +503,13 @@ private:
     t.headers = std::move(headers);
     t.line = static_cast<int>((m_in_section ? m_section_line : rule) + 1);
     m_label_col = label_col;
+    set_cuts();
     detail::classify(t);
     // Room for the rows: about one a line down to the next blank line.
     std::size_t rows = 0;
     for (std::size_t k = rule + 1; k < m_lines.size() && rows < 4096 && !is_blank(m_lines[k]); ++k) ++rows;
     t.rows.reserve(rows);
-    m_table = std::move(t);
+    m_keep_raw = keeps_raw_lines(m_table.emplace(std::move(t)).section);
     m_folded = true;
     m_table_layout = m_in_section && m_section_spec != nullptr ? m_section_spec->layout : TextLayout::table;
     if (!m_in_section) m_table_layout = TextLayout::header;
@@ -545,32 +558,80 @@ private:
     return m_segs[c];
   }
 
-  std::size_t cell_count() const { return m_segs.size() + (m_label_col ? 1 : 0); }
+  std::size_t cell_count() const { return m_cuts.size(); }
+
+  // Where the cells of the current table's rows are cut (the label column first when there is one,
+  // then one cell from each rule segment's start to the next's), set once per table.
+  void set_cuts() {
+    m_cuts.clear();
+    m_cuts.reserve(m_segs.size() + 1);
+    if (m_label_col) m_cuts.push_back({0, m_segs.front().start});
+    for (std::size_t c = 0; c < m_segs.size(); ++c)
+      m_cuts.push_back({m_segs[c].start, c + 1 < m_segs.size() ? m_segs[c + 1].start : std::string::npos});
+  }
 
   // Cell `c` of a table row (the label column first when there is one): the line cut at the rule's
   // column starts, trimmed.
-  std::string_view cell_view(std::string_view line, std::size_t c) const {
-    std::size_t from = 0, to = 0;
-    if (m_label_col && c == 0) {
-      to = m_segs.front().start;
-    } else {
-      if (m_label_col) --c;
-      from = m_segs[c].start;
-      to = c + 1 < m_segs.size() ? m_segs[c + 1].start : std::string::npos;
-    }
+  std::string_view cell_view(std::string_view line, std::size_t c) const { return cell_of(line, c).text; }
+
+  struct Cell {
+    std::string_view text;  // trimmed
+    bool folded;  // detail::is_folded(text)
+  };
+
+  // cell_view's cell, and whether it needs no folding. A cell of at most sixteen bytes (most of them)
+  // is trimmed and checked with one 16-byte load: the line is a view into m_text, which has
+  // k_padding bytes after the text, so the load stays inside it; the bytes past the cell are masked
+  // off.
+  Cell cell_of(std::string_view line, std::size_t c) const {
+    std::size_t from = m_cuts[c].start, to = m_cuts[c].end;
+    const std::size_t n = line.size();
+    if (from >= n) return {{}, true};
     // A UTF-8 character belongs to the cell its first byte falls in: never cut one in two.
-    auto continuation = [&](std::size_t i) { return i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
+    auto continuation = [&](std::size_t i) { return i < n && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
     while (continuation(from)) ++from;
-    while (continuation(to)) ++to;
-    if (from >= line.size() || from >= to) return {};
-    return trim_cell(line.substr(from, std::min(to, line.size()) - from));
+    if (to >= n) to = n;
+    else
+      while (continuation(to)) ++to;
+    if (from >= to) return {{}, true};
+#if defined(__SSE2__)
+    if (to - from <= 16) {
+      const char* const p = line.data() + from;
+      const unsigned in_cell = (1u << (to - from)) - 1u;
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')))) & in_cell;
+      const unsigned others = ~spaces & in_cell;
+      if (others == 0) return {{}, true};
+      const auto first = static_cast<unsigned>(std::countr_zero(others));
+      const auto last = 31u - static_cast<unsigned>(std::countl_zero(others));
+      const std::string_view t(p + first, last + 1 - first);
+      // Other white space (\t..\r), 0xC2 (of a no-break space) or '&' anywhere in the cell: the general
+      // path. Else trim_cell would stop at the same bytes, and the cell needs no folding unless two
+      // spaces inside it are side by side (is_folded's other cases need one of those bytes).
+      const __m128i ctl = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(8)), _mm_cmplt_epi8(x, _mm_set1_epi8(14)));
+      const __m128i odd = _mm_or_si128(_mm_or_si128(ctl, _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(0xC2)))),
+                                       _mm_cmpeq_epi8(x, _mm_set1_epi8('&')));
+      if ((static_cast<unsigned>(_mm_movemask_epi8(odd)) & in_cell) == 0) {
+        const unsigned inside = ((1u << last) - 1u) & ~((1u << first) - 1u);  // bits first .. last - 1
+        return {t, (spaces & (spaces >> 1) & inside) == 0};
+      }
+    }
+#endif
+    const std::string_view t = trim_cell(std::string_view(line.data() + from, to - from));
+    return {t, detail::is_folded(t)};
   }
 
-  std::vector<std::string> slice(std::string_view line) const {
+  // The cells of a row; `folded`: whether every cell needs no folding (detail::is_folded).
+  std::vector<std::string> slice(std::string_view line, bool& folded) const {
     std::vector<std::string> cells;
     const std::size_t n = cell_count();
     cells.reserve(n);
-    for (std::size_t c = 0; c < n; ++c) cells.emplace_back(cell_view(line, c));
+    folded = true;
+    for (std::size_t c = 0; c < n; ++c) {
+      const Cell cell = cell_of(line, c);
+      folded = folded && cell.folded;
+      cells.emplace_back(cell.text);
+    }
     return cells;
   }
 
@@ -581,10 +642,12 @@ private:
   // "    4        0.09      0.04 ..." under CPUs Cores Sockets Begin End %User %System %WIO %Idle):
   // the figures after the first are then right-aligned, the first staying in its column.
   // Returns whether every cell (as left) reads as fold_space would give it (detail::is_folded).
-  bool realign_numeric_row(std::string_view line, std::vector<std::string>& cells) const {
+  // `sliced_folded`: every cell is folded (as slice tells), so none straddles.
+  bool realign_numeric_row(std::string_view line, std::vector<std::string>& cells, bool sliced_folded) const {
     // (A cell that needs no folding holds no run of spaces: it straddles nothing.)
     bool folded = true, straddles = false;
     for (const auto& c : cells) {
+      if (sliced_folded) break;
       if (detail::is_folded(c)) continue;
       folded = false;
       if (has_inner_gap(c) && parse_cell(c, Unit::count).status == CellStatus::invalid) {
@@ -632,6 +695,7 @@ private:
     t.title = m_section_title;
     t.line = static_cast<int>(title + 1);
     t.section = m_section_spec->id;
+    m_keep_raw = keeps_raw_lines(t.section);
     m_table = std::move(t);
     m_folded = true;
     m_table_layout = m_section_spec->layout;
@@ -669,7 +733,7 @@ private:
       if (pos == std::string_view::npos) break;
     }
     if (r.cells.empty()) return;
-    r.raw = std::string(line);
+    if (m_keep_raw) r.raw = std::string(line);
     r.line = static_cast<int>(i + 1);
     m_folded = m_folded && all_folded(r.cells);
     m_table->rows.push_back(std::move(r));
@@ -691,7 +755,7 @@ private:
     } else {
       r.cells = {std::string(trim_cell(t.substr(0, colon + 1))), std::string(trim_cell(t.substr(colon + 1)))};
     }
-    r.raw = std::string(line);
+    if (m_keep_raw) r.raw = std::string(line);
     r.line = static_cast<int>(i + 1);
     m_folded = m_folded && all_folded(r.cells);
     m_table->rows.push_back(std::move(r));
@@ -731,9 +795,10 @@ private:
         figures = status == CellStatus::ok || status == CellStatus::not_applicable;
       }
       if (figures) {
-        auto cells = slice(line);
-        m_folded = m_folded && all_folded(cells);
-        m_table->rows.push_back(RawRow{std::move(cells), std::string(line), {}, static_cast<int>(i + 1)});
+        bool folded = true;
+        auto cells = slice(line, folded);
+        m_folded = m_folded && folded;
+        m_table->rows.push_back(RawRow{std::move(cells), raw_line(line), {}, static_cast<int>(i + 1)});
       } else if (!m_table->rows.empty()) {
         m_table->rows.back().continuation.emplace_back(line);
       } else if (m_continuing && !out.tables.empty() && out.tables.back().title == m_table->title &&
@@ -746,10 +811,11 @@ private:
       add_two_level_line(i);
       return;
     }
-    auto cells = slice(line);
-    const bool folded = realign_numeric_row(line, cells);
+    bool sliced_folded = true;
+    auto cells = slice(line, sliced_folded);
+    const bool folded = realign_numeric_row(line, cells, sliced_folded);
     m_folded = m_folded && folded;
-    m_table->rows.push_back(RawRow{std::move(cells), std::string(line), {}, static_cast<int>(i + 1)});
+    m_table->rows.push_back(RawRow{std::move(cells), raw_line(line), {}, static_cast<int>(i + 1)});
   }
 
   // Two-line records: a name line at the margin ("D_000     /dev/rls1vg01lv027"), then an indented
@@ -773,11 +839,12 @@ private:
     r.cells = std::move(m_pending_name);
     m_pending_name.clear();
     r.cells.resize(m_name_segs.size());
-    auto figures = slice(line);
-    const bool folded = realign_numeric_row(line, figures) && all_folded(r.cells);
+    bool sliced_folded = true;
+    auto figures = slice(line, sliced_folded);
+    const bool folded = realign_numeric_row(line, figures, sliced_folded) && all_folded(r.cells);
     m_folded = m_folded && folded;
     r.cells.insert(r.cells.end(), figures.begin(), figures.end());
-    r.raw = line;
+    if (m_keep_raw) r.raw = line;
     r.line = static_cast<int>(m_pending_line + 1);
     m_table->rows.push_back(std::move(r));
   }
@@ -801,12 +868,21 @@ private:
     out.tables.push_back(std::move(t));
   }
 
+  // RawRow::raw, the row's line as printed, is read only by the snapshot table's reader ("Begin Snap:"
+  // rows); other rows leave it empty, as HTML rows do, instead of copying every line of the report.
+  static bool keeps_raw_lines(SectionId section) {
+    return section == SectionId::snapshot_info || section_spec(section).reader == SectionReader::snapshot_info;
+  }
+  std::string raw_line(std::string_view line) const { return m_keep_raw ? std::string(line) : std::string(); }
+
   std::unique_ptr<char[]> m_text;  // the content, tabs as spaces, form feeds removed
   std::vector<std::string_view> m_lines;  // views into m_text
   std::optional<RawTable> m_table;
   bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded
+  bool m_keep_raw = false;  // m_table's rows keep their line (keeps_raw_lines)
   std::vector<Span> m_segs;
   bool m_label_col = false;
+  std::vector<Span> m_cuts;  // [start, end) of each cell of a row (end npos: to the end of the line)
   TextLayout m_table_layout = TextLayout::table;
   bool m_in_section = false;
   bool m_continuing = false;

@@ -184,6 +184,8 @@ struct TitleHeads {
           if (n < 8) h |= std::uint64_t{label_lower(u)} << (8 * n);
           ++n;
           colons = u == ':' ? colons + 1 : 0;
+          // Eight bytes, the eighth not ':': the key is at least eight long, all that matters of it.
+          if (n >= 8 && colons == 0) break;
         }
         if (n > colons) keys.emplace_back(h, n - colons);  // trailing ':' dropped; an empty key matches nothing
       }
@@ -243,6 +245,7 @@ bool may_name_section(std::string_view text) {
 
 void classify(RawTable& t) {
   t.columns.clear();
+  t.columns.reserve(t.headers.size());
   const SectionSpec* s = find_section_by_title(t.title);
   if (!s && !t.summary.empty()) s = find_section_by_summary(t.summary);
   if (s) {
