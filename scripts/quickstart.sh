@@ -12,12 +12,13 @@ test_run=false
 
 # What the awrdiff binary needs to build.
 packages=(build-essential cmake pkg-config libcli11-dev libpugixml-dev libfmt-dev libspdlog-dev
-          nlohmann-json3-dev rapidjson-dev libxml2-dev zlib1g-dev libboost-dev libtomlplusplus-dev
+          rapidjson-dev libxml2-dev zlib1g-dev libboost-dev libtomlplusplus-dev
           libsqlite3-dev libpq-dev gzip)
-# What the tests need besides: GoogleTest, python3 (CLI tests), a PostgreSQL server (the shared history
-# store), headless Chromium and a font (the HTML page opened in a real browser).
+# What the tests need besides: GoogleTest, nlohmann::json (the tests read awrdiff's JSON with a second
+# library), python3 (CLI tests), a PostgreSQL server (the shared history store), headless Chromium and a
+# font (the HTML page opened in a real browser).
 # clang-format: the house style (.clang-format) is checked before the build.
-$test_run && packages+=(libgtest-dev python3 postgresql chromium fonts-dejavu-core clang-format)
+$test_run && packages+=(libgtest-dev nlohmann-json3-dev python3 postgresql chromium fonts-dejavu-core clang-format)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,7 +7,10 @@
 #include <awrdiff/stats.hpp>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
+
+#include "render/json_writer.hpp"  // RapidJSON, configured
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
 
 #include <algorithm>
 #include <array>
@@ -555,20 +558,52 @@ MetricDistribution distribution(const Baseline& b, const std::string& key, Match
 }
 
 // ---- the baseline file ---------------------------------------------------------------------------
+// Written by RapidJSON's streaming writer (render/json_writer.hpp) with one space of indentation, every object's
+// keys in byte-wise ascending order (as the files of earlier releases, written by nlohmann::json); read into a
+// RapidJSON document, so a file of an earlier release reads as before.
 
 namespace {
-using nlohmann::json;
+using Json = json_out::PrettyWriter;
+using JsonValue = rapidjson::Value;
 
-json opt(const OptDouble& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
-
-json dist_json(const MetricDistribution& d) {
-  json j = {{"count", d.count},  {"median", opt(d.median)}, {"mean", opt(d.mean)}, {"sd", opt(d.sd)},
-            {"mad", opt(d.mad)}, {"min", opt(d.min)},       {"max", opt(d.max)},   {"basis", d.basis}};
-  json pc = json::object();
-  for (const auto& [nn, v] : d.percentiles) pc[std::to_string(nn)] = v;
-  j["percentiles"] = pc;
-  return j;
+void dist_json(Json& j, const MetricDistribution& d) {
+  j.begin_object();
+  j.key("basis").string(d.basis);
+  j.key("count").integer(d.count);
+  j.key("mad").number(d.mad);
+  j.key("max").number(d.max);
+  j.key("mean").number(d.mean);
+  j.key("median").number(d.median);
+  j.key("min").number(d.min);
+  // Keyed by the percentile's number as text, in byte-wise order ("25" before "5"); of one given twice, the last.
+  std::vector<std::pair<std::string, double>> pc;
+  for (const auto& [nn, v] : d.percentiles) pc.emplace_back(std::to_string(nn), v);
+  std::stable_sort(pc.begin(), pc.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  j.key("percentiles").begin_object();
+  for (std::size_t i = 0; i < pc.size(); ++i)
+    if (i + 1 == pc.size() || pc[i + 1].first != pc[i].first) j.key(pc[i].first).number(pc[i].second);
+  j.end_object();
+  j.key("sd").number(d.sd);
+  j.end_object();
 }
+
+// How deep values nest under `v` (1: a scalar), counted without recursion.
+std::size_t nesting(const JsonValue& v) {
+  std::vector<std::pair<const JsonValue*, std::size_t>> stack{{&v, 1}};
+  std::size_t deepest = 0;
+  while (!stack.empty()) {
+    const auto [x, d] = stack.back();
+    stack.pop_back();
+    deepest = std::max(deepest, d);
+    if (x->IsObject())
+      for (const auto& m : x->GetObject()) stack.emplace_back(&m.value, d + 1);
+    else if (x->IsArray())
+      for (const auto& e : x->GetArray()) stack.emplace_back(&e, d + 1);
+  }
+  return deepest;
+}
+
+std::string text_of(const JsonValue& v) { return {v.GetString(), v.GetStringLength()}; }
 
 struct Reader {
   const std::string& source;
@@ -579,25 +614,36 @@ struct Reader {
   void non_negative(double v, const std::string& path) const {
     if (!std::isfinite(v) || v < 0) fail(path, fmt::format("is {:g}: a metric that cannot be negative", v));
   }
-  OptDouble num(const json& o, const char* key, const std::string& path) const {
-    auto it = o.find(key);
-    if (it == o.end() || it->is_null()) return std::nullopt;
-    if (!it->is_number()) fail(path + "." + key, "is not a number");
-    return it->get<double>();
+  // The member `key` of the object `o`; null when there is none.
+  static const JsonValue* find(const JsonValue& o, const char* key) {
+    if (!o.IsObject()) return nullptr;
+    const auto it = o.FindMember(key);
+    return it == o.MemberEnd() ? nullptr : &it->value;
   }
-  std::string str(const json& o, const char* key, const std::string& path) const {
-    auto it = o.find(key);
-    if (it == o.end() || it->is_null()) return "";
-    if (!it->is_string()) fail(path + "." + key, "is not a string");
-    return it->get<std::string>();
+  // The member `key`, unless it is absent or null.
+  static const JsonValue* given(const JsonValue& o, const char* key) {
+    const auto* v = find(o, key);
+    return v == nullptr || v->IsNull() ? nullptr : v;
   }
-  std::optional<std::int64_t> integer(const json& o, const char* key, const std::string& path) const {
-    auto it = o.find(key);
-    if (it == o.end() || it->is_null()) return std::nullopt;
-    if (!it->is_number_integer()) fail(path + "." + key, "is not an integer");
-    return it->get<std::int64_t>();
+  OptDouble num(const JsonValue& o, const char* key, const std::string& path) const {
+    const auto* v = given(o, key);
+    if (v == nullptr) return std::nullopt;
+    if (!v->IsNumber()) fail(path + "." + key, "is not a number");
+    return v->GetDouble();
   }
-  MetricDistribution dist(const json& o, const std::string& path) const {
+  std::string str(const JsonValue& o, const char* key, const std::string& path) const {
+    const auto* v = given(o, key);
+    if (v == nullptr) return "";
+    if (!v->IsString()) fail(path + "." + key, "is not a string");
+    return text_of(*v);
+  }
+  std::optional<std::int64_t> integer(const JsonValue& o, const char* key, const std::string& path) const {
+    const auto* v = given(o, key);
+    if (v == nullptr) return std::nullopt;
+    if (!v->IsInt64()) fail(path + "." + key, "is not an integer");
+    return v->GetInt64();
+  }
+  MetricDistribution dist(const JsonValue& o, const std::string& path) const {
     MetricDistribution d;
     d.count = static_cast<std::size_t>(integer(o, "count", path).value_or(0));
     d.median = num(o, "median", path);
@@ -607,14 +653,15 @@ struct Reader {
     d.min = num(o, "min", path);
     d.max = num(o, "max", path);
     d.basis = str(o, "basis", path);
-    if (auto it = o.find("percentiles"); it != o.end() && it->is_object())
-      for (const auto& [k, v] : it->items()) {
-        if (!v.is_number()) fail(path + ".percentiles." + k, "is not a number");
+    if (const auto* pc = find(o, "percentiles"); pc != nullptr && pc->IsObject())
+      for (const auto& m : pc->GetObject()) {
+        const std::string k = text_of(m.name);
+        if (!m.value.IsNumber()) fail(path + ".percentiles." + k, "is not a number");
         int nn = 0;
         try {
           nn = std::stoi(k);
         } catch (const std::exception&) { fail(path + ".percentiles." + k, "is not a percentile"); }
-        d.percentiles.emplace_back(nn, v.get<double>());
+        d.percentiles.emplace_back(nn, m.value.GetDouble());
       }
     return d;
   }
@@ -623,54 +670,72 @@ struct Reader {
 }  // namespace
 
 std::string baseline_json_text(const Baseline& b) {
-  json j;
-  j["awrdiff_baseline"] = k_baseline_schema_version;
-  j["name"] = b.name;
-  j["sources"] = b.sources;
-  j["source_kind"] = b.source_kind;
-  j["database"] = {{"name", b.db_name},        {"dbid", b.dbid ? json(*b.dbid) : json(nullptr)},
-                   {"instances", b.instances}, {"release", b.release},
-                   {"cpus", opt(b.cpus)},      {"host", b.host}};
-  json periods = json::array();
-  for (const auto& p : b.periods) {
-    json values = json::object();
-    for (const auto& [k, v] : p.values)
-      if (std::isfinite(v)) values[k] = v;
-    periods.push_back({{"source", p.source},
-                       {"begin_snap", p.begin_snap ? json(*p.begin_snap) : json(nullptr)},
-                       {"end_snap", p.end_snap ? json(*p.end_snap) : json(nullptr)},
-                       {"begin_time", p.begin_time},
-                       {"end_time", p.end_time},
-                       {"elapsed_s", opt(p.elapsed_s)},
-                       {"instance_number", p.instance_number ? json(*p.instance_number) : json(nullptr)},
-                       {"valid", p.valid},
-                       {"values", values}});
+  Json j(1);
+  j.begin_object();
+  j.key("aggregates").begin_array();
+  for (const auto& a : b.aggregates) {
+    j.begin_object();
+    j.key("distribution");
+    dist_json(j, a.distribution);
+    j.key("hour_of_day").integer(a.hour_of_day);
+    j.key("instance_number").integer(a.instance_number);
+    j.key("key").string(a.key);
+    j.end_object();
   }
-  j["periods"] = periods;
-  json aggregates = json::array();
-  for (const auto& a : b.aggregates)
-    aggregates.push_back({{"key", a.key},
-                          {"hour_of_day", a.hour_of_day ? json(*a.hour_of_day) : json(nullptr)},
-                          {"instance_number", a.instance_number ? json(*a.instance_number) : json(nullptr)},
-                          {"distribution", dist_json(a.distribution)}});
-  j["aggregates"] = aggregates;
-  j["unknown_metrics"] = b.unknown_metrics;
-  j["notes"] = b.notes;
-  // The typical period (the reports merged) for the findings rules; a document of its own.
-  if (!b.snapshots.empty()) j["typical_snapshot"] = json::parse(snapshot_json_text(typical_period(b)));
-  return j.dump(1) + "\n";
+  j.end_array();
+  j.key("awrdiff_baseline").integer(k_baseline_schema_version);
+  j.key("database").begin_object();
+  j.key("cpus").number(b.cpus);
+  j.key("dbid").integer(b.dbid);
+  j.key("host").string(b.host);
+  j.key("instances").begin_array();
+  for (const int i : b.instances) j.integer(i);
+  j.end_array();
+  j.key("name").string(b.db_name);
+  j.key("release").string(b.release);
+  j.end_object();
+  j.key("name").string(b.name);
+  j.key("notes").strings(b.notes);
+  j.key("periods").begin_array();
+  for (const auto& p : b.periods) {
+    j.begin_object();
+    j.key("begin_snap").integer(p.begin_snap);
+    j.key("begin_time").string(p.begin_time);
+    j.key("elapsed_s").number(p.elapsed_s);
+    j.key("end_snap").integer(p.end_snap);
+    j.key("end_time").string(p.end_time);
+    j.key("instance_number").integer(p.instance_number);
+    j.key("source").string(p.source);
+    j.key("valid").boolean(p.valid);
+    j.key("values").begin_object();  // a map: its keys in order
+    for (const auto& [k, v] : p.values)
+      if (std::isfinite(v)) j.key(k).number(v);
+    j.end_object();
+    j.end_object();
+  }
+  j.end_array();
+  j.key("source_kind").string(b.source_kind);
+  j.key("sources").strings(b.sources);
+  // The typical period (the reports merged) for the findings rules: its snapshot JSON, a document of its own.
+  if (!b.snapshots.empty() && !j.key("typical_snapshot").json(snapshot_json_text(typical_period(b))))
+    throw Error("", "baseline file: the typical period's snapshot JSON could not be copied");  // never: our own JSON
+  j.key("unknown_metrics").strings(b.unknown_metrics);
+  j.end_object();
+  return std::string(j.text()) + "\n";
 }
 
 Baseline baseline_from_json(std::string_view text, const std::string& source) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) { throw Error(source, fmt::format("baseline file: not valid JSON (byte {})", e.byte)); }
+  rapidjson::Document j;
+  // Full precision: every double as the writer printed it. Iterative: any depth of nesting is safe.
+  j.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag>(text.data(), text.size());
+  if (j.HasParseError())
+    throw Error(source, fmt::format("baseline file: not valid JSON at byte {}: {}", j.GetErrorOffset(),
+                                    rapidjson::GetParseError_En(j.GetParseError())));
   Reader r{source};
-  if (!j.is_object() || !j.contains("awrdiff_baseline"))
-    throw Error(source, "not an awrdiff baseline file (no \"awrdiff_baseline\" key)");
-  if (!j["awrdiff_baseline"].is_number_integer()) r.fail("awrdiff_baseline", "is not an integer");
-  const auto version = j["awrdiff_baseline"].get<std::int64_t>();
+  const auto* version_value = Reader::find(j, "awrdiff_baseline");
+  if (version_value == nullptr) throw Error(source, "not an awrdiff baseline file (no \"awrdiff_baseline\" key)");
+  if (!version_value->IsInt64()) r.fail("awrdiff_baseline", "is not an integer");
+  const auto version = version_value->GetInt64();
   if (version != k_baseline_schema_version)
     throw Error(source, fmt::format("baseline file format {} is not readable by this awrdiff (format {})", version,
                                     k_baseline_schema_version));
@@ -678,39 +743,38 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
   b.name = r.str(j, "name", "$");
   b.source_kind = r.str(j, "source_kind", "$");
   auto strings = [&](const char* key, std::vector<std::string>& out) {
-    if (auto it = j.find(key); it != j.end() && !it->is_null()) {
-      if (!it->is_array()) r.fail(key, "is not an array");
-      for (const auto& s : *it) {
-        if (!s.is_string()) r.fail(key, "holds a value that is not a string");
-        out.push_back(s.get<std::string>());
+    if (const auto* v = Reader::given(j, key)) {
+      if (!v->IsArray()) r.fail(key, "is not an array");
+      for (const auto& s : v->GetArray()) {
+        if (!s.IsString()) r.fail(key, "holds a value that is not a string");
+        out.push_back(text_of(s));
       }
     }
   };
   strings("sources", b.sources);
   strings("unknown_metrics", b.unknown_metrics);
   strings("notes", b.notes);
-  if (auto it = j.find("database"); it != j.end() && it->is_object()) {
-    const auto& d = *it;
-    b.db_name = r.str(d, "name", "database");
-    if (auto id = d.find("dbid"); id != d.end() && !id->is_null()) {
-      if (!id->is_number_unsigned()) r.fail("database.dbid", "is not a DB Id");
-      b.dbid = id->get<std::uint64_t>();
+  if (const auto* d = Reader::find(j, "database"); d != nullptr && d->IsObject()) {
+    b.db_name = r.str(*d, "name", "database");
+    if (const auto* id = Reader::given(*d, "dbid")) {
+      if (!id->IsUint64()) r.fail("database.dbid", "is not a DB Id");
+      b.dbid = id->GetUint64();
     }
-    if (auto in = d.find("instances"); in != d.end() && in->is_array())
-      for (const auto& i : *in) {
-        if (!i.is_number_integer()) r.fail("database.instances", "holds a value that is not an instance number");
-        b.instances.push_back(i.get<int>());
+    if (const auto* in = Reader::find(*d, "instances"); in != nullptr && in->IsArray())
+      for (const auto& i : in->GetArray()) {
+        if (!i.IsInt64()) r.fail("database.instances", "holds a value that is not an instance number");
+        b.instances.push_back(static_cast<int>(i.GetInt64()));
       }
-    b.release = r.str(d, "release", "database");
-    b.cpus = r.num(d, "cpus", "database");
-    b.host = r.str(d, "host", "database");
+    b.release = r.str(*d, "release", "database");
+    b.cpus = r.num(*d, "cpus", "database");
+    b.host = r.str(*d, "host", "database");
   }
-  if (auto it = j.find("periods"); it != j.end() && !it->is_null()) {
-    if (!it->is_array()) r.fail("periods", "is not an array");
+  if (const auto* periods = Reader::given(j, "periods")) {
+    if (!periods->IsArray()) r.fail("periods", "is not an array");
     std::size_t i = 0;
-    for (const auto& p : *it) {
+    for (const auto& p : periods->GetArray()) {
       const std::string path = fmt::format("periods[{}]", i++);
-      if (!p.is_object()) r.fail(path, "is not an object");
+      if (!p.IsObject()) r.fail(path, "is not an object");
       BaselinePeriod bp;
       bp.source = r.str(p, "source", path);
       bp.begin_snap = r.integer(p, "begin_snap", path);
@@ -720,31 +784,32 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
       bp.elapsed_s = r.num(p, "elapsed_s", path);
       if (bp.elapsed_s) r.non_negative(*bp.elapsed_s, path + ".elapsed_s");
       if (auto n = r.integer(p, "instance_number", path)) bp.instance_number = static_cast<int>(*n);
-      if (auto v = p.find("valid"); v != p.end() && v->is_boolean()) bp.valid = v->get<bool>();
-      if (auto v = p.find("values"); v != p.end()) {
-        if (!v->is_object()) r.fail(path + ".values", "is not an object");
-        for (const auto& [k, x] : v->items()) {
-          if (!x.is_number()) r.fail(path + ".values." + k, "is not a number");
+      if (const auto* v = Reader::find(p, "valid"); v != nullptr && v->IsBool()) bp.valid = v->GetBool();
+      if (const auto* v = Reader::find(p, "values")) {
+        if (!v->IsObject()) r.fail(path + ".values", "is not an object");
+        for (const auto& m : v->GetObject()) {
+          const std::string k = text_of(m.name);
+          if (!m.value.IsNumber()) r.fail(path + ".values." + k, "is not a number");
           if (find_metric(k) == nullptr) continue;  // a metric of a later release: ignored
-          r.non_negative(x.get<double>(), path + ".values." + k);
-          bp.values.emplace(k, x.get<double>());
+          r.non_negative(m.value.GetDouble(), path + ".values." + k);
+          bp.values.emplace(k, m.value.GetDouble());
         }
       }
       b.periods.push_back(std::move(bp));
     }
   }
-  if (auto it = j.find("aggregates"); it != j.end() && !it->is_null()) {
-    if (!it->is_array()) r.fail("aggregates", "is not an array");
+  if (const auto* aggregates = Reader::given(j, "aggregates")) {
+    if (!aggregates->IsArray()) r.fail("aggregates", "is not an array");
     std::size_t i = 0;
-    for (const auto& a : *it) {
+    for (const auto& a : aggregates->GetArray()) {
       const std::string path = fmt::format("aggregates[{}]", i++);
-      if (!a.is_object()) r.fail(path, "is not an object");
+      if (!a.IsObject()) r.fail(path, "is not an object");
       BaselineAggregate ba;
       ba.key = r.str(a, "key", path);
       if (find_metric(ba.key) == nullptr) continue;
       if (auto h = r.integer(a, "hour_of_day", path)) ba.hour_of_day = static_cast<int>(*h);
       if (auto n = r.integer(a, "instance_number", path)) ba.instance_number = static_cast<int>(*n);
-      if (auto d = a.find("distribution"); d != a.end() && d->is_object()) {
+      if (const auto* d = Reader::find(a, "distribution"); d != nullptr && d->IsObject()) {
         ba.distribution = r.dist(*d, path + ".distribution");
         const auto& x = ba.distribution;
         for (const auto& [name, v] :
@@ -757,8 +822,13 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
   }
   if (!b.dbid && b.db_name.empty())
     throw Error(source, "baseline file: no database (database.dbid or database.name): it cannot be matched to a database");
-  if (auto it = j.find("typical_snapshot"); it != j.end() && it->is_object()) {
-    b.snapshots.push_back(snapshot_from_json(it->dump(), source));
+  if (const auto* t = Reader::find(j, "typical_snapshot"); t != nullptr && t->IsObject()) {
+    // Read by the snapshot reader from its own text again. A snapshot nests a few levels; far deeper is no
+    // snapshot, and would only exhaust the stack of the (recursive) copy.
+    if (nesting(*t) > 64) r.fail("typical_snapshot", "is nested too deeply to be a snapshot");
+    json_out::CompactWriter w;
+    t->Accept(w.raw());
+    b.snapshots.push_back(snapshot_from_json(w.text(), source));
   }
   return b;
 }

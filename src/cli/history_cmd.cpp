@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
+#include "render/json_writer.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -430,8 +430,13 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
         w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), current.source);
     if (quiet) return 0;
     if (format == Format::json) {
-      const nlohmann::json j = {{"status", "insufficient baseline"}, {"exit_code", 0}, {"headline", msg}};
-      emit(j.dump(2) + "\n", output);
+      json_out::PrettyWriter j;
+      j.begin_object();
+      j.key("exit_code").integer(0);
+      j.key("headline").string(msg);
+      j.key("status").string("insufficient baseline");
+      j.end_object();
+      emit(std::string(j.text()) + "\n", output);
     } else {
       Comparison c;
       c.target_source = current.source;

@@ -7,9 +7,9 @@
 #include <awrdiff/snapshot_json.hpp>
 
 #include "history/sql.hpp"
+#include "render/json_writer.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 #include <zlib.h>
 
 #include <algorithm>
@@ -831,6 +831,7 @@ std::string HistoryStore::export_text(const std::string& format) {
         "m.metric_id = v.metric_id ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_time, p.end_time, p.period_key, m.metric_key",
         k_period_columns);
     auto out_it = std::back_inserter(out);
+    json_out::CompactWriter line;
     m_impl->c->query(sql, {}, [&](const SqlRow& r) {
       const HistoryPeriod p = read_period(r);
       const std::string metric = r.text(k_period_column_count);
@@ -844,25 +845,27 @@ std::string HistoryStore::export_text(const std::string& format) {
                        opt_text(p.end_snap), p.begin_time, p.end_time, opt_text(p.elapsed_s), p.valid ? 1 : 0,
                        p.overlapping ? 1 : 0, csv_field(p.source), metric, csv_field(unit), value);
       } else {
-        nlohmann::ordered_json j;
-        auto nul = [](const auto& v) { return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr); };
-        j["dbid"] = p.dbid;
-        j["db_name"] = p.db_name;
-        j["instance_number"] = nul(p.instance_number);
-        j["con_dbid"] = nul(p.con_dbid);
-        j["container"] = p.container;
-        j["begin_snap"] = nul(p.begin_snap);
-        j["end_snap"] = nul(p.end_snap);
-        j["begin_time"] = p.begin_time;
-        j["end_time"] = p.end_time;
-        j["elapsed_s"] = nul(p.elapsed_s);
-        j["valid"] = p.valid;
-        j["overlapping"] = p.overlapping;
-        j["source"] = p.source;
-        j["metric"] = metric;
-        j["unit"] = unit;
-        j["value"] = value;
-        out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        // One object per line, its keys in this order (docs/history.md).
+        line.clear();
+        line.begin_object();
+        line.key("dbid").integer(p.dbid);
+        line.key("db_name").string(p.db_name);
+        line.key("instance_number").integer(p.instance_number);
+        line.key("con_dbid").integer(p.con_dbid);
+        line.key("container").string(p.container);
+        line.key("begin_snap").integer(p.begin_snap);
+        line.key("end_snap").integer(p.end_snap);
+        line.key("begin_time").string(p.begin_time);
+        line.key("end_time").string(p.end_time);
+        line.key("elapsed_s").number(p.elapsed_s);
+        line.key("valid").boolean(p.valid);
+        line.key("overlapping").boolean(p.overlapping);
+        line.key("source").string(p.source);
+        line.key("metric").string(metric);
+        line.key("unit").string(unit);
+        line.key("value").number(value);
+        line.end_object();
+        out += line.text();
         out += '\n';
       }
     });

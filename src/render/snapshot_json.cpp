@@ -1,7 +1,7 @@
 // Snapshot -> JSON text (`awrdiff snapshot FILE --format json`), written straight into one buffer by
 // RapidJSON's PrettyWriter: no document tree is built. Absent values are null, never 0. Read back by
 // src/parse/snapshot_json_read.cpp (docs/snapshot-json.md). Output, so it lives in render/ with the
-// comparison's JSON (render/json.cpp, nlohmann::json). It does not use nlohmann::json: building, dumping
+// comparison's JSON (render/json.cpp, also RapidJSON). It does not use nlohmann::json: building, dumping
 // and freeing an nlohmann document costs 20 to 40 times this writer's time, about a fifth to a quarter of
 // a whole `awrdiff snapshot` run (docs/benchmark.md), for text equal after a canonical reformat.
 //
@@ -24,6 +24,7 @@
 #include "parse/snapshot_json_fields.hpp"
 
 #include "parse/rapidjson_config.hpp"  // before any RapidJSON header
+#include "render/json_writer.hpp"
 #include <rapidjson/prettywriter.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -34,73 +35,11 @@ namespace awrdiff {
 namespace {
 
 // ---- UTF-8 -------------------------------------------------------------------------------------
-// The writer copies bytes as they are (no kWriteValidateEncodingFlag: that would only make it fail),
-// so strings are checked first and an invalid sequence replaced by U+FFFD, one per maximal invalid
-// subpart (what nlohmann's error_handler_t::replace did). Valid text, the usual case, is not copied.
-
-constexpr std::string_view k_replacement = "\xEF\xBF\xBD";  // U+FFFD
-
-// Length of the well-formed UTF-8 sequence (Unicode Table 3-7) starting at s[i], or 0 when there is
-// none; then `subpart` is the length of the invalid bytes to replace (at least 1).
-std::size_t utf8_sequence(std::string_view s, std::size_t i, std::size_t& subpart) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  if (b0 < 0x80) return 1;
-  std::size_t n = 0;
-  unsigned char lo = 0x80, hi = 0xBF;  // range of the second byte
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    n = 2;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    n = 3;
-    if (b0 == 0xE0) lo = 0xA0;  // overlong
-    if (b0 == 0xED) hi = 0x9F;  // surrogates
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    n = 4;
-    if (b0 == 0xF0) lo = 0x90;  // overlong
-    if (b0 == 0xF4) hi = 0x8F;  // beyond U+10FFFF
-  } else {
-    subpart = 1;
-    return 0;
-  }
-  std::size_t k = 1;
-  for (; k < n && i + k < s.size(); ++k) {
-    const auto c = static_cast<unsigned char>(s[i + k]);
-    if (c < lo || c > hi) break;
-    lo = 0x80;
-    hi = 0xBF;
-  }
-  if (k == n) return n;
-  subpart = k;
-  return 0;
-}
-
-// Offset of the first invalid byte sequence in `s`, or s.size() when it is all valid UTF-8.
-std::size_t valid_utf8_prefix(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    i = detail::ascii_run_end(s, i);
-    if (i >= s.size()) break;
-    std::size_t subpart = 0;
-    const std::size_t n = utf8_sequence(s, i, subpart);
-    if (n == 0) return i;
-    i += n;
-  }
-  return i;
-}
-
-// `s` with every invalid sequence from `from` on replaced by U+FFFD, into `out`.
-void replace_invalid_utf8(std::string_view s, std::size_t from, std::string& out) {
-  out.assign(s.substr(0, from));
-  for (std::size_t i = from; i < s.size();) {
-    std::size_t subpart = 0;
-    if (const std::size_t n = utf8_sequence(s, i, subpart); n > 0) {
-      out.append(s.substr(i, n));
-      i += n;
-    } else {
-      out.append(k_replacement);
-      i += subpart;
-    }
-  }
-}
+// The writer copies bytes as they are, so strings are checked first and an invalid sequence replaced by
+// U+FFFD, one per maximal invalid subpart: the repair every JSON output shares (render/json_writer.hpp).
+// Valid text, the usual case, is not copied.
+using json_out::replace_invalid_utf8;
+using json_out::valid_utf8_prefix;
 
 // ---- the writer ----------------------------------------------------------------------------------
 
