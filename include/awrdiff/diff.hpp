@@ -115,10 +115,34 @@ struct Bound {
   friend bool operator==(const Bound&, const Bound&) = default;
 };
 
+/// A relative change that is no number: the base is 0 and the target is not (a change cell; the assessment beside
+/// it still says whether the difference matters). Text: "from 0".
+struct FromZero {
+  friend bool operator==(const FromZero&, const FromZero&) = default;
+};
+
+/// A change of a percentage, in points, in a change column whose other rows hold relative changes in percent (a
+/// section's change column when its ranking measure is a percentage, the DB time table's "DB CPU % of DB time").
+/// `value` in points (+1.2 for a share that went from 10.0% to 11.2%); `measure` names the percentage when the
+/// table ranks by several (a histogram's "% < 1 ms"), else empty. Text: "+1.2 pts", "-10.0 pts (% < 1 ms)".
+struct Points {
+  double value = 0;
+  std::string measure;
+  friend bool operator==(const Points&, const Points&) = default;
+};
+
+/// A share counted in another row's: Top SQL's statement run inside a PL/SQL call is part of the call's share of
+/// the change, not a second share. `item` names that row (the call's sql_id). Text: "in 7h35uxf5uhmm1's".
+struct CountedIn {
+  std::string item;
+  friend bool operator==(const CountedIn&, const CountedIn&) = default;
+};
+
 /// A cell: empty (the report does not give it and nothing more is known), a number in its column's unit, text
-/// (a name, words of a text column), or a presence: Unknown, OneSided, Bound. The renderers choose the words of a
-/// presence (render.hpp cell_text); JSON gives it as a type (docs/json.md).
-using CompareCell = std::variant<std::monostate, double, std::string, Unknown, OneSided, Bound>;
+/// (a name, words of a text column), or a presence: Unknown, OneSided, Bound, or a change that is no plain number
+/// of its column's unit: FromZero, Points, CountedIn. A numeric column holds no words. The renderers choose the
+/// words (render.hpp cell_text); JSON gives each as a type (docs/json.md).
+using CompareCell = std::variant<std::monostate, double, std::string, Unknown, OneSided, Bound, FromZero, Points, CountedIn>;
 
 struct CompareRow {
   std::vector<CompareCell> cells;  ///< aligned with CompareTable::columns

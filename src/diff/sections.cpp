@@ -1082,9 +1082,9 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     const bool several = d.change_on.size() > 1 && points;
     CompareCell change;
     if (bv && tv) {
-      if (points) change = fmt::format("{:+.1f} pts{}", *tv - *bv, several ? fmt::format(" ({})", d.measures[m].header) : "");
+      if (points) change = Points{*tv - *bv, several ? std::string(d.measures[m].header) : std::string()};
       else if (*bv != 0) change = (*tv - *bv) / std::fabs(*bv) * 100;
-      else if (*tv != 0) change = std::string("from 0");
+      else if (*tv != 0) change = FromZero{};
     } else if (d.top_n && (bv || tv)) {  // a bound: the missing side is below its list's last value
       const auto& floors = bv ? floors_t : floors_b;
       if (auto f = floors.find(any.group); f != floors.end() && f->second > 0) {
@@ -1516,7 +1516,7 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
           {"base_" + m.key, "Base " + m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
       t.columns.push_back(
           {"target_" + m.key, "Target " + m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
-      // Each measure's change: relative, or for a percentage in points (the first measure's as words "+1.2 pts",
+      // Each measure's change: relative, or for a percentage in points (the first measure's a Points cell "+1.2 pts",
       // the others' as a difference in points). The others' are keyed by the measure so that a renderer short of
       // width leaves each out with its Base and Target.
       if (i == 0) t.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0, ColumnRole::change});
@@ -1605,9 +1605,9 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
         }
         if (!bv || !tv) r.cells.emplace_back();
         else if (i > 0 && m.percent) r.cells.emplace_back(*tv - *bv);  // in points
-        else if (m.percent) r.cells.emplace_back(fmt::format("{:+.1f} pts", *tv - *bv));  // a percentage: in points
+        else if (m.percent) r.cells.emplace_back(Points{*tv - *bv, {}});  // a percentage: in points
         else if (*bv != 0) r.cells.emplace_back((*tv - *bv) / std::fabs(*bv) * 100);
-        else r.cells.emplace_back(*tv != 0 ? CompareCell(std::string("from 0")) : CompareCell(0.0));
+        else r.cells.emplace_back(*tv != 0 ? CompareCell(FromZero{}) : CompareCell(0.0));
       }
       t.rows.push_back(std::move(r));
     }

@@ -145,9 +145,9 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
       if (it.base_status || it.target_status) r.cells.push_back(it.bound ? CompareCell(*it.bound) : CompareCell());
       else if (it.points) {
         auto d = minus(it.target_rate, it.base_rate);
-        r.cells.push_back(d ? CompareCell(fmt::format("{:+.1f} pts", *d)) : CompareCell());
+        r.cells.push_back(d ? CompareCell(Points{*d, {}}) : CompareCell());
       } else if (it.base_rate && it.target_rate && *it.base_rate == 0 && *it.target_rate != 0) {
-        r.cells.push_back(std::string("from 0"));  // no percentage of nothing; the assessment still says how much
+        r.cells.push_back(FromZero{});  // no percentage of nothing; the assessment still says how much
       } else {
         r.cells.push_back(cell(change_pct(it.base_rate, it.target_rate)));
       }

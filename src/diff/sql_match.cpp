@@ -460,7 +460,7 @@ void Differ::sql_carriers() {
     const bool inside = !p->parent.empty();
     const bool parent_listed =
         inside && std::any_of(list.begin(), list.end(), [&](const auto* x) { return x->any().sql_id == p->parent; });
-    if (inside) r.cells.push_back(CompareCell(fmt::format("in {}'s", p->parent)));
+    if (inside) r.cells.push_back(CountedIn{p->parent});
     else r.cells.push_back(shares_mean_something() ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
     std::string why = p->why;
     if (p->status == "new") why = "new: not in the base's lists";

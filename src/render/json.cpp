@@ -13,7 +13,8 @@ namespace {
 
 using Json = json_out::PrettyWriter;
 
-// A presence's type (docs/json.md): {kind, side?, why} / {kind, which} / {at_least, kind, value}.
+// A presence's type (docs/json.md): {kind, side?, why} / {kind, which} / {at_least, kind, value} / {kind} (from_zero)
+// / {kind, measure?, value} (points) / {item, kind} (counted_in).
 void presence(Json& j, const CompareCell& cell) {
   j.begin_object();
   if (const auto* u = std::get_if<Unknown>(&cell)) {
@@ -27,6 +28,15 @@ void presence(Json& j, const CompareCell& cell) {
     j.key("at_least").boolean(b->at_least);
     j.key("kind").string("bound");
     j.key("value").number(b->value);
+  } else if (std::holds_alternative<FromZero>(cell)) {
+    j.key("kind").string("from_zero");
+  } else if (const auto* p = std::get_if<Points>(&cell)) {
+    j.key("kind").string("points");
+    if (!p->measure.empty()) j.key("measure").string(p->measure);
+    j.key("value").number(p->value);
+  } else if (const auto* in = std::get_if<CountedIn>(&cell)) {
+    j.key("item").string(in->item);
+    j.key("kind").string("counted_in");
   }
   j.end_object();
 }
@@ -46,7 +56,7 @@ void row(Json& j, const CompareTable& t, const CompareRow& r, std::vector<RowMem
     if (const auto* d = std::get_if<double>(&cell)) {
       members.push_back({col.key, *d});
     } else if (const auto* s = std::get_if<std::string>(&cell)) {
-      // A numeric column's cell of words ("from 0", "+1.2 pts"): null, the words beside it under
+      // Words in a numeric column (no table puts them there today): null, the words beside it under
       // "<key>_text", so that a column holds numbers or null only.
       if (text_column) {
         members.push_back({col.key, *s});

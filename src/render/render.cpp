@@ -81,12 +81,23 @@ std::string presence_text(const Bound& b, const CompareColumn& col) {
   return (b.at_least ? "≥ " : "≤ ") + pct_words(b.value);
 }
 
+std::string presence_text(const FromZero&) { return "from 0"; }
+
+std::string presence_text(const Points& p) {
+  return fmt::format("{:+.1f} pts{}", p.value, p.measure.empty() ? std::string() : " (" + p.measure + ")");
+}
+
+std::string presence_text(const CountedIn& c) { return fmt::format("in {}'s", c.item); }
+
 std::string cell_text(const CompareCell& c, const CompareColumn& col) {
   if (std::holds_alternative<std::monostate>(c)) return "-";
   if (const auto* s = std::get_if<std::string>(&c)) return *s;
   if (const auto* u = std::get_if<Unknown>(&c)) return presence_text(*u);
   if (const auto* o = std::get_if<OneSided>(&c)) return presence_text(*o);
   if (const auto* b = std::get_if<Bound>(&c)) return presence_text(*b, col);
+  if (const auto* z = std::get_if<FromZero>(&c)) return presence_text(*z);
+  if (const auto* p = std::get_if<Points>(&c)) return presence_text(*p);
+  if (const auto* in = std::get_if<CountedIn>(&c)) return presence_text(*in);
   const double v = std::get<double>(c);
   switch (col.kind) {
     case ColumnKind::change_pct: {

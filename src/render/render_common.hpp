@@ -20,6 +20,11 @@ std::string cell_text(const CompareCell& c, const CompareColumn& col);
 std::string presence_text(const Unknown& u);
 std::string presence_text(const OneSided& o);
 std::string presence_text(const Bound& b, const CompareColumn& col);
+/// A change that is no plain number of its column: FromZero "from 0"; Points "+1.2 pts" ("-10.0 pts (% < 1 ms)"
+/// when it names its measure); CountedIn "in 7h35uxf5uhmm1's".
+std::string presence_text(const FromZero&);
+std::string presence_text(const Points& p);
+std::string presence_text(const CountedIn& c);
 /// How many of a table's rows the text formats show (CompareTable::text_rows; all when 0 or `o.verbose`),
 /// and the line that counts the rest ("… 37 more rows: HTML and JSON list every row"); empty when none is left out.
 std::size_t text_row_count(const CompareTable& t, const RenderOptions& o);

@@ -92,16 +92,11 @@ int drop_rank(const CompareTable& t, std::size_t i) {
 std::optional<double> change_value(const CompareCell& c, bool& points) {
   points = false;
   if (const auto* d = std::get_if<double>(&c)) return *d;
-  const auto* s = std::get_if<std::string>(&c);
-  if (s == nullptr || s->find(" pts") == std::string::npos) return std::nullopt;
-  std::string digits;
-  for (char ch : *s)
-    if (std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || (ch == '+' && digits.empty())) digits += ch;
-    else if (ch == ' ') break;
-  try {
+  if (const auto* p = std::get_if<Points>(&c)) {
     points = true;
-    return std::stod(digits);
-  } catch (...) { return std::nullopt; }
+    return p->value;
+  }
+  return std::nullopt;
 }
 
 // Which of `groups` (a base and a target column each) the table's change column was computed from: the pair

@@ -78,17 +78,12 @@ TEST_F(Samples, BadToImprovedImproves) {
 
 namespace {
 
-// A change cell of an unchanged item: empty, the number 0, or a text such as "+0.0 pts".
+// A change cell of an unchanged item: empty, the number 0, or a change of 0 points.
 bool is_zero_change(const awrdiff::CompareCell& cell) {
   if (std::holds_alternative<std::monostate>(cell)) return true;
   if (const auto* v = std::get_if<double>(&cell)) return *v == 0.0;
-  const auto& text = std::get<std::string>(cell);
-  bool digit = false;
-  for (char ch : text) {
-    if (ch >= '1' && ch <= '9') return false;
-    digit = digit || ch == '0';
-  }
-  return digit;
+  if (const auto* p = std::get_if<awrdiff::Points>(&cell)) return p->value == 0.0;
+  return false;
 }
 
 }  // namespace

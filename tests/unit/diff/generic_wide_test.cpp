@@ -196,7 +196,9 @@ TEST(GenericWide, APercentageColumnChangesInPoints) {
   const auto* g = table(c, "Buffer Pool Statistics");
   ASSERT_NE(g, nullptr);
   ASSERT_EQ(g->rows.size(), 1u);
-  EXPECT_EQ(std::get<std::string>(g->rows[0].cells[column(*g, "change")]), "-39.0 pts");
+  const auto* points = std::get_if<awrdiff::Points>(&g->rows[0].cells[column(*g, "change")]);
+  ASSERT_NE(points, nullptr);
+  EXPECT_NEAR(points->value, -39.0, 1e-9);
   EXPECT_EQ(g->columns[column(*g, "base_pool_hit_pct")].unit, "%");
 }
 

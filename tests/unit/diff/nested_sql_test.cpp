@@ -133,8 +133,8 @@ TEST(NestedSql, ChildWithAnotherSqlIdInEachPeriodIsTheJobsTimeNotACause) {
     if (const auto* v = std::get_if<double>(&cell)) sum += *v;
     if (sid == k_new) {
       child_seen = true;
-      ASSERT_TRUE(std::holds_alternative<std::string>(cell));
-      EXPECT_EQ(std::get<std::string>(cell), "in " + k_job + "'s");
+      ASSERT_TRUE(std::holds_alternative<awrdiff::CountedIn>(cell));
+      EXPECT_EQ(std::get<awrdiff::CountedIn>(cell).item, k_job);
       const auto& text = std::get<std::string>(r.cells[static_cast<std::size_t>(why)]);
       EXPECT_NE(text.find("probably runs inside PL/SQL " + k_job + ", whose own change is +0.028 AAS"), std::string::npos)
           << text;
