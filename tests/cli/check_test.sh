@@ -45,6 +45,9 @@ check "check good quiet" 0 "$bin" check -q --baseline normal.json "$s/good.html"
 ok "quiet prints nothing" test ! -s "$tmp/out"
 check "check a member of the baseline" 0 "$bin" check --baseline normal.json "$s/good_3.html"
 ok "member left out" grep -q 'is a period of the baseline: left out' "$tmp/out"
+# Its typical period was merged with it inside: no side-by-side tables comparing it partly with itself.
+ok "merged typical period left out" grep -q "typical period was merged with this report in it" "$tmp/out"
+ok "its tables describe it alone" grep -qE '^ +Report$' "$tmp/out"
 check "check against reports" 1 "$bin" check --baseline "$s/good.html" "$s/good_1.html" "$s/good_2.html" "$s/bad.html"
 check "check a set after --" 0 "$bin" check --baseline normal.json -- "$s/good_1.txt" "$s/improved.txt"
 for f in text markdown html json; do
