@@ -91,10 +91,12 @@ public:
         char header[16] = {};
         in.read(header, sizeof header);
         if (in.gcount() < static_cast<std::streamsize>(sizeof header))
-          throw SqlError(SqlFailure::corrupt,
-                         "is too short to be an SQLite database: damaged or not a history store (left untouched)");
+          throw SqlError(SqlFailure::cannot_open,
+                         "the file is too short to be an SQLite database, so it is no history store; it was left untouched");
+        // Not a damaged store (that has the header): some other file, named by mistake. No talk of backups.
         if (std::memcmp(header, "SQLite format 3", 16) != 0)
-          throw SqlError(SqlFailure::corrupt, "is not an SQLite database: damaged or not a history store (left untouched)");
+          throw SqlError(SqlFailure::cannot_open,
+                         "the file is not an SQLite database, so it is no history store; it was left untouched");
       }
     } else if (!write) {
       throw SqlError(SqlFailure::cannot_open, "no history store here (`awrdiff history add` creates one)");

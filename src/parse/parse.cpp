@@ -388,6 +388,12 @@ std::optional<Snapshot> saved_or_empty(std::string_view content, const std::stri
     throw Error(source,
                 "several snapshots in one JSON array (`awrdiff snapshot` of several files): a report "
                 "is read from a snapshot saved alone (`awrdiff snapshot FILE -o FILE.json`)");
+  // Other JSON (a report never starts with a brace or a bracket): say what was expected, not "not an AWR report".
+  if (const std::size_t first = content.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+      first != std::string_view::npos && (content[first] == '{' || content[first] == '['))
+    throw Error(source,
+                "is JSON, but neither a report snapshot saved by `awrdiff snapshot` nor a baseline saved by "
+                "`awrdiff baseline save`");
   return std::nullopt;
 }
 
