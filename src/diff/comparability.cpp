@@ -3,6 +3,7 @@
 // databases, instances, releases or hosts, overlapping or equal periods, restarts, idle and truncated
 // reports, figures that overlap in a report's own accounting. Differ::comparability() writes the warnings
 // and sets the verdict to not comparable where it must; drop_deltas() then removes every change.
+#include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
 
 #include "diff/differ.hpp"
@@ -108,8 +109,16 @@ std::vector<std::string> plausibility_warnings(const Snapshot& s) {
 
 bool periods_overlap(const Snapshot& a, const Snapshot& b) {
   const auto &ai = a.interval, &bi = b.interval;
-  return a.database.dbid == b.database.dbid && a.database.instance == b.database.instance && ai.begin_snap && ai.end_snap &&
-         bi.begin_snap && bi.end_snap && *ai.begin_snap < *bi.end_snap && *bi.begin_snap < *ai.end_snap;
+  const bool snaps = a.database.dbid == b.database.dbid && a.database.instance == b.database.instance && ai.begin_snap &&
+                     ai.end_snap && bi.begin_snap && bi.end_snap && *ai.begin_snap < *bi.end_snap &&
+                     *bi.begin_snap < *ai.end_snap;
+  if (!snaps) return false;
+  // Snap ids start again in a re-created or cloned database of the same DB Id: where both periods' times can be read,
+  // they must overlap too (19-Dec 18:30-21:30, snaps 164-170, is not inside 23-Dec 05:59 - 24-Dec 04:00, snaps 160-204).
+  const std::string ab = iso_time(ai.begin_time), ae = iso_time(ai.end_time), bb = iso_time(bi.begin_time),
+                    be = iso_time(bi.end_time);
+  if (!ab.empty() && !ae.empty() && !bb.empty() && !be.empty()) return ab < be && bb < ae;
+  return true;
 }
 
 bool same_period(const Snapshot& a, const Snapshot& b) {
@@ -199,6 +208,13 @@ void Differ::comparability() {
   if (b.dbid && t.dbid && *b.dbid != *t.dbid) {
     m_out.warnings.push_back(fmt::format("different databases: DB Id {} ({}) vs {} ({})", *b.dbid, b.name, *t.dbid, t.name));
     m_different_databases = true;
+  } else if ((!b.dbid && b.name.empty()) != (!t.dbid && t.name.empty())) {
+    // One report names no database at all (a redacted or cut report): nothing says it is the other's.
+    const Snapshot& anonymous = !b.dbid && b.name.empty() ? *m_base : m_target;
+    const Snapshot& named = &anonymous == m_base ? m_target : *m_base;
+    m_out.warnings.push_back(fmt::format(
+        "cannot confirm the same database: {} gives neither a DB name nor a DB Id ({} is {})", name(anonymous), name(named),
+        named.database.name.empty() ? fmt::format("DB Id {}", *named.database.dbid) : named.database.name));
   }
   if (!b.instance.empty() && !t.instance.empty() && (b.instance != t.instance || b.instance_number != t.instance_number))
     m_out.warnings.push_back(fmt::format("different instances: {} vs {}", b.instance, t.instance));

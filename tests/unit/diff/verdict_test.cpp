@@ -443,3 +443,25 @@ TEST(Verdict, DbCpuAssessedAlikeInEveryTable) {
   EXPECT_EQ(assessment("time_model", "DB CPU"), "worse");
   EXPECT_EQ(assessment("top_events", "DB CPU"), "worse");
 }
+
+// Snap ids that start again (a re-created or cloned database of the same DB Id) are no overlap when the times are
+// days apart; a report that names no database cannot be confirmed as the other's.
+TEST(Verdict, OverlapByTimesAndUnconfirmedIdentity) {
+  const Snapshot base = period("b.html", {1.0, 0.4}, 100);
+  Snapshot target = period("t.html", {1.0, 0.4}, 100);
+  target.interval.begin_snap = 99;
+  target.interval.end_snap = 140;
+  target.interval.begin_time = "05-Mar-24 00:00:00";
+  target.interval.end_time = "05-Mar-24 01:00:00";
+  auto c = awrdiff::compare(base, target);
+  EXPECT_FALSE(has(c.warnings, "periods overlap"));
+  target.interval.begin_time = base.interval.begin_time;
+  target.interval.end_time = base.interval.end_time;
+  c = awrdiff::compare(base, target);
+  EXPECT_TRUE(has(c.warnings, "periods overlap"));
+  Snapshot anonymous = period("a.html", {1.0, 0.4}, 104);
+  anonymous.database.name.clear();
+  anonymous.database.dbid.reset();
+  c = awrdiff::compare(anonymous, target);
+  EXPECT_TRUE(has(c.warnings, "cannot confirm the same database: a.html gives neither a DB name nor a DB Id (t.html is TESTDB)"));
+}

@@ -929,9 +929,11 @@ TEST_F(SavedSnapshot, LoadReportErrors) {
     return std::string("no error");
   };
   const auto text = write(small());
-  // Other JSON is not a report, as before.
-  EXPECT_EQ(message("cmp.json", "{\"verdict\": \"regressed\"}\n"), "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
-  EXPECT_EQ(message("list.json", "[1, 2]\n"), "not an AWR report (no 'WORKLOAD REPOSITORY report' header)");
+  // Other JSON is not a report, and is named as JSON.
+  const std::string other_json =
+      "is JSON, but neither a report snapshot saved by `awrdiff snapshot` nor a baseline saved by `awrdiff baseline save`";
+  EXPECT_EQ(message("cmp.json", "{\"verdict\": \"regressed\"}\n"), other_json);
+  EXPECT_EQ(message("list.json", "[1, 2]\n"), other_json);
   // A snapshot's errors are the reader's.
   EXPECT_EQ(message("cut.json", text.substr(0, text.size() / 2)).rfind("snapshot JSON: ends at byte ", 0), 0u);
   EXPECT_EQ(message("v2.json", with([](json& j) { j["awrdiff_snapshot"] = 2; })).rfind("snapshot JSON: version 2 is newer", 0),
