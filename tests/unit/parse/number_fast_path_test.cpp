@@ -121,8 +121,9 @@ void expect_same(const std::string& cell, Unit unit) {
   const CellValue want = reference_parse_cell(cell, unit);
   ASSERT_EQ(got.status, want.status) << "cell '" << cell << "'";
   ASSERT_EQ(got.value.has_value(), want.value.has_value()) << "cell '" << cell << "'";
-  if (want.value)
+  if (want.value) {
     ASSERT_EQ(bits(*got.value), bits(*want.value)) << "cell '" << cell << "': " << *got.value << " vs " << *want.value;
+  }
 }
 
 constexpr Unit k_units[] = {Unit::none, Unit::count, Unit::seconds, Unit::millis, Unit::percent, Unit::bytes, Unit::megabytes};

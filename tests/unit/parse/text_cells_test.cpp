@@ -55,7 +55,7 @@ TEST(TextCells, TrimmedFoldedAndRawAsTheTokenizerSays) {
         for (const auto& c : r.cells) {
           ++cells;
           EXPECT_EQ(std::string(awrdiff::trim(c)), c) << f << " line " << r.line;
-          if (t.folded) EXPECT_EQ(awrdiff::detail::fold_space(c), c) << f << " line " << r.line << ": '" << c << "'";
+          if (t.folded) { EXPECT_EQ(awrdiff::detail::fold_space(c), c) << f << " line " << r.line << ": '" << c << "'"; }
         }
       }
     }
