@@ -201,7 +201,7 @@ std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseId
     return "";
   }
   const std::string no_id = !item.dbid && !ref.dbid ? "neither gives a DB Id"
-                            : !item.dbid            ? "this one gives no DB Id"
+                            : !item.dbid            ? "this report gives no DB Id"
                                                     : fmt::format("{} gives no DB Id", ref_label);
   if (!name.empty() && !ref_name.empty()) {
     if (name != ref_name)
@@ -339,9 +339,8 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
   std::set<std::string> name_notes;
   for (std::size_t i = 1; i < snapshots.size(); ++i) {
     const auto& s = snapshots[i];
-    const std::string note =
-        confirm_same_database({s.database.dbid, s.database.name, s.database.release}, {b.dbid, b.db_name, b.release}, s.source,
-                              fmt::format("the baseline (from {})", first.source));
+    const std::string note = confirm_same_database({s.database.dbid, s.database.name, s.database.release},
+                                                   {b.dbid, b.db_name, b.release}, s.source, first.source);
     if (!note.empty()) name_notes.insert(note);
     if (!b.dbid) b.dbid = s.database.dbid;
     if (b.db_name.empty()) b.db_name = s.database.name;
@@ -485,10 +484,9 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
 }
 
 void merge_baseline(Baseline& into, Baseline other) {
-  const std::string note =
-      confirm_same_database({other.dbid, other.db_name, other.release}, {into.dbid, into.db_name, into.release},
-                            other.sources.empty() ? other.name : other.sources.front(),
-                            fmt::format("the baseline (from {})", into.sources.empty() ? into.name : into.sources.front()));
+  const std::string note = confirm_same_database(
+      {other.dbid, other.db_name, other.release}, {into.dbid, into.db_name, into.release},
+      other.sources.empty() ? other.name : other.sources.front(), into.sources.empty() ? into.name : into.sources.front());
   if (!note.empty() && std::find(into.notes.begin(), into.notes.end(), note) == into.notes.end()) into.notes.push_back(note);
   if (!into.dbid) into.dbid = other.dbid;
   if (into.db_name.empty()) into.db_name = other.db_name;
@@ -513,7 +511,8 @@ void merge_baseline(Baseline& into, Baseline other) {
   drop_duplicate_periods(into);
   std::stable_sort(into.periods.begin(), into.periods.end(),
                    [](const BaselinePeriod& x, const BaselinePeriod& y) { return x.begin_time < y.begin_time; });
-  into.name = fmt::format("{} sources of {}", into.sources.size(), into.db_name.empty() ? "one database" : into.db_name);
+  into.name = fmt::format("{} source{} of {}", into.sources.size(), into.sources.size() == 1 ? "" : "s",
+                          into.db_name.empty() ? "one database" : into.db_name);
 }
 
 MetricDistribution distribution(const Baseline& b, const std::string& key, MatchPeriods match, const std::string& current_begin,
