@@ -446,7 +446,7 @@ void Differ::sql_carriers() {
   t.title = "SQL carrying the change in DB time per second";
   t.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0, ColumnRole::identifier},
                {"delta_aas", "Δ elapsed /s", "AAS", ColumnKind::delta, 3, ColumnRole::change},
-               {"share_pct", "Share of Δ DB time", "%", ColumnKind::number, 0, ColumnRole::measure},
+               {"share_pct", "Share of Δ DB time (%)", "%", ColumnKind::number, 0, ColumnRole::measure},
                {"why", "Per execution vs volume", "", ColumnKind::text, 0, ColumnRole::detail},
                {"text", "Module / SQL text", "", ColumnKind::text, 0, ColumnRole::detail}};
   for (const auto* p : list) {
