@@ -502,14 +502,15 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (!baseline.snapshots.empty()) {
     const Snapshot typical = typical_period(baseline);
     out.comparison = compare(typical, current, options.compare);
-    if (baseline.snapshots.size() > 1 || baseline.periods.size() > 1)  // the typical period is several merged
+    // The typical period is several merged: given as reports, or merged when a baseline file was saved.
+    const bool merged = baseline.snapshots.size() > 1 || baseline.periods.size() > 1;
+    if (merged)
       std::erase_if(out.comparison.warnings,
                     [](const std::string& w) { return w.starts_with("periods of very different length"); });
     // The other report sections (init.ora, segments, latches...) of a typical period merged from several reports:
     // merged soundly (sets.cpp), so findings may quote their rows as evidence, but left out of a check's output,
     // which is a band and a cron mail; `awrdiff --base B1 B2 --target CURRENT` shows them side by side.
-    if (baseline.snapshots.size() > 1)
-      std::erase_if(out.comparison.tables, [](const CompareTable& t) { return t.group == "sections"; });
+    if (merged) std::erase_if(out.comparison.tables, [](const CompareTable& t) { return t.group == "sections"; });
     // A finding whose first metric is inside the baseline's spread is noise, not a finding.
     if (baseline.snapshots.size() >= 3) {
       std::vector<std::string> dropped;

@@ -37,6 +37,8 @@ ok "baseline file written" grep -q '"awrdiff_baseline": 1' normal.json
 check "baseline show" 0 "$bin" baseline show normal.json
 ok "baseline show periods" grep -q '^Periods: 5 (5 valid)' "$tmp/out"
 check "check bad" 1 "$bin" check -q --baseline normal.json "$s/bad.html"
+# A saved baseline's typical period is several reports merged: its other sections stay out of the cron mail.
+ok "no other sections against a saved baseline" sh -c '! grep -q "^Other sections" "$0"' "$tmp/out"
 # The headline wraps at 120 columns: read up to the first blank line as one line.
 ok "check bad headline" grep -q '^FAIL, regression against the baseline: DB time per second .*DB CPU.*hard parsing.*81uvdbt46vt5p' \
   <(awk 'NR == 1, /^$/' "$tmp/out" | tr '\n' ' ' | tr -s ' ')
