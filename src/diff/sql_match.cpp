@@ -427,19 +427,29 @@ void Differ::literal_sql() {
   m_out.tables.push_back(std::move(t));
 }
 
-// The statements that carry the change in DB time per second, ranked by their share of it.
+// The statements that carry the change in DB time per second, ranked by their share of it, then those that moved
+// against it (negative shares: a job that ran in the base only offsets the queries that grew), and in a note how the
+// statements listed reconcile with the change: their net, the rest of the SQL lists, and what no list attributes.
 void Differ::sql_carriers() {
   const auto delta = m_facts.delta_db_time_aas();
   if (!delta || *delta == 0) return;
-  std::vector<const detail::SqlPair*> list;
+  constexpr std::size_t k_with = 10, k_against = 5;  // rows in the direction of the change, against it
+  std::vector<const detail::SqlPair*> with, against;
   for (const auto& p : m_facts.sql)
-    if (p.delta_aas && *p.delta_aas * *delta > 0 &&
+    if (p.delta_aas && *p.delta_aas != 0 &&
         assess("sql.elapsed_per_s", p.base_rate.value_or(0), p.target_rate.value_or(0)).material())
-      list.push_back(&p);
-  if (list.empty()) return;
-  std::stable_sort(list.begin(), list.end(),
-                   [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
-  if (list.size() > 10) list.resize(10);
+      (*p.delta_aas * *delta > 0 ? with : against).push_back(&p);
+  if (with.empty() && against.empty()) return;
+  for (auto* v : {&with, &against}) {
+    // Largest first; a call before the statement it runs when their changes are equal (a job and its only child).
+    std::stable_sort(v->begin(), v->end(), [](const auto* a, const auto* b) {
+      const double x = std::fabs(*a->delta_aas), y = std::fabs(*b->delta_aas);
+      return x != y ? x > y : a->parent.empty() && !b->parent.empty();
+    });
+    if (v->size() > (v == &with ? k_with : k_against)) v->resize(v == &with ? k_with : k_against);
+  }
+  std::vector<const detail::SqlPair*> list = with;
+  list.insert(list.end(), against.begin(), against.end());
   CompareTable t;
   t.key = "sql_carriers";
   t.changes_only = true;
@@ -449,6 +459,7 @@ void Differ::sql_carriers() {
                {"share_pct", "Share of Δ DB time (%)", "%", ColumnKind::number, 0, ColumnRole::measure},
                {"why", "Per execution vs volume", "", ColumnKind::text, 0, ColumnRole::detail},
                {"text", "Module / SQL text", "", ColumnKind::text, 0, ColumnRole::detail}};
+  const bool shares = shares_mean_something();
   for (const auto* p : list) {
     CompareRow r;
     r.cells.push_back(p->label());
@@ -461,7 +472,7 @@ void Differ::sql_carriers() {
     const bool parent_listed =
         inside && std::any_of(list.begin(), list.end(), [&](const auto* x) { return x->any().sql_id == p->parent; });
     if (inside) r.cells.push_back(CountedIn{p->parent});
-    else r.cells.push_back(shares_mean_something() ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
+    else r.cells.push_back(shares ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
     std::string why = p->why;
     if (p->status == "new") why = "new: not in the base's lists";
     if (p->status == "gone") why = "gone: not in the target's lists";
@@ -478,10 +489,47 @@ void Differ::sql_carriers() {
     r.cells.push_back(detail::sql_display_text(p->any(), 60));
     t.rows.push_back(std::move(r));
   }
+  // How the statements reconcile with the change: each counted once (a call's statements in the call), a new or
+  // gone one at its list's cut-off; the other statements of the lists; and the rest, which no list attributes.
+  double listed = 0, others = 0;
+  bool listed_low = false, listed_high = false;  // a new statement listed (its change a bound), a gone one
+  std::size_t other_count = 0;
+  for (const auto& p : m_facts.sql) {
+    if (!p.delta_aas || !p.parent.empty()) continue;
+    if (std::find(list.begin(), list.end(), &p) != list.end()) {
+      listed += *p.delta_aas;
+      if (p.bound) (*p.delta_aas > 0 ? listed_low : listed_high) = true;
+    } else {
+      others += *p.delta_aas;
+      ++other_count;
+    }
+  }
+  auto aas = [](double v) { return fmt::format("{:+.3f} AAS", v); };
+  auto share = [&](double v) { return shares ? fmt::format(" ({}%)", detail::grouped(v / *delta * 100, 0)) : std::string(); };
+  // A new or gone statement's change is a bound (the other list's cut-off): the net and the rest are as near as
+  // the lists tell, said in words rather than as a bound whose direction would read two ways.
+  std::string recon = fmt::format(
+      "The change in DB time per second is {}. The statements above, each counted once (a "
+      "statement a PL/SQL call runs in the call's), net {}{}",
+      aas(*delta), aas(listed), share(listed));
+  if (listed_low || listed_high) {
+    const char* which = listed_low && listed_high ? "each new and gone" : listed_low ? "each new" : "each gone";
+    recon += fmt::format(", {} statement's change taken at the other list's cut-off (a bound)", which);
+  }
+  if (other_count > 0)
+    recon += fmt::format("; the other {} statement{} of the SQL lists net {}{}", other_count, other_count == 1 ? "" : "s",
+                         aas(others), share(others));
+  const double rest = *delta - listed - others;
+  recon += fmt::format(
+      "; not attributed {}{}: statements below both reports' top-N lists, whose changes are unknown, "
+      "and time in no listed statement (commits, logons, parsing outside them).",
+      aas(rest), share(rest));
+  t.notes.push_back(std::move(recon));
   t.notes.push_back(
-      "Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second. "
-      "A statement a PL/SQL call runs is counted in the call's share (\"in <call>'s\"), listed or not; parallel slaves' "
-      "time counts once per slave.");
+      "Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second; a negative "
+      "share moved against the change and offsets part of it. A statement a PL/SQL call runs is counted in the call's "
+      "share (\"in <call>'s\"), listed or not; parallel slaves' time counts once per slave; a call's statements not "
+      "recognised as its own count twice.");
   t.notes.push_back("\"or more\": one side is below its report's cut-off, so the change is a bound.");
   m_out.tables.push_back(std::move(t));
 }

@@ -1,0 +1,101 @@
+// What a DBA reading the output of real pairs expects (../shared/corpus, skipped when it is absent; the samples
+// otherwise): the SQL carrying the change reconciles with it, a set comparison inside the noise names no cause,
+// two databases get no causes, findings or assessments, a Load Profile step of the print resolution is no change,
+// a statement with no completed execution reads as such, and the check card names the figure it shows.
+#include "tests/support/samples.hpp"
+
+#include <awrdiff/baseline.hpp>
+#include <awrdiff/check.hpp>
+#include <awrdiff/diff.hpp>
+#include <awrdiff/parse.hpp>
+#include <awrdiff/render.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+
+bool corpus_absent() { return !fs::exists(k_corpus / "MANIFEST.tsv"); }
+
+awrdiff::Snapshot corpus(const std::string& name) { return awrdiff::load_report(k_corpus / name); }
+
+const awrdiff::CompareTable* table(const awrdiff::Comparison& c, std::string_view key) {
+  for (const auto& t : c.tables)
+    if (t.key == key) return &t;
+  return nullptr;
+}
+
+int column(const awrdiff::CompareTable& t, std::string_view key) {
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    if (t.columns[i].key == key) return static_cast<int>(i);
+  return -1;
+}
+
+std::string rendered(const awrdiff::Comparison& c, awrdiff::Format f) {
+  std::ostringstream out;
+  awrdiff::render(c, f, {}, out);
+  return out.str();
+}
+
+}  // namespace
+
+// RMGTIBP 72330-72331 -> 72331-72332: the ad hoc parallel queries add about 1.9 AAS while the index cleanup job
+// (dbms_part.cleanup_gidx_job, 6frynf9v1m655) that ran in the base only takes about 2.1 AAS away. The table lists
+// the job with its negative share, and its note reconciles the statements with the +1.17 AAS of DB time.
+TEST(DbaReading, SqlCarryingTheChangeListsWhatOffsetsItAndReconciles) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto c = awrdiff::compare(corpus("awr-html_19c_jdmoreno_8.html"), corpus("awr-html_19c_jdmoreno_9.html"));
+  const auto* t = table(c, "sql_carriers");
+  ASSERT_NE(t, nullptr);
+  const int id = column(*t, "sql_id"), share = column(*t, "share_pct");
+  ASSERT_GE(id, 0);
+  ASSERT_GE(share, 0);
+  double with = 0, against = 0;
+  bool job = false;
+  for (const auto& r : t->rows) {
+    const auto& sid = std::get<std::string>(r.cells[static_cast<std::size_t>(id)]);
+    if (const auto* v = std::get_if<double>(&r.cells[static_cast<std::size_t>(share)])) (*v > 0 ? with : against) += *v;
+    if (sid == "6frynf9v1m655") {
+      job = true;
+      const auto* v = std::get_if<double>(&r.cells[static_cast<std::size_t>(share)]);
+      ASSERT_NE(v, nullptr);
+      EXPECT_LT(*v, -100);  // the job's time gone is more than the whole change
+    }
+  }
+  EXPECT_TRUE(job);
+  EXPECT_GT(with, 150);  // the statements that rose alone add up far past 100%...
+  EXPECT_LT(with + against, 100);  // ...and those that fell bring them back under it
+  ASSERT_FALSE(t->notes.empty());
+  const auto& recon = t->notes.front();
+  EXPECT_NE(recon.find("The change in DB time per second is +1.170 AAS"), std::string::npos) << recon;
+  EXPECT_NE(recon.find("not attributed"), std::string::npos) << recon;
+  EXPECT_NE(recon.find("below both reports' top-N lists"), std::string::npos) << recon;
+}
+
+// The shares of the note's three parts are the whole change: listed, other listed, not attributed.
+TEST(DbaReading, SqlCarryingTheChangeNoteAddsUpOnTheSamples) {
+  const auto c = awrdiff::compare(awrdiff::testing::sample_report("good.html"), awrdiff::testing::sample_report("bad.html"));
+  const auto* t = table(c, "sql_carriers");
+  ASSERT_NE(t, nullptr);
+  ASSERT_FALSE(t->notes.empty());
+  const auto& recon = t->notes.front();
+  EXPECT_EQ(recon.rfind("The change in DB time per second is ", 0), 0u) << recon;
+  int sum = 0;
+  std::size_t pos = 0;
+  int parts = 0;
+  while ((pos = recon.find("AAS (", pos)) != std::string::npos) {
+    pos += 5;
+    sum += std::stoi(recon.substr(pos));
+    ++parts;
+  }
+  EXPECT_GE(parts, 2) << recon;
+  EXPECT_NEAR(sum, 100, 2) << recon;  // each part rounded to a percent
+}
