@@ -1341,13 +1341,17 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   for (const auto& d : dropped) c.warnings.push_back("not significant across the sets, so not a finding: " + d);
   // The headline's DB time per second is each set merged (its DB time over its summed elapsed), as in the tables;
   // the medians of the reports, which the test compares, are named as such beside it.
-  if (auto s = significant("db_time_per_s"); s && !*s && (c.verdict == Verdict::regressed || c.verdict == Verdict::improved)) {
+  // A change of DB time inside the reports' noise is no finding, whatever the merged sets say it is made of: a
+  // busier-not-slower reading is a cause as much as a regression is, so it yields to inconclusive too.
+  if (auto s = significant("db_time_per_s");
+      s && !*s && (c.verdict == Verdict::regressed || c.verdict == Verdict::improved || c.verdict == Verdict::load_changed)) {
     const auto& r = results.at("db_time_per_s");
     c.verdict = Verdict::inconclusive;
     c.headline = fmt::format(
         "Inconclusive: DB time per second {:.2f} -> {:.2f} average active sessions with each set's reports merged "
-        "({}{}%), a material change but not significant across the sets (the reports' medians {:.2f} -> {:.2f}, {} "
-        "p = {:.2f} over {} vs {} reports): the reports of each set vary too much, or there are too few of them, to tell",
+        "({}{}%), a material change but within the noise between the reports (the reports' medians {:.2f} -> {:.2f}, {} "
+        "p = {:.2f} over {} vs {} reports: not significant): the reports of each set vary too much, or there are too few "
+        "of them, to tell, so no cause is established",
         c.db_time_per_s_base.value_or(0), c.db_time_per_s_target.value_or(0), c.db_time_change_pct.value_or(0) < 0 ? "-" : "+",
         detail::grouped(std::fabs(c.db_time_change_pct.value_or(0)), 0), r.base.median, r.target.median, r.test.test,
         *r.test.p_value, base.size(), target.size());

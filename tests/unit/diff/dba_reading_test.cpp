@@ -99,3 +99,18 @@ TEST(DbaReading, SqlCarryingTheChangeNoteAddsUpOnTheSamples) {
   EXPECT_GE(parts, 2) << recon;
   EXPECT_NEAR(sum, 100, 2) << recon;  // each part rounded to a percent
 }
+
+// RMGTIBN, the quiet half-hour and the 24-h range against the soak peak and the 19-Dec run: the merged sets read as
+// more load at the same cost per unit, but the reports' DB time per second differ within the noise (p = 0.16):
+// inconclusive, no cause named.
+TEST(DbaReading, ASetChangeInsideTheNoiseIsNoLoadChange) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto c = awrdiff::compare_sets({corpus("awr-html_19c_jdmoreno_3.html"), corpus("awr-html_19c_jdmoreno_7.html")},
+                                       {corpus("awr-html_19c_jdmoreno_1.html"), corpus("awr-html_19c_jdmoreno_5.html")});
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::inconclusive) << c.headline;
+  EXPECT_EQ(c.headline.rfind("Inconclusive: ", 0), 0u) << c.headline;
+  EXPECT_NE(c.headline.find("within the noise"), std::string::npos) << c.headline;
+  EXPECT_NE(c.headline.find("no cause is established"), std::string::npos) << c.headline;
+  EXPECT_EQ(c.headline.find("More load"), std::string::npos) << c.headline;
+  EXPECT_TRUE(c.contributors.empty());
+}
