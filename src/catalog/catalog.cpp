@@ -3,16 +3,18 @@
 #include <awrdiff/catalog.hpp>
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cctype>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <stdexcept>
-#include <memory>
-#include <array>
-#include <cctype>
 #include <string>
-#include <unordered_map>
-#include <vector>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace awrdiff {
 namespace {
@@ -1933,70 +1935,304 @@ constexpr std::string_view k_idle_events[] = {
 
 #undef AWRDIFF_NAMES
 
-// Lookup tables over the catalog, built once from the data tables above (normalised keys; the
-// first entry in table order wins, as a linear scan would). Thread-safe static initialisation.
-struct Indexes {
-  // Section titles: exact (normalised) titles, and prefixes for catalog titles ending in '*'
-  // ("Host CPU (CPUs:*" matches "Host CPU (CPUs: 8 Cores: 4 Sockets: 1)"). Value: index in section_rows().
-  struct Hash {  // lookups by string_view without a copy
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, std::size_t, Hash, std::equal_to<>> exact_titles;
-  std::vector<std::pair<std::string, std::size_t>> title_prefixes;
-  std::size_t longest_title = 0;  // normalised; a longer candidate can only match a prefix
-  std::size_t longest_key = 0;  // the longest normalised title or title prefix
-  std::unordered_map<std::string, ColumnId> columns;  // every alias of every column except `label`
-  std::unordered_map<std::string, ColumnId> section_columns;  // key: section number, '\0', alias
-  std::unordered_map<std::string, const LoadProfileSpec*> load_profile;
-  std::unordered_map<std::string, const LoadProfileSpec*> efficiency;
-  std::vector<const ColumnSpec*> column_by_id;  // index: ColumnId; null for ids without a spec
+// ---- lookup tables over the catalog, built at compile time -------------------------------------
+// Every key is a normalised text (normalize_label's: white space and no-break space bytes dropped,
+// ASCII lower-cased, trailing ':' dropped), kept back to back in one array of characters; the first
+// entry in table order wins, as a linear scan over the tables would. Nothing is built at run time
+// but the titles of the sections add_section_for_test adds (TestTitles).
 
-  static std::string section_key(SectionId section, std::string_view norm) {
-    std::string key = std::to_string(static_cast<int>(section));
-    key.push_back('\0');
-    key.append(norm);
-    return key;
+// normalize_label, byte by byte: -1 for a byte it drops (white space, the bytes of a UTF-8 no-break
+// space), else the byte lower-cased (ASCII only, as the "C" locale).
+constexpr auto k_label_byte = [] {
+  std::array<short, 256> t{};
+  for (unsigned u = 0; u < 256; ++u) {
+    const bool dropped = u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2;
+    t[u] = dropped ? short{-1} : static_cast<short>(u >= 'A' && u <= 'Z' ? u + ('a' - 'A') : u);
+  }
+  return t;
+}();
+
+// normalize_label(text) written to out, which has room for `cap` bytes. `longer`: the normalised
+// form goes on past `cap` bytes with a byte other than ':' (then `size` is `cap`, out holds its first
+// `cap` bytes, trailing ':' kept); else out[0, size) is the normalised form.
+struct Normalised {
+  std::size_t size = 0;
+  bool longer = false;
+};
+constexpr Normalised normalize_into(std::string_view text, char* out, std::size_t cap) {
+  std::size_t n = 0, i = 0;
+  for (; i < text.size(); ++i) {
+    const short b = k_label_byte[static_cast<unsigned char>(text[i])];
+    if (b < 0) continue;
+    if (n == cap) break;
+    out[n++] = static_cast<char>(b);
+  }
+  for (; i < text.size(); ++i) {  // out is full: the rest may hold only dropped bytes and ':'
+    const short b = k_label_byte[static_cast<unsigned char>(text[i])];
+    if (b >= 0 && b != ':') return {cap, true};
+  }
+  while (n > 0 && out[n - 1] == ':') --n;
+  return {n, false};
+}
+
+// The hash of a normalised key (the same at compile time and at run time): its bytes eight at a
+// time, little-endian, each word mixed in with a multiplication.
+constexpr std::uint64_t key_hash(const char* s, std::size_t n) {
+  auto word = [&](std::size_t at, std::size_t len) {
+    std::uint64_t w = 0;
+    if (std::is_constant_evaluated() || std::endian::native != std::endian::little) {
+      for (std::size_t j = 0; j < len; ++j) w |= std::uint64_t{static_cast<unsigned char>(s[at + j])} << (8 * j);
+    } else {
+      std::memcpy(&w, s + at, len);
+    }
+    return w;
+  };
+  std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) h = (h ^ word(i, 8)) * 0xBF58476D1CE4E5B9ULL;
+  if (i < n) h = (h ^ word(i, n - i)) * 0xBF58476D1CE4E5B9ULL;
+  return h ^ (h >> 29);
+}
+
+// A key of a table: its normalised text and what it names (a ColumnId, an index in a data table).
+struct KeyEntry {
+  std::string_view raw;  // as in the data table; normalised when the table is built
+  int value;
+};
+
+// How many keys a source gives, and how many bytes their normalised forms need in all.
+struct TableSizes {
+  std::size_t keys = 0;
+  std::size_t chars = 0;
+};
+template <class Source>
+constexpr TableSizes table_sizes(Source source) {
+  TableSizes s;
+  source([&](KeyEntry e) {
+    ++s.keys;
+    s.chars += e.raw.size();  // (the normalised form is never longer)
+  });
+  return s;
+}
+
+// An open-addressing hash table of normalised keys, at most half full.
+template <std::size_t Keys, std::size_t Chars>
+struct KeyTable {
+  static constexpr std::size_t k_slots = std::bit_ceil(std::max<std::size_t>(16, 2 * Keys));
+  struct Slot {
+    std::uint32_t offset = 0;  // of the key in chars
+    std::uint16_t size = 0;
+    std::int16_t value = -1;  // -1: empty
+  };
+  std::array<Slot, k_slots> slots{};
+  std::array<char, Chars + 1> chars{};
+  std::size_t used = 0;  // bytes of chars in use
+  std::size_t longest = 0;  // the longest key
+
+  static constexpr std::size_t slot_of(std::uint64_t h) { return static_cast<std::size_t>(h >> 32) & (k_slots - 1); }
+  constexpr std::string_view key(const Slot& s) const { return {chars.data() + s.offset, s.size}; }
+
+  // The value of the key `norm` (normalised), or -1.
+  constexpr int find(std::string_view norm) const {
+    for (std::size_t at = slot_of(key_hash(norm.data(), norm.size()));; at = (at + 1) & (k_slots - 1)) {
+      const Slot& s = slots[at];
+      if (s.value < 0) return -1;
+      if (s.size == norm.size() && key(s) == norm) return s.value;
+    }
   }
 
-  Indexes() {
-    const auto& rows = section_rows();
-    for (std::size_t i = 0; i < rows.size(); ++i)
-      for (auto t : rows[i].titles) {
-        if (!t.empty() && t.back() == '*') {
-          auto prefix = normalize_label(t.substr(0, t.size() - 1));
-          longest_key = std::max(longest_key, prefix.size());
-          if (!prefix.empty()) title_prefixes.emplace_back(std::move(prefix), i);
-        } else {
-          auto norm = normalize_label(t);
-          longest_title = std::max(longest_title, norm.size());
-          longest_key = std::max(longest_key, norm.size());
-          exact_titles.emplace(std::move(norm), i);
-        }
-      }
-    for (const auto& c : k_columns) {
-      const auto id = static_cast<std::size_t>(c.id);
-      if (column_by_id.size() <= id) column_by_id.resize(id + 1, nullptr);
-      if (column_by_id[id] == nullptr) column_by_id[id] = &c;
-      if (c.id != ColumnId::label)
-        for (auto a : c.aliases) columns.emplace(normalize_label(a), c.id);
-    }
-    for (const auto& sc : k_section_columns)
-      section_columns.emplace(section_key(sc.section, normalize_label(sc.alias)), sc.column);
-    for (const auto& r : k_load_profile)
-      for (auto a : r.aliases) load_profile.emplace(normalize_label(a), &r);
-    for (const auto& r : k_efficiency)
-      for (auto a : r.aliases) efficiency.emplace(normalize_label(a), &r);
+  // Adds `raw` normalised, unless that key is already there (the first one wins).
+  constexpr void add(KeyEntry e) {
+    if (e.value < 0 || e.value > 32767) throw "KeyTable: value out of range";
+    char* out = chars.data() + used;
+    const std::size_t n = normalize_into(e.raw, out, e.raw.size()).size;
+    const std::string_view norm(out, n);
+    std::size_t at = slot_of(key_hash(out, n));
+    for (; slots[at].value >= 0; at = (at + 1) & (k_slots - 1))
+      if (key(slots[at]) == norm) return;  // already there: its bytes are left unused
+    slots[at] = {static_cast<std::uint32_t>(used), static_cast<std::uint16_t>(n), static_cast<std::int16_t>(e.value)};
+    used += n;
+    longest = std::max(longest, n);
   }
 };
 
-// Built on first use; built again when add_section_for_test changes the rows.
-std::unique_ptr<const Indexes>& index_slot() {
-  static std::unique_ptr<const Indexes> k_indexes = std::make_unique<const Indexes>();
-  return k_indexes;
+template <std::size_t Keys, std::size_t Chars, class Source>
+constexpr KeyTable<Keys, Chars> build_key_table(Source source) {
+  KeyTable<Keys, Chars> t;
+  source([&](KeyEntry e) { t.add(e); });
+  return t;
 }
 
-const Indexes& indexes() { return *index_slot(); }
+// Title prefixes (catalog titles ending in '*'), sorted byte-wise, each with the longest other
+// prefix it starts with (`parent`) and the least row index among itself and its parents (`best`).
+// The prefixes a normalised title starts with are the greatest prefix not after it in byte order
+// (q) and q's parents, as far as they agree with the title: found by one binary search.
+template <std::size_t Keys, std::size_t Chars>
+struct PrefixTable {
+  struct Entry {
+    std::uint32_t offset = 0;
+    std::uint16_t size = 0;
+    int row = 0;
+    int parent = -1;
+    int best = 0;
+  };
+  std::array<Entry, Keys + 1> entries{};
+  std::size_t count = 0;
+  std::array<char, Chars + 1> chars{};
+  std::size_t used = 0;
+  std::size_t longest = 0;
+
+  constexpr std::string_view key(const Entry& e) const { return {chars.data() + e.offset, e.size}; }
+
+  // The least row index of the prefixes `norm` starts with, or -1.
+  constexpr int find(std::string_view norm) const {
+    std::size_t lo = 0, hi = count;  // entries [0, lo) are <= norm, [hi, count) are after it
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (key(entries[mid]) <= norm) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo == 0) return -1;
+    int q = static_cast<int>(lo - 1);
+    const std::string_view k = key(entries[static_cast<std::size_t>(q)]);
+    std::size_t common = 0;
+    while (common < k.size() && common < norm.size() && k[common] == norm[common]) ++common;
+    while (q >= 0 && entries[static_cast<std::size_t>(q)].size > common) q = entries[static_cast<std::size_t>(q)].parent;
+    return q < 0 ? -1 : entries[static_cast<std::size_t>(q)].best;
+  }
+};
+
+template <std::size_t Keys, std::size_t Chars, class Source>
+constexpr PrefixTable<Keys, Chars> build_prefix_table(Source source) {
+  PrefixTable<Keys, Chars> t;
+  source([&](KeyEntry e) {
+    char* out = t.chars.data() + t.used;
+    const std::size_t n = normalize_into(e.raw, out, e.raw.size()).size;
+    if (n == 0) return;  // an empty prefix matches nothing (find_section_by_title asks about no empty title)
+    const std::string_view norm(out, n);
+    for (std::size_t j = 0; j < t.count; ++j)
+      if (t.key(t.entries[j]) == norm) return;  // the same prefix on an earlier row wins
+    t.entries[t.count++] = {static_cast<std::uint32_t>(t.used), static_cast<std::uint16_t>(n), e.value, -1, e.value};
+    t.used += n;
+    t.longest = std::max(t.longest, n);
+  });
+  std::sort(t.entries.begin(), t.entries.begin() + static_cast<std::ptrdiff_t>(t.count),
+            [&](const auto& a, const auto& b) { return t.key(a) < t.key(b); });
+  for (std::size_t j = 0; j < t.count; ++j) {
+    const std::string_view k = t.key(t.entries[j]);
+    for (std::size_t p = j; p-- > 0;)  // a prefix of k sorts before k; the nearest one is the longest
+      if (k.starts_with(t.key(t.entries[p]))) {
+        t.entries[j].parent = static_cast<int>(p);
+        t.entries[j].best = std::min(t.entries[j].row, t.entries[p].best);
+        break;
+      }
+  }
+  return t;
+}
+
+// Sources of keys: each calls `add` with every key of one lookup, in table order.
+constexpr auto exact_title_keys = [](auto add) {
+  for (std::size_t i = 0; i < std::size(k_sections); ++i)
+    for (auto t : k_sections[i].titles)
+      if (t.empty() || t.back() != '*') add(KeyEntry{t, static_cast<int>(i)});
+};
+constexpr auto title_prefix_keys = [](auto add) {
+  for (std::size_t i = 0; i < std::size(k_sections); ++i)
+    for (auto t : k_sections[i].titles)
+      if (!t.empty() && t.back() == '*') add(KeyEntry{t.substr(0, t.size() - 1), static_cast<int>(i)});
+};
+constexpr auto column_keys = [](auto add) {  // every alias of every column except `label`
+  for (const auto& c : k_columns)
+    if (c.id != ColumnId::label)
+      for (auto a : c.aliases) add(KeyEntry{a, static_cast<int>(c.id)});
+};
+constexpr auto load_profile_keys = [](auto add) {  // value: index in k_load_profile
+  for (std::size_t i = 0; i < std::size(k_load_profile); ++i)
+    for (auto a : k_load_profile[i].aliases) add(KeyEntry{a, static_cast<int>(i)});
+};
+constexpr auto efficiency_keys = [](auto add) {  // value: index in k_efficiency
+  for (std::size_t i = 0; i < std::size(k_efficiency); ++i)
+    for (auto a : k_efficiency[i].aliases) add(KeyEntry{a, static_cast<int>(i)});
+};
+
+constexpr auto k_exact_title_sizes = table_sizes(exact_title_keys);
+constexpr auto k_exact_titles = build_key_table<k_exact_title_sizes.keys, k_exact_title_sizes.chars>(exact_title_keys);
+constexpr auto k_title_prefix_sizes = table_sizes(title_prefix_keys);
+constexpr auto k_title_prefixes = build_prefix_table<k_title_prefix_sizes.keys, k_title_prefix_sizes.chars>(title_prefix_keys);
+constexpr auto k_column_sizes = table_sizes(column_keys);
+constexpr auto k_column_index = build_key_table<k_column_sizes.keys, k_column_sizes.chars>(column_keys);
+constexpr auto k_load_profile_sizes = table_sizes(load_profile_keys);
+constexpr auto k_load_profile_index = build_key_table<k_load_profile_sizes.keys, k_load_profile_sizes.chars>(load_profile_keys);
+constexpr auto k_efficiency_sizes = table_sizes(efficiency_keys);
+constexpr auto k_efficiency_index = build_key_table<k_efficiency_sizes.keys, k_efficiency_sizes.chars>(efficiency_keys);
+
+// k_section_columns with their aliases normalised (a dozen rows: scanned in order, the first wins).
+struct SectionColumnKey {
+  SectionId section;
+  std::array<char, 16> alias;
+  std::size_t size;
+  ColumnId column;
+};
+constexpr auto k_section_column_keys = [] {
+  std::array<SectionColumnKey, std::size(k_section_columns)> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const auto& sc = k_section_columns[i];
+    if (sc.alias.size() > out[i].alias.size()) throw "k_section_columns: alias too long";
+    out[i].section = sc.section;
+    out[i].size = normalize_into(sc.alias, out[i].alias.data(), sc.alias.size()).size;
+    out[i].column = sc.column;
+  }
+  return out;
+}();
+constexpr std::size_t k_longest_section_column = [] {
+  std::size_t n = 0;
+  for (const auto& k : k_section_column_keys) n = std::max(n, k.size);
+  return n;
+}();
+
+// Header texts are normalised on the stack up to one byte more than the longest column alias (a
+// longer header names no column).
+constexpr std::size_t k_column_cap = std::max(k_column_index.longest, k_longest_section_column) + 1;
+
+// column_spec's table: index ColumnId, the first k_columns row of each id; -1 for an id without one.
+constexpr std::size_t k_column_id_end = [] {
+  std::size_t end = 0;
+  for (const auto& c : k_columns) end = std::max(end, static_cast<std::size_t>(c.id) + 1);
+  return end;
+}();
+constexpr auto k_column_rows = [] {
+  std::array<short, k_column_id_end> rows{};
+  for (auto& r : rows) r = -1;
+  for (std::size_t i = 0; i < std::size(k_columns); ++i)
+    if (auto& r = rows[static_cast<std::size_t>(k_columns[i].id)]; r < 0) r = static_cast<short>(i);
+  return rows;
+}();
+
+// section_spec's table: index SectionId (every enumerator), the first k_sections row of each; -1 for
+// none (`unknown`).
+constexpr auto k_section_row_of_id = [] {
+  std::array<int, k_section_id_count> rows{};
+  for (auto& r : rows) r = -1;
+  for (std::size_t i = 0; i < std::size(k_sections); ++i) {
+    const auto id = static_cast<std::size_t>(k_sections[i].id);
+    if (id >= rows.size()) throw "k_sections: a row's id is past k_section_id_count";
+    if (rows[id] < 0) rows[id] = static_cast<int>(i);
+  }
+  return rows;
+}();
+
+// The titles of the sections add_section_for_test added (normalised; value: index in
+// section_rows()), looked up after the compile-time tables, whose rows all come first.
+struct TestTitles {
+  std::vector<std::pair<std::string, std::size_t>> exact;
+  std::vector<std::pair<std::string, std::size_t>> prefixes;
+  std::size_t longest = 0;  // the longest of either
+};
+constinit TestTitles g_test_titles;  // (constant-initialised: no guard on each lookup)
+TestTitles& test_titles() { return g_test_titles; }
+
+// The longest normalised title or title prefix of the catalog as built.
+constexpr std::size_t k_longest_title_key = std::max(k_exact_titles.longest, k_title_prefixes.longest);
 
 }  // namespace
 
@@ -2054,14 +2290,21 @@ SectionId add_section_for_test(const SectionSpec& spec) {
   SectionSpec row = spec;
   row.id = static_cast<SectionId>(k_section_id_count + added);
   rows.push_back(row);
-  index_slot() = std::make_unique<const Indexes>();
+  TestTitles& tt = test_titles();
+  for (auto t : row.titles) {
+    const bool prefix = !t.empty() && t.back() == '*';
+    auto norm = normalize_label(prefix ? t.substr(0, t.size() - 1) : t);
+    tt.longest = std::max(tt.longest, norm.size());
+    if (!prefix) tt.exact.emplace_back(std::move(norm), rows.size() - 1);
+    else if (!norm.empty()) tt.prefixes.emplace_back(std::move(norm), rows.size() - 1);
+  }
   return row.id;
 }
 
 void remove_sections_for_test() {
   auto& rows = section_rows();
   rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(std::size(k_sections)), rows.end());
-  index_slot() = std::make_unique<const Indexes>();
+  test_titles() = TestTitles{};
 }
 std::span<const ColumnSpec> all_columns() { return k_columns; }
 std::span<const LoadProfileSpec> all_load_profile_rows() { return k_load_profile; }
@@ -2079,67 +2322,58 @@ const SectionSpec* find_section_by_title(std::string_view title) {
     }
   if (auto pos = title.find("DB/Inst/Cont:"); pos != std::string_view::npos) title = title.substr(0, pos);
   title = without_footnote_marker(title);  // "SQL ordered by Elapsed Time [1]" (Autonomous Database)
-  // The text tokenizer asks about every line: normalise (as normalize_label) only as far as the
-  // longest title or prefix needs, into a buffer on the stack. A candidate whose normalised form goes
-  // on past that (with more than trailing ':') can match no title exactly, and its first
-  // longest_key + 1 characters decide every prefix.
-  const Indexes& idx = indexes();
-  char small[256];
-  std::string large;  // (no title is that long today)
+  // The text tokenizer asks about every line: normalise only as far as the longest title or prefix
+  // needs, into a buffer on the stack. A candidate whose normalised form goes on past that (with
+  // more than trailing ':') can match no title exactly, and its first longest + 1 bytes decide every
+  // prefix. The compile-time tables hold the catalog's rows, which come before every row
+  // add_section_for_test added: a row they find is the first that matches.
+  const TestTitles& tt = test_titles();
+  const std::size_t cap = std::max(k_longest_title_key, tt.longest) + 1;
+  char small[k_longest_title_key + 1 + 64];
+  std::string large;  // (only for a longer title added by a test)
   char* buf = small;
-  const std::size_t cap = idx.longest_key + 1;
   if (cap > sizeof small) {
     large.resize(cap);
     buf = large.data();
   }
-  // Each byte's normalised form: itself lower-cased, or 0 when normalize_label drops it.
-  static constexpr auto k_norm = [] {
-    std::array<unsigned char, 256> t{};
-    for (unsigned u = 1; u < 256; ++u) {
-      const bool skipped = u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2;
-      t[u] = skipped ? 0 : static_cast<unsigned char>(u >= 'A' && u <= 'Z' ? u + ('a' - 'A') : u);
-    }
-    return t;
-  }();
-  std::size_t n = 0, pos = 0;
-  const char* const in = title.data();
-  for (; pos < title.size() && n < cap; ++pos) {
-    const unsigned char u = k_norm[static_cast<unsigned char>(in[pos])];
-    buf[n] = static_cast<char>(u);
-    n += u != 0 || in[pos] == '\0' ? 1 : 0;
-  }
-  bool longer = false;  // the normalised form goes on past buf with a character other than ':'
-  for (; pos < title.size() && !longer; ++pos) {
-    const unsigned char u = k_norm[static_cast<unsigned char>(in[pos])];
-    longer = (u != 0 || in[pos] == '\0') && u != ':';
-  }
-  if (!longer)
-    while (n > 0 && buf[n - 1] == ':') --n;
-  if (n == 0) return nullptr;
-  const std::string_view norm(buf, n);
+  const Normalised got = normalize_into(title, buf, cap);
+  if (got.size == 0) return nullptr;
+  const std::string_view norm(buf, got.size);
   const auto& rows = section_rows();
-  std::size_t best = rows.size();
-  if (!longer && norm.size() <= idx.longest_title)
-    if (auto it = idx.exact_titles.find(norm); it != idx.exact_titles.end()) best = it->second;
-  for (const auto& [prefix, i] : idx.title_prefixes)
-    if (i < best && norm.substr(0, prefix.size()) == prefix) best = i;
-  return best < rows.size() ? &rows[best] : nullptr;
+  int best = got.longer || norm.size() > k_exact_titles.longest ? -1 : k_exact_titles.find(norm);
+  if (const int p = k_title_prefixes.find(norm); p >= 0 && (best < 0 || p < best)) best = p;
+  if (best >= 0) return &rows[static_cast<std::size_t>(best)];
+  std::size_t added = rows.size();
+  if (!got.longer)
+    for (const auto& [key, i] : tt.exact)
+      if (i < added && key == norm) added = i;
+  for (const auto& [prefix, i] : tt.prefixes)
+    if (i < added && norm.starts_with(prefix)) added = i;
+  return added < rows.size() ? &rows[added] : nullptr;
 }
 
 const SectionSpec* find_section_by_summary(std::string_view summary) {
-  std::string lower;
-  lower.reserve(summary.size());
+  // White space (as isspace in the "C" locale) folded to single spaces, trimmed, ASCII lower-cased.
+  static constexpr auto k_byte = [] {
+    std::array<short, 256> t{};
+    for (unsigned u = 0; u < 256; ++u)
+      t[u] = u == ' ' || (u >= '\t' && u <= '\r') ? short{-1} : static_cast<short>(u >= 'A' && u <= 'Z' ? u + ('a' - 'A') : u);
+    return t;
+  }();
+  std::string lower(summary.size(), '\0');
+  std::size_t n = 0;
   bool space = false;
   for (char c : summary) {
-    auto u = static_cast<unsigned char>(c);
-    if (std::isspace(u) != 0) {
+    const short b = k_byte[static_cast<unsigned char>(c)];
+    if (b < 0) {
       space = true;
       continue;
     }
-    if (space && !lower.empty()) lower.push_back(' ');
+    if (space && n > 0) lower[n++] = ' ';
     space = false;
-    lower.push_back(static_cast<char>(std::tolower(u)));
+    lower[n++] = static_cast<char>(b);
   }
+  lower.resize(n);
   // The longest matching substring wins: "global cache load profile" beats "load profile".
   const SectionSpec* best = nullptr;
   std::size_t best_len = 0;
@@ -2160,50 +2394,61 @@ const SectionSpec* find_section_by_key(std::string_view key) {
 
 const SectionSpec& section_spec(SectionId id) {
   static constexpr SectionSpec unknown{SectionId::unknown, "unknown", "Unknown section", {}, {}};
-  for (const auto& s : section_rows())
-    if (s.id == id) return s;
+  const auto& rows = section_rows();
+  // A SectionId's row, from a table built at compile time; the rows add_section_for_test added
+  // (ids past every enumerator) come after k_sections and are scanned.
+  if (const auto i = static_cast<std::size_t>(id); i < k_section_row_of_id.size()) {
+    const int row = k_section_row_of_id[i];
+    return row >= 0 ? rows[static_cast<std::size_t>(row)] : unknown;
+  }
+  for (std::size_t i = std::size(k_sections); i < rows.size(); ++i)
+    if (rows[i].id == id) return rows[i];
   return unknown;
 }
 
 ColumnId find_column(std::string_view header) {
-  const std::string norm = normalize_label(header);
-  if (norm.empty()) return ColumnId::label;
-  const auto& columns = indexes().columns;
-  auto it = columns.find(norm);
-  return it != columns.end() ? it->second : ColumnId::unknown;
+  char buf[k_column_cap];
+  const Normalised got = normalize_into(header, buf, k_column_cap);
+  if (got.longer) return ColumnId::unknown;  // longer than every alias
+  if (got.size == 0) return ColumnId::label;
+  const int id = k_column_index.find({buf, got.size});
+  return id >= 0 ? static_cast<ColumnId>(id) : ColumnId::unknown;
 }
 
 ColumnId find_column(std::string_view header, SectionId section) {
   // One normalisation for both lookups (the section's aliases, then every column's).
-  const std::string norm = normalize_label(header);
-  const Indexes& idx = indexes();
-  if (section != SectionId::unknown) {
-    auto it = idx.section_columns.find(Indexes::section_key(section, norm));
-    if (it != idx.section_columns.end()) return it->second;
-  }
+  char buf[k_column_cap];
+  const Normalised got = normalize_into(header, buf, k_column_cap);
+  if (got.longer) return ColumnId::unknown;  // longer than every alias
+  const std::string_view norm(buf, got.size);
+  if (section != SectionId::unknown)
+    for (const auto& k : k_section_column_keys)
+      if (k.section == section && std::string_view(k.alias.data(), k.size) == norm) return k.column;
   if (norm.empty()) return ColumnId::label;
-  auto it = idx.columns.find(norm);
-  return it != idx.columns.end() ? it->second : ColumnId::unknown;
+  const int id = k_column_index.find(norm);
+  return id >= 0 ? static_cast<ColumnId>(id) : ColumnId::unknown;
 }
 
 std::span<const SectionColumnSpec> all_section_columns() { return k_section_columns; }
 
 const ColumnSpec& column_spec(ColumnId id) {
-  const auto& by_id = indexes().column_by_id;
   const auto i = static_cast<std::size_t>(id);
-  return i < by_id.size() && by_id[i] != nullptr ? *by_id[i] : k_unknown_column;
+  return i < k_column_rows.size() && k_column_rows[i] >= 0 ? k_columns[static_cast<std::size_t>(k_column_rows[i])]
+                                                           : k_unknown_column;
 }
 
 const LoadProfileSpec* find_load_profile_row(std::string_view label) {
-  const auto& rows = indexes().load_profile;
-  auto it = rows.find(normalize_label(label));
-  return it != rows.end() ? it->second : nullptr;
+  char buf[k_load_profile_index.longest + 1];  // a longer label names no row
+  const Normalised got = normalize_into(label, buf, sizeof buf);
+  const int i = got.longer ? -1 : k_load_profile_index.find({buf, got.size});
+  return i >= 0 ? &k_load_profile[static_cast<std::size_t>(i)] : nullptr;
 }
 
 const LoadProfileSpec* find_efficiency_row(std::string_view label) {
-  const auto& rows = indexes().efficiency;
-  auto it = rows.find(normalize_label(label));
-  return it != rows.end() ? it->second : nullptr;
+  char buf[k_efficiency_index.longest + 1];  // a longer label names no row
+  const Normalised got = normalize_into(label, buf, sizeof buf);
+  const int i = got.longer ? -1 : k_efficiency_index.find({buf, got.size});
+  return i >= 0 ? &k_efficiency[static_cast<std::size_t>(i)] : nullptr;
 }
 
 std::string expand_wait_class(std::string_view name) {
