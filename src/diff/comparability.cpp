@@ -327,4 +327,25 @@ void Differ::drop_deltas() {
 
 }  // namespace differ
 
+void withhold_judgements(Comparison& c, const std::string& why) {
+  c.findings.clear();
+  c.contributors.clear();
+  std::erase_if(c.tables, [](const CompareTable& t) { return t.changes_only; });
+  for (auto& t : c.tables) {
+    std::vector<std::size_t> keep;
+    for (std::size_t i = 0; i < t.columns.size(); ++i)
+      if (role_of(t.columns[i]) != ColumnRole::assessment) keep.push_back(i);
+    if (keep.size() == t.columns.size()) continue;
+    std::vector<CompareColumn> cols;
+    for (auto i : keep) cols.push_back(t.columns[i]);
+    for (auto& r : t.rows) {
+      std::vector<CompareCell> cells;
+      for (auto i : keep) cells.push_back(i < r.cells.size() ? r.cells[i] : CompareCell());
+      r.cells = std::move(cells);
+    }
+    t.columns = std::move(cols);
+    t.notes.push_back(fmt::format("Assessments left out: {}.", why));
+  }
+}
+
 }  // namespace awrdiff::detail

@@ -61,6 +61,7 @@ Comparison Differ::run() {
   detail::add_section_evidence(m_out);
   headline();
   if (m_no_deltas) drop_deltas();
+  else if (m_different_databases) detail::withhold_judgements(m_out, "the reports are of different databases");
   detail::add_pair_charts(m_out, m_base, m_target);
   return std::move(m_out);
 }

@@ -122,6 +122,13 @@ std::vector<std::string> plausibility_warnings(const Snapshot& s);
 bool periods_overlap(const Snapshot& a, const Snapshot& b);
 bool same_period(const Snapshot& a, const Snapshot& b);
 
+/// Two periods that are not one database's past and present (two DB Ids, a set mixing them): the figures stay side
+/// by side, but nothing is drawn from their difference as if one were the other's past. Clears the findings and
+/// contributors, leaves out the tables that exist only as the change (CompareTable::changes_only: where the change
+/// comes from, the SQL carrying it) and every assessment column (worse / better), and says so under each table it
+/// touched. `why`: the note's reason ("the reports are of different databases").
+void withhold_judgements(Comparison& c, const std::string& why);
+
 /// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h".
 std::string human_seconds(double seconds);
 

@@ -172,12 +172,19 @@ void Differ::headline() {
       break;
   }
   if (m_different_databases) {
-    // Two databases: the numbers are shown, but no verdict on one as the other's past.
+    // Two databases: the numbers are shown side by side, but neither period is the other's past: no verdict, no
+    // cause, no finding and no assessment (run() withholds them, withhold_judgements).
     o.verdict = Verdict::not_comparable;
+    o.contributors.clear();
     const auto& bd = m_base->database;
     const auto& td = m_target.database;
-    head =
-        fmt::format("Not comparable (different databases: {} DB Id {} vs {} DB Id {}): ", bd.name, *bd.dbid, td.name, *td.dbid);
+    o.headline = fmt::format(
+        "Not comparable (different databases: {} DB Id {} vs {} DB Id {}): DB time per second {} -> {} average active "
+        "sessions{}; neither period is the other's past, so no cause, finding or assessment is drawn from the difference "
+        "(the figures are side by side below)",
+        bd.name, *bd.dbid, td.name, *td.dbid, detail::grouped(b, 2), detail::grouped(t, 2),
+        pct ? fmt::format(" ({})", fmt_pct(*pct)) : std::string());
+    return;
   }
   if (both_idle) {
     o.headline =
@@ -217,8 +224,6 @@ void Differ::headline() {
   }
   if (!in_aas && std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1)
     head += " (seconds scaled to the target's elapsed time)";
-  if (m_base->database.dbid && m_target.database.dbid && *m_base->database.dbid != *m_target.database.dbid)
-    head += " [different databases: see the warnings]";
   o.headline = head;
 }
 

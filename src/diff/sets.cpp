@@ -1215,9 +1215,10 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   if (!mixed.empty()) {
     c.warnings.insert(c.warnings.begin(), mixed.begin(), mixed.end());
     c.verdict = Verdict::not_comparable;
-    c.headline = "Not comparable: " + mixed.front();
-    c.findings.clear();
-    c.contributors.clear();
+    c.headline = "Not comparable: " + mixed.front() +
+                 "; a set of two databases is no one period, so no cause, finding or assessment is drawn from the "
+                 "difference (the merged figures are side by side below)";
+    detail::withhold_judgements(c, "a set mixes databases");
     c.db_time_change_pct.reset();
     return c;
   }

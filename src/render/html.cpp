@@ -840,7 +840,10 @@ void verdict_card(const Comparison& c, std::ostream& out) {
 
 void findings(const Comparison& c, std::ostream& out) {
   out << "<section id=\"findings\"><h2>Findings<a class=\"pl\" href=\"#findings\" title=\"Link to the findings\">#</a></h2>\n";
-  if (c.findings.empty()) out << "<p class=\"none\">No findings: no rule of the findings catalog fired.</p>\n";
+  if (c.findings.empty())
+    out << (c.verdict == Verdict::not_comparable
+                ? "<p class=\"none\">No findings: the periods are not comparable (see the verdict), so none is drawn.</p>\n"
+                : "<p class=\"none\">No findings: no rule of the findings catalog fired.</p>\n");
   for (std::size_t i = 0; i < c.findings.size(); ++i) {
     const auto& f = c.findings[i];
     const char* dir = to_string(f.direction);

@@ -114,3 +114,35 @@ TEST(DbaReading, ASetChangeInsideTheNoiseIsNoLoadChange) {
   EXPECT_EQ(c.headline.find("More load"), std::string::npos) << c.headline;
   EXPECT_TRUE(c.contributors.empty());
 }
+
+// RMGTIBN against RMGTIBP: two databases. The figures stay side by side; no cause, finding, assessment or
+// attribution is drawn from their difference, in any format.
+TEST(DbaReading, TwoDatabasesGetNoCausesFindingsOrAssessments) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto c = awrdiff::compare(corpus("awr-html_19c_jdmoreno_5.html"), corpus("awr-html_19c_jdmoreno_8.html"));
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::not_comparable);
+  EXPECT_EQ(c.headline.rfind("Not comparable (different databases: RMGTIBN DB Id 2216396004 vs RMGTIBP DB Id 2447957804)", 0), 0u)
+      << c.headline;
+  EXPECT_EQ(c.headline.find("driven by"), std::string::npos) << c.headline;
+  EXPECT_TRUE(c.findings.empty());
+  EXPECT_TRUE(c.contributors.empty());
+  EXPECT_EQ(table(c, "sql_carriers"), nullptr);
+  EXPECT_EQ(table(c, "attribution"), nullptr);
+  for (const auto& t : c.tables) {
+    EXPECT_FALSE(t.changes_only) << t.key;
+    for (const auto& col : t.columns) EXPECT_NE(awrdiff::role_of(col), awrdiff::ColumnRole::assessment) << t.key;
+  }
+  ASSERT_NE(table(c, "load_profile"), nullptr);  // the figures are still there
+  for (auto f : {awrdiff::Format::text, awrdiff::Format::markdown, awrdiff::Format::jira, awrdiff::Format::html}) {
+    const auto out = rendered(c, f);
+    EXPECT_EQ(out.find("Top causes"), std::string::npos);
+    EXPECT_EQ(out.find("[worse]"), std::string::npos);
+  }
+  // The same for sets whose merged periods are of two databases.
+  const auto s = awrdiff::compare_sets({corpus("awr-html_19c_jdmoreno_5.html"), corpus("awr-html_19c_jdmoreno_7.html")},
+                                       {corpus("awr-html_19c_jdmoreno_8.html"), corpus("awr-html_19c_jdmoreno_9.html")});
+  EXPECT_EQ(s.verdict, awrdiff::Verdict::not_comparable) << s.headline;
+  EXPECT_TRUE(s.findings.empty());
+  EXPECT_TRUE(s.contributors.empty());
+  EXPECT_EQ(table(s, "sql_carriers"), nullptr);
+}
