@@ -67,6 +67,10 @@ struct Item {
   OptDouble base_pct, target_pct;  // % of DB time, for the delta column
   bool points = false;  // a percentage: its change is shown in points
   std::string metric;  // metric catalog key for the assessment; empty: the table's
+  // The step the reports print the rates in (0.1 for a Load Profile rate printed "0.1"), 0 when not known: the
+  // assessment is on the least difference the printed digits allow (each side half a step toward the other), so a
+  // change of one printed step (0.0 -> 0.1) is no finding.
+  double print_step = 0;
   std::optional<Bound> bound;  // one side unknown: the change as a bound (percent, ≥ +120%), else none
   OptDouble bound_delta;  // that side taken at its list's floor: the least change, per second
   double sort_key = 0;

@@ -6,6 +6,7 @@
 
 #include "diff/differ.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -155,7 +156,15 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
     if (with_assessment) {
       const std::string& metric = it.metric.empty() ? spec.metric : it.metric;
       const bool known = !it.base_status && !it.target_status;
-      r.cells.push_back(known ? assessment_cell(metric, it.base_rate, it.target_rate) : CompareCell());
+      OptDouble b = it.base_rate, tv = it.target_rate;
+      if (known && it.print_step > 0 && b && tv) {
+        // Each printed value stands for anything within half a step of it: assess the least difference.
+        const double half = it.print_step / 2, d = *tv - *b;
+        const double shrink = std::min(half, std::fabs(d) / 2);
+        *b += d > 0 ? shrink : -shrink;
+        *tv -= d > 0 ? shrink : -shrink;
+      }
+      r.cells.push_back(known ? assessment_cell(metric, b, tv) : CompareCell());
     }
     t.rows.push_back(std::move(r));
   }

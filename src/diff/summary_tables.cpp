@@ -9,6 +9,7 @@
 #include "diff/facts.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace awrdiff::detail::differ {
@@ -29,6 +30,19 @@ void assess_as_db_time_table(std::vector<Item>& items) {
     if (it.name == "DB CPU") it.metric = "db_cpu_per_s";
     if (it.name == "DB time") it.metric = "db_time_per_s";
   }
+}
+
+// The step a Load Profile rate is printed in, from its digits: 0.1 for "0.1" or "10.0" (read 10: never coarser than
+// one decimal), 0.01 for "0.05", 0.001 for a 10g "0.005"; a zero says nothing (1); finer than 0.0001 is no printed
+// figure (0).
+double print_step(const OptDouble& v) {
+  if (!v || *v == 0) return 1;
+  double step = 0.1;
+  for (int k = 1; k <= 4; ++k, step /= 10) {
+    const double scaled = std::fabs(*v) / step;
+    if (std::fabs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled)) return step;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -244,6 +258,11 @@ void Differ::load_profile() {
     if (br != nullptr) it.base_rate = rate_of(*m_base);
     if (tr != nullptr) it.target_rate = rate_of(m_target);
     it.metric = "load_profile." + key;
+    // Rates compared as printed (1 decimal from 11g, 2 before): a change of one printed step is within the
+    // rounding. The step is read from the digits of each side (the finer one; never coarser than 0.1, as "10.0"
+    // reads 10); a rate that is not the printed figure (rescaled, merged, exact) has finer digits and no step.
+    if (br != nullptr && tr != nullptr && it.base_rate == br->per_second && it.target_rate == tr->per_second)
+      it.print_step = std::min(print_step(it.base_rate), print_step(it.target_rate));
     items.push_back(std::move(it));
   }
   auto t = side_by_side(spec, items, has_base());

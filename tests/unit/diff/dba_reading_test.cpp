@@ -146,3 +146,23 @@ TEST(DbaReading, TwoDatabasesGetNoCausesFindingsOrAssessments) {
   EXPECT_TRUE(s.contributors.empty());
   EXPECT_EQ(table(s, "sql_carriers"), nullptr);
 }
+
+// RMGTIBP: Background CPU(s) is printed 0.0 in the base and 0.1 in the target; one printed step is no change.
+TEST(DbaReading, ALoadProfileStepOfThePrintResolutionIsNoChange) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto c = awrdiff::compare(corpus("awr-html_19c_jdmoreno_8.html"), corpus("awr-html_19c_jdmoreno_9.html"));
+  const auto* t = table(c, "load_profile");
+  ASSERT_NE(t, nullptr);
+  const int name = column(*t, "name"), assessment = column(*t, "assessment"), base = column(*t, "base_per_second"),
+            target = column(*t, "target_per_second");
+  ASSERT_GE(assessment, 0);
+  bool seen = false;
+  for (const auto& r : t->rows) {
+    if (std::get<std::string>(r.cells[static_cast<std::size_t>(name)]) != "Background CPU(s)") continue;
+    seen = true;
+    EXPECT_DOUBLE_EQ(std::get<double>(r.cells[static_cast<std::size_t>(base)]), 0.0);
+    EXPECT_DOUBLE_EQ(std::get<double>(r.cells[static_cast<std::size_t>(target)]), 0.1);
+    EXPECT_TRUE(std::holds_alternative<std::monostate>(r.cells[static_cast<std::size_t>(assessment)]));
+  }
+  EXPECT_TRUE(seen);
+}
