@@ -843,13 +843,18 @@ private:
         const Pair per_exec = sql_value(*p, "elapsed_per_exec_ms");
         const std::string minutes =
             arrow(el(m_b) ? OptDouble(*el(m_b) / 60) : std::nullopt, el(m_t) ? OptDouble(*el(m_t) / 60) : std::nullopt, 1);
-        if (!p->base->executions && !p->target->executions)  // blank Executions: no call completed in either period
-          f.evidence.push_back(
-              fmt::format("no completed execution in either period ({} min): a long call spanning the snapshots", minutes));
-        else
+        if (!p->base->executions && !p->target->executions) {  // blank Executions: no call completed in either period
+          // The minutes are the periods' lengths, not the statement's: said as such, apart from its elapsed.
+          auto mins = [](const OptDouble& e) { return e ? detail::grouped(*e / 60, 1) : std::string("?"); };
+          f.evidence.push_back(fmt::format(
+              "executions blank on both sides: no call of it completed within either period ({} and {} min long); "
+              "its elapsed is time of calls still running across the snapshots (long calls, or sessions held in them)",
+              mins(el(m_b)), mins(el(m_t))));
+        } else {
           f.evidence.push_back(fmt::format("executions {} in {} min, elapsed per execution {}",
                                            arrow(p->base->executions, p->target->executions, 0), minutes,
                                            per_exec_arrow(per_exec.b, per_exec.t)));
+        }
       }
       f.metrics = {metric("sql:" + s.sql_id + ":elapsed_per_s", "SQL " + s.sql_id + " elapsed per second", "AAS",
                           {p->base_rate, p->target_rate})};
