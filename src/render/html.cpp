@@ -773,6 +773,34 @@ std::string set_medians_line(const Comparison& c) {
   return {};
 }
 
+// check: the current DB time per second against the baseline's centre and band, from the "check" table's
+// db_time_per_s row, as the text's first line gives them; empty when the comparison has none.
+struct CheckCentre {
+  OptDouble current, centre, low, high;
+};
+CheckCentre check_centre(const Comparison& c) {
+  for (const auto& t : c.tables) {
+    if (t.key != "check") continue;
+    auto col = [&t](std::string_view key) {
+      for (std::size_t i = 0; i < t.columns.size(); ++i)
+        if (t.columns[i].key == key) return i;
+      return t.columns.size();
+    };
+    const std::size_t key = col("key");
+    for (const auto& r : t.rows) {
+      auto at = [&r](std::size_t i) -> OptDouble {
+        if (i >= r.cells.size()) return std::nullopt;
+        if (const auto* d = std::get_if<double>(&r.cells[i])) return *d;
+        return std::nullopt;
+      };
+      const auto* k = key < r.cells.size() ? std::get_if<std::string>(&r.cells[key]) : nullptr;
+      if (k == nullptr || *k != "db_time_per_s") continue;
+      return {at(col("actual")), at(col("baseline_centre")), at(col("band_low")), at(col("band_high"))};
+    }
+  }
+  return {};
+}
+
 void verdict_card(const Comparison& c, std::ostream& out) {
   std::string cls = to_string(c.verdict);
   std::replace(cls.begin(), cls.end(), ' ', '_');
@@ -780,7 +808,22 @@ void verdict_card(const Comparison& c, std::ostream& out) {
   const bool sets = std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.reports > 1; });
   const bool baseline =
       std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.role == "Baseline"; });
-  if (c.db_time_per_s_base && c.db_time_per_s_target) {
+  const CheckCentre centre = baseline ? check_centre(c) : CheckCentre{};
+  if (centre.current && centre.centre && c.db_time_per_s_target) {
+    // check: the figure the check rests on first, as the text's first line gives it (the current period against the
+    // baseline's centre and band); the baseline's periods merged, which the tables compare, said as such apart.
+    out << "<div class=\"big\">DB time per second " << num(*centre.current)
+        << " <small>average active sessions; the baseline's centre " << num(*centre.centre);
+    if (centre.low && centre.high) out << ", band " << num(*centre.low) << " .. " << num(*centre.high);
+    out << "</small></div>\n";
+    if (c.db_time_per_s_base)
+      out << "<p class=\"medians\">The baseline's periods merged (DB time summed over their summed elapsed, as the tables "
+             "compare them): <b>"
+          << num(*c.db_time_per_s_base) << " → " << num(*c.db_time_per_s_target) << "</b> average active sessions"
+          << (c.db_time_change_pct ? fmt::format(" ({}{:.0f}%)", *c.db_time_change_pct >= 0 ? "+" : "", *c.db_time_change_pct)
+                                   : std::string())
+          << "</p>\n";
+  } else if (c.db_time_per_s_base && c.db_time_per_s_target) {
     // Sets: these figures are the merged sets' (DB time summed over the summed elapsed), which the verdict
     // does not rest on alone: the medians of the reports and the test, from the "sets" table, stand beside them.
     out << "<div class=\"big\">DB time per second "

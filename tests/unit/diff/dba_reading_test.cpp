@@ -182,3 +182,20 @@ TEST(DbaReading, NoCompletedExecutionReadsAsSuch) {
       }
   EXPECT_TRUE(seen);
 }
+
+// check's HTML card leads with what the text's first line gives (the current period against the baseline's
+// centre and band) and names the merged figure as the baseline's periods merged.
+TEST(DbaReading, CheckCardNamesTheCentreAndTheMergedFigure) {
+  std::vector<awrdiff::Snapshot> s;
+  for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html", "good_4.html"})
+    s.push_back(awrdiff::testing::sample_report(n));
+  const auto r = awrdiff::check(awrdiff::testing::sample_report("bad.html"), awrdiff::baseline_from_snapshots(std::move(s)),
+                                awrdiff::default_policy());
+  const auto html = rendered(r.comparison, awrdiff::Format::html);
+  const auto card = html.substr(html.find("id=\"verdict\""), 1500);
+  EXPECT_NE(card.find("DB time per second 0.970 <small>average active sessions; the baseline's centre 0.222, band 0.172 .. "
+                      "0.272</small>"),
+            std::string::npos)
+      << card;
+  EXPECT_NE(card.find("The baseline's periods merged"), std::string::npos) << card;
+}
