@@ -1,6 +1,13 @@
 // The history store in one SQLite file (the embedded default): WAL mode, a busy timeout, statements
 // prepared once per connection. A file that is not an SQLite database is never opened for writing.
+//
+// libsqlite3 is loaded when an SQLite store is first opened (dlopen), not linked, as libpq is for a
+// PostgreSQL store: linked, the dynamic loader maps and relocates it at every start of awrdiff (about
+// 1 million instructions, a third of `awrdiff --version`), for a store that most commands never open.
+// Only the header (libsqlite3-dev) is needed to build; the functions come from SQLite's stable C ABI
+// (soname libsqlite3.so.0).
 #include "history/sql.hpp"
+#include "support/lazy_library.hpp"
 
 #include <sqlite3.h>
 
@@ -14,10 +21,88 @@
 #include <map>
 #include <thread>
 
+#ifndef AWRDIFF_SQLITE3_SONAME
+#define AWRDIFF_SQLITE3_SONAME "libsqlite3.so.0"
+#endif
+
 namespace awrdiff::detail {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The SQLite functions the store calls, resolved once from the library loaded at first use.
+struct LibSqlite {
+  decltype(&sqlite3_open_v2) open_v2 = nullptr;
+  decltype(&sqlite3_close_v2) close_v2 = nullptr;
+  decltype(&sqlite3_extended_result_codes) extended_result_codes = nullptr;
+  decltype(&sqlite3_busy_timeout) busy_timeout = nullptr;
+  decltype(&sqlite3_db_readonly) db_readonly = nullptr;
+  decltype(&sqlite3_exec) exec = nullptr;
+  decltype(&sqlite3_free) free = nullptr;
+  decltype(&sqlite3_errmsg) errmsg = nullptr;
+  decltype(&sqlite3_errstr) errstr = nullptr;
+  decltype(&sqlite3_system_errno) system_errno = nullptr;
+  decltype(&sqlite3_prepare_v3) prepare_v3 = nullptr;
+  decltype(&sqlite3_finalize) finalize = nullptr;
+  decltype(&sqlite3_reset) reset = nullptr;
+  decltype(&sqlite3_clear_bindings) clear_bindings = nullptr;
+  decltype(&sqlite3_bind_null) bind_null = nullptr;
+  decltype(&sqlite3_bind_int64) bind_int64 = nullptr;
+  decltype(&sqlite3_bind_double) bind_double = nullptr;
+  decltype(&sqlite3_bind_text64) bind_text64 = nullptr;
+  decltype(&sqlite3_bind_blob64) bind_blob64 = nullptr;
+  decltype(&sqlite3_step) step = nullptr;
+  decltype(&sqlite3_column_type) column_type = nullptr;
+  decltype(&sqlite3_column_int64) column_int64 = nullptr;
+  decltype(&sqlite3_column_double) column_double = nullptr;
+  decltype(&sqlite3_column_text) column_text = nullptr;
+  decltype(&sqlite3_column_blob) column_blob = nullptr;
+  decltype(&sqlite3_column_bytes) column_bytes = nullptr;
+  std::string error;  // why it could not be loaded; empty when loaded
+};
+
+// libsqlite3, loaded on the first call (thread-safe); never unloaded. Throws SqlError (cannot_open)
+// with one line saying what is missing when the library or one of its functions cannot be found.
+const LibSqlite& libsqlite() {
+  static const LibSqlite k_lib = [] {
+    LibSqlite lib;
+    LazyLibrary so(AWRDIFF_SQLITE3_SONAME);
+    auto load = [&](auto& fn, const char* name) { so.load(fn, name); };
+    load(lib.open_v2, "sqlite3_open_v2");
+    load(lib.close_v2, "sqlite3_close_v2");
+    load(lib.extended_result_codes, "sqlite3_extended_result_codes");
+    load(lib.busy_timeout, "sqlite3_busy_timeout");
+    load(lib.db_readonly, "sqlite3_db_readonly");
+    load(lib.exec, "sqlite3_exec");
+    load(lib.free, "sqlite3_free");
+    load(lib.errmsg, "sqlite3_errmsg");
+    load(lib.errstr, "sqlite3_errstr");
+    load(lib.system_errno, "sqlite3_system_errno");
+    load(lib.prepare_v3, "sqlite3_prepare_v3");
+    load(lib.finalize, "sqlite3_finalize");
+    load(lib.reset, "sqlite3_reset");
+    load(lib.clear_bindings, "sqlite3_clear_bindings");
+    load(lib.bind_null, "sqlite3_bind_null");
+    load(lib.bind_int64, "sqlite3_bind_int64");
+    load(lib.bind_double, "sqlite3_bind_double");
+    load(lib.bind_text64, "sqlite3_bind_text64");
+    load(lib.bind_blob64, "sqlite3_bind_blob64");
+    load(lib.step, "sqlite3_step");
+    load(lib.column_type, "sqlite3_column_type");
+    load(lib.column_int64, "sqlite3_column_int64");
+    load(lib.column_double, "sqlite3_column_double");
+    load(lib.column_text, "sqlite3_column_text");
+    load(lib.column_blob, "sqlite3_column_blob");
+    load(lib.column_bytes, "sqlite3_column_bytes");
+    lib.error = so.error();
+    return lib;
+  }();
+  if (!k_lib.error.empty())
+    throw SqlError(SqlFailure::cannot_open,
+                   "the SQLite library could not be loaded (" + k_lib.error +
+                       "); install SQLite 3 (Debian/Ubuntu: libsqlite3-0, RHEL: sqlite-libs) to use an SQLite store");
+  return k_lib;
+}
 
 SqlFailure failure_of(int rc, int sys_errno) {
   switch (rc & 0xff) {
@@ -57,28 +142,30 @@ std::string file_uri(const std::string& path) {
 
 class SqliteRow final : public SqlRow {
 public:
-  explicit SqliteRow(sqlite3_stmt* s) : m_s(s) {}
-  bool is_null(int c) const override { return sqlite3_column_type(m_s, c) == SQLITE_NULL; }
-  std::int64_t integer(int c) const override { return sqlite3_column_int64(m_s, c); }
-  double real(int c) const override { return sqlite3_column_double(m_s, c); }
+  SqliteRow(const LibSqlite& lib, sqlite3_stmt* s) : m_lib(lib), m_s(s) {}
+  bool is_null(int c) const override { return m_lib.column_type(m_s, c) == SQLITE_NULL; }
+  std::int64_t integer(int c) const override { return m_lib.column_int64(m_s, c); }
+  double real(int c) const override { return m_lib.column_double(m_s, c); }
   std::string text(int c) const override {
-    const auto* p = sqlite3_column_text(m_s, c);
+    const auto* p = m_lib.column_text(m_s, c);
     return p == nullptr ? std::string()
-                        : std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(m_s, c)));
+                        : std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(m_lib.column_bytes(m_s, c)));
   }
   std::string blob(int c) const override {
-    const void* p = sqlite3_column_blob(m_s, c);
+    const void* p = m_lib.column_blob(m_s, c);
     return p == nullptr ? std::string()
-                        : std::string(static_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(m_s, c)));
+                        : std::string(static_cast<const char*>(p), static_cast<std::size_t>(m_lib.column_bytes(m_s, c)));
   }
 
 private:
+  const LibSqlite& m_lib;
   sqlite3_stmt* m_s;
 };
 
 class SqliteConnection final : public SqlConnection {
 public:
-  SqliteConnection(const std::string& path, bool write, int busy_timeout_ms) : m_path(path) {
+  // The library is loaded first (a missing one is said before any directory is created).
+  SqliteConnection(const std::string& path, bool write, int busy_timeout_ms) : m_lib(libsqlite()), m_path(path) {
     std::error_code ec;
     const auto st = fs::status(path, ec);
     if (fs::exists(st)) {
@@ -120,7 +207,7 @@ public:
 
   void start(const std::string& path, bool write, int busy_timeout_ms) {
     m_busy_timeout_ms = busy_timeout_ms;
-    sqlite3_busy_timeout(m_db, busy_timeout_ms);
+    m_lib.busy_timeout(m_db, busy_timeout_ms);
     // A year of values is read in one pass: mapped, not copied page by page.
     exec("PRAGMA mmap_size=268435456");
     // A read-only connection to a WAL store needs its -shm file: where it cannot be created (a
@@ -131,7 +218,7 @@ public:
       if (write || e.kind() == SqlFailure::corrupt) throw;
       close();
       open(file_uri(path) + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX);
-      sqlite3_busy_timeout(m_db, busy_timeout_ms);
+      m_lib.busy_timeout(m_db, busy_timeout_ms);
       query("SELECT count(*) FROM sqlite_master", {});
     }
   }
@@ -139,9 +226,9 @@ public:
   ~SqliteConnection() override { close(); }
 
   void close() {
-    for (auto& [sql, stmt] : m_statements) sqlite3_finalize(stmt);
+    for (auto& [sql, stmt] : m_statements) m_lib.finalize(stmt);
     m_statements.clear();
-    if (m_db != nullptr) sqlite3_close_v2(m_db);
+    if (m_db != nullptr) m_lib.close_v2(m_db);
     m_db = nullptr;
   }
 
@@ -149,10 +236,10 @@ public:
 
   void exec(std::string_view sql) override {
     char* message = nullptr;
-    const int rc = sqlite3_exec(m_db, std::string(sql).c_str(), nullptr, nullptr, &message);
+    const int rc = m_lib.exec(m_db, std::string(sql).c_str(), nullptr, nullptr, &message);
     if (rc != SQLITE_OK) {
-      std::string m = message != nullptr ? message : sqlite3_errstr(rc);
-      sqlite3_free(message);
+      std::string m = message != nullptr ? message : m_lib.errstr(rc);
+      m_lib.free(message);
       fail(rc, m);
     }
   }
@@ -161,30 +248,31 @@ public:
              const std::function<void(const SqlRow&)>& each = {}) override {
     sqlite3_stmt* s = statement(sql);
     struct Reset {
+      const LibSqlite& lib;
       sqlite3_stmt* s;
       ~Reset() {
-        sqlite3_reset(s);
-        sqlite3_clear_bindings(s);
+        lib.reset(s);
+        lib.clear_bindings(s);
       }
-    } reset{s};
+    } reset{m_lib, s};
     for (std::size_t i = 0; i < params.size(); ++i) {
       const int n = static_cast<int>(i) + 1;
       int rc = SQLITE_OK;
       const auto& p = params[i];
-      if (std::holds_alternative<std::monostate>(p)) rc = sqlite3_bind_null(s, n);
-      else if (const auto* v = std::get_if<std::int64_t>(&p)) rc = sqlite3_bind_int64(s, n, *v);
-      else if (const auto* d = std::get_if<double>(&p)) rc = sqlite3_bind_double(s, n, *d);
+      if (std::holds_alternative<std::monostate>(p)) rc = m_lib.bind_null(s, n);
+      else if (const auto* v = std::get_if<std::int64_t>(&p)) rc = m_lib.bind_int64(s, n, *v);
+      else if (const auto* d = std::get_if<double>(&p)) rc = m_lib.bind_double(s, n, *d);
       else if (const auto* t = std::get_if<std::string>(&p))
-        rc = sqlite3_bind_text64(s, n, t->data(), t->size(), SQLITE_STATIC, SQLITE_UTF8);
+        rc = m_lib.bind_text64(s, n, t->data(), t->size(), SQLITE_STATIC, SQLITE_UTF8);
       else if (const auto* b = std::get_if<SqlBlob>(&p))
-        rc = sqlite3_bind_blob64(s, n, b->bytes.data(), b->bytes.size(), SQLITE_STATIC);
-      if (rc != SQLITE_OK) fail(rc, sqlite3_errmsg(m_db));
+        rc = m_lib.bind_blob64(s, n, b->bytes.data(), b->bytes.size(), SQLITE_STATIC);
+      if (rc != SQLITE_OK) fail(rc, m_lib.errmsg(m_db));
     }
-    SqliteRow row(s);
+    SqliteRow row(m_lib, s);
     for (;;) {
-      const int rc = sqlite3_step(s);
+      const int rc = m_lib.step(s);
       if (rc == SQLITE_DONE) break;
-      if (rc != SQLITE_ROW) fail(rc, sqlite3_errmsg(m_db));
+      if (rc != SQLITE_ROW) fail(rc, m_lib.errmsg(m_db));
       if (each) each(row);
     }
   }
@@ -198,7 +286,7 @@ public:
     return out;
   }
 
-  bool read_only() override { return sqlite3_db_readonly(m_db, "main") == 1; }
+  bool read_only() override { return m_lib.db_readonly(m_db, "main") == 1; }
 
   std::optional<std::int64_t> size_bytes() override {
     std::int64_t pages = 0, size = 0;
@@ -232,36 +320,37 @@ public:
 
 private:
   void open(const std::string& name, int flags) {
-    const int rc = sqlite3_open_v2(name.c_str(), &m_db, flags, nullptr);
+    const int rc = m_lib.open_v2(name.c_str(), &m_db, flags, nullptr);
     if (rc != SQLITE_OK) {
-      const std::string m = m_db != nullptr ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
-      const int e = m_db != nullptr ? sqlite3_system_errno(m_db) : 0;
-      if (m_db != nullptr) sqlite3_close_v2(m_db);
+      const std::string m = m_db != nullptr ? m_lib.errmsg(m_db) : m_lib.errstr(rc);
+      const int e = m_db != nullptr ? m_lib.system_errno(m_db) : 0;
+      if (m_db != nullptr) m_lib.close_v2(m_db);
       m_db = nullptr;
       throw SqlError(failure_of(rc, e), m);
     }
-    sqlite3_extended_result_codes(m_db, 1);
+    m_lib.extended_result_codes(m_db, 1);
   }
 
   sqlite3_stmt* statement(std::string_view sql) {
     auto it = m_statements.find(sql);
     if (it != m_statements.end()) return it->second;
     sqlite3_stmt* s = nullptr;
-    const int rc = sqlite3_prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &s, nullptr);
-    if (rc != SQLITE_OK) fail(rc, sqlite3_errmsg(m_db));
+    const int rc = m_lib.prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &s, nullptr);
+    if (rc != SQLITE_OK) fail(rc, m_lib.errmsg(m_db));
     m_statements.emplace(std::string(sql), s);
     return s;
   }
 
   [[noreturn]] void fail(int rc, const std::string& message) {
     const int saved_errno = errno;  // SQLite's own record of it is not always kept (sqlite3_system_errno)
-    int e = m_db != nullptr ? sqlite3_system_errno(m_db) : 0;
+    int e = m_db != nullptr ? m_lib.system_errno(m_db) : 0;
     if (e == 0 && (rc & 0xff) == SQLITE_IOERR) e = saved_errno;
     std::string m = message;
     if ((rc & 0xff) == SQLITE_IOERR && e != 0) m += fmt::format(" ({})", std::strerror(e));
     throw SqlError(failure_of(rc, e), m);
   }
 
+  const LibSqlite& m_lib;
   std::string m_path;
   int m_busy_timeout_ms = 0;
   sqlite3* m_db = nullptr;

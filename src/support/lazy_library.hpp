@@ -1,6 +1,6 @@
 // A shared library opened when first needed (dlopen) rather than linked, so that its loading and
 // relocation are paid only by the runs that use it (libxml2 for HTML the fast reader cannot take,
-// libpq for a postgresql:// history store).
+// libpq for a postgresql:// history store, libsqlite3 for an SQLite one).
 #pragma once
 
 #include <dlfcn.h>
