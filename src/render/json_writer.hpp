@@ -13,7 +13,10 @@
 // Keys are written in the order the caller gives them: each caller keeps its format's documented order.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -49,6 +52,162 @@ inline std::string_view valid_utf8(std::string_view s, std::string& scratch) {
 /// for 1e-4 <= |v| < 1e15 (".0" after an integer value), else as d.ddde±XX (nlohmann::json's layout). Returns the
 /// length.
 std::size_t format_double(double v, char* out);
+
+/// RapidJSON's PrettyWriter layout, byte for byte (a newline and `indent` spaces per level before each array
+/// element and each key, ": " after a key, "," between items, {} and [] when empty), in fewer steps: the
+/// separator, newline and indentation are copied at once, a key the program spells (`literal_key`: ASCII
+/// without a byte JSON escapes) is copied with its quotes and ": ", and a double holding an integer below
+/// 1e15 is written from its integer digits ("1200.0", "-0.0": what RapidJSON's dtoa writes for it). The rest
+/// is rapidjson::Writer's own: the level stack, string escaping, other numbers (Grisu2). Used where the
+/// writing is most of the work (the snapshot JSON of `awrdiff snapshot --format json` and of the history
+/// store). Misuse (a value where a key is due) is a programming error RapidJSON asserts on.
+class IndentedWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
+  using Base = rapidjson::Writer<rapidjson::StringBuffer>;
+
+public:
+  /// `indent`: spaces per level, at most k_max_indent.
+  explicit IndentedWriter(rapidjson::StringBuffer& out, unsigned indent = 2) : Base(out), m_indent(indent) {
+    RAPIDJSON_ASSERT(indent <= k_max_indent);
+  }
+
+  bool Null() {
+    prefix();
+    return WriteNull();
+  }
+  bool Bool(bool b) {
+    prefix();
+    return WriteBool(b);
+  }
+  bool Int64(std::int64_t i) {
+    prefix();
+    return WriteInt64(i);
+  }
+  bool Uint64(std::uint64_t u) {
+    prefix();
+    return WriteUint64(u);
+  }
+  /// A finite double (RapidJSON refuses NaN and infinities).
+  bool Double(double d) {
+    prefix();
+    if (std::fabs(d) < 1e15 && d == std::trunc(d)) {
+      // Grisu2 gives the integer's digits for these (an integer below 1e15 is exact, and its rounding
+      // interval holds no other number of as few digits), and Prettify appends ".0".
+      char* const begin = os_->Push(24);
+      char* end = begin;
+      if (d == 0) {
+        if (std::signbit(d)) *end++ = '-';
+        *end++ = '0';
+      } else {
+        end = rapidjson::internal::i64toa(static_cast<std::int64_t>(d), begin);
+      }
+      *end++ = '.';
+      *end++ = '0';
+      os_->Pop(static_cast<std::size_t>(24 - (end - begin)));
+      return true;
+    }
+    return WriteDouble(d);
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool = false) {
+    prefix();
+    return WriteString(s, n);
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy = false) { return String(s, n, copy); }
+  /// `k`, then ": ": the key of the next value. `k` is ASCII with no byte JSON escapes (a name the program
+  /// spells, not text from a report: use Key for that).
+  void literal_key(std::string_view k) {
+    Level* level = level_stack_.template Top<Level>();
+    RAPIDJSON_ASSERT(!level->inArray && level->valueCount % 2 == 0);
+    separator(level);
+    char* out = os_->Push(k.size() + 4);
+    out[0] = '"';
+    std::memcpy(out + 1, k.data(), k.size());
+    std::memcpy(out + 1 + k.size(), "\": ", 3);
+    level->valueCount += 2;  // the key and its value, whose prefix() then writes nothing
+    m_after_key = true;
+  }
+  /// `s` as a string value, copied as it is: valid UTF-8 with no byte JSON escapes (no control character,
+  /// '"' or '\\'), which the caller has checked.
+  void plain_string(std::string_view s) {
+    prefix();
+    char* out = os_->Push(s.size() + 2);
+    out[0] = '"';
+    std::memcpy(out + 1, s.data(), s.size());
+    out[s.size() + 1] = '"';
+  }
+  /// `json` (valid JSON text of type `type`) written as the next value, as it is.
+  bool RawValue(const char* json, std::size_t n, rapidjson::Type) {
+    prefix();
+    return WriteRawValue(json, n);
+  }
+  bool StartObject() {
+    prefix();
+    new (level_stack_.template Push<Level>()) Level(false);
+    return WriteStartObject();
+  }
+  bool EndObject(rapidjson::SizeType = 0) { return end('}'); }
+  bool StartArray() {
+    prefix();
+    new (level_stack_.template Push<Level>()) Level(true);
+    return WriteStartArray();
+  }
+  bool EndArray(rapidjson::SizeType = 0) { return end(']'); }
+
+private:
+  static constexpr unsigned k_max_indent = 8;
+  static constexpr std::size_t k_run = 128;  // spaces copied at once; deeper levels take more copies
+
+  // Before a value: ",\n" or "\n" and the indentation before an array element or a key, ": " before the
+  // value of a key given by Key, nothing after literal_key.
+  void prefix() {
+    if (m_after_key) {
+      m_after_key = false;
+      return;
+    }
+    if (level_stack_.Empty()) {
+      RAPIDJSON_ASSERT(!hasRoot_);
+      hasRoot_ = true;
+      return;
+    }
+    Level* level = level_stack_.template Top<Level>();
+    if (!level->inArray && level->valueCount % 2 == 1) {
+      std::memcpy(os_->Push(2), ": ", 2);
+    } else {
+      separator(level);
+    }
+    ++level->valueCount;
+  }
+  // ",\n" (or "\n" for the first item) and the indentation of the current level.
+  void separator(const Level* level) {
+    static constexpr auto k_text = [] {
+      std::array<char, 2 + k_run> t{};
+      t[0] = ',';
+      t[1] = '\n';
+      for (std::size_t i = 2; i < t.size(); ++i) t[i] = ' ';
+      return t;
+    }();
+    const std::size_t first = level->valueCount > 0 ? 0 : 1;
+    std::size_t spaces = level_stack_.GetSize() / sizeof(Level) * m_indent;
+    const std::size_t n = std::min(spaces, k_run);
+    std::memcpy(os_->Push(2 - first + n), k_text.data() + first, 2 - first + n);
+    for (spaces -= n; spaces > 0; spaces -= std::min(spaces, k_run))
+      std::memcpy(os_->Push(std::min(spaces, k_run)), k_text.data() + 2, std::min(spaces, k_run));
+  }
+  bool end(char close) {
+    RAPIDJSON_ASSERT(level_stack_.GetSize() >= sizeof(Level));
+    RAPIDJSON_ASSERT(level_stack_.template Top<Level>()->inArray == (close == ']'));
+    const bool empty = level_stack_.template Pop<Level>(1)->valueCount == 0;
+    if (!empty) {
+      // "\n" and the indentation of the enclosing level.
+      const Level first(false);  // valueCount 0: no comma
+      separator(&first);
+    }
+    os_->Put(close);
+    return true;
+  }
+
+  unsigned m_indent;
+  bool m_after_key = false;
+};
 
 /// A JSON text written value by value. `W`: rapidjson::Writer (compact, one line) or rapidjson::PrettyWriter
 /// (indented). Misuse (a value where a key is due) is a programming error RapidJSON asserts on.

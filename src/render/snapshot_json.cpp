@@ -1,6 +1,6 @@
 // Snapshot -> JSON text (`awrdiff snapshot FILE --format json`), written straight into one buffer by
-// RapidJSON's PrettyWriter: no document tree is built. Absent values are null, never 0. Read back by
-// src/parse/snapshot_json_read.cpp (docs/snapshot-json.md). Output, so it lives in render/ with the
+// json_out::IndentedWriter (RapidJSON's PrettyWriter layout over its Writer): no document tree is built. Absent values are null,
+// never 0. Read back by src/parse/snapshot_json_read.cpp (docs/snapshot-json.md). Output, so it lives in render/ with the
 // comparison's JSON (render/json.cpp, also RapidJSON). It does not use nlohmann::json: building, dumping
 // and freeing an nlohmann document costs 20 to 40 times this writer's time, about a fifth to a quarter of
 // a whole `awrdiff snapshot` run (docs/benchmark.md), for text equal after a canonical reformat.
@@ -25,7 +25,6 @@
 
 #include "parse/rapidjson_config.hpp"  // before any RapidJSON header
 #include "render/json_writer.hpp"
-#include <rapidjson/prettywriter.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -48,16 +47,14 @@ using json_out::valid_utf8_prefix;
 class Json {
 public:
   Json(rapidjson::StringBuffer& buffer, bool with_diagnostics)
-      : m_buffer(buffer), m_w(buffer), m_with_diagnostics(with_diagnostics) {
-    m_w.SetIndent(' ', 2);
-  }
+      : m_buffer(buffer), m_w(buffer, 2), m_with_diagnostics(with_diagnostics) {}
 
   void begin_object() { m_w.StartObject(); }
   void end_object() { m_w.EndObject(); }
   void begin_array() { m_w.StartArray(); }
   void end_array() { m_w.EndArray(); }
 
-  void key(std::string_view k) { m_w.Key(k.data(), k.size()); }  // keys are ASCII literals
+  void key(std::string_view k) { m_w.literal_key(k); }  // keys are ASCII literals
   void key_text(std::string_view k) { write_string(k, true); }  // keys from the report
 
   /// A string value, sanitised (see above).
@@ -185,6 +182,11 @@ private:
     else m_w.Uint64(static_cast<std::uint64_t>(v));
   }
   void write_string(std::string_view s, bool as_key) {
+    // Most strings are short names of plain ASCII: valid UTF-8 with nothing to escape, copied at once.
+    if (!as_key && s.size() < 16 && plain_ascii(s)) {
+      m_w.plain_string(s);
+      return;
+    }
     const std::size_t bad = valid_utf8_prefix(s);
     if (bad != s.size()) {
       replace_invalid_utf8(s, bad, m_scratch);
@@ -193,15 +195,21 @@ private:
     if (as_key) {
       m_w.Key(s.data(), s.size());
     } else if (s.size() >= 16 && nothing_to_escape(s)) {
-      // Long text with nothing to escape (most SQL text): the writer puts the separator, indentation
-      // and opening quote, the bytes are copied at once, then the closing quote. RapidJSON escapes
-      // byte by byte (its SSE2 scan is not used: see above).
-      m_w.RawValue("\"", 1, rapidjson::kStringType);
-      std::memcpy(m_buffer.Push(s.size()), s.data(), s.size());
-      m_buffer.Put('"');
+      // Long text with nothing to escape (most SQL text) is copied at once too. RapidJSON escapes byte
+      // by byte (its SSE2 scan is not used: see above).
+      m_w.plain_string(s);
     } else {
       m_w.String(s.data(), s.size());
     }
+  }
+
+  // Only ASCII bytes JSON does not escape (no control character, '"' or '\\').
+  static bool plain_ascii(std::string_view s) {
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return false;
+    }
+    return true;
   }
 
   // No byte JSON escapes: control characters (below 0x20), '"' and '\\'.
@@ -225,7 +233,7 @@ private:
   }
 
   rapidjson::StringBuffer& m_buffer;
-  rapidjson::PrettyWriter<rapidjson::StringBuffer> m_w;
+  json_out::IndentedWriter m_w;
   std::string m_scratch;  // the sanitised copy of an invalid string
   bool m_with_diagnostics;
 };
@@ -235,14 +243,18 @@ private:
 // before they are compared, so that two labels that differ only in invalid bytes give one key.
 void Json::histogram(std::string_view k, const std::vector<HistogramBucket>& buckets) {
   key(k);
-  std::vector<std::pair<std::string, const OptDouble*>> order;
+  std::vector<std::pair<std::string_view, const OptDouble*>> order;
   order.reserve(buckets.size());
-  std::string label;
+  std::vector<std::string> repaired;  // the labels that were not valid UTF-8, repaired
+  repaired.reserve(buckets.size());  // never reallocated: `order` points into it
   for (const auto& b : buckets) {
     const std::size_t bad = valid_utf8_prefix(b.label);
-    if (bad == b.label.size()) label = b.label;
-    else replace_invalid_utf8(b.label, bad, label);
-    order.emplace_back(label, &b.pct);
+    if (bad == b.label.size()) {
+      order.emplace_back(b.label, &b.pct);
+    } else {
+      replace_invalid_utf8(b.label, bad, repaired.emplace_back());
+      order.emplace_back(repaired.back(), &b.pct);
+    }
   }
   // Stable: equal labels stay in report order, and the last of them is the one written.
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
