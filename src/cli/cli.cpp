@@ -1,5 +1,6 @@
 // The command line: the only place that prints or exits.
 #include "cli/cli.hpp"
+#include "cli/deferred_options.hpp"
 #include "cli/history_cmd.hpp"
 #include "cli/parse_errors.hpp"
 
@@ -266,21 +267,29 @@ int run(int argc, char** argv) {
   };
   add_common(&app);
 
+  // Each command's options are added only when the command line names it (or for help and parse errors):
+  // deferred_options.hpp.
+  DeferredOptions deferred;
   std::string single;
   unsigned jobs = 0;
   auto* report = app.add_subcommand("report", "describe one report (a comparison with no base)");
-  report->add_option("file", single, "AWR report")->required();
-  add_common(report);
+  deferred.defer(report, [&] {
+    report->add_option("file", single, "AWR report")->required();
+    add_common(report);
+  });
 
   std::vector<std::string> snapshot_files;
   auto* snapshot = app.add_subcommand(
       "snapshot", "print the parsed snapshot of a report as JSON (several reports: a JSON array, parsed in parallel)");
-  snapshot->add_option("files", snapshot_files, "AWR reports")->required()->expected(1, -1);
-  snapshot->add_option("-j,--jobs", jobs, "parse at most N files at once (default: number of CPUs)")->check(CLI::Range(1, 1024));
-  snapshot->add_option("-f,--format", format_name, "json (the only format)");
-  snapshot->add_option("-o,--output", output, "write to FILE instead of stdout");
-  snapshot->add_flag("-v,--verbose", verbose, "include diagnostics");
-  snapshot->add_flag("--mask", mask_output, mask_help);
+  deferred.defer(snapshot, [&] {
+    snapshot->add_option("files", snapshot_files, "AWR reports")->required()->expected(1, -1);
+    snapshot->add_option("-j,--jobs", jobs, "parse at most N files at once (default: number of CPUs)")
+        ->check(CLI::Range(1, 1024));
+    snapshot->add_option("-f,--format", format_name, "json (the only format)");
+    snapshot->add_option("-o,--output", output, "write to FILE instead of stdout");
+    snapshot->add_flag("-v,--verbose", verbose, "include diagnostics");
+    snapshot->add_flag("--mask", mask_output, mask_help);
+  });
 
   std::vector<std::string> baseline_sources, current_files;
   std::string policy_file, match_name = "all";
@@ -288,55 +297,65 @@ int run(int argc, char** argv) {
   auto* check_cmd = app.add_subcommand("check",
                                        "check one report (or a set) against a baseline: exit 0 within it, 1 a "
                                        "fail-level regression, 2 trouble");
-  check_cmd
-      ->add_option("--baseline", baseline_sources,
-                   "baseline sources (reports, saved snapshots, baseline files, "
-                   "Oracle metric dumps); the last file is the current report unless -- comes first")
-      ->expected(1, -1);
-  check_cmd->add_option("current", current_files, "the current report; several (after --): checked as one merged set")
-      ->expected(0, -1);
-  check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
-  check_cmd->add_option("--match", match_name, "compare against like periods only: all (default), hour, weekday-hour");
-  check_cmd->add_flag("-q,--quiet", quiet, "print nothing when the check passes without warnings (for cron)");
-  add_common(check_cmd);
   HistoryCli history_cli;
-  add_history_check_options(check_cmd, history_cli);
-  add_history_commands(app, history_cli);
+  deferred.defer(check_cmd, [&] {
+    check_cmd
+        ->add_option("--baseline", baseline_sources,
+                     "baseline sources (reports, saved snapshots, baseline files, "
+                     "Oracle metric dumps); the last file is the current report unless -- comes first")
+        ->expected(1, -1);
+    check_cmd->add_option("current", current_files, "the current report; several (after --): checked as one merged set")
+        ->expected(0, -1);
+    check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
+    check_cmd->add_option("--match", match_name, "compare against like periods only: all (default), hour, weekday-hour");
+    check_cmd->add_flag("-q,--quiet", quiet, "print nothing when the check passes without warnings (for cron)");
+    add_common(check_cmd);
+    add_history_check_options(check_cmd, history_cli);
+  });
+  add_history_commands(app, history_cli, deferred);
 
   auto* baseline_cmd = app.add_subcommand("baseline", "build a baseline file from reports or dumps, or summarise one");
   baseline_cmd->require_subcommand(1);
   std::vector<std::string> baseline_inputs;
   auto* baseline_save = baseline_cmd->add_subcommand("save", "save a baseline file (JSON, docs/baselines.md)");
-  baseline_save->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")
-      ->required()
-      ->expected(1, -1);
-  baseline_save->add_option("-o,--output", output, "the baseline file to write")->required();
-  baseline_save->add_flag("--mask", mask_output, mask_help);
+  deferred.defer(baseline_save, [&] {
+    baseline_save->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")
+        ->required()
+        ->expected(1, -1);
+    baseline_save->add_option("-o,--output", output, "the baseline file to write")->required();
+    baseline_save->add_flag("--mask", mask_output, mask_help);
+  });
   auto* baseline_show = baseline_cmd->add_subcommand("show", "summarise a baseline: database, instances, periods, metrics");
-  baseline_show->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")
-      ->required()
-      ->expected(1, -1);
-  baseline_show->add_option("-o,--output", output, "write to FILE instead of stdout");
-  baseline_show->add_flag("--mask", mask_output, mask_help);
-  baseline_show->add_flag("-v,--verbose", verbose, "also list the dump's metric names awrdiff has no registry row for");
+  deferred.defer(baseline_show, [&] {
+    baseline_show->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")
+        ->required()
+        ->expected(1, -1);
+    baseline_show->add_option("-o,--output", output, "write to FILE instead of stdout");
+    baseline_show->add_flag("--mask", mask_output, mask_help);
+    baseline_show->add_flag("-v,--verbose", verbose, "also list the dump's metric names awrdiff has no registry row for");
+  });
 
   auto* tables = app.add_subcommand("tables", "list the tables found in one report and the catalog entries matched (debugging)");
-  tables->add_option("file", single, "report")->required();
   bool show_rows = false;
-  tables->add_flag("--rows", show_rows, "also print every row's cells");
-  tables->add_option("-o,--output", output, "write to FILE instead of stdout");
-  tables->add_option("-f,--format", format_name, "text (the only format)");
+  deferred.defer(tables, [&] {
+    tables->add_option("file", single, "report")->required();
+    tables->add_flag("--rows", show_rows, "also print every row's cells");
+    tables->add_option("-o,--output", output, "write to FILE instead of stdout");
+    tables->add_option("-f,--format", format_name, "text (the only format)");
+  });
 
   // Development: prints the catalog (docs/catalog.md is its Markdown output). Not listed in --help.
   auto* catalog = app.add_subcommand("catalog", "");
   catalog->group("");
-  catalog->add_option("-f,--format", format_name, "markdown (the only format)");
-  catalog->add_option("-o,--output", output, "write to FILE instead of stdout");
   bool catalog_metrics = false;
-  catalog->add_flag("--metrics", catalog_metrics, "the metric registry table (docs/findings.md) instead");
   bool catalog_sections = false;
-  catalog->add_flag("--sections", catalog_sections,
-                    "how each other report section is compared side by side (docs/sections.md) instead");
+  deferred.defer(catalog, [&] {
+    catalog->add_option("-f,--format", format_name, "markdown (the only format)");
+    catalog->add_option("-o,--output", output, "write to FILE instead of stdout");
+    catalog->add_flag("--metrics", catalog_metrics, "the metric registry table (docs/findings.md) instead");
+    catalog->add_flag("--sections", catalog_sections,
+                      "how each other report section is compared side by side (docs/sections.md) instead");
+  });
 
   // A first word that is neither an option, a command nor an existing file: say what the commands are
   // (CLI11 would take it for a report file, or complain about the options that follow it).
@@ -352,9 +371,11 @@ int run(int argc, char** argv) {
   }
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) { return app.exit(e); } catch (const CLI::CallForVersion& e) {
+  } catch (const CLI::CallForHelp& e) {
+    deferred.add_all();
     return app.exit(e);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForVersion& e) { return app.exit(e); } catch (const CLI::ParseError& e) {
+    deferred.add_all();
     std::cerr << "awrdiff: " << describe_parse_error(app, e, argc, argv) << "\n";
     return static_cast<int>(ExitCode::error);
   }

@@ -1,5 +1,6 @@
 // `awrdiff history add|list|show|prune|export` and `awrdiff check --history` (docs/history.md).
 #include "cli/history_cmd.hpp"
+#include "cli/deferred_options.hpp"
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
@@ -286,46 +287,57 @@ const char* match_name(MatchPeriods m) {
 
 bool HistoryCli::selected() const { return history != nullptr && history->parsed(); }
 
-void add_history_commands(CLI::App& app, HistoryCli& h) {
+void add_history_commands(CLI::App& app, HistoryCli& h, DeferredOptions& deferred) {
   h.history = app.add_subcommand("history",
                                  "a moving-window baseline kept from report files (SQLite, or PostgreSQL shared "
                                  "across hosts): add, list, show, prune, export");
   h.history->require_subcommand(1);
   h.add =
       h.history->add_subcommand("add", "store reports (read in parallel): key facts, every registry metric, the snapshot JSON");
-  h.add->add_option("reports", h.files, "AWR or Statspack reports (HTML, text, .gz) or saved snapshots")
-      ->required()
-      ->expected(1, -1);
-  h.add->add_option("-j,--jobs", h.jobs, "read at most N reports at once (default: number of CPUs)")->check(CLI::Range(1, 1024));
-  h.add->add_flag("--no-snapshots", h.no_snapshots, "keep the facts and metric values only, not the snapshot JSON");
-  h.add->add_flag("-v,--verbose", h.verbose, "name each period added, already stored or overlapping (on stderr)");
-  add_db_option(h.add, h);
+  deferred.defer(h.add, [&h] {
+    h.add->add_option("reports", h.files, "AWR or Statspack reports (HTML, text, .gz) or saved snapshots")
+        ->required()
+        ->expected(1, -1);
+    h.add->add_option("-j,--jobs", h.jobs, "read at most N reports at once (default: number of CPUs)")
+        ->check(CLI::Range(1, 1024));
+    h.add->add_flag("--no-snapshots", h.no_snapshots, "keep the facts and metric values only, not the snapshot JSON");
+    h.add->add_flag("-v,--verbose", h.verbose, "name each period added, already stored or overlapping (on stderr)");
+    add_db_option(h.add, h);
+  });
 
   h.list = h.history->add_subcommand("list", "the databases, instances and periods stored, with gaps and instance restarts");
-  h.list->add_flag("--periods", h.list_periods, "also list every period");
-  h.list->add_option("--dbid", h.dbid, "one database only");
-  h.list->add_flag("-v,--verbose", h.verbose, "list every gap");
-  h.list->add_option("-o,--output", h.output, "write to FILE instead of stdout");
-  add_db_option(h.list, h);
+  deferred.defer(h.list, [&h] {
+    h.list->add_flag("--periods", h.list_periods, "also list every period");
+    h.list->add_option("--dbid", h.dbid, "one database only");
+    h.list->add_flag("-v,--verbose", h.verbose, "list every gap");
+    h.list->add_option("-o,--output", h.output, "write to FILE instead of stdout");
+    add_db_option(h.list, h);
+  });
 
   h.show = h.history->add_subcommand("show", "one metric's stored series as a table");
-  h.show->add_option("metric", h.metric, "registry key, e.g. db_time_per_s (awrdiff catalog --metrics)")->required();
-  h.show->add_option("--dbid", h.dbid, "one database only");
-  h.show->add_option("--instance", h.instance, "one instance only");
-  h.show->add_option("-o,--output", h.output, "write to FILE instead of stdout");
-  add_db_option(h.show, h);
+  deferred.defer(h.show, [&h] {
+    h.show->add_option("metric", h.metric, "registry key, e.g. db_time_per_s (awrdiff catalog --metrics)")->required();
+    h.show->add_option("--dbid", h.dbid, "one database only");
+    h.show->add_option("--instance", h.instance, "one instance only");
+    h.show->add_option("-o,--output", h.output, "write to FILE instead of stdout");
+    add_db_option(h.show, h);
+  });
 
   h.prune = h.history->add_subcommand("prune",
                                       "delete the periods that end more than a given time before the newest period of "
                                       "their database and instance");
-  h.prune->add_option("--older-than", h.older_than, "e.g. 90d, 12w, 36h")->required();
-  h.prune->add_flag("--dry-run", h.dry_run, "count them, delete nothing");
-  add_db_option(h.prune, h);
+  deferred.defer(h.prune, [&h] {
+    h.prune->add_option("--older-than", h.older_than, "e.g. 90d, 12w, 36h")->required();
+    h.prune->add_flag("--dry-run", h.dry_run, "count them, delete nothing");
+    add_db_option(h.prune, h);
+  });
 
   h.export_cmd = h.history->add_subcommand("export", "every stored value, one row per period and metric");
-  h.export_cmd->add_option("-f,--format", h.format, "csv (default) or jsonl");
-  h.export_cmd->add_option("-o,--output", h.output, "write to FILE instead of stdout");
-  add_db_option(h.export_cmd, h);
+  deferred.defer(h.export_cmd, [&h] {
+    h.export_cmd->add_option("-f,--format", h.format, "csv (default) or jsonl");
+    h.export_cmd->add_option("-o,--output", h.output, "write to FILE instead of stdout");
+    add_db_option(h.export_cmd, h);
+  });
 }
 
 void add_history_check_options(CLI::App* check, HistoryCli& h) {

@@ -16,6 +16,8 @@ class Option;
 
 namespace awrdiff::cli {
 
+class DeferredOptions;
+
 /// Writes `text` to `output` (empty or "-": stdout), as cli.cpp's emit does.
 using Emit = std::function<void(const std::string& text, const std::string& output)>;
 
@@ -54,8 +56,9 @@ struct HistoryCli {
   bool selected() const;
 };
 
-/// Adds `history add|list|show|prune|export` to `app`.
-void add_history_commands(CLI::App& app, HistoryCli& h);
+/// Adds `history add|list|show|prune|export` to `app`; each one's options are added when it is used
+/// (`deferred`, see deferred_options.hpp).
+void add_history_commands(CLI::App& app, HistoryCli& h, DeferredOptions& deferred);
 
 /// Adds --history, --db, --window, --for and --add to the `check` subcommand.
 void add_history_check_options(CLI::App* check, HistoryCli& h);
