@@ -15,6 +15,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -30,19 +31,22 @@ constexpr bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <=
 
 // The index of the first byte of s[from, ...) other than ' ' (s.size() when none), eight bytes at a
 // time: fixed-width lines are mostly runs of spaces, and the tokenizer looks at each several times.
-inline std::size_t skip_spaces(std::string_view s, std::size_t from = 0) {
+// (skip_run: the same for a run of any byte `c`.)
+inline std::size_t skip_run(std::string_view s, std::size_t from, char c) {
   std::size_t i = from;
   if constexpr (std::endian::native == std::endian::little) {
+    const std::uint64_t cs = 0x0101010101010101ULL * static_cast<unsigned char>(c);
     for (; i + 8 <= s.size(); i += 8) {
       std::uint64_t w;
       std::memcpy(&w, s.data() + i, 8);
-      w ^= 0x2020202020202020ULL;  // zero bytes: spaces
+      w ^= cs;  // zero bytes: c
       if (w != 0) return i + static_cast<std::size_t>(std::countr_zero(w)) / 8;
     }
   }
-  while (i < s.size() && s[i] == ' ') ++i;
+  while (i < s.size() && s[i] == c) ++i;
   return i;
 }
+inline std::size_t skip_spaces(std::string_view s, std::size_t from = 0) { return skip_run(s, from, ' '); }
 
 // The end of s[0, to) without its trailing spaces, eight bytes at a time.
 inline std::size_t skip_spaces_back(std::string_view s, std::size_t to) {
@@ -59,8 +63,11 @@ inline std::size_t skip_spaces_back(std::string_view s, std::size_t to) {
   return i;
 }
 
-bool is_blank(std::string_view s) {
-  return std::all_of(s.begin() + static_cast<std::ptrdiff_t>(skip_spaces(s)), s.end(),
+inline bool is_blank(std::string_view s) {
+  const std::size_t i = skip_spaces(s);
+  if (i == s.size()) return true;
+  if (!is_space(static_cast<unsigned char>(s[i]))) return false;  // (most lines)
+  return std::all_of(s.begin() + static_cast<std::ptrdiff_t>(i), s.end(),
                      [](char c) { return is_space(static_cast<unsigned char>(c)); });
 }
 
@@ -109,18 +116,14 @@ bool all_folded(const std::vector<std::string>& cells) {
 
 // Dash segments of a rule line ("---- ------ ---"), or nothing if the line is not a rule. A leading
 // run of '~' (Load Profile: "~~~~~~~   -------") is allowed.
-std::optional<std::vector<Span>> rule_segments(std::string_view line) {
-  // Most lines are not rules: their first byte after the indent tells.
-  const std::size_t first = skip_spaces(line);
-  if (first == line.size() || (line[first] != '-' && line[first] != '~' && line[first] != '\t')) return std::nullopt;
+std::optional<std::vector<Span>> rule_segments_of(std::string_view line) {
   std::vector<Span> segs;
   segs.reserve(32);
   std::size_t dashes = 0;
   for (std::size_t i = 0; i < line.size();) {
     char c = line[i];
     if (c == '-') {
-      std::size_t j = i;
-      while (j < line.size() && line[j] == '-') ++j;
+      const std::size_t j = skip_run(line, i, '-');
       segs.push_back({i, j});
       dashes += j - i;
       i = j;
@@ -134,6 +137,13 @@ std::optional<std::vector<Span>> rule_segments(std::string_view line) {
   // would make matching header words to columns quadratic).
   if (segs.empty() || dashes < 3 || segs.size() > detail::k_max_columns) return std::nullopt;
   return segs;
+}
+
+// Most lines are not rules: their first byte after the indent tells (inline, asked of every line).
+inline std::optional<std::vector<Span>> rule_segments(std::string_view line) {
+  const std::size_t first = skip_spaces(line);
+  if (first == line.size() || (line[first] != '-' && line[first] != '~' && line[first] != '\t')) return std::nullopt;
+  return rule_segments_of(line);
 }
 
 bool is_tilde_line(std::string_view line) {
@@ -164,33 +174,60 @@ struct Word {
   std::string_view text;
 };
 
+// The index of the first space in s[from, ...) (s.size() when none), eight bytes at a time.
+inline std::size_t skip_nonspaces(std::string_view s, std::size_t from) {
+  std::size_t i = from;
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr std::uint64_t k_ones = 0x0101010101010101ULL, k_highs = 0x8080808080808080ULL;
+    for (; i + 8 <= s.size(); i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      w ^= 0x2020202020202020ULL;  // zero bytes: spaces
+      // (The lowest flagged byte is the first zero byte: a borrow only runs up from a zero byte.)
+      if (const std::uint64_t z = (w - k_ones) & ~w & k_highs; z != 0)
+        return i + static_cast<std::size_t>(std::countr_zero(z)) / 8;
+    }
+  }
+  while (i < s.size() && s[i] != ' ') ++i;
+  return i;
+}
+
+// Calls f(Word) for each run of bytes other than ' ' in line[from, ...), left to right.
+template <class F>
+void for_each_word(std::string_view line, std::size_t from, F&& f) {
+  std::size_t i = from;
+  while (i < line.size()) {
+    i = skip_spaces(line, i);
+    const std::size_t j = skip_nonspaces(line, i);
+    if (j > i) f(Word{i, j, line.substr(i, j - i)});
+    i = j;
+  }
+}
+
 std::vector<Word> words_of(std::string_view line, std::size_t from = 0) {
   std::vector<Word> out;
   out.reserve(16);
-  std::size_t i = from;
-  while (i < line.size()) {
-    while (i < line.size() && line[i] == ' ') ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ') ++j;
-    if (j > i) out.push_back({i, j, line.substr(i, j - i)});
-    i = j;
-  }
+  for_each_word(line, from, [&](const Word& w) { out.push_back(w); });
   return out;
 }
 
 // Copies `in` to `out` (as large) with tabs as spaces and form feeds removed; returns the length
-// written. Sixteen bytes at a time where SSE2 is there (the x86-64 baseline): a block without either
-// byte (nearly all of them) is stored as it is.
-std::size_t clean_copy(std::string_view in, char* out) {
+// written, and in `line_feeds` how many line feeds it holds. Sixteen bytes at a time where SSE2 is
+// there (the x86-64 baseline): a block without either byte (nearly all of them) is stored as it is,
+// its line feeds counted from the same load.
+std::size_t clean_copy(std::string_view in, char* out, std::size_t& line_feeds) {
   const char* p = in.data();
   const std::size_t n = in.size();
   char* w = out;
-  std::size_t i = 0;
+  std::size_t i = 0, lf = 0;
 #if defined(__SSE2__)
   const __m128i tab = _mm_set1_epi8('\t');
   const __m128i ff = _mm_set1_epi8('\f');
+  const __m128i nl = _mm_set1_epi8('\n');
   for (; i + 16 <= n; i += 16) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    // (A line feed every few blocks: counted a bit at a time, no popcnt instruction in the baseline.)
+    for (auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))); m != 0; m &= m - 1) ++lf;
     if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, ff))) == 0) {
       _mm_storeu_si128(reinterpret_cast<__m128i*>(w), x);  // w <= out + i: within `out`
       w += 16;
@@ -205,9 +242,11 @@ std::size_t clean_copy(std::string_view in, char* out) {
 #endif
   for (; i < n; ++i) {
     const char c = p[i];
+    lf += c == '\n' ? 1 : 0;
     *w = c == '\t' ? ' ' : c;
     w += c != '\f' ? 1 : 0;
   }
+  line_feeds = lf;
   return static_cast<std::size_t>(w - out);
 }
 
@@ -221,11 +260,12 @@ public:
       : m_text(std::make_unique_for_overwrite<char[]>(content.size() + k_padding)) {  // written before it is read
     // One cleaned copy of the text; lines are views into it (no allocation per line).
     // Form feeds mark page breaks; the repeated title that follows them continues the section.
-    const std::string_view text(m_text.get(), clean_copy(content, m_text.get()));
+    std::size_t line_feeds = 0;
+    const std::string_view text(m_text.get(), clean_copy(content, m_text.get(), line_feeds));
     std::memset(m_text.get() + text.size(), 0, k_padding);  // (read, never used: see cell_of)
     // The lines, split at each line feed (found sixteen bytes at a time where SSE2 is there). Counted
     // first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
-    m_lines.reserve(detail::count_byte(text, '\n') + 1);
+    m_lines.reserve(line_feeds + 1);
     std::size_t start = 0, i = 0;
     auto line_feed_at = [&](std::size_t at) {
       m_lines.push_back(text.substr(start, at - start));
@@ -452,7 +492,7 @@ private:
       }
     }
     for (const auto& [text, from] : header_lines) {
-      for (const Word& w : words_of(text, from)) {
+      for_each_word(text, from, [&](const Word& w) {
         std::size_t best = 0, best_overlap = 0, best_dist = SIZE_MAX;
         for (std::size_t c = 0; c < ncols; ++c) {
           Span s = column_span(c, label_col);
@@ -464,10 +504,13 @@ private:
             best_overlap = ov;
             best_dist = dist;
           }
+          // The columns are disjoint and left to right: those after one starting past the word
+          // overlap it no more and lie farther from it.
+          if (s.start >= w.end) break;
         }
         if (!headers[best].empty()) headers[best] += ' ';
         headers[best] += w.text;
-      }
+      });
     }
     m_name_headers.clear();
     if (m_two_level) {
@@ -478,13 +521,13 @@ private:
              !rule_segments(m_lines[first - 1]))
         --first;
       for (std::size_t k = first; k < m_name_rule; ++k) {
-        for (const Word& w : words_of(m_lines[k])) {
+        for_each_word(m_lines[k], 0, [&](const Word& w) {
           std::size_t best = 0;
           for (std::size_t c = 0; c < m_name_segs.size(); ++c)
             if (w.end > m_name_segs[c].start) best = c;
           if (!names[best].empty()) names[best] += ' ';
           names[best] += w.text;
-        }
+        });
       }
       m_name_headers = names;
       headers.insert(headers.begin(), names.begin(), names.end());
@@ -510,6 +553,10 @@ private:
     for (std::size_t k = rule + 1; k < m_lines.size() && rows < 4096 && !is_blank(m_lines[k]); ++k) ++rows;
     t.rows.reserve(rows);
     m_keep_raw = keeps_raw_lines(m_table.emplace(std::move(t)).section);
+    // The columns a SQL list's lines are told by (add_row_line), looked up once per table.
+    m_sql_id_col = m_table->column_index(ColumnId::sql_id);
+    m_hash_col = m_table->column_index(ColumnId::old_hash_value);
+    if (m_hash_col < 0) m_hash_col = m_table->column_index(ColumnId::hash_value);
     m_folded = true;
     m_table_layout = m_in_section && m_section_spec != nullptr ? m_section_spec->layout : TextLayout::table;
     if (!m_in_section) m_table_layout = TextLayout::header;
@@ -524,8 +571,8 @@ private:
     std::vector<std::string_view> words;
     if (rule >= 2 && !is_blank(m_lines[rule - 2]) && !is_blank(m_lines[rule - 1]) && m_lines[rule - 2].front() != ' ' &&
         m_lines[rule - 1].front() != ' ' && !rule_segments(m_lines[rule - 2]) && (rule < 3 || is_blank(m_lines[rule - 3])))
-      for (const Word& w : words_of(m_lines[rule - 2])) words.push_back(w.text);
-    for (const Word& w : words_of(m_lines[rule - 1])) words.push_back(w.text);
+      for_each_word(m_lines[rule - 2], 0, [&](const Word& w) { words.push_back(w.text); });
+    for_each_word(m_lines[rule - 1], 0, [&](const Word& w) { words.push_back(w.text); });
     std::vector<std::string> names;
     for (std::size_t i = 0; i < words.size();) {
       std::size_t take = 1;
@@ -579,51 +626,65 @@ private:
     bool folded;  // detail::is_folded(text)
   };
 
-  // cell_view's cell, and whether it needs no folding. A cell of at most sixteen bytes (most of them)
-  // is trimmed and checked with one 16-byte load: the line is a view into m_text, which has
-  // k_padding bytes after the text, so the load stays inside it; the bytes past the cell are masked
+  // cell_view's cell, and whether it needs no folding. A cell of at most 32 bytes (nearly all of them)
+  // is trimmed and checked with one or two 16-byte loads: the line is a view into m_text, which has
+  // k_padding bytes after the text, so the loads stay inside it; the bytes past the cell are masked
   // off.
   Cell cell_of(std::string_view line, std::size_t c) const {
     std::size_t from = m_cuts[c].start, to = m_cuts[c].end;
     const std::size_t n = line.size();
     if (from >= n) return {{}, true};
-    // A UTF-8 character belongs to the cell its first byte falls in: never cut one in two.
-    auto continuation = [&](std::size_t i) { return i < n && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
-    while (continuation(from)) ++from;
     if (to >= n) to = n;
-    else
-      while (continuation(to)) ++to;
-    if (from >= to) return {{}, true};
+      // A UTF-8 character belongs to the cell its first byte falls in: never cut one in two. (The cuts
+      // move only at a continuation byte, 0x80..0xBF: when neither the cell's first byte nor the one
+      // after it has its high bit set, nothing moves.)
 #if defined(__SSE2__)
-    if (to - from <= 16) {
+    if (to - from <= 32) {
+      // One 16-byte load, or two for a cell of 17 to 32 bytes (then from + 16 < to <= the text's end,
+      // and the second load ends within the padding too).
       const char* const p = line.data() + from;
-      const unsigned in_cell = (1u << (to - from)) - 1u;
-      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')))) & in_cell;
-      const unsigned others = ~spaces & in_cell;
-      if (others == 0) return {{}, true};
-      const auto first = static_cast<unsigned>(std::countr_zero(others));
-      const auto last = 31u - static_cast<unsigned>(std::countl_zero(others));
-      const std::string_view t(p + first, last + 1 - first);
-      // Other white space (\t..\r), 0xC2 (of a no-break space) or '&' anywhere in the cell: the general
-      // path. Else trim_cell would stop at the same bytes, and the cell needs no folding unless two
-      // spaces inside it are side by side (is_folded's other cases need one of those bytes).
-      const __m128i ctl = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(8)), _mm_cmplt_epi8(x, _mm_set1_epi8(14)));
-      const __m128i odd = _mm_or_si128(_mm_or_si128(ctl, _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(0xC2)))),
-                                       _mm_cmpeq_epi8(x, _mm_set1_epi8('&')));
-      if ((static_cast<unsigned>(_mm_movemask_epi8(odd)) & in_cell) == 0) {
-        const unsigned inside = ((1u << last) - 1u) & ~((1u << first) - 1u);  // bits first .. last - 1
-        return {t, (spaces & (spaces >> 1) & inside) == 0};
+      const std::size_t len = to - from;
+      const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i x1 = len > 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16)) : _mm_setzero_si128();
+      auto mask = [&](auto&& test) {
+        return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(test(x0)))) |
+               static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(test(x1)))) << 16;
+      };
+      if ((_mm_movemask_epi8(x0) & 1) == 0 && (to == n || static_cast<unsigned char>(line[to]) < 0x80)) {
+        const std::uint64_t in_cell = (std::uint64_t{1} << len) - 1u;
+        const std::uint64_t spaces = mask([](__m128i x) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(' ')); }) & in_cell;
+        const std::uint64_t others = ~spaces & in_cell;
+        if (others == 0) return {{}, true};
+        const auto first = static_cast<unsigned>(std::countr_zero(others));
+        const auto last = 63u - static_cast<unsigned>(std::countl_zero(others));
+        const std::string_view t(p + first, last + 1 - first);
+        // Other white space (\t..\r), 0xC2 (of a no-break space) or '&' anywhere in the cell: the
+        // general path. Else trim_cell would stop at the same bytes, and the cell needs no folding
+        // unless two spaces inside it are side by side (is_folded's other cases need one of those bytes).
+        const std::uint64_t odd = mask([](__m128i x) {
+          const __m128i ctl = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(8)), _mm_cmplt_epi8(x, _mm_set1_epi8(14)));
+          return _mm_or_si128(_mm_or_si128(ctl, _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(0xC2)))),
+                              _mm_cmpeq_epi8(x, _mm_set1_epi8('&')));
+        });
+        if ((odd & in_cell) == 0) {
+          const std::uint64_t inside =
+              ((std::uint64_t{1} << last) - 1u) & ~((std::uint64_t{1} << first) - 1u);  // first .. last - 1
+          return {t, (spaces & (spaces >> 1) & inside) == 0};
+        }
       }
     }
 #endif
+    auto continuation = [&](std::size_t i) { return i < n && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
+    while (continuation(from)) ++from;
+    while (continuation(to)) ++to;
+    if (from >= to) return {{}, true};
     const std::string_view t = trim_cell(std::string_view(line.data() + from, to - from));
     return {t, detail::is_folded(t)};
   }
 
-  // The cells of a row; `folded`: whether every cell needs no folding (detail::is_folded).
-  std::vector<std::string> slice(std::string_view line, bool& folded) const {
-    std::vector<std::string> cells;
+  // The cells of a row, appended to `cells` (empty); `folded`: whether every cell needs no folding
+  // (detail::is_folded).
+  void slice(std::string_view line, std::vector<std::string>& cells, bool& folded) const {
     const std::size_t n = cell_count();
     cells.reserve(n);
     folded = true;
@@ -632,7 +693,15 @@ private:
       folded = folded && cell.folded;
       cells.emplace_back(cell.text);
     }
-    return cells;
+  }
+
+  // A new row of m_table, stored in place (no RawRow moved in), with its line number and, where the
+  // table keeps them, its line.
+  RawRow& new_row(std::string_view line, std::size_t i) {
+    RawRow& r = m_table->rows.emplace_back();
+    if (m_keep_raw) r.raw = line;
+    r.line = static_cast<int>(i + 1);
+    return r;
   }
 
   // Oracle prints some rows without the width of a blank column (Host CPU with no Sockets value), so
@@ -780,12 +849,11 @@ private:
     if (m_table_layout == TextLayout::sql_records) {
       // (Only the cells that tell a figures line are cut first: most lines are SQL text.)
       const std::size_t ncells = cell_count();
-      const int id_col = m_table->column_index(ColumnId::sql_id);
+      const int id_col = m_sql_id_col;
       // A figures line: a sql_id in its column and a number (or N/A) in the first figure column;
       // SQL text that happens to hold 13 lower-case characters at that position is not one.
       // Statspack keys its lists by (Old) Hash Value, a number of up to 10 digits.
-      int hash_col = m_table->column_index(ColumnId::old_hash_value);
-      if (hash_col < 0) hash_col = m_table->column_index(ColumnId::hash_value);
+      const int hash_col = m_hash_col;
       bool figures = id_col >= 0 && static_cast<std::size_t>(id_col) < ncells && is_sql_id(cell_view(line, id_col));
       if (id_col < 0 && hash_col >= 0 && static_cast<std::size_t>(hash_col) < ncells)
         figures = is_hash_value(cell_view(line, hash_col));
@@ -796,9 +864,8 @@ private:
       }
       if (figures) {
         bool folded = true;
-        auto cells = slice(line, folded);
+        slice(line, new_row(line, i).cells, folded);
         m_folded = m_folded && folded;
-        m_table->rows.push_back(RawRow{std::move(cells), raw_line(line), {}, static_cast<int>(i + 1)});
       } else if (!m_table->rows.empty()) {
         m_table->rows.back().continuation.emplace_back(line);
       } else if (m_continuing && !out.tables.empty() && out.tables.back().title == m_table->title &&
@@ -812,10 +879,10 @@ private:
       return;
     }
     bool sliced_folded = true;
-    auto cells = slice(line, sliced_folded);
+    std::vector<std::string>& cells = new_row(line, i).cells;
+    slice(line, cells, sliced_folded);
     const bool folded = realign_numeric_row(line, cells, sliced_folded);
     m_folded = m_folded && folded;
-    m_table->rows.push_back(RawRow{std::move(cells), raw_line(line), {}, static_cast<int>(i + 1)});
   }
 
   // Two-line records: a name line at the margin ("D_000     /dev/rls1vg01lv027"), then an indented
@@ -840,10 +907,11 @@ private:
     m_pending_name.clear();
     r.cells.resize(m_name_segs.size());
     bool sliced_folded = true;
-    auto figures = slice(line, sliced_folded);
+    std::vector<std::string> figures;
+    slice(line, figures, sliced_folded);
     const bool folded = realign_numeric_row(line, figures, sliced_folded) && all_folded(r.cells);
     m_folded = m_folded && folded;
-    r.cells.insert(r.cells.end(), figures.begin(), figures.end());
+    r.cells.insert(r.cells.end(), std::make_move_iterator(figures.begin()), std::make_move_iterator(figures.end()));
     if (m_keep_raw) r.raw = line;
     r.line = static_cast<int>(m_pending_line + 1);
     m_table->rows.push_back(std::move(r));
@@ -873,7 +941,6 @@ private:
   static bool keeps_raw_lines(SectionId section) {
     return section == SectionId::snapshot_info || section_spec(section).reader == SectionReader::snapshot_info;
   }
-  std::string raw_line(std::string_view line) const { return m_keep_raw ? std::string(line) : std::string(); }
 
   std::unique_ptr<char[]> m_text;  // the content, tabs as spaces, form feeds removed
   std::vector<std::string_view> m_lines;  // views into m_text
@@ -883,6 +950,7 @@ private:
   std::vector<Span> m_segs;
   bool m_label_col = false;
   std::vector<Span> m_cuts;  // [start, end) of each cell of a row (end npos: to the end of the line)
+  int m_sql_id_col = -1, m_hash_col = -1;  // m_table's sql_id and (old) hash value columns, or -1
   TextLayout m_table_layout = TextLayout::table;
   bool m_in_section = false;
   bool m_continuing = false;
