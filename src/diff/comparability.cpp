@@ -49,6 +49,25 @@ OptDouble snap_seconds(const std::string& text) {
   return days * 86400 + h * 3600 + mi * 60 + sec;
 }
 
+// Drops the columns of `t` that `dropped` picks, with their cells in every row, and adds `note` to the
+// table when any was dropped.
+template <class Pred>
+void drop_columns(CompareTable& t, Pred dropped, const std::string& note) {
+  std::vector<std::size_t> keep;
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    if (!dropped(t.columns[i])) keep.push_back(i);
+  if (keep.size() == t.columns.size()) return;
+  std::vector<CompareColumn> cols;
+  for (auto i : keep) cols.push_back(t.columns[i]);
+  for (auto& r : t.rows) {
+    std::vector<CompareCell> cells;
+    for (auto i : keep) cells.push_back(i < r.cells.size() ? r.cells[i] : CompareCell());
+    r.cells = std::move(cells);
+  }
+  t.columns = std::move(cols);
+  t.notes.push_back(note);
+}
+
 }  // namespace
 
 PeriodCheck check_period(const Snapshot& s, const std::string& report) {
@@ -305,24 +324,10 @@ void Differ::drop_deltas() {
   m_out.contributors.clear();
   m_out.db_time_change_pct.reset();
   std::erase_if(m_out.tables, [](const CompareTable& t) { return t.changes_only; });
-  for (auto& t : m_out.tables) {
-    std::vector<std::size_t> keep;
-    for (std::size_t i = 0; i < t.columns.size(); ++i) {
-      const auto& c = t.columns[i];
-      if (role_of(c) == ColumnRole::change || role_of(c) == ColumnRole::assessment) continue;
-      keep.push_back(i);
-    }
-    if (keep.size() == t.columns.size()) continue;
-    std::vector<CompareColumn> cols;
-    for (auto i : keep) cols.push_back(t.columns[i]);
-    for (auto& r : t.rows) {
-      std::vector<CompareCell> cells;
-      for (auto i : keep) cells.push_back(i < r.cells.size() ? r.cells[i] : CompareCell());
-      r.cells = std::move(cells);
-    }
-    t.columns = std::move(cols);
-    t.notes.push_back("Changes left out: one side is not valid (see the first warning).");
-  }
+  for (auto& t : m_out.tables)
+    drop_columns(
+        t, [](const CompareColumn& c) { return role_of(c) == ColumnRole::change || role_of(c) == ColumnRole::assessment; },
+        "Changes left out: one side is not valid (see the first warning).");
 }
 
 }  // namespace differ
@@ -331,21 +336,10 @@ void withhold_judgements(Comparison& c, const std::string& why) {
   c.findings.clear();
   c.contributors.clear();
   std::erase_if(c.tables, [](const CompareTable& t) { return t.changes_only; });
-  for (auto& t : c.tables) {
-    std::vector<std::size_t> keep;
-    for (std::size_t i = 0; i < t.columns.size(); ++i)
-      if (role_of(t.columns[i]) != ColumnRole::assessment) keep.push_back(i);
-    if (keep.size() == t.columns.size()) continue;
-    std::vector<CompareColumn> cols;
-    for (auto i : keep) cols.push_back(t.columns[i]);
-    for (auto& r : t.rows) {
-      std::vector<CompareCell> cells;
-      for (auto i : keep) cells.push_back(i < r.cells.size() ? r.cells[i] : CompareCell());
-      r.cells = std::move(cells);
-    }
-    t.columns = std::move(cols);
-    t.notes.push_back(fmt::format("Assessments left out: {}.", why));
-  }
+  for (auto& t : c.tables)
+    drop_columns(
+        t, [](const CompareColumn& col) { return role_of(col) == ColumnRole::assessment; },
+        fmt::format("Assessments left out: {}.", why));
 }
 
 }  // namespace awrdiff::detail
