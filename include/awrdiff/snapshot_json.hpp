@@ -6,6 +6,7 @@
 #include <awrdiff/model.hpp>
 #include <awrdiff/parse.hpp>
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,14 @@ inline constexpr int snapshot_json_version = 1;
 /// The text ends with a newline.
 std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics = false);
 
+/// Where a text written piece by piece goes (standard output, a file, a string): called with consecutive
+/// pieces of it, in order (each about 64 KiB; longer when one value is). It may throw (a failed write).
+using TextSink = std::function<void(std::string_view)>;
+
+/// snapshot_json_text's text, byte for byte, handed to `sink` in pieces instead of returned whole, so that
+/// it is never held in memory at once (what `awrdiff snapshot` writes). Throws what `sink` throws.
+void write_snapshot_json(const Snapshot& snapshot, bool with_diagnostics, const TextSink& sink);
+
 /// Reads the text of snapshot_json_text back into a Snapshot: snapshot_json_text(snapshot_from_json(t))
 /// == t byte for byte for any text t that snapshot_json_text wrote (with or without diagnostics), and
 /// the Snapshot equals the one written in every field the text carries, with these exceptions:
@@ -84,5 +93,7 @@ bool looks_like_snapshot_json(std::string_view text);
 /// {"file", "snapshot"} for a report that was read (`snapshot` as above), {"error", "file"} for one
 /// that was not (`error`: the one-line message, as Error::what()). `file` is the path as given.
 std::string snapshots_json_text(const std::vector<LoadResult>& results, bool with_diagnostics = false);
+/// snapshots_json_text's text handed to `sink` in pieces (see write_snapshot_json).
+void write_snapshots_json(const std::vector<LoadResult>& results, bool with_diagnostics, const TextSink& sink);
 
 }  // namespace awrdiff

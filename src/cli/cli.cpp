@@ -37,7 +37,14 @@ constexpr const char* k_version = "0.1.0";
 // A symlink is followed (the file it points to is replaced, the link stays); a path that exists but is
 // not a regular file (a FIFO, /dev/stdout, a device) is written to directly, since it cannot be
 // replaced; an existing file keeps its permissions.
-void write_file_atomically(const std::string& path, const std::string& text) {
+// A sink writing to `out` (its state tells whether all of it was written).
+TextSink to(std::ostream& out) {
+  return [&out](std::string_view piece) { out.write(piece.data(), static_cast<std::streamsize>(piece.size())); };
+}
+
+// Writes the text `write` gives (through a TextSink, in pieces) to `path`: to a temporary file next to it, renamed
+// over it when all of it was written, so that a failed or interrupted write never leaves half a file.
+void write_file_atomically(const std::string& path, const std::function<void(const TextSink&)>& write) {
   namespace fs = std::filesystem;
   std::error_code sec;
   fs::path target(path);
@@ -50,7 +57,7 @@ void write_file_atomically(const std::string& path, const std::string& text) {
   if (fs::exists(st) && !fs::is_regular_file(st)) {
     std::ofstream out(target, std::ios::binary);
     if (!out) throw Error(path, "cannot write");
-    out << text;
+    write(to(out));
     out.flush();
     if (!out) throw Error(path, "write failed");
     return;
@@ -61,7 +68,14 @@ void write_file_atomically(const std::string& path, const std::string& text) {
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw Error(path, "cannot write (directory missing or not writable)");
-    out << text;
+    try {
+      write(to(out));
+    } catch (...) {
+      out.close();
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw;
+    }
     out.flush();
     if (!out) {
       std::error_code ec;
@@ -78,14 +92,19 @@ void write_file_atomically(const std::string& path, const std::string& text) {
   }
 }
 
-void emit(const std::string& text, const std::string& output) {
+// Writes the text `write` gives, in pieces, to `output` (empty or "-": standard output), as emit does.
+void emit_streamed(const std::function<void(const TextSink&)>& write, const std::string& output) {
   if (output.empty() || output == "-") {
-    std::cout << text;
+    write(to(std::cout));
     std::cout.flush();
     if (!std::cout) throw Error("standard output", "write failed (disk full or closed pipe?)");
   } else {
-    write_file_atomically(output, text);
+    write_file_atomically(output, write);
   }
+}
+
+void emit(const std::string& text, const std::string& output) {
+  emit_streamed([&text](const TextSink& sink) { sink(text); }, output);
 }
 
 // Markdown and Jira are for pasting into a ticket: a note on stderr when the whole comparison is longer than
@@ -441,14 +460,14 @@ int run(int argc, char** argv) {
         check_strict(parsed);
         if (mask_output) mask(all, masker);
         if (all.size() == 1) {
-          emit(snapshot_json_text(all.front(), verbose), output);
+          emit_streamed([&](const TextSink& sink) { write_snapshot_json(all.front(), verbose, sink); }, output);
           return 0;
         }
         std::vector<LoadResult> each;  // several reports in the file: an array, one entry per report
         for (auto& s : all)
           each.push_back(
               {mask_output ? masker.source(snapshot_files.front()) : snapshot_files.front(), std::move(s), std::nullopt});
-        emit(snapshots_json_text(each, verbose), output);
+        emit_streamed([&](const TextSink& sink) { write_snapshots_json(each, verbose, sink); }, output);
         return 0;
       }
       // Several files: parsed in parallel; an array in argument order, {"file", "snapshot"} or
@@ -466,7 +485,7 @@ int run(int argc, char** argv) {
           failed = true;
           std::cerr << "awrdiff: " << r.error->what() << "\n";
         }
-      emit(snapshots_json_text(results, verbose), output);
+      emit_streamed([&](const TextSink& sink) { write_snapshots_json(results, verbose, sink); }, output);
       return failed ? static_cast<int>(ExitCode::error) : 0;
     }
     if (*catalog) {

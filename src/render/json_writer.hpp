@@ -19,6 +19,8 @@
 #include <cstring>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +55,73 @@ inline std::string_view valid_utf8(std::string_view s, std::string& scratch) {
 /// length.
 std::size_t format_double(double v, char* out);
 
+/// A RapidJSON output stream that hands its text on in pieces instead of keeping it whole: a piece goes to
+/// `sink` each time the buffer (`chunk` bytes) is full, and the rest at finish(). The output of
+/// `awrdiff snapshot --format json` (some 400 KB for a large report) is written straight to standard output or
+/// the output file this way, so that its memory is not touched twice more (a buffer grown to the whole text,
+/// then its copy). Offers what rapidjson::StringBuffer offers the writers (Put, Push, Pop, Flush and, through
+/// PutReserve/PutUnsafe below, reserved room), so IndentedWriter runs on either. Push(n) gives n contiguous
+/// bytes: a value longer than a chunk (a long SQL text) grows the buffer. `sink` may throw (a write error);
+/// what was handed on before stays handed on.
+class ChunkedStream {
+public:
+  using Ch = char;
+  using Sink = std::function<void(std::string_view)>;
+
+  explicit ChunkedStream(const Sink& sink, std::size_t chunk = 64 * 1024)
+      : m_sink(sink), m_buffer(std::make_unique_for_overwrite<char[]>(chunk)), m_size(chunk) {
+    m_top = m_buffer.get();
+    m_end = m_top + m_size;
+  }
+  ChunkedStream(Sink&&, std::size_t = 0) = delete;  // the stream keeps a reference to its sink: no temporary
+  ChunkedStream(const ChunkedStream&) = delete;
+  ChunkedStream& operator=(const ChunkedStream&) = delete;
+
+  void Put(char c) {
+    if (m_top == m_end) drain(1);
+    *m_top++ = c;
+  }
+  /// Called by RapidJSON after the root value: nothing (the text goes on at finish()).
+  void Flush() {}
+  /// `n` bytes to write into, contiguous; valid until the next call.
+  char* Push(std::size_t n) {
+    reserve(n);
+    char* const out = m_top;
+    m_top += n;
+    return out;
+  }
+  /// Gives back the last `n` bytes of the last Push.
+  void Pop(std::size_t n) { m_top -= n; }
+  /// Room for `n` bytes written by put_unsafe.
+  void reserve(std::size_t n) {
+    if (static_cast<std::size_t>(m_end - m_top) < n) drain(n);
+  }
+  void put_unsafe(char c) { *m_top++ = c; }
+  /// Hands on what is left; call once, at the end.
+  void finish() { drain(0); }
+
+private:
+  // Hands on the buffer's text, then makes room for `n` bytes.
+  void drain(std::size_t n) {
+    if (m_top != m_buffer.get()) m_sink(std::string_view(m_buffer.get(), static_cast<std::size_t>(m_top - m_buffer.get())));
+    if (n > m_size) {
+      m_size = n;
+      m_buffer = std::make_unique_for_overwrite<char[]>(n);
+    }
+    m_top = m_buffer.get();
+    m_end = m_top + m_size;
+  }
+
+  const Sink& m_sink;
+  std::unique_ptr<char[]> m_buffer;
+  std::size_t m_size;
+  char* m_top;
+  char* m_end;
+};
+/// RapidJSON's writers reserve room, then put bytes unchecked (found by argument-dependent lookup).
+inline void PutReserve(ChunkedStream& stream, std::size_t n) { stream.reserve(n); }
+inline void PutUnsafe(ChunkedStream& stream, char c) { stream.put_unsafe(c); }
+
 /// RapidJSON's PrettyWriter layout, byte for byte (a newline and `indent` spaces per level before each array
 /// element and each key, ": " after a key, "," between items, {} and [] when empty), in fewer steps: the
 /// separator, newline and indentation are copied at once, a key the program spells (`literal_key`: ASCII
@@ -61,30 +130,36 @@ std::size_t format_double(double v, char* out);
 /// is rapidjson::Writer's own: the level stack, string escaping, other numbers (Grisu2). Used where the
 /// writing is most of the work (the snapshot JSON of `awrdiff snapshot --format json` and of the history
 /// store). Misuse (a value where a key is due) is a programming error RapidJSON asserts on.
-class IndentedWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
-  using Base = rapidjson::Writer<rapidjson::StringBuffer>;
+/// `OutputStream`: rapidjson::StringBuffer (the text in memory) or ChunkedStream (below: handed on in pieces).
+template <class OutputStream = rapidjson::StringBuffer>
+class IndentedWriter : public rapidjson::Writer<OutputStream> {
+  using Base = rapidjson::Writer<OutputStream>;
+  using Base::hasRoot_;
+  using Base::level_stack_;
+  using Base::os_;
+  using typename Base::Level;
 
 public:
   /// `indent`: spaces per level, at most k_max_indent.
-  explicit IndentedWriter(rapidjson::StringBuffer& out, unsigned indent = 2) : Base(out), m_indent(indent) {
+  explicit IndentedWriter(OutputStream& out, unsigned indent = 2) : Base(out), m_indent(indent) {
     RAPIDJSON_ASSERT(indent <= k_max_indent);
   }
 
   bool Null() {
     prefix();
-    return WriteNull();
+    return this->WriteNull();
   }
   bool Bool(bool b) {
     prefix();
-    return WriteBool(b);
+    return this->WriteBool(b);
   }
   bool Int64(std::int64_t i) {
     prefix();
-    return WriteInt64(i);
+    return this->WriteInt64(i);
   }
   bool Uint64(std::uint64_t u) {
     prefix();
-    return WriteUint64(u);
+    return this->WriteUint64(u);
   }
   /// A finite double (RapidJSON refuses NaN and infinities).
   bool Double(double d) {
@@ -105,11 +180,11 @@ public:
       os_->Pop(static_cast<std::size_t>(24 - (end - begin)));
       return true;
     }
-    return WriteDouble(d);
+    return this->WriteDouble(d);
   }
   bool String(const char* s, rapidjson::SizeType n, bool = false) {
     prefix();
-    return WriteString(s, n);
+    return this->WriteString(s, n);
   }
   bool Key(const char* s, rapidjson::SizeType n, bool copy = false) { return String(s, n, copy); }
   /// `k`, then ": ": the key of the next value. `k` is ASCII with no byte JSON escapes (a name the program
@@ -137,18 +212,18 @@ public:
   /// `json` (valid JSON text of type `type`) written as the next value, as it is.
   bool RawValue(const char* json, std::size_t n, rapidjson::Type) {
     prefix();
-    return WriteRawValue(json, n);
+    return this->WriteRawValue(json, n);
   }
   bool StartObject() {
     prefix();
     new (level_stack_.template Push<Level>()) Level(false);
-    return WriteStartObject();
+    return this->WriteStartObject();
   }
   bool EndObject(rapidjson::SizeType = 0) { return end('}'); }
   bool StartArray() {
     prefix();
     new (level_stack_.template Push<Level>()) Level(true);
-    return WriteStartArray();
+    return this->WriteStartArray();
   }
   bool EndArray(rapidjson::SizeType = 0) { return end(']'); }
 

@@ -46,8 +46,7 @@ using json_out::valid_utf8_prefix;
 // value's type rather than overloaded, so that a string literal never turns into a bool.
 class Json {
 public:
-  Json(rapidjson::StringBuffer& buffer, bool with_diagnostics)
-      : m_buffer(buffer), m_w(buffer, 2), m_with_diagnostics(with_diagnostics) {}
+  Json(json_out::ChunkedStream& out, bool with_diagnostics) : m_w(out, 2), m_with_diagnostics(with_diagnostics) {}
 
   void begin_object() { m_w.StartObject(); }
   void end_object() { m_w.EndObject(); }
@@ -232,8 +231,7 @@ private:
     return true;
   }
 
-  rapidjson::StringBuffer& m_buffer;
-  json_out::IndentedWriter m_w;
+  json_out::IndentedWriter<json_out::ChunkedStream> m_w;
   std::string m_scratch;  // the sanitised copy of an invalid string
   bool m_with_diagnostics;
 };
@@ -267,14 +265,14 @@ void Json::histogram(std::string_view k, const std::vector<HistogramBucket>& buc
   m_w.EndObject();
 }
 
-// The text, with the final newline.
-std::string take(rapidjson::StringBuffer& buffer) {
-  buffer.Put('\n');
-  return std::string(buffer.GetString(), buffer.GetSize());
+// The text's end: the final newline, and what the stream still holds.
+void finish(json_out::ChunkedStream& out) {
+  out.Put('\n');
+  out.finish();
 }
 
-// Room for a snapshot's JSON, so the buffer is not grown (and copied) a score of times: about
-// 300 bytes a row of every section plus the SQL text, which is most of a large report's JSON.
+// Room for a snapshot's JSON, so that the text returned whole is not grown (and copied) a score of times:
+// about 300 bytes a row of every section plus the SQL text, which is most of a large report's JSON.
 std::size_t json_size_hint(const Snapshot& s) {
   std::size_t size = 64 * 1024;
   for (const auto& q : s.sql) size += q.text.size() + 1024;
@@ -283,23 +281,32 @@ std::size_t json_size_hint(const Snapshot& s) {
   return size;
 }
 
+// A sink that appends to `text`.
+json_out::ChunkedStream::Sink append_to(std::string& text) {
+  return [&text](std::string_view piece) { text.append(piece); };
+}
+
 }  // namespace
 
-std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics) {
-  rapidjson::StringBuffer buffer(nullptr, json_size_hint(snapshot));
-  Json j(buffer, with_diagnostics);
+void write_snapshot_json(const Snapshot& snapshot, bool with_diagnostics, const TextSink& sink) {
+  json_out::ChunkedStream out(sink);
+  Json j(out, with_diagnostics);
   j.begin_object();
   detail::snapshot_json::snapshot_fields(j, snapshot);
   j.end_object();
-  return take(buffer);
+  finish(out);
 }
 
-std::string snapshots_json_text(const std::vector<LoadResult>& results, bool with_diagnostics) {
-  std::size_t hint = 1024;
-  for (const auto& r : results)
-    if (r.snapshot) hint += json_size_hint(*r.snapshot);
-  rapidjson::StringBuffer buffer(nullptr, hint);
-  Json j(buffer, with_diagnostics);
+std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics) {
+  std::string text;
+  text.reserve(json_size_hint(snapshot));
+  write_snapshot_json(snapshot, with_diagnostics, append_to(text));
+  return text;
+}
+
+void write_snapshots_json(const std::vector<LoadResult>& results, bool with_diagnostics, const TextSink& sink) {
+  json_out::ChunkedStream out(sink);
+  Json j(out, with_diagnostics);
   j.begin_array();
   for (const auto& r : results) {
     j.begin_object();
@@ -313,7 +320,17 @@ std::string snapshots_json_text(const std::vector<LoadResult>& results, bool wit
     j.end_object();
   }
   j.end_array();
-  return take(buffer);
+  finish(out);
+}
+
+std::string snapshots_json_text(const std::vector<LoadResult>& results, bool with_diagnostics) {
+  std::string text;
+  std::size_t hint = 1024;
+  for (const auto& r : results)
+    if (r.snapshot) hint += json_size_hint(*r.snapshot);
+  text.reserve(hint);
+  write_snapshots_json(results, with_diagnostics, append_to(text));
+  return text;
 }
 
 }  // namespace awrdiff

@@ -11,18 +11,45 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
 
 using awrdiff::json_out::IndentedWriter;
 
-// Writes the same events to a PrettyWriter (indent 2) and an IndentedWriter.
-struct Both {
-  rapidjson::StringBuffer pretty_out, fast_out;
+// The stream an IndentedWriter writes to.
+rapidjson::StringBuffer& stream_of(rapidjson::StringBuffer& out) { return out; }
+template <class P>
+auto& stream_of(P& pieces) {
+  return pieces.stream;
+}
+
+using awrdiff::json_out::ChunkedStream;
+
+// A ChunkedStream of `Chunk` bytes that keeps the pieces it hands on, and how many there were.
+template <std::size_t Chunk>
+struct Pieces {
+  std::string text;
+  std::size_t count = 0;
+  ChunkedStream::Sink sink{[this](std::string_view piece) {
+    EXPECT_FALSE(piece.empty());
+    text.append(piece);
+    ++count;
+  }};
+  ChunkedStream stream{sink, Chunk};
+};
+
+// Writes the same events to a PrettyWriter (indent 2) and an IndentedWriter over `Out`: a StringBuffer, or a
+// ChunkedStream of a few bytes (every value then crosses pieces).
+template <class Out = rapidjson::StringBuffer>
+struct BothOver {
+  rapidjson::StringBuffer pretty_out;
+  Out out;
   rapidjson::PrettyWriter<rapidjson::StringBuffer> pretty{pretty_out};
-  IndentedWriter fast{fast_out, 2};
-  Both() { pretty.SetIndent(' ', 2); }
+  IndentedWriter<std::remove_reference_t<decltype(stream_of(std::declval<Out&>()))>> fast{stream_of(out), 2};
+  BothOver() { pretty.SetIndent(' ', 2); }
 
   void literal_key(std::string_view k) {
     pretty.Key(k.data(), k.size());
@@ -106,8 +133,16 @@ struct Both {
     }
   }
   std::string_view pretty_text() const { return {pretty_out.GetString(), pretty_out.GetSize()}; }
-  std::string_view fast_text() const { return {fast_out.GetString(), fast_out.GetSize()}; }
+  std::string_view fast_text() {
+    if constexpr (std::is_same_v<Out, rapidjson::StringBuffer>) {
+      return {out.GetString(), out.GetSize()};
+    } else {
+      out.stream.finish();
+      return out.text;
+    }
+  }
 };
+using Both = BothOver<>;
 
 TEST(IndentedWriter, SameBytesAsPrettyWriterOnRandomDocuments) {
   std::mt19937_64 rng(20261202);
@@ -115,6 +150,23 @@ TEST(IndentedWriter, SameBytesAsPrettyWriterOnRandomDocuments) {
     Both b;
     b.document(rng, 0);
     ASSERT_EQ(b.pretty_text(), b.fast_text()) << "document " << doc;
+  }
+}
+
+// Over a ChunkedStream the same bytes come out, in pieces, whatever the piece size: a value, a key or an
+// indentation longer than a chunk grows the buffer instead of being cut.
+TEST(IndentedWriter, SameBytesInPiecesOverChunkedStream) {
+  std::mt19937_64 rng(20261203);
+  for (int doc = 0; doc < 1000; ++doc) {
+    BothOver<Pieces<3>> tiny;
+    tiny.document(rng, 0);
+    ASSERT_EQ(tiny.pretty_text(), tiny.fast_text()) << "document " << doc;
+  }
+  for (int doc = 0; doc < 300; ++doc) {
+    BothOver<Pieces<64>> small;
+    small.document(rng, 0);
+    ASSERT_EQ(small.pretty_text(), small.fast_text()) << "document " << doc;
+    if (small.pretty_text().size() > 256) EXPECT_GT(small.out.count, 1u);
   }
 }
 
