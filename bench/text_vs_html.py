@@ -2,13 +2,14 @@
 """CPU per byte of text reports against HTML reports (docs/benchmark.md, "Text against HTML").
 
   bench/text_vs_html.py --awrdiff build-bench/awrdiff [--corpus ../shared/corpus] [--repeats 21]
-                        [--callgrind] [--bench build-bench/bench/awrdiff_parse_bench]
+                        [--perf] [--callgrind] [--bench build-bench/bench/awrdiff_parse_bench]
 
 Times `awrdiff snapshot FILE --format json` on every AWR report of the corpus, text and HTML
 (MANIFEST.tsv kinds awr-text and awr-html), and prints per file the least CPU time (user + sys) of
 --repeats runs and the microseconds per KB, then the text / HTML ratio of CPU per byte for the two
 reports the corpus holds as both text and HTML (same period: 11.2 clay_1, 11.2 rac_newstar_1) and for
-all text against all HTML reports (total CPU over total bytes). With --callgrind, the instruction count
+all text against all HTML reports (total CPU over total bytes). With --perf, the CPU time is perf stat's
+task-clock instead (median of --repeats interleaved rounds of 5 runs; see perf_cpu). With --callgrind, the instruction count
 of one run under valgrind as well (no noise from the other work on the machine); with --bench, the
 in-process parse (awrdiff_parse_bench: read, decode, tokenize, build the snapshot; no start-up, no JSON);
 with both, the instructions of one in-process parse (a run of three parses less a run of one, halved:
@@ -18,6 +19,7 @@ import argparse
 import csv
 import os
 import re
+import statistics
 import subprocess
 import sys
 
@@ -35,6 +37,22 @@ def least_cpu(cmd, repeats):
         cpu = ru.ru_utime + ru.ru_stime
         best = cpu if best is None else min(best, cpu)
     return best
+
+
+def perf_cpu(cmds, rounds):
+    """CPU time (perf stat's task-clock: counted by the kernel at each switch, not sampled at the timer's tick as
+    getrusage's may be) of each command: the median over `rounds` rounds of the mean of 5 runs, the commands taking
+    turns within each round, so that a change in the machine's load falls on all of them alike."""
+    seen = {i: [] for i in range(len(cmds))}
+    for _ in range(rounds):
+        for i, cmd in enumerate(cmds):
+            r = subprocess.run(["perf", "stat", "-x,", "-r", "5", "-e", "task-clock"] + cmd,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            ms = [float(l.split(",")[0]) for l in r.stderr.splitlines() if ",task-clock," in l]
+            if r.returncode != 0 or not ms:
+                sys.exit(f"failed: perf stat {' '.join(cmd)}")
+            seen[i].append(ms[0] / 1000)
+    return [statistics.median(seen[i]) for i in range(len(cmds))]
 
 
 def instructions(cmd):
@@ -60,6 +78,8 @@ def main():
     ap.add_argument("--corpus", default=os.environ.get("AWRDIFF_CORPUS", "../shared/corpus"))
     ap.add_argument("--repeats", type=int, default=21)
     ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--perf", action="store_true",
+                    help="CPU time from perf stat (task-clock), in --repeats interleaved rounds, instead of getrusage")
     ap.add_argument("--bench", help="awrdiff_parse_bench, for the in-process figure")
     a = ap.parse_args()
     with open(os.path.join(a.corpus, "MANIFEST.tsv"), newline="") as f:
@@ -73,13 +93,15 @@ def main():
         cols += ["in-process ms", "in-process us/KB"]
     if a.bench and a.callgrind:
         cols += ["in-process instructions M", "in-process instr/byte"]
+    cmds = [[a.awrdiff, "snapshot", os.path.join(a.corpus, name), "--format", "json"] for _, name in files]
+    cpu_of = dict(zip((name for _, name in files), perf_cpu(cmds, a.repeats))) if a.perf else {}
     print("| " + " | ".join(cols) + " |")
     print("|---|" + "---:|" * (len(cols) - 1))
     for kind, name in files:
         path = os.path.join(a.corpus, name)
         size = os.path.getsize(path)
         cmd = [a.awrdiff, "snapshot", path, "--format", "json"]
-        r = {"kind": kind, "bytes": size, "cpu": least_cpu(cmd, a.repeats)}
+        r = {"kind": kind, "bytes": size, "cpu": cpu_of[name] if a.perf else least_cpu(cmd, a.repeats)}
         line = [name, f"{size / 1024:.0f}", f"{r['cpu'] * 1e3:.2f}", f"{r['cpu'] * 1e6 / (size / 1024):.1f}"]
         if a.callgrind:
             r["ir"] = instructions(cmd)
