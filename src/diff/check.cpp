@@ -226,7 +226,12 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   const double cur = *current, c = *centre;
   const int ws = worse_sign(mp.direction);
   const MetricSpec floors{spec.key, spec.display, spec.unit, mp.direction, mp.abs_floor, mp.rel_floor_pct, mp.points};
-  const Assessment a = assess(floors, c, cur);
+  // A Load Profile rate is read as the report prints it (one decimal from 11g): the current figure and the
+  // baseline's centre each stand for anything within half a printed step, so materiality is judged on the least
+  // difference their digits allow, as the comparison does (0.0 -> 0.1 s/s of Background CPU is no finding).
+  const double step = spec.key.starts_with("load_profile.") ? std::min(detail::print_step(cur), detail::print_step(c)) : 0;
+  const double least = step > 0 && step < 1 ? cur - std::clamp(cur - c, -step, step) : cur;
+  const Assessment a = assess(floors, c, least);
   const bool material = a.material();
   const int side = cur > c ? 1 : cur < c ? -1 : 0;
   bool out_of_band = false;
@@ -280,6 +285,8 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
       r.status = CheckStatus::improved;
       r.reason = "better than the baseline";
     }
+  } else if (out_of_band && side != 0 && least != cur && assess(floors, c, cur).material()) {
+    r.reason = fmt::format("outside the band by no more than the printed digits allow ({} {})", num(step), spec.unit);
   } else if (out_of_band && side != 0) {
     r.reason =
         fmt::format("outside the band, but not material (floors {} {} and {}%)", num(mp.abs_floor), spec.unit, mp.rel_floor_pct);

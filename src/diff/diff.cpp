@@ -130,6 +130,16 @@ std::string sql_display_text(const SqlStat& sql, std::size_t max_chars) {
   return short_text(sql.module.empty() ? sql.text : fmt::format("[{}] {}", sql.module, sql.text), max_chars);
 }
 
+double print_step(const OptDouble& v) {
+  if (!v || *v == 0) return 1;
+  double step = 0.1;
+  for (int k = 1; k <= 4; ++k, step /= 10) {
+    const double scaled = std::fabs(*v) / step;
+    if (std::fabs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled)) return step;
+  }
+  return 0;
+}
+
 std::string human_seconds(double s) {
   const double a = std::fabs(s);
   const char* sign = s < 0 ? "-" : "+";

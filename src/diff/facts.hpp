@@ -132,4 +132,10 @@ void withhold_judgements(Comparison& c, const std::string& why);
 /// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h".
 std::string human_seconds(double seconds);
 
+/// The step a Load Profile rate is printed in, read from its digits: 0.1 for "0.1" or "10.0" (read 10: never coarser
+/// than one decimal), 0.01 for "0.05", 0.001 for a 10g "0.005"; 1 for a zero or an absent value (they say nothing);
+/// 0 for a value finer than 0.0001 (no printed figure: rescaled, merged or exact). The comparison and `check` assess
+/// a printed rate on the least difference its digits allow (each side half a step toward the other).
+double print_step(const OptDouble& v);
+
 }  // namespace awrdiff::detail

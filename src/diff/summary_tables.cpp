@@ -32,19 +32,6 @@ void assess_as_db_time_table(std::vector<Item>& items) {
   }
 }
 
-// The step a Load Profile rate is printed in, from its digits: 0.1 for "0.1" or "10.0" (read 10: never coarser than
-// one decimal), 0.01 for "0.05", 0.001 for a 10g "0.005"; a zero says nothing (1); finer than 0.0001 is no printed
-// figure (0).
-double print_step(const OptDouble& v) {
-  if (!v || *v == 0) return 1;
-  double step = 0.1;
-  for (int k = 1; k <= 4; ++k, step /= 10) {
-    const double scaled = std::fabs(*v) / step;
-    if (std::fabs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled)) return step;
-  }
-  return 0;
-}
-
 }  // namespace
 
 void Differ::periods() {

@@ -78,6 +78,23 @@ TEST(Check, OneBaselinePeriodUsesThePairwiseRules) {
   EXPECT_EQ(awrdiff::check(sample_report("good_1.html"), b, awrdiff::default_policy()).exit_code(), 0);
 }
 
+// A Load Profile rate is compared as printed (one decimal): one printed step from the baseline (Background CPU(s)
+// 0.0 -> 0.1 s/s, above its 0.05 s/s floor) is no finding, as in the comparison; two steps are.
+TEST(Check, OnePrintedStepOfALoadProfileRateIsNoFinding) {
+  auto set_background_cpu = [](awrdiff::Snapshot s, double v) {
+    for (auto& row : s.load_profile)
+      if (row.key == "background_cpu") row.per_second = v;
+    return s;
+  };
+  std::vector<awrdiff::Snapshot> one{set_background_cpu(sample_report("good.html"), 0.0)};
+  const auto b = awrdiff::baseline_from_snapshots(std::move(one));
+  const auto step = awrdiff::check(set_background_cpu(sample_report("good_1.html"), 0.1), b, awrdiff::default_policy());
+  ASSERT_NE(result(step, "load_profile.background_cpu"), nullptr);
+  EXPECT_EQ(result(step, "load_profile.background_cpu")->status, CheckStatus::ok);
+  const auto two = awrdiff::check(set_background_cpu(sample_report("good_1.html"), 0.2), b, awrdiff::default_policy());
+  EXPECT_EQ(result(two, "load_profile.background_cpu")->status, CheckStatus::warn);
+}
+
 TEST(Check, AnotherDatabaseOrAnInvalidReportIsTrouble) {
   auto b = sample_baseline();
   b.dbid = 42;
