@@ -980,6 +980,10 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
       if (d.top_n && (l.base == nullptr) != (l.target == nullptr) && m == d.change_on.front()) {
         const auto& floors = l.base == nullptr ? floors_b : floors_t;
         if (auto f = floors.find(any.group); f != floors.end()) {
+          // Only a last value below the one shown gives the change a direction and a least size (as the Change
+          // column's bound); at or above it, the missing side may be as large: the change is unknown.
+          const OptDouble shown = l.base == nullptr ? tv : bv;
+          if (!shown || *shown < f->second * 1.01) continue;
           (l.base == nullptr ? bv : tv) = f->second;
           bound = true;
         }
@@ -1106,9 +1110,12 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     out.notes.push_back(fmt::format("{} row{} under {} {} in both periods, unchanged, not listed.", quiet, quiet == 1 ? "" : "s",
                                     d.quiet_floor, d.measures[static_cast<std::size_t>(d.quiet)].header));
   if (has_base && d.ranked && out.rows.size() > 1)
-    out.notes.push_back(material == 0 ? std::string("No row changed materially.")
-                                      : fmt::format("{} of {} rows changed materially; they come first, largest change first.",
-                                                    material, out.rows.size()));
+    out.notes.push_back(
+        material == 0
+            ? std::string("No row changed materially.")
+            : fmt::format(
+                  "{} of {} rows changed materially; they come first, largest change first (each against its list's largest value).",
+                  material, out.rows.size()));
   return out;
 }
 

@@ -101,6 +101,17 @@ TEST(SectionCompare, SegmentMissingFromOneTopListIsNotShownWithABound) {
   EXPECT_EQ(text(*stock, column(*s, "assessment")), "worse");
   EXPECT_EQ(text(s->rows.front(), 0), "APP.STOCK");
   EXPECT_EQ(text(*row(*s, "APP.ORDERS"), 1), "row lock waits");
+  // Gone from the target's list but below that list's last value in the base (LINES 30 < ITEMS 60): the target may
+  // hold it still, or more: the change is unknown, no bound and no assessment.
+  b.segments.push_back(seg("segments_row_lock_waits", "LINES", 30));
+  const auto c2 = awrdiff::compare(b, t);
+  const auto* s2 = table(c2, "segments");
+  const auto* lines = row(*s2, "APP.LINES");
+  ASSERT_NE(lines, nullptr);
+  EXPECT_EQ(lines->cells.at(column(*s2, "target_per_s")),
+            awrdiff::CompareCell(awrdiff::Unknown{awrdiff::Unknown::Why::not_shown}));
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(lines->cells.at(column(*s2, "change"))));
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(lines->cells.at(column(*s2, "assessment"))));
 }
 
 TEST(SectionCompare, InitOraAddedRemovedChanged) {
