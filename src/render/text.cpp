@@ -347,6 +347,17 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
         kept = g;
     // The pair the change column was computed from stays too: a change without its figures would not read.
     const std::size_t basis = change_basis(t, row_count, groups);
+    // A change column no row ties to a pair (0% beside zeros, "-" beside blanks) belongs to the pair just before
+    // it, as the comparison lays a table out: left out with it, never standing alone.
+    if (basis == groups.size())
+      for (std::size_t ch = 2; ch < n; ++ch) {
+        if (t.columns[ch].kind != ColumnKind::change_pct) continue;
+        for (auto& g : groups)
+          if (g.cols.size() == 2 && g.cols[0] == ch - 2 && g.cols[1] == ch - 1 && t.columns[ch - 2].key.starts_with("base_") &&
+              t.columns[ch - 1].key.starts_with("target_"))
+            g.cols.push_back(ch);
+        break;
+      }
     for (std::size_t g = groups.size(); g-- > 0;)
       if (g == kept || g == basis) groups.erase(groups.begin() + static_cast<std::ptrdiff_t>(g));
     std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
