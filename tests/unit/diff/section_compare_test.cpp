@@ -132,6 +132,17 @@ TEST(SectionCompare, InitOraAddedRemovedChanged) {
   EXPECT_EQ(text(*row(*p, "cursor_sharing"), 1), "(default)");
   EXPECT_EQ(text(*row(*p, "_optimizer_use_feedback"), 3), "reset");
   EXPECT_NE(p->notes.front().find("1 parameter the same"), std::string::npos);
+
+  // A text report cuts a long value at its column's width: the start of the other report's value is no change
+  // there; in an HTML report (values printed whole) it is.
+  b.parameters.push_back({"control_files", "/u01/ctl1.ctl, /u02/ctl2.ctl,", "", {}, ""});
+  t.parameters.push_back({"control_files", "/u01/ctl1.ctl, /u02/ctl2.ctl, /u03/ctl3.ctl", "", {}, ""});
+  EXPECT_EQ(row(*table(awrdiff::compare(b, t), "init_ora"), "control_files")->cells.at(3),
+            awrdiff::CompareCell(std::string("changed")));
+  b.format = awrdiff::ReportFormat::text;
+  const auto cut = awrdiff::compare(b, t);
+  EXPECT_EQ(row(*table(cut, "init_ora"), "control_files"), nullptr);
+  EXPECT_NE(table(cut, "init_ora")->notes.back().find("as far as the text report prints"), std::string::npos);
 }
 
 TEST(SectionCompare, HistogramShiftInPoints) {
