@@ -474,6 +474,24 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
   if (!b.skipped_rows.empty())
     b.notes.push_back(fmt::format("{}: {} row{} skipped (awrdiff baseline show -v lists them)", dump.source,
                                   b.skipped_rows.size(), b.skipped_rows.size() == 1 ? "" : "s"));
+  // A percentage above 100 (DB CPU % of DB time from "Database CPU Time Ratio") is no share: named, with what it is.
+  std::map<std::string, double> over;
+  auto note_over = [&](const std::string& key, double v) {
+    const MetricSpec* spec = find_metric(key);
+    if (spec != nullptr && spec->points && v > 100.5) over[key] = std::max(over[key], v);
+  };
+  for (const auto& p : b.periods)
+    for (const auto& [k, v] : p.values) note_over(k, v);
+  for (const auto& a : b.aggregates)
+    for (const OptDouble& v : {a.distribution.max, a.distribution.mean, a.distribution.median}) {
+      if (v) note_over(a.key, *v);
+    }
+  for (const auto& [k, v] : over)
+    b.notes.push_back(
+        fmt::format("{} reaches {:.0f}% in the dump: a percentage above 100 is not a share ({}); its extremes say little",
+                    find_metric(k)->display, v,
+                    dump.basis == SysmetricBasis::average_plus_2sd ? "each figure is an average + 2 standard deviations"
+                                                                   : "Oracle computes the ratio from figures sampled apart"));
   if (dump.basis == SysmetricBasis::average_plus_2sd)
     b.notes.push_back(
         "the DMA collector writes each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, not the metric's average: "

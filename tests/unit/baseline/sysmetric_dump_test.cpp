@@ -3,6 +3,7 @@
 // wrongly.
 #include "tests/support/samples.hpp"
 
+#include <awrdiff/baseline.hpp>
 #include <awrdiff/sysmetric.hpp>
 
 #include <gtest/gtest.h>
@@ -358,6 +359,15 @@ TEST(SysmetricDma, PipeDelimited) {
   EXPECT_FALSE(cpu->snap_id);
   EXPECT_TRUE(cpu->end_time.empty());
   EXPECT_DOUBLE_EQ(*find(d, "Average Active Sessions", 2, std::nullopt, 14)->average, 2);
+}
+
+// A percentage over 100 in a dump (here a DMA maximum of average + 2 sd) is named in the baseline's notes.
+TEST(SysmetricDma, PercentageOver100IsNamed) {
+  const auto b = awrdiff::baseline_from_dump(parse(k_dma_pipe));
+  EXPECT_TRUE(std::any_of(b.notes.begin(), b.notes.end(), [](const std::string& n) {
+    return n.starts_with("Host CPU busy reaches 102% in the dump") &&
+           n.find("average + 2 standard deviations") != std::string::npos;
+  })) << ::testing::PrintToString(b.notes);
 }
 
 TEST(SysmetricDma, SpacedCommasAndACutHeader) {
