@@ -48,6 +48,9 @@ constexpr double k_cpu_queue_per_core = 1.0;  // DB CPU + outside time per core 
 constexpr double k_cpu_queue_busy_pct = 80;  // or the host this busy
 constexpr double k_carrier_share = 0.10;  // a statement carrying this share of the DB time change is named
 constexpr std::size_t k_max_carriers = 3;
+// A statement moving against the change by half of it or more (a job that ran in one period only) is named too: without
+// it the statements named add up to more than the change.
+constexpr double k_offset_share = 0.50;
 constexpr double k_idle_aas = 0.05;  // both periods below this many AAS: no findings, it is noise
 constexpr double k_relevance_share = 0.01;  // findings must move DB time by 1% of the smaller period's
 constexpr double k_slow_redo_write_ms = 10;  // log file parallel write above this: the redo disk is slow
@@ -805,12 +808,22 @@ private:
     std::stable_sort(list.begin(), list.end(),
                      [](const auto* a, const auto* b) { return std::fabs(*a->delta_aas) > std::fabs(*b->delta_aas); });
     if (list.size() > k_max_carriers) list.resize(k_max_carriers);
+    const SqlPair* offset = nullptr;
+    for (const auto& p : m_f.sql)
+      if (p.delta_aas && p.parent.empty() && p.text_match == SignatureMatch::none && *p.delta_aas * *d < 0 &&
+          std::fabs(*p.delta_aas) >= k_offset_share * std::fabs(*d) &&
+          (p.status == "both" || p.status == "new" || p.status == "gone") &&
+          (offset == nullptr || std::fabs(*p.delta_aas) > std::fabs(*offset->delta_aas)))
+        offset = &p;
+    if (offset != nullptr) list.push_back(offset);
     for (const auto* p : list) {
       Finding f;
       f.rule = "sql_regression";
       f.direction = *p->delta_aas > 0 ? ChangeKind::worse : ChangeKind::better;
       f.impact_aas = *p->delta_aas;
-      const std::string share = fmt::format("{:.0f}% of the change in DB time", *p->delta_aas / *d * 100);
+      const std::string share = *p->delta_aas * *d > 0 ? fmt::format("{:.0f}% of the change in DB time", *p->delta_aas / *d * 100)
+                                                       : fmt::format("{:.0f}% of the change in DB time, against it",
+                                                                     std::fabs(*p->delta_aas / *d * 100));
       const SqlStat& s = p->any();
       const std::string text = (s.module.empty() ? "" : "[" + s.module + "] ") + short_text(s.text, 80);
       if (p->status == "new" || p->status == "gone") {

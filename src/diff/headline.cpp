@@ -222,6 +222,17 @@ void Differ::headline() {
       head += fmt::format("{}SQL {} {} ({} or more)", i == 0 ? "; " : ", ", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c));
     else head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, amount(c));
   }
+  // A statement moving against the change by half of it or more (a job that ran in one period only): the causes
+  // above add up to more than the change without it.
+  const Contributor* against = nullptr;
+  for (const auto& c : sql_all)
+    if (c.delta_aas * delta < 0 && std::fabs(c.delta_aas) >= 0.5 * std::fabs(delta) &&
+        (against == nullptr || std::fabs(c.delta_aas) > std::fabs(against->delta_aas)))
+      against = &c;
+  if (against != nullptr && !causes.empty())
+    head += against->lower_bound ? fmt::format("; offset by SQL {} {} ({} or more)", against->name,
+                                               against->delta_aas > 0 ? "new" : "gone", amount(*against))
+                                 : fmt::format("; offset by SQL {} {}", against->name, amount(*against));
   if (!in_aas && std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1)
     head += " (seconds scaled to the target's elapsed time)";
   o.headline = head;

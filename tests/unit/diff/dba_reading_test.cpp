@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -78,6 +80,19 @@ TEST(DbaReading, SqlCarryingTheChangeListsWhatOffsetsItAndReconciles) {
   EXPECT_NE(recon.find("The change in DB time per second is +1.170 AAS"), std::string::npos) << recon;
   EXPECT_NE(recon.find("not attributed"), std::string::npos) << recon;
   EXPECT_NE(recon.find("below both reports' top-N lists"), std::string::npos) << recon;
+}
+
+// The same pair: the statements named as causes add up to more than the change (56 + 46 + 44%), so the job that
+// ran in the base only and offsets them is named too, in the verdict and as a finding of its own.
+TEST(DbaReading, WhatOffsetsTheNamedCausesIsNamedToo) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto c = awrdiff::compare(corpus("awr-html_19c_jdmoreno_8.html"), corpus("awr-html_19c_jdmoreno_9.html"));
+  EXPECT_NE(c.headline.find("; offset by SQL 6frynf9v1m655 gone (-64.4 min or more)"), std::string::npos) << c.headline;
+  const auto job = std::find_if(c.findings.begin(), c.findings.end(),
+                                [](const awrdiff::Finding& f) { return f.title.starts_with("SQL 6frynf9v1m655 is gone"); });
+  ASSERT_NE(job, c.findings.end());
+  EXPECT_EQ(job->direction, awrdiff::ChangeKind::better);
+  EXPECT_NE(job->title.find("at least 183% of the change in DB time, against it"), std::string::npos) << job->title;
 }
 
 // The shares of the note's three parts are the whole change: listed, other listed, not attributed.
