@@ -748,9 +748,10 @@ private:
     f.direction = a.kind;
     f.impact_aas = *a.delta;
     const std::string where =
-        fmt::format("{} DB CPU + {} outside = {:.1f} sessions wanting CPU on {} cores ({} CPUs), host {} busy", num(cpu_aas, 2),
-                    num(outside, 2), cpu_aas.value_or(0) + outside.value_or(0), num(w.database.cores, 0), num(w.database.cpus, 0),
-                    busy ? num(busy, 0) + "%" : "?%");
+        fmt::format("{} DB CPU + {} outside = {:.1f} sessions wanting CPU, {} per core ({} cores, {} CPUs), host {} busy",
+                    num(cpu_aas, 2), num(outside, 2), cpu_aas.value_or(0) + outside.value_or(0),
+                    per_core ? fmt::format("{:.2f}", *per_core) : std::string("?"), num(w.database.cores, 0),
+                    num(w.database.cpus, 0), busy ? num(busy, 0) + "%" : "?%");
     if (queue) {
       f.title = fmt::format("Sessions queued for CPU: time outside DB CPU and waits {} average active sessions{}",
                             arrow(p->base, p->target, 2), pct_change(p->base, p->target));
