@@ -560,12 +560,21 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   std::string causes;
   const bool db_time_worse = dbt && (dbt->status == CheckStatus::fail || dbt->status == CheckStatus::warn);
   if (db_time_worse) {
-    std::vector<std::string> parts;
+    // Time model statistics in parentheses after the events: the same DB time by phase, not more of it.
+    std::vector<std::string> parts, by_model;
     for (const auto& k : c.contributors)
       if (k.delta_s &&
           k.delta_aas * (dbt && dbt->current && dbt->baseline.median ? *dbt->current - *dbt->baseline.median : 0) > 0)
-        parts.push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name, detail::human_seconds(*k.delta_s),
-                                    k.lower_bound ? " or more" : ""));
+        (k.kind == "time_model" ? by_model : parts)
+            .push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name, detail::human_seconds(*k.delta_s),
+                                   k.lower_bound ? " or more" : ""));
+    if (!by_model.empty()) {
+      // After the events, before the SQL (the contributors come events, time model, SQL).
+      const auto first_sql = std::find_if(parts.begin(), parts.end(), [](const std::string& p) { return p.starts_with("SQL "); });
+      const std::string model = fmt::format("(by time model: {})", fmt::join(by_model, ", "));
+      if (first_sql == parts.begin()) parts.insert(parts.begin(), model);
+      else *std::prev(first_sql) += " " + model;
+    }
     if (!parts.empty()) causes = fmt::format(", driven by {}", fmt::join(parts, ", "));
   }
   if (causes.empty() && db_time_worse) {

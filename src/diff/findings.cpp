@@ -303,9 +303,14 @@ private:
     f.rule = "cpu_shift";
     f.direction = a.material() ? a.kind : ChangeKind::changed;
     f.impact_aas = cpu->delta().value_or(0);
-    f.title = fmt::format("The load moved from {}: DB CPU {} of DB time, I/O waits {}",
-                          dc > 0 ? "I/O waits to CPU" : "CPU to I/O waits", arrow(cpu_pct.b, cpu_pct.t, 0, "%"),
-                          arrow(io_pct.b, io_pct.t, 0, "%"));
+    // "Moved" when what one side gained the other lost (DB time about the same); when the side that gained grew by
+    // half as much again as the other fell, the time grew there: said so, not as a move.
+    const double cpu_d = cpu->delta().value_or(0), io_d = io.b && io.t ? *io.t - *io.b : 0;
+    const bool grew = dc > 0 ? cpu_d > 1.5 * std::fabs(io_d) : io_d > 1.5 * std::fabs(cpu_d);
+    f.title = fmt::format("{}: DB CPU {} of DB time, I/O waits {}",
+                          grew ? (dc > 0 ? "DB CPU grew while I/O waits fell" : "I/O waits grew while DB CPU fell")
+                               : (dc > 0 ? "The load moved from I/O waits to CPU" : "The load moved from CPU to I/O waits"),
+                          arrow(cpu_pct.b, cpu_pct.t, 0, "%"), arrow(io_pct.b, io_pct.t, 0, "%"));
     f.cause = fmt::format("DB CPU {}", seconds(f.impact_aas));
     f.evidence.push_back(
         fmt::format("DB CPU {} average active sessions{}", arrow(cpu->base, cpu->target, 2), pct_change(cpu->base, cpu->target)));
