@@ -32,18 +32,16 @@ namespace {
 
 constexpr const char* k_version = "0.1.0";
 
-// Writes `text` to `path` through a temporary file in the same directory and a rename, so a failed
-// run never leaves a half-written file.
-// A symlink is followed (the file it points to is replaced, the link stays); a path that exists but is
-// not a regular file (a FIFO, /dev/stdout, a device) is written to directly, since it cannot be
-// replaced; an existing file keeps its permissions.
 // A sink writing to `out` (its state tells whether all of it was written).
 TextSink to(std::ostream& out) {
   return [&out](std::string_view piece) { out.write(piece.data(), static_cast<std::streamsize>(piece.size())); };
 }
 
-// Writes the text `write` gives (through a TextSink, in pieces) to `path`: to a temporary file next to it, renamed
-// over it when all of it was written, so that a failed or interrupted write never leaves half a file.
+// Writes the text `write` gives (through a TextSink, in pieces) to `path` through a temporary file in the same
+// directory and a rename once all of it was written, so a failed or interrupted run never leaves a half-written
+// file. A symlink is followed (the file it points to is replaced, the link stays); a path that exists but is
+// not a regular file (a FIFO, /dev/stdout, a device) is written to directly, since it cannot be
+// replaced; an existing file keeps its permissions.
 void write_file_atomically(const std::string& path, const std::function<void(const TextSink&)>& write) {
   namespace fs = std::filesystem;
   std::error_code sec;
