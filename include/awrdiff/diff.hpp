@@ -106,9 +106,11 @@ struct OneSided {
 };
 const char* to_string(OneSided::Which which);  ///< "new", "gone" (JSON and text)
 
-/// A change known only as a bound: one side is below its list's cut-off, taken at that list's smallest value.
-/// `value` is in the column's unit (change_pct: percent, e.g. +120 for "≥ +120%"; delta: the column's unit, e.g.
-/// AAS for SQL carrying the change). `at_least`: the change is `value` or more (≥), else `value` or less (≤).
+/// A change known only as a bound: one side is below its list's cut-off, taken at that list's smallest value, or
+/// is literal SQL whose ids its lists show in part (their sum at least what they give). `value` is in the column's
+/// unit (change_pct: percent, e.g. +120 for "≥ +120%"; delta: the column's unit, e.g. AAS for SQL carrying the
+/// change; number: a figure known as a bound, e.g. the elapsed seconds the lists give for a literal group).
+/// `at_least`: the value is `value` or more (≥), else `value` or less (≤).
 struct Bound {
   double value = 0;
   bool at_least = true;

@@ -39,18 +39,35 @@ struct SqlPair {
   const SqlStat* base = nullptr;
   const SqlStat* target = nullptr;
   /// "both", "new", "gone" (one side's rate would have made the other report's list),
-  /// "not shown in base" / "not shown in target" (unknown there), "not in report".
+  /// "not shown in base" / "not shown in target" (unknown there), "not in report", or "literal group":
+  /// one sql_id on one side, the other side's statements of its shape in `literal_group` (literals
+  /// became binds, or binds literals).
   std::string status;
   SignatureMatch text_match = SignatureMatch::none;  ///< matched across sql_ids by text
   bool binds_changed = false;  ///< a text match where literals became binds (or binds literals)
   std::string confidence;  ///< for a text match: "high", "medium (text may be cut)", "low (text cut by the report)"
   OptDouble base_rate, target_rate;  ///< elapsed per second of elapsed (AAS)
-  OptDouble delta_aas;  ///< target_rate − base_rate; for new/gone a bound against the cut-off
-  bool bound = false;  ///< delta_aas is a bound: one side is only known to be below its cut-off
+  /// target_rate − base_rate; for new/gone a bound against the cut-off; for a literal group a bound
+  /// against the group's known elapsed (empty when no member's elapsed is known)
+  OptDouble delta_aas;
+  bool bound = false;  ///< delta_aas is a bound: one side is only known below its cut-off, or above its known part
+  /// With `bound`: the change is delta_aas or more (new: the base was under its cut-off; binds became
+  /// literals: the target's literal ids hold at least what the lists give), else delta_aas or less
+  /// (gone; literals became binds: the base's literal ids held at least what the lists give).
+  bool at_least = true;
+  /// Status "literal group": the other side's sql_ids of this statement's shape (literal SQL), and
+  /// how many of them the SQL lists give elapsed for. Their rate (base_rate or target_rate) is the
+  /// sum over those: a lower bound, as more ids of the shape hide below the lists' cut-off.
+  std::vector<const SqlStat*> literal_group;
+  std::size_t literal_known = 0;
+  OptDouble literal_elapsed_s;  ///< the known members' elapsed summed (s); empty when none is known
   std::string why;  ///< per execution vs volume: "slower per execution", "more executions", ...
   std::string parent;  ///< sql_id of the PL/SQL call this statement probably runs inside ("" when none)
 
   const SqlStat& any() const { return target != nullptr ? *target : *base; }
+  /// Status "literal group": "literal SQL now uses binds: 15 listed sql_ids in the base" (or "binds
+  /// became literals: ... in the target"; "same shape as ..." when the one statement has no bind).
+  std::string literal_group_text() const;
   /// "81uvdbt46vt5p" or "81uvdbt46vt5p -> 28ja91pnth38j" for a text match.
   std::string label() const;
 };

@@ -401,12 +401,30 @@ private:
         const bool unknown = appeared ? partly_unknown(m_t, g.target) : partly_unknown(m_b, g.base);
         if (!unknown && std::max(ela.b.value_or(0), ela.t.value_or(0)) < k_literal_min_aas) continue;  // too small to matter
         ++shapes;
+        // A side whose ids the lists give no elapsed for is unknown, never 0.
+        auto side = [](const OptDouble& v) { return v ? grouped(*v, 3) + " s" : std::string("not in the lists"); };
         if (shapes <= 3)
           f.evidence.push_back(
               fmt::format("{} -> {} listed sql_ids, {}: {}", g.base.size(), g.target.size(),
-                          unknown ? std::string("elapsed not known for the set (each id is in some of its reports only)")
-                                  : arrow(ela.b.value_or(0), ela.t.value_or(0), 3) + " s elapsed per second",
+                          unknown          ? std::string("elapsed not known for the set (each id is in some of its reports only)")
+                          : ela.b && ela.t ? arrow(ela.b, ela.t, 3) + " s elapsed per second"
+                                           : fmt::format("elapsed per second {} -> {}", side(ela.b), side(ela.t)),
                           short_text(g.example, 80)));
+        // The statement of the shape the other period ran under one sql_id (Top SQL's "literal SQL now uses binds").
+        for (const auto& p : m_f.sql) {
+          if (shapes > 3 || p.status != "literal group") continue;
+          const auto& ids = appeared ? g.target : g.base;
+          if (std::find(ids.begin(), ids.end(), p.literal_group.front()) == ids.end()) continue;
+          const SqlStat& one = p.any();
+          f.evidence.push_back(fmt::format(
+              "{} one sql_id in the {}: SQL {}, {} executions, {} s elapsed per second ({}); its change against the ids "
+              "listed {}",
+              appeared ? "ran as" : "runs as", appeared ? "base" : "target", one.sql_id, num(one.executions, 0),
+              num(appeared ? p.base_rate : p.target_rate, 3), short_text(one.text, 60),
+              p.delta_aas
+                  ? fmt::format("is {:+.3f} s per second or {}", *p.delta_aas, p.at_least == (*p.delta_aas > 0) ? "more" : "less")
+                  : std::string("is unknown (none of them has its elapsed in the lists)")));
+        }
         f.metrics.push_back(metric("literal_sql.sql_ids", short_text(g.example, 40), "",
                                    {static_cast<double>(g.base.size()), static_cast<double>(g.target.size())}));
       }

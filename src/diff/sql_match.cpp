@@ -18,6 +18,16 @@
 
 namespace awrdiff::detail {
 
+std::string SqlPair::literal_group_text() const {
+  const bool group_in_base = base == nullptr;
+  const char* side = group_in_base ? "base" : "target";
+  const std::size_t n = literal_group.size();
+  if (sql_shape(any().text).binds > 0)
+    return fmt::format("{}: {} listed sql_ids in the {}", group_in_base ? "literal SQL now uses binds" : "binds became literals",
+                       n, side);
+  return fmt::format("same shape as {} listed literal sql_ids in the {}", n, side);
+}
+
 std::string SqlPair::label() const {
   if (base != nullptr && target != nullptr && base->sql_id != target->sql_id)
     return fmt::format("{} -> {}", base->sql_id, target->sql_id);
@@ -232,6 +242,30 @@ void Differ::match_sql() {
                                                                   : "medium (text may be cut)";
       pairs[best].base = nullptr;  // consumed
     }
+    // Literal SQL against one statement of its shape: one side lists the shape under one sql_id, the other
+    // under two or more (literal SQL). When literals become binds the sql_id changes and the literal ids
+    // share one cursor: the statement is the group's work, not new (nor gone when binds become literals).
+    // It is paired with the group, whose ids are consumed; its other side is their sum (classified below).
+    for (const auto& [sig, g] : groups) {
+      const bool group_in_base = g.target.size() == 1 && g.base.size() >= 2;
+      if (!group_in_base && !(g.base.size() == 1 && g.target.size() >= 2)) continue;
+      const SqlStat* one = group_in_base ? g.target.front() : g.base.front();
+      const auto& members = group_in_base ? g.base : g.target;
+      auto single = std::find_if(pairs.begin(), pairs.end(), [&](const detail::SqlPair& p) {
+        return group_in_base ? p.target == one && p.base == nullptr : p.base == one && p.target == nullptr;
+      });
+      if (single == pairs.end()) continue;
+      // Every member one-sided still (none paired by sql_id or text): else the shape is not one group.
+      std::vector<std::size_t> idx;
+      for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const SqlStat* q = group_in_base ? pairs[i].base : pairs[i].target;
+        const SqlStat* other = group_in_base ? pairs[i].target : pairs[i].base;
+        if (q != nullptr && other == nullptr && std::find(members.begin(), members.end(), q) != members.end()) idx.push_back(i);
+      }
+      if (idx.size() != members.size()) continue;
+      single->literal_group = members;
+      for (std::size_t i : idx) (group_in_base ? pairs[i].base : pairs[i].target) = nullptr;  // consumed
+    }
     std::erase_if(pairs, [](const detail::SqlPair& p) { return p.base == nullptr && p.target == nullptr; });
   }
 
@@ -239,6 +273,28 @@ void Differ::match_sql() {
     p.base_rate = p.base != nullptr ? metric_value(*m_base, sql_key(*p.base, "elapsed_per_s")) : std::nullopt;
     p.target_rate = p.target != nullptr ? metric_value(m_target, sql_key(*p.target, "elapsed_per_s")) : std::nullopt;
     if (!hb) continue;
+    if (!p.literal_group.empty()) {
+      // The group's side: the sum over its ids the SQL lists give elapsed for. More ids of the shape hide
+      // below that report's cut-off (each literal value is its own sql_id), so the sum is a lower bound:
+      // the change is at most target - base when the group is the base's (literals became binds), at
+      // least that when it is the target's; unknown when no id's elapsed is known.
+      const bool group_in_base = p.base == nullptr;
+      OptDouble sum;
+      for (const auto* q : p.literal_group)
+        if (q->elapsed_s) {
+          sum = sum.value_or(0) + *q->elapsed_s;
+          ++p.literal_known;
+        }
+      p.literal_elapsed_s = sum;
+      (group_in_base ? p.base_rate : p.target_rate) = rate(sum, group_in_base ? be : te);
+      p.status = "literal group";
+      if (p.base_rate && p.target_rate) {
+        p.delta_aas = *p.target_rate - *p.base_rate;
+        p.bound = true;
+        p.at_least = !group_in_base;
+      }
+      continue;
+    }
     // Missing from one side: "new"/"gone" when its rate would have made that report's list (so it
     // really was smaller there), "not shown" when it could hide below the cut-off.
     auto classify = [&](const Snapshot& other, OptDouble present_rate, OptDouble other_elapsed, const char* changed,
@@ -268,6 +324,7 @@ void Differ::match_sql() {
     } else if (p.status == "gone") {
       p.delta_aas = rate(m_target.sql_elapsed_cutoff_s, te).value_or(0) - *p.base_rate;
       p.bound = true;
+      p.at_least = false;  // the target's elapsed was at most its cut-off
     }
   }
   std::stable_sort(pairs.begin(), pairs.end(), [](const detail::SqlPair& a, const detail::SqlPair& b) {
@@ -340,7 +397,7 @@ void Differ::sql() {
     if (status == "not in report") return Unknown{Unknown::Why::not_in_report};
     return status;
   };
-  bool any_text_match = false;
+  bool any_text_match = false, any_literal_group = false;
   std::size_t shown = 0;
   for (const auto& p : m_facts.sql) {
     if (!((p.base != nullptr && p.base->elapsed_s) || (p.target != nullptr && p.target->elapsed_s))) continue;
@@ -355,14 +412,28 @@ void Differ::sql() {
                                                                   : "same shape, other literals");
         any_text_match = true;
       }
+      // Literal SQL against one statement of its shape: the group's side is what the lists give for its ids,
+      // at least that (a bound), unknown when they give none.
+      const bool group = p.status == "literal group";
+      if (group) {
+        status = p.literal_group_text();
+        any_literal_group = true;
+      }
+      auto group_cell = [&]() -> CompareCell {
+        return p.literal_elapsed_s ? CompareCell(Bound{*p.literal_elapsed_s, true}) : CompareCell();
+      };
       r.cells.push_back(std::move(status));
-      r.cells.push_back(p.base != nullptr ? cell(p.base->elapsed_s) : CompareCell());
+      r.cells.push_back(p.base != nullptr ? cell(p.base->elapsed_s) : group ? group_cell() : CompareCell());
     }
-    r.cells.push_back(p.target != nullptr ? cell(p.target->elapsed_s) : CompareCell());
+    r.cells.push_back(p.target != nullptr                                  ? cell(p.target->elapsed_s)
+                      : p.status == "literal group" && p.literal_elapsed_s ? CompareCell(Bound{*p.literal_elapsed_s, true})
+                                                                           : CompareCell());
     if (hb) {
-      // Missing from one side: new or gone, else the change is unknown.
-      if (p.status == "both") r.cells.push_back(cell(change_pct(p.base_rate, p.target_rate)));
+      // Missing from one side: new or gone, else the change is unknown. A literal group's: a bound.
+      const auto pct = change_pct(p.base_rate, p.target_rate);
+      if (p.status == "both") r.cells.push_back(cell(pct));
       else if (p.status == "new" || p.status == "gone") r.cells.push_back(status_cell(p.status));
+      else if (p.status == "literal group" && p.delta_aas && pct) r.cells.push_back(Bound{*pct, p.at_least});
       else r.cells.push_back(Unknown{Unknown::Why::no_change});
       r.cells.push_back(p.base != nullptr ? cell(p.base->executions) : CompareCell());
     }
@@ -388,6 +459,11 @@ void Differ::sql() {
       t.notes.push_back(
           "base id -> target id: the same statement under a new sql_id, matched by its text with literals and "
           "binds folded (literals became binds, or literal SQL with other values).");
+    if (any_literal_group)
+      t.notes.push_back(
+          "literal SQL now uses binds (or binds became literals): the statement's shape, literals and binds folded, is "
+          "the other report's literal SQL (several sql_ids). That side is the sum over the ids its lists give elapsed "
+          "for, at least that (≥; more ids of the shape hide below its cut-off), so the change is a bound.");
   }
   m_out.tables.push_back(std::move(t));
   literal_sql();
@@ -464,7 +540,7 @@ void Differ::sql_carriers() {
     CompareRow r;
     r.cells.push_back(p->label());
     // New or gone: the change taken from the other list's cut-off, at least that much either way.
-    r.cells.push_back(p->bound ? CompareCell(Bound{*p->delta_aas, *p->delta_aas > 0}) : CompareCell(*p->delta_aas));
+    r.cells.push_back(p->bound ? CompareCell(Bound{*p->delta_aas, p->at_least}) : CompareCell(*p->delta_aas));
     // A statement inside a PL/SQL call is part of the call's share, not a second one: shares never add
     // past 100% through parent and child. When the call is not listed here its own change is small or
     // the other way (a job that coalesced another index): the statement's change is the call's, not a cause.
@@ -472,10 +548,14 @@ void Differ::sql_carriers() {
     const bool parent_listed =
         inside && std::any_of(list.begin(), list.end(), [&](const auto* x) { return x->any().sql_id == p->parent; });
     if (inside) r.cells.push_back(CountedIn{p->parent});
-    else r.cells.push_back(shares ? CompareCell(*p->delta_aas / *delta * 100) : CompareCell());
+    else if (!shares) r.cells.push_back(CompareCell());
+    else if (p->status == "literal group") r.cells.push_back(Bound{*p->delta_aas / *delta * 100, p->at_least == (*delta > 0)});
+    else r.cells.push_back(*p->delta_aas / *delta * 100);
     std::string why = p->why;
     if (p->status == "new") why = "new: not in the base's lists";
     if (p->status == "gone") why = "gone: not in the target's lists";
+    if (p->status == "literal group")
+      why = fmt::format("{}, elapsed known for {} of them", p->literal_group_text(), p->literal_known);
     if (inside) {
       why += (why.empty() ? "" : "; ") + fmt::format("probably runs inside PL/SQL {}", p->parent);
       if (!parent_listed)
@@ -493,12 +573,15 @@ void Differ::sql_carriers() {
   // gone one at its list's cut-off; the other statements of the lists; and the rest, which no list attributes.
   double listed = 0, others = 0;
   bool listed_low = false, listed_high = false;  // a new statement listed (its change a bound), a gone one
+  bool listed_group = false, any_at_most = false;  // a literal group listed; a change "or less"
   std::size_t other_count = 0;
   for (const auto& p : m_facts.sql) {
     if (!p.delta_aas || !p.parent.empty()) continue;
     if (std::find(list.begin(), list.end(), &p) != list.end()) {
       listed += *p.delta_aas;
-      if (p.bound) (*p.delta_aas > 0 ? listed_low : listed_high) = true;
+      if (p.bound && p.status == "literal group") listed_group = true;
+      else if (p.bound) (*p.delta_aas > 0 ? listed_low : listed_high) = true;
+      if (p.bound && p.at_least != (*p.delta_aas > 0)) any_at_most = true;
     } else {
       others += *p.delta_aas;
       ++other_count;
@@ -516,6 +599,7 @@ void Differ::sql_carriers() {
     const char* which = listed_low && listed_high ? "each new and gone" : listed_low ? "each new" : "each gone";
     recon += fmt::format(", {} statement's change taken at the other list's cut-off (a bound)", which);
   }
+  if (listed_group) recon += ", a literal group's change taken from the elapsed its lists give for its ids (a bound)";
   if (other_count > 0)
     recon += fmt::format("; the other {} statement{} of the SQL lists net {}{}", other_count, other_count == 1 ? "" : "s",
                          aas(others), share(others));
@@ -531,6 +615,10 @@ void Differ::sql_carriers() {
       "share (\"in <call>'s\"), listed or not; parallel slaves' time counts once per slave; a call's statements not "
       "recognised as its own count twice.");
   t.notes.push_back("\"or more\": one side is below its report's cut-off, so the change is a bound.");
+  if (any_at_most)
+    t.notes.push_back(
+        "\"or less\": one side is literal SQL whose ids its lists show in part (more hide below its cut-off), so "
+        "the change is at most this much.");
   m_out.tables.push_back(std::move(t));
 }
 

@@ -73,9 +73,13 @@ std::string presence_text(const Unknown& u) {
 std::string presence_text(const OneSided& o) { return to_string(o.which); }
 
 std::string presence_text(const Bound& b, const CompareColumn& col) {
-  // A difference in the column's unit: "+0.123 or more" (its size at least that, either way).
+  // A difference in the column's unit: "+0.123 or more" (its size at least that, either way), "+0.123 or less"
+  // (its size at most that: the change is at most +0.123, or at least -0.123).
   if (col.kind == ColumnKind::delta)
-    return fmt::format("{}{:.{}f} or more", b.value > 0 ? "+" : "-", std::fabs(b.value), std::max(col.precision, 0));
+    return fmt::format("{}{:.{}f} or {}", b.value > 0 ? "+" : "-", std::fabs(b.value), std::max(col.precision, 0),
+                       b.at_least == (b.value > 0) ? "more" : "less");
+  // A figure in the column's unit known as a bound: "≥ 0.1" (the sum of what a list shows), "≤ 268".
+  if (col.kind == ColumnKind::number) return (b.at_least ? "≥ " : "≤ ") + format_number(b.value, col.precision);
   // A relative change: at least +10,000% reads as any change that large does (JSON keeps the figure).
   if (b.at_least && b.value >= 10000) return ">+9,999%";
   return (b.at_least ? "≥ " : "≤ ") + pct_words(b.value);

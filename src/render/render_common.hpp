@@ -16,7 +16,8 @@ namespace awrdiff::render_detail {
 std::string cell_text(const CompareCell& c, const CompareColumn& col);
 /// The words of a presence: Unknown "not shown" ("not shown in base" when it names a side), "not in report", "?";
 /// OneSided "new", "gone"; a Bound on a relative change "≥ +120%" / "≤ -40%", on a difference in the column's
-/// unit "+0.123 or more" / "-0.123 or more".
+/// unit "+0.123 or more" / "-0.123 or more" (its size at least that) or "+0.123 or less" (at most), on a figure
+/// in the column's unit "≥ 0.1" / "≤ 268".
 std::string presence_text(const Unknown& u);
 std::string presence_text(const OneSided& o);
 std::string presence_text(const Bound& b, const CompareColumn& col);
