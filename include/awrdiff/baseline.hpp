@@ -89,6 +89,10 @@ struct Baseline {
   /// The reports' snapshots (reports and saved snapshots only): the findings rules compare the current
   /// period against them merged (the baseline's typical period). Empty for dumps. Not saved in the file.
   std::vector<Snapshot> snapshots;
+  /// One line per period dropped as a duplicate when this baseline was built or merged
+  /// ("samples/good.txt: the same period as samples/good.html (snaps 4410-4411 of ORCL19): kept once"), for
+  /// the CLI to say on standard error. `notes` counts them. Not saved in the file.
+  std::vector<std::string> duplicates;
 };
 
 /// The baseline's typical period: its report snapshots merged (merge_snapshots). Several periods are no
@@ -143,6 +147,12 @@ std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseId
 /// a source gives no snap ids): the period with more metric values is kept, then the HTML report over
 /// its text twin; their snapshots go with them. Returns how many were dropped (also added to `notes`).
 std::size_t drop_duplicate_periods(Baseline& baseline);
+
+/// Periods of one instance that overlap without being the same period (snap ranges, or times where a
+/// source gives no snap ids, that intersect: 4410-4412 and 4411-4413), one line each naming both files:
+/// a baseline's periods should be distinct samples. Both are kept. At most `limit` lines, then one line
+/// counting the rest.
+std::vector<std::string> overlapping_periods(const Baseline& baseline, std::size_t limit = 5);
 
 /// Adds `other` to `into` (several sources given to one check): confirm_same_database, then the periods
 /// and aggregates, duplicates dropped (drop_duplicate_periods). Throws Error when they are not of one

@@ -110,9 +110,29 @@ struct CheckReport {
   std::vector<std::string> warnings;  ///< comparability and baseline notes
   std::size_t baseline_periods = 0;  ///< periods behind the check after matching
   Comparison comparison;  ///< current against the typical period (findings, tables), with the check table first
-  /// 0 within the baseline (warnings allowed), 1 a fail-level regression.
+  /// Metrics the baseline gives a centre for but the current report does not (a truncated or partial
+  /// report): shown as "insufficient baseline" rows, counted in the headline and in `input_warnings`.
+  std::size_t not_checked = 0;
+  /// What is wrong with the current report itself, one short line: truncated ("trunc.html: truncated report
+  /// (no 'End of Report' marker): 29 metrics not checked"), or complete but without a master metric the
+  /// baseline gives (DB time per execution, transaction or user call). `check -q` prints it with the
+  /// headline even when the check passes (quiet_text). A complete report that lacks only other metrics (an
+  /// event below its top list) is counted in the headline and `warnings`, not here: -q stays silent.
+  std::vector<std::string> input_warnings;
+  /// 0 within the baseline (warnings allowed), 1 a fail-level regression. A current report that gives no
+  /// DB time per second or no period (elapsed) is trouble: check() throws (exit 2), there is no report.
   int exit_code() const { return status == CheckStatus::fail ? 1 : 0; }
 };
+
+/// What `check -q` prints: nothing for a check that passes (ok, improved) on a complete report; the
+/// headline and one "  ! ..." line per input warning for a passing check of an incomplete report; empty
+/// also for fail and warn, which print the whole report instead (see quiet_prints_report).
+std::string quiet_text(const CheckReport& report);
+
+/// `check -q` prints the whole report: a fail or a warn.
+inline bool quiet_prints_report(const CheckReport& report) {
+  return report.status == CheckStatus::fail || report.status == CheckStatus::warn;
+}
 
 /// Checks `current` (one snapshot, or a set merged by current_from_members) against `baseline`. Throws
 /// Error (exit 2) when they cannot be compared: another database (confirm_same_database: another DB

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 namespace awrdiff {
 
@@ -219,6 +220,61 @@ std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseId
   throw Error(source, fmt::format("cannot confirm it is the same database as {}: {}, and {}", ref_label, no_id, no_name));
 }
 
+namespace {
+
+// "snaps 4410-4411 of ORCL19", "2025-03-14T14:00:03 .. 2025-03-14T14:10:03 of ORCL19, instance 2".
+std::string period_words(const Baseline& b, const BaselinePeriod& p) {
+  std::string s = p.begin_snap && p.end_snap ? fmt::format("snaps {}-{}", *p.begin_snap, *p.end_snap)
+                                             : fmt::format("{} .. {}", p.begin_time, p.end_time);
+  if (!b.db_name.empty()) s += " of " + b.db_name;
+  if (p.instance_number && b.instances.size() > 1) s += fmt::format(", instance {}", *p.instance_number);
+  return s;
+}
+
+std::string describe_duplicate(const Baseline& b, const BaselinePeriod& dropped, const BaselinePeriod& kept) {
+  if (dropped.source == kept.source)
+    return fmt::format("{}: the same period given twice ({}): kept once", dropped.source, period_words(b, kept));
+  return fmt::format("{}: the same period as {} ({}): kept once", dropped.source, kept.source, period_words(b, kept));
+}
+
+}  // namespace
+
+std::vector<std::string> overlapping_periods(const Baseline& b, std::size_t limit) {
+  // Per instance and kind of range (snap ids, else times): sorted by begin, each period against the later
+  // ones that begin before it ends.
+  struct Range {
+    std::string group;
+    std::string begin, end;  // snap ids zero-padded, or ISO times: compared as strings
+    const BaselinePeriod* p;
+  };
+  std::vector<Range> ranges;
+  for (const auto& p : b.periods) {
+    const std::string inst = p.instance_number ? std::to_string(*p.instance_number) : "-";
+    if (p.begin_snap && p.end_snap)
+      ranges.push_back({inst + "|s", fmt::format("{:020}", *p.begin_snap), fmt::format("{:020}", *p.end_snap), &p});
+    else if (!p.begin_time.empty() && !p.end_time.empty()) ranges.push_back({inst + "|t", p.begin_time, p.end_time, &p});
+  }
+  std::stable_sort(ranges.begin(), ranges.end(), [](const Range& x, const Range& y) {
+    return std::tie(x.group, x.begin, x.end) < std::tie(y.group, y.begin, y.end);
+  });
+  std::vector<std::string> out;
+  std::size_t more = 0;
+  for (std::size_t i = 0; i < ranges.size(); ++i)
+    for (std::size_t j = i + 1; j < ranges.size() && ranges[j].group == ranges[i].group && ranges[j].begin < ranges[i].end; ++j) {
+      if (ranges[j].begin == ranges[i].begin && ranges[j].end == ranges[i].end) continue;  // the same period
+      if (out.size() >= limit) {
+        ++more;
+        continue;
+      }
+      const auto& a = *ranges[i].p;
+      const auto& c = *ranges[j].p;
+      out.push_back(fmt::format("{} ({}) and {} ({}) overlap: a baseline's periods should be distinct samples; both kept",
+                                a.source, period_words(b, a), c.source, period_words(b, c)));
+    }
+  if (more > 0) out.push_back(fmt::format("{} more overlapping pair{} of periods", more, more == 1 ? "" : "s"));
+  return out;
+}
+
 std::size_t drop_duplicate_periods(Baseline& b) {
   // Key: instance and snap ids, else instance and times. A period with neither is never a duplicate.
   auto key_of = [](const BaselinePeriod& p) -> std::optional<std::string> {
@@ -243,12 +299,11 @@ std::size_t drop_duplicate_periods(Baseline& b) {
     if (!k) continue;
     auto [it, fresh] = first.emplace(*k, i);
     if (fresh) continue;
-    if (better(b.periods[i], b.periods[it->second])) {
-      drop[it->second] = true;
-      it->second = i;
-    } else {
-      drop[i] = true;
-    }
+    const std::size_t kept_i = better(b.periods[i], b.periods[it->second]) ? i : it->second;
+    const std::size_t dropped_i = kept_i == i ? it->second : i;
+    drop[dropped_i] = true;
+    it->second = kept_i;
+    b.duplicates.push_back(describe_duplicate(b, b.periods[dropped_i], b.periods[kept_i]));
   }
   std::size_t n = 0;
   std::vector<BaselinePeriod> kept;
@@ -526,6 +581,7 @@ void merge_baseline(Baseline& into, Baseline other) {
   for (auto& n : other.notes) into.notes.push_back(std::move(n));
   for (auto& r : other.skipped_rows) into.skipped_rows.push_back(std::move(r));
   for (auto& s : other.snapshots) into.snapshots.push_back(std::move(s));
+  for (auto& d : other.duplicates) into.duplicates.push_back(std::move(d));
   drop_duplicate_periods(into);
   std::stable_sort(into.periods.begin(), into.periods.end(),
                    [](const BaselinePeriod& x, const BaselinePeriod& y) { return x.begin_time < y.begin_time; });

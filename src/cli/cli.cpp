@@ -230,7 +230,8 @@ int run(int argc, char** argv) {
       "A baseline SOURCE is a report (AWR or Statspack, .gz too), a saved snapshot, a saved baseline file, or an\n"
       "Oracle metric dump (AWR-Miner capture, DMA collector sysmetric summary, SELECT_BASELINE_METRIC or\n"
       "DBA_HIST_SYSMETRIC_SUMMARY spool).\n\n"
-      "Exit codes: 0 fine, 1 a regression (check, or --exit-code), 2 error.",
+      "Exit codes: 0 fine, 1 a regression (check, or --exit-code), 2 error (check: also a current report that\n"
+      "gives no DB time per second or elapsed time, e.g. one truncated in its header).",
       "awrdiff"};
   app.set_version_flag("--version", k_version);
   app.require_subcommand(0, 1);
@@ -325,7 +326,10 @@ int run(int argc, char** argv) {
         ->expected(0, -1);
     check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
     check_cmd->add_option("--match", match_name, "compare against like periods only: all (default), hour, weekday-hour");
-    check_cmd->add_flag("-q,--quiet", quiet, "print nothing when the check passes without warnings (for cron)");
+    check_cmd->add_flag("-q,--quiet", quiet,
+                        "for cron: nothing when the check passes on a complete report; the first line and the report's "
+                        "own warning (truncated, N metrics not checked) when it passes on an incomplete one; the whole "
+                        "output for a warn or a fail");
     add_common(check_cmd);
     add_history_check_options(check_cmd, history_cli);
   });
@@ -519,6 +523,19 @@ int run(int argc, char** argv) {
         throw Error("", "standard input (-) is read as the current report, not as a baseline source: give the baseline's files");
       Baseline b = load_baseline_source(sources.front());
       for (std::size_t i = 1; i < sources.size(); ++i) merge_baseline(b, load_baseline_source(sources[i]));
+      // A baseline's periods are distinct samples: a period given twice (one file twice, a report in HTML and
+      // text) is kept once, and periods that overlap are kept but said; on standard error, so a -q cron job
+      // mails it and the output stays the same.
+      // Under --mask the lines, which name the files, are left out: the count says it.
+      const auto overlaps = overlapping_periods(b);
+      if (!mask_output) {
+        for (const auto& d : b.duplicates) std::cerr << "awrdiff: " << d << "\n";
+        for (const auto& o : overlaps) std::cerr << "awrdiff: " << o << "\n";
+      }
+      if (!b.duplicates.empty() || (mask_output && !overlaps.empty()))
+        std::cerr << fmt::format("awrdiff: baseline: {} distinct period{} ({} given{})\n", b.periods.size(),
+                                 b.periods.size() == 1 ? "" : "s", b.periods.size() + b.duplicates.size(),
+                                 mask_output && !overlaps.empty() ? "; some overlap" : "");
       return b;
     };
     if (*baseline_cmd) {
@@ -575,7 +592,16 @@ int run(int argc, char** argv) {
       }
       const Snapshot cur = current_from_members(std::move(current), opt.current_notes);
       const CheckReport r = check(cur, b, policy, opt);
-      if (quiet && r.status != CheckStatus::fail && r.status != CheckStatus::warn) return r.exit_code();
+      // -q: silent for a pass on a complete report; for a pass on an incomplete one (truncated, metrics not given)
+      // the headline and the report's own warnings in text, the whole output in the other formats; the whole
+      // output for a fail or a warn.
+      if (quiet && !quiet_prints_report(r)) {
+        if (r.input_warnings.empty()) return r.exit_code();
+        if (format == Format::text) {
+          emit(quiet_text(r), output);
+          return r.exit_code();
+        }
+      }
       std::ostringstream text;
       render(r.comparison, format, ropt, text);
       emit(text.str(), output);

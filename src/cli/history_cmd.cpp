@@ -517,7 +517,16 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
       }
     }
   }
-  if (quiet && r.status != CheckStatus::fail && r.status != CheckStatus::warn) return exit_code;
+  // -q: silent for a pass on a complete report; for a pass on an incomplete one (truncated, metrics not given)
+  // the headline and the report's own warnings in text, the whole output in the other formats; the whole
+  // output for a fail or a warn.
+  if (quiet && !quiet_prints_report(r)) {
+    if (r.input_warnings.empty()) return exit_code;
+    if (format == Format::text) {
+      emit(quiet_text(r), output);
+      return exit_code;
+    }
+  }
   std::ostringstream text;
   render(r.comparison, format, render_options, text);
   emit(text.str(), output);

@@ -361,6 +361,14 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
   return merge_snapshots(kept);
 }
 
+std::string quiet_text(const CheckReport& r) {
+  if (quiet_prints_report(r) || r.input_warnings.empty()) return {};
+  std::string out = r.comparison.headline.empty() ? r.headline : r.comparison.headline;
+  out += '\n';
+  for (const auto& w : r.input_warnings) out += "  ! " + w + "\n";
+  return out;
+}
+
 CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
   if (!current.valid)
     throw Error(current.source, "the report says its figures are invalid (" + current.invalid_reason + "): it cannot be checked");
@@ -383,7 +391,9 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   impossible("Elapsed", current.interval.elapsed_s, true);
   const OptDouble aas = current.average_active_sessions();
   if (!aas)
-    throw Error(current.source, "the report gives no DB time per second (DB time or elapsed missing): it cannot be checked");
+    throw Error(current.source, fmt::format("the report gives no DB time per second (DB time or elapsed missing{}): it cannot "
+                                            "be checked",
+                                            current.truncated ? "; a truncated report: no 'End of Report' marker" : ""));
   if (!std::isfinite(*aas) || *aas < 0 || *aas > k_max_credible_aas)
     throw Error(current.source, fmt::format("DB time per second {:g} AAS is not credible (more than {:g} sessions active on "
                                             "average): the report is not usable",
@@ -446,6 +456,38 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     out.results.push_back(std::move(r));
   }
   out.baseline_periods = matched;
+  // Metrics the baseline gives but the current report does not (a truncated or partial report): not checked,
+  // and said, so that a passing check of half a report is never read as a full pass.
+  std::vector<std::string> missing;
+  std::vector<std::string> missing_masters;
+  for (const auto& r : out.results)
+    if (!r.current && (r.baseline.median || r.baseline.mean)) {
+      missing.push_back(r.label);
+      if (const auto* m = find_metric(r.key); m != nullptr && m->role == MetricRole::master) missing_masters.push_back(r.label);
+    }
+  out.not_checked = missing.size();
+  {
+    const std::string file =
+        current.source == "-" ? std::string("standard input") : std::filesystem::path(current.source).filename().string();
+    const std::string count = out.not_checked == 0
+                                  ? std::string()
+                                  : fmt::format("{} metric{} not checked", out.not_checked, out.not_checked == 1 ? "" : "s");
+    if (current.truncated)
+      out.input_warnings.push_back(
+          fmt::format("{}: truncated report (no 'End of Report' marker){}", file, count.empty() ? "" : ": " + count));
+    else if (!missing_masters.empty())  // a complete report without a metric that can fail the check (no Load Profile)
+      out.input_warnings.push_back(
+          fmt::format("{}: {}, among them {}: the report does not give them", file, count, fmt::join(missing_masters, ", ")));
+    if (!missing.empty()) {
+      constexpr std::size_t k_named = 5;
+      const std::size_t named = std::min(missing.size(), k_named);
+      out.warnings.push_back(
+          fmt::format("{} of the baseline's metrics not checked: the current report does not give {} ({}{})", missing.size(),
+                      missing.size() == 1 ? "it" : "them",
+                      fmt::join(missing.begin(), missing.begin() + static_cast<std::ptrdiff_t>(named), ", "),
+                      missing.size() > named ? fmt::format(" and {} more", missing.size() - named) : std::string()));
+    }
+  }
   if (std::none_of(out.results.begin(), out.results.end(),
                    [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }))
     throw Error(current.source, options.match == MatchPeriods::all
@@ -635,6 +677,9 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
                                      judged == 1 ? "" : "s", dbt ? dbt->reason : std::string("not checked"));
     c.verdict = Verdict::unchanged;
   }
+  if (out.not_checked > 0)
+    out.headline +=
+        fmt::format("; {} metric{} not checked (not in the report)", out.not_checked, out.not_checked == 1 ? "" : "s");
   if (options.match != MatchPeriods::all)
     out.headline +=
         options.match == MatchPeriods::hour ? " [like periods: same hour of day]" : " [like periods: same weekday and hour]";
