@@ -65,8 +65,8 @@ struct SqlPair {
   std::string parent;  ///< sql_id of the PL/SQL call this statement probably runs inside ("" when none)
 
   const SqlStat& any() const { return target != nullptr ? *target : *base; }
-  /// Status "literal group": "literal SQL now uses binds: 15 listed sql_ids in the base" (or "binds
-  /// became literals: ... in the target"; "same shape as ..." when the one statement has no bind).
+  /// Status "literal group": "literals -> binds (15 ids in base)" (or "binds -> literals (5 ids in target)";
+  /// "same shape, 3 literal ids in base" when the one statement has no bind).
   std::string literal_group_text() const;
   /// "81uvdbt46vt5p" or "81uvdbt46vt5p -> 28ja91pnth38j" for a text match.
   std::string label() const;

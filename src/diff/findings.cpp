@@ -410,7 +410,7 @@ private:
                           : ela.b && ela.t ? arrow(ela.b, ela.t, 3) + " s elapsed per second"
                                            : fmt::format("elapsed per second {} -> {}", side(ela.b), side(ela.t)),
                           short_text(g.example, 80)));
-        // The statement of the shape the other period ran under one sql_id (Top SQL's "literal SQL now uses binds").
+        // The statement of the shape the other period ran under one sql_id (Top SQL's "literals -> binds").
         for (const auto& p : m_f.sql) {
           if (shapes > 3 || p.status != "literal group") continue;
           const auto& ids = appeared ? g.target : g.base;

@@ -23,9 +23,8 @@ std::string SqlPair::literal_group_text() const {
   const char* side = group_in_base ? "base" : "target";
   const std::size_t n = literal_group.size();
   if (sql_shape(any().text).binds > 0)
-    return fmt::format("{}: {} listed sql_ids in the {}", group_in_base ? "literal SQL now uses binds" : "binds became literals",
-                       n, side);
-  return fmt::format("same shape as {} listed literal sql_ids in the {}", n, side);
+    return fmt::format("{} ({} ids in {})", group_in_base ? "literals -> binds" : "binds -> literals", n, side);
+  return fmt::format("same shape, {} literal ids in {}", n, side);
 }
 
 std::string SqlPair::label() const {
@@ -461,8 +460,8 @@ void Differ::sql() {
           "binds folded (literals became binds, or literal SQL with other values).");
     if (any_literal_group)
       t.notes.push_back(
-          "literal SQL now uses binds (or binds became literals): the statement's shape, literals and binds folded, is "
-          "the other report's literal SQL (several sql_ids). That side is the sum over the ids its lists give elapsed "
+          "literals -> binds (or binds -> literals): the statement's shape, literals and binds folded, is the other "
+          "report's literal SQL (that many listed sql_ids). That side is the sum over the ids its lists give elapsed "
           "for, at least that (≥; more ids of the shape hide below its cut-off), so the change is a bound.");
   }
   m_out.tables.push_back(std::move(t));

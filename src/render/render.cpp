@@ -82,6 +82,7 @@ std::string presence_text(const Bound& b, const CompareColumn& col) {
   if (col.kind == ColumnKind::number) return (b.at_least ? "≥ " : "≤ ") + format_number(b.value, col.precision);
   // A relative change: at least +10,000% reads as any change that large does (JSON keeps the figure).
   if (b.at_least && b.value >= 10000) return ">+9,999%";
+  if (!b.at_least && b.value >= 10000) return "?";  // at most a hundred times the other side: it tells nothing
   return (b.at_least ? "≥ " : "≤ ") + pct_words(b.value);
 }
 

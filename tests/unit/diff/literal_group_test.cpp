@@ -143,7 +143,7 @@ TEST(LiteralGroup, LiteralsBecameBindsIsTheGroupsWorkWithTheChangeAtMost) {
   ASSERT_NE(r, nullptr);
   const auto* status = std::get_if<std::string>(&at(*top, *r, "status"));
   ASSERT_NE(status, nullptr);
-  EXPECT_EQ(*status, "literal SQL now uses binds: 3 listed sql_ids in the base");
+  EXPECT_EQ(*status, "literals -> binds (3 ids in base)");
   // The base: what the lists give for the group's ids, at least that.
   EXPECT_EQ(at(*top, *r, "base_elapsed_s"), awrdiff::CompareCell(awrdiff::Bound{6.0, true}));
   const auto* pct = std::get_if<awrdiff::Bound>(&at(*top, *r, "rate_change_pct"));
@@ -185,7 +185,7 @@ TEST(LiteralGroup, BindsBecameLiteralsIsTheGroupsWorkWithTheChangeAtLeast) {
   ASSERT_NE(r, nullptr);
   const auto* status = std::get_if<std::string>(&at(*top, *r, "status"));
   ASSERT_NE(status, nullptr);
-  EXPECT_EQ(*status, "binds became literals: 4 listed sql_ids in the target");
+  EXPECT_EQ(*status, "binds -> literals (4 ids in target)");
   EXPECT_EQ(at(*top, *r, "target_elapsed_s"), awrdiff::CompareCell(awrdiff::Bound{8.0, true}));
   // The target holds at least what its lists give: the change is (8 - 1,800) s or more, a fall of at most that.
   const auto* carriers = find_table(c, "sql_carriers");
@@ -260,7 +260,7 @@ TEST(LiteralGroup, OneLiteralIdAgainstAGroupIsTheSameShape) {
   ASSERT_NE(r, nullptr);
   const auto* status = std::get_if<std::string>(&at(*top, *r, "status"));
   ASSERT_NE(status, nullptr);
-  EXPECT_EQ(*status, "same shape as 3 listed literal sql_ids in the base");
+  EXPECT_EQ(*status, "same shape, 3 literal ids in base");
 }
 
 }  // namespace
