@@ -543,6 +543,11 @@ int run(int argc, char** argv) {
       Baseline b = load_baseline(baseline_inputs);
       mask_all({}, {&b});
       if (*baseline_save) {
+        // A baseline that names no database could never be read back by check: refused now, not in cron later.
+        if (!b.dbid && b.db_name.empty())
+          throw Error(baseline_inputs.front(),
+                      "no DB Id or DB name in the report (redacted?): a baseline must name its "
+                      "database, or check cannot match it");
         emit(baseline_json_text(b), output);
         return 0;
       }
@@ -596,7 +601,11 @@ int run(int argc, char** argv) {
       // the headline and the report's own warnings in text, the whole output in the other formats; the whole
       // output for a fail or a warn.
       if (quiet && !quiet_prints_report(r)) {
-        if (r.input_warnings.empty()) return r.exit_code();
+        if (r.input_warnings.empty()) {
+          // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
+          if (!output.empty() && output != "-") emit("", output);
+          return r.exit_code();
+        }
         if (format == Format::text) {
           emit(quiet_text(r), output);
           return r.exit_code();

@@ -440,7 +440,10 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
         "so the check starts once like periods are stored",
         current.database.dbid.value_or(0), h.window,
         w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), current.source);
-    if (quiet) return 0;
+    if (quiet) {
+      if (!output.empty() && output != "-") emit("", output);  // emptied: no earlier run's report is left in it
+      return 0;
+    }
     if (format == Format::json) {
       json_out::PrettyWriter j;
       j.begin_object();
@@ -521,7 +524,11 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   // the headline and the report's own warnings in text, the whole output in the other formats; the whole
   // output for a fail or a warn.
   if (quiet && !quiet_prints_report(r)) {
-    if (r.input_warnings.empty()) return exit_code;
+    if (r.input_warnings.empty()) {
+      // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
+      if (!output.empty() && output != "-") emit("", output);
+      return exit_code;
+    }
     if (format == Format::text) {
       emit(quiet_text(r), output);
       return exit_code;

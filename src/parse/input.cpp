@@ -187,6 +187,7 @@ std::string decode_input(std::string bytes, const std::string& source) {
 
 std::string read_input(const std::filesystem::path& file) {
   const std::string name = file.string();
+  if (name.empty()) throw Error("''", "no report given (an empty file name)");
   std::error_code ec;
   auto status = std::filesystem::status(file, ec);
   if (ec || !std::filesystem::exists(status)) throw Error(name, "no such file");

@@ -94,5 +94,18 @@ check "check: twins in the baseline" 1 "$bin" check -q --baseline "$s/good.html"
 ok "check: twins said" grep -q "^awrdiff: $s/good.txt: the same period as $s/good.html (snaps 4410-4411 of ORCL19): kept once$" "$tmp/err"
 ok "check: counted" grep -q "^awrdiff: baseline: 2 distinct periods (3 given)$" "$tmp/err"
 
+# -q -o FILE: a pass after a fail empties the file (no stale FAIL report left for whatever reads it).
+check "-q -o: fail" 1 "$bin" check -q --baseline normal.json "$s/bad.html" -o cron.out
+ok "-q -o: the report written" grep -q '^FAIL' cron.out
+check "-q -o: pass" 0 "$bin" check -q --baseline normal.json "$s/good_1.html" -o cron.out
+ok "-q -o: emptied" test ! -s cron.out
+# An empty file name (a cron glob that matched nothing) is named as such.
+check "empty file name" 2 "$bin" check -q --baseline normal.json ""
+ok "empty file name: said" grep -q "^awrdiff: '': no report given (an empty file name)$" "$tmp/err"
+# A report that names no database cannot make a baseline check could match: refused at save.
+sed -e 's/ORCL19//g' -e 's/1234567890//g' "$s/good.html" >anonymous.html
+check "save: no database" 2 "$bin" baseline save anonymous.html -o anon.json
+ok "save: no file written" test ! -e anon.json
+
 echo "check_incomplete: $pass passed, $fail failed"
 [ "$fail" = 0 ]
