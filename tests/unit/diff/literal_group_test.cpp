@@ -2,6 +2,8 @@
 // each), the other under one (binds). The one statement is the group's work under one cursor, never "new" or
 // "gone"; its change is taken against what the lists give for the group's ids, a bound (more ids of the shape
 // hide below the cut-off), or unknown when they give nothing. Periods built here.
+#include "tests/support/compare_lookup.hpp"
+
 #include <awrdiff/diff.hpp>
 
 #include <gtest/gtest.h>
@@ -15,6 +17,9 @@ namespace {
 
 using awrdiff::Snapshot;
 using awrdiff::SqlStat;
+using awrdiff::testing::column;
+using awrdiff::testing::row;
+using awrdiff::testing::table;
 
 // One hour of one instance at `aas` average active sessions, with SQL lists cut off at 1 s.
 Snapshot period(const std::string& source, double aas, std::int64_t snap) {
@@ -87,29 +92,8 @@ std::vector<SqlStat> literals(const std::vector<std::optional<double>>& elapsed)
 // An application statement carrying most of the change, in both periods.
 SqlStat app(double elapsed) { return statement("4ztz048yfq32s", "UPDATE ORDERS SET STATUS = :B1 WHERE ID = :B2", elapsed, 1000); }
 
-const awrdiff::CompareTable* find_table(const awrdiff::Comparison& c, std::string_view key) {
-  for (const auto& t : c.tables)
-    if (t.key == key) return &t;
-  return nullptr;
-}
-
-int column(const awrdiff::CompareTable& t, std::string_view key) {
-  for (std::size_t i = 0; i < t.columns.size(); ++i)
-    if (t.columns[i].key == key) return static_cast<int>(i);
-  return -1;
-}
-
-// The row of `id` in a table keyed by sql_id; null when absent.
-const awrdiff::CompareRow* row(const awrdiff::CompareTable& t, const std::string& id) {
-  for (const auto& r : t.rows)
-    if (const auto* s = std::get_if<std::string>(&r.cells[0]); s != nullptr && *s == id) return &r;
-  return nullptr;
-}
-
 const awrdiff::CompareCell& at(const awrdiff::CompareTable& t, const awrdiff::CompareRow& r, std::string_view key) {
-  const int i = column(t, key);
-  EXPECT_GE(i, 0) << key;
-  return r.cells.at(static_cast<std::size_t>(i));
+  return r.cells.at(column(t, std::string(key)));
 }
 
 // Nothing says the statement is new or gone: not the verdict, no finding, no row.
@@ -122,7 +106,7 @@ void expect_never_new_or_gone(const awrdiff::Comparison& c) {
     EXPECT_EQ(f.title.find(k_bind + " is gone"), std::string::npos) << f.title;
   }
   // The literal ids are the bind statement's other side: no row of their own.
-  const auto* top = find_table(c, "top_sql");
+  const auto* top = table(c, "top_sql");
   ASSERT_NE(top, nullptr);
   for (const auto& id : k_literal_ids) EXPECT_EQ(row(*top, id), nullptr) << id;
 }
@@ -137,7 +121,7 @@ TEST(LiteralGroup, LiteralsBecameBindsIsTheGroupsWorkWithTheChangeAtMost) {
   const auto c = awrdiff::compare(b, t);
   expect_never_new_or_gone(c);
 
-  const auto* top = find_table(c, "top_sql");
+  const auto* top = table(c, "top_sql");
   ASSERT_NE(top, nullptr);
   const auto* r = row(*top, k_bind);
   ASSERT_NE(r, nullptr);
@@ -152,7 +136,7 @@ TEST(LiteralGroup, LiteralsBecameBindsIsTheGroupsWorkWithTheChangeAtMost) {
   EXPECT_NEAR(pct->value, (1800.0 - 6.0) / 6.0 * 100, 1e-6);
 
   // SQL carrying the change: (1,800 - 6) s over the hour, or less.
-  const auto* carriers = find_table(c, "sql_carriers");
+  const auto* carriers = table(c, "sql_carriers");
   ASSERT_NE(carriers, nullptr);
   const auto* cr = row(*carriers, k_bind);
   ASSERT_NE(cr, nullptr);
@@ -179,7 +163,7 @@ TEST(LiteralGroup, BindsBecameLiteralsIsTheGroupsWorkWithTheChangeAtLeast) {
   const auto c = awrdiff::compare(b, t);
   expect_never_new_or_gone(c);
 
-  const auto* top = find_table(c, "top_sql");
+  const auto* top = table(c, "top_sql");
   ASSERT_NE(top, nullptr);
   const auto* r = row(*top, k_bind);
   ASSERT_NE(r, nullptr);
@@ -188,7 +172,7 @@ TEST(LiteralGroup, BindsBecameLiteralsIsTheGroupsWorkWithTheChangeAtLeast) {
   EXPECT_EQ(*status, "binds -> literals (4 ids in target)");
   EXPECT_EQ(at(*top, *r, "target_elapsed_s"), awrdiff::CompareCell(awrdiff::Bound{8.0, true}));
   // The target holds at least what its lists give: the change is (8 - 1,800) s or more, a fall of at most that.
-  const auto* carriers = find_table(c, "sql_carriers");
+  const auto* carriers = table(c, "sql_carriers");
   ASSERT_NE(carriers, nullptr);
   const auto* cr = row(*carriers, k_bind);
   ASSERT_NE(cr, nullptr);
@@ -207,12 +191,12 @@ TEST(LiteralGroup, PartlyKnownGroupIsTheSumOfWhatTheListsGiveAsABound) {
   t.sql = {statement(k_bind, k_bind_text, 1800, 1000000), app(1000)};
   const auto c = awrdiff::compare(b, t);
   expect_never_new_or_gone(c);
-  const auto* top = find_table(c, "top_sql");
+  const auto* top = table(c, "top_sql");
   ASSERT_NE(top, nullptr);
   const auto* r = row(*top, k_bind);
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(at(*top, *r, "base_elapsed_s"), awrdiff::CompareCell(awrdiff::Bound{5.0, true}));
-  const auto* carriers = find_table(c, "sql_carriers");
+  const auto* carriers = table(c, "sql_carriers");
   ASSERT_NE(carriers, nullptr);
   const auto* cr = row(*carriers, k_bind);
   ASSERT_NE(cr, nullptr);
@@ -227,14 +211,14 @@ TEST(LiteralGroup, NothingKnownOfTheGroupLeavesTheChangeUnknownNeverZero) {
   t.sql = {statement(k_bind, k_bind_text, 1800, 1000000), app(1000)};
   const auto c = awrdiff::compare(b, t);
   expect_never_new_or_gone(c);
-  const auto* top = find_table(c, "top_sql");
+  const auto* top = table(c, "top_sql");
   ASSERT_NE(top, nullptr);
   const auto* r = row(*top, k_bind);
   ASSERT_NE(r, nullptr);
   EXPECT_TRUE(std::holds_alternative<std::monostate>(at(*top, *r, "base_elapsed_s")));
   EXPECT_EQ(at(*top, *r, "rate_change_pct"), awrdiff::CompareCell(awrdiff::Unknown{awrdiff::Unknown::Why::no_change}));
   // No change to carry: not in SQL carrying the change.
-  if (const auto* carriers = find_table(c, "sql_carriers"); carriers != nullptr) EXPECT_EQ(row(*carriers, k_bind), nullptr);
+  if (const auto* carriers = table(c, "sql_carriers"); carriers != nullptr) EXPECT_EQ(row(*carriers, k_bind), nullptr);
   // The literal SQL finding says the base's elapsed is unknown, never 0.
   for (const auto& f : c.findings)
     if (f.rule == "literal_sql")
@@ -254,7 +238,7 @@ TEST(LiteralGroup, OneLiteralIdAgainstAGroupIsTheSameShape) {
   t.sql = {statement(k_bind, "SELECT PAD FROM T_BIG WHERE ID = 99", 1800, 1), app(1000)};
   const auto c = awrdiff::compare(b, t);
   expect_never_new_or_gone(c);
-  const auto* top = find_table(c, "top_sql");
+  const auto* top = table(c, "top_sql");
   ASSERT_NE(top, nullptr);
   const auto* r = row(*top, k_bind);
   ASSERT_NE(r, nullptr);
