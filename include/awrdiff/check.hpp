@@ -82,6 +82,12 @@ struct CheckResult {
   OptDouble z;  ///< robust z: (current − centre) / spread; empty without a spread
   std::string method;  ///< "robust z over N periods", "pairwise (1 period)", "above maximum", ...
   std::string expected;  ///< the condition for ok, for machines and people: "<= 0.31", "within 0.18 .. 0.31"
+  /// About the value from which this metric fails on its own, in its unit and its worse direction: past the
+  /// fail change (fail_rel_pct), the floors and fail_z × spread from the centre (past the extreme for a dump
+  /// without spread), or the policy's fail level where that comes first. Empty for a metric that cannot
+  /// fail (not a master and no policy level). For monitoring thresholds (Nagios perfdata); the status itself
+  /// also weighs the load (busier, not slower) and the printed digits.
+  OptDouble fail_level;
   CheckStatus status = CheckStatus::insufficient;
   std::string reason;  ///< one line: why this status
 };

@@ -206,6 +206,26 @@ bool same_period(const BaselinePeriod& p, const Snapshot& s) {
 // The worse side of a metric: +1 higher is worse, −1 lower is worse, 0 neutral.
 int worse_sign(Direction d) { return d == Direction::higher_is_worse ? 1 : d == Direction::higher_is_better ? -1 : 0; }
 
+// The level from which a metric fails on its own in its worse direction `ws` (+1 higher is worse, −1 lower),
+// for monitoring thresholds (CheckResult::fail_level): past the fail change, the floors and the fail z (with a
+// spread), or past the extreme (a dump without spread); a policy fail level where it comes first. Empty for a
+// metric that cannot fail, or whose level would be below 0.
+std::optional<double> fail_level(const MetricPolicy& mp, int ws, double c, std::optional<double> spread,
+                                 std::optional<double> extreme) {
+  if (ws == 0) return std::nullopt;
+  std::optional<double> lvl;
+  if (mp.fail_z) {
+    double d = std::max({std::fabs(c) * mp.fail_rel_pct / 100, mp.abs_floor, std::fabs(c) * mp.rel_floor_pct / 100});
+    if (spread) d = std::max(d, std::max(*mp.fail_z, mp.warn_z) * *spread);
+    lvl = c + ws * d;
+    if (extreme) lvl = ws > 0 ? std::max(*lvl, *extreme) : std::min(*lvl, *extreme);
+  }
+  const auto& policy_level = ws > 0 ? mp.fail_above : mp.fail_below;
+  if (policy_level) lvl = !lvl ? *policy_level : ws > 0 ? std::min(*lvl, *policy_level) : std::max(*lvl, *policy_level);
+  if (lvl && *lvl < 0) return std::nullopt;
+  return lvl;
+}
+
 CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const CheckPolicy& policy, OptDouble current,
                      MetricDistribution dist) {
   CheckResult r;
@@ -241,8 +261,10 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   OptDouble spread = dist.mad && *dist.mad > 0 ? dist.mad : dist.sd;
   if (!from_periods && !dist.sd) spread.reset();  // dumps: only a standard deviation they give counts
   if (from_periods && n < 3) spread.reset();  // two periods give no usable spread
+  std::optional<double> spread_used;
   if (spread || (from_periods && n >= 3)) {
     double s = std::max({spread.value_or(0), policy.spread_floor_pct / 100 * std::fabs(c), mp.abs_floor / mp.warn_z, 1e-12});
+    spread_used = s;
     z = (cur - c) / s;
     r.z = z;
     r.band_low = std::max(0.0, c - mp.warn_z * s);  // every registry metric is 0 or more
@@ -304,6 +326,7 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   level(mp.warn_below, false, CheckStatus::warn);
   level(mp.fail_above, true, CheckStatus::fail);
   level(mp.fail_below, false, CheckStatus::fail);
+  r.fail_level = fail_level(mp, ws, c, spread_used, spread_used ? std::nullopt : ws > 0 ? dist.max : dist.min);
   return r;
 }
 

@@ -1,0 +1,182 @@
+// The check's outcome for monitoring systems: Prometheus / OpenMetrics text and the Nagios plugin line
+// (include/awrdiff/monitoring.hpp, docs/monitoring.md).
+#include <awrdiff/metrics.hpp>
+#include <awrdiff/monitoring.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <string_view>
+
+namespace awrdiff {
+
+namespace {
+
+const PeriodInfo* current_period(const CheckReport& r) {
+  return r.comparison.period_info.empty() ? nullptr : &r.comparison.period_info.back();
+}
+
+// A label value of the exposition format: backslash, double quote and newline escaped; other control
+// characters (a report string is not to be trusted) replaced by a space.
+std::string label_value(std::string_view v) {
+  std::string out;
+  out.reserve(v.size());
+  for (char ch : v) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '\\') out += "\\\\";
+    else if (ch == '"') out += "\\\"";
+    else if (ch == '\n') out += "\\n";
+    else if (u < 0x20 || u == 0x7f) out += ' ';
+    else out += ch;
+  }
+  return out;
+}
+
+// A sample value: the shortest text that reads back as the same double.
+std::string sample(double v) { return fmt::format("{}", v); }
+
+int severity(CheckStatus s) { return s == CheckStatus::fail ? 2 : s == CheckStatus::warn ? 1 : 0; }
+
+class Exposition {
+public:
+  Exposition(std::ostream& out, std::string labels) : m_out(out), m_labels(std::move(labels)) {}
+
+  // # HELP and # TYPE of a gauge, once, before its first sample.
+  void family(std::string_view name, std::string_view help) {
+    m_out << "# HELP " << name << ' ' << help << '\n' << "# TYPE " << name << " gauge\n";
+  }
+  void value(std::string_view name, const std::string& extra_labels, std::optional<double> v) {
+    if (!v || !std::isfinite(*v)) return;
+    m_out << name << '{' << m_labels << extra_labels << "} " << sample(*v) << '\n';
+  }
+
+private:
+  std::ostream& m_out;
+  std::string m_labels;
+};
+
+// Nagios perfdata label: single quotes doubled; '=' and control characters replaced.
+std::string perf_label(std::string_view key) {
+  std::string out = "'";
+  for (char ch : key) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '\'') out += "''";
+    else if (ch == '=' || u < 0x20 || u == 0x7f) out += '_';
+    else out += ch;
+  }
+  return out + "'";
+}
+
+// The value with a Nagios unit of measure where one applies: seconds, milliseconds as seconds, percent.
+struct PerfUnit {
+  double factor = 1;
+  const char* uom = "";
+};
+PerfUnit perf_unit(std::string_view unit) {
+  if (unit == "s") return {1, "s"};
+  if (unit == "ms") return {0.001, "s"};
+  if (unit == "us" || unit == "µs") return {0.000001, "s"};
+  if (unit == "%") return {1, "%"};
+  return {};
+}
+
+std::string perf_number(double v) { return fmt::format("{:.6g}", v); }
+
+// One line: no newline, no '|' (it separates the performance data), no control character.
+std::string plugin_text(std::string_view s) {
+  std::string out;
+  for (char ch : s) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '|') out += '/';
+    else if (u < 0x20 || u == 0x7f) out += ' ';
+    else out += ch;
+  }
+  return out;
+}
+
+}  // namespace
+
+void render_openmetrics(const CheckReport& r, std::ostream& out) {
+  const PeriodInfo* p = current_period(r);
+  std::string instance;
+  if (p) instance = !p->instance.empty() ? p->instance : p->instance_number ? std::to_string(*p->instance_number) : "";
+  Exposition e(out, fmt::format("database=\"{}\",instance=\"{}\"", label_value(p ? p->database : ""), label_value(instance)));
+
+  e.family("awrdiff_check_status", "The check's outcome: 0 ok or improved, 1 warn, 2 fail (exit code 1).");
+  e.value("awrdiff_check_status", "", severity(r.status));
+  e.family("awrdiff_check_baseline_periods", "Periods behind the baseline after matching.");
+  e.value("awrdiff_check_baseline_periods", "", static_cast<double>(r.baseline_periods));
+  e.family("awrdiff_check_metrics_not_checked", "Metrics the baseline gives but the current report does not.");
+  e.value("awrdiff_check_metrics_not_checked", "", static_cast<double>(r.not_checked));
+  if (p && p->end_snap) {
+    e.family("awrdiff_check_period_end_snap", "End Snap id of the current period.");
+    e.value("awrdiff_check_period_end_snap", "", static_cast<double>(*p->end_snap));
+  }
+  if (p && p->elapsed_s) {
+    e.family("awrdiff_check_period_elapsed_seconds", "Elapsed time of the current period.");
+    e.value("awrdiff_check_period_elapsed_seconds", "", p->elapsed_s);
+  }
+
+  struct Column {
+    const char* name;
+    const char* help;
+    std::optional<double> (*get)(const CheckResult&);
+  };
+  static const Column k_columns[] = {
+      {"awrdiff_metric_value", "The current period's value of each checked metric, in its unit (label unit).",
+       [](const CheckResult& c) { return c.current; }},
+      {"awrdiff_metric_baseline_centre", "The baseline's centre of the metric (median, or mean where that is all it gives).",
+       [](const CheckResult& c) { return c.baseline.median ? c.baseline.median : c.baseline.mean; }},
+      {"awrdiff_metric_band_low", "Lower edge of the metric's band (centre - warn_z x spread, or the minimum).",
+       [](const CheckResult& c) { return c.band_low; }},
+      {"awrdiff_metric_band_high", "Upper edge of the metric's band (centre + warn_z x spread, or the maximum).",
+       [](const CheckResult& c) { return c.band_high; }},
+      {"awrdiff_metric_z", "Robust z of the current value: (current - centre) / spread.",
+       [](const CheckResult& c) { return c.z; }},
+  };
+  for (const auto& col : k_columns) {
+    e.family(col.name, col.help);
+    for (const auto& c : r.results)
+      e.value(col.name, fmt::format(",metric=\"{}\",unit=\"{}\"", label_value(c.key), label_value(c.unit)), col.get(c));
+  }
+  e.family("awrdiff_metric_status",
+           "Each metric's status (label status): 0 ok, improved, changed or insufficient baseline; 1 warn; 2 fail.");
+  for (const auto& c : r.results)
+    e.value("awrdiff_metric_status", fmt::format(",metric=\"{}\",status=\"{}\"", label_value(c.key), to_string(c.status)),
+            severity(c.status));
+  out << "# EOF\n";
+}
+
+NagiosResult nagios_result(const CheckReport& r) {
+  NagiosResult n;
+  n.exit_code = r.status == CheckStatus::fail ? 2 : r.status == CheckStatus::warn ? 1 : 0;
+  static const char* const k_state[] = {"OK", "WARNING", "CRITICAL", "UNKNOWN"};
+  const std::string& first = r.comparison.headline.empty() ? r.headline : r.comparison.headline;
+  n.line = fmt::format("AWRDIFF {} - {}", k_state[n.exit_code], plugin_text(first));
+  std::string perf;
+  for (const auto& c : r.results) {
+    if (!c.current || !std::isfinite(*c.current) || c.status == CheckStatus::insufficient) continue;
+    const MetricSpec* spec = find_metric(c.key);
+    const bool master = spec && spec->role == MetricRole::master;
+    if (!master && c.status == CheckStatus::ok) continue;
+    const PerfUnit u = perf_unit(c.unit);
+    const auto scaled = [&](std::optional<double> v) { return v ? perf_number(*v * u.factor) : std::string(); };
+    const Direction d = spec ? spec->direction : Direction::neutral;
+    std::string warn;
+    if (c.band_low && c.band_high) {
+      if (d == Direction::higher_is_worse) warn = scaled(c.band_high);
+      else if (d == Direction::higher_is_better) warn = scaled(c.band_low) + ":";
+      else warn = scaled(c.band_low) + ":" + scaled(c.band_high);
+    }
+    std::string crit;
+    if (c.fail_level) crit = d == Direction::higher_is_better ? scaled(c.fail_level) + ":" : scaled(c.fail_level);
+    perf += fmt::format("{}{}={}{};{};{};;", perf.empty() ? "" : " ", perf_label(c.key), perf_number(*c.current * u.factor),
+                        u.uom, warn, crit);
+  }
+  if (!perf.empty()) n.line += " | " + perf;
+  return n;
+}
+
+NagiosResult nagios_unknown(const std::string& reason) { return {3, "AWRDIFF UNKNOWN - " + plugin_text(reason)}; }
+
+}  // namespace awrdiff
