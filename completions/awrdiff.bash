@@ -18,7 +18,7 @@ _awrdiff() {
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
       -*) ;;
-      report|snapshot|check|baseline|history|tables)
+      report|snapshot|check|baseline|history|timeline|tables)
         [ -z "$cmd" ] && cmd=${words[i]} ;;
       save|show|add|list|prune|export)
         [ -n "$cmd" ] && [ -z "$sub" ] && sub=${words[i]} ;;
@@ -44,7 +44,7 @@ _awrdiff() {
 
   local opts
   case $cmd in
-    "") opts="report snapshot check baseline history tables --base --target --exit-code --version $common" ;;
+    "") opts="report snapshot check baseline history timeline tables --base --target --exit-code --version $common" ;;
     report) opts=$common ;;
     snapshot) opts="-j --jobs -f --format -o --output -v --verbose --mask --strict --help" ;;
     check) opts="--baseline --history --policy --match -q --quiet --db --window --for --add $common" ;;
@@ -63,6 +63,7 @@ _awrdiff() {
         prune) opts="--older-than --dry-run --db --help" ;;
         export) opts="-f --format -o --output --db --help" ;;
       esac ;;
+    timeline) opts="--db --dbid --instance --from --to --metric --min-segment -o --output -f --format -w --width --rows --help" ;;
     tables) opts="--rows -o --output -f --format --help" ;;
   esac
 
@@ -81,7 +82,7 @@ _awrdiff() {
     if [ -d "$f" ]; then COMPREPLY+=("$f"); continue; fi
     case ${f,,} in *.html|*.htm|*.txt|*.lst|*.out|*.log|*.gz|*.json) COMPREPLY+=("$f") ;; esac
   done < <(compgen -f -- "$cur")
-  [ "$cword" = 1 ] && COMPREPLY+=($(compgen -W "report snapshot check baseline history tables" -- "$cur"))
+  [ "$cword" = 1 ] && COMPREPLY+=($(compgen -W "report snapshot check baseline history timeline tables" -- "$cur"))
   compopt -o filenames 2>/dev/null
   return 0
 }

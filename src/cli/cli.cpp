@@ -2,6 +2,7 @@
 #include "cli/cli.hpp"
 #include "cli/deferred_options.hpp"
 #include "cli/history_cmd.hpp"
+#include "cli/timeline_cmd.hpp"
 #include "cli/parse_errors.hpp"
 
 #include <awrdiff/baseline.hpp>
@@ -197,10 +198,10 @@ void check_distinct_files(const std::vector<std::pair<std::string, std::string_v
 
 // The commands, for a word that is none of them nor a file.
 constexpr const char* k_commands =
-    "report, snapshot, check, baseline save|show, history add|list|show|prune|export, tables; or give two report files";
+    "report, snapshot, check, baseline save|show, history add|list|show|prune|export, timeline, tables; or give two report files";
 
 bool is_command(std::string_view w) {
-  for (std::string_view c : {"report", "snapshot", "check", "baseline", "history", "tables", "catalog"})
+  for (std::string_view c : {"report", "snapshot", "check", "baseline", "history", "timeline", "tables", "catalog"})
     if (w == c) return true;
   return false;
 }
@@ -220,6 +221,7 @@ int run(int argc, char** argv) {
       "                                 is the current period within its baseline? exit 0 yes, 1 a regression\n"
       "  awrdiff baseline save SOURCE... -o FILE   a portable baseline file; `baseline show SOURCE...` summarises one\n"
       "  awrdiff history add|list|show|prune|export   a moving-window baseline kept in SQLite or PostgreSQL\n"
+      "  awrdiff timeline [REPORT...]   one database over time (the history, or reports): since when did it shift?\n"
       "  awrdiff tables FILE            the tables found in a report (debugging)\n\n"
       "A report given as - is read from standard input (one report per run). --summary prints the verdict, the\n"
       "warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
@@ -334,6 +336,17 @@ int run(int argc, char** argv) {
     add_history_check_options(check_cmd, history_cli);
   });
   add_history_commands(app, history_cli, deferred);
+  TimelineCli timeline_cli;
+  // The timeline's output options: those of a comparison's output (its reports are not compared, masked or
+  // vetted one by one).
+  add_timeline_command(app, timeline_cli, deferred, [&](CLI::App* a) {
+    a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename; '-' is stdout) instead of stdout");
+    a->add_option("-f,--format", format_name, "text (default), markdown, jira, html or json; any case");
+    a->add_option("-w,--width", width, "text: fit the output in N columns (default 120; 0 = no limit)")
+        ->check(CLI::Range(0, 100000));
+    a->add_option("--rows", rows, "text, markdown, jira: periods listed (default 10; 0 = every one)")
+        ->check(CLI::Range(0, 100000));
+  });
 
   auto* baseline_cmd = app.add_subcommand("baseline", "build a baseline file from reports or dumps, or summarise one");
   baseline_cmd->require_subcommand(1);
@@ -451,6 +464,10 @@ int run(int argc, char** argv) {
       if (mask_output) mask(snapshots, masker, baselines);
     };
     if (history_cli.selected()) return run_history(history_cli, emit);
+    if (timeline_cli.selected()) {
+      check_output_is_not_an_input(output, timeline_cli.files);
+      return run_timeline(timeline_cli, format_or_throw(format_name), ropt, output, emit);
+    }
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");
       check_output_is_not_an_input(output, snapshot_files);

@@ -1,0 +1,62 @@
+// awrdiff — "since when?": the timeline of one database and instance over many periods (from the history
+// store or from report files), with the sustained shifts found in its master metrics. A timeline is a
+// Comparison like any other (a headline, findings, tables), so every renderer shows it. docs/timeline.md.
+#pragma once
+
+#include <awrdiff/diff.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace awrdiff {
+
+/// A statement of a period's top SQL (SQL ordered by Elapsed Time).
+struct TimelineSql {
+  std::string sql_id;
+  std::string text;  ///< the start of its SQL text, as the report prints it
+  double elapsed_per_s = 0;  ///< Elapsed Time (s) / the period's elapsed: AAS
+};
+
+/// One period of the timeline: when, which snaps, and its registry values.
+struct TimelinePeriod {
+  std::string begin_time, end_time;  ///< ISO 8601 ("2023-10-02T04:30:00"), as the history stores them
+  std::optional<std::int64_t> begin_epoch;  ///< seconds of begin_time read as a civil time; empty: unreadable
+  std::optional<std::int64_t> begin_snap, end_snap;  ///< Begin / End Snap id
+  OptDouble elapsed_s;  ///< Elapsed, seconds
+  bool valid = true;  ///< false: the report says its figures are invalid (left out of the series)
+  bool restart_before = false;  ///< the instance started since the previous period (drawn as a gap)
+  std::string source;  ///< the report file it came from (for the `awrdiff --base ... --target ...` line)
+  std::map<std::string, double> values;  ///< registry key -> value in the registry's unit (metrics.hpp)
+  std::string check_status;  ///< the stored check's outcome ("ok", "warn", "fail", "improved"); empty: not checked
+  /// The period's top statements by elapsed time (a few), where its report was read; empty from the history's values.
+  std::vector<TimelineSql> top_sql;
+};
+
+struct TimelineOptions {
+  /// Registry keys drawn and searched for shifts; empty: the master metrics, DB CPU and the time outside CPU,
+  /// the load (executions, transactions per second), commit and single-block read latency.
+  std::vector<std::string> metrics;
+  /// Periods on each side of a change point at least; 0: a day of periods (from the median elapsed), at least 2.
+  std::size_t min_segment = 0;
+};
+
+/// The registry keys a timeline shows by default, master metrics first.
+std::vector<std::string> default_timeline_metrics();
+
+/// The timeline of `series` (a label such as "RMGTIBP (DB Id 2447957804) instance 1") from its periods, in any
+/// order (sorted by begin time here; invalid periods are listed but left out of the series searched). Per metric,
+/// the change points (find_change_points with the metric's floors; a short series — fewer than 4 × min_segment
+/// periods — takes a split only where every period after it lies beyond every period before it by at least 2x).
+/// The headline names the latest shift of DB time per second (else of the first metric that has one): "DB time per
+/// second stepped up 11.6x at 2023-10-02T15:00 and stayed (14.3 -> 165 AAS median) ...", or says none was found.
+/// Where the periods carry their top SQL, the headline then names the statement with the most elapsed time per second
+/// since the shift ("the top SQL since then: 6frynf9v1m655 1.9 AAS, not in the lists before"). Findings: one per
+/// period where something shifted, with the command that compares the periods before and after it. Tables:
+/// "timeline_changes" (every change point) and "timeline" (one row per period: its times, snaps, the metrics, the
+/// check outcome, flags). Never throws for content; an empty series gives a headline that says so.
+Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod> periods, const TimelineOptions& options = {});
+
+}  // namespace awrdiff

@@ -1,0 +1,293 @@
+// "Since when?": the timeline of one series of periods and its change points (include/awrdiff/timeline.hpp,
+// docs/timeline.md).
+#include <awrdiff/metrics.hpp>
+#include <awrdiff/stats.hpp>
+#include <awrdiff/timeline.hpp>
+
+#include "diff/facts.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace awrdiff {
+
+std::vector<std::string> default_timeline_metrics() {
+  return {"db_time_per_s", "db_time_per_exec_ms",   "db_time_per_txn_s",         "db_time_per_call_ms", "db_cpu_per_s",
+          "non_cpu_per_s", "load_profile.executes", "load_profile.transactions", "log_file_sync_ms",    "single_block_read_ms"};
+}
+
+namespace {
+
+std::string num(double v) {
+  const double a = std::fabs(v);
+  return detail::grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
+}
+
+// "2023-10-02T15:00:00" -> "2023-10-02 15:00".
+std::string when(const std::string& iso) {
+  std::string s = iso.substr(0, 16);
+  if (s.size() > 10 && s[10] == 'T') s[10] = ' ';
+  return s;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+struct Shift {
+  std::string key, label, unit;
+  std::size_t period = 0;  // index into the periods kept (valid, sorted) where the new level starts
+  double before = 0, after = 0;
+  bool last = false;  // the new level is the latest period alone: not yet known to stay
+};
+
+// A short series: the first split after which every value lies beyond every value before by 2x or more (where a
+// level starts), at least `min_seg` values on each side where the series allows, else 1 after.
+std::optional<ChangePoint> short_series_split(const std::vector<double>& v, std::size_t min_seg) {
+  for (std::size_t at = 1; at < v.size(); ++at) {
+    if (at < std::min(min_seg, v.size() - 1)) continue;
+    const auto mid = v.begin() + static_cast<std::ptrdiff_t>(at);
+    const auto lo_max = *std::max_element(v.begin(), mid), lo_min = *std::min_element(v.begin(), mid);
+    const auto hi_max = *std::max_element(mid, v.end()), hi_min = *std::min_element(mid, v.end());
+    const bool up = hi_min >= 2 * lo_max && hi_min > 0;
+    const bool down = lo_min >= 2 * hi_max && lo_min > 0;
+    if (!up && !down) continue;
+    ChangePoint c;
+    c.index = at;
+    c.median_before = median({v.begin(), mid});
+    c.median_after = median({mid, v.end()});
+    return c;
+  }
+  return std::nullopt;
+}
+
+std::string files_of(const std::vector<const TimelinePeriod*>& kept, std::size_t from, std::size_t to) {
+  std::string out;
+  std::set<std::string> seen;
+  for (std::size_t i = from; i < to && i < kept.size(); ++i) {
+    const auto& f = kept[i]->source;
+    if (f.empty() || !seen.insert(f).second) continue;
+    if (!out.empty()) out += ' ';
+    out += f.find_first_of(" '\"") == std::string::npos ? f : "'" + f + "'";
+  }
+  return out;
+}
+
+}  // namespace
+
+Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod> periods, const TimelineOptions& options) {
+  Comparison c;
+  c.verdict = Verdict::single_report;
+  c.target_source = series;
+  std::stable_sort(periods.begin(), periods.end(), [](const TimelinePeriod& a, const TimelinePeriod& b) {
+    if (a.begin_epoch && b.begin_epoch && *a.begin_epoch != *b.begin_epoch) return *a.begin_epoch < *b.begin_epoch;
+    return a.begin_time < b.begin_time;
+  });
+  // A period that spans others (a report of a whole day beside the hourly ones) is no sample of the series: it is
+  // listed, flagged, and left out with the invalid ones.
+  std::vector<std::size_t> spans_others(periods.size(), 0);
+  for (std::size_t i = 0; i < periods.size(); ++i)
+    for (std::size_t j = 0; j < periods.size(); ++j)
+      if (i != j && periods[i].valid && periods[j].valid && periods[i].begin_time <= periods[j].begin_time &&
+          periods[j].end_time <= periods[i].end_time && !periods[j].begin_time.empty() && !periods[i].end_time.empty() &&
+          (periods[i].begin_time != periods[j].begin_time || periods[i].end_time != periods[j].end_time))
+        ++spans_others[i];
+  std::vector<const TimelinePeriod*> kept;
+  for (std::size_t i = 0; i < periods.size(); ++i)
+    if (periods[i].valid && spans_others[i] == 0) kept.push_back(&periods[i]);
+  const auto keys = options.metrics.empty() ? default_timeline_metrics() : options.metrics;
+
+  std::size_t min_seg = options.min_segment;
+  if (min_seg == 0) {
+    std::vector<double> el;
+    for (const auto* p : kept)
+      if (p->elapsed_s && *p->elapsed_s > 0) el.push_back(*p->elapsed_s);
+    const double e = el.empty() ? 3600 : median(el);
+    min_seg = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(86400 / std::max(e, 60.0))));
+  }
+
+  std::vector<Shift> shifts;
+  for (const auto& key : keys) {
+    const MetricSpec* spec = find_metric(key);
+    if (!spec) continue;
+    std::vector<double> v;
+    std::vector<std::size_t> at;  // index into kept
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      const auto it = kept[i]->values.find(key);
+      if (it == kept[i]->values.end() || !std::isfinite(it->second)) continue;
+      v.push_back(it->second);
+      at.push_back(i);
+    }
+    if (v.size() < 2) continue;
+    std::vector<ChangePoint> cps;
+    if (v.size() < 4 * min_seg) {
+      if (auto s = short_series_split(v, std::min<std::size_t>(min_seg, 2))) cps.push_back(*s);
+    } else {
+      ChangePointOptions o;
+      o.min_segment = min_seg;
+      o.abs_floor = spec->abs_floor;
+      o.min_rel_change = std::max(0.2, spec->rel_floor_pct / 100);
+      cps = find_change_points(v, o);
+    }
+    for (const auto& cp : cps) {
+      if (!assess(*spec, cp.median_before, cp.median_after).material()) continue;
+      shifts.push_back({std::string(spec->key), std::string(spec->display), std::string(spec->unit), at[cp.index],
+                        cp.median_before, cp.median_after, cp.index + 1 == v.size()});
+    }
+  }
+
+  // The headline: the latest shift of DB time per second, else of the first metric (in the order given) with one.
+  const Shift* lead = nullptr;
+  for (const auto& key : keys) {
+    for (const auto& s : shifts)
+      if (s.key == key && (!lead || s.period > lead->period)) lead = &s;
+    if (lead) break;
+  }
+  const std::string span = kept.empty() ? std::string()
+                                        : fmt::format("{} periods, {} .. {}", kept.size(), when(kept.front()->begin_time),
+                                                      when(kept.back()->end_time));
+  auto describe = [&](const Shift& s) {
+    const double ratio = s.before > 0 ? s.after / s.before : 0;
+    const std::string size = s.before > 0 && s.after > 0
+                                 ? (ratio >= 1 ? fmt::format(" {}x", num(ratio)) : fmt::format(" {:.0f}%", (1 - ratio) * 100))
+                                 : "";
+    return fmt::format("{} stepped {}{} at {} {} ({} -> {} {}, medians)", s.label, s.after > s.before ? "up" : "down", size,
+                       when(kept[s.period]->begin_time), s.last ? "in the latest period (not yet known to last)" : "and stayed",
+                       num(s.before), num(s.after), s.unit);
+  };
+  if (kept.empty()) c.headline = fmt::format("No valid period of {} to draw", series);
+  else if (!lead) c.headline = fmt::format("No sustained shift in {} of {}", span, series);
+  else {
+    c.headline = describe(*lead);
+    std::vector<std::string> others;
+    for (const auto& s : shifts)
+      if (&s != lead && s.period == lead->period && others.size() < 3)
+        others.push_back(fmt::format("{} {} -> {} {}", s.label, num(s.before), num(s.after), s.unit));
+    if (!others.empty()) c.headline += "; at the same time " + fmt::format("{}", fmt::join(others, ", "));
+    // The statement that leads the new level: the most elapsed time per second, on average over the periods since.
+    std::map<std::string, std::pair<double, const TimelineSql*>> after, before;
+    std::size_t n_after = 0, n_before = 0;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      if (kept[i]->top_sql.empty()) continue;
+      auto& side = i >= lead->period ? after : before;
+      ++(i >= lead->period ? n_after : n_before);
+      for (const auto& q : kept[i]->top_sql) {
+        auto& e = side[q.sql_id];
+        e.first += q.elapsed_per_s;
+        e.second = &q;
+      }
+    }
+    const std::pair<const std::string, std::pair<double, const TimelineSql*>>* top = nullptr;
+    for (const auto& e : after)
+      if (!top || e.second.first > top->second.first) top = &e;
+    if (top && n_after > 0) {
+      const double aas = top->second.first / static_cast<double>(n_after);
+      std::string text = top->second.second->text.substr(0, 40);
+      if (top->second.second->text.size() > 40) text += "…";
+      c.headline +=
+          fmt::format("; the top SQL since then: {}{} {} AAS{}", top->first, text.empty() ? "" : " (" + text + ")", num(aas),
+                      n_before == 0 ? ""
+                      : before.count(top->first) > 0
+                          ? fmt::format(" (was {} AAS)", num(before.at(top->first).first / static_cast<double>(n_before)))
+                          : ", not in the lists before");
+    }
+    c.headline += fmt::format(" ({} of {})", span, series);
+  }
+
+  // Findings: one per period where something shifted, latest first: the first metric (in the order given) leads,
+  // the others shifted with it follow, then the comparison of the periods either side.
+  std::vector<const Shift*> order;
+  for (const auto& key : keys)
+    for (const auto& s : shifts)
+      if (s.key == key) order.push_back(&s);
+  std::stable_sort(order.begin(), order.end(), [](const Shift* a, const Shift* b) { return a->period > b->period; });
+  for (std::size_t i = 0; i < order.size();) {
+    const Shift* s = order[i];
+    Finding f;
+    f.rule = "timeline_shift";
+    const MetricSpec* spec = find_metric(s->key);
+    f.direction = spec ? assess(*spec, s->before, s->after).kind : ChangeKind::changed;
+    f.title = describe(*s);
+    std::size_t j = i;
+    for (; j < order.size() && order[j]->period == s->period; ++j) {
+      const Shift* o = order[j];
+      if (j > i) f.evidence.push_back(fmt::format("{}: {} -> {} {} (medians)", o->label, num(o->before), num(o->after), o->unit));
+      f.metrics.push_back({o->key, o->label, o->unit, o->before, o->after});
+    }
+    const std::size_t from = s->period >= 3 ? s->period - 3 : 0;
+    const std::string base = files_of(kept, from, s->period), target = files_of(kept, s->period, s->period + 3);
+    if (!base.empty() && !target.empty())
+      f.evidence.push_back(fmt::format("compare the periods either side: awrdiff --base {} --target {}", base, target));
+    c.findings.push_back(std::move(f));
+    i = j;
+  }
+
+  CompareTable changes;
+  changes.key = "timeline_changes";
+  changes.title = "Sustained shifts";
+  changes.empty_text = "no sustained shift";
+  changes.columns = {{"at", "At", "", ColumnKind::text, 0, ColumnRole::value},
+                     {"metric", "Metric", "", ColumnKind::text, 0, ColumnRole::name},
+                     {"before", "Median before", "", ColumnKind::number, -1},
+                     {"after", "Median after", "", ColumnKind::number, -1},
+                     {"unit", "Unit", "", ColumnKind::text, 0, ColumnRole::label},
+                     {"change_pct", "Change", "%", ColumnKind::change_pct, 0}};
+  for (const Shift* s : order) {
+    CompareRow r;
+    r.cells = {when(kept[s->period]->begin_time),
+               s->label,
+               s->before,
+               s->after,
+               s->unit,
+               s->before != 0 ? CompareCell((s->after - s->before) / std::fabs(s->before) * 100) : CompareCell(FromZero{})};
+    changes.rows.push_back(std::move(r));
+  }
+  c.tables.push_back(std::move(changes));
+
+  CompareTable t;
+  t.key = "timeline";
+  t.title = "Periods";
+  t.columns = {{"begin", "Begin", "", ColumnKind::text, 0, ColumnRole::value},
+               {"end", "End", "", ColumnKind::text, 0, ColumnRole::value},
+               {"snaps", "Snaps", "", ColumnKind::text, 0, ColumnRole::label}};
+  for (const auto& key : keys)
+    if (const MetricSpec* spec = find_metric(key))
+      t.columns.push_back({std::string(spec->key), std::string(spec->display), std::string(spec->unit), ColumnKind::number, -1});
+  t.columns.push_back({"check", "Check", "", ColumnKind::text, 0, ColumnRole::assessment});
+  t.columns.push_back({"flags", "Flags", "", ColumnKind::text, 0, ColumnRole::detail});
+  for (std::size_t pi = 0; pi < periods.size(); ++pi) {
+    const auto& p = periods[pi];
+    CompareRow r;
+    r.cells.push_back(when(p.begin_time));
+    r.cells.push_back(when(p.end_time));
+    r.cells.push_back(p.begin_snap || p.end_snap ? fmt::format("{}-{}", p.begin_snap ? std::to_string(*p.begin_snap) : "?",
+                                                               p.end_snap ? std::to_string(*p.end_snap) : "?")
+                                                 : std::string());
+    for (const auto& key : keys) {
+      if (!find_metric(key)) continue;
+      const auto it = p.values.find(key);
+      r.cells.push_back(it != p.values.end() && std::isfinite(it->second) ? CompareCell(it->second) : CompareCell());
+    }
+    r.cells.push_back(p.check_status);
+    std::vector<std::string> flags;
+    if (!p.valid) flags.push_back("invalid (left out)");
+    if (p.valid && spans_others[pi] > 0)
+      flags.push_back(fmt::format("spans {} other period{} (left out)", spans_others[pi], spans_others[pi] == 1 ? "" : "s"));
+    if (p.restart_before) flags.push_back("instance restarted before it");
+    for (const auto& s : shifts)
+      if (kept[s.period] == &p) flags.push_back(fmt::format("{} shifts here", s.label));
+    r.cells.push_back(fmt::format("{}", fmt::join(flags, "; ")));
+    t.rows.push_back(std::move(r));
+  }
+  c.tables.push_back(std::move(t));
+  return c;
+}
+
+}  // namespace awrdiff

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `awrdiff timeline`, as a user runs it: from report files and from a history store, every format, the errors
+# (one line, exit 2), and on the corpus series the start of the RMGTIBP library-cache storm and of the RMGTIBN
+# cleanup job named in the first line (skipped, said so, when ../shared/corpus is absent).
+#   tests/cli/timeline_test.sh AWRDIFF SOURCE_DIR
+set -u
+AWRDIFF=$(realpath "$1")
+SRC=$(realpath "$2")
+T=$(mktemp -d /tmp/awrdiff-timeline-cli-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+cd "$SRC"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+  fail=$((fail + 1))
+  echo "FAIL: $*"
+}
+expect() { # CODE DESCRIPTION -- COMMAND...: the exit code, and for 2 exactly one line on stderr
+  local want=$1 what=$2
+  shift 3
+  "$@" >"$T/out" 2>"$T/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    bad "$what: exit $got, expected $want: $(head -c 600 "$T/err")"
+  elif [ "$want" = 2 ] && [ "$(wc -l <"$T/err")" != 1 ]; then
+    bad "$what: expected one line on stderr, got: $(cat "$T/err")"
+  else
+    ok
+  fi
+}
+contains() { # FILE TEXT DESCRIPTION
+  if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in: $(head -c 600 "$1")"; fi
+}
+
+S=(samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html samples/good_4.html samples/bad.html)
+expect 0 "timeline of report files" -- "$AWRDIFF" timeline "${S[@]}"
+contains "$T/out" "No sustained shift in 6 periods, 2025-03-14 14:00 .. 2025-03-18 14:10 of ORCL19 (DB Id 1234567890)" "first line"
+contains "$T/out" "Periods" "the periods table"
+for f in json html markdown jira; do
+  expect 0 "timeline -f $f" -- "$AWRDIFF" timeline -f "$f" -o "$T/t.$f" "${S[@]}"
+done
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [t["key"] for t in d["tables"]] == ["timeline_changes", "timeline"], d["tables"]' \
+  "$T/t.json" && ok || bad "timeline JSON tables"
+contains "$T/t.html" "<html" "timeline HTML"
+
+# From a history store: the same periods, the same first line.
+expect_add() { "$AWRDIFF" history add --db "$T/h.sqlite" "$@" 2>"$T/err" >/dev/null && ok || bad "history add: $(cat "$T/err")"; }
+expect_add "${S[@]}"
+expect 0 "timeline --db" -- "$AWRDIFF" timeline --db "$T/h.sqlite"
+contains "$T/out" "No sustained shift in 6 periods, 2025-03-14 14:00 .. 2025-03-18 14:10 of ORCL19 (DB Id 1234567890) instance 1" \
+  "first line from the store"
+expect 0 "timeline --db --from --to" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --from 2025-03-15 --to 2025-03-16
+contains "$T/out" "in 2 periods" "--from/--to keep two periods"
+
+# Errors: one line, exit 2.
+sed 's/1234567890/1234567891/g' samples/good.html >"$T/other_db.html"
+expect 2 "reports of two databases" -- "$AWRDIFF" timeline samples/good.html "$T/other_db.html"
+contains "$T/err" "other_db.html: is of ORCL19 (DB Id 1234567891)" "the other database's file is named"
+expect 2 "an unknown metric" -- "$AWRDIFF" timeline --metric no_such_metric "${S[@]}"
+expect 2 "an empty store" -- "$AWRDIFF" timeline --db "$T/none.sqlite"
+"$AWRDIFF" history add --db "$T/h.sqlite" "$T/other_db.html" >/dev/null 2>&1
+expect 2 "a store of two series without --dbid" -- "$AWRDIFF" timeline --db "$T/h.sqlite"
+contains "$T/err" "choose one with --dbid and --instance" "the choice is named"
+expect 0 "a store of two series with --dbid" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --dbid 1234567891
+expect 2 "-o onto a report" -- "$AWRDIFF" timeline -o samples/good.html "${S[@]}"
+
+C=../shared/corpus
+if [ -f "$C/awr-html_19c_jdmoreno_8.html" ]; then
+  expect 0 "RMGTIBP timeline" -- "$AWRDIFF" timeline "$C"/awr-html_19c_jdmoreno_{8,9,10,11}.html -w 0
+  contains "$T/out" "DB time per second stepped up 10.5x at 2023-10-02 15:00 and stayed" "RMGTIBP: the storm's start"
+  contains "$T/out" "the top SQL since then: 1c602wgfqtdky" "RMGTIBP: the statement"
+  expect 0 "RMGTIBN timeline" -- "$AWRDIFF" timeline "$C"/awr-html_19c_jdmoreno_{1,2,3,4,5,7}.html -w 0
+  contains "$T/out" "at 2023-12-23 06:30 and stayed" "RMGTIBN: the load's end"
+  contains "$T/out" "the top SQL since then: 6frynf9v1m655 (call dbms_part.cleanup_gidx_job" "RMGTIBN: the cleanup job"
+  contains "$T/out" "spans 2 other periods (left out)" "RMGTIBN: the day-long reports left out"
+else
+  echo "SKIP: $C is absent: the corpus series are not drawn"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
