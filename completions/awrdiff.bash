@@ -30,6 +30,8 @@ _awrdiff() {
     -f|--format)
       if [ "$cmd" = history ]; then
         COMPREPLY=($(compgen -W "csv jsonl" -- "$cur"))
+      elif [ "$cmd" = check ]; then
+        COMPREPLY=($(compgen -W "text markdown jira html json openmetrics" -- "$cur"))
       else
         COMPREPLY=($(compgen -W "text markdown jira html json" -- "$cur"))
       fi
@@ -47,7 +49,7 @@ _awrdiff() {
     "") opts="report snapshot check baseline history timeline tables --base --target --exit-code --version $common" ;;
     report) opts=$common ;;
     snapshot) opts="-j --jobs -f --format -o --output -v --verbose --mask --strict --help" ;;
-    check) opts="--baseline --history --policy --match -q --quiet --db --window --for --add $common" ;;
+    check) opts="--baseline --history --policy --match -q --quiet --nagios --db --window --for --add $common" ;;
     baseline)
       case $sub in
         "") opts="save show --help" ;;

@@ -17,8 +17,9 @@ packages=(build-essential cmake pkg-config libcli11-dev libpugixml-dev libfmt-de
 # What the tests need besides: GoogleTest, nlohmann::json (the tests read awrdiff's JSON with a second
 # library), python3 (CLI tests), a PostgreSQL server (the shared history store), headless Chromium and a
 # font (the HTML page opened in a real browser).
-# clang-format: the house style (.clang-format) is checked before the build.
-$test_run && packages+=(libgtest-dev nlohmann-json3-dev python3 postgresql chromium fonts-dejavu-core clang-format)
+# clang-format: the house style (.clang-format) is checked before the build. prometheus: its promtool checks
+# `check -f openmetrics` output (the server itself is not started).
+$test_run && packages+=(libgtest-dev nlohmann-json3-dev python3 postgresql chromium fonts-dejavu-core clang-format prometheus)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

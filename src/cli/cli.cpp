@@ -1,12 +1,14 @@
 // The command line: the only place that prints or exits.
 #include "cli/cli.hpp"
 #include "cli/deferred_options.hpp"
+#include "cli/check_output.hpp"
 #include "cli/history_cmd.hpp"
 #include "cli/timeline_cmd.hpp"
 #include "cli/parse_errors.hpp"
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
+#include <awrdiff/monitoring.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/mask.hpp>
 #include <awrdiff/parse.hpp>
@@ -314,9 +316,11 @@ int run(int argc, char** argv) {
   std::vector<std::string> baseline_sources, current_files;
   std::string policy_file, match_name = "all";
   bool quiet = false;
+  bool nagios = false;
   auto* check_cmd = app.add_subcommand("check",
                                        "check one report (or a set) against a baseline: exit 0 within it, 1 a "
-                                       "fail-level regression, 2 trouble");
+                                       "fail-level regression, 2 trouble; -f openmetrics writes the outcome for "
+                                       "Prometheus (node_exporter's textfile collector), --nagios for Nagios/Icinga");
   HistoryCli history_cli;
   deferred.defer(check_cmd, [&] {
     check_cmd
@@ -332,6 +336,9 @@ int run(int argc, char** argv) {
                         "for cron: nothing when the check passes on a complete report; the first line and the report's "
                         "own warning (truncated, N metrics not checked) when it passes on an incomplete one; the whole "
                         "output for a warn or a fail");
+    check_cmd->add_flag("--nagios", nagios,
+                        "for Nagios, Icinga or Zabbix: one line 'AWRDIFF OK|WARNING|CRITICAL - first line | perfdata' and "
+                        "the plugin's exit code (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN: the check could not be done)");
     add_common(check_cmd);
     add_history_check_options(check_cmd, history_cli);
   });
@@ -571,8 +578,10 @@ int run(int argc, char** argv) {
       emit(baseline_summary_text(b, verbose), output);
       return 0;
     }
-    const Format format = format_or_throw(format_name);
-    if (*check_cmd) {
+    // check -f openmetrics (or prometheus): the exposition text instead of a report (check_output.hpp).
+    const std::optional<CheckOutput> exposition = *check_cmd ? monitoring_format(format_name) : std::nullopt;
+    const Format format = exposition ? Format::text : format_or_throw(format_name);
+    auto run_check = [&]() -> int {
       CheckOptions opt;
       opt.compare = copt;
       if (match_name == "all") opt.match = MatchPeriods::all;
@@ -614,6 +623,7 @@ int run(int argc, char** argv) {
       }
       const Snapshot cur = current_from_members(std::move(current), opt.current_notes);
       const CheckReport r = check(cur, b, policy, opt);
+      if (history_cli.check_output != CheckOutput::report) return emit_monitoring(r, history_cli.check_output, output, emit);
       // -q: silent for a pass on a complete report; for a pass on an incomplete one (truncated, metrics not given)
       // the headline and the report's own warnings in text, the whole output in the other formats; the whole
       // output for a fail or a warn.
@@ -632,6 +642,23 @@ int run(int argc, char** argv) {
       render(r.comparison, format, ropt, text);
       emit(text.str(), output);
       return r.exit_code();
+    };
+    if (*check_cmd && nagios) {
+      // A check that cannot be done is the plugin's UNKNOWN (exit 3), on standard output where Nagios reads it.
+      history_cli.check_output = CheckOutput::nagios;
+      try {
+        return run_check();
+      } catch (const Error& e) {
+        std::cout << nagios_unknown(e.file() == "-" ? "awrdiff: standard input: " + e.reason()
+                                                    : "awrdiff: " + std::string(e.what()))
+                         .line
+                  << "\n";
+        return 3;
+      }
+    }
+    if (*check_cmd) {
+      if (exposition) history_cli.check_output = *exposition;
+      return run_check();
     }
     Comparison c;
     if (*report) {

@@ -440,6 +440,9 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
         "so the check starts once like periods are stored",
         current.database.dbid.value_or(0), h.window,
         w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), current.source);
+    if (h.check_output != CheckOutput::report)
+      return emit_monitoring(insufficient_baseline_report(msg, current.database.name, current.database.instance), h.check_output,
+                             output, emit);
     if (quiet) {
       if (!output.empty() && output != "-") emit("", output);  // emptied: no earlier run's report is left in it
       return 0;
@@ -519,6 +522,11 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
         }
       }
     }
+  }
+  if (h.check_output != CheckOutput::report) {
+    if (exit_code == 0 && r.status == CheckStatus::fail) r.status = CheckStatus::warn;  // --for: not yet a page
+    const int code = emit_monitoring(r, h.check_output, output, emit);
+    return h.check_output == CheckOutput::nagios ? code : exit_code;
   }
   // -q: silent for a pass on a complete report; for a pass on an incomplete one (truncated, metrics not given)
   // the headline and the report's own warnings in text, the whole output in the other formats; the whole

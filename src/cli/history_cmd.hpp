@@ -2,6 +2,8 @@
 // calls run_history / run_history_check; the only place that prints is the `emit` callback and stderr.
 #pragma once
 
+#include "cli/check_output.hpp"
+
 #include <awrdiff/check.hpp>
 #include <awrdiff/render.hpp>
 
@@ -47,6 +49,7 @@ struct HistoryCli {
   std::string window = "28d";  ///< --window
   int for_n = 0;  ///< --for N: fail only when the last N checked periods breached
   bool check_add = false;  ///< --add: add the current report first
+  CheckOutput check_output = CheckOutput::report;  ///< -f openmetrics / --nagios: written whatever -q says
   CLI::Option* check_db_opt = nullptr;  ///< check's --db, --window, --for, --add (refused without --history)
   CLI::Option* check_window_opt = nullptr;
   CLI::Option* check_for_opt = nullptr;

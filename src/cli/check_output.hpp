@@ -1,0 +1,29 @@
+// What `check` writes for a monitoring system instead of its report (docs/monitoring.md): the Prometheus /
+// OpenMetrics text of `-f openmetrics` and the Nagios plugin line of `--nagios`. Used by both check paths
+// (--baseline in cli.cpp, --history in history_cmd.cpp).
+#pragma once
+
+#include <awrdiff/check.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace awrdiff::cli {
+
+/// The check's output: its report (any Format), or one of the monitoring forms.
+enum class CheckOutput { report, openmetrics, nagios };
+
+/// "openmetrics" and "prometheus" (any case) name the exposition format; empty otherwise.
+std::optional<CheckOutput> monitoring_format(const std::string& format_name);
+
+/// Writes `report` in `mode` (openmetrics or nagios) through `emit` to `output`, whatever -q says (a monitoring
+/// system reads every run). Returns the exit code: the check's (0, 1) for openmetrics, the plugin's (0 OK,
+/// 1 WARNING, 2 CRITICAL) for nagios.
+int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::string& output,
+                    const std::function<void(const std::string&, const std::string&)>& emit);
+
+/// A check with no baseline yet (history --add on its first like period): OK with `headline`, no metric.
+CheckReport insufficient_baseline_report(const std::string& headline, const std::string& database, const std::string& instance);
+
+}  // namespace awrdiff::cli
