@@ -71,6 +71,17 @@ CheckPolicy default_policy();
 /// the absolute levels 0 to 1e15 (never a silent pass).
 CheckPolicy load_policy(const std::string& file);
 
+/// The band check() draws around a distribution's centre: centre ∓ warn_z × spread, the spread at least
+/// spread_floor_pct % of the centre and the metric's abs_floor / warn_z (the low edge clamped at 0: every registry
+/// metric is 0 or more); in the metric's unit.
+struct CheckBand {
+  double low = 0, high = 0;
+  double spread = 0;  ///< the spread used for z
+};
+/// The band of `dist` under `mp`: from 3 or more periods (MAD × 1.4826, else the sample sd), or a dump's standard
+/// deviation; empty when no spread can be measured (1 or 2 periods, a dump of averages and extremes only).
+std::optional<CheckBand> check_band(const MetricDistribution& dist, const MetricPolicy& mp, const CheckPolicy& policy);
+
 /// One metric checked.
 struct CheckResult {
   std::string key;  ///< registry key

@@ -232,6 +232,11 @@ enum class ChartKind {
   band,
   /// Per series: each category's members (the reports of a set) as dots, with the category's median.
   strip,
+  /// Per series (a metric with its own unit and scale): its value over the categories (periods in time order) as a
+  /// line, the band of each category (ChartSeries::band_low / band_high) shaded behind it, each category's mark
+  /// (Chart::marks: a check status) as a dot; the line breaks at an empty value and before a category of
+  /// Chart::breaks_before (an instance restart).
+  series,
 };
 const char* to_string(ChartKind kind);
 
@@ -252,6 +257,8 @@ struct ChartSeries {
   /// A colour the series is known by ("#35a035": Enterprise Manager's wait class colours); empty: the
   /// renderer's palette.
   std::string colour;
+  /// series: the band of each category (the moving baseline's, as the check draws it), aligned with values.
+  std::vector<OptDouble> band_low, band_high;
 };
 
 /// A chart of a comparison.
@@ -270,6 +277,10 @@ struct Chart {
   std::vector<OptDouble> totals;
   std::vector<ChartSeries> series;
   std::vector<std::string> notes;  ///< shown under the chart
+  /// series: each category's mark ("ok", "warn", "fail", "improved", or empty), aligned with categories.
+  std::vector<std::string> marks;
+  /// series: the line is not drawn into this category from the one before (an instance restart between them).
+  std::vector<bool> breaks_before;
 };
 
 /// The evidence of one finding as a chart: its metrics (Finding::metrics) base against target, one

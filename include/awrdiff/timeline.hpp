@@ -3,6 +3,7 @@
 // Comparison like any other (a headline, findings, tables), so every renderer shows it. docs/timeline.md.
 #pragma once
 
+#include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
 
 #include <cstdint>
@@ -41,6 +42,12 @@ struct TimelineOptions {
   std::vector<std::string> metrics;
   /// Periods on each side of a change point at least; 0: a day of periods (from the median elapsed), at least 2.
   std::size_t min_segment = 0;
+  /// The band drawn around each period: check()'s band (check_band) over the valid periods that begin within
+  /// `window_s` before it, like periods only with `match` (the moving window `check --history` uses).
+  std::int64_t window_s = 28 * 86400;
+  MatchPeriods match = MatchPeriods::all;
+  /// The Periods table lists at most this many periods (the latest, and those where something shifts); 0: all.
+  std::size_t max_rows = 500;
 };
 
 /// The registry keys a timeline shows by default, master metrics first.
@@ -56,7 +63,8 @@ std::vector<std::string> default_timeline_metrics();
 /// since the shift ("the top SQL since then: 6frynf9v1m655 1.9 AAS, not in the lists before"). Findings: one per
 /// period where something shifted, with the command that compares the periods before and after it. Tables:
 /// "timeline_changes" (every change point) and "timeline" (one row per period: its times, snaps, the metrics, the
-/// check outcome, flags). Never throws for content; an empty series gives a headline that says so.
+/// check outcome, flags). Charts: one "series" chart of every metric over the periods, with the moving window's band
+/// and the stored check outcomes. Never throws for content; an empty series gives a headline that says so.
 Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod> periods, const TimelineOptions& options = {});
 
 }  // namespace awrdiff

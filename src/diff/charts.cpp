@@ -21,6 +21,8 @@ const char* to_string(ChartKind kind) {
       return "band";
     case ChartKind::strip:
       return "strip";
+    case ChartKind::series:
+      return "series";
   }
   return "?";
 }

@@ -206,6 +206,23 @@ bool same_period(const BaselinePeriod& p, const Snapshot& s) {
 // The worse side of a metric: +1 higher is worse, −1 lower is worse, 0 neutral.
 int worse_sign(Direction d) { return d == Direction::higher_is_worse ? 1 : d == Direction::higher_is_better ? -1 : 0; }
 
+}  // namespace
+
+std::optional<CheckBand> check_band(const MetricDistribution& dist, const MetricPolicy& mp, const CheckPolicy& policy) {
+  const OptDouble centre = dist.median ? dist.median : dist.mean;
+  if (!centre) return std::nullopt;
+  const bool from_periods = dist.basis == "periods";
+  OptDouble spread = dist.mad && *dist.mad > 0 ? dist.mad : dist.sd;
+  if (!from_periods && !dist.sd) spread.reset();  // dumps: only a standard deviation they give counts
+  if (from_periods && dist.count < 3) spread.reset();  // two periods give no usable spread
+  if (!spread && !(from_periods && dist.count >= 3)) return std::nullopt;
+  const double c = *centre;
+  const double s = std::max({spread.value_or(0), policy.spread_floor_pct / 100 * std::fabs(c), mp.abs_floor / mp.warn_z, 1e-12});
+  return CheckBand{std::max(0.0, c - mp.warn_z * s), c + mp.warn_z * s, s};  // every registry metric is 0 or more
+}
+
+namespace {
+
 // The level from which a metric fails on its own in its worse direction `ws` (+1 higher is worse, −1 lower),
 // for monitoring thresholds (CheckResult::fail_level): past the fail change, the floors and the fail z (with a
 // spread), or past the extreme (a dump without spread); a policy fail level where it comes first. Empty for a
@@ -258,17 +275,14 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   std::optional<double> z;
   const bool from_periods = dist.basis == "periods";
   const std::size_t n = dist.count;
-  OptDouble spread = dist.mad && *dist.mad > 0 ? dist.mad : dist.sd;
-  if (!from_periods && !dist.sd) spread.reset();  // dumps: only a standard deviation they give counts
-  if (from_periods && n < 3) spread.reset();  // two periods give no usable spread
   std::optional<double> spread_used;
-  if (spread || (from_periods && n >= 3)) {
-    double s = std::max({spread.value_or(0), policy.spread_floor_pct / 100 * std::fabs(c), mp.abs_floor / mp.warn_z, 1e-12});
+  if (const auto band = check_band(dist, mp, policy)) {
+    const double s = band->spread;
     spread_used = s;
     z = (cur - c) / s;
     r.z = z;
-    r.band_low = std::max(0.0, c - mp.warn_z * s);  // every registry metric is 0 or more
-    r.band_high = c + mp.warn_z * s;
+    r.band_low = band->low;
+    r.band_high = band->high;
     out_of_band = std::fabs(*z) >= mp.warn_z;
     r.method = from_periods ? fmt::format("robust z over {} periods", n) : "z with the dump's standard deviation";
   } else if (!from_periods && (dist.max || dist.min)) {

@@ -1,5 +1,6 @@
 // "Since when?": the timeline of one series of periods and its change points (include/awrdiff/timeline.hpp,
 // docs/timeline.md).
+#include <awrdiff/check.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/stats.hpp>
 #include <awrdiff/timeline.hpp>
@@ -286,7 +287,72 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     r.cells.push_back(fmt::format("{}", fmt::join(flags, "; ")));
     t.rows.push_back(std::move(r));
   }
+  // A long series: the latest periods and those where something shifts (the chart shows them all).
+  if (options.max_rows > 0 && t.rows.size() > options.max_rows) {
+    const std::size_t n = t.rows.size(), keep_from = n - options.max_rows;
+    std::vector<CompareRow> rows;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto* flags = std::get_if<std::string>(&t.rows[i].cells.back());
+      if (i >= keep_from || (flags && flags->find("shifts here") != std::string::npos)) rows.push_back(std::move(t.rows[i]));
+    }
+    t.notes.push_back(
+        fmt::format("{} of {} periods listed: the latest {} and those where something shifts (-f json of "
+                    "`awrdiff history export` gives every value)",
+                    rows.size(), n, options.max_rows));
+    t.rows = std::move(rows);
+  }
   c.tables.push_back(std::move(t));
+
+  // The chart: every metric over the kept periods, with the band check() would draw from the moving window.
+  const CheckPolicy policy = default_policy();
+  Chart ch;
+  ch.key = "timeline";
+  ch.title = "Over time, with the moving window's band";
+  ch.kind = ChartKind::series;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    ch.categories.push_back(when(kept[i]->begin_time));
+    ch.marks.push_back(kept[i]->check_status);
+    ch.breaks_before.push_back(kept[i]->restart_before);
+  }
+  const std::size_t stride = std::max<std::size_t>(1, kept.size() / 600);  // the band at most 600 times a metric
+  auto like = [&](const TimelinePeriod& a, const TimelinePeriod& b) {
+    if (options.match == MatchPeriods::all || !a.begin_epoch || !b.begin_epoch) return true;
+    const auto ha = (*a.begin_epoch / 3600) % 24, hb = (*b.begin_epoch / 3600) % 24;
+    if (ha != hb) return false;
+    return options.match == MatchPeriods::hour || (*a.begin_epoch / 86400) % 7 == (*b.begin_epoch / 86400) % 7;
+  };
+  for (const auto& key : keys) {
+    const MetricSpec* spec = find_metric(key);
+    if (!spec) continue;
+    ChartSeries cs;
+    cs.name = std::string(spec->display);
+    cs.unit = std::string(spec->unit);
+    const auto mp = policy.metrics.find(key);
+    OptDouble low, high;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      const auto it = kept[i]->values.find(key);
+      cs.values.push_back(it != kept[i]->values.end() && std::isfinite(it->second) ? OptDouble(it->second) : std::nullopt);
+      if (mp != policy.metrics.end() && i % stride == 0) {
+        std::vector<double> window;
+        for (std::size_t j = i; j-- > 0;) {
+          if (kept[i]->begin_epoch && kept[j]->begin_epoch && *kept[i]->begin_epoch - *kept[j]->begin_epoch > options.window_s)
+            break;
+          if (!like(*kept[i], *kept[j])) continue;
+          const auto v = kept[j]->values.find(key);
+          if (v != kept[j]->values.end() && std::isfinite(v->second)) window.push_back(v->second);
+        }
+        const auto band = window.empty() ? std::nullopt : check_band(detail::summarize_period_values(window), mp->second, policy);
+        low = band ? OptDouble(band->low) : std::nullopt;
+        high = band ? OptDouble(band->high) : std::nullopt;
+      }
+      cs.band_low.push_back(low);
+      cs.band_high.push_back(high);
+    }
+    for (const auto& sh : shifts)
+      if (sh.key == key && find_metric(key)) cs.assessment = to_string(assess(*spec, sh.before, sh.after).kind);
+    ch.series.push_back(std::move(cs));
+  }
+  if (!kept.empty()) c.charts.push_back(std::move(ch));
   return c;
 }
 

@@ -358,6 +358,108 @@ void strip_chart(const Chart& c, std::ostream& out) {
   out << "</svg>\n";
 }
 
+// Per series: a line over the categories (periods in time order) with each category's band shaded behind it and
+// the check outcomes as dots; a long series is drawn in buckets (the bucket's median, its band's medians, its
+// worst mark) so that a year of hourly periods stays a small page.
+void series_chart(const Chart& c, std::ostream& out) {
+  const int W = 900, left = 255, right = 120, lane_h = 74, pad = 16;
+  const double x0 = left + 10, x1 = W - right;
+  const std::size_t n = c.categories.size();
+  const std::size_t buckets = std::min<std::size_t>(n, 600);
+  auto bucket_of = [&](std::size_t i) { return n <= buckets ? i : i * buckets / n; };
+  const int h = 6 + static_cast<int>(c.series.size()) * (lane_h + pad) + 18;
+  out << svg_open(W, h, c.title);
+  auto X = [&](std::size_t b) {
+    return buckets <= 1 ? (x0 + x1) / 2 : x0 + (x1 - x0) * static_cast<double>(b) / static_cast<double>(buckets - 1);
+  };
+  auto rank = [](std::string_view m) { return m == "fail" ? 3 : m == "warn" ? 2 : m == "improved" ? 1 : m.empty() ? -1 : 0; };
+  auto median_of = [](std::vector<double> v) -> OptDouble {
+    if (v.empty()) return std::nullopt;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  double y = 6;
+  for (const auto& s : c.series) {
+    std::vector<std::vector<double>> val(buckets), lo(buckets), hi(buckets);
+    std::vector<int> mark(buckets, -1);
+    std::vector<bool> brk(buckets, false);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t b = bucket_of(i);
+      if (i < s.values.size() && s.values[i]) val[b].push_back(*s.values[i]);
+      if (i < s.band_low.size() && s.band_low[i]) lo[b].push_back(*s.band_low[i]);
+      if (i < s.band_high.size() && s.band_high[i]) hi[b].push_back(*s.band_high[i]);
+      if (i < c.marks.size()) mark[b] = std::max(mark[b], rank(c.marks[i]));
+      if (i < c.breaks_before.size() && c.breaks_before[i]) brk[b] = true;
+    }
+    std::vector<OptDouble> v(buckets), l(buckets), u(buckets);
+    double max = 0;
+    for (std::size_t b = 0; b < buckets; ++b) {
+      v[b] = median_of(val[b]);
+      l[b] = median_of(lo[b]);
+      u[b] = median_of(hi[b]);
+      max = std::max({max, v[b].value_or(0), u[b].value_or(0)});
+    }
+    if (max <= 0) max = 1;
+    const double top = y + 4, bottom = y + lane_h;
+    auto Y = [&](double x) { return bottom - (bottom - top) * x / (max * 1.05); };
+    out << "<g>" << text(left, y + lane_h / 2.0 - 2, cut(s.name, 33), " text-anchor=\"end\"");
+    if (!s.unit.empty()) out << text(left, y + lane_h / 2.0 + 11, s.unit, " text-anchor=\"end\" class=\"ax\"");
+    out << fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e3e7eb\"/>", x0, x1, bottom,
+                       bottom);
+    out << text(x0 - 4, top + 8, num(max), " text-anchor=\"end\" class=\"ax\"");
+    // The band: one polygon per run of buckets that have one.
+    for (std::size_t b = 0; b < buckets;) {
+      if (!l[b] || !u[b]) {
+        ++b;
+        continue;
+      }
+      std::size_t e = b;
+      while (e + 1 < buckets && l[e + 1] && u[e + 1] && !brk[e + 1]) ++e;
+      std::string pts;
+      for (std::size_t k = b; k <= e; ++k) pts += fmt::format("{:.1f},{:.1f} ", X(k), Y(*u[k]));
+      for (std::size_t k = e + 1; k-- > b;) pts += fmt::format("{:.1f},{:.1f} ", X(k), Y(*l[k]));
+      if (e == b) pts += fmt::format("{:.1f},{:.1f} {:.1f},{:.1f}", X(b) + 2, Y(*l[b]), X(b) + 2, Y(*u[b]));
+      out << "<polygon points=\"" << pts << "\" fill=\"#d5e3f0\"/>";
+      b = e + 1;
+    }
+    // The line: broken at a missing value and at a restart.
+    std::string path;
+    bool pen = false;
+    for (std::size_t b = 0; b < buckets; ++b) {
+      if (!v[b] || brk[b]) pen = false;
+      if (!v[b]) continue;
+      path += fmt::format("{}{:.1f},{:.1f} ", pen ? "L" : "M", X(b), Y(*v[b]));
+      pen = true;
+    }
+    if (!path.empty()) out << "<path d=\"" << path << "\" fill=\"none\" stroke=\"#33475b\" stroke-width=\"1.4\"/>";
+    // A point the line does not reach (alone between gaps or restarts) as a dot.
+    for (std::size_t b = 0; b < buckets; ++b) {
+      const bool joined_before = b > 0 && v[b - 1] && !brk[b];
+      const bool joined_after = b + 1 < buckets && v[b + 1] && !brk[b + 1];
+      if (v[b] && !joined_before && !joined_after)
+        out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"#33475b\"/>", X(b), Y(*v[b]));
+    }
+    for (std::size_t b = 0; b < buckets; ++b) {
+      if (!v[b] || mark[b] < 1) continue;
+      const char* word = mark[b] == 3 ? "fail" : mark[b] == 2 ? "warn" : "improved";
+      const std::size_t first = n <= buckets ? b : (b * n + buckets - 1) / buckets;
+      out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3.5\" fill=\"{}\"><title>{}</title></circle>", X(b), Y(*v[b]),
+                         tone_colour(word),
+                         esc(fmt::format("{}: {} {} ({})", first < n ? c.categories[first] : "", num(*v[b]), s.unit, word)));
+    }
+    const OptDouble last = v.empty() ? std::nullopt : v.back();
+    out << text(x1 + 8, last ? Y(*last) + 4 : bottom, last ? with_unit(num(*last), s.unit) : std::string(),
+                (std::string(" class=\"val ") + tone(s.assessment) + "\"").c_str());
+    out << "</g>";
+    y += lane_h + pad;
+  }
+  if (n > 0) {
+    out << text(x0, h - 4, c.categories.front(), " class=\"ax\"");
+    out << text(x1, h - 4, c.categories.back(), " text-anchor=\"end\" class=\"ax\"");
+  }
+  out << "</svg>\n";
+}
+
 void chart(const Chart& c, std::ostream& out) {
   switch (c.kind) {
     case ChartKind::stacked:
@@ -371,6 +473,9 @@ void chart(const Chart& c, std::ostream& out) {
       break;
     case ChartKind::strip:
       strip_chart(c, out);
+      break;
+    case ChartKind::series:
+      series_chart(c, out);
       break;
   }
   for (const auto& n : c.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";

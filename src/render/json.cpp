@@ -128,10 +128,16 @@ void numbers(Json& j, const std::vector<OptDouble>& values) {
 
 void chart(Json& j, const Chart& ch) {
   j.begin_object();
+  if (ch.kind == ChartKind::series) {
+    j.key("breaks_before").begin_array();
+    for (const bool b : ch.breaks_before) j.boolean(b);
+    j.end_array();
+  }
   j.key("categories").strings(ch.categories);
   j.key("groups").strings(ch.groups);
   j.key("key").string(ch.key);
   j.key("kind").string(to_string(ch.kind));
+  if (ch.kind == ChartKind::series) j.key("marks").strings(ch.marks);
   j.key("members").begin_array();
   for (const auto& m : ch.members) j.strings(m);
   j.end_array();
@@ -141,6 +147,12 @@ void chart(Json& j, const Chart& ch) {
     const bool band = ch.kind == ChartKind::band;
     j.begin_object();
     j.key("assessment").string(s.assessment);
+    if (ch.kind == ChartKind::series) {
+      j.key("band_high");
+      numbers(j, s.band_high);
+      j.key("band_low");
+      numbers(j, s.band_low);
+    }
     if (band) j.key("centre").number(s.centre);
     if (band) j.key("high").number(s.high);
     if (band) j.key("low").number(s.low);

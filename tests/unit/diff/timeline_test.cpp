@@ -98,3 +98,32 @@ TEST(Timeline, AShortSeriesStepsWhereEveryLaterPeriodIsBeyondEveryEarlierOne) {
 }
 
 }  // namespace
+
+#include <awrdiff/render.hpp>
+
+#include <sstream>
+
+namespace {
+
+TEST(Timeline, AYearOfHourlyPeriodsIsOneSmallPage) {
+  std::vector<awrdiff::TimelinePeriod> v;
+  for (int d = 0; d < 365; ++d)
+    for (int h = 0; h < 24; ++h) {
+      auto p = hour(0, 0, (h >= 8 && h < 18 ? 4.0 : 1.5) * (d >= 200 ? 2.1 : 1.0) * (1 + 0.05 * ((d * 7 + h) % 5)), 1.0);
+      p.begin_epoch = (d * 24LL + h) * 3600;
+      p.begin_time = "2023-01-01T00:00:00";  // labels only; the order is the epoch's
+      p.end_time = p.begin_time;
+      p.check_status = d == 250 && h == 9 ? "fail" : "ok";
+      v.push_back(p);
+    }
+  const auto c = awrdiff::build_timeline("ORCL", v);
+  EXPECT_EQ(c.headline.rfind("DB time per second stepped up 2.", 0), 0u) << c.headline;
+  ASSERT_EQ(c.charts.size(), 1u);
+  EXPECT_EQ(c.charts[0].categories.size(), v.size());
+  std::ostringstream html;
+  awrdiff::render(c, awrdiff::Format::html, {}, html);
+  EXPECT_LT(html.str().size(), 1000000u);
+  EXPECT_NE(html.str().find("(fail)</title>"), std::string::npos);  // the failed hour marked
+}
+
+}  // namespace
