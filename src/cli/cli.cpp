@@ -567,8 +567,10 @@ int run(int argc, char** argv) {
       if (history_cli.check_history) {
         if (mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
-        return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file),
-                                 opt, format, ropt, quiet, output, emit, [&](const Snapshot& s) { check_strict({&s}); });
+        const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
+        warn_if_policy_cannot_fail(policy);
+        return run_history_check(history_cli, current_files, policy, opt, format, ropt, quiet, output, emit,
+                                 [&](const Snapshot& s) { check_strict({&s}); });
       }
       if (baseline_sources.empty()) throw Error("", "give --baseline SOURCE... or --history (see awrdiff check --help)");
       // `check --baseline B1 B2 CURRENT`: --baseline takes every file up to `--`, so the last one is the current
@@ -582,6 +584,7 @@ int run(int argc, char** argv) {
       check_output_is_not_an_input(output, current_files);
       check_output_is_not_an_input(output, baseline_sources);
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
+      warn_if_policy_cannot_fail(policy);
       Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);
       std::vector<Snapshot> current = load_current_reports(current_files, load_each);
@@ -612,7 +615,7 @@ int run(int argc, char** argv) {
         }
       }
       std::ostringstream text;
-      render(r.comparison, format, ropt, text);
+      render(with_policy(r, format), format, ropt, text);
       emit(text.str(), output);
       return r.exit_code();
     }
