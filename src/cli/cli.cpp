@@ -529,7 +529,11 @@ int run(int argc, char** argv) {
       // Under --mask the lines, which name the files, are left out: the count says it.
       const auto overlaps = overlapping_periods(b);
       if (!mask_output) {
-        for (const auto& d : b.duplicates) std::cerr << "awrdiff: " << d << "\n";
+        // At most 10 lines (a file holding 5 periods 200 times is said in 10 lines and a count, not 995).
+        constexpr std::size_t k_listed = 10;
+        for (std::size_t i = 0; i < b.duplicates.size() && i < k_listed; ++i) std::cerr << "awrdiff: " << b.duplicates[i] << "\n";
+        if (b.duplicates.size() > k_listed)
+          std::cerr << fmt::format("awrdiff: baseline: {} more periods given more than once\n", b.duplicates.size() - k_listed);
         for (const auto& o : overlaps) std::cerr << "awrdiff: " << o << "\n";
       }
       if (!b.duplicates.empty() || (mask_output && !overlaps.empty()))

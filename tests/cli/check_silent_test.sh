@@ -133,6 +133,8 @@ json.dump(b, open('repeated.json','w'))"
 check "5 periods repeated 200 times" 1 "$bin" check --baseline repeated.json "$s/bad.html"
 ok "5 periods, not 1,000" grep -q "5 periods matched" "$tmp/out"
 ok "995 duplicates said" grep -q "995 duplicate periods dropped" "$tmp/out"
+ok "stderr names 10 and counts the rest" sh -c '[ $(wc -l <"$0") = 12 ] && grep -q "985 more periods given more than once" "$0" &&
+  grep -q "5 distinct periods (1000 given)" "$0"' "$tmp/err"
 
 # --- A policy that disables the gate ----------------------------------------------------------------------------
 printf '[metric."db_time_per_s"]\nfail_below = 100\nfail_above = 1\n' >contradiction.toml
