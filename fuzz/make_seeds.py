@@ -86,6 +86,50 @@ def main():
     write("decode_input", "crlf.txt", small.replace(b"\n", b"\r\n"))
     write("decode_input", "cp1252.txt", small + b"caf\xe9 \x80 \x93x\x94\n")
     write("decode_input", "small.gz", gzip.compress(small, mtime=0))
+    # Multi-member gzip (`gzip -c part2 >> f.gz`, log rotation appending): every member is read; an empty member,
+    # NUL padding after the last, a cut second member and bytes after the last that are no member.
+    half = len(small) // 2
+    first, second = gzip.compress(small[:half], mtime=0), gzip.compress(small[half:], mtime=0)
+    write("decode_input", "multi_member.gz", first + second)
+    write("decode_input", "multi_member_empty.gz", first + gzip.compress(b"", mtime=0) + second + b"\0" * 64)
+    write("decode_input", "multi_member_cut.gz", first + second[: len(second) // 2])
+    write("decode_input", "multi_member_tail.gz", first + second + b"garbage")
+
+    # The --policy TOML reader: the documented example, every setting, and the refusals (contradictory levels, out
+    # of range, unknown keys, a table given twice, an all-pass policy).
+    write("policy", "example.toml", b"""load_matters = false
+spread_floor_pct = 5
+
+[metric."db_time_per_s"]
+fail_z = 3
+fail_rel_pct = 50
+warn_z = 3
+abs_floor = 0.05
+rel_floor_pct = 10
+
+[metric."load_profile.hard_parses"]
+fail_z = 4
+fail_rel_pct = 100
+
+[metric."host_cpu_busy_pct"]
+fail_above = 95
+warn_above = 90
+
+[metric."sessions"]
+enabled = false
+""")
+    write("policy", "levels.toml", b'[metric."logical_reads_per_cpu_ms"]\ndirection = "higher_is_better"\n'
+          b"warn_below = 20\nfail_below = 10\nwarn_above = 1e6\nfail_above = 1e7\n")
+    write("policy", "contradiction.toml", b'[metric."db_time_per_s"]\nfail_below = 100\nfail_above = 1\n')
+    write("policy", "warn_after_fail.toml", b'[metric."host_cpu_busy_pct"]\nwarn_above = 95\nfail_above = 90\n')
+    write("policy", "all_pass.toml", b"".join(
+        b'[metric."%s"]\nwarn_z = 1000\nfail_z = 1000\nabs_floor = 1e15\n' % k
+        for k in (b"db_time_per_s", b"db_time_per_exec_ms", b"db_time_per_txn_s", b"db_time_per_call_ms")))
+    write("policy", "all_disabled.toml", b'[metric."db_time_per_s"]\nenabled = false\n')
+    write("policy", "out_of_range.toml", b'spread_floor_pct = 101\n[metric."db_time_per_s"]\nfail_z = 1e400\n')
+    write("policy", "twice.toml", b'[metric."db_time_per_s"]\nfail_z = 3\n[metric."db_time_per_s"]\nwarn_z = 2\n')
+    write("policy", "unknown.toml", b'colour = "red"\n[metric."no_such_metric"]\nfail_z = 3\n')
+    write("policy", "types.toml", b'load_matters = 1\n[metric."sessions"]\nenabled = "no"\ndirection = "up"\n')
 
     # Whole pipeline: truncated reports of both formats, one gzipped, and full header + tables.
     write("pipeline", "head.html", good_html[:30000])

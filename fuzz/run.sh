@@ -10,7 +10,7 @@ seconds=${2:-600}
 work=${FUZZ_WORK:-build-fuzz/work}
 CXX=${CXX:-clang++} cmake -S . -B build-fuzz -DAWRDIFF_FUZZ=ON -DAWRDIFF_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build-fuzz -j"${JOBS:-2}" >/dev/null
-declare -A max_len=([decode_input]=65536 [html_tokenizer]=65536 [text_tokenizer]=65536 [parse_cell]=256 [pipeline]=131072)
+declare -A max_len=([decode_input]=65536 [html_tokenizer]=65536 [text_tokenizer]=65536 [parse_cell]=256 [pipeline]=131072 [sysmetric_dump]=65536 [baseline_json]=65536 [policy]=4096)
 targets=(decode_input html_tokenizer text_tokenizer parse_cell pipeline)
 [ "$target" != all ] && IFS=, read -r -a targets <<<"$target"
 for t in "${targets[@]}"; do

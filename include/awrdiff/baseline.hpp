@@ -89,11 +89,27 @@ struct Baseline {
   /// The reports' snapshots (reports and saved snapshots only): the findings rules compare the current
   /// period against them merged (the baseline's typical period). Empty for dumps. Not saved in the file.
   std::vector<Snapshot> snapshots;
+  /// Why this baseline is known to lack rows of its source, one line each (a dump whose spool says it selected
+  /// 245 rows of which 5 could be read; a dump cut off inside a row without SQL*Plus's count): `check` refuses it
+  /// (exit 2) unless the policy names the metrics it gates on and they are given. Saved in the baseline file.
+  std::vector<std::string> incomplete;
   /// One line per period dropped as a duplicate when this baseline was built or merged
   /// ("samples/good.txt: the same period as samples/good.html (snaps 4410-4411 of ORCL19): kept once"), for
   /// the CLI to say on standard error. `notes` counts them. Not saved in the file.
   std::vector<std::string> duplicates;
 };
+
+/// The values a registry metric can take, in its unit (the registry's `unit`).
+struct MetricRange {
+  double low = 0;  ///< every registry metric is 0 or more
+  double high = 1e15;  ///< beyond: no database gives it (a damaged or hand-edited source)
+};
+/// [0, 1,000,000] for time per second (AAS, s/s: more sessions active on average than any database runs, the
+/// limit `check` puts on a current report); [0, 1,000] for a percentage (a dump's percentage can pass 100:
+/// Oracle's Database CPU Time Ratio from figures sampled apart, the DMA collector's average + 2 standard
+/// deviations); [0, 1e15] for any other metric. A dump's value outside is dropped with its row, a baseline file's
+/// refused.
+MetricRange metric_range(const MetricSpec& spec);
 
 /// The baseline's typical period: its report snapshots merged (merge_snapshots). Several periods are no
 /// one snapshot range: begin/end snap ids and times are left empty, so no overlap or clock warning is

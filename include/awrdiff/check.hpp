@@ -51,7 +51,22 @@ struct CheckPolicy {
   bool load_matters = false;  ///< true: DB time per second fails even when only the load rose
   double spread_floor_pct = 5;  ///< the spread used for z is at least this % of the centre (and the abs floor)
   std::string source;  ///< the policy file, or "registry defaults"
+  /// The metrics the policy file itself makes able to fail (a `fail_z`, `fail_above` or `fail_below` of an enabled
+  /// metric), in the file's order: a baseline without DB time per second (or incomplete) is checked only when
+  /// every one of them is given. Empty for the registry defaults.
+  std::vector<std::string> gates;
 };
+
+/// Why no metric can ever fail under `policy`, or empty when one can: every metric disabled, or each one's fail
+/// levels out of reach (a floor above the metric's range, `fail_above` at or above its highest value, no fail
+/// level at all). `check` says it in its warnings, the CLI on standard error: a gate that cannot close.
+std::string policy_cannot_fail(const CheckPolicy& policy);
+
+/// The thresholds in force, one row per checked registry metric (disabled ones too): enabled, direction, warn_z,
+/// fail_z, fail_rel_pct, abs_floor, rel_floor_pct and the four absolute levels (null where not set); its title
+/// names the policy, its notes load_matters and spread_floor_pct. `check -f json` carries it as the table
+/// `check_policy` after the others (the text formats leave it out).
+CompareTable policy_table(const CheckPolicy& policy);
 
 /// The registry's defaults (docs/findings.md, docs/baselines.md).
 CheckPolicy default_policy();
@@ -68,8 +83,12 @@ CheckPolicy default_policy();
 /// parser throws), a table given twice, a metric that matches no registry row, an unknown key, a value
 /// of the wrong type (`enabled = 1`), or a number that is not finite or out of range: warn_z and fail_z
 /// 0.1 to 1000, spread_floor_pct 0 to 100, fail_rel_pct and rel_floor_pct 0 to 100000, abs_floor and
-/// the absolute levels 0 to 1e15 (never a silent pass).
+/// the absolute levels 0 to 1e15 (never a silent pass); also contradictory levels of one metric: a `_below` level
+/// not below every `_above` level (`fail_below = 100` with `fail_above = 1`), `warn_above` above `fail_above`,
+/// `warn_below` below `fail_below`.
 CheckPolicy load_policy(const std::string& file);
+/// The policy of TOML text (what load_policy reads from its file); `file` names it in errors and in `source`.
+CheckPolicy parse_policy(const std::string& text, const std::string& file);
 
 /// The band check() draws around a distribution's centre: centre ∓ warn_z × spread, the spread at least
 /// spread_floor_pct % of the centre and the metric's abs_floor / warn_z (the low edge clamped at 0: every registry
@@ -136,6 +155,8 @@ struct CheckReport {
   /// headline even when the check passes (quiet_text). A complete report that lacks only other metrics (an
   /// event below its top list) is counted in the headline and `warnings`, not here: -q stays silent.
   std::vector<std::string> input_warnings;
+  /// The policy in force (policy_table), for the JSON output.
+  CompareTable policy;
   /// 0 within the baseline (warnings allowed), 1 a fail-level regression. A current report that gives no
   /// DB time per second or no period (elapsed) is trouble: check() throws (exit 2), there is no report.
   int exit_code() const { return status == CheckStatus::fail ? 1 : 0; }
@@ -156,8 +177,10 @@ inline bool quiet_prints_report(const CheckReport& report) {
 /// Id, or another DB name where a side has no DB Id, or neither known), another instance, an invalid
 /// report, DB time / DB CPU / elapsed negative or not finite, or DB time per second beyond 1,000,000 AAS
 /// (the report is not usable), a baseline with no usable period (named as the baseline's fault), no
-/// metric in common. A current period that is itself one of the baseline's periods is left out of
-/// the baseline first (a member never fails against itself).
+/// metric in common, a baseline that gives no DB time per second (for the matched periods) or that is
+/// incomplete (Baseline::incomplete), unless the policy's gates (CheckPolicy::gates) are all given by the
+/// current report and by the baseline (or by an absolute fail level). A current period that is itself one of the baseline's
+/// periods is left out of the baseline first (a member never fails against itself).
 CheckReport check(const Snapshot& current, const Baseline& baseline, const CheckPolicy& policy, const CheckOptions& options = {});
 
 }  // namespace awrdiff

@@ -84,6 +84,12 @@ struct SysmetricDump {
   std::string tool_version;  ///< the collecting script's version where given (AWR-Miner AWR_MINER_VER "4.0.11.aws.62")
   SysmetricBasis basis = SysmetricBasis::metric;  ///< average_plus_2sd for the DMA collector (see SysmetricBasis)
   std::vector<SysmetricRow> rows;
+  /// Rows the spool says its query returned: SQL*Plus's feedback line ("245 rows selected.", "no rows selected"),
+  /// summed over the file. Empty when the file does not say (feedback off, a file cut before it) and for AWR-Miner,
+  /// whose lines each hold many rows. Fewer rows read (with duplicate_rows) than this: rows were lost.
+  std::optional<std::size_t> rows_selected;
+  std::size_t duplicate_rows = 0;  ///< rows skipped as the same metric, instance and period again (merged)
+  bool cut_off = false;  ///< the file ends inside a row (no line break after the last one, a wrapped row cut short)
   std::vector<Diagnostic> diagnostics;  ///< rows skipped (warning, with its line) and notes on the file (line 0)
 };
 

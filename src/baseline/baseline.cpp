@@ -100,6 +100,51 @@ std::optional<int> report_instance(const Snapshot& s) {
   return s.database.instance_number;
 }
 
+MetricRange metric_range(const MetricSpec& spec) {
+  if (spec.unit == "AAS" || spec.unit == "s/s") return {0, 1e6};
+  if (spec.points) return {0, 1000};
+  return {};
+}
+
+namespace {
+
+// A time as a baseline keeps it: ISO 8601 "2025-03-14T14:00:03", or a date alone "2025-03-14" (a spool's
+// DD-MON-RR), each field in its range.
+bool valid_iso_time(std::string_view t) {
+  auto digits = [&](std::size_t at, std::size_t n, int lo, int hi) {
+    if (at + n > t.size()) return false;
+    int v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (t[i] < '0' || t[i] > '9') return false;
+      v = v * 10 + (t[i] - '0');
+    }
+    return v >= lo && v <= hi;
+  };
+  if (t.size() != 10 && t.size() != 19) return false;
+  if (!digits(0, 4, 1900, 2999) || t[4] != '-' || !digits(5, 2, 1, 12) || t[7] != '-' || !digits(8, 2, 1, 31)) return false;
+  if (t.size() == 10) return true;
+  return t[10] == 'T' && digits(11, 2, 0, 23) && t[13] == ':' && digits(14, 2, 0, 59) && t[16] == ':' && digits(17, 2, 0, 59);
+}
+
+// Why a period's times cannot be those of a period, or empty: elapsed 0 or less, a time that is none, begin after end.
+std::string period_time_problem(const std::string& begin, const std::string& end, const OptDouble& elapsed_s) {
+  if (elapsed_s && !(*elapsed_s > 0)) return fmt::format("its length is {:g} s", *elapsed_s);
+  if (!begin.empty() && !valid_iso_time(begin)) return fmt::format("its begin time '{}' is not a time", begin);
+  if (!end.empty() && !valid_iso_time(end)) return fmt::format("its end time '{}' is not a time", end);
+  if (!begin.empty() && !end.empty() && begin > end) return fmt::format("it begins ({}) after it ends ({})", begin, end);
+  return "";
+}
+
+// "1e+27 is above the range of DB time per second (0 to 1,000,000 AAS)", or empty when `v` is within it.
+std::string out_of_range(const MetricSpec& spec, double v) {
+  const auto r = metric_range(spec);
+  if (std::isfinite(v) && v >= r.low && v <= r.high) return "";
+  return fmt::format("{:g} {} is outside the range of {} ({:g} to {:g} {})", v, spec.unit, spec.display, r.low, r.high,
+                     spec.unit);
+}
+
+}  // namespace
+
 namespace detail {
 MetricDistribution summarize_period_values(std::vector<double> values) {
   MetricDistribution d;
@@ -405,7 +450,16 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
     if (auto i = report_instance(s)) instances.insert(*i);
     b.sources.push_back(s.source);
     b.periods.push_back(period_of(s));
-    if (!b.periods.back().valid)
+    // A time the report prints that cannot be read is no time (iso_time gives it empty).
+    auto why = period_time_problem(b.periods.back().begin_time, b.periods.back().end_time, b.periods.back().elapsed_s);
+    if (why.empty() && !s.interval.begin_time.empty() && b.periods.back().begin_time.empty())
+      why = fmt::format("its begin time '{}' is not a time", s.interval.begin_time);
+    if (why.empty() && !s.interval.end_time.empty() && b.periods.back().end_time.empty())
+      why = fmt::format("its end time '{}' is not a time", s.interval.end_time);
+    if (!why.empty() && b.periods.back().valid) {
+      b.periods.back().valid = false;
+      b.notes.push_back(fmt::format("{}: {}: left out of the baseline", s.source, why));
+    } else if (!b.periods.back().valid)
       b.notes.push_back(fmt::format("{}: {}: left out of the baseline", s.source,
                                     s.invalid_reason.empty() ? std::string("timings invalid") : s.invalid_reason));
   }
@@ -430,6 +484,7 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
   b.host = dump.host;
   b.instances = dump.instances;
   std::set<std::string> unknown, unit_mismatch;
+  std::size_t dropped_rows = 0;  // out of range, or not a period
   // Per-period rows, grouped by (period, instance).
   std::map<std::pair<std::string, int>, BaselinePeriod> periods;
   std::map<std::tuple<std::string, std::optional<int>, std::optional<int>>, BaselineAggregate> aggregates;
@@ -447,6 +502,34 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
     }
     const double f = twin->factor;
     auto scaled = [f](const OptDouble& v) { return v ? OptDouble(*v * f) : std::nullopt; };
+    // Every figure of the row within the metric's range, and the period's times those of a period: else the row
+    // is dropped, said per row (`baseline show -v`) and counted in the notes. A value no database gives (a DB time
+    // per second of 1e27, a negative rate) would move the centre or the band, and a saved baseline holding it
+    // would be refused on every later run.
+    {
+      std::string problem;
+      const std::array<std::pair<const char*, OptDouble>, 6> figures{{{"average", r.average},
+                                                                      {"minimum", r.minimum},
+                                                                      {"maximum", r.maximum},
+                                                                      {"median", r.median},
+                                                                      {"mode", r.mode},
+                                                                      {"standard deviation", r.standard_deviation}}};
+      for (const auto& [what, v] : figures)
+        if (v && problem.empty())
+          if (auto why = out_of_range(*spec, *v * f); !why.empty()) problem = fmt::format("{} {}", what, why);
+      for (const auto& [nn, v] : r.percentiles)
+        if (problem.empty())
+          if (auto why = out_of_range(*spec, v * f); !why.empty()) problem = fmt::format("PERC{} {}", nn, why);
+      if (problem.empty() && !r.hour_of_day) {
+        problem = period_time_problem(r.begin_time, r.end_time, r.interval_s);
+        if (!problem.empty()) problem = "the period: " + problem;
+      }
+      if (!problem.empty()) {
+        ++dropped_rows;
+        b.skipped_rows.push_back(fmt::format("{}: line {}: {} row dropped: {}", dump.source, r.line, r.metric_name, problem));
+        continue;
+      }
+    }
     // A twin2 row (e.g. Average Active Sessions) does not overwrite the primary twin's value.
     const bool primary = twin == &spec->twin;
     const bool per_period = !r.hour_of_day && (r.snap_id || !r.end_time.empty()) && dump.kind != DumpKind::select_baseline_metric;
@@ -527,8 +610,27 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
     else b.notes.push_back(d.message);
   }
   if (!b.skipped_rows.empty())
-    b.notes.push_back(fmt::format("{}: {} row{} skipped (awrdiff baseline show -v lists them)", dump.source,
-                                  b.skipped_rows.size(), b.skipped_rows.size() == 1 ? "" : "s"));
+    b.notes.push_back(fmt::format("{}: {} row{} skipped{} (awrdiff baseline show -v lists them)", dump.source,
+                                  b.skipped_rows.size(), b.skipped_rows.size() == 1 ? "" : "s",
+                                  dropped_rows == 0 ? std::string()
+                                                    : fmt::format(", {} of them for a value out of range or a period that "
+                                                                  "is none",
+                                                                  dropped_rows)));
+  // Rows lost: fewer usable than the spool says it selected, or a file cut off inside a row without that count.
+  // The baseline is incomplete: `check` refuses it unless the policy names what it gates on.
+  // (A row read but dropped above for its values is no row lost: it is named, and a metric left without rows is
+  // what `check` looks at.)
+  const std::size_t usable = dump.rows.size() + dump.duplicate_rows;
+  if (dump.rows_selected && usable < *dump.rows_selected)
+    b.incomplete.push_back(
+        fmt::format("{}: {} of the {} rows the spool says were selected could be read ({} lost: "
+                    "awrdiff baseline show -v lists them)",
+                    dump.source, usable, *dump.rows_selected, *dump.rows_selected - usable));
+  else if (!dump.rows_selected && dump.cut_off)
+    b.incomplete.push_back(
+        fmt::format("{}: the file ends inside a row and gives no 'N rows selected.' line: cut off, "
+                    "rows of it may be missing",
+                    dump.source));
   // A percentage above 100 (DB CPU % of DB time from "Database CPU Time Ratio") is no share: named, with what it is.
   std::map<std::string, double> over;
   auto note_over = [&](const std::string& key, double v) {
@@ -579,6 +681,7 @@ void merge_baseline(Baseline& into, Baseline other) {
     if (std::find(into.unknown_metrics.begin(), into.unknown_metrics.end(), u) == into.unknown_metrics.end())
       into.unknown_metrics.push_back(std::move(u));
   for (auto& n : other.notes) into.notes.push_back(std::move(n));
+  for (auto& n : other.incomplete) into.incomplete.push_back(std::move(n));
   for (auto& r : other.skipped_rows) into.skipped_rows.push_back(std::move(r));
   for (auto& s : other.snapshots) into.snapshots.push_back(std::move(s));
   for (auto& d : other.duplicates) into.duplicates.push_back(std::move(d));
@@ -687,6 +790,10 @@ struct Reader {
   void non_negative(double v, const std::string& path) const {
     if (!std::isfinite(v) || v < 0) fail(path, fmt::format("is {:g}: a metric that cannot be negative", v));
   }
+  // Within the metric's range (metric_range): above it, no database gives the figure.
+  void in_range(const MetricSpec& spec, double v, const std::string& path) const {
+    if (auto why = out_of_range(spec, v); !why.empty()) fail(path, "is " + why);
+  }
   // The member `key` of the object `o`; null when there is none.
   static const JsonValue* find(const JsonValue& o, const char* key) {
     if (!o.IsObject()) return nullptr;
@@ -767,6 +874,7 @@ std::string baseline_json_text(const Baseline& b) {
   j.key("name").string(b.db_name);
   j.key("release").string(b.release);
   j.end_object();
+  if (!b.incomplete.empty()) j.key("incomplete").strings(b.incomplete);
   j.key("name").string(b.name);
   j.key("notes").strings(b.notes);
   j.key("periods").begin_array();
@@ -827,6 +935,7 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
   strings("sources", b.sources);
   strings("unknown_metrics", b.unknown_metrics);
   strings("notes", b.notes);
+  strings("incomplete", b.incomplete);
   if (const auto* d = Reader::find(j, "database"); d != nullptr && d->IsObject()) {
     b.db_name = r.str(*d, "name", "database");
     if (const auto* id = Reader::given(*d, "dbid")) {
@@ -863,10 +972,19 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
         for (const auto& m : v->GetObject()) {
           const std::string k = text_of(m.name);
           if (!m.value.IsNumber()) r.fail(path + ".values." + k, "is not a number");
-          if (find_metric(k) == nullptr) continue;  // a metric of a later release: ignored
+          const MetricSpec* spec = find_metric(k);
+          if (spec == nullptr) continue;  // a metric of a later release: ignored
           r.non_negative(m.value.GetDouble(), path + ".values." + k);
+          r.in_range(*spec, m.value.GetDouble(), path + ".values." + k);
           bp.values.emplace(k, m.value.GetDouble());
         }
+      }
+      // A period whose times are none (a length of 0, a begin time that is no time, a begin after its end) is
+      // left out, said in the notes: its values are of no known period.
+      if (const auto why = period_time_problem(bp.begin_time, bp.end_time, bp.elapsed_s); !why.empty()) {
+        b.notes.push_back(fmt::format("{}: {} ({}): {}: left out of the baseline", source, path,
+                                      bp.source.empty() ? std::string("no source") : bp.source, why));
+        continue;
       }
       b.periods.push_back(std::move(bp));
     }
@@ -885,16 +1003,26 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
       if (const auto* d = Reader::find(a, "distribution"); d != nullptr && d->IsObject()) {
         ba.distribution = r.dist(*d, path + ".distribution");
         const auto& x = ba.distribution;
+        const MetricSpec& spec = *find_metric(ba.key);
         for (const auto& [name, v] :
              {std::pair{"median", x.median}, {"mean", x.mean}, {"sd", x.sd}, {"mad", x.mad}, {"min", x.min}, {"max", x.max}})
-          if (v) r.non_negative(*v, path + ".distribution." + name);
-        for (const auto& [nn, v] : x.percentiles) r.non_negative(v, fmt::format("{}.distribution.percentiles.{}", path, nn));
+          if (v) {
+            r.non_negative(*v, path + ".distribution." + name);
+            r.in_range(spec, *v, path + ".distribution." + name);
+          }
+        for (const auto& [nn, v] : x.percentiles) {
+          r.non_negative(v, fmt::format("{}.distribution.percentiles.{}", path, nn));
+          r.in_range(spec, v, fmt::format("{}.distribution.percentiles.{}", path, nn));
+        }
       }
       b.aggregates.push_back(std::move(ba));
     }
   }
   if (!b.dbid && b.db_name.empty())
     throw Error(source, "baseline file: no database (database.dbid or database.name): it cannot be matched to a database");
+  // The same period given more than once inside the file (the same instance and snap ids, or times): kept once, said.
+  // 5 periods repeated 200 times are 5 periods, not 1,000 that narrow the band.
+  drop_duplicate_periods(b);
   if (const auto* t = Reader::find(j, "typical_snapshot"); t != nullptr && t->IsObject()) {
     // Read by the snapshot reader from its own text again. A snapshot nests a few levels; far deeper is no
     // snapshot, and would only exhaust the stack of the (recursive) copy.
@@ -955,6 +1083,7 @@ std::string baseline_summary_text(const Baseline& b, bool verbose) {
     auto v = [](const OptDouble& x) {
       if (!x) return std::string("-");
       const double a = std::fabs(*x);
+      if (a >= 1e15) return fmt::format("{:.4g}", *x);  // past what llround holds exactly (and 2^63)
       if (a >= 1000) return grouped(std::llround(*x));
       if (a >= 100) return fmt::format("{:.1f}", *x);
       if (a >= 1 || a == 0) return fmt::format("{:.2f}", *x);
@@ -964,6 +1093,7 @@ std::string baseline_summary_text(const Baseline& b, bool verbose) {
                    d.count > 0 ? grouped(static_cast<long long>(d.count)) : std::string("-"), v(d.median ? d.median : d.mean),
                    v(d.min), v(d.max), d.basis);
   }
+  for (const auto& n : b.incomplete) fmt::format_to(o, "incomplete: {}\n", n);
   for (const auto& n : b.notes) fmt::format_to(o, "note: {}\n", n);
   if (verbose) {
     for (const auto& u : b.unknown_metrics) fmt::format_to(o, "no registry twin: {}\n", u);

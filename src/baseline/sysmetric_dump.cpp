@@ -188,6 +188,17 @@ bool is_identifier(std::string_view s) {
   return true;
 }
 
+// A count of digits only ("245"); empty for anything else (a group separator is ambiguous).
+std::optional<std::size_t> parse_count(std::string_view s) {
+  if (s.empty() || s.size() > 12) return std::nullopt;
+  std::size_t n = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return n;
+}
+
 // SQL*Plus's closing lines and echoes, skipped between rows.
 bool is_noise(std::string_view line) {
   std::size_t i = 0;
@@ -208,6 +219,18 @@ bool is_noise(std::string_view line) {
     if (digits && (istarts_with(rest, "rows selected") || istarts_with(rest, "row selected"))) return true;
   }
   return false;
+}
+
+// The count of SQL*Plus's feedback line ("245 rows selected.", "1 row selected.", "no rows selected"), else empty.
+std::optional<std::size_t> rows_selected_count(std::string_view line) {
+  const auto t = trim(line);
+  if (t.size() > 40) return std::nullopt;
+  if (istarts_with(t, "no rows selected")) return 0;
+  const auto sp = t.find(' ');
+  if (sp == std::string_view::npos || sp == 0) return std::nullopt;
+  const auto rest = t.substr(sp + 1);
+  if (!istarts_with(rest, "rows selected") && !istarts_with(rest, "row selected")) return std::nullopt;
+  return parse_count(t.substr(0, sp));
 }
 
 bool is_oracle_error(std::string_view line) {
@@ -845,7 +868,15 @@ public:
   }
 
   // Line of an earlier row with the same key, or 0 (and the key is recorded for `line`).
-  int seen(const RowKey& key, int line) { return m_seen.seen(key, line); }
+  int seen(const RowKey& key, int line) {
+    const int first = m_seen.seen(key, line);
+    if (first != 0) ++m_dump.duplicate_rows;
+    return first;
+  }
+
+  // SQL*Plus's "N rows selected." (summed: a file may hold several queries' spools).
+  void selected(std::size_t n) { m_dump.rows_selected = m_dump.rows_selected.value_or(0) + n; }
+  void cut_off() { m_dump.cut_off = true; }
 
   void reserve(std::size_t rows) {
     m_dump.rows.reserve(std::min(rows, k_max_rows));
@@ -945,6 +976,7 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
   while (i < stop) {
     const auto line = lines[i];
     if (is_noise(line)) {
+      if (const auto n = rows_selected_count(line)) b.selected(*n);
       ++i;
       continue;
     }
@@ -962,6 +994,7 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
       const std::size_t k = f.spans.size();
       if (i + k > stop) {
         b.diag(static_cast<int>(i + 1), fmt::format("row cut short: {} of its {} lines", stop - i, k));
+        if (stop == lines.size()) b.cut_off();
         return;
       }
       cells.assign(columns, std::string_view{});
@@ -990,6 +1023,7 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
       }
       if (ok && truncated(i + k - 1)) {
         b.diag(static_cast<int>(i + k), "row skipped: the file ends inside it (no line break after it)");
+        b.cut_off();
         return;
       }
       if (ok) {
@@ -1009,6 +1043,7 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
     // and the date cache hold views of earlier rows' cells.
     if (truncated(i) && (!split_delimited(line, d, cells, scratch) || cells.size() != columns)) {
       b.diag(static_cast<int>(i + 1), "last row incomplete: the file ends inside it (cut off?), row skipped");
+      b.cut_off();
     } else if (!split_delimited(line, d, cells, scratch)) {
       b.diag(static_cast<int>(i + 1), "row skipped: unbalanced quotes or too many fields");
     } else if (cells.size() != columns) {
@@ -1017,6 +1052,7 @@ void for_each_row(const std::vector<std::string_view>& lines, std::size_t stop, 
                          cells.size(), columns, d.delimiter));
     } else if (truncated(i)) {
       b.diag(static_cast<int>(i + 1), "row skipped: the file ends inside it (no line break after it)");
+      b.cut_off();
     } else {
       on_row(static_cast<int>(i + 1), cells);
     }
@@ -1373,6 +1409,8 @@ void parse_awr_miner(const TextLines& text, SysmetricDump& dump) {
     }
   };
   for_each_row(lines, stop, *table, text.last_complete, b, on_row);
+  dump.rows_selected.reset();  // a line holds many rows: SQL*Plus's count is of lines
+  dump.duplicate_rows = 0;
   if (dbcsi && rows_seen > 0) {
     std::string zero;
     for (const auto& g : groups)

@@ -553,7 +553,11 @@ int run(int argc, char** argv) {
       // Under --mask the lines, which name the files, are left out: the count says it.
       const auto overlaps = overlapping_periods(b);
       if (!mask_output) {
-        for (const auto& d : b.duplicates) std::cerr << "awrdiff: " << d << "\n";
+        // At most 10 lines (a file holding 5 periods 200 times is said in 10 lines and a count, not 995).
+        constexpr std::size_t k_listed = 10;
+        for (std::size_t i = 0; i < b.duplicates.size() && i < k_listed; ++i) std::cerr << "awrdiff: " << b.duplicates[i] << "\n";
+        if (b.duplicates.size() > k_listed)
+          std::cerr << fmt::format("awrdiff: baseline: {} more periods given more than once\n", b.duplicates.size() - k_listed);
         for (const auto& o : overlaps) std::cerr << "awrdiff: " << o << "\n";
       }
       if (!b.duplicates.empty() || (mask_output && !overlaps.empty()))
@@ -593,8 +597,10 @@ int run(int argc, char** argv) {
       if (history_cli.check_history) {
         if (mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
-        return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file),
-                                 opt, format, ropt, quiet, output, emit, [&](const Snapshot& s) { check_strict({&s}); });
+        const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
+        warn_if_policy_cannot_fail(policy);
+        return run_history_check(history_cli, current_files, policy, opt, format, ropt, quiet, output, emit,
+                                 [&](const Snapshot& s) { check_strict({&s}); });
       }
       if (baseline_sources.empty()) throw Error("", "give --baseline SOURCE... or --history (see awrdiff check --help)");
       // `check --baseline B1 B2 CURRENT`: --baseline takes every file up to `--`, so the last one is the current
@@ -608,6 +614,7 @@ int run(int argc, char** argv) {
       check_output_is_not_an_input(output, current_files);
       check_output_is_not_an_input(output, baseline_sources);
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
+      warn_if_policy_cannot_fail(policy);
       Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);
       std::vector<Snapshot> current = load_current_reports(current_files, load_each);
@@ -639,7 +646,7 @@ int run(int argc, char** argv) {
         }
       }
       std::ostringstream text;
-      render(r.comparison, format, ropt, text);
+      render(with_policy(r, format), format, ropt, text);
       emit(text.str(), output);
       return r.exit_code();
     };

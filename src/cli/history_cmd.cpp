@@ -543,9 +543,15 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     }
   }
   std::ostringstream text;
-  render(r.comparison, format, render_options, text);
+  render(with_policy(r, format), format, render_options, text);
   emit(text.str(), output);
   return exit_code;
+}
+
+void warn_if_policy_cannot_fail(const CheckPolicy& policy) {
+  if (const auto why = policy_cannot_fail(policy); !why.empty())
+    std::cerr << "awrdiff: " << policy.source << ": this policy can never fail the check (" << why
+              << "): it passes or warns whatever the current period\n";
 }
 
 }  // namespace awrdiff::cli

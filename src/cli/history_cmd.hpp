@@ -20,6 +20,17 @@ namespace awrdiff::cli {
 
 class DeferredOptions;
 
+/// What a check renders: its comparison, and in JSON the policy in force after the other tables (the table
+/// `check_policy`: the policy's name and every threshold).
+inline Comparison with_policy(const CheckReport& r, Format format) {
+  Comparison c = r.comparison;
+  if (format == Format::json) c.tables.push_back(r.policy);
+  return c;
+}
+
+/// Says on standard error, whatever -q, that a policy can never fail the check (policy_cannot_fail).
+void warn_if_policy_cannot_fail(const CheckPolicy& policy);
+
 /// Writes `text` to `output` (empty or "-": stdout), as cli.cpp's emit does.
 using Emit = std::function<void(const std::string& text, const std::string& output)>;
 

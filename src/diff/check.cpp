@@ -15,6 +15,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
@@ -71,8 +72,6 @@ std::optional<Direction> direction_named(std::string_view s) {
 }  // namespace
 
 CheckPolicy load_policy(const std::string& file) {
-  CheckPolicy p = default_policy();
-  p.source = file;
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) throw Error(file, "is a directory, not a policy file");
   std::string text;
@@ -84,6 +83,12 @@ CheckPolicy load_policy(const std::string& file) {
     if (in.bad()) throw Error(file, "cannot read");
     text = ss.str();
   }
+  return parse_policy(text, file);
+}
+
+CheckPolicy parse_policy(const std::string& text, const std::string& file) {
+  CheckPolicy p = default_policy();
+  p.source = file;
   if (text.find('\0') != std::string::npos) throw Error(file, "is not a policy file (binary content)");
   // A table given twice: named here (the TOML parser's own message garbles the name).
   {
@@ -174,6 +179,29 @@ CheckPolicy load_policy(const std::string& file) {
         }
         if (mp.warn_z <= 0 || (mp.fail_z && *mp.fail_z <= 0) || mp.abs_floor < 0 || mp.rel_floor_pct < 0)
           throw Error(file, fmt::format("line {}: metric '{}': levels and floors must be positive", line, name));
+        // Contradictory levels: every value would be out of one of them, or a value would fail before it warns.
+        {
+          const std::array<std::pair<const char*, const std::optional<double>*>, 2> below{
+              {{"warn_below", &mp.warn_below}, {"fail_below", &mp.fail_below}}},
+              above{{{"warn_above", &mp.warn_above}, {"fail_above", &mp.fail_above}}};
+          for (const auto& [bn, bv] : below)
+            for (const auto& [an, av] : above)
+              if (*bv && *av && !(**bv < **av))
+                throw Error(file, fmt::format("line {}: metric '{}': {} = {:g} is not below {} = {:g}: contradictory levels "
+                                              "(every value is below the one or above the other)",
+                                              line, name, bn, **bv, an, **av));
+          if (mp.warn_above && mp.fail_above && *mp.warn_above > *mp.fail_above)
+            throw Error(file, fmt::format("line {}: metric '{}': warn_above = {:g} is above fail_above = {:g}: a value would "
+                                          "fail before it warns",
+                                          line, name, *mp.warn_above, *mp.fail_above));
+          if (mp.warn_below && mp.fail_below && *mp.warn_below < *mp.fail_below)
+            throw Error(file, fmt::format("line {}: metric '{}': warn_below = {:g} is below fail_below = {:g}: a value would "
+                                          "fail before it warns",
+                                          line, name, *mp.warn_below, *mp.fail_below));
+        }
+        if (mp.enabled && (mt->contains("fail_z") || mt->contains("fail_above") || mt->contains("fail_below")) &&
+            std::find(p.gates.begin(), p.gates.end(), name) == p.gates.end())
+          p.gates.push_back(name);
       }
     } else {
       throw Error(file, fmt::format("line {}: unknown setting '{}' (load_matters, spread_floor_pct, [metric.\"KEY\"])",
@@ -181,6 +209,69 @@ CheckPolicy load_policy(const std::string& file) {
     }
   }
   return p;
+}
+
+std::string policy_cannot_fail(const CheckPolicy& policy) {
+  std::size_t enabled = 0;
+  for (const auto& [key, mp] : policy.metrics) {
+    if (!mp.enabled) continue;
+    ++enabled;
+    const MetricSpec* spec = find_metric(key);
+    if (spec == nullptr) continue;
+    const MetricRange range = metric_range(*spec);
+    if (mp.fail_above && *mp.fail_above < range.high) return "";
+    if (mp.fail_below && *mp.fail_below > range.low) return "";
+    // A change fails only when material: past the absolute floor, which must lie within the metric's range.
+    if (mp.fail_z && mp.direction != Direction::neutral && mp.abs_floor < range.high) return "";
+  }
+  if (enabled == 0) return "every metric is disabled";
+  return "no enabled metric has a fail level within its range (fail_z with an absolute floor below the metric's "
+         "highest value, fail_above below it, or fail_below above 0)";
+}
+
+CompareTable policy_table(const CheckPolicy& policy) {
+  CompareTable t;
+  t.key = "check_policy";
+  t.title = fmt::format("Policy in force: {}", policy.source);
+  t.columns = {{"key", "Key", "", ColumnKind::text, 0, ColumnRole::identifier},
+               {"enabled", "Enabled", "", ColumnKind::text, 0, ColumnRole::label},
+               {"direction", "Direction", "", ColumnKind::text, 0, ColumnRole::label},
+               {"warn_z", "warn_z", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"fail_z", "fail_z", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"fail_rel_pct", "fail_rel_pct", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"abs_floor", "abs_floor", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"rel_floor_pct", "rel_floor_pct", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"warn_above", "warn_above", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"fail_above", "fail_above", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"warn_below", "warn_below", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"fail_below", "fail_below", "", ColumnKind::number, -1, ColumnRole::measure}};
+  auto cell = [](const std::optional<double>& v) { return v ? CompareCell(*v) : CompareCell(); };
+  for (const auto& m : all_metrics()) {
+    const auto it = policy.metrics.find(std::string(m.key));
+    if (it == policy.metrics.end()) continue;
+    const auto& mp = it->second;
+    CompareRow row;
+    row.cells = {std::string(m.key),
+                 std::string(mp.enabled ? "true" : "false"),
+                 std::string(mp.direction == Direction::higher_is_worse    ? "higher_is_worse"
+                             : mp.direction == Direction::higher_is_better ? "higher_is_better"
+                                                                           : "neutral"),
+                 CompareCell(mp.warn_z),
+                 cell(mp.fail_z),
+                 CompareCell(mp.fail_rel_pct),
+                 CompareCell(mp.abs_floor),
+                 CompareCell(mp.rel_floor_pct),
+                 cell(mp.warn_above),
+                 cell(mp.fail_above),
+                 cell(mp.warn_below),
+                 cell(mp.fail_below)};
+    t.rows.push_back(std::move(row));
+  }
+  t.notes.push_back(fmt::format("load_matters = {}", policy.load_matters ? "true" : "false"));
+  t.notes.push_back(fmt::format("spread_floor_pct = {:g}", policy.spread_floor_pct));
+  if (!policy.gates.empty()) t.notes.push_back(fmt::format("gates named by the policy: {}", fmt::join(policy.gates, ", ")));
+  if (const auto why = policy_cannot_fail(policy); !why.empty()) t.notes.push_back("no metric can fail: " + why);
+  return t;
 }
 
 namespace {
@@ -530,6 +621,45 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     throw Error(current.source, options.match == MatchPeriods::all
                                     ? "no metric in common with the baseline"
                                     : "no baseline period is like this one (--match): no metric to compare");
+  // A baseline without DB time per second (for the matched periods), or known to lack rows of its source, cannot
+  // gate: the master metric every default fail rests on is missing, and a check against the rest would pass
+  // whatever the current period (a decimal-comma spool of which 5 rows of 245 were read passed a 4.4x regression).
+  // Trouble, unless the policy names the metrics it gates on and each is given.
+  {
+    std::string trouble;
+    const auto dbt_it =
+        std::find_if(out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.key == "db_time_per_s"; });
+    const bool has_dbt = dbt_it != out.results.end() && (dbt_it->baseline.median || dbt_it->baseline.mean);
+    if (!baseline.incomplete.empty())
+      trouble = fmt::format("incomplete baseline: {}{}", baseline.incomplete.front(),
+                            baseline.incomplete.size() > 1 ? fmt::format(" (and {} more)", baseline.incomplete.size() - 1) : "");
+    else if (dbt_it == out.results.end()) trouble = "DB time per second is disabled by the policy";
+    else if (!has_dbt)
+      trouble = fmt::format("the baseline gives no DB time per second{}",
+                            options.match == MatchPeriods::all ? "" : " for periods like this one (--match)");
+    if (!trouble.empty()) {
+      std::vector<std::string> absent;
+      for (const auto& key : policy.gates) {
+        const auto it = std::find_if(out.results.begin(), out.results.end(), [&](const CheckResult& r) { return r.key == key; });
+        const auto pit = policy.metrics.find(key);
+        const bool level = pit != policy.metrics.end() && (pit->second.fail_above || pit->second.fail_below);
+        if (it == out.results.end() || !it->current || (!(it->baseline.median || it->baseline.mean) && !level))
+          absent.push_back(key);
+      }
+      const std::string where = baseline.name.empty() ? std::string("baseline") : baseline.name;
+      if (policy.gates.empty())
+        throw Error(where, trouble +
+                               ": a check against it could not fail on DB time; give a complete baseline, or a policy "
+                               "naming the metrics to gate on (fail_z, fail_above or fail_below)");
+      if (!absent.empty())
+        throw Error(where, fmt::format("{}; the policy's {} not given by both the baseline and the current report", trouble,
+                                       fmt::join(absent, ", ")));
+      out.warnings.push_back(fmt::format("{}: gated on the policy's metrics ({})", trouble, fmt::join(policy.gates, ", ")));
+    }
+  }
+  if (const auto never = policy_cannot_fail(policy); !never.empty())
+    out.warnings.push_back(fmt::format("the policy {} can never fail the check: {}", policy.source, never));
+  out.policy = policy_table(policy);
 
   auto result = [&](std::string_view key) -> CheckResult* {
     for (auto& r : out.results)

@@ -3,6 +3,8 @@
 
 #include <awrdiff/parse.hpp>
 
+#include <fmt/format.h>
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -28,7 +30,9 @@ bool looks_binary(std::string_view head) { return head.find(std::string_view("\0
 
 // Decompresses in two passes: the first only measures (and refuses more than the input limit
 // without holding any of it: a small gzip bomb costs time, not memory), the second writes into a
-// buffer of exactly that size. Memory: the decompressed report, once.
+// buffer of exactly that size. Memory: the decompressed report, once. Every member of a multi-member
+// file is read (`gzip -c a >> f.gz`, log rotation appending): the members' text, one after another, as
+// `zcat` gives it. NUL padding after the last member is ignored; other bytes after it are refused.
 std::string gunzip(const std::string& bytes, const std::string& source) {
   auto pass = [&](char* out, std::size_t out_size) -> std::size_t {
     z_stream zs{};
@@ -37,27 +41,44 @@ std::string gunzip(const std::string& bytes, const std::string& source) {
     zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
     zs.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes.size(), UINT32_MAX));
     std::size_t total = 0;
-    int rc = Z_OK;
-    while (rc != Z_STREAM_END) {
-      const bool measuring = out == nullptr;
+    const bool measuring = out == nullptr;
+    std::size_t members = 1;
+    while (true) {
       zs.next_out = reinterpret_cast<Bytef*>(measuring ? scratch.data() : out + total);
       zs.avail_out = static_cast<uInt>(measuring ? scratch.size() : std::min<std::size_t>(out_size - total, 1 << 20));
       const uInt before = zs.avail_out;
-      rc = inflate(&zs, Z_NO_FLUSH);
-      // Second pass, output full: only the gzip trailer is left, which the first pass checked.
-      if (rc == Z_BUF_ERROR && !measuring && total == out_size) rc = Z_STREAM_END;
+      int rc = inflate(&zs, Z_NO_FLUSH);
+      // Second pass, output full: only gzip trailers (and empty members) are left, which the first pass checked.
+      if (rc == Z_BUF_ERROR && !measuring && total == out_size) break;
       if (rc != Z_OK && rc != Z_STREAM_END) {
         inflateEnd(&zs);
-        throw Error(source, "corrupt gzip data");
+        throw Error(source, members == 1 ? std::string("corrupt gzip data")
+                                         : fmt::format("corrupt gzip data (in member {} of the file)", members));
       }
       total += before - zs.avail_out;
       if (total > k_max_input_bytes) {
         inflateEnd(&zs);
         throw Error(source, std::string("decompressed report ") + k_too_large);
       }
-      if (zs.avail_in == 0 && rc != Z_STREAM_END) {
+      if (rc == Z_STREAM_END) {
+        // The end of a member: another member follows, or NUL padding, or the end of the file.
+        const auto* rest = reinterpret_cast<const unsigned char*>(zs.next_in);
+        const std::size_t left = zs.avail_in;
+        if (left == 0 || std::all_of(rest, rest + left, [](unsigned char c) { return c == 0; })) break;
+        if (left >= 2 && rest[0] == 0x1f && rest[1] == 0x8b && inflateReset(&zs) == Z_OK) {
+          ++members;
+          continue;
+        }
         inflateEnd(&zs);
-        throw Error(source, "truncated gzip data (unexpected end of the compressed stream)");
+        throw Error(source, fmt::format("{} byte{} after the end of gzip member {} that are no gzip member: not read", left,
+                                        left == 1 ? "" : "s", members));
+      }
+      if (zs.avail_in == 0) {
+        inflateEnd(&zs);
+        throw Error(source, members == 1 ? std::string("truncated gzip data (unexpected end of the compressed stream)")
+                                         : fmt::format("truncated gzip data (unexpected end of the compressed stream in "
+                                                       "member {} of the file)",
+                                                       members));
       }
     }
     inflateEnd(&zs);

@@ -148,6 +148,41 @@ TEST(DecodeInput, CorruptGzipThrows) {
   EXPECT_THROW((void)awrdiff::decode_input(gz, "broken.gz"), awrdiff::Error);
 }
 
+// Multi-member gzip (`gzip -c part2 >> report.gz`, log rotation appending): every member is read, as zcat does;
+// the first member alone used to be taken for the whole file.
+TEST(DecodeInput, MultiMemberGzipReadsEveryMember) {
+  const std::string a = "WORKLOAD REPOSITORY report for\nfirst part\n", b = "second part\nEnd of Report\n";
+  const std::string gz = gzip(a) + gzip(b);
+  ASSERT_FALSE(gz.empty());
+  EXPECT_EQ(decode(gz), a + b);
+  // Three members, one of them empty, and NUL padding after the last (tape blocks): read to the end.
+  EXPECT_EQ(decode(gzip(a) + gzip("") + gzip(b) + std::string(512, '\0')), a + b);
+  // A large first member (several output chunks of the second pass) then a small one.
+  std::string big;
+  for (int i = 0; i < 200000; ++i) big += "line " + std::to_string(i) + "\n";
+  EXPECT_EQ(decode(gzip(big) + gzip(b)), big + b);
+}
+
+TEST(DecodeInput, MultiMemberGzipFaultsAreNamed) {
+  const std::string a = "first part\n", b = "second part\n";
+  // A second member cut short: truncated, naming the member, never the first member's text alone.
+  const std::string second = gzip(b);
+  try {
+    (void)awrdiff::decode_input(gzip(a) + second.substr(0, second.size() / 2), "cut.gz");
+    FAIL() << "a cut second member was read";
+  } catch (const awrdiff::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("truncated gzip data"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("member 2"), std::string::npos) << e.what();
+  }
+  // Bytes after the last member that are no member: refused, not dropped silently.
+  try {
+    (void)awrdiff::decode_input(gzip(a) + "garbage", "tail.gz");
+    FAIL() << "trailing bytes were ignored";
+  } catch (const awrdiff::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("7 bytes after the end of gzip member 1"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(TempDir, MissingFile) { expect_load_error(m_dir / "does_not_exist.html", "no such file"); }
 
 TEST_F(TempDir, Directory) { expect_load_error(m_dir, "directory"); }

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# CLI tests of `awrdiff check` failing safe: a baseline, a dump value, a policy or a gzip file that used to let a
+# real regression (samples/bad.html: DB time per second 4.4 times the baseline's) pass silently is now trouble
+# (exit 2, one line) or still fails (exit 1): never a silent exit 0. docs/robustness.md, "Silent passes".
+set -u
+bin=$(realpath "$1")
+root=$(realpath "$2")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+check() {  # check NAME EXPECTED_RC COMMAND...
+  local name=$1 want=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" = "$want" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "FAIL: $name: exit $rc, wanted $want"
+    head -5 "$tmp/err"
+    head -3 "$tmp/out"
+  fi
+}
+ok() {  # ok NAME CONDITION-COMMAND...
+  local name=$1
+  shift
+  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; head -3 "$tmp/out"; cat "$tmp/err"; fi
+}
+one_line_error() {  # the last command printed one line on stderr, starting "awrdiff: "
+  [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^awrdiff: " "$tmp/err"
+}
+
+s=$root/samples
+cd "$tmp" || exit 2
+"$bin" baseline save "$s/good.html" "$s"/good_[1-4].html -o normal.json 2>/dev/null || exit 2
+
+# --- A baseline that lacks a master metric ---------------------------------------------------------------------
+# The DBA_HIST_SYSMETRIC_SUMMARY spool of a session with a decimal comma, exported with ';' between fields: every
+# row with a fraction is refused (a comma in a delimited number), 5 of 245 rows were read, DB time per second
+# among the lost.
+python3 - "$s/sysmetric_summary.csv" <<'PY'
+import csv, re, sys
+out = []
+for line in open(sys.argv[1]).read().split("\n"):
+    if line.startswith('"DBID"'):
+        out.append(line.replace(",", ";"))
+    elif line.startswith("1234567890,"):
+        cells = next(csv.reader([line]))
+        out.append(";".join(c.replace(".", ",") if re.fullmatch(r"-?[0-9.]+", c) else '"' + c + '"' for c in cells))
+    else:
+        out.append(line)
+open("semicolon.csv", "w").write("\n".join(out))
+PY
+check "decimal-comma spool: check -q" 2 "$bin" check -q --baseline semicolon.csv "$s/bad.html"
+ok "decimal-comma spool: one line" one_line_error
+ok "decimal-comma spool: rows lost, said" grep -q "semicolon.csv: incomplete baseline: semicolon.csv: 5 of the 245 rows" "$tmp/err"
+check "decimal-comma spool: baseline show" 0 "$bin" baseline show semicolon.csv
+ok "decimal-comma spool: show says incomplete" grep -q "^incomplete: semicolon.csv: 5 of the 245 rows" "$tmp/out"
+# A SELECT_BASELINE_METRIC spool cut in half (a copy interrupted): Database Time Per Sec is in the lost half.
+head -c "$(($(wc -c <"$s/baseline_metric_select.lst") / 2))" "$s/baseline_metric_select.lst" >half.lst
+check "half a SELECT_BASELINE_METRIC spool" 2 "$bin" check -q --baseline half.lst "$s/bad.html"
+ok "half a spool: one line" one_line_error
+ok "half a spool: cut off, said" grep -q "the file ends inside a row" "$tmp/err"
+# Cut at a line break: no row is cut, but DB time per second is not in it.
+awk 'NR <= 20' "$s/baseline_metric_select.lst" >head.lst
+check "a spool without DB time per second" 2 "$bin" check -q --baseline head.lst "$s/bad.html"
+ok "no DB time, said" grep -q "the baseline gives no DB time per second" "$tmp/err"
+# A policy that names the metrics it gates on, given by both: checked on them, and the regression fails.
+printf '[metric."load_profile.hard_parses"]\nfail_z = 3\n' >hp.toml
+check "no DB time, the policy's gates given" 1 "$bin" check -q --policy hp.toml --baseline head.lst "$s/bad.html"
+ok "gated on the policy's metrics, said" grep -q "gated on the policy's metrics (load_profile.hard_parses)" "$tmp/out"
+printf '[metric."load_profile.logons"]\nfail_z = 3\n' >logons.toml
+grep -v "Logons Per Sec" head.lst >head_nologons.lst
+check "no DB time, a gate not given" 2 "$bin" check -q --policy logons.toml --baseline head_nologons.lst "$s/bad.html"
+ok "the gate not given is named" grep -q "the policy's load_profile.logons not given" "$tmp/err"
+# A saved baseline keeps what it lacks: the check of the saved file is refused as the dump's.
+check "save an incomplete dump" 0 "$bin" baseline save semicolon.csv -o semi.json
+check "the saved incomplete baseline" 2 "$bin" check -q --baseline semi.json "$s/bad.html"
+ok "saved incomplete: one line" one_line_error
+
+# --- Dump values out of range -----------------------------------------------------------------------------------
+# A DB time per second of 1e27 centiseconds per second in one period (and 1e27 Average Active Sessions, its second
+# twin): those rows are dropped (said per row), the other four periods still gate, and the regression fails.
+sed -e '0,/"Database Time Per Sec","CentiSeconds Per Second",10,\([0-9]*\),[0-9.]*,/s//"Database Time Per Sec","CentiSeconds Per Second",10,\1,1e27,/' \
+  -e '0,/"Average Active Sessions","Active Sessions",10,\([0-9]*\),[0-9.]*,/s//"Average Active Sessions","Active Sessions",10,\1,1e27,/' \
+  "$s/sysmetric_summary.csv" >huge.csv
+ok "huge.csv differs" sh -c '! cmp -s huge.csv "$0"' "$s/sysmetric_summary.csv"
+check "DB time 1e27 in one period" 1 "$bin" check -q --baseline huge.csv "$s/bad.html"
+ok "4 periods left" grep -q "4 periods matched" "$tmp/out"
+check "DB time 1e27: show -v" 0 "$bin" baseline show -v huge.csv
+ok "dropped row named" grep -q "skipped: huge.csv: line [0-9]*: Database Time Per Sec row dropped: average 1e+25 AAS is outside the range" "$tmp/out"
+# Every period's DB time 1e27: none left, trouble.
+sed -e 's/"Database Time Per Sec","CentiSeconds Per Second",10,\([0-9]*\),[0-9.]*,/"Database Time Per Sec","CentiSeconds Per Second",10,\1,1e27,/' \
+  -e 's/"Average Active Sessions","Active Sessions",10,\([0-9]*\),[0-9.]*,/"Average Active Sessions","Active Sessions",10,\1,1e27,/' \
+  "$s/sysmetric_summary.csv" >allhuge.csv
+check "DB time 1e27 in every period" 2 "$bin" check -q --baseline allhuge.csv "$s/bad.html"
+ok "every DB time out of range: one line" one_line_error
+# A negative rate: dropped when read, so the saved baseline is not refused on every later run.
+sed '0,/"Executions Per Sec","Executes Per Second",10,\([0-9]*\),/s//"Executions Per Sec","Executes Per Second",10,\1,-/' \
+  "$s/sysmetric_summary.csv" >negative.csv
+check "negative rate: save" 0 "$bin" baseline save negative.csv -o negative.json
+check "negative rate: the saved baseline still checks" 1 "$bin" check -q --baseline negative.json "$s/bad.html"
+check "negative rate: show -v" 0 "$bin" baseline show -v negative.csv
+ok "negative row named" grep -q "Executions Per Sec row dropped: average -[0-9.]* /s is outside the range" "$tmp/out"
+# A value of 2^63 and more: dropped, and never printed as -0.
+sed 's/"Logons Per Sec","Logons Per Second",10,\([0-9]*\),[0-9.]*,/"Logons Per Sec","Logons Per Second",10,\1,1e19,/' \
+  "$s/sysmetric_summary.csv" >big.csv
+check "2^63: show" 0 "$bin" baseline show -v big.csv
+ok "no -0 printed" sh -c '! grep -qE " -0( |$)" "$0"' "$tmp/out"
+ok "1e19 dropped" grep -q "Logons Per Sec row dropped: average 1e+19" "$tmp/out"
+# A baseline file holding such a value is refused when read, naming the value.
+python3 -c "
+import json; b=json.load(open('normal.json')); b['periods'][0]['values']['db_time_per_s']=1e27
+json.dump(b, open('huge.json','w'))"
+check "baseline file with DB time 1e27" 2 "$bin" check -q --baseline huge.json "$s/bad.html"
+ok "baseline file 1e27: one line" one_line_error
+ok "baseline file 1e27: said" grep -q "periods\[0\].values.db_time_per_s is 1e+27 AAS is outside the range" "$tmp/err"
+# Periods that are none: elapsed 0, a begin time of "garbage", begin after end: left out, each said.
+python3 -c "
+import json; b=json.load(open('normal.json')); p=b['periods']
+p[0]['elapsed_s']=0; p[1]['begin_time']='garbage'; p[2]['begin_time'], p[2]['end_time'] = p[2]['end_time'], p[2]['begin_time']
+json.dump(b, open('times.json','w'))"
+check "periods that are none" 1 "$bin" check --baseline times.json "$s/bad.html"
+tr '\n' ' ' <"$tmp/out" | tr -s ' ' >flat.txt  # warnings wrap at 120 columns
+ok "elapsed 0, said" grep -q "periods\[0\] ([^)]*): its length is 0 s: left out" flat.txt
+ok "garbage begin, said" grep -q "periods\[1\] ([^)]*): its begin time 'garbage' is not a time: left out" flat.txt
+ok "begin after end, said" grep -q "periods\[2\] ([^)]*): it begins ([^)]*) after it ends" flat.txt
+ok "2 periods left" grep -q "2 periods matched" "$tmp/out"
+# 5 periods repeated 200 times are 5 periods: the band is not narrowed by 995 copies.
+python3 -c "
+import json; b=json.load(open('normal.json')); b['periods']=b['periods']*200
+json.dump(b, open('repeated.json','w'))"
+check "5 periods repeated 200 times" 1 "$bin" check --baseline repeated.json "$s/bad.html"
+ok "5 periods, not 1,000" grep -q "5 periods matched" "$tmp/out"
+ok "995 duplicates said" grep -q "995 duplicate periods dropped" "$tmp/out"
+ok "stderr names 10 and counts the rest" sh -c '[ $(wc -l <"$0") = 12 ] && grep -q "985 more periods given more than once" "$0" &&
+  grep -q "5 distinct periods (1000 given)" "$0"' "$tmp/err"
+
+# --- A policy that disables the gate ----------------------------------------------------------------------------
+printf '[metric."db_time_per_s"]\nfail_below = 100\nfail_above = 1\n' >contradiction.toml
+check "contradictory levels" 2 "$bin" check -q --policy contradiction.toml --baseline normal.json "$s/bad.html"
+ok "contradictory levels: one line" one_line_error
+ok "contradictory levels: said" grep -q "contradiction.toml: line 1: metric 'db_time_per_s': fail_below = 100 is not below fail_above = 1" "$tmp/err"
+printf '[metric."host_cpu_busy_pct"]\nwarn_above = 95\nfail_above = 90\n' >warnfail.toml
+check "warn above fail" 2 "$bin" check -q --policy warnfail.toml --baseline normal.json "$s/bad.html"
+ok "warn above fail: said" grep -q "warn_above = 95 is above fail_above = 90" "$tmp/err"
+{
+  for k in db_time_per_s db_time_per_exec_ms db_time_per_txn_s db_time_per_call_ms; do
+    printf '[metric."%s"]\nwarn_z = 1000\nfail_z = 1000\nabs_floor = 1e15\n' "$k"
+  done
+} >allpass.toml
+check "an all-pass policy: -q" 0 "$bin" check -q --policy allpass.toml --baseline normal.json "$s/bad.html"
+ok "all-pass: said on stderr" grep -q "allpass.toml: this policy can never fail the check" "$tmp/err"
+check "an all-pass policy: JSON" 0 "$bin" check --policy allpass.toml --baseline normal.json "$s/bad.html" -f json -o allpass.json
+check "JSON names the policy and its thresholds" 0 python3 -c "
+import json; j=json.load(open('allpass.json'))
+t=[t for t in j['tables'] if t['key']=='check_policy']; assert len(t)==1, [x['key'] for x in j['tables']]
+t=t[0]; assert 'allpass.toml' in t['title'], t['title']
+r={x['key']: x for x in t['rows']}
+d=r['db_time_per_s']; assert d['fail_z']==1000 and d['abs_floor']==1e15 and d['enabled']=='true', d
+assert r['host_cpu_busy_pct']['fail_z'] is None, r['host_cpu_busy_pct']
+assert any('can never fail' in w for w in j['warnings']), j['warnings']
+assert any(n.startswith('no metric can fail') for n in t['notes']), t['notes']
+"
+check "the default policy in JSON" 1 "$bin" check --baseline normal.json "$s/bad.html" -f json -o default.json
+check "default policy named" 0 python3 -c "
+import json; j=json.load(open('default.json')); t=[t for t in j['tables'] if t['key']=='check_policy'][0]
+assert t['title']=='Policy in force: registry defaults', t['title']
+assert j['tables'][0]['key']=='check'"
+check "the text output has no policy table" 1 "$bin" check --baseline normal.json "$s/bad.html"
+ok "no policy table in text" sh -c '! grep -q "Policy in force" "$0"' "$tmp/out"
+
+# --- Multi-member gzip ------------------------------------------------------------------------------------------
+# bad.html as two gzip members (log rotation appending, `gzip -c part2 >> f.gz`): the whole report is read, not
+# its first half called truncated without its SQL cause.
+n=$(wc -l <"$s/bad.html")
+head -n $((n / 2)) "$s/bad.html" | gzip -c >bad.html.gz
+tail -n +$((n / 2 + 1)) "$s/bad.html" | gzip -c >>bad.html.gz
+check "multi-member gzip: check" 1 "$bin" check -q --baseline normal.json bad.html.gz
+ok "multi-member gzip: the SQL cause" grep -q "81uvdbt46vt5p" "$tmp/out"
+ok "multi-member gzip: not truncated" sh -c '! grep -q "truncated" "$0"' "$tmp/out"
+check "multi-member gzip: snapshot" 0 "$bin" snapshot bad.html.gz -o multi.json
+"$bin" snapshot "$s/bad.html" -o plain.json 2>/dev/null
+ok "multi-member gzip: the same snapshot as the plain file" sh -c \
+  'sed "s/bad.html.gz/X/; s|[^\"]*/bad.html|X|" multi.json >a; sed "s/bad.html.gz/X/; s|[^\"]*/bad.html|X|" plain.json >b; cmp -s a b'
+printf 'garbage' >>bad.html.gz
+check "multi-member gzip with bytes after it" 2 "$bin" check -q --baseline normal.json bad.html.gz
+ok "bytes after the gzip members: one line" one_line_error
+
+echo "check_silent: $pass passed, $fail failed"
+[ "$fail" = 0 ]
