@@ -486,7 +486,7 @@ struct HistoryStore::Impl {
 
   // SQLite: a damaged file is refused before anything is written to it (a write into a damaged b-tree can
   // spread the damage, and the periods added would be lost with it). quick_check reads every page once
-  // (about 0.1 s for 100 MB); PostgreSQL checks its own pages.
+  // (about 0.2 s for 100 MB); PostgreSQL checks its own pages.
   void check_integrity(std::string_view would_be) {
     if (c->dialect() != detail::SqlDialect::sqlite) return;
     std::vector<std::string> problems;
