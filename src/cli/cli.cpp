@@ -632,6 +632,7 @@ int run(int argc, char** argv) {
       if (history_cli.check_history) {
         if (mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
+        check_output_is_not_an_input(output, current_files);
         return run_history_check(history_cli, current_files, policy_file.empty() ? default_policy() : load_policy(policy_file),
                                  opt, format, ropt, quiet, output, emit, [&](const Snapshot& s) { check_strict({&s}); });
       }

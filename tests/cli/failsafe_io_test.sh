@@ -128,6 +128,12 @@ done
 check "-o onto the policy, check --history" 2 "$bin" check --history --db "$tmp/none.sqlite" --policy "$tmp/policy.toml" \
   "$s/bad.html" -o "$tmp/policy-link.toml"
 cmp -s "$tmp/policy.toml" "$tmp/policy.orig" && ok || bad "the policy file was changed"
+cp "$s/bad.html" "$tmp/current.html"
+"$bin" history add --db "$tmp/cur.sqlite" "$s/good.html" "$s/good_1.html" 2>/dev/null
+check "-o onto the current report, check --history" 2 "$bin" check --history --db "$tmp/cur.sqlite" "$tmp/current.html" \
+  -o "$tmp/current.html"
+has "-o onto the current report: named" "current.html: is an input report"
+cmp -s "$tmp/current.html" "$s/bad.html" && ok || bad "check --history -o replaced the current report"
 cp "$s/good.html" "$tmp/base.html"
 ln -s "$tmp/base.html" "$tmp/base-link.html"
 check "-o onto a baseline source via a link" 2 "$bin" check --baseline "$tmp/base.html" "$s/good_1.html" "$s/bad.html" \
