@@ -63,7 +63,10 @@ public:
     struct sigaction sa {};
     sa.sa_handler = remove_temp_and_die;
     ::sigemptyset(&sa.sa_mask);
-    for (std::size_t i = 0; i < k_signals.size(); ++i) ::sigaction(k_signals[i], &sa, &m_old[i]);
+    // A signal ignored by whoever started awrdiff (nohup: SIGHUP; a shell's `trap '' XFSZ`) stays ignored.
+    for (std::size_t i = 0; i < k_signals.size(); ++i)
+      if (::sigaction(k_signals[i], nullptr, &m_old[i]) == 0 && m_old[i].sa_handler != SIG_IGN)
+        ::sigaction(k_signals[i], &sa, nullptr);
     m_installed = true;
   }
   TempFileGuard(const TempFileGuard&) = delete;

@@ -178,6 +178,15 @@ code=$?
 left=$(find "$tmp/sig" -name '.*.tmp.*' | wc -l)
 [ "$left" = 0 ] && ok || bad "SIGXFSZ left a temporary file: $(ls -a "$tmp/sig")"
 [ ! -e "$tmp/sig/page.html" ] && ok || bad "SIGXFSZ: a half-written page.html"
+# A signal ignored by the caller stays ignored (nohup's SIGHUP; here SIGXFSZ): the write fails, exit 2, no file.
+(
+  trap '' XFSZ
+  ulimit -f 8
+  exec "$bin" -f html "$s/good.html" "$s/bad.html" -o "$tmp/sig/page.html"
+) >/dev/null 2>"$tmp/err"
+code=$?
+[ "$code" = 2 ] && ok || bad "SIGXFSZ ignored: exit $code, expected 2 (write failed)"
+[ -z "$(find "$tmp/sig" -name '.*.tmp.*')" ] && [ ! -e "$tmp/sig/page.html" ] && ok || bad "SIGXFSZ ignored: $(ls -a "$tmp/sig")"
 # SIGTERM: the run is stopped (SIGSTOP) once its temporary file appears, then terminated.
 python3 - "$bin" "$s" "$tmp/sig" <<'PY' && ok || bad "SIGTERM left a temporary file"
 import glob, os, signal, subprocess, sys, time
