@@ -1121,7 +1121,7 @@ Baseline load_baseline_source(const std::filesystem::path& file) {
   if (baseline_text(text)) return baseline_from_json(text, name);
   if (detect_sysmetric_dump(text)) return baseline_from_dump(parse_sysmetric_dump(text, name));
   std::vector<Snapshot> one;
-  one.push_back(load_report(file));
+  one.push_back(parse_report(text, name));  // the text read above, not the file a second time
   return baseline_from_snapshots(std::move(one));
 }
 

@@ -10,6 +10,7 @@
 #include <awrdiff/check.hpp>
 #include <awrdiff/monitoring.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/input_file.hpp>
 #include <awrdiff/mask.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>
@@ -21,13 +22,17 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <signal.h>
 #include <unistd.h>
 
 namespace awrdiff::cli {
@@ -40,11 +45,73 @@ TextSink to(std::ostream& out) {
   return [&out](std::string_view piece) { out.write(piece.data(), static_cast<std::streamsize>(piece.size())); };
 }
 
+// The temporary file being written (empty when none): removed by the handler of a terminating signal
+// (cron's `timeout` sends SIGTERM), so that a stopped run leaves no `.FILE.tmp.PID` behind.
+char g_temp_path[4096];
+volatile std::sig_atomic_t g_temp_set = 0;
+
+extern "C" void remove_temp_and_die(int sig) {
+  if (g_temp_set != 0) ::unlink(g_temp_path);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+// Set while a temporary file exists; the signals that end a process by default remove it first.
+class TempFileGuard {
+public:
+  explicit TempFileGuard(const std::string& path) {
+    if (path.size() >= sizeof g_temp_path) return;  // not removed on a signal (a path of 4 KB)
+    std::memcpy(g_temp_path, path.c_str(), path.size() + 1);
+    g_temp_set = 1;
+    struct sigaction sa {};
+    sa.sa_handler = remove_temp_and_die;
+    ::sigemptyset(&sa.sa_mask);
+    // A signal ignored by whoever started awrdiff (nohup: SIGHUP; a shell's `trap '' XFSZ`) stays ignored.
+    for (std::size_t i = 0; i < k_signals.size(); ++i)
+      if (::sigaction(k_signals[i], nullptr, &m_old[i]) == 0 && m_old[i].sa_handler != SIG_IGN)
+        ::sigaction(k_signals[i], &sa, nullptr);
+    m_installed = true;
+  }
+  TempFileGuard(const TempFileGuard&) = delete;
+  TempFileGuard& operator=(const TempFileGuard&) = delete;
+  ~TempFileGuard() {
+    g_temp_set = 0;
+    if (m_installed)
+      for (std::size_t i = 0; i < k_signals.size(); ++i) ::sigaction(k_signals[i], &m_old[i], nullptr);
+  }
+
+private:
+  static constexpr std::array<int, 5> k_signals{SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGXFSZ};
+  std::array<struct sigaction, 5> m_old{};
+  bool m_installed = false;
+};
+
+// Temporary files of `target` (`.NAME.tmp.PID`) left by runs that were killed (SIGKILL cannot be caught): those
+// of processes that no longer exist are removed. A process still running (or of another user) keeps its own.
+void remove_stale_temp_files(const std::filesystem::path& dir, const std::string& name) {
+  namespace fs = std::filesystem;
+  const std::string prefix = "." + name + ".tmp.";
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string entry = it->path().filename().string();
+    if (!entry.starts_with(prefix) || entry.size() == prefix.size() || entry.size() > prefix.size() + 9) continue;
+    const std::string digits = entry.substr(prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const auto pid = static_cast<pid_t>(std::stol(digits));
+    if (pid <= 0 || pid == ::getpid()) continue;
+    if (::kill(pid, 0) == 0 || errno != ESRCH) continue;
+    std::error_code rec;
+    if (fs::is_regular_file(fs::symlink_status(it->path(), rec))) fs::remove(it->path(), rec);
+  }
+}
+
 // Writes the text `write` gives (through a TextSink, in pieces) to `path` through a temporary file in the same
 // directory and a rename once all of it was written, so a failed or interrupted run never leaves a half-written
-// file. A symlink is followed (the file it points to is replaced, the link stays); a path that exists but is
-// not a regular file (a FIFO, /dev/stdout, a device) is written to directly, since it cannot be
-// replaced; an existing file keeps its permissions.
+// file (a terminating signal removes the temporary file; one left by a killed run is removed by the next). A
+// symlink is followed (the file it points to is replaced, the link stays); a path that exists but is not a
+// regular file (a FIFO, /dev/stdout, a device) is written to directly, since it cannot be replaced; an existing
+// file keeps its permissions, and one the user could not write (read-only, another user's) is refused, where a
+// rename would replace it.
 void write_file_atomically(const std::string& path, const std::function<void(const TextSink&)>& write) {
   namespace fs = std::filesystem;
   std::error_code sec;
@@ -64,8 +131,14 @@ void write_file_atomically(const std::string& path, const std::function<void(con
     return;
   }
   const bool existed = fs::exists(st);
+  if (existed && ::access(target.c_str(), W_OK) != 0)
+    throw Error(path, errno == EROFS ? "is on a read-only file system: not written"
+                                     : "is not writable by you (read-only, or another user's file): not replaced; "
+                                       "choose another output file");
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  remove_stale_temp_files(dir, target.filename().string());
   const fs::path tmp = dir / fmt::format(".{}.tmp.{}", target.filename().string(), ::getpid());
+  TempFileGuard guard(tmp.string());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw Error(path, "cannot write (directory missing or not writable)");
@@ -123,13 +196,16 @@ void note_paste_limit(Format format, const std::string& text, bool summary) {
       format_number(static_cast<double>(limit), 0));
 }
 
-// Refuses an output file that is one of the input reports (it would be replaced by the output).
-void check_output_is_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {
+// Refuses an output file that is one of the inputs (it would be replaced by the output), by any name of it
+// (a symlink, a hard link): `what` says which input ("an input report", "the policy file").
+void check_output_is_not_an_input(const std::string& output, const std::vector<std::string>& inputs,
+                                  std::string_view what = "an input report") {
   if (output.empty() || output == "-") return;
   std::error_code ec;
   if (!std::filesystem::exists(output, ec)) return;
   for (const auto& f : inputs)
-    if (std::filesystem::equivalent(output, f, ec)) throw Error(output, "is an input report; choose another output file");
+    if (!f.empty() && f != "-" && std::filesystem::equivalent(output, f, ec))
+      throw Error(output, fmt::format("is {}; choose another output file", what));
 }
 
 Format format_or_throw(const std::string& name) {
@@ -143,18 +219,8 @@ class StandardInput {
 public:
   const std::string& text() {
     if (m_text) return *m_text;
-    if (::isatty(STDIN_FILENO) == 1) throw Error("-", "is a terminal: pipe a report into awrdiff, or give its file");
-    constexpr std::size_t limit = std::size_t{512} << 20;
-    std::string bytes;
-    std::array<char, 1 << 16> chunk{};
-    for (;;) {
-      const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), stdin);
-      if (got == 0) break;
-      if (bytes.size() + got > limit) throw Error("-", "larger than 512 MiB");
-      bytes.append(chunk.data(), got);
-    }
-    if (std::ferror(stdin)) throw Error("-", "read error");
-    if (bytes.empty()) throw Error("-", "empty input");
+    // Binary data is refused after its first 64 KiB, a redirected file larger than the limit before it is read.
+    std::string bytes = read_input_descriptor(STDIN_FILENO, "-", report_input_kind());
     m_text = decode_input(std::move(bytes), "-");
     return *m_text;
   }
@@ -470,6 +536,8 @@ int run(int argc, char** argv) {
       check_strict({snapshots.begin(), snapshots.end()});
       if (mask_output) mask(snapshots, masker, baselines);
     };
+    // -o onto the policy file (by any of its names) would replace it with the report: refused, as for every input.
+    if (!policy_file.empty()) check_output_is_not_an_input(output, {policy_file}, "the policy file");
     if (history_cli.selected()) return run_history(history_cli, emit);
     if (timeline_cli.selected()) {
       check_output_is_not_an_input(output, timeline_cli.files);
@@ -599,6 +667,7 @@ int run(int argc, char** argv) {
         if (!baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
         const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
         warn_if_policy_cannot_fail(policy);
+        check_output_is_not_an_input(output, current_files);
         return run_history_check(history_cli, current_files, policy, opt, format, ropt, quiet, output, emit,
                                  [&](const Snapshot& s) { check_strict({&s}); });
       }

@@ -2,6 +2,7 @@
 // findings rules of the pairwise comparison against the baseline's typical period
 // (include/awrdiff/check.hpp, docs/baselines.md).
 #include <awrdiff/check.hpp>
+#include <awrdiff/input_file.hpp>
 
 #include "diff/charts.hpp"
 #include "diff/facts.hpp"
@@ -62,6 +63,9 @@ CheckPolicy default_policy() {
 
 namespace {
 
+// A policy file is a few KB; anything past this is not one (and is refused before it is read).
+constexpr std::size_t k_max_policy_bytes = std::size_t{1} << 20;
+
 std::optional<Direction> direction_named(std::string_view s) {
   if (s == "higher_is_worse") return Direction::higher_is_worse;
   if (s == "higher_is_better") return Direction::higher_is_better;
@@ -72,17 +76,9 @@ std::optional<Direction> direction_named(std::string_view s) {
 }  // namespace
 
 CheckPolicy load_policy(const std::string& file) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) throw Error(file, "is a directory, not a policy file");
-  std::string text;
-  {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw Error(file, "cannot open");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) throw Error(file, "cannot read");
-    text = ss.str();
-  }
+  // Read as every input is (include/awrdiff/input_file.hpp): no device, FIFO or file of more than 1 MiB.
+  const std::string text = read_input_file(
+      file, InputFileKind{"policy file", k_max_policy_bytes, "a policy file is a few KB, not read", true, false, false});
   return parse_policy(text, file);
 }
 

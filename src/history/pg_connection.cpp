@@ -15,6 +15,8 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <type_traits>
 
@@ -34,7 +36,7 @@ std::string first_line(const char* message) {
 
 // The libpq functions the store calls, resolved once from the library loaded at first use.
 struct LibPq {
-  decltype(&PQconnectdb) connectdb = nullptr;
+  decltype(&PQconnectdbParams) connectdb_params = nullptr;
   decltype(&PQstatus) status = nullptr;
   decltype(&PQerrorMessage) error_message = nullptr;
   decltype(&PQfinish) finish = nullptr;
@@ -61,7 +63,7 @@ const LibPq& libpq() {
     LibPq lib;
     LazyLibrary so(AWRDIFF_LIBPQ_SONAME);
     auto load = [&](auto& fn, const char* name) { so.load(fn, name); };
-    load(lib.connectdb, "PQconnectdb");
+    load(lib.connectdb_params, "PQconnectdbParams");
     load(lib.status, "PQstatus");
     load(lib.error_message, "PQerrorMessage");
     load(lib.finish, "PQfinish");
@@ -92,7 +94,8 @@ SqlFailure failure_of_state(std::string_view state) {
   if (state == "53100" || state == "53200" || state == "53300")
     return SqlFailure::full;  // disk full, out of memory, too many connections
   if (state.starts_with("53")) return SqlFailure::full;
-  if (state == "25006" || state == "42501") return SqlFailure::read_only;  // read-only transaction, insufficient privilege
+  if (state == "25006") return SqlFailure::read_only;  // read-only transaction
+  if (state == "42501") return SqlFailure::denied;  // insufficient privilege
   if (state == "40001" || state == "40P01" || state == "55P03" || state == "57014") return SqlFailure::busy;
   if (state.starts_with("08") || state == "57P01" || state == "57P03") return SqlFailure::cannot_open;
   if (state == "XX001" || state == "XX002") return SqlFailure::corrupt;
@@ -129,15 +132,22 @@ public:
   std::int64_t integer(int c) const override {
     if (is_null(c)) return 0;
     const char* p = m_pq.getvalue(m_r, m_row, c);
+    const char* end = p + std::strlen(p);
     std::int64_t v = 0;
-    std::from_chars(p, p + std::strlen(p), v);
+    const auto [at, ec] = std::from_chars(p, end, v);
+    if (ec != std::errc() || at != end)
+      throw SqlError(SqlFailure::corrupt, fmt::format("a stored value is not an integer ('{}')", p));
     return v;
   }
   double real(int c) const override {
     if (is_null(c)) return 0;
     const char* p = m_pq.getvalue(m_r, m_row, c);
+    const char* end = p + std::strlen(p);
     double v = 0;
-    std::from_chars(p, p + std::strlen(p), v);
+    const auto [at, ec] = std::from_chars(p, end, v);
+    // 'NaN' and 'Infinity' are DOUBLE PRECISION values PostgreSQL takes: no figure of a report, never read as 0.
+    if (ec != std::errc() || at != end || !std::isfinite(v))
+      throw SqlError(SqlFailure::corrupt, fmt::format("a stored value is not a finite number ('{}')", p));
     return v;
   }
   std::string text(int c) const override {
@@ -171,18 +181,39 @@ void ignore_notice(void*, const char*) {}
 class PgConnection final : public SqlConnection {
 public:
   PgConnection(const std::string& uri, bool write) {
-    m_conn = m_pq.connectdb(uri.c_str());
+    // A connect timeout unless one is given: a server that accepts and never answers would hold the cron job
+    // forever. Keywords are taken in order, so the URI's own connect_timeout (expanded from dbname) wins.
+    const char* env_timeout = std::getenv("PGCONNECT_TIMEOUT");
+    const bool default_timeout = env_timeout == nullptr || *env_timeout == '\0';
+    const std::string timeout = std::to_string(k_pg_connect_timeout_s);
+    const char* keys[] = {"connect_timeout", "dbname", nullptr};
+    const char* values[] = {timeout.c_str(), uri.c_str(), nullptr};
+    const int skip = default_timeout ? 0 : 1;
+    m_conn = m_pq.connectdb_params(keys + skip, values + skip, 1);
     if (m_conn == nullptr) throw SqlError(SqlFailure::cannot_open, "cannot allocate a PostgreSQL connection");
     if (m_pq.status(m_conn) != CONNECTION_OK) {
-      const std::string m = first_line(m_pq.error_message(m_conn));
+      std::string m = first_line(m_pq.error_message(m_conn));
       m_pq.finish(m_conn);
       m_conn = nullptr;
+      if (m.find("timeout expired") != std::string::npos)
+        m = fmt::format(
+            "no answer from the server within the connect timeout ({}: connect_timeout= in the URI, or "
+            "PGCONNECT_TIMEOUT)",
+            default_timeout && uri.find("connect_timeout=") == std::string::npos ? fmt::format("{} s", k_pg_connect_timeout_s)
+                                                                                 : std::string("as set"));
       throw SqlError(SqlFailure::cannot_open, m.empty() ? "cannot connect" : m);
     }
     m_pq.set_notice_processor(m_conn, ignore_notice, nullptr);
     try {
       // Shortest round-trip text for doubles (the default from PostgreSQL 12 on; set for older servers).
       exec("SET extra_float_digits = 3");
+      // A held lock ends the wait after 30 s, as SQLite's busy timeout does, and a statement that never ends (a
+      // stuck server) after 60 s, unless the server, database, role or connection sets its own timeouts.
+      const SqlValue t[] = {fmt::format("{}s", k_pg_lock_timeout_s), fmt::format("{}s", k_pg_statement_timeout_s)};
+      query(
+          "SELECT set_config(name, CASE name WHEN 'lock_timeout' THEN ? ELSE ? END, false) FROM pg_settings "
+          "WHERE name IN ('lock_timeout', 'statement_timeout') AND source = 'default'",
+          t);
       if (!write) exec("SET default_transaction_read_only = on");
     } catch (...) {
       m_pq.finish(m_conn);
@@ -235,8 +266,12 @@ public:
 
   std::vector<std::string> tables() override {
     std::vector<std::string> out;
-    query("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name", {},
-          [&](const SqlRow& r) { out.push_back(r.text(0)); });
+    // From the catalog, not information_schema (which lists only the tables the role has a privilege on): a
+    // role without SELECT sees the store's tables, then is told it may not read them, not that the store is empty.
+    query(
+        "SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') ORDER BY c.relname",
+        {}, [&](const SqlRow& r) { out.push_back(r.text(0)); });
     return out;
   }
 

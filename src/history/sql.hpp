@@ -29,7 +29,8 @@ enum class SqlFailure {
   other,  ///< anything else (a bug, a constraint): the message says what
   busy,  ///< another process held the store longer than the busy timeout
   full,  ///< the disk (or a file size limit) is full
-  read_only,  ///< the store cannot be written (permissions, a read-only file system or role)
+  read_only,  ///< the store cannot be written (a read-only file, directory, file system or transaction)
+  denied,  ///< the role lacks a privilege on a table (PostgreSQL SQLSTATE 42501): SELECT to read, INSERT... to write
   corrupt,  ///< the file is damaged or is no SQLite database
   io,  ///< an I/O error
   cannot_open,  ///< the file or server cannot be opened / reached
@@ -50,8 +51,11 @@ class SqlRow {
 public:
   virtual ~SqlRow() = default;
   virtual bool is_null(int column) const = 0;
-  virtual std::int64_t integer(int column) const = 0;  ///< 0 for NULL
-  virtual double real(int column) const = 0;  ///< 0 for NULL
+  /// 0 for NULL. Throws SqlError (corrupt) for a value that is no integer (text written by another program).
+  virtual std::int64_t integer(int column) const = 0;
+  /// 0 for NULL. Throws SqlError (corrupt) for a value that is no finite number ('NaN' or other text, infinity):
+  /// never read as 0.
+  virtual double real(int column) const = 0;
   virtual std::string text(int column) const = 0;  ///< "" for NULL
   virtual std::string blob(int column) const = 0;  ///< "" for NULL
   std::optional<std::int64_t> opt_integer(int column) const {
@@ -97,7 +101,14 @@ public:
 std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, int busy_timeout_ms);
 
 /// Connects to a PostgreSQL database (a postgresql:// URI or a libpq connection string). Throws SqlError.
+/// Nothing waits forever: a connect timeout of k_pg_connect_timeout_s unless the URI (connect_timeout=) or
+/// PGCONNECT_TIMEOUT sets one; lock_timeout of k_pg_lock_timeout_s (as SQLite's busy timeout) and statement_timeout
+/// of k_pg_statement_timeout_s (longer, so that a lock wait is named as such), unless the
+/// server, database, role or connection (options=-c...) sets them.
 std::unique_ptr<SqlConnection> open_postgresql(const std::string& uri, bool write);
+inline constexpr int k_pg_connect_timeout_s = 10;
+inline constexpr int k_pg_lock_timeout_s = 30;
+inline constexpr int k_pg_statement_timeout_s = 60;
 
 /// RAII: a write transaction rolled back unless committed.
 class SqlTransaction {

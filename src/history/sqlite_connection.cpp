@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -144,8 +145,20 @@ class SqliteRow final : public SqlRow {
 public:
   SqliteRow(const LibSqlite& lib, sqlite3_stmt* s) : m_lib(lib), m_s(s) {}
   bool is_null(int c) const override { return m_lib.column_type(m_s, c) == SQLITE_NULL; }
-  std::int64_t integer(int c) const override { return m_lib.column_int64(m_s, c); }
-  double real(int c) const override { return m_lib.column_double(m_s, c); }
+  // A number stored as text (another program's 'NaN', '12abc') is refused, not read as 0 as SQLite would.
+  std::int64_t integer(int c) const override {
+    const int type = m_lib.column_type(m_s, c);
+    if (type == SQLITE_TEXT || type == SQLITE_BLOB)
+      throw SqlError(SqlFailure::corrupt, fmt::format("a stored value is not an integer ('{}')", shown(c)));
+    return m_lib.column_int64(m_s, c);
+  }
+  double real(int c) const override {
+    const int type = m_lib.column_type(m_s, c);
+    const double v = m_lib.column_double(m_s, c);
+    if (type == SQLITE_TEXT || type == SQLITE_BLOB || !std::isfinite(v))
+      throw SqlError(SqlFailure::corrupt, fmt::format("a stored value is not a finite number ('{}')", shown(c)));
+    return v;
+  }
   std::string text(int c) const override {
     const auto* p = m_lib.column_text(m_s, c);
     return p == nullptr ? std::string()
@@ -158,6 +171,14 @@ public:
   }
 
 private:
+  std::string shown(int c) const {
+    std::string t = m_lib.column_type(m_s, c) == SQLITE_FLOAT ? fmt::format("{}", m_lib.column_double(m_s, c)) : text(c);
+    if (t.size() > 40) t = t.substr(0, 40) + "...";
+    for (char& ch : t)
+      if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '?';
+    return t;
+  }
+
   const LibSqlite& m_lib;
   sqlite3_stmt* m_s;
 };
@@ -170,6 +191,9 @@ public:
     const auto st = fs::status(path, ec);
     if (fs::exists(st)) {
       if (fs::is_directory(st)) throw SqlError(SqlFailure::cannot_open, "is a directory, not a history store");
+      // A FIFO would block the open, a device is no store: only a regular file (or a link to one) is opened.
+      if (!fs::is_regular_file(st))
+        throw SqlError(SqlFailure::cannot_open, "not a regular file (a FIFO, socket or device), not a history store");
       // Never let SQLite near a file that is not an SQLite database: it would be reported as
       // damaged at best. An empty file is a new store.
       if (fs::is_regular_file(st) && fs::file_size(path, ec) > 0) {

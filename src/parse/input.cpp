@@ -1,18 +1,22 @@
 // Reading files as found in the wild: gzip, BOMs, UTF-16, Windows-1252/ISO-8859-1, CRLF.
 #include "parse/tokenizer_common.hpp"
 
+#include <awrdiff/input_file.hpp>
 #include <awrdiff/parse.hpp>
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <system_error>
+#include <optional>
 
 namespace awrdiff {
 namespace {
@@ -206,41 +210,126 @@ std::string decode_input(std::string bytes, const std::string& source) {
   return text;
 }
 
-std::string read_input(const std::filesystem::path& file) {
-  const std::string name = file.string();
-  if (name.empty()) throw Error("''", "no report given (an empty file name)");
-  std::error_code ec;
-  auto status = std::filesystem::status(file, ec);
-  if (ec || !std::filesystem::exists(status)) throw Error(name, "no such file");
-  if (std::filesystem::is_directory(status)) throw Error(name, "is a directory, not a report");
-  // A pipe is read to its end, as standard input is (`<(zcat report.html.gz)`, a named pipe); a device is
-  // refused (/dev/zero would never end, a terminal is not a report).
-  const bool pipe = std::filesystem::is_fifo(status);
-  if (!pipe && !std::filesystem::is_regular_file(status)) throw Error(name, "not a regular file (a device), not a report");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(name, "cannot open for reading (permission denied?)");
-  const auto size = pipe ? std::uintmax_t{0} : std::filesystem::file_size(file, ec);
-  if (pipe) ec = std::make_error_code(std::errc::not_supported);  // no size known: read to the end
-  if (!ec && size > k_max_input_bytes) throw Error(name, std::string("file ") + k_too_large);
-  if (!ec && size == 0) throw Error(name, "empty file");
-  // Read in chunks: never more than the limit even if the file grows, and binary content is
-  // refused after the first chunk.
-  std::string bytes;
-  if (!ec) bytes.reserve(static_cast<std::size_t>(size));
-  std::array<char, k_probe_bytes> chunk{};
-  while (in) {
-    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    const auto got = static_cast<std::size_t>(in.gcount());
-    if (got == 0) break;
-    if (bytes.empty() && looks_binary(std::string_view(chunk.data(), got)) &&
-        !(got >= 2 && static_cast<unsigned char>(chunk[0]) == 0x1F && static_cast<unsigned char>(chunk[1]) == 0x8B))
-      throw Error(name, "binary file, not a report");
-    if (bytes.size() + got > k_max_input_bytes) throw Error(name, std::string("file ") + k_too_large);
-    bytes.append(chunk.data(), got);
+InputFileKind report_input_kind() {
+  return InputFileKind{"report", k_max_input_bytes, "AWR reports are at most a few tens of MB, not read", true, true, true};
+}
+
+namespace {
+
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
   }
-  if (in.bad()) throw Error(name, "read error");
-  if (bytes.empty()) throw Error(name, "empty file");
-  return decode_input(std::move(bytes), name);
+};
+
+std::string mib(std::size_t bytes) {
+  return bytes >= (std::size_t{1} << 20) ? std::to_string(bytes >> 20) + " MiB" : std::to_string(bytes >> 10) + " KiB";
+}
+
+[[noreturn]] void too_large(const std::string& name, const InputFileKind& kind) {
+  throw Error(name, "file larger than " + mib(kind.max_bytes) + "; " + std::string(kind.too_large));
+}
+
+// A pipe that an open descriptor stands for (`<(zcat ...)`, /dev/fd/N, standard input), not a FIFO with a
+// name on disk: Linux names the former "pipe:[inode]" under /proc/self/fd.
+bool anonymous_pipe(int fd) {
+  std::array<char, 64> target{};
+  const std::string link = "/proc/self/fd/" + std::to_string(fd);
+  const auto n = ::readlink(link.c_str(), target.data(), target.size() - 1);
+  return n > 5 && std::string_view(target.data(), static_cast<std::size_t>(n)).starts_with("pipe:");
+}
+
+// Reads `fd` to its end (regular files: `size` bytes expected), in 64 KiB chunks: never more than the limit,
+// binary content refused once the first 64 KiB (or all of a shorter input) are in.
+std::string read_all(int fd, const std::string& name, const InputFileKind& kind, std::optional<std::size_t> size,
+                     const char* empty = "empty file") {
+  if (size && *size > kind.max_bytes) too_large(name, kind);
+  if (size && *size == 0 && kind.refuse_empty) throw Error(name, empty);
+  std::string bytes;
+  if (size) bytes.reserve(*size);
+  bool probed = !kind.refuse_binary;
+  auto probe = [&] {
+    probed = true;
+    const std::string_view head(bytes.data(), std::min(bytes.size(), k_probe_bytes));
+    const bool gzip = kind.gzip && head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1F &&
+                      static_cast<unsigned char>(head[1]) == 0x8B;
+    if (!gzip && looks_binary(head)) throw Error(name, "binary file, not a " + std::string(kind.what));
+  };
+  std::array<char, k_probe_bytes> chunk{};
+  for (;;) {
+    const auto got = ::read(fd, chunk.data(), chunk.size());
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EISDIR) throw Error(name, "is a directory, not a " + std::string(kind.what));
+      throw Error(name, std::string("read error: ") + std::strerror(errno));
+    }
+    if (got == 0) break;
+    const auto n = static_cast<std::size_t>(got);
+    if (bytes.size() + n > kind.max_bytes) too_large(name, kind);
+    bytes.append(chunk.data(), n);
+    if (!probed && bytes.size() >= k_probe_bytes) probe();
+  }
+  if (bytes.empty() && kind.refuse_empty) throw Error(name, empty);
+  if (!probed) probe();
+  return bytes;
+}
+
+}  // namespace
+
+std::string read_input_file(const std::filesystem::path& file, const InputFileKind& kind) {
+  const std::string name = file.string();
+  const std::string what(kind.what);
+  if (name.empty()) throw Error("''", "no " + what + " given (an empty file name)");
+  // The kind of file first, from its name: a device or a FIFO is refused before it is opened.
+  struct stat st {};
+  if (::stat(name.c_str(), &st) != 0) {
+    if (errno == EACCES) throw Error(name, "cannot open for reading (permission denied?)");
+    if (errno == ENOENT || errno == ENOTDIR) throw Error(name, "no such file");
+    throw Error(name, std::string("cannot open for reading: ") + std::strerror(errno));
+  }
+  auto refuse_kind = [&](mode_t mode) {
+    if (S_ISDIR(mode)) throw Error(name, "is a directory, not a " + what);
+    if (S_ISCHR(mode) || S_ISBLK(mode)) throw Error(name, "not a regular file (a device), not a " + what);
+    if (S_ISSOCK(mode)) throw Error(name, "not a regular file (a socket), not a " + what);
+  };
+  refuse_kind(st.st_mode);
+  // O_NONBLOCK: opening a FIFO for reading then returns at once, writer or not (it is refused below).
+  Fd in{::open(name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)};
+  if (in.fd < 0) {
+    if (errno == EACCES || errno == EPERM) throw Error(name, "cannot open for reading (permission denied?)");
+    throw Error(name, std::string("cannot open for reading: ") + std::strerror(errno));
+  }
+  if (::fstat(in.fd, &st) != 0) throw Error(name, std::string("cannot read: ") + std::strerror(errno));
+  refuse_kind(st.st_mode);  // the file may have been replaced between the two looks
+  const bool pipe = S_ISFIFO(st.st_mode);
+  if (pipe && !anonymous_pipe(in.fd))
+    throw Error(name,
+                "a named pipe (FIFO), not a regular file: it blocks until something writes to it; read it as "
+                "standard input instead (- < " +
+                    name + ")");
+  if (!pipe && !S_ISREG(st.st_mode)) throw Error(name, "not a regular file, not a " + what);
+  if (const int flags = ::fcntl(in.fd, F_GETFL); flags >= 0) ::fcntl(in.fd, F_SETFL, flags & ~O_NONBLOCK);
+  return read_all(in.fd, name, kind, pipe ? std::nullopt : std::optional<std::size_t>(static_cast<std::size_t>(st.st_size)));
+}
+
+std::string read_input_descriptor(int fd, const std::string& name, const InputFileKind& kind) {
+  if (::isatty(fd) == 1) throw Error(name, "is a terminal: pipe a " + std::string(kind.what) + " into awrdiff, or give its file");
+  struct stat st {};
+  std::optional<std::size_t> size;
+  if (::fstat(fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw Error(name, "is a directory, not a " + std::string(kind.what));
+    // A regular file redirected in: its size is known (the part after the current offset is what is read).
+    if (S_ISREG(st.st_mode)) {
+      const auto at = ::lseek(fd, 0, SEEK_CUR);
+      if (at >= 0 && at <= st.st_size) size = static_cast<std::size_t>(st.st_size - at);
+    }
+  }
+  return read_all(fd, name, kind, size, "empty input");
+}
+
+std::string read_input(const std::filesystem::path& file) {
+  return decode_input(read_input_file(file, report_input_kind()), file.string());
 }
 
 Snapshot load_report(const std::filesystem::path& file) { return parse_report(read_input(file), file.string()); }

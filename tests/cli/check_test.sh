@@ -91,7 +91,7 @@ mkdir adir
 check "policy: a directory" 2 "$bin" check --policy adir --baseline normal.json "$s/bad.html"
 ok "policy: a directory, said" grep -q "adir: is a directory" "$tmp/err"
 check "policy: missing" 2 "$bin" check --policy nosuch.toml --baseline normal.json "$s/bad.html"
-ok "policy: missing, said" grep -q "nosuch.toml: cannot open" "$tmp/err"
+ok "policy: missing, said" grep -q "nosuch.toml: no such file" "$tmp/err"
 printf '[metric."db_time_per_s"]\nfail_z = 1e400\n' >p1.toml
 printf 'load_matters = "\xff\xfe"\n' >p2.toml
 head -c 64 "$bin" >p3.toml

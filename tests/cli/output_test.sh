@@ -53,11 +53,17 @@ check "set: a file twice" 2 "$bin" --base "$s/good.html" "$s/good_1.html" "$s/go
 has "set twice message" 'good.html: given twice in the base set: each report counts once' "$tmp/err"
 check "set: a file in both sets" 2 "$bin" --base "$s/good.html" --target "$tmp/link.html"
 has "both sets message" 'link.html: given in the base set and in the target set' "$tmp/err"
-# A pipe is read as a report (<(zcat report.gz)); a device is not
+# A pipe the shell opened is read as a report (<(zcat report.gz), /dev/fd/N); a named pipe (FIFO) on disk is
+# refused without waiting for a writer (it is read as standard input); a device is refused
 check "a pipe as the target" 0 sh -c '"$0" -s "$1" /dev/fd/3 3<"$2"' "$bin" "$s/good.html" "$s/bad.html"
 has "pipe compared" '^Regressed' "$tmp/out"
-mkfifo "$tmp/fifo" && { cat "$s/bad.html" >"$tmp/fifo" & }
-check "a named pipe as the target" 0 "$bin" -s "$s/good.html" "$tmp/fifo"
+check "process substitution as the target" 0 "$bin" -s "$s/good.html" <(cat "$s/bad.html")
+has "process substitution compared" '^Regressed' "$tmp/out"
+mkfifo "$tmp/fifo"
+check "a named pipe as the target" 2 timeout 20 "$bin" -s "$s/good.html" "$tmp/fifo"
+has "named pipe refused" 'fifo: a named pipe \(FIFO\), not a regular file' "$tmp/err"
+{ cat "$s/bad.html" >"$tmp/fifo" & }
+check "a named pipe as standard input" 0 sh -c '"$0" -s "$1" - <"$2"' "$bin" "$s/good.html" "$tmp/fifo"
 wait
 check "a device" 2 "$bin" "$s/good.html" /dev/zero
 has "device message" '/dev/zero: not a regular file \(a device\)' "$tmp/err"

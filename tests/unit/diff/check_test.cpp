@@ -224,7 +224,7 @@ TEST(Check, PolicyFileTroubleIsOneLineNeverACrash) {
   const auto dir = std::filesystem::temp_directory_path() / "awrdiff_policy_dir";
   std::filesystem::create_directories(dir);
   EXPECT_NE(error_of([&] { awrdiff::load_policy(dir.string()); }).find("is a directory"), std::string::npos);
-  EXPECT_NE(error_of([&] { awrdiff::load_policy("/nonexistent/awrdiff.toml"); }).find("cannot open"), std::string::npos);
+  EXPECT_NE(error_of([&] { awrdiff::load_policy("/nonexistent/awrdiff.toml"); }).find("no such file"), std::string::npos);
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"[metric.\"db_time_per_s\"]\nfail_z = 1e400\n", "line"},
       {"load_matters = \"\xff\xfe\"\n", "line"},

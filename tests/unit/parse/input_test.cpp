@@ -1,5 +1,6 @@
 // Reading files as found in the wild (parse.hpp): decode_input and load_report's errors.
 #include <awrdiff/error.hpp>
+#include <awrdiff/input_file.hpp>
 #include <awrdiff/parse.hpp>
 
 #include <gtest/gtest.h>
@@ -9,6 +10,9 @@
 #include <fstream>
 #include <string>
 
+#include <chrono>
+
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -186,6 +190,34 @@ TEST(DecodeInput, MultiMemberGzipFaultsAreNamed) {
 TEST_F(TempDir, MissingFile) { expect_load_error(m_dir / "does_not_exist.html", "no such file"); }
 
 TEST_F(TempDir, Directory) { expect_load_error(m_dir, "directory"); }
+
+// A FIFO with no writer blocked open() forever: refused at once, naming what to do instead.
+TEST_F(TempDir, NamedPipeIsRefusedWithoutWaiting) {
+  const auto fifo = m_dir / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto start = std::chrono::steady_clock::now();
+  expect_load_error(fifo, "a named pipe (FIFO), not a regular file");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+}
+
+TEST_F(TempDir, DeviceIsRefused) { expect_load_error("/dev/zero", "not a regular file (a device)"); }
+
+// Each kind of input has its own limit, checked from the size before a byte is read.
+TEST_F(TempDir, SizeLimitOfAKind) {
+  const awrdiff::InputFileKind policy{"policy file", 1024, "a policy file is a few KB, not read", true, false, false};
+  const auto small = write("small.toml", std::string(1024, '#'));
+  EXPECT_EQ(awrdiff::read_input_file(small, policy).size(), 1024u);
+  const auto big = write("big.toml", std::string(1025, '#'));
+  try {
+    (void)awrdiff::read_input_file(big, policy);
+    ADD_FAILURE() << "a file over the limit was read";
+  } catch (const awrdiff::Error& e) { EXPECT_EQ(e.reason(), "file larger than 1 KiB; a policy file is a few KB, not read"); }
+  EXPECT_EQ(awrdiff::read_input_file(write("empty.toml", ""), policy), "");  // a policy may be empty
+  try {
+    (void)awrdiff::read_input_file(m_dir, policy);
+    ADD_FAILURE() << "a directory was read";
+  } catch (const awrdiff::Error& e) { EXPECT_EQ(e.reason(), "is a directory, not a policy file"); }
+}
 
 TEST_F(TempDir, EmptyFile) { expect_load_error(write("empty.txt", ""), "empty"); }
 
