@@ -4,6 +4,7 @@
 // baselines.
 #include <awrdiff/history.hpp>
 #include <awrdiff/metrics.hpp>
+#include <awrdiff/printable.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
 #include "history/sql.hpp"
@@ -248,15 +249,9 @@ namespace detail {}  // namespace detail
 
 namespace {
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
+// A text column's field: printable, a formula neutralised, quoted when needed (printable.hpp). The numeric
+// columns are written as numbers.
+std::string csv_field(const std::string& s) { return csv_text_field(s); }
 
 }  // namespace
 
@@ -842,8 +837,8 @@ std::string HistoryStore::export_text(const std::string& format) {
       if (format == "csv") {
         fmt::format_to(out_it, "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", p.dbid, csv_field(p.db_name),
                        opt_text(p.instance_number), opt_text(p.con_dbid), csv_field(p.container), opt_text(p.begin_snap),
-                       opt_text(p.end_snap), p.begin_time, p.end_time, opt_text(p.elapsed_s), p.valid ? 1 : 0,
-                       p.overlapping ? 1 : 0, csv_field(p.source), metric, csv_field(unit), value);
+                       opt_text(p.end_snap), csv_field(p.begin_time), csv_field(p.end_time), opt_text(p.elapsed_s),
+                       p.valid ? 1 : 0, p.overlapping ? 1 : 0, csv_field(p.source), csv_field(metric), csv_field(unit), value);
       } else {
         // One object per line, its keys in this order (docs/history.md).
         line.clear();

@@ -180,6 +180,40 @@ contains "$T/err" "no stored period of DB Id 42" "another database is named"
 expect 2 "check without --baseline or --history" -- "$AWRDIFF" check samples/good_4.html
 expect 2 "check --history on a missing store" -- "$AWRDIFF" check --history --db "$T/none.sqlite" samples/good_4.html
 
+# ---- what reaches a ticket: control characters and spreadsheet formulas ----------------------------------
+# A report whose DB name sets the terminal's title (OSC ... BEL), whose host clears the screen, stored under a
+# file name starting with '='. list, show and the CSV export print none of those bytes; a CSV text cell a
+# spreadsheet would run as a formula starts with "'"; numbers stay numbers.
+python3 - "$T" <<'EOF2'
+import sys
+s = open("samples/good.html", encoding="utf-8").read()
+s = s.replace(">ORCL19<", ">=1+cmd|ORCL19\x1b]0;pwned\x07<", 1).replace(">dbhost01<", ">dbhost01\x1b[2J\u009b31m<", 1)
+open(sys.argv[1] + "/=esc.html", "w", encoding="utf-8").write(s)
+EOF2
+E="$T/esc.sqlite"
+control() { LC_ALL=C grep -c $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]' "$1"; }
+expect 0 "control characters: add" -- "$AWRDIFF" history add --db "$E" "$T/=esc.html"
+expect 0 "control characters: list" -- "$AWRDIFF" history list --db "$E" --periods
+[ "$(control "$T/out")" = 0 ] && ok || bad "history list prints control characters: $(cat -A "$T/out" | head -5)"
+contains "$T/out" "ORCL19�]0;pwned�" "history list shows the name with its control characters replaced"
+expect 0 "control characters: show" -- "$AWRDIFF" history show db_time_per_s --db "$E"
+[ "$(control "$T/out")" = 0 ] && ok || bad "history show prints control characters"
+expect 0 "control characters: export" -- "$AWRDIFF" history export --db "$E"
+[ "$(control "$T/out")" = 0 ] && ok || bad "history export prints control characters"
+python3 - "$T/out" <<'EOF2' && ok || bad "CSV export: a formula cell or a number changed"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
+assert rows, "no rows"
+for r in rows:
+    for k in ("db_name", "container", "begin_time", "end_time", "source", "metric", "unit"):
+        assert not r[k][:1] in ("=", "+", "-", "@"), (k, r[k])
+    assert r["db_name"].startswith("'=1+cmd|ORCL19"), r["db_name"]
+    assert r["source"].endswith("=esc.html"), r["source"]
+    float(r["value"]), int(r["dbid"])  # numbers as numbers
+EOF2
+"$AWRDIFF" history add --db "$E" "$T/=esc.html" "$T/none$(printf '\x1b]0;x\x07').html" >"$T/out" 2>"$T/err"
+[ "$(control "$T/err")" = 0 ] && grep -q "none�]0;x�.html" "$T/err" && ok || bad "stderr names a file with its control characters: $(cat -A "$T/err")"
+
 # ---- the default location ---------------------------------------------------------------------------
 expect 0 "XDG_DATA_HOME" -- env -u AWRDIFF_HISTORY XDG_DATA_HOME="$T/xdg" "$AWRDIFF" history add samples/good.html
 [ -s "$T/xdg/awrdiff/history.sqlite" ] && ok || bad "no store at \$XDG_DATA_HOME/awrdiff/history.sqlite"
