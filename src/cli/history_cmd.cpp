@@ -35,7 +35,8 @@ std::string location_of(const HistoryCli& h) {
     const auto parent = std::filesystem::path(h.db).parent_path();
     std::error_code ec;
     if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
-      throw Error(h.db, fmt::format("the directory {} does not exist (create it first)", parent.string()));
+      throw Error(redact_location(h.db),
+                  fmt::format("the directory {} does not exist (create it first)", redact_location(parent.string())));
   }
   return h.db;
 }

@@ -344,6 +344,25 @@ expect 2 "list a damaged store" -- "$AWRDIFF" history list --db "$D" --periods
 [ "$(md5sum <"$D")" = "$sum" ] && ok || bad "the damaged store changed"
 expect 2 "a directory as the store" -- "$AWRDIFF" history add --db "$T" samples/good.html
 
+# ---- passwords are never printed (docs/history.md) -----------------------------------------------------------
+# A server that is not there, given with passwords in a URI (user information and query) and in libpq's
+# keyword/value form: the one error line names the store without them; no SQLite file is made of the string.
+no_secret() { # DESCRIPTION FILE...
+  local what=$1
+  shift
+  if grep -l "s3cret" "$@" >/dev/null 2>&1; then bad "$what: a password printed: $(grep -h s3cret "$@" | head -3)"; else ok; fi
+}
+expect 2 "password in a URI: no server" -- "$AWRDIFF" history list --db "postgresql://awrdiff:s3cretpw@/postgres?host=$T&port=1&password=s3cretqp"
+no_secret "password in a URI: no server" "$T/out" "$T/err"
+contains "$T/err" "postgresql://awrdiff@/postgres?host=$T&port=1&password=***" "the store named without its passwords"
+(cd "$T" && "$AWRDIFF" history list --db "host=$T port=1 user=awrdiff password=s3cretkv" >"$T/out" 2>"$T/err")
+code=$?
+[ "$code" = 2 ] && ok || bad "keyword/value connection string: exit $code"
+no_secret "keyword/value connection string" "$T/out" "$T/err"
+[ -z "$(find "$T" -maxdepth 1 -name 'host=*')" ] && ok || bad "a keyword/value string made an SQLite file"
+expect 2 "malformed URI quoting its password" -- "$AWRDIFF" history list --db "postgresql://awrdiff:s3cret%zz@/postgres?host=$T"
+no_secret "malformed URI quoting its password" "$T/out" "$T/err"
+
 # ---- PostgreSQL ---------------------------------------------------------------------------------------
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 AS_PG=""
@@ -394,6 +413,20 @@ EOF
     expect 2 "PostgreSQL: a read-only role cannot add" -- "$AWRDIFF" history add --db "$RO_PG" samples/good_4.html "$T/bad_19.json"
     contains "$T/err" "read-only" "PostgreSQL read-only is named"
     expect 2 "PostgreSQL: a server that is not there" -- "$AWRDIFF" history list --db "postgresql://awrdiff@/postgres?host=$T&port=1"
+    # A password in the URI (the server trusts the socket, so any is taken): never in the output of add, list,
+    # check, their errors, or what the store keeps (the check's outcome, its baseline's name).
+    SEC_PG="postgresql://awrdiff:s3cretpw@/postgres?host=$PG_DIR&port=5432&password=s3cretqp"
+    expect 0 "PostgreSQL with a password: add" -- "$AWRDIFF" history add -v --db "$SEC_PG" samples/good.html
+    no_secret "PostgreSQL with a password: add" "$T/out" "$T/err"
+    expect 0 "PostgreSQL with a password: list" -- "$AWRDIFF" history list --db "$SEC_PG"
+    no_secret "PostgreSQL with a password: list" "$T/out" "$T/err"
+    contains "$T/out" "postgresql://awrdiff@/postgres?host=$PG_DIR&port=5432&password=*** (PostgreSQL" "list names the store"
+    expect 1 "PostgreSQL with a password: check --add" -- "$AWRDIFF" check --history --add --db "$SEC_PG" --match hour "$T/bad_19.json" -f json
+    no_secret "PostgreSQL with a password: check" "$T/out" "$T/err"
+    "$PG_BIN/psql" -X -q -At -h "$PG_DIR" -p 5432 -U awrdiff -d postgres \
+      -c "SELECT headline FROM checks UNION ALL SELECT source FROM periods UNION ALL SELECT value FROM meta" >"$T/stored" 2>&1
+    [ -s "$T/stored" ] && ok || bad "nothing read back from the store: $(cat "$T/stored")"
+    no_secret "PostgreSQL with a password: stored text" "$T/stored"
   else
     echo "SKIP: PostgreSQL (the server did not start: $(tail -1 "$PG_DIR/log"))"
   fi
