@@ -198,7 +198,15 @@ expect 0 "control characters: list" -- "$AWRDIFF" history list --db "$E" --perio
 contains "$T/out" "ORCL19�]0;pwned�" "history list shows the name with its control characters replaced"
 expect 0 "control characters: show" -- "$AWRDIFF" history show db_time_per_s --db "$E"
 [ "$(control "$T/out")" = 0 ] && ok || bad "history show prints control characters"
+# A negative value is a number, not a formula: written as it is.
+python3 - "$E" <<'EOF2'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE metric_values SET value = -0.5 WHERE metric_id = (SELECT min(metric_id) FROM metric_values)")
+c.commit()
+EOF2
 expect 0 "control characters: export" -- "$AWRDIFF" history export --db "$E"
+grep -q ',-0\.5$' "$T/out" && ok || bad "CSV export: -0.5 not written as a number: $(grep -- '-0\.5' "$T/out" | head -2)"
 [ "$(control "$T/out")" = 0 ] && ok || bad "history export prints control characters"
 python3 - "$T/out" <<'EOF2' && ok || bad "CSV export: a formula cell or a number changed"
 import csv, sys
