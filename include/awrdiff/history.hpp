@@ -36,8 +36,20 @@ inline constexpr int k_history_schema_version = 1;
 /// else $HOME/.local/share/awrdiff/history.sqlite. Throws Error when none of them is set.
 std::string default_history_location();
 
-/// True for a PostgreSQL location: a `postgresql://` or `postgres://` URI.
+/// True for a PostgreSQL location: a `postgresql://` or `postgres://` URI, or libpq's keyword/value form
+/// ("host=dbhost dbname=history user=dba": its first keyword one of libpq's, such as host, dbname, user, port,
+/// service).
 bool is_postgresql_location(std::string_view location);
+
+/// A location as it may be printed, shown in a baseline's sources or stored: without its passwords. The
+/// password of a URI's user information is left out ("postgresql://dba:s3cret@host/db" ->
+/// "postgresql://dba@host/db"); the value of a password= or sslpassword= parameter, in a URI's query or in
+/// the keyword/value form (quoted or not), becomes "***". Anything else is returned as it is.
+std::string redact_location(std::string_view location);
+
+/// `text` (a message of the database driver) with every password of `location` (4 characters or more)
+/// replaced by "***", wherever it is quoted.
+std::string redact_secrets(std::string_view text, std::string_view location);
 
 /// A length of time as written on the command line: "90d", "28d", "12h", "2w", "30m", "3600s". Returns
 /// seconds. Throws Error for anything else, a number without its unit ("10") or a length of 0.
@@ -167,7 +179,7 @@ public:
   HistoryStore(const HistoryStore&) = delete;
   HistoryStore& operator=(const HistoryStore&) = delete;
 
-  /// The location as given, and "SQLite" / "PostgreSQL".
+  /// The location as given, its passwords left out (redact_location), and "SQLite" / "PostgreSQL".
   const std::string& location() const;
   const char* backend() const;
   /// The store's schema version.

@@ -13,6 +13,7 @@
 #include <awrdiff/input_file.hpp>
 #include <awrdiff/mask.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/printable.hpp>
 #include <awrdiff/render.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
@@ -39,6 +40,45 @@ namespace awrdiff::cli {
 namespace {
 
 constexpr const char* k_version = "0.1.0";
+
+// Standard error as a user reads it (a terminal, cron's mail): every line goes through printable(), so that a file
+// name or a report string in a message (a database name, a reason) cannot send a terminal an escape sequence.
+// Installed for the whole run; a line is written when it ends, or when the stream is flushed (std::cerr is
+// unit-buffered: after each message's last piece).
+class PrintableStderr : public std::streambuf {
+public:
+  PrintableStderr() : m_dest(std::cerr.rdbuf(this)) {}
+  ~PrintableStderr() override {
+    sync();
+    std::cerr.rdbuf(m_dest);
+  }
+  PrintableStderr(const PrintableStderr&) = delete;
+  PrintableStderr& operator=(const PrintableStderr&) = delete;
+
+protected:
+  int_type overflow(int_type ch) override {
+    if (traits_type::eq_int_type(ch, traits_type::eof())) return sync() == 0 ? traits_type::not_eof(ch) : traits_type::eof();
+    m_pending.push_back(traits_type::to_char_type(ch));
+    if (ch == '\n') return sync() == 0 ? ch : traits_type::eof();
+    return ch;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    m_pending.append(s, static_cast<std::size_t>(n));
+    return n;
+  }
+  int sync() override {
+    if (m_pending.empty()) return m_dest->pubsync();
+    const std::string text = printable(m_pending, true);
+    m_pending.clear();
+    const auto n = static_cast<std::streamsize>(text.size());
+    if (m_dest->sputn(text.data(), n) != n) return -1;
+    return m_dest->pubsync();
+  }
+
+private:
+  std::streambuf* m_dest;
+  std::string m_pending;
+};
 
 // A sink writing to `out` (its state tells whether all of it was written).
 TextSink to(std::ostream& out) {
@@ -277,6 +317,7 @@ bool is_command(std::string_view w) {
 }  // namespace
 
 int run(int argc, char** argv) {
+  const PrintableStderr printable_stderr;
   CLI::App app{
       "awrdiff - what changed between two periods of Oracle database performance, and why.\n\n"
       "  awrdiff BASE TARGET            compare two reports: AWR (instance or RAC global) or Statspack,\n"
@@ -607,7 +648,7 @@ int run(int argc, char** argv) {
             listing += '\n';
           }
       }
-      emit(listing, output);
+      emit(printable(listing, true), output);
       return 0;
     }
     auto load_baseline = [&](const std::vector<std::string>& sources) {
@@ -647,7 +688,7 @@ int run(int argc, char** argv) {
         emit(baseline_json_text(b), output);
         return 0;
       }
-      emit(baseline_summary_text(b, verbose), output);
+      emit(printable(baseline_summary_text(b, verbose), true), output);
       return 0;
     }
     // check -f openmetrics (or prometheus): the exposition text instead of a report (check_output.hpp).
@@ -710,7 +751,7 @@ int run(int argc, char** argv) {
           return r.exit_code();
         }
         if (format == Format::text) {
-          emit(quiet_text(r), output);
+          emit(printable(quiet_text(r), true), output);
           return r.exit_code();
         }
       }

@@ -7,6 +7,7 @@
 #include <awrdiff/history.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/printable.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -34,7 +35,8 @@ std::string location_of(const HistoryCli& h) {
     const auto parent = std::filesystem::path(h.db).parent_path();
     std::error_code ec;
     if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
-      throw Error(h.db, fmt::format("the directory {} does not exist (create it first)", parent.string()));
+      throw Error(redact_location(h.db),
+                  fmt::format("the directory {} does not exist (create it first)", redact_location(parent.string())));
   }
   return h.db;
 }
@@ -399,8 +401,9 @@ int run_history(HistoryCli& h, const Emit& emit) {
   }
   check_output(h.output, location);
   auto store = HistoryStore::open(location, HistoryAccess::read);
-  if (*h.list) emit(list_text(*store, h), h.output);
-  else if (*h.show) emit(show_text(*store, h), h.output);
+  // What the store holds came from reports and file names: printed without their control characters.
+  if (*h.list) emit(printable(list_text(*store, h), true), h.output);
+  else if (*h.show) emit(printable(show_text(*store, h), true), h.output);
   else if (*h.export_cmd) emit(store->export_text(h.format), h.output);
   return 0;
 }
@@ -533,7 +536,7 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
       return exit_code;
     }
     if (format == Format::text) {
-      emit(quiet_text(r), output);
+      emit(printable(quiet_text(r), true), output);
       return exit_code;
     }
   }

@@ -4,6 +4,7 @@
 // baselines.
 #include <awrdiff/history.hpp>
 #include <awrdiff/metrics.hpp>
+#include <awrdiff/printable.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
 #include "history/sql.hpp"
@@ -133,15 +134,7 @@ std::string ddl(std::string_view statement, detail::SqlDialect d) {
 
 // ---- small helpers ------------------------------------------------------------------------------
 
-std::string redact(const std::string& location) {
-  // postgresql://user:secret@host/db -> postgresql://user@host/db
-  if (!is_postgresql_location(location)) return location;
-  const auto scheme = location.find("://") + 3;
-  const auto at = location.find('@', scheme);
-  const auto colon = location.find(':', scheme);
-  if (at != std::string::npos && colon != std::string::npos && colon < at) return location.substr(0, colon) + location.substr(at);
-  return location;
-}
+std::string redact(const std::string& location) { return redact_location(location); }
 
 std::int64_t as_int(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 
@@ -248,22 +241,113 @@ namespace detail {}  // namespace detail
 
 namespace {
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
+// A text column's field: printable, a formula neutralised, quoted when needed (printable.hpp). The numeric
+// columns are written as numbers.
+std::string csv_field(const std::string& s) { return csv_text_field(s); }
 
 }  // namespace
 
 // ---- public helpers -----------------------------------------------------------------------------
 
 bool is_postgresql_location(std::string_view location) {
-  return location.starts_with("postgresql://") || location.starts_with("postgres://");
+  if (location.starts_with("postgresql://") || location.starts_with("postgres://")) return true;
+  // libpq's keyword/value form: "host=dbhost dbname=history user=dba" (its first keyword one of libpq's).
+  const auto eq = location.find('=');
+  if (eq == std::string_view::npos) return false;
+  auto key = location.substr(0, eq);
+  while (!key.empty() && (key.front() == ' ' || key.front() == '\t')) key.remove_prefix(1);
+  while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.remove_suffix(1);
+  for (std::string_view k : {"host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service", "sslmode",
+                             "connect_timeout", "options", "application_name", "target_session_attrs"})
+    if (key == k) return true;
+  return false;
+}
+
+namespace {
+
+bool is_space_char(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// Where each secret of a connection string is: the password of a URI's user information
+// ("postgresql://user:SECRET@host"), the value of a password= or sslpassword= parameter, in a URI's query
+// ("?password=SECRET&...") or a keyword/value string ("password=SECRET", "password = 'se cret'").
+// In order of their place.
+struct Secret {
+  std::size_t at = 0, size = 0;
+  bool userinfo = false;  ///< the password of a URI's user information, after its ':'
+};
+std::vector<Secret> secrets_of(std::string_view loc) {
+  std::vector<Secret> out;
+  const auto scheme = loc.find("://");
+  const bool uri = scheme != std::string_view::npos;
+  if (uri) {
+    const auto start = scheme + 3;
+    auto end = loc.find_first_of("/?#", start);
+    if (end == std::string_view::npos) end = loc.size();
+    const auto at = loc.rfind('@', end == 0 ? 0 : end - 1);
+    if (at != std::string_view::npos && at >= start && at < end) {
+      const auto colon = loc.find(':', start);
+      if (colon < at) out.push_back({colon + 1, at - colon - 1, true});
+    }
+  }
+  const auto lower = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+  for (std::size_t i = 0; i < loc.size(); ++i) {
+    std::size_t key = 0;
+    for (std::string_view k : {"sslpassword", "password"}) {
+      if (loc.size() - i < k.size()) continue;
+      bool same = true;
+      for (std::size_t j = 0; j < k.size() && same; ++j) same = lower(loc[i + j]) == k[j];
+      if (same) {
+        key = k.size();
+        break;
+      }
+    }
+    if (key == 0) continue;
+    const char before = i == 0 ? ' ' : loc[i - 1];
+    if (!(is_space_char(before) || before == '?' || before == '&')) continue;
+    std::size_t j = i + key;
+    while (j < loc.size() && is_space_char(loc[j])) ++j;
+    if (j >= loc.size() || loc[j] != '=') continue;
+    ++j;
+    while (j < loc.size() && is_space_char(loc[j])) ++j;
+    std::size_t v = j;
+    if (!uri && v < loc.size() && loc[v] == '\'') {  // a quoted value: '...' with \' and \\ inside
+      std::size_t e = v + 1;
+      while (e < loc.size() && loc[e] != '\'') e += loc[e] == '\\' ? 2 : 1;
+      out.push_back({v + 1, std::min(e, loc.size()) - v - 1, false});
+      i = e;
+      continue;
+    }
+    while (j < loc.size() && !(uri ? loc[j] == '&' || loc[j] == '#' : is_space_char(loc[j]))) ++j;
+    out.push_back({v, j - v, false});
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string redact_location(std::string_view location) {
+  std::string out;
+  std::size_t from = 0;
+  for (const auto& secret : secrets_of(location)) {
+    if (secret.at < from) continue;
+    // The user information's password goes with its colon (as libpq prints a URI); a parameter keeps its key.
+    out.append(location.substr(from, secret.at - from - (secret.userinfo ? 1 : 0)));
+    if (!secret.userinfo) out += "***";
+    from = secret.at + secret.size;
+  }
+  out.append(location.substr(from));
+  return out;
+}
+
+std::string redact_secrets(std::string_view text, std::string_view location) {
+  std::string out(text);
+  for (const auto& s : secrets_of(location)) {
+    if (s.size < 4) continue;  // a shorter password would match ordinary words of the message
+    const std::string secret(location.substr(s.at, s.size));
+    for (auto p = out.find(secret); p != std::string::npos; p = out.find(secret, p + 3)) out.replace(p, secret.size(), "***");
+  }
+  return out;
 }
 
 std::string default_history_location() {
@@ -371,7 +455,8 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
 // ---- the store ----------------------------------------------------------------------------------
 
 struct HistoryStore::Impl {
-  std::string location;  // as given (for messages: redacted)
+  std::string location;  // as given (to connect)
+  std::string shown;  // as printed: redact_location(location)
   std::unique_ptr<SqlConnection> c;
   bool postgres = false;
   bool write = false;
@@ -379,8 +464,10 @@ struct HistoryStore::Impl {
   std::unordered_map<std::string, std::int64_t> metric_ids;
   std::unordered_map<std::int64_t, std::string> metric_keys;
 
-  [[noreturn]] void fail(const SqlError& e, std::string_view doing) const {
+  [[noreturn]] void fail(const SqlError& raw, std::string_view doing) const {
     const std::string where = redact(location);
+    // The driver's message can quote the connection string (a malformed URI): its secrets are left out.
+    const SqlError e(raw.kind(), redact_secrets(raw.what(), location));
     switch (e.kind()) {
       case SqlFailure::busy:
         // PostgreSQL: a statement stopped by statement_timeout (a stuck server or query), not a lock.
@@ -686,6 +773,7 @@ HistoryStore::~HistoryStore() = default;
 std::unique_ptr<HistoryStore> HistoryStore::open(const std::string& location, HistoryAccess access) {
   auto impl = std::make_unique<Impl>();
   impl->location = location;
+  impl->shown = redact_location(location);
   impl->postgres = is_postgresql_location(location);
   impl->write = access == HistoryAccess::write;
   if (location.empty()) throw Error("", "no history store given (--db FILE or postgresql://...)");
@@ -700,7 +788,7 @@ std::unique_ptr<HistoryStore> HistoryStore::open(const std::string& location, Hi
   return std::unique_ptr<HistoryStore>(new HistoryStore(std::move(impl)));
 }
 
-const std::string& HistoryStore::location() const { return m_impl->location; }
+const std::string& HistoryStore::location() const { return m_impl->shown; }
 const char* HistoryStore::backend() const { return m_impl->postgres ? "PostgreSQL" : "SQLite"; }
 int HistoryStore::schema_version() const { return m_impl->version; }
 
@@ -878,8 +966,8 @@ std::string HistoryStore::export_text(const std::string& format) {
       if (format == "csv") {
         fmt::format_to(out_it, "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", p.dbid, csv_field(p.db_name),
                        opt_text(p.instance_number), opt_text(p.con_dbid), csv_field(p.container), opt_text(p.begin_snap),
-                       opt_text(p.end_snap), p.begin_time, p.end_time, opt_text(p.elapsed_s), p.valid ? 1 : 0,
-                       p.overlapping ? 1 : 0, csv_field(p.source), metric, csv_field(unit), value);
+                       opt_text(p.end_snap), csv_field(p.begin_time), csv_field(p.end_time), opt_text(p.elapsed_s),
+                       p.valid ? 1 : 0, p.overlapping ? 1 : 0, csv_field(p.source), csv_field(metric), csv_field(unit), value);
       } else {
         // One object per line, its keys in this order (docs/history.md).
         line.clear();

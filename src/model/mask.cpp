@@ -195,6 +195,49 @@ const std::unordered_set<std::string>& sql_keywords() {
 }
 
 /// Words of parameter values and connect descriptors that are settings, not names.
+/// Words of hints' argument lists that name no object: OPT_ESTIMATE(@qb, TABLE, t, ROWS=10),
+/// PQ_DISTRIBUTE(t HASH HASH), PARALLEL(t DEFAULT), USE_HASH_AGGREGATION, INDEX_SS ...
+const std::unordered_set<std::string>& hint_words() {
+  static const std::unordered_set<std::string> s = {"TABLE",
+                                                    "INDEX",
+                                                    "INDEX_FILTER",
+                                                    "INDEX_SCAN",
+                                                    "INDEX_SKIP_SCAN",
+                                                    "JOIN",
+                                                    "NLJ_INDEX_SCAN",
+                                                    "NLJ_INDEX_FILTER",
+                                                    "GROUP_BY",
+                                                    "QUERY_BLOCK",
+                                                    "ROWS",
+                                                    "SCALE_ROWS",
+                                                    "MIN",
+                                                    "MAX",
+                                                    "DEFAULT",
+                                                    "AUTO",
+                                                    "MANUAL",
+                                                    "LIMIT",
+                                                    "HASH",
+                                                    "BROADCAST",
+                                                    "NONE",
+                                                    "PARTITION",
+                                                    "RANDOM",
+                                                    "RANDOM_LOCAL",
+                                                    "ROUND_ROBIN",
+                                                    "KEEP",
+                                                    "TRUE",
+                                                    "FALSE",
+                                                    "ON",
+                                                    "OFF",
+                                                    "ADAPTIVE",
+                                                    "IGNORE",
+                                                    "FORCE",
+                                                    "LEFT",
+                                                    "RIGHT",
+                                                    "SWAP_JOIN_INPUTS",
+                                                    "NO_SWAP_JOIN_INPUTS"};
+  return s;
+}
+
 const std::unordered_set<std::string>& setting_words() {
   static const std::unordered_set<std::string> s = {"LOCATION",
                                                     "SERVICE",
@@ -403,6 +446,11 @@ std::size_t path_at(std::string_view s, std::size_t i) {
     while (k < rest.size() && is_ident(rest[k])) ++k;
     if (k < rest.size() && (rest[k] == '/' || rest[k] == '\\') && k + 1 < rest.size() && is_path_char(rest[k + 1]))
       start_ok = k + 1;
+    // An ASM disk group alone ("+DATA": db_create_file_dest, db_recovery_file_dest, LOCATION=+RECO): a
+    // directory, where it stands alone (after the start, a space, '=', ',', '(' or a quote; before the end or one).
+    else if (rest[0] == '+' && (k == rest.size() || std::string_view(" \t,;)'\"").find(rest[k]) != std::string_view::npos) &&
+             (i == 0 || std::string_view(" \t=,('\"").find(prev) != std::string_view::npos))
+      return k;
   }
   if (start_ok == 0) return 0;
   std::size_t j = start_ok;
@@ -585,7 +633,8 @@ bool common_word(const std::string& up) {
 
 bool is_blank_cell(std::string_view v) {
   v = trim(v);
-  return v.empty() || numeric(v) || v == "-" || v == "&#160;" || v == "\xC2\xA0";
+  // An IPv4 address is digits and dots too, and no number (Cluster Interconnect, Interconnect Device Statistics).
+  return v.empty() || (numeric(v) && ipv4_at(v, 0) != v.size()) || v == "-" || v == "&#160;" || v == "\xC2\xA0";
 }
 
 }  // namespace
@@ -653,6 +702,16 @@ std::string Masker::alias(MaskKind kind, std::string_view name) {
 std::string Masker::path(std::string_view p) {
   if (p.empty()) return std::string(p);
   const auto slash = p.find_first_of("/\\");
+  auto dir_alias = [&](const std::string& d) {
+    auto [it, added] = m_dirs.emplace(d, "");
+    if (added) {
+      it->second = fmt::format("path{}", ++m_dir_count);
+      m_mapping.emplace_back(d, it->second);
+    }
+    return it->second;
+  };
+  // An ASM disk group alone ("+DATA"): a directory.
+  if (slash == std::string_view::npos && p.size() >= 2 && p[0] == '+' && is_alpha(p[1])) return dir_alias(std::string(p));
   if (slash == std::string_view::npos) return std::string(p);
   const char sep = p[slash];
   // The lead kept as it is: leading separators (/, //, \\), a drive (C:), ORACLE_HOME's ?, ~.
@@ -669,14 +728,6 @@ std::string Masker::path(std::string_view p) {
     base = std::string(body.substr(last + 1));
   }
   std::string out(p.substr(0, lead));
-  auto dir_alias = [&](const std::string& d) {
-    auto [it, added] = m_dirs.emplace(d, "");
-    if (added) {
-      it->second = fmt::format("path{}", ++m_dir_count);
-      m_mapping.emplace_back(d, it->second);
-    }
-    return it->second;
-  };
   const auto ext = extension_of(base);
   if (ext.empty() && !base.empty()) {  // "/u01/app/oracle": a directory (dump and audit destinations)
     out += dir_alias(std::string(body));
@@ -715,7 +766,7 @@ std::string Masker::embedded_names(std::string_view s) {
     if (name.size() >= 4 && (n.kind == MaskKind::database || n.kind == MaskKind::instance || n.kind == MaskKind::host ||
                              n.kind == MaskKind::service || n.kind == MaskKind::pdb))
       names.push_back(name);
-  if (names.empty()) return std::string(s);
+  if (m_names.empty()) return std::string(s);
   auto ident = [](char c) { return is_alnum(c) || c == '_' || c == '$' || c == '#'; };
   std::string out;
   out.reserve(s.size());
@@ -731,7 +782,15 @@ std::string Masker::embedded_names(std::string_view s) {
     const auto up = upper(token);
     const bool embeds = std::any_of(names.begin(), names.end(),
                                     [&](std::string_view n) { return up.size() > n.size() && up.find(n) != std::string::npos; });
-    out += embeds ? alias(MaskKind::object, token) : std::string(token);
+    // A known object, partition or tablespace name as a whole identifier (a row source's text, a cell naming a
+    // table that SQL text named): its alias, when the name is distinctive (with '_' or a digit, or 6 characters
+    // or more), so that "Event" or "Status" in a cell stays a word.
+    const auto known = m_names.find(up);
+    const bool object = known != m_names.end() && !common_word(up) &&
+                        (known->second.kind == MaskKind::object || known->second.kind == MaskKind::partition ||
+                         known->second.kind == MaskKind::tablespace) &&
+                        (up.size() >= 6 || (up.size() >= 4 && up.find_first_of("_0123456789") != std::string::npos));
+    out += object ? known->second.alias : embeds ? alias(MaskKind::object, token) : std::string(token);
     i = e;
   }
   return out;
@@ -1008,6 +1067,11 @@ void Masker::mask_sql_tokens(std::string_view text, std::string* out, bool learn
     i = parts.back();
   }
   if (learn) return;
+  // The names the statement's body uses (outside hints and comments): a hint's argument that is none of them
+  // names what only the hint names (an index, a query block), masked below.
+  std::set<std::string> body_names;
+  for (const auto& t : toks)
+    if (t.kind == Tok::ident || t.kind == Tok::qident) body_names.insert(upper(unquote(t)));
   // Everything else: literals, comments, known names.
   for (std::size_t i = 0; i < toks.size(); ++i) {
     auto& t = toks[i];
@@ -1042,11 +1106,31 @@ void Masker::mask_sql_tokens(std::string_view text, std::string* out, bool learn
         const auto body = std::string_view(t.text).substr(3, t.text.size() - 3 - (closed ? 2 : 0));
         *out += t.text.substr(0, 3);
         std::string inner;
-        for (const auto& h : lex_sql(body)) {
+        const auto hint_toks = lex_sql(body);
+        int hint_depth = 0;
+        for (std::size_t x = 0; x < hint_toks.size(); ++x) {
+          const auto& h = hint_toks[x];
+          if (h.text == "(") ++hint_depth;
+          else if (h.text == ")" && hint_depth > 0) --hint_depth;
           if (h.kind == Tok::ident || h.kind == Tok::qident) {
-            auto it = m_names.find(upper(unquote(h)));
+            const auto name = unquote(h);
+            const auto key = upper(name);
+            auto it = m_names.find(key);
             if (it != m_names.end() && keywords.count(upper(h.text)) == 0) {
               inner += h.kind == Tok::qident ? "\"" + it->second.alias + "\"" : it->second.alias;
+              continue;
+            }
+            // An argument of a hint that the statement's body does not use: an index (INDEX(t "NO_UNQ_PROC"),
+            // NO_INDEX(t IDX_CUST)), a query block named by its author (QB_NAME(main)), a table of a cut text.
+            // Kept: Oracle's names (SEL$1, with a $), the hint's own words (ROWS=, TABLE, HASH), a hint inside
+            // the list (followed by '('), and the body's aliases and columns.
+            std::size_t y = x + 1;
+            while (y < hint_toks.size() && hint_toks[y].kind == Tok::space) ++y;
+            const bool word_of_hint = y < hint_toks.size() && (hint_toks[y].text == "(" || hint_toks[y].text == "=");
+            if (hint_depth > 0 && !word_of_hint && key.find('$') == std::string::npos && body_names.count(key) == 0 &&
+                (h.kind == Tok::qident || (keywords.count(key) == 0 && hint_words().count(key) == 0)) && !key.empty()) {
+              const auto a = alias(MaskKind::object, name);
+              inner += h.kind == Tok::qident ? "\"" + a + "\"" : a;
               continue;
             }
           } else if (h.kind == Tok::string) {

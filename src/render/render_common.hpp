@@ -50,6 +50,13 @@ std::size_t suffix_start(std::string_view s, std::size_t w);
 /// `s` padded with spaces to `w` columns (left or right).
 std::string pad(const std::string& s, std::size_t w, bool right);
 
+/// Whether a string of the comparison that a renderer prints holds a character printable() replaces (a control
+/// character, invalid UTF-8); make_printable() replaces them in every such string (headline, warnings, findings,
+/// tables' titles, headers, cells and notes, diagnostics, periods, charts). render() does it for every format but
+/// JSON.
+bool has_unprintable_text(const Comparison& c);
+void make_printable(Comparison& c);
+
 void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out);
 void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& out);
 void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out);

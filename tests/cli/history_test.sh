@@ -180,6 +180,48 @@ contains "$T/err" "no stored period of DB Id 42" "another database is named"
 expect 2 "check without --baseline or --history" -- "$AWRDIFF" check samples/good_4.html
 expect 2 "check --history on a missing store" -- "$AWRDIFF" check --history --db "$T/none.sqlite" samples/good_4.html
 
+# ---- what reaches a ticket: control characters and spreadsheet formulas ----------------------------------
+# A report whose DB name sets the terminal's title (OSC ... BEL), whose host clears the screen, stored under a
+# file name starting with '='. list, show and the CSV export print none of those bytes; a CSV text cell a
+# spreadsheet would run as a formula starts with "'"; numbers stay numbers.
+python3 - "$T" <<'EOF2'
+import sys
+s = open("samples/good.html", encoding="utf-8").read()
+s = s.replace(">ORCL19<", ">=1+cmd|ORCL19\x1b]0;pwned\x07<", 1).replace(">dbhost01<", ">dbhost01\x1b[2J\u009b31m<", 1)
+open(sys.argv[1] + "/=esc.html", "w", encoding="utf-8").write(s)
+EOF2
+E="$T/esc.sqlite"
+control() { LC_ALL=C grep -c $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]' "$1"; }
+expect 0 "control characters: add" -- "$AWRDIFF" history add --db "$E" "$T/=esc.html"
+expect 0 "control characters: list" -- "$AWRDIFF" history list --db "$E" --periods
+[ "$(control "$T/out")" = 0 ] && ok || bad "history list prints control characters: $(cat -A "$T/out" | head -5)"
+contains "$T/out" "ORCL19�]0;pwned�" "history list shows the name with its control characters replaced"
+expect 0 "control characters: show" -- "$AWRDIFF" history show db_time_per_s --db "$E"
+[ "$(control "$T/out")" = 0 ] && ok || bad "history show prints control characters"
+# A negative value is a number, not a formula: written as it is.
+python3 - "$E" <<'EOF2'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE metric_values SET value = -0.5 WHERE metric_id = (SELECT min(metric_id) FROM metric_values)")
+c.commit()
+EOF2
+expect 0 "control characters: export" -- "$AWRDIFF" history export --db "$E"
+grep -q ',-0\.5$' "$T/out" && ok || bad "CSV export: -0.5 not written as a number: $(grep -- '-0\.5' "$T/out" | head -2)"
+[ "$(control "$T/out")" = 0 ] && ok || bad "history export prints control characters"
+python3 - "$T/out" <<'EOF2' && ok || bad "CSV export: a formula cell or a number changed"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
+assert rows, "no rows"
+for r in rows:
+    for k in ("db_name", "container", "begin_time", "end_time", "source", "metric", "unit"):
+        assert not r[k][:1] in ("=", "+", "-", "@"), (k, r[k])
+    assert r["db_name"].startswith("'=1+cmd|ORCL19"), r["db_name"]
+    assert r["source"].endswith("=esc.html"), r["source"]
+    float(r["value"]), int(r["dbid"])  # numbers as numbers
+EOF2
+"$AWRDIFF" history add --db "$E" "$T/=esc.html" "$T/none$(printf '\x1b]0;x\x07').html" >"$T/out" 2>"$T/err"
+[ "$(control "$T/err")" = 0 ] && grep -q "none�]0;x�.html" "$T/err" && ok || bad "stderr names a file with its control characters: $(cat -A "$T/err")"
+
 # ---- the default location ---------------------------------------------------------------------------
 expect 0 "XDG_DATA_HOME" -- env -u AWRDIFF_HISTORY XDG_DATA_HOME="$T/xdg" "$AWRDIFF" history add samples/good.html
 [ -s "$T/xdg/awrdiff/history.sqlite" ] && ok || bad "no store at \$XDG_DATA_HOME/awrdiff/history.sqlite"
@@ -310,6 +352,25 @@ expect 2 "list a damaged store" -- "$AWRDIFF" history list --db "$D" --periods
 [ "$(md5sum <"$D")" = "$sum" ] && ok || bad "the damaged store changed"
 expect 2 "a directory as the store" -- "$AWRDIFF" history add --db "$T" samples/good.html
 
+# ---- passwords are never printed (docs/history.md) -----------------------------------------------------------
+# A server that is not there, given with passwords in a URI (user information and query) and in libpq's
+# keyword/value form: the one error line names the store without them; no SQLite file is made of the string.
+no_secret() { # DESCRIPTION FILE...
+  local what=$1
+  shift
+  if grep -l "s3cret" "$@" >/dev/null 2>&1; then bad "$what: a password printed: $(grep -h s3cret "$@" | head -3)"; else ok; fi
+}
+expect 2 "password in a URI: no server" -- "$AWRDIFF" history list --db "postgresql://awrdiff:s3cretpw@/postgres?host=$T&port=1&password=s3cretqp"
+no_secret "password in a URI: no server" "$T/out" "$T/err"
+contains "$T/err" "postgresql://awrdiff@/postgres?host=$T&port=1&password=***" "the store named without its passwords"
+(cd "$T" && "$AWRDIFF" history list --db "host=$T port=1 user=awrdiff password=s3cretkv" >"$T/out" 2>"$T/err")
+code=$?
+[ "$code" = 2 ] && ok || bad "keyword/value connection string: exit $code"
+no_secret "keyword/value connection string" "$T/out" "$T/err"
+[ -z "$(find "$T" -maxdepth 1 -name 'host=*')" ] && ok || bad "a keyword/value string made an SQLite file"
+expect 2 "malformed URI quoting its password" -- "$AWRDIFF" history list --db "postgresql://awrdiff:s3cret%zz@/postgres?host=$T"
+no_secret "malformed URI quoting its password" "$T/out" "$T/err"
+
 # ---- PostgreSQL ---------------------------------------------------------------------------------------
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 AS_PG=""
@@ -360,6 +421,20 @@ EOF
     expect 2 "PostgreSQL: a read-only role cannot add" -- "$AWRDIFF" history add --db "$RO_PG" samples/good_4.html "$T/bad_19.json"
     contains "$T/err" "read-only" "PostgreSQL read-only is named"
     expect 2 "PostgreSQL: a server that is not there" -- "$AWRDIFF" history list --db "postgresql://awrdiff@/postgres?host=$T&port=1"
+    # A password in the URI (the server trusts the socket, so any is taken): never in the output of add, list,
+    # check, their errors, or what the store keeps (the check's outcome, its baseline's name).
+    SEC_PG="postgresql://awrdiff:s3cretpw@/postgres?host=$PG_DIR&port=5432&password=s3cretqp"
+    expect 0 "PostgreSQL with a password: add" -- "$AWRDIFF" history add -v --db "$SEC_PG" samples/good.html
+    no_secret "PostgreSQL with a password: add" "$T/out" "$T/err"
+    expect 0 "PostgreSQL with a password: list" -- "$AWRDIFF" history list --db "$SEC_PG"
+    no_secret "PostgreSQL with a password: list" "$T/out" "$T/err"
+    contains "$T/out" "postgresql://awrdiff@/postgres?host=$PG_DIR&port=5432&password=*** (PostgreSQL" "list names the store"
+    expect 1 "PostgreSQL with a password: check --add" -- "$AWRDIFF" check --history --add --db "$SEC_PG" --match hour "$T/bad_19.json" -f json
+    no_secret "PostgreSQL with a password: check" "$T/out" "$T/err"
+    "$PG_BIN/psql" -X -q -At -h "$PG_DIR" -p 5432 -U awrdiff -d postgres \
+      -c "SELECT headline FROM checks UNION ALL SELECT source FROM periods UNION ALL SELECT value FROM meta" >"$T/stored" 2>&1
+    [ -s "$T/stored" ] && ok || bad "nothing read back from the store: $(cat "$T/stored")"
+    no_secret "PostgreSQL with a password: stored text" "$T/stored"
   else
     echo "SKIP: PostgreSQL (the server did not start: $(tail -1 "$PG_DIR/log"))"
   fi

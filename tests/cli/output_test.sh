@@ -311,5 +311,38 @@ has "completion of check flags" '^--match$'
 complete_words awrdiff --color "" >"$tmp/out"
 has "completion of --color" '^never$'
 
+# --- what reaches a ticket: a report whose DB name sets the terminal's title (OSC ... BEL), whose host clears the
+# screen (CSI 2J, and a C1 CSI), whose SQL text hides itself (CSI 8m) and returns the carriage: no such byte in any
+# text format, in the other commands' text, or on standard error; JSON escapes them (docs/robustness.md).
+python3 - "$s" "$tmp" <<'EOF2'
+import sys
+for n in ("good", "bad"):
+    t = open(f"{sys.argv[1]}/{n}.html", encoding="utf-8").read()
+    t = t.replace(">ORCL19<", ">ORCL19\x1b]0;pwned\x07<", 1).replace(">dbhost01<", ">dbhost01\x1b[2J\u009b31m<", 1)
+    t = t.replace("SELECT PAD FROM T_BIG", "SELECT PAD\r\x1b[8m FROM T_BIG")
+    open(f"{sys.argv[2]}/{n}_esc.html", "w", encoding="utf-8").write(t)
+EOF2
+controls() { LC_ALL=C grep -c $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]' "$1"; }
+for f in text markdown jira html; do
+  check "control characters: -f $f" 0 "$bin" "$tmp/good_esc.html" "$tmp/bad_esc.html" -f "$f" -v --rows 0 --color always
+  if [ "$f" = text ]; then  # awrdiff's own colours stay; nothing else of ESC
+    [ "$(LC_ALL=C grep -c $'\x1b\[[0-9;]*m' "$tmp/out")" -gt 0 ] && ok || bad "control characters: colours lost"
+    sed $'s/\x1b\[[0-9;]*m//g' "$tmp/out" >"$tmp/plain"
+    [ "$(controls "$tmp/plain")" = 0 ] && ok || bad "control characters in -f text: $(LC_ALL=C grep -n $'\x1b' "$tmp/plain" | cat -A | head -3)"
+  else
+    [ "$(controls "$tmp/out")" = 0 ] && ok || bad "control characters in -f $f"
+  fi
+done
+has "the name shown with U+FFFD" 'ORCL19�\]0;pwned�' "$tmp/plain"
+check "control characters: -f json" 0 "$bin" "$tmp/good_esc.html" "$tmp/bad_esc.html" -f json
+has "JSON escapes them" 'ORCL19\\u001[bB]\]0;pwned\\u0007'
+for cmd in "report" "tables --rows" "baseline show"; do
+  # shellcheck disable=SC2086
+  check "control characters: $cmd" 0 "$bin" $cmd "$tmp/good_esc.html"
+  [ "$(controls "$tmp/out")" = 0 ] && ok || bad "control characters in $cmd"
+done
+check "control characters on stderr" 2 "$bin" report "$tmp/none$(printf '\x1b]0;x\x07').html"
+[ "$(controls "$tmp/err")" = 0 ] && ok || bad "control characters on stderr: $(cat -A "$tmp/err")"
+
 echo "output: $pass passed, $fail failed"
 [ "$fail" = 0 ]

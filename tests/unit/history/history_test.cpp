@@ -91,6 +91,34 @@ TEST(History, DurationsAndTimes) {
   EXPECT_FALSE(awrdiff::is_postgresql_location("/tmp/h.sqlite"));
 }
 
+TEST(History, PasswordsAreLeftOutOfEveryLocationShown) {
+  using awrdiff::redact_location;
+  // URI form: the user information's password, and password= / sslpassword= in the query.
+  EXPECT_EQ(redact_location("postgresql://dba:s3cret@dbhost:5432/history"), "postgresql://dba@dbhost:5432/history");
+  EXPECT_EQ(redact_location("postgres://dba:p%40ss:w@rd@dbhost/history"), "postgres://dba@dbhost/history");
+  EXPECT_EQ(redact_location("postgresql://dba@/postgres?host=/tmp&password=s3cret&sslmode=require"),
+            "postgresql://dba@/postgres?host=/tmp&password=***&sslmode=require");
+  EXPECT_EQ(redact_location("postgresql:///h?sslpassword=k3y#x"), "postgresql:///h?sslpassword=***#x");
+  // Keyword/value form, quoted or not, any case of the keyword.
+  EXPECT_EQ(redact_location("host=dbhost dbname=history user=dba password=s3cret"),
+            "host=dbhost dbname=history user=dba password=***");
+  EXPECT_EQ(redact_location("host=dbhost PASSWORD = 'se cr\\'et' dbname=history"), "host=dbhost PASSWORD = '***' dbname=history");
+  // Nothing to leave out.
+  for (const char* kept : {"postgresql://dba@dbhost/history", "/var/lib/awrdiff/history.sqlite", "host=dbhost user=dba",
+                           "postgresql://dba@h/db?passfile=/home/dba/.pgpass"})
+    EXPECT_EQ(redact_location(kept), kept);
+  // A driver's message quoting the connection string.
+  EXPECT_EQ(awrdiff::redact_secrets("invalid percent-encoded token: \"s3c%zzret\"", "postgresql://u:s3c%zzret@h/db"),
+            "invalid percent-encoded token: \"***\"");
+  EXPECT_EQ(awrdiff::redact_secrets("missing \"=\" after \"s3cretpw\"", "host=h password=s3cretpw x"),
+            "missing \"=\" after \"***\"");
+  // The keyword/value form is a PostgreSQL store, not an SQLite file named after it.
+  EXPECT_TRUE(awrdiff::is_postgresql_location("host=dbhost dbname=history"));
+  EXPECT_TRUE(awrdiff::is_postgresql_location("postgres://h/db"));
+  EXPECT_FALSE(awrdiff::is_postgresql_location("/tmp/history.sqlite"));
+  EXPECT_FALSE(awrdiff::is_postgresql_location("./a=b.sqlite"));
+}
+
 TEST(History, DefaultLocationFollowsTheEnvironment) {
   const char* keep[] = {"AWRDIFF_HISTORY", "XDG_DATA_HOME", "HOME"};
   std::map<std::string, std::optional<std::string>> saved;

@@ -66,6 +66,32 @@ TEST(Mask, PathsKeepTheirShape) {
   EXPECT_EQ(m.path("+DATA/PROD/DATAFILE/users.259.1012345678"), "path4");
 }
 
+TEST(Mask, AsmDiskGroupsAlone) {
+  // db_create_file_dest, db_recovery_file_dest, LOCATION=+RECO: the disk group is a directory, as in a path.
+  Masker m;
+  EXPECT_EQ(m.text("+DATA"), "path1");
+  EXPECT_EQ(m.text("+DATA, +FRA"), "path1, path2");
+  EXPECT_EQ(m.text("LOCATION=+RECO VALID_FOR=(ALL_LOGFILES,ALL_ROLES)"), "LOCATION=path3 VALID_FOR=(ALL_LOGFILES,ALL_ROLES)");
+  EXPECT_EQ(m.text("'+DATAC1'"), "'path4'");
+  EXPECT_EQ(m.text("+DATA/PROD/DATAFILE/users.259.1012345678"), "path5");
+  // Not a disk group: a sign, a sum, a word after a letter.
+  for (const char* kept : {"+5%", "a+b", "x +12.3", "C++"}) EXPECT_EQ(m.text(kept), kept);
+}
+
+TEST(Mask, NamesOnlyAHintNames) {
+  // A dynamic sampling statement of awr-html_12.1_sarthi_1.html: the index named in the hint, and the query
+  // block its author named, are masked; the body's alias ("POL"), Oracle's names and the hint's words stay.
+  Masker m;
+  EXPECT_EQ(m.sql("SELECT /* DS_SVC */ /*+ OPT_ESTIMATE(@\"innerQuery\", TABLE, \"POL\", ROWS=0) */ C1 FROM (SELECT /*+ "
+                  "qb_name(\"innerQuery\") INDEX( \"POL\" \"NO_UNQ_PROC\") */ COUNT(*) AS C1 FROM \"ACME\".\"POLICY\" \"POL\")"),
+            "SELECT /* DS_SVC */ /*+ OPT_ESTIMATE(@\"OBJ2\", TABLE, \"POL\", ROWS=0) */ C1 FROM (SELECT /*+ "
+            "qb_name(\"OBJ2\") INDEX( \"POL\" \"OBJ3\") */ COUNT(*) AS C1 FROM \"SCHEMA1\".\"OBJ1\" \"POL\")");
+  EXPECT_EQ(m.sql("SELECT /*+ INDEX(o IDX_ORD_CUST) LEADING(o) PARALLEL(o, 8) USE_NL(o) NO_INDEX(o SEL$1) */ * FROM orders o"),
+            "SELECT /*+ INDEX(o OBJ5) LEADING(o) PARALLEL(o, 8) USE_NL(o) NO_INDEX(o SEL$1) */ * FROM OBJ4 o");
+  EXPECT_EQ(m.sql("SELECT /*+ PQ_DISTRIBUTE(t HASH HASH) FULL(t) */ 1 FROM t1 t"),
+            "SELECT /*+ PQ_DISTRIBUTE(t HASH HASH) FULL(t) */ 0 FROM OBJ6 t");
+}
+
 TEST(Mask, FreeText) {
   Masker m;
   m.alias(MaskKind::database, "PRODDB");
