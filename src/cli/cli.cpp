@@ -6,6 +6,7 @@
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
+#include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/mask.hpp>
 #include <awrdiff/parse.hpp>
@@ -649,24 +650,38 @@ int run(int argc, char** argv) {
       }
       c = compare_sets(b, t, copt);
     } else {
-      if (files.size() != 2) {
+      std::vector<Snapshot> periods;  // one file: Oracle's Compare Periods report holds both periods
+      if (files.size() == 1) try {
+          periods = load_each(files.front());
+          if (periods.size() != 2 || !from_compare_report(periods.front())) periods.clear();
+        } catch (const Error& e) {
+          if (e.reason().find("Compare Periods report") != std::string::npos) throw;
+        }
+      if (files.size() != 2 && periods.empty()) {
         std::cerr << "awrdiff: give two reports, BASE and TARGET (or `awrdiff report FILE`; see awrdiff --help)\n";
         return static_cast<int>(ExitCode::error);
       }
-      check_output_is_not_an_input(output, files);
-      check_stdin_once(files);
-      check_two_files(files);
-      if (files[0] == "-" || files[1] == "-") {
-        Snapshot base = load(files[0]);
-        Snapshot target = load(files[1]);
-        mask_all({&base, &target});
-        c = compare(base, target, copt);
+      if (!periods.empty()) {
+        check_output_is_not_an_input(output, files);
+        mask_all({&periods[0], &periods[1]});
+        c = compare(periods[0], periods[1], copt);
+        c.warnings.push_back(compare_report_warning());
       } else {
-        auto loaded = load_reports({files[0], files[1]});  // both at once
-        for (auto& r : loaded)
-          if (r.error) throw *r.error;  // the base's error first
-        mask_all({&*loaded[0].snapshot, &*loaded[1].snapshot});
-        c = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
+        check_output_is_not_an_input(output, files);
+        check_stdin_once(files);
+        check_two_files(files);
+        if (files[0] == "-" || files[1] == "-") {
+          Snapshot base = load(files[0]);
+          Snapshot target = load(files[1]);
+          mask_all({&base, &target});
+          c = compare(base, target, copt);
+        } else {
+          auto loaded = load_reports({files[0], files[1]});  // both at once
+          for (auto& r : loaded)
+            if (r.error) throw *r.error;  // the base's error first
+          mask_all({&*loaded[0].snapshot, &*loaded[1].snapshot});
+          c = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
+        }
       }
     }
     std::ostringstream text;
