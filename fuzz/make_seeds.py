@@ -94,6 +94,14 @@ def main():
     write("pipeline", "head.txt.gz", gzip.compress(good_txt[:8000], mtime=0))
     write("pipeline", "crlf.txt", good_txt[:6000].replace(b"\n", b"\r\n"))
 
+    # Oracle's Compare Periods report (awrddrpt), a synthetic one: whole, cut in its header, its top events
+    # and its SQL list (the reader of both periods, src/parse/compare_report.cpp, behind parse_report).
+    compare = read("compare_periods_11.2.txt")
+    write("pipeline", "compare_periods.txt", compare)
+    for cut in (600, 2400, len(compare) * 3 // 4):
+        write("pipeline", f"compare_periods_cut_{cut}.txt", compare[:cut])
+    write("text_tokenizer", "compare_periods.txt", compare)
+
 
 if __name__ == "__main__":
     main()

@@ -585,7 +585,11 @@ int run(int argc, char** argv) {
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
       Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);
-      std::vector<Snapshot> current = load_current_reports(current_files, load_each);
+      std::vector<Snapshot> current = load_current_reports(current_files, [&](const std::string& f) {
+        auto all = load_each(f);
+        if (all.size() == 2 && from_compare_report(all.back())) all.erase(all.begin());  // its 2nd period is current
+        return all;
+      });
       {
         std::vector<const Snapshot*> parsed;
         for (const auto& s : current) parsed.push_back(&s);
