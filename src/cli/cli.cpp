@@ -213,6 +213,7 @@ int run(int argc, char** argv) {
       "awrdiff - what changed between two periods of Oracle database performance, and why.\n\n"
       "  awrdiff BASE TARGET            compare two reports: AWR (instance or RAC global) or Statspack,\n"
       "                                 HTML or text, .gz accepted\n"
+      "  awrdiff COMPARE_REPORT         the 1st and 2nd periods of Oracle's AWR Compare Periods report (awrddrpt)\n"
       "  awrdiff --base A1 A2 --target B1 B2\n"
       "                                 compare two sets of reports (e.g. the same hour on several days)\n"
       "  awrdiff report FILE            one report, as the same tables without a base\n"

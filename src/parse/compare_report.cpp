@@ -202,9 +202,31 @@ void read_text_title(std::string_view content, std::array<Period, 2>& p) {
   }
 }
 
+// A text row's cells, cut again by words where the key is the only text column: a figure wider than its
+// column's rule ("Hard parses:  0.0  0.4  3,600.0" under a %Diff rule of 6 dashes) spills into its neighbour's
+// column, and the text tokenizer cuts by the rules ("0.4    3" | ",600.0"). The line's last words are its
+// figures when there are as many as the figure columns and each reads as a number or N/A.
+std::vector<std::string> recut(const RawTable& t, const RawRow& r, const CompareSectionSpec& spec,
+                               const std::vector<std::string_view>& lines) {
+  if (r.line < 1 || static_cast<std::size_t>(r.line) > lines.size() || spec.columns.empty() || spec.columns.front().period != 0)
+    return r.cells;
+  const std::size_t n = spec.columns.size() - 1;
+  for (std::size_t i = 1; i < spec.columns.size(); ++i)
+    if (spec.columns[i].column == ColumnId::event || spec.columns[i].column == ColumnId::wait_class) return r.cells;
+  const auto w = words(lines[static_cast<std::size_t>(r.line) - 1]);
+  if (w.size() < n + 1) return r.cells;
+  for (std::size_t i = w.size() - n; i < w.size(); ++i)
+    if (!number(w[i]) && w[i] != "N/A") return r.cells;
+  std::vector<std::string> out = r.cells;
+  const std::size_t from = t.headers.size() - spec.columns.size();
+  out.resize(std::max(out.size(), t.headers.size()));
+  for (std::size_t i = 0; i < n; ++i) out[from + 1 + i] = std::string(w[w.size() - n + i]);
+  return out;
+}
+
 // One period's table of a compare table: the key column and the period's columns, under the catalog
 // columns of the AWR report's table.
-RawTable project(const RawTable& t, const CompareSectionSpec& spec, int period) {
+RawTable project(const RawTable& t, const CompareSectionSpec& spec, int period, const std::vector<std::string_view>& lines) {
   RawTable out;
   out.section = spec.section;
   out.title = t.title;
@@ -225,7 +247,8 @@ RawTable project(const RawTable& t, const CompareSectionSpec& spec, int period) 
   for (const auto& r : t.rows) {
     RawRow o;
     o.line = r.line;
-    for (auto i : at) o.cells.push_back(i < r.cells.size() ? r.cells[i] : std::string());
+    const std::vector<std::string> cells = recut(t, r, spec, lines);
+    for (auto i : at) o.cells.push_back(i < cells.size() ? cells[i] : std::string());
     if (spec.dash_marks_absent) {
       bool absent = true;  // a period's half of the line empty: the other period's list is longer
       for (auto j : own) {
@@ -349,16 +372,22 @@ std::vector<SqlCells> text_sql(std::string_view content) {
   return out;
 }
 
-Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods, const std::vector<SqlCells>& sql, int period,
-                      const std::string& source) {
+Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods, const std::vector<SqlCells>& sql,
+                      const std::vector<std::string_view>& lines, int period, const std::string& source) {
   RawReport one;
   one.format = raw.format;
   one.kind = ReportKind::awr_instance;
   for (const auto& t : raw.tables)
-    if (const auto* spec = find_compare_section(t.title, t.headers)) one.tables.push_back(project(t, *spec, period));
+    if (const auto* spec = find_compare_section(t.title, t.headers)) one.tables.push_back(project(t, *spec, period, lines));
   const std::string name = fmt::format("{} [{} period]", source, k_period_names[period - 1]);
   Snapshot s = build_snapshot(one, name);
   s.source = name;
+  // "W/A MB processed" of Workload Comparison is printed in bytes (11.2.0.3: 82,999.0 per second where the AWR
+  // report of the same snapshots prints 0.1 MB): to MB, as the Load Profile row is.
+  for (auto& row : s.load_profile)
+    if (row.key == "workarea_mb")
+      for (auto* v : {&row.per_second, &row.per_transaction})
+        if (*v) **v /= 1024.0 * 1024.0;
   const Period& p = periods[static_cast<std::size_t>(period - 1)];
   s.database = p.db;
   s.interval = p.iv;
@@ -407,17 +436,27 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
   }
   for (std::size_t k = 0; k < 2; ++k)
     if (!periods[k].iv.begin_snap || !periods[k].iv.end_snap)
-      throw Error(source, fmt::format("an AWR Compare Periods report without the snap ids of its {} period (the 'Snapshot "
-                                      "Set' table): truncated or damaged",
-                                      k_period_names[k]));
+      throw Error(source,
+                  fmt::format("an AWR Compare Periods report (awrddrpt.sql) without the snap ids of its {} period (the 'Snapshot "
+                              "Set' table): truncated or damaged",
+                              k_period_names[k]));
   const std::vector<SqlCells> sql = html ? html_sql(raw) : text_sql(content);
   std::vector<Snapshot> out;
-  for (int period = 1; period <= 2; ++period) out.push_back(build_period(raw, periods, sql, period, source));
+  std::vector<std::string_view> lines;  // a text report's lines, by line number (empty for HTML)
+  if (!html)
+    for (std::size_t pos = 0; pos <= content.size();) {
+      const auto nl = content.find('\n', pos);
+      lines.push_back(content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+      if (nl == std::string_view::npos) break;
+      pos = nl + 1;
+    }
+  for (int period = 1; period <= 2; ++period) out.push_back(build_period(raw, periods, sql, lines, period, source));
   for (const auto& s : out)
     if (s.load_profile.empty() && s.time_model.empty() && s.top_events.empty())
-      throw Error(source,
-                  "an AWR Compare Periods report with no Load Profile, Time Model or Top Timed Events of either period: "
-                  "truncated or damaged");
+      throw Error(
+          source,
+          "an AWR Compare Periods report (awrddrpt.sql) with no Load Profile, Time Model or Top Timed Events of either period: "
+          "truncated or damaged");
   return out;
 }
 

@@ -1,0 +1,101 @@
+// Oracle's AWR Compare Periods report (awrddrpt) read as two snapshots. The input is
+// samples/compare_periods_11.2.txt, a small report written for these tests from the 11.2 text layout (the
+// columns and titles of awrddrpt.sql's text output; no real report's text), with a top event marked "-"
+// in one period and a statement "N/A" in the other.
+#include <awrdiff/compare_report.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace fs = std::filesystem;
+using namespace awrdiff;
+
+namespace {
+
+const fs::path k_sample = fs::path(AWRDIFF_SOURCE_DIR) / "samples" / "compare_periods_11.2.txt";
+
+const SqlStat* sql(const Snapshot& s, std::string_view id) {
+  for (const auto& q : s.sql)
+    if (q.sql_id == id) return &q;
+  return nullptr;
+}
+
+TEST(CompareReport, ReadsBothPeriods) {
+  const auto periods = load_each_report(k_sample);
+  ASSERT_EQ(periods.size(), 2u);
+  const Snapshot& a = periods[0];
+  const Snapshot& b = periods[1];
+  EXPECT_TRUE(from_compare_report(a));
+  EXPECT_TRUE(from_compare_report(b));
+  EXPECT_EQ(a.interval.begin_snap, 100);
+  EXPECT_EQ(a.interval.end_snap, 101);
+  EXPECT_EQ(b.interval.begin_snap, 200);
+  EXPECT_EQ(b.interval.end_snap, 201);
+  EXPECT_EQ(a.interval.begin_time, "01-Mar-24 10:00:00");
+  EXPECT_EQ(a.interval.elapsed_s, 3600.0);  // the title's seconds
+  EXPECT_EQ(a.database.name, "TESTDB");
+  EXPECT_EQ(a.database.dbid, 123456789u);
+  EXPECT_EQ(b.database.instance, "testdb1");
+  EXPECT_EQ(a.db_time_s(), 7200.0);
+  EXPECT_EQ(b.db_time_s(), 14400.0);
+  ASSERT_NE(a.load_profile_row("db_time"), nullptr);
+  EXPECT_EQ(a.load_profile_row("db_time")->per_second, 2.0);
+  EXPECT_EQ(b.load_profile_row("db_cpu")->per_second, 1.5);
+  EXPECT_EQ(b.load_profile_row("logical_reads")->per_transaction, 1200.0);
+  EXPECT_EQ(a.time_model_row("DB CPU")->time_s, 3600.0);
+  EXPECT_EQ(b.time_model_row("sql execute elapsed time")->pct_db_time, 95.0);
+}
+
+TEST(CompareReport, WhatOnePeriodDoesNotListIsUnknownNotZero) {
+  const auto periods = load_each_report(k_sample);
+  ASSERT_EQ(periods.size(), 2u);
+  const Snapshot& a = periods[0];
+  const Snapshot& b = periods[1];
+  // Top Timed Events: the "-" event is outside the 2nd period's top list; log file sync has no 2nd line.
+  ASSERT_EQ(a.top_events.size(), 3u);
+  ASSERT_EQ(b.top_events.size(), 2u);
+  EXPECT_EQ(b.top_event("enq: TX - row lock contention"), nullptr);
+  EXPECT_EQ(b.top_event("log file sync"), nullptr);
+  EXPECT_EQ(b.top_event("db file sequential read")->time_s, 7200.0);
+  EXPECT_EQ(a.top_event("DB CPU")->time_s, 3600.0);
+  // Top SQL: "N/A" in the 2nd period: absent there.
+  ASSERT_NE(sql(a, "bbbbbbbbbbbb2"), nullptr);
+  EXPECT_EQ(sql(b, "bbbbbbbbbbbb2"), nullptr);
+  const SqlStat* q = sql(b, "aaaaaaaaaaaa1");
+  ASSERT_NE(q, nullptr);
+  EXPECT_DOUBLE_EQ(*q->elapsed_s, 0.60 * 14400);  // % of DB time x DB time
+  EXPECT_EQ(q->executions, 10000.0);
+  EXPECT_DOUBLE_EQ(*q->cpu_s, 200.0 * 10000 / 1000);  // CPU ms per execution x executions
+  EXPECT_DOUBLE_EQ(*q->user_io_s, 600.0 * 10000 / 1000);
+  EXPECT_EQ(q->text, "select * from orders where order_id = :1");
+}
+
+TEST(CompareReport, AReportReadAloneIsItsSecondPeriod) {
+  const Snapshot s = load_report(k_sample);
+  EXPECT_EQ(s.interval.begin_snap, 200);
+  EXPECT_TRUE(from_compare_report(s));
+}
+
+TEST(CompareReport, TruncatedOrDamagedIsOneError) {
+  const std::string text = read_input(k_sample);
+  // Cut inside the period header, and before any figure: each an Error naming the file, never a crash.
+  for (std::size_t cut : {std::size_t{60}, std::size_t{600}, text.find("Workload Comparison")}) {
+    SCOPED_TRACE(cut);
+    try {
+      parse_reports(std::string_view(text).substr(0, cut), "cut.txt");
+      FAIL() << "read";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.file(), "cut.txt");
+      EXPECT_NE(e.reason().find("Compare Periods report"), std::string::npos) << e.reason();
+      EXPECT_EQ(e.reason().find('\n'), std::string::npos);
+    }
+  }
+  // Cut in the SQL list: both periods, with what was printed before the cut.
+  const auto periods = parse_reports(std::string_view(text).substr(0, text.find("bbbbbbbbbbbb2")), "cut.txt");
+  ASSERT_EQ(periods.size(), 2u);
+  EXPECT_EQ(periods[1].top_events.size(), 2u);
+}
+
+}  // namespace
