@@ -101,6 +101,10 @@ def main():
     for cut in (600, 2400, len(compare) * 3 // 4):
         write("pipeline", f"compare_periods_cut_{cut}.txt", compare[:cut])
     write("text_tokenizer", "compare_periods.txt", compare)
+    compare_html = read("compare_periods_11.2.html")
+    write("pipeline", "compare_periods.html", compare_html)
+    write("pipeline", "compare_periods_cut.html", compare_html[: len(compare_html) // 2])
+    write("html_tokenizer", "compare_periods.html", compare_html)
 
 
 if __name__ == "__main__":

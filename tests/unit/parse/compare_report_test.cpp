@@ -1,7 +1,7 @@
-// Oracle's AWR Compare Periods report (awrddrpt) read as two snapshots. The input is
-// samples/compare_periods_11.2.txt, a small report written for these tests from the 11.2 text layout (the
-// columns and titles of awrddrpt.sql's text output; no real report's text), with a top event marked "-"
-// in one period and a statement "N/A" in the other.
+// Oracle's AWR Compare Periods report (awrddrpt) read as two snapshots. The inputs are
+// samples/compare_periods_11.2.txt and .html, small reports written for these tests from the 11.2 layouts
+// (the columns, titles and summary= texts of awrddrpt.sql's output; no real report's text), with a top event
+// marked "-" in one period and a statement "N/A" (text) or blank (HTML) in the other.
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/parse.hpp>
 
@@ -70,6 +70,28 @@ TEST(CompareReport, WhatOnePeriodDoesNotListIsUnknownNotZero) {
   EXPECT_DOUBLE_EQ(*q->cpu_s, 200.0 * 10000 / 1000);  // CPU ms per execution x executions
   EXPECT_DOUBLE_EQ(*q->user_io_s, 600.0 * 10000 / 1000);
   EXPECT_EQ(q->text, "select * from orders where order_id = :1");
+}
+
+TEST(CompareReport, ReadsTheHtmlLayout) {
+  const auto periods = load_each_report(k_sample.parent_path() / "compare_periods_11.2.html");
+  ASSERT_EQ(periods.size(), 2u);
+  const Snapshot& a = periods[0];
+  const Snapshot& b = periods[1];
+  EXPECT_EQ(a.database.name, "TESTDB");
+  EXPECT_EQ(a.interval.begin_snap, 100);
+  EXPECT_EQ(b.interval.end_snap, 201);
+  // Elapsed: printed as 60.2 min; the snap times say 3,612 s, which agrees: the finer figure.
+  EXPECT_EQ(a.interval.elapsed_s, 3612.0);
+  EXPECT_EQ(b.interval.elapsed_s, 3600.0);
+  EXPECT_EQ(a.db_time_s(), 7200.0);
+  EXPECT_EQ(b.load_profile_row("executes")->per_second, 600.0);
+  ASSERT_EQ(b.top_events.size(), 2u);  // the "-" event and the empty half left out
+  EXPECT_EQ(b.top_event("enq: TX - row lock contention"), nullptr);
+  EXPECT_EQ(a.top_event("log file sync")->waits, 100000.0);
+  ASSERT_NE(sql(a, "bbbbbbbbbbbb2"), nullptr);
+  EXPECT_EQ(sql(b, "bbbbbbbbbbbb2"), nullptr);  // blank cells: no data in the 2nd period
+  EXPECT_DOUBLE_EQ(*sql(b, "aaaaaaaaaaaa1")->elapsed_s, 0.60 * 14400);
+  EXPECT_EQ(sql(a, "bbbbbbbbbbbb2")->text, "update inventory set qty = qty - :1 where product_id = :2");  // the full text
 }
 
 TEST(CompareReport, AReportReadAloneIsItsSecondPeriod) {
