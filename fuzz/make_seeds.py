@@ -98,8 +98,8 @@ def main():
     # and its SQL list (the reader of both periods, src/parse/compare_report.cpp, behind parse_report).
     compare = read("compare_periods_11.2.txt")
     write("pipeline", "compare_periods.txt", compare)
-    for cut in (600, 2400, len(compare) * 3 // 4):
-        write("pipeline", f"compare_periods_cut_{cut}.txt", compare[:cut])
+    for name, cut in (("header", 600), ("load_profile", 2400), ("sql", len(compare) * 3 // 4)):
+        write("pipeline", f"compare_periods_cut_{name}.txt", compare[:cut])
     write("text_tokenizer", "compare_periods.txt", compare)
     compare_html = read("compare_periods_11.2.html")
     write("pipeline", "compare_periods.html", compare_html)

@@ -107,6 +107,40 @@ void read_header_tables(const RawReport& raw, std::array<Period, 2>& p) {
   }
 }
 
+// Host Configuration Comparison: one row per figure ("Number of CPUs:", "%User Time:"), the 1st and 2nd
+// periods' values in its 2nd and 3rd columns: the database header's CPUs, cores, sockets and memory, and the
+// Host CPU section's load averages and CPU shares. (Rows are figures here where an AWR report's Host CPU
+// table has them as columns: no catalog row can map them.)
+void read_host_configuration(const RawReport& raw, std::array<Period, 2>& p, std::array<HostCpu, 2>& cpu) {
+  for (const auto& t : raw.tables) {
+    if (normalize_label(t.title) != "hostconfigurationcomparison" || t.headers.size() < 3) continue;
+    for (const auto& r : t.rows) {
+      if (r.cells.size() < 3) continue;
+      const std::string label = normalize_label(r.cells[0]);
+      for (std::size_t k = 0; k < 2; ++k) {
+        const std::string_view cell = trim(r.cells[k + 1]);
+        auto& db = p[k].db;
+        auto& h = cpu[k];
+        if (label == "numberofcpus") db.cpus = number(cell);
+        else if (label == "numberofcpucores") db.cores = number(cell);
+        else if (label == "numberofcpusockets") db.sockets = number(cell);
+        else if (label == "physicalmemory") {
+          // "7974.6M": megabytes as printed
+          std::string_view v = cell;
+          if (!v.empty() && (v.back() == 'M' || v.back() == 'm')) v.remove_suffix(1);
+          if (auto mb = number(v)) db.memory_gb = *mb / 1024;
+        } else if (label == "loadatstartsnapshot") h.load_average_begin = number(cell);
+        else if (label == "loadatendsnapshot") h.load_average_end = number(cell);
+        else if (label == "%usertime") h.pct_user = number(cell);
+        else if (label == "%systemtime") h.pct_system = number(cell);
+        else if (label == "%idletime") h.pct_idle = number(cell);
+        else if (label == "%iowaittime") h.pct_wio = number(cell);
+      }
+    }
+    return;
+  }
+}
+
 // Seconds since an arbitrary day of "23-Apr-14 18:30:05" (the day of the month, the month and the year
 // counted as a calendar would: only differences are used); empty when the text is not such a time.
 OptDouble seconds_of(std::string_view text) {
@@ -372,8 +406,9 @@ std::vector<SqlCells> text_sql(std::string_view content) {
   return out;
 }
 
-Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods, const std::vector<SqlCells>& sql,
-                      const std::vector<std::string_view>& lines, int period, const std::string& source) {
+Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods, const std::array<HostCpu, 2>& cpu,
+                      const std::vector<SqlCells>& sql, const std::vector<std::string_view>& lines, int period,
+                      const std::string& source) {
   RawReport one;
   one.format = raw.format;
   one.kind = ReportKind::awr_instance;
@@ -391,6 +426,10 @@ Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods
   const Period& p = periods[static_cast<std::size_t>(period - 1)];
   s.database = p.db;
   s.interval = p.iv;
+  if (const HostCpu& h = cpu[static_cast<std::size_t>(period - 1)]; h.pct_idle || h.pct_user) {
+    s.host_cpu = h;  // (the builder's note that the Host CPU section is missing no longer applies)
+    std::erase_if(s.diagnostics, [](const Diagnostic& d) { return d.section == "host_cpu"; });
+  }
   const OptDouble db_time = s.db_time_s();
   for (const auto& q : sql)
     if (auto stat = sql_of_period(q, period, db_time)) s.sql.push_back(std::move(*stat));
@@ -428,6 +467,8 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
   if (!raw.not_read.empty()) throw Error(source, raw.not_read);
   std::array<Period, 2> periods{};
   read_header_tables(raw, periods);
+  std::array<HostCpu, 2> cpu{};
+  read_host_configuration(raw, periods, cpu);
   if (!html) {
     read_text_snap_lines(content, periods);
     read_text_title(content, periods);  // elapsed to the hundredth of a second
@@ -450,7 +491,7 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
     }
-  for (int period = 1; period <= 2; ++period) out.push_back(build_period(raw, periods, sql, lines, period, source));
+  for (int period = 1; period <= 2; ++period) out.push_back(build_period(raw, periods, cpu, sql, lines, period, source));
   for (const auto& s : out)
     if (s.load_profile.empty() && s.time_model.empty() && s.top_events.empty())
       throw Error(

@@ -45,6 +45,9 @@ void cross_check(const Snapshot& c, const Snapshot& a, bool html) {
   EXPECT_EQ(c.interval.end_snap, a.interval.end_snap);
   EXPECT_EQ(c.database.dbid, a.database.dbid);
   EXPECT_EQ(c.database.name, a.database.name);
+  EXPECT_EQ(c.database.cpus, a.database.cpus);
+  near("memory (GB)", "", c.database.memory_gb, a.database.memory_gb, 0.005 + 0.05 / 1024);
+  near("host CPU idle (%)", "", c.host_cpu.pct_idle, a.host_cpu.pct_idle, 0.005 + 0.05);
   near("DB time (s)", "", c.db_time_s(), a.db_time_s(), one + 0.005);
   near("DB CPU (s)", "", c.db_cpu_s(), a.db_cpu_s(), one + 0.005);
   // Load Profile: both print one decimal. Two rows differ beyond rounding, named here:

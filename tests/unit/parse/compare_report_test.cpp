@@ -46,6 +46,11 @@ TEST(CompareReport, ReadsBothPeriods) {
   EXPECT_EQ(b.load_profile_row("logical_reads")->per_transaction, 1200.0);
   EXPECT_EQ(a.time_model_row("DB CPU")->time_s, 3600.0);
   EXPECT_EQ(b.time_model_row("sql execute elapsed time")->pct_db_time, 95.0);
+  // Host Configuration Comparison: CPUs and memory of the header, the Host CPU section's shares.
+  EXPECT_EQ(a.database.cpus, 8.0);
+  EXPECT_EQ(b.database.memory_gb, 16.0);
+  EXPECT_EQ(a.host_cpu.pct_idle, 75.0);
+  EXPECT_EQ(b.host_cpu.pct_user, 30.0);
 }
 
 TEST(CompareReport, WhatOnePeriodDoesNotListIsUnknownNotZero) {
