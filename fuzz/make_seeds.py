@@ -101,6 +101,7 @@ def main():
     for name, cut in (("header", 600), ("load_profile", 2400), ("sql", len(compare) * 3 // 4)):
         write("pipeline", f"compare_periods_cut_{name}.txt", compare[:cut])
     write("text_tokenizer", "compare_periods.txt", compare)
+    write("pipeline", "compare_periods_19c_pdb.txt", read("compare_periods_19c_pdb.txt"))
     compare_html = read("compare_periods_11.2.html")
     write("pipeline", "compare_periods.html", compare_html)
     write("pipeline", "compare_periods_cut.html", compare_html[: len(compare_html) // 2])

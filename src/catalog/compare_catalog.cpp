@@ -32,6 +32,14 @@ constexpr C c_top_events[] = {
     {"Time(s)", 2, ColumnId::time_s}, {"Avg Time(ms)", 2, ColumnId::avg_wait_ms}, {"%DB time", 2, ColumnId::pct_db_time},
 };
 
+// 12c and later: "Avg Time", each figure with its unit ("2.14ms", "1.17us").
+constexpr C c_top_events_12c[] = {
+    {"Event", 1, ColumnId::event},     {"Wait Class", 1, ColumnId::wait_class}, {"Waits", 1, ColumnId::waits},
+    {"Time(s)", 1, ColumnId::time_s},  {"Avg Time", 1, ColumnId::avg_wait_ms},  {"%DB time", 1, ColumnId::pct_db_time},
+    {"Event", 2, ColumnId::event},     {"Wait Class", 2, ColumnId::wait_class}, {"Waits", 2, ColumnId::waits},
+    {"Time(s)", 2, ColumnId::time_s},  {"Avg Time", 2, ColumnId::avg_wait_ms},  {"%DB time", 2, ColumnId::pct_db_time},
+};
+
 // Time Model Statistics: % of DB time, Time (seconds), Time per Trans (seconds), each 1st / 2nd / Diff.
 constexpr std::string_view t_time_model[] = {"Time Model Statistics"};
 constexpr C c_time_model[] = {
@@ -101,8 +109,9 @@ constexpr C c_activity[] = {
 };
 
 constexpr CompareSectionSpec k_compare_sections[] = {
-    {"compare_load_profile", t_load_profile, SectionId::load_profile, c_load_profile},
+    {"compare_load_profile", t_load_profile, SectionId::load_profile, c_load_profile, false, true},
     {"compare_top_events", t_top_events, SectionId::top_events, c_top_events, true},
+    {"compare_top_events_12c", t_top_events, SectionId::top_events, c_top_events_12c, true},
     {"compare_time_model", t_time_model, SectionId::time_model, c_time_model},
     {"compare_os_stats", t_os_stats, SectionId::os_stats, c_os_stats},
     {"compare_wait_classes", t_wait_classes, SectionId::wait_classes, c_wait_classes},
@@ -116,7 +125,8 @@ std::span<const CompareSectionSpec> all_compare_sections() { return k_compare_se
 const CompareSectionSpec* find_compare_section(std::string_view title, std::span<const std::string> headers) {
   const std::string t = normalize_label(title);
   for (const auto& spec : k_compare_sections) {
-    if (std::none_of(spec.titles.begin(), spec.titles.end(), [&](std::string_view s) { return normalize_label(s) == t; }))
+    if (std::none_of(spec.titles.begin(), spec.titles.end(), [&](std::string_view s) { return normalize_label(s) == t; }) &&
+        !spec.headers_suffice)
       continue;
     if (headers.size() < spec.columns.size()) continue;
     const std::size_t from = headers.size() - spec.columns.size();

@@ -30,6 +30,8 @@ struct CompareSectionSpec {
   /// Columns of the period's event (period 1 or 2) whose value "-" or an event printed "-name" means the
   /// row is not in that period's list (Top Timed Events: "events with a '-' did not make the Top list").
   bool dash_marks_absent = false;
+  /// The headers alone identify the table (its title may be missing: a 19c text report read without it).
+  bool headers_suffice = false;
 };
 
 /// Every compare section awrdiff reads, in report order.

@@ -95,6 +95,10 @@ void read_header_tables(const RawReport& raw, std::array<Period, 2>& p) {
           if (auto v = snap_id(cell); v && *v < 100000) db.instance_number = static_cast<int>(*v);
         } else if (h == "release") db.release = cell;
         else if (h == "cluster") db.rac = normalize_label(cell) == "yes";
+        else if (h == "cdb") db.cdb = normalize_label(cell) == "yes";
+        else if (h == "uniquename") db.unique_name = cell;
+        else if (h == "dbrole") db.role = cell;
+        else if (h == "edition") db.edition = cell;
         else if (h == "host") db.host = cell;
         else if (h == "beginsnapid") iv.begin_snap = snap_id(cell);
         else if (h == "endsnapid") iv.end_snap = snap_id(cell);
@@ -260,7 +264,8 @@ std::vector<std::string> recut(const RawTable& t, const RawRow& r, const Compare
 
 // One period's table of a compare table: the key column and the period's columns, under the catalog
 // columns of the AWR report's table.
-RawTable project(const RawTable& t, const CompareSectionSpec& spec, int period, const std::vector<std::string_view>& lines) {
+RawTable project(const RawTable& t, const CompareSectionSpec& spec, int period, const std::vector<std::string_view>& lines,
+                 const std::vector<std::string>& first_absent) {
   RawTable out;
   out.section = spec.section;
   out.title = t.title;
@@ -284,16 +289,20 @@ RawTable project(const RawTable& t, const CompareSectionSpec& spec, int period, 
     const std::vector<std::string> cells = recut(t, r, spec, lines);
     for (auto i : at) o.cells.push_back(i < cells.size() ? cells[i] : std::string());
     if (spec.dash_marks_absent) {
-      bool absent = true;  // a period's half of the line empty: the other period's list is longer
+      // An event marked "-" (in the 1st period, at the start of its text line: blanked before tokenizing and
+      // listed in `first_absent`, see parse_compare_report), or a period's half of the line empty (the other
+      // period's list is longer).
+      bool absent = false;
+      bool empty = true;
       for (auto j : own) {
         const std::string_view cell = trim(o.cells[j]);
-        if (cell == "-" || (out.columns[j] == ColumnId::event && cell.size() > 1 && cell.front() == '-')) {
+        if (cell == "-" || (out.columns[j] == ColumnId::event && cell.size() > 1 && cell.front() == '-')) absent = true;
+        if (period == 1 && out.columns[j] == ColumnId::event &&
+            std::find(first_absent.begin(), first_absent.end(), cell) != first_absent.end())
           absent = true;
-          break;
-        }
-        if (!cell.empty()) absent = false;
+        if (!cell.empty()) empty = false;
       }
-      if (absent) continue;
+      if (absent || empty) continue;
     }
     out.rows.push_back(std::move(o));
   }
@@ -407,20 +416,21 @@ std::vector<SqlCells> text_sql(std::string_view content) {
 }
 
 Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods, const std::array<HostCpu, 2>& cpu,
-                      const std::vector<SqlCells>& sql, const std::vector<std::string_view>& lines, int period,
-                      const std::string& source) {
+                      const std::vector<SqlCells>& sql, const std::vector<std::string_view>& lines,
+                      const std::vector<std::string>& first_absent, int period, const std::string& source) {
   RawReport one;
   one.format = raw.format;
   one.kind = ReportKind::awr_instance;
   for (const auto& t : raw.tables)
-    if (const auto* spec = find_compare_section(t.title, t.headers)) one.tables.push_back(project(t, *spec, period, lines));
+    if (const auto* spec = find_compare_section(t.title, t.headers))
+      one.tables.push_back(project(t, *spec, period, lines, first_absent));
   const std::string name = fmt::format("{} [{} period]", source, k_period_names[period - 1]);
   Snapshot s = build_snapshot(one, name);
   s.source = name;
   // "W/A MB processed" of Workload Comparison is printed in bytes (11.2.0.3: 82,999.0 per second where the AWR
   // report of the same snapshots prints 0.1 MB): to MB, as the Load Profile row is.
   for (auto& row : s.load_profile)
-    if (row.key == "workarea_mb")
+    if (row.key == "workarea_mb" && normalize_label(row.label) == "w/ambprocessed")  // 19c prints "SQL Work Area (MB)"
       for (auto* v : {&row.per_second, &row.per_transaction})
         if (*v) **v /= 1024.0 * 1024.0;
   const Period& p = periods[static_cast<std::size_t>(period - 1)];
@@ -465,7 +475,25 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
   std::string lower(head.substr(0, std::min<std::size_t>(head.size(), 64 * 1024)));
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   const bool html = lower.find("<table") != std::string::npos || lower.find("<html") != std::string::npos;
-  const RawReport raw = html ? tokenize_html(content) : tokenize_text(content);
+  // Top Timed Events marks an event outside a period's top list with a "-" before its name; in the line's
+  // first column ("-library cache: mutex X ...") the text tokenizer takes it for the start of a rule. Such a
+  // "-" is blanked before tokenizing, and the event named (its 29 columns) as outside the 1st period's list.
+  std::string unmarked;
+  std::vector<std::string> first_absent;
+  if (!html)
+    for (std::size_t pos = 0; pos < content.size();) {
+      const auto nl = content.find('\n', pos);
+      const std::size_t end = nl == std::string_view::npos ? content.size() : nl;
+      if (end - pos > 1 && content[pos] == '-' && content[pos + 1] != '-' && content[pos + 1] != '>') {  // not a rule, not a note
+        if (unmarked.empty()) unmarked.assign(content);
+        unmarked[pos] = ' ';
+        if (first_absent.size() < 1000)
+          first_absent.emplace_back(trim(content.substr(pos + 1, std::min<std::size_t>(29, end - pos - 1))));
+      }
+      pos = end + 1;
+    }
+  const std::string_view text = unmarked.empty() ? content : std::string_view(unmarked);
+  const RawReport raw = html ? tokenize_html(content) : tokenize_text(text);
   if (!raw.not_read.empty()) throw Error(source, raw.not_read);
   std::array<Period, 2> periods{};
   read_header_tables(raw, periods);
@@ -493,7 +521,14 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
     }
-  for (int period = 1; period <= 2; ++period) out.push_back(build_period(raw, periods, cpu, sql, lines, period, source));
+  // "WORKLOAD REPOSITORY COMPARE PERIOD REPORT (PDB snapshots)" (19c, run in a PDB): snap ids are the PDB's own.
+  if (head.find("COMPARE PERIOD REPORT (PDB snapshots)") != std::string_view::npos)
+    for (auto& p : periods) {
+      p.db.scope = ContainerScope::pdb;
+      p.iv.pdb_snapshots = true;
+    }
+  for (int period = 1; period <= 2; ++period)
+    out.push_back(build_period(raw, periods, cpu, sql, lines, first_absent, period, source));
   for (const auto& s : out)
     if (s.load_profile.empty() && s.time_model.empty() && s.top_events.empty())
       throw Error(

@@ -99,6 +99,35 @@ TEST(CompareReport, ReadsTheHtmlLayout) {
   EXPECT_EQ(sql(a, "bbbbbbbbbbbb2")->text, "update inventory set qty = qty - :1 where product_id = :2");  // the full text
 }
 
+// 19c text layout (samples/compare_periods_19c_pdb.txt, written from the layout a 19c awrddrpt.sql prints in a
+// PDB; no real 19c compare report is in ../shared): "(PDB snapshots)" in the title, Unique Name / DB Role /
+// Edition / CDB and no DB Name in the header, the AWR report's Load Profile names, "Avg Time" with its unit.
+TEST(CompareReport, Reads19cPdbLayout) {
+  const auto periods = load_each_report(k_sample.parent_path() / "compare_periods_19c_pdb.txt");
+  ASSERT_EQ(periods.size(), 2u);
+  const Snapshot& a = periods[0];
+  const Snapshot& b = periods[1];
+  EXPECT_EQ(a.database.name, "PDBA");  // from the section titles' DB/Inst
+  EXPECT_EQ(a.database.unique_name, "CDB1");
+  EXPECT_EQ(a.database.cdb, true);
+  EXPECT_EQ(a.database.scope, ContainerScope::pdb);
+  EXPECT_TRUE(b.interval.pdb_snapshots);
+  EXPECT_EQ(b.interval.begin_snap, 45);
+  EXPECT_EQ(a.interval.elapsed_s, 600.25);
+  EXPECT_EQ(a.load_profile_row("background_cpu")->per_second, 0.1);
+  EXPECT_EQ(b.load_profile_row("redo_size")->per_transaction, 5500.0);
+  EXPECT_EQ(b.load_profile_row("workarea_mb")->per_second, 0.2);  // SQL Work Area (MB): megabytes already
+  EXPECT_EQ(b.load_profile_row("transactions")->per_second, 100.0);
+  // Top Timed Events: "Avg Time" with units; "-buffer busy waits" is outside the 1st period's list, and the
+  // 2nd period's "-" line is empty.
+  ASSERT_EQ(a.top_events.size(), 3u);
+  EXPECT_EQ(a.top_event("buffer busy waits"), nullptr);
+  EXPECT_EQ(a.top_event("log file sync")->avg_wait_ms, 1.2);
+  ASSERT_EQ(b.top_events.size(), 3u);
+  EXPECT_NEAR(*b.top_event("buffer busy waits")->avg_wait_ms, 1.33, 1e-9);
+  EXPECT_EQ(b.top_event("db file sequential read"), nullptr);
+}
+
 TEST(CompareReport, AReportReadAloneIsItsSecondPeriod) {
   const Snapshot s = load_report(k_sample);
   EXPECT_EQ(s.interval.begin_snap, 200);
