@@ -34,10 +34,10 @@ constexpr C c_top_events[] = {
 
 // 12c and later: "Avg Time", each figure with its unit ("2.14ms", "1.17us").
 constexpr C c_top_events_12c[] = {
-    {"Event", 1, ColumnId::event},     {"Wait Class", 1, ColumnId::wait_class}, {"Waits", 1, ColumnId::waits},
-    {"Time(s)", 1, ColumnId::time_s},  {"Avg Time", 1, ColumnId::avg_wait_ms},  {"%DB time", 1, ColumnId::pct_db_time},
-    {"Event", 2, ColumnId::event},     {"Wait Class", 2, ColumnId::wait_class}, {"Waits", 2, ColumnId::waits},
-    {"Time(s)", 2, ColumnId::time_s},  {"Avg Time", 2, ColumnId::avg_wait_ms},  {"%DB time", 2, ColumnId::pct_db_time},
+    {"Event", 1, ColumnId::event},    {"Wait Class", 1, ColumnId::wait_class}, {"Waits", 1, ColumnId::waits},
+    {"Time(s)", 1, ColumnId::time_s}, {"Avg Time", 1, ColumnId::avg_wait_ms},  {"%DB time", 1, ColumnId::pct_db_time},
+    {"Event", 2, ColumnId::event},    {"Wait Class", 2, ColumnId::wait_class}, {"Waits", 2, ColumnId::waits},
+    {"Time(s)", 2, ColumnId::time_s}, {"Avg Time", 2, ColumnId::avg_wait_ms},  {"%DB time", 2, ColumnId::pct_db_time},
 };
 
 // Time Model Statistics: % of DB time, Time (seconds), Time per Trans (seconds), each 1st / 2nd / Diff.
