@@ -138,6 +138,19 @@ enabled = false
     write("pipeline", "head.txt.gz", gzip.compress(good_txt[:8000], mtime=0))
     write("pipeline", "crlf.txt", good_txt[:6000].replace(b"\n", b"\r\n"))
 
+    # Oracle's Compare Periods report (awrddrpt), a synthetic one: whole, cut in its header, its top events
+    # and its SQL list (the reader of both periods, src/parse/compare_report.cpp, behind parse_report).
+    compare = read("compare_periods_11.2.txt")
+    write("pipeline", "compare_periods.txt", compare)
+    for name, cut in (("header", 600), ("load_profile", 2400), ("sql", len(compare) * 3 // 4)):
+        write("pipeline", f"compare_periods_cut_{name}.txt", compare[:cut])
+    write("text_tokenizer", "compare_periods.txt", compare)
+    write("pipeline", "compare_periods_19c_pdb.txt", read("compare_periods_19c_pdb.txt"))
+    compare_html = read("compare_periods_11.2.html")
+    write("pipeline", "compare_periods.html", compare_html)
+    write("pipeline", "compare_periods_cut.html", compare_html[: len(compare_html) // 2])
+    write("html_tokenizer", "compare_periods.html", compare_html)
+
 
 if __name__ == "__main__":
     main()

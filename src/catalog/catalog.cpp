@@ -1762,9 +1762,9 @@ constexpr SectionColumnSpec k_section_columns[] = {
 };
 
 // ---- Load Profile rows -----------------------------------------------------------------------
-AWRDIFF_NAMES(l_db_time, "DB Time(s)", "DB time(s)", "DB Time (s)");
-AWRDIFF_NAMES(l_db_cpu, "DB CPU(s)", "DB CPU (s)");
-AWRDIFF_NAMES(l_bg_cpu, "Background CPU(s)");
+AWRDIFF_NAMES(l_db_time, "DB Time(s)", "DB time(s)", "DB Time (s)", "DB time");  // DB time: Compare Periods report
+AWRDIFF_NAMES(l_db_cpu, "DB CPU(s)", "DB CPU (s)", "CPU time");  // CPU time: Compare Periods report
+AWRDIFF_NAMES(l_bg_cpu, "Background CPU(s)", "Background CPU time");  // the latter: Compare Periods report
 AWRDIFF_NAMES(l_redo, "Redo size (bytes)", "Redo size", "Redo size(bytes)", "Redo Size (k)/s");  // (k): KiB
 AWRDIFF_NAMES(l_logical, "Logical read (blocks)", "Logical reads", "Logical read", "Logical Reads/s");
 AWRDIFF_NAMES(l_block_changes, "Block changes", "Block Changes/s");

@@ -1,5 +1,6 @@
 // The catalog as Markdown: docs/catalog.md is this function's output (`awrdiff catalog --format
 // markdown`), checked by a unit test so the document cannot drift from the data.
+#include "catalog/compare_catalog.hpp"
 #include <awrdiff/catalog.hpp>
 
 #include <string>
@@ -101,6 +102,23 @@ std::string catalog_markdown() {
       "| latch | " + std::to_string(known_names("latch").size()) + " | Latch Activity, Latch Sleep Breakdown (24 characters) |\n";
   md += "| function | " + std::to_string(known_names("function").size()) + " | IOStat by Function summary (15 characters) |\n";
   md += "| filetype | " + std::to_string(known_names("filetype").size()) + " | IOStat by Filetype summary (14 characters) |\n";
+  md += "\n## AWR Compare Periods report sections\n\n";
+  md += "Each table of Oracle's Compare Periods report (awrddrpt) read by `src/catalog/compare_catalog.cpp`: its titles,\n";
+  md += "the section each period's table is read as, and its columns in print order (`1:`/`2:` the period a column\n";
+  md += "belongs to and its catalog column; `-` a column not read). See docs/compare-report.md.\n\n";
+  md += "| key | titles | read as | columns |\n";
+  md += "|---|---|---|---|\n";
+  for (const auto& c : all_compare_sections()) {
+    std::string cols;
+    for (const auto& col : c.columns) {
+      if (!cols.empty()) cols += ", ";
+      cols += col.period < 0    ? "-"
+              : col.period == 0 ? "`" + std::string(column_spec(col.column).key) + "`"
+                                : std::to_string(col.period) + ": `" + std::string(column_spec(col.column).key) + "`";
+    }
+    md += "| `" + std::string(c.key) + "` | " + joined(c.titles, "") + " | `" + std::string(section_spec(c.section).key) +
+          "` | " + cols + " |\n";
+  }
   return md;
 }
 

@@ -8,6 +8,7 @@
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
+#include <awrdiff/compare_report.hpp>
 #include <awrdiff/monitoring.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/input_file.hpp>
@@ -322,6 +323,7 @@ int run(int argc, char** argv) {
       "awrdiff - what changed between two periods of Oracle database performance, and why.\n\n"
       "  awrdiff BASE TARGET            compare two reports: AWR (instance or RAC global) or Statspack,\n"
       "                                 HTML or text, .gz accepted\n"
+      "  awrdiff COMPARE_REPORT         the 1st and 2nd periods of Oracle's AWR Compare Periods report (awrddrpt)\n"
       "  awrdiff --base A1 A2 --target B1 B2\n"
       "                                 compare two sets of reports (e.g. the same hour on several days)\n"
       "  awrdiff report FILE            one report, as the same tables without a base\n"
@@ -727,7 +729,11 @@ int run(int argc, char** argv) {
       warn_if_policy_cannot_fail(policy);
       Baseline b = load_baseline(baseline_sources);
       check_stdin_once(current_files);
-      std::vector<Snapshot> current = load_current_reports(current_files, load_each);
+      std::vector<Snapshot> current = load_current_reports(current_files, [&](const std::string& f) {
+        auto all = load_each(f);
+        if (all.size() == 2 && from_compare_report(all.back())) all.erase(all.begin());  // its 2nd period is current
+        return all;
+      });
       {
         std::vector<const Snapshot*> parsed;
         for (const auto& s : current) parsed.push_back(&s);
@@ -810,24 +816,38 @@ int run(int argc, char** argv) {
       }
       c = compare_sets(b, t, copt);
     } else {
-      if (files.size() != 2) {
+      std::vector<Snapshot> periods;  // one file: Oracle's Compare Periods report holds both periods
+      if (files.size() == 1) try {
+          periods = load_each(files.front());
+          if (periods.size() != 2 || !from_compare_report(periods.front())) periods.clear();
+        } catch (const Error& e) {
+          if (e.reason().find("Compare Periods report") != std::string::npos) throw;
+        }
+      if (files.size() != 2 && periods.empty()) {
         std::cerr << "awrdiff: give two reports, BASE and TARGET (or `awrdiff report FILE`; see awrdiff --help)\n";
         return static_cast<int>(ExitCode::error);
       }
-      check_output_is_not_an_input(output, files);
-      check_stdin_once(files);
-      check_two_files(files);
-      if (files[0] == "-" || files[1] == "-") {
-        Snapshot base = load(files[0]);
-        Snapshot target = load(files[1]);
-        mask_all({&base, &target});
-        c = compare(base, target, copt);
+      if (!periods.empty()) {
+        check_output_is_not_an_input(output, files);
+        mask_all({&periods[0], &periods[1]});
+        c = compare(periods[0], periods[1], copt);
+        c.warnings.push_back(compare_report_warning());
       } else {
-        auto loaded = load_reports({files[0], files[1]});  // both at once
-        for (auto& r : loaded)
-          if (r.error) throw *r.error;  // the base's error first
-        mask_all({&*loaded[0].snapshot, &*loaded[1].snapshot});
-        c = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
+        check_output_is_not_an_input(output, files);
+        check_stdin_once(files);
+        check_two_files(files);
+        if (files[0] == "-" || files[1] == "-") {
+          Snapshot base = load(files[0]);
+          Snapshot target = load(files[1]);
+          mask_all({&base, &target});
+          c = compare(base, target, copt);
+        } else {
+          auto loaded = load_reports({files[0], files[1]});  // both at once
+          for (auto& r : loaded)
+            if (r.error) throw *r.error;  // the base's error first
+          mask_all({&*loaded[0].snapshot, &*loaded[1].snapshot});
+          c = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
+        }
       }
     }
     std::ostringstream text;

@@ -1,3 +1,4 @@
+#include <awrdiff/compare_report.hpp>
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/snapshot_json.hpp>
@@ -411,6 +412,14 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
     note_line_numbers(s);
     return s;
   }
+  if (detect_input(content) == InputKind::awr_compare_report) {
+    // One report stands for one period: of a Compare Periods report, the second (check, baseline save, report).
+    auto both = parse_compare_report(content, source);
+    Snapshot s = std::move(both.back());
+    s.diagnostics.push_back(
+        {Diagnostic::Level::info, "", 0, "a Compare Periods report holds two periods: its 2nd period is the report read here"});
+    return s;
+  }
   const auto parts = split_reports(content);
   if (parts.size() > 1) throw Error(source, several_reports_reason(parts, source));
   return parse_one(content, source);
@@ -423,6 +432,7 @@ std::vector<Snapshot> parse_reports(std::string_view content, const std::string&
     for (auto& s : all) note_line_numbers(s);
     return all;
   }
+  if (detect_input(content) == InputKind::awr_compare_report) return parse_compare_report(content, source);
   const auto parts = split_reports(content);
   std::vector<Snapshot> out;
   if (parts.size() == 1) {  // (moved in: a braced list would copy the snapshot)

@@ -201,6 +201,21 @@ check "-o into a FIFO" 0 timeout 20 "$bin" report "$s/good.html" -o "$tmp/fifo"
 [ -p "$tmp/fifo" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: FIFO replaced"; }
 rm -f "$tmp/fifo"
 
+# Oracle's AWR Compare Periods report (a written sample): its two periods compared, with a warning; snapshot
+# prints both; cut before its figures: one line, exit 2. One ordinary report alone is still refused.
+for f in compare_periods_11.2.txt compare_periods_11.2.html; do
+  check "compare report $f" 0 "$bin" "$s/$f"
+  grep -q '^Regressed: DB time per second +10[01]%' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: compare report headline $f"; head -1 "$tmp/out"; }
+  grep -q 'AWR Compare Periods report' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: compare report warning $f"; }
+  check "compare report snapshot $f" 0 "$bin" snapshot "$s/$f"
+  cp "$tmp/out" "$tmp/periods.json"
+  check "compare report snapshot array $f" 0 python3 -c "import json; a=json.load(open('$tmp/periods.json')); assert [p['snapshot']['interval']['begin_snap'] for p in a]==[100, 200], a"
+done
+head -c 600 "$s/compare_periods_11.2.txt" >"$tmp/cut_compare.txt"
+check "cut compare report" 2 "$bin" "$tmp/cut_compare.txt"
+expect_err "cut compare report message" "$tmp/cut_compare.txt"
+check "one report alone" 2 "$bin" "$s/good.html"
+
 corpus=$root/../shared/corpus
 if [ -d "$corpus" ]; then
   check "statspack report" 0 "$bin" report "$corpus/statspack_12.1_jasmin_1.txt"

@@ -1,0 +1,541 @@
+// Oracle's AWR Compare Periods report (awrddrpt.sql) read as two snapshots, one per period.
+//
+// Each table the compare catalog (src/catalog/compare_catalog.cpp) knows is cut into one table per period
+// (the key column and that period's columns, under the catalog columns an AWR report's table has) and read
+// by the snapshot builder like an AWR report's table. Two parts are read here by hand, because no catalog
+// row can say them:
+//  - the period header ("Snapshot Set" tables, and the text title lines "First DB/Inst: ... Snaps: ...
+//    (Elapsed time: ... sec  DB time: ... sec)"), one row per period rather than one table per report;
+//    the text tokenizer cuts its snap id and time columns wrong (they are printed without a space);
+//  - "Top SQL Comparison by Elapsed Time": the figures of an AWR SQL list are computed from what it prints
+//    (elapsed = % of DB time × DB time; CPU, I/O, reads and rows = per execution × executions), and the text
+//    report wraps each statement's text under its figures, which the text tokenizer does not follow.
+#include "catalog/compare_catalog.hpp"
+
+#include <awrdiff/compare_report.hpp>
+#include <awrdiff/number.hpp>
+#include <awrdiff/parse.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+
+namespace awrdiff {
+namespace {
+
+constexpr std::string_view k_note_prefix = "read from an AWR Compare Periods report (awrddrpt)";
+constexpr const char* k_period_names[] = {"1st", "2nd"};
+
+OptDouble number(std::string_view cell, Unit unit = Unit::count) {
+  auto v = parse_cell(trim(cell), unit);
+  if (v.value && !std::isfinite(*v.value)) return std::nullopt;
+  return v.value;
+}
+
+// Minutes as printed, in seconds.
+OptDouble minutes(std::string_view cell) {
+  auto v = number(cell);
+  if (v) *v *= 60;
+  return v;
+}
+
+std::optional<std::int64_t> snap_id(std::string_view cell) {
+  auto v = number(cell);
+  if (!v || *v < 0 || *v > 9.0e15 || std::floor(*v) != *v) return std::nullopt;
+  return static_cast<std::int64_t>(*v);
+}
+
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i])) != 0) ++i;
+    const std::size_t from = i;
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i])) == 0) ++i;
+    if (i > from) out.push_back(line.substr(from, i - from));
+  }
+  return out;
+}
+
+// Which period a header row names: "First (1st)", "1st", "First" -> 0; "Second (2nd)", "2nd", "Second" -> 1.
+int period_of(std::string_view label) {
+  const std::string l = normalize_label(label);
+  if (l == "first(1st)" || l == "1st" || l == "first") return 0;
+  if (l == "second(2nd)" || l == "2nd" || l == "second") return 1;
+  return -1;
+}
+
+struct Period {
+  DatabaseInfo db;
+  Interval iv;
+};
+
+// The "Snapshot Set" tables (DB Id, Instance ... per period; Begin/End Snap Id and Time, Elapsed, DB time).
+void read_header_tables(const RawReport& raw, std::array<Period, 2>& p) {
+  for (const auto& t : raw.tables) {
+    if (t.headers.empty() || normalize_label(t.headers.front()) != "snapshotset") continue;
+    for (const auto& r : t.rows) {
+      if (r.cells.empty()) continue;
+      const int k = period_of(r.cells.front());
+      if (k < 0) continue;
+      auto& db = p[static_cast<std::size_t>(k)].db;
+      auto& iv = p[static_cast<std::size_t>(k)].iv;
+      for (std::size_t c = 1; c < t.headers.size() && c < r.cells.size(); ++c) {
+        const std::string h = normalize_label(t.headers[c]);
+        const std::string cell(trim(r.cells[c]));
+        if (cell.empty()) continue;
+        if (h == "dbname") db.name = cell;
+        else if (h == "dbid") {
+          if (auto v = snap_id(cell)) db.dbid = static_cast<std::uint64_t>(*v);
+        } else if (h == "instance") db.instance = cell;
+        else if (h == "instnum") {
+          if (auto v = snap_id(cell); v && *v < 100000) db.instance_number = static_cast<int>(*v);
+        } else if (h == "release") db.release = cell;
+        else if (h == "cluster") db.rac = normalize_label(cell) == "yes";
+        else if (h == "cdb") db.cdb = normalize_label(cell) == "yes";
+        else if (h == "uniquename") db.unique_name = cell;
+        else if (h == "dbrole") db.role = cell;
+        else if (h == "edition") db.edition = cell;
+        else if (h == "host") db.host = cell;
+        else if (h == "beginsnapid") iv.begin_snap = snap_id(cell);
+        else if (h == "endsnapid") iv.end_snap = snap_id(cell);
+        else if (h == "beginsnaptime") iv.begin_time = cell;
+        else if (h == "endsnaptime") iv.end_time = cell;
+        else if (h == "elapsedtime(min)") iv.elapsed_s = minutes(cell);
+        else if (h == "dbtime(min)") iv.db_time_s = minutes(cell);
+      }
+    }
+  }
+}
+
+// Host Configuration Comparison: one row per figure ("Number of CPUs:", "%User Time:"), the 1st and 2nd
+// periods' values in its 2nd and 3rd columns: the database header's CPUs, cores, sockets and memory, and the
+// Host CPU section's load averages and CPU shares. (Rows are figures here where an AWR report's Host CPU
+// table has them as columns: no catalog row can map them.)
+void read_host_configuration(const RawReport& raw, std::array<Period, 2>& p, std::array<HostCpu, 2>& cpu) {
+  for (const auto& t : raw.tables) {
+    if (normalize_label(t.title) != "hostconfigurationcomparison" || t.headers.size() < 3) continue;
+    for (const auto& r : t.rows) {
+      if (r.cells.size() < 3) continue;
+      const std::string label = normalize_label(r.cells[0]);
+      for (std::size_t k = 0; k < 2; ++k) {
+        const std::string_view cell = trim(r.cells[k + 1]);
+        auto& db = p[k].db;
+        auto& h = cpu[k];
+        if (label == "numberofcpus") db.cpus = number(cell);
+        else if (label == "numberofcpucores") db.cores = number(cell);
+        else if (label == "numberofcpusockets") db.sockets = number(cell);
+        else if (label == "physicalmemory") {
+          // "7974.6M": megabytes as printed
+          std::string_view v = cell;
+          if (!v.empty() && (v.back() == 'M' || v.back() == 'm')) v.remove_suffix(1);
+          if (auto mb = number(v)) db.memory_gb = *mb / 1024;
+        } else if (label == "loadatstartsnapshot") h.load_average_begin = number(cell);
+        else if (label == "loadatendsnapshot") h.load_average_end = number(cell);
+        else if (label == "%usertime") h.pct_user = number(cell);
+        else if (label == "%systemtime") h.pct_system = number(cell);
+        else if (label == "%idletime") h.pct_idle = number(cell);
+        else if (label == "%iowaittime") h.pct_wio = number(cell);
+      }
+    }
+    return;
+  }
+}
+
+// Seconds since an arbitrary day of "23-Apr-14 18:30:05" (the day of the month, the month and the year
+// counted as a calendar would: only differences are used); empty when the text is not such a time.
+OptDouble seconds_of(std::string_view text) {
+  static constexpr std::string_view k_months[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                  "jul", "aug", "sep", "oct", "nov", "dec"};
+  const auto w = words(text);
+  if (w.size() < 2 || w[0].size() != 9 || w[1].size() != 8 || w[0][2] != '-' || w[0][6] != '-') return std::nullopt;
+  auto digits = [](std::string_view d) -> int {
+    int v = 0;
+    for (char c : d) {
+      if (c < '0' || c > '9') return -1;
+      v = v * 10 + (c - '0');
+    }
+    return v;
+  };
+  std::string mon(w[0].substr(3, 3));
+  for (auto& c : mon) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const auto m = std::find(std::begin(k_months), std::end(k_months), mon) - std::begin(k_months);
+  const int day = digits(w[0].substr(0, 2)), year = digits(w[0].substr(7, 2));
+  const int hh = digits(w[1].substr(0, 2)), mm = digits(w[1].substr(3, 2)), ss = digits(w[1].substr(6, 2));
+  if (m >= 12 || day < 1 || year < 0 || hh < 0 || mm < 0 || ss < 0 || w[1][2] != ':' || w[1][5] != ':') return std::nullopt;
+  // Days from a civil date (proleptic Gregorian), 2000-based years.
+  int y = 2000 + year;
+  const int mo = static_cast<int>(m) + 1;
+  y -= mo <= 2 ? 1 : 0;
+  const int era = y / 400, yoe = y - era * 400;
+  const int doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+  const long days = era * 146097L + yoe * 365L + yoe / 4 - yoe / 100 + doy;
+  return static_cast<double>(days * 86400L + hh * 3600L + mm * 60L + ss);
+}
+
+// The elapsed time printed in minutes to a tenth (the HTML report has no finer figure): from the snap times
+// when they agree with it, to the second.
+void elapsed_from_snap_times(Interval& iv) {
+  const OptDouble b = seconds_of(iv.begin_time), e = seconds_of(iv.end_time);
+  if (!b || !e || *e <= *b) return;
+  if (!iv.elapsed_s || std::fabs(*e - *b - *iv.elapsed_s) <= 3.0 + 1e-9) iv.elapsed_s = *e - *b;
+}
+
+// A text report's snapshot lines: "1st   1822 23-Apr-14 18:30:05 (Wed)   1823 23-Apr-14 18:45:06 (Wed)
+// 7.1   15.0   106.7" (the columns touch, so they are read as words).
+void read_text_snap_lines(std::string_view content, std::array<Period, 2>& p) {
+  const std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 64 * 1024));
+  for (std::size_t pos = 0; pos < head.size();) {
+    auto nl = head.find('\n', pos);
+    const std::string_view line = head.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? head.size() : nl + 1;
+    const auto w = words(line);
+    if (w.size() < 9 || (w[0] != "1st" && w[0] != "2nd")) continue;
+    auto& iv = p[w[0] == "1st" ? 0 : 1].iv;
+    std::size_t i = 1;
+    auto begin = snap_id(w[i++]);
+    if (!begin || i + 1 >= w.size()) continue;
+    std::string begin_time = fmt::format("{} {}", w[i], w[i + 1]);
+    i += 2;
+    if (i < w.size() && w[i].front() == '(') ++i;
+    if (i + 1 >= w.size()) continue;
+    auto end = snap_id(w[i++]);
+    if (!end || i + 1 >= w.size()) continue;
+    std::string end_time = fmt::format("{} {}", w[i], w[i + 1]);
+    i += 2;
+    if (i < w.size() && w[i].front() == '(') ++i;
+    if (w.size() - i != 3) continue;  // Avg Active Users, Elapsed Time (min), DB time (min)
+    iv.begin_snap = begin;
+    iv.end_snap = end;
+    iv.begin_time = std::move(begin_time);
+    iv.end_time = std::move(end_time);
+    if (!iv.elapsed_s) iv.elapsed_s = minutes(w[i + 1]);
+    if (!iv.db_time_s) iv.db_time_s = minutes(w[i + 2]);
+  }
+}
+
+// "First DB/Inst: DBM11203/DBM11203 Snaps: 1822-1823 (Elapsed time: 901.55 sec  DB time: 6404.55 sec)": the
+// text report's section titles give each period's elapsed time and DB time to the hundredth of a second.
+void read_text_title(std::string_view content, std::array<Period, 2>& p) {
+  for (std::size_t k = 0; k < 2; ++k) {
+    const std::string marker = k == 0 ? "First DB/Inst: " : "Second DB/Inst: ";
+    const auto at = content.find(marker);
+    if (at == std::string_view::npos) continue;
+    const auto nl = content.find('\n', at);
+    std::string_view rest = content.substr(
+        at + marker.size(), std::min<std::size_t>(nl == std::string_view::npos ? content.size() - at : nl - at, 400));
+    if (k == 0)
+      if (const auto second = rest.find("Second DB/Inst:"); second != std::string_view::npos) rest = rest.substr(0, second);
+    const auto w = words(rest);
+    if (w.empty()) continue;
+    if (const auto slash = w[0].find('/'); slash != std::string_view::npos && p[k].db.name.empty())
+      p[k].db.name = std::string(w[0].substr(0, slash));
+    for (std::size_t i = 0; i + 1 < w.size(); ++i) {
+      if (w[i] == "time:" && i > 0 && w[i - 1] == "(Elapsed") p[k].iv.elapsed_s = number(w[i + 1]);
+      if (w[i] == "time:" && i > 0 && w[i - 1] == "DB") p[k].iv.db_time_s = number(w[i + 1]);
+    }
+  }
+}
+
+// A text row's cells, cut again by words where the key is the only text column: a figure wider than its
+// column's rule ("Hard parses:  0.0  0.4  3,600.0" under a %Diff rule of 6 dashes) spills into its neighbour's
+// column, and the text tokenizer cuts by the rules ("0.4    3" | ",600.0"). The line's last words are its
+// figures when there are as many as the figure columns and each reads as a number or N/A.
+std::vector<std::string> recut(const RawTable& t, const RawRow& r, const CompareSectionSpec& spec,
+                               const std::vector<std::string_view>& lines) {
+  if (r.line < 1 || static_cast<std::size_t>(r.line) > lines.size() || spec.columns.empty() || spec.columns.front().period != 0)
+    return r.cells;
+  const std::size_t n = spec.columns.size() - 1;
+  for (std::size_t i = 1; i < spec.columns.size(); ++i)
+    if (spec.columns[i].column == ColumnId::event || spec.columns[i].column == ColumnId::wait_class) return r.cells;
+  const auto w = words(lines[static_cast<std::size_t>(r.line) - 1]);
+  if (w.size() < n + 1) return r.cells;
+  for (std::size_t i = w.size() - n; i < w.size(); ++i)
+    if (!number(w[i]) && w[i] != "N/A") return r.cells;
+  std::vector<std::string> out = r.cells;
+  const std::size_t from = t.headers.size() - spec.columns.size();
+  out.resize(std::max(out.size(), t.headers.size()));
+  for (std::size_t i = 0; i < n; ++i) out[from + 1 + i] = std::string(w[w.size() - n + i]);
+  return out;
+}
+
+// One period's table of a compare table: the key column and the period's columns, under the catalog
+// columns of the AWR report's table.
+RawTable project(const RawTable& t, const CompareSectionSpec& spec, int period, const std::vector<std::string_view>& lines,
+                 const std::vector<std::string>& first_absent) {
+  RawTable out;
+  out.section = spec.section;
+  out.title = t.title;
+  out.summary = t.summary;
+  out.line = t.line;
+  out.folded = t.folded;
+  const std::size_t from = t.headers.size() - spec.columns.size();
+  std::vector<std::size_t> at;
+  std::vector<std::size_t> own;  // the period's own columns (not the shared key)
+  for (std::size_t i = 0; i < spec.columns.size(); ++i) {
+    const auto& c = spec.columns[i];
+    if (c.period != 0 && c.period != period) continue;
+    if (c.period == period) own.push_back(at.size());
+    at.push_back(from + i);
+    out.headers.push_back(t.headers[from + i]);
+    out.columns.push_back(c.column);
+  }
+  for (const auto& r : t.rows) {
+    RawRow o;
+    o.line = r.line;
+    const std::vector<std::string> cells = recut(t, r, spec, lines);
+    for (auto i : at) o.cells.push_back(i < cells.size() ? cells[i] : std::string());
+    if (spec.dash_marks_absent) {
+      // An event marked "-" (in the 1st period, at the start of its text line: blanked before tokenizing and
+      // listed in `first_absent`, see parse_compare_report), or a period's half of the line empty (the other
+      // period's list is longer).
+      bool absent = false;
+      bool empty = true;
+      for (auto j : own) {
+        const std::string_view cell = trim(o.cells[j]);
+        if (cell == "-" || (out.columns[j] == ColumnId::event && cell.size() > 1 && cell.front() == '-')) absent = true;
+        if (period == 1 && out.columns[j] == ColumnId::event &&
+            std::find(first_absent.begin(), first_absent.end(), cell) != first_absent.end())
+          absent = true;
+        if (!cell.empty()) empty = false;
+      }
+      if (absent || empty) continue;
+    }
+    out.rows.push_back(std::move(o));
+  }
+  return out;
+}
+
+// The figures of one statement in one period, from "Top SQL Comparison by Elapsed Time" (21 columns
+// from SQL Id to #Plans; cells[0] is the SQL Id).
+struct SqlCells {
+  std::string sql_id;
+  std::vector<std::string> cells;  // as printed; "N/A" or empty where the period has no data
+  std::string text;
+};
+
+bool is_sql_id(std::string_view s) {
+  return s.size() == 13 &&
+         std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); });
+}
+
+constexpr std::size_t k_sql_cells = 20;  // SQL Id and 19 figures (#Plans not read)
+
+std::optional<SqlStat> sql_of_period(const SqlCells& s, int period, OptDouble db_time_s) {
+  const std::size_t k = period == 1 ? 0 : 1;
+  auto cell = [&](std::size_t first) -> OptDouble {
+    const std::size_t i = first + k;
+    return i < s.cells.size() ? number(s.cells[i]) : std::nullopt;
+  };
+  const OptDouble pct = number(period == 1 ? s.cells[1] : s.cells[3]);
+  if (!pct) return std::nullopt;  // N/A: no data captured in this period
+  SqlStat q;
+  q.sql_id = s.sql_id;
+  q.pct_db_time = pct;
+  if (db_time_s) q.elapsed_s = *pct / 100 * *db_time_s;
+  q.executions = cell(18);
+  const OptDouble execs = q.executions;
+  auto times = [&](std::size_t first, double scale) -> OptDouble {
+    const OptDouble per = cell(first);
+    if (!per || !execs) return std::nullopt;
+    return *per * *execs * scale;
+  };
+  if (!q.elapsed_s) q.elapsed_s = times(6, 0.001);
+  q.cpu_s = times(10, 0.001);
+  q.user_io_s = times(12, 0.001);
+  q.physical_reads = times(14, 1);
+  q.rows_processed = times(16, 1);
+  q.text = s.text;
+  q.lists.push_back("sql_elapsed");
+  return q;
+}
+
+bool is_elapsed_sql_title(std::string_view title) {
+  return normalize_label(title) == normalize_label("Top SQL Comparison by Elapsed Time");
+}
+
+// HTML: the table's rows; the statement text from the SQL Id / SQL Text table at the end when it has it.
+std::vector<SqlCells> html_sql(const RawReport& raw) {
+  std::map<std::string, std::string> texts;
+  for (const auto& t : raw.tables)
+    if (t.headers.size() == 2 && t.columns[0] == ColumnId::sql_id && t.columns[1] == ColumnId::sql_text)
+      for (const auto& r : t.rows)
+        if (r.cells.size() == 2) texts.emplace(std::string(trim(r.cells[0])), std::string(trim(r.cells[1])));
+  std::vector<SqlCells> out;
+  for (const auto& t : raw.tables) {
+    if (!is_elapsed_sql_title(t.title) || t.headers.size() < k_sql_cells + 1 || normalize_label(t.headers[2]) != "1sttotal")
+      continue;
+    for (const auto& r : t.rows) {
+      if (r.cells.size() < k_sql_cells || !is_sql_id(trim(r.cells[0]))) continue;
+      SqlCells s;
+      s.sql_id = std::string(trim(r.cells[0]));
+      s.cells.assign(r.cells.begin(), r.cells.begin() + static_cast<std::ptrdiff_t>(k_sql_cells));
+      if (auto it = texts.find(s.sql_id); it != texts.end()) s.text = it->second;
+      else if (const int c = t.column_index(ColumnId::sql_text); c >= 0 && static_cast<std::size_t>(c) < r.cells.size())
+        s.text = std::string(trim(r.cells[static_cast<std::size_t>(c)]));
+      out.push_back(std::move(s));
+    }
+    break;
+  }
+  return out;
+}
+
+// Text: from the section's title line to the next section's, each statement's line of figures (its words:
+// every figure is one word, "N/A" included), then its text wrapped at the line width until a blank line.
+std::vector<SqlCells> text_sql(std::string_view content) {
+  std::vector<SqlCells> out;
+  const auto title = content.find("Top SQL Comparison by Elapsed Time");
+  if (title == std::string_view::npos) return out;
+  std::size_t pos = content.find('\n', title);
+  SqlCells* open = nullptr;
+  while (pos != std::string_view::npos && pos < content.size()) {
+    const std::size_t from = pos + 1;
+    const auto nl = content.find('\n', from);
+    const std::string_view line = content.substr(from, nl == std::string_view::npos ? std::string_view::npos : nl - from);
+    pos = nl;
+    if (line.find("DB/Inst:") != std::string_view::npos) break;  // the next section's title
+    const auto w = words(line);
+    if (w.empty()) {
+      open = nullptr;
+      continue;
+    }
+    if (w.size() >= k_sql_cells && is_sql_id(w[0]) && (number(w[1]) || w[1] == "N/A")) {
+      SqlCells s;
+      s.sql_id = std::string(w[0]);
+      for (std::size_t i = 0; i < k_sql_cells; ++i) s.cells.emplace_back(w[i]);
+      out.push_back(std::move(s));
+      open = &out.back();
+      continue;
+    }
+    if (open != nullptr && open->text.size() < 64 * 1024) open->text += std::string(trim(line));
+  }
+  return out;
+}
+
+Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods, const std::array<HostCpu, 2>& cpu,
+                      const std::vector<SqlCells>& sql, const std::vector<std::string_view>& lines,
+                      const std::vector<std::string>& first_absent, int period, const std::string& source) {
+  RawReport one;
+  one.format = raw.format;
+  one.kind = ReportKind::awr_instance;
+  for (const auto& t : raw.tables)
+    if (const auto* spec = find_compare_section(t.title, t.headers))
+      one.tables.push_back(project(t, *spec, period, lines, first_absent));
+  const std::string name = fmt::format("{} [{} period]", source, k_period_names[period - 1]);
+  Snapshot s = build_snapshot(one, name);
+  s.source = name;
+  // "W/A MB processed" of Workload Comparison is printed in bytes (11.2.0.3: 82,999.0 per second where the AWR
+  // report of the same snapshots prints 0.1 MB): to MB, as the Load Profile row is.
+  for (auto& row : s.load_profile)
+    if (row.key == "workarea_mb" && normalize_label(row.label) == "w/ambprocessed")  // 19c prints "SQL Work Area (MB)"
+      for (auto* v : {&row.per_second, &row.per_transaction})
+        if (*v) **v /= 1024.0 * 1024.0;
+  const Period& p = periods[static_cast<std::size_t>(period - 1)];
+  s.database = p.db;
+  s.interval = p.iv;
+  if (const HostCpu& h = cpu[static_cast<std::size_t>(period - 1)]; h.pct_idle || h.pct_user) {
+    s.host_cpu = h;  // (the builder's note that the Host CPU section is missing no longer applies)
+    std::erase_if(s.diagnostics, [](const Diagnostic& d) { return d.section == "host_cpu"; });
+  }
+  const OptDouble db_time = s.db_time_s();
+  for (const auto& q : sql)
+    if (auto stat = sql_of_period(q, period, db_time)) s.sql.push_back(std::move(*stat));
+  std::stable_sort(s.sql.begin(), s.sql.end(),
+                   [](const SqlStat& a, const SqlStat& b) { return a.elapsed_s.value_or(-1) > b.elapsed_s.value_or(-1); });
+  s.has_sql_sections = !sql.empty();
+  s.diagnostics.push_back(
+      {Diagnostic::Level::info, "", 0,
+       fmt::format("{}: its {} period (snaps {}-{}); SQL from 'Top SQL Comparison by Elapsed Time' only (elapsed = % of "
+                   "DB time x DB time); a statement or top event the report lists for the other period only is unknown "
+                   "here, not zero",
+                   k_note_prefix, k_period_names[period - 1], p.iv.begin_snap.value_or(0), p.iv.end_snap.value_or(0))});
+  return s;
+}
+
+}  // namespace
+
+bool from_compare_report(const Snapshot& s) {
+  return std::any_of(s.diagnostics.begin(), s.diagnostics.end(),
+                     [](const Diagnostic& d) { return d.message.rfind(k_note_prefix, 0) == 0; });
+}
+
+std::string compare_report_warning() {
+  return "both periods read from one AWR Compare Periods report (awrddrpt), not from two AWR reports: its Load "
+         "Profile, Top Timed Events (of all sessions, not foreground only), Time Model, Wait Classes, OS and "
+         "Instance Activity Stats, Host Configuration and the SQL of its elapsed-time list, which lists the top SQL "
+         "of both periods together; what it lists for one period only is unknown (not zero) in the other, and the "
+         "sections it does not print are missing";
+}
+
+std::vector<Snapshot> parse_compare_report(std::string_view content, const std::string& source) {
+  const std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 256 * 1024));
+  std::string lower(head.substr(0, std::min<std::size_t>(head.size(), 64 * 1024)));
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const bool html = lower.find("<table") != std::string::npos || lower.find("<html") != std::string::npos;
+  // Top Timed Events marks an event outside a period's top list with a "-" before its name; in the line's
+  // first column ("-library cache: mutex X ...") the text tokenizer takes it for the start of a rule. Such a
+  // "-" is blanked before tokenizing, and the event named (its 29 columns) as outside the 1st period's list.
+  std::string unmarked;
+  std::vector<std::string> first_absent;
+  if (!html)
+    for (std::size_t pos = 0; pos < content.size();) {
+      const auto nl = content.find('\n', pos);
+      const std::size_t end = nl == std::string_view::npos ? content.size() : nl;
+      if (end - pos > 1 && content[pos] == '-' && content[pos + 1] != '-' && content[pos + 1] != '>') {  // not a rule, not a note
+        if (unmarked.empty()) unmarked.assign(content);
+        unmarked[pos] = ' ';
+        if (first_absent.size() < 1000)
+          first_absent.emplace_back(trim(content.substr(pos + 1, std::min<std::size_t>(29, end - pos - 1))));
+      }
+      pos = end + 1;
+    }
+  const std::string_view text = unmarked.empty() ? content : std::string_view(unmarked);
+  const RawReport raw = html ? tokenize_html(content) : tokenize_text(text);
+  if (!raw.not_read.empty()) throw Error(source, raw.not_read);
+  std::array<Period, 2> periods{};
+  read_header_tables(raw, periods);
+  std::array<HostCpu, 2> cpu{};
+  read_host_configuration(raw, periods, cpu);
+  if (!html) {
+    read_text_snap_lines(content, periods);
+    read_text_title(content, periods);  // elapsed to the hundredth of a second
+  } else {
+    for (auto& p : periods) elapsed_from_snap_times(p.iv);
+  }
+  for (std::size_t k = 0; k < 2; ++k)
+    if (!periods[k].iv.begin_snap || !periods[k].iv.end_snap)
+      throw Error(source,
+                  fmt::format("an AWR Compare Periods report (awrddrpt.sql) without the snap ids of its {} period (the 'Snapshot "
+                              "Set' table): truncated or damaged",
+                              k_period_names[k]));
+  const std::vector<SqlCells> sql = html ? html_sql(raw) : text_sql(content);
+  std::vector<Snapshot> out;
+  std::vector<std::string_view> lines;  // a text report's lines, by line number (empty for HTML)
+  if (!html)
+    for (std::size_t pos = 0; pos <= content.size();) {
+      const auto nl = content.find('\n', pos);
+      lines.push_back(content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+      if (nl == std::string_view::npos) break;
+      pos = nl + 1;
+    }
+  // "WORKLOAD REPOSITORY COMPARE PERIOD REPORT (PDB snapshots)" (19c, run in a PDB): snap ids are the PDB's own.
+  if (head.find("COMPARE PERIOD REPORT (PDB snapshots)") != std::string_view::npos)
+    for (auto& p : periods) {
+      p.db.scope = ContainerScope::pdb;
+      p.iv.pdb_snapshots = true;
+    }
+  for (int period = 1; period <= 2; ++period)
+    out.push_back(build_period(raw, periods, cpu, sql, lines, first_absent, period, source));
+  for (const auto& s : out)
+    if (s.load_profile.empty() && s.time_model.empty() && s.top_events.empty())
+      throw Error(
+          source,
+          "an AWR Compare Periods report (awrddrpt.sql) with no Load Profile, Time Model or Top Timed Events of either period: "
+          "truncated or damaged");
+  return out;
+}
+
+}  // namespace awrdiff
