@@ -47,10 +47,12 @@ struct HistoryCli {
   std::string window = "28d";  ///< --window
   int for_n = 0;  ///< --for N: fail only when the last N checked periods breached
   bool check_add = false;  ///< --add: add the current report first
+  bool keep_failed = false;  ///< --keep-failed: keep periods whose stored check failed in the window
   CLI::Option* check_db_opt = nullptr;  ///< check's --db, --window, --for, --add (refused without --history)
   CLI::Option* check_window_opt = nullptr;
   CLI::Option* check_for_opt = nullptr;
   CLI::Option* check_add_opt = nullptr;
+  CLI::Option* check_keep_failed_opt = nullptr;
 
   /// True when a `history` subcommand was given.
   bool selected() const;
