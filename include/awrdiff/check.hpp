@@ -24,7 +24,7 @@ enum class CheckStatus {
   warn,  ///< outside the band in the worse direction and material: explained, does not fail
   fail,  ///< a fail-level regression (master metric, or a policy fail level crossed)
   improved,  ///< outside the band in the better direction and material; never fails
-  changed,  ///< a neutral metric (volume) outside its band: a fact, neither good nor bad
+  changed,  ///< a neutral metric (volume) outside its band, or a worse change no DBA acts on alone (rollbacks): a fact
   insufficient,  ///< the baseline does not give this metric (or too little of it) to judge
 };
 const char* to_string(CheckStatus status);
