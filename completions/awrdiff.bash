@@ -49,7 +49,7 @@ _awrdiff() {
     "") opts="report snapshot check baseline history timeline tables --base --target --exit-code --version $common" ;;
     report) opts=$common ;;
     snapshot) opts="-j --jobs -f --format -o --output -v --verbose --mask --strict --help" ;;
-    check) opts="--baseline --history --policy --match -q --quiet --nagios --db --window --for --add $common" ;;
+    check) opts="--baseline --history --policy --match -q --quiet --nagios --db --window --for --add --keep-failed $common" ;;
     baseline)
       case $sub in
         "") opts="save show --help" ;;

@@ -24,7 +24,7 @@ enum class CheckStatus {
   warn,  ///< outside the band in the worse direction and material: explained, does not fail
   fail,  ///< a fail-level regression (master metric, or a policy fail level crossed)
   improved,  ///< outside the band in the better direction and material; never fails
-  changed,  ///< a neutral metric (volume) outside its band: a fact, neither good nor bad
+  changed,  ///< a neutral metric (volume) outside its band, or a worse change no DBA acts on alone (rollbacks): a fact
   insufficient,  ///< the baseline does not give this metric (or too little of it) to judge
 };
 const char* to_string(CheckStatus status);
@@ -140,7 +140,9 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
 /// The whole check: results per metric, the pairwise comparison against the baseline's typical
 /// period (when the baseline has report snapshots), and the verdict.
 struct CheckReport {
-  CheckStatus status = CheckStatus::ok;  ///< fail, warn, improved or ok (the worst that matters)
+  /// fail, warn, improved or ok (the worst that matters); insufficient when no period of the baseline is like the
+  /// current one (--match): exit 0, nothing checked, the headline says so.
+  CheckStatus status = CheckStatus::ok;
   std::string headline;  ///< the first line
   std::vector<CheckResult> results;  ///< every metric checked, in registry order
   std::vector<std::string> warnings;  ///< comparability and baseline notes
@@ -162,14 +164,16 @@ struct CheckReport {
   int exit_code() const { return status == CheckStatus::fail ? 1 : 0; }
 };
 
-/// What `check -q` prints: nothing for a check that passes (ok, improved) on a complete report; the
-/// headline and one "  ! ..." line per input warning for a passing check of an incomplete report; empty
-/// also for fail and warn, which print the whole report instead (see quiet_prints_report).
+/// What `check -q` prints in text: nothing for a check that passes (ok, improved) on a complete report; the
+/// headline on one line (not wrapped), then one "  ! ..." line per input warning, for a warn (the check table
+/// is for `-v` or a run without -q: a cron mail of a warn is its one line), for an insufficient baseline (no
+/// like period) and for a passing check of an incomplete report; empty for a fail, which prints the whole
+/// report instead (see quiet_prints_report).
 std::string quiet_text(const CheckReport& report);
 
-/// `check -q` prints the whole report: a fail or a warn.
-inline bool quiet_prints_report(const CheckReport& report) {
-  return report.status == CheckStatus::fail || report.status == CheckStatus::warn;
+/// `check -q` prints the whole report: a fail (the page), and a warn too with `-v` (`verbose`).
+inline bool quiet_prints_report(const CheckReport& report, bool verbose = false) {
+  return report.status == CheckStatus::fail || (verbose && report.status == CheckStatus::warn);
 }
 
 /// Checks `current` (one snapshot, or a set merged by current_from_members) against `baseline`. Throws
@@ -177,10 +181,11 @@ inline bool quiet_prints_report(const CheckReport& report) {
 /// Id, or another DB name where a side has no DB Id, or neither known), another instance, an invalid
 /// report, DB time / DB CPU / elapsed negative or not finite, or DB time per second beyond 1,000,000 AAS
 /// (the report is not usable), a baseline with no usable period (named as the baseline's fault), no
-/// metric in common, a baseline that gives no DB time per second (for the matched periods) or that is
-/// incomplete (Baseline::incomplete), unless the policy's gates (CheckPolicy::gates) are all given by the
-/// current report and by the baseline (or by an absolute fail level). A current period that is itself one of the baseline's
-/// periods is left out of the baseline first (a member never fails against itself).
+/// metric in common (with --match and no like period: status insufficient, exit 0), a baseline that gives no DB
+/// time per second (for the matched periods) or that is incomplete (Baseline::incomplete), unless the policy's
+/// gates (CheckPolicy::gates) are all given by the current report and by the baseline (or by an absolute fail
+/// level). A current period that is itself one of the baseline's periods is left out of the baseline first (a
+/// member never fails against itself).
 CheckReport check(const Snapshot& current, const Baseline& baseline, const CheckPolicy& policy, const CheckOptions& options = {});
 
 }  // namespace awrdiff

@@ -146,6 +146,10 @@ struct WindowOptions {
   /// figures distribution() computes from periods) instead of the periods themselves: a year of hourly
   /// periods is read and checked in milliseconds. The check's outcome is the same either way.
   std::size_t summarize_above = 1000;
+  /// Keep the periods whose latest stored check (a vote of `check --history --add`) failed. By default they are
+  /// left out: a storm is not what normal looks like, and stored as normal it widens the band until later
+  /// storms pass silently.
+  bool keep_failed = false;
 };
 
 /// A check's outcome, stored for `check --history --for N`.
@@ -220,8 +224,10 @@ public:
 
   /// The baseline for checking `current`: the stored periods of the same DB Id, container and instance
   /// that begin within `options.window_s` before the current period begins and end before it does
-  /// (so the current period, and any period that overlaps it, is left out), that are valid, and that
-  /// are not the first period after an instance restart; with `match`, only the like periods. Notes
+  /// (so the current period, and any period that overlaps it, is left out), that are valid, that are
+  /// not the first period after an instance restart that falls inside it or at most k_restart_matters_s
+  /// before it, and (unless `keep_failed`) whose latest stored check did not fail; with `match`, only
+  /// the like periods. Notes
   /// say what was left out. Snapshots of the latest like periods (WindowOptions::typical_periods) are
   /// read back from their stored JSON for the typical period. Throws Error when `current` has no
   /// DB Id or begin time.

@@ -90,6 +90,18 @@ const MetricSpec* find_metric_by_oracle_name(std::string_view metric_name, const
 /// or the key is unknown. Units: the row's.
 OptDouble metric_value(const Snapshot& snapshot, std::string_view key);
 
+/// Where metric_value read a count-based rate from, for the reader: "Instance Activity: user commits + user
+/// rollbacks" when the report's Instance Activity Stats give the interval's exact totals (used over the Load
+/// Profile, which prints one or two decimals: 31 transactions in 30 minutes print as "0.0" per second, 299 hard
+/// parses as "0.2"), "Load Profile" when only it gives them; empty for metrics that are no such rate (or not in
+/// the report). Applies to transactions, executes, user calls, parses, hard parses, user commits, rollbacks,
+/// logons and the DB time per transaction / execution / user call built on them.
+std::string rate_source(const Snapshot& snapshot, std::string_view key);
+
+/// A restart matters to a period (cold caches, a first period Oracle's own figures treat apart) when the
+/// instance started inside it or at most this long before it began; earlier restarts are history. Seconds.
+inline constexpr double k_restart_matters_s = 2 * 3600;
+
 /// The registry as a Markdown table (docs/findings.md holds it verbatim; a unit test checks it).
 std::string metrics_markdown();
 

@@ -68,14 +68,50 @@ OptDouble read_host_cpu_busy(const Snapshot& s) {
   return s.host_cpu.pct_idle ? OptDouble(100 - *s.host_cpu.pct_idle) : std::nullopt;
 }
 OptDouble read_db_cpu_pct(const Snapshot& s) { return ratio(s.db_cpu_s(), s.db_time_s(), 100); }
-OptDouble read_transactions(const Snapshot& s) { return lp_per_second(s, "transactions"); }
-OptDouble read_db_time_per_txn(const Snapshot& s) { return ratio(s.average_active_sessions(), lp_per_second(s, "transactions")); }
-OptDouble read_db_time_per_exec(const Snapshot& s) {
-  return ratio(s.average_active_sessions(), lp_per_second(s, "executes"), 1000);
+// Counts the Load Profile prints as rates rounded to one or two decimals ("Transactions 0.0" for 31 in 30 minutes,
+// "Hard parses 0.2" for 299), which Instance Activity Stats give as the interval's exact totals: the rate is the
+// statistics' total over the elapsed time when the report gives every one of them, else the Load Profile's.
+struct ExactCount {
+  std::string_view lp_key;  // Load Profile row
+  std::string_view stats[2];  // Instance Activity statistics added up (the second may be empty)
+  std::string_view source;  // said to the reader (rate_source)
+};
+constexpr ExactCount k_exact_counts[] = {
+    {"transactions", {"user commits", "user rollbacks"}, "Instance Activity: user commits + user rollbacks"},
+    {"executes", {"execute count", {}}, "Instance Activity: execute count"},
+    {"user_calls", {"user calls", {}}, "Instance Activity: user calls"},
+    {"parses", {"parse count (total)", {}}, "Instance Activity: parse count (total)"},
+    {"hard_parses", {"parse count (hard)", {}}, "Instance Activity: parse count (hard)"},
+    {"user_commits", {"user commits", {}}, "Instance Activity: user commits"},
+    {"rollbacks", {"user rollbacks", {}}, "Instance Activity: user rollbacks"},
+    {"logons", {"logons cumulative", {}}, "Instance Activity: logons cumulative"},
+};
+const ExactCount* exact_count(std::string_view lp_key) {
+  for (const auto& x : k_exact_counts)
+    if (x.lp_key == lp_key) return &x;
+  return nullptr;
 }
-OptDouble read_db_time_per_call(const Snapshot& s) {
-  return ratio(s.average_active_sessions(), lp_per_second(s, "user_calls"), 1000);
+OptDouble exact_per_second(const Snapshot& s, const ExactCount& x) {
+  double total = 0;
+  for (const auto name : x.stats) {
+    if (name.empty()) continue;
+    const auto* a = s.activity_stat(name);
+    if (a == nullptr || !a->total || !std::isfinite(*a->total) || *a->total < 0) return std::nullopt;
+    total += *a->total;
+  }
+  return per_second(total, s.interval.elapsed_s);
 }
+// A Load Profile rate, exact where Instance Activity gives its count.
+OptDouble lp_rate(const Snapshot& s, std::string_view key) {
+  if (const auto* x = exact_count(key))
+    if (auto v = exact_per_second(s, *x)) return v;
+  return lp_per_second(s, key);
+}
+
+OptDouble read_transactions(const Snapshot& s) { return lp_rate(s, "transactions"); }
+OptDouble read_db_time_per_txn(const Snapshot& s) { return ratio(s.average_active_sessions(), lp_rate(s, "transactions")); }
+OptDouble read_db_time_per_exec(const Snapshot& s) { return ratio(s.average_active_sessions(), lp_rate(s, "executes"), 1000); }
+OptDouble read_db_time_per_call(const Snapshot& s) { return ratio(s.average_active_sessions(), lp_rate(s, "user_calls"), 1000); }
 OptDouble read_reads_per_cpu_ms(const Snapshot& s) {
   const auto cpu = read_db_cpu_per_s(s);
   return ratio(lp_per_second(s, "logical_reads"), cpu ? OptDouble(*cpu * 1000) : std::nullopt);
@@ -351,7 +387,7 @@ OptDouble metric_value(const Snapshot& s, std::string_view key) {
     const MetricSpec* spec = find_metric(key);
     if (spec == nullptr || spec->family) return std::nullopt;
     if (spec->read != nullptr) return spec->read(s);
-    if (key.starts_with("load_profile.")) return lp_per_second(s, key.substr(13));
+    if (key.starts_with("load_profile.")) return lp_rate(s, key.substr(13));
     if (key.starts_with("efficiency.")) {
       const auto* r = s.efficiency_row(key.substr(11));
       return r != nullptr ? r->pct : std::nullopt;
@@ -396,6 +432,18 @@ OptDouble metric_value(const Snapshot& s, std::string_view key) {
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+std::string rate_source(const Snapshot& s, std::string_view key) {
+  std::string_view lp_key;
+  if (key.starts_with("load_profile.")) lp_key = key.substr(13);
+  else if (key == "transactions_per_s" || key == "db_time_per_txn_s") lp_key = "transactions";
+  else if (key == "db_time_per_exec_ms") lp_key = "executes";
+  else if (key == "db_time_per_call_ms") lp_key = "user_calls";
+  const auto* x = exact_count(lp_key);
+  if (x == nullptr) return {};
+  if (exact_per_second(s, *x)) return std::string(x->source);
+  return lp_per_second(s, lp_key) ? "Load Profile" : "";
 }
 
 Assessment assess(const MetricSpec& spec, std::optional<double> base, std::optional<double> target) {

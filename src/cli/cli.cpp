@@ -20,6 +20,7 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -442,9 +443,9 @@ int run(int argc, char** argv) {
     check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
     check_cmd->add_option("--match", match_name, "compare against like periods only: all (default), hour, weekday-hour");
     check_cmd->add_flag("-q,--quiet", quiet,
-                        "for cron: nothing when the check passes on a complete report; the first line and the report's "
-                        "own warning (truncated, N metrics not checked) when it passes on an incomplete one; the whole "
-                        "output for a warn or a fail");
+                        "for cron: nothing when the check passes on a complete report; the first line (and the "
+                        "report's own warning: truncated, N metrics not checked) for a warn or a pass on an incomplete "
+                        "report; the whole output for a fail (and for a warn with -v)");
     check_cmd->add_flag("--nagios", nagios,
                         "for Nagios, Icinga or Zabbix: one line 'AWRDIFF OK|WARNING|CRITICAL - first line | perfdata' and "
                         "the plugin's exit code (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN: the check could not be done)");
@@ -653,7 +654,7 @@ int run(int argc, char** argv) {
       emit(printable(listing, true), output);
       return 0;
     }
-    auto load_baseline = [&](const std::vector<std::string>& sources) {
+    auto load_baseline = [&](const std::vector<std::string>& sources, bool at_check) {
       if (std::count(sources.begin(), sources.end(), std::string("-")) > 0)
         throw Error("", "standard input (-) is read as the current report, not as a baseline source: give the baseline's files");
       Baseline b = load_baseline_source(sources.front());
@@ -661,8 +662,12 @@ int run(int argc, char** argv) {
       // A baseline's periods are distinct samples: a period given twice (one file twice, a report in HTML and
       // text) is kept once, and periods that overlap are kept but said; on standard error, so a -q cron job
       // mails it and the output stays the same.
-      // Under --mask the lines, which name the files, are left out: the count says it.
-      const auto overlaps = overlapping_periods(b);
+      // Under --mask the lines, which name the files, are left out: the count says it. A check against saved
+      // baseline files only does not repeat them at every run: they were said when the baseline was saved
+      // (`baseline show` lists them again).
+      const bool saved_only =
+          at_check && std::all_of(sources.begin(), sources.end(), [](const std::string& f) { return is_baseline_file(f); });
+      const auto overlaps = saved_only ? std::vector<std::string>{} : overlapping_periods(b);
       if (!mask_output) {
         // At most 10 lines (a file holding 5 periods 200 times is said in 10 lines and a count, not 995).
         constexpr std::size_t k_listed = 10;
@@ -679,7 +684,7 @@ int run(int argc, char** argv) {
     };
     if (*baseline_cmd) {
       check_output_is_not_an_input(output, baseline_inputs);
-      Baseline b = load_baseline(baseline_inputs);
+      Baseline b = load_baseline(baseline_inputs, false);
       mask_all({}, {&b});
       if (*baseline_save) {
         // A baseline that names no database could never be read back by check: refused now, not in cron later.
@@ -720,6 +725,12 @@ int run(int argc, char** argv) {
       if (current_files.empty() && baseline_sources.size() >= 2) {
         current_files.push_back(baseline_sources.back());
         baseline_sources.pop_back();
+        // `check --baseline B.json 18.html 10.html` folds 18.html into the baseline: said, not silent.
+        if (baseline_sources.size() >= 2)
+          opt.current_notes.push_back(fmt::format(
+              "baseline: {} ({} sources); current: {} (the last file; to check several reports as one current set, give "
+              "them after --)",
+              fmt::join(baseline_sources, ", "), baseline_sources.size(), current_files.front()));
       }
       if (current_files.empty())
         throw Error("", "give the current report after the baseline sources (awrdiff check --baseline B1 B2 CURRENT)");
@@ -727,7 +738,7 @@ int run(int argc, char** argv) {
       check_output_is_not_an_input(output, baseline_sources);
       const CheckPolicy policy = policy_file.empty() ? default_policy() : load_policy(policy_file);
       warn_if_policy_cannot_fail(policy);
-      Baseline b = load_baseline(baseline_sources);
+      Baseline b = load_baseline(baseline_sources, true);
       check_stdin_once(current_files);
       std::vector<Snapshot> current = load_current_reports(current_files, [&](const std::string& f) {
         auto all = load_each(f);
@@ -747,11 +758,11 @@ int run(int argc, char** argv) {
       const Snapshot cur = current_from_members(std::move(current), opt.current_notes);
       const CheckReport r = check(cur, b, policy, opt);
       if (history_cli.check_output != CheckOutput::report) return emit_monitoring(r, history_cli.check_output, output, emit);
-      // -q: silent for a pass on a complete report; for a pass on an incomplete one (truncated, metrics not given)
-      // the headline and the report's own warnings in text, the whole output in the other formats; the whole
-      // output for a fail or a warn.
-      if (quiet && !quiet_prints_report(r)) {
-        if (r.input_warnings.empty()) {
+      // -q: silent for a pass on a complete report; for a warn, and for a pass on an incomplete one (truncated,
+      // metrics not given), the headline on one line and the report's own warnings in text, the whole output in the
+      // other formats; the whole output for a fail (and for a warn with -v).
+      if (quiet && !quiet_prints_report(r, ropt.verbose)) {
+        if (quiet_text(r).empty()) {
           // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
           if (!output.empty() && output != "-") emit("", output);
           return r.exit_code();

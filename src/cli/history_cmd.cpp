@@ -358,12 +358,15 @@ void add_history_check_options(CLI::App* check, HistoryCli& h) {
   h.check_add_opt = check->add_flag("--add", h.check_add,
                                     "with --history: add the current report to the store first (the cron "
                                     "job's one line)");
+  h.check_keep_failed_opt = check->add_flag("--keep-failed", h.keep_failed,
+                                            "with --history: keep in the window the periods whose stored check failed "
+                                            "(left out by default: a storm is not normal, and would widen the band)");
 }
 
 void validate_check_options(const HistoryCli& h, bool dash_dash_without_report) {
   if (dash_dash_without_report) throw Error("", "no current report after --: give the current report(s) after it");
   if (h.check_history) return;
-  for (const auto* o : {h.check_add_opt, h.check_for_opt, h.check_window_opt, h.check_db_opt})
+  for (const auto* o : {h.check_add_opt, h.check_for_opt, h.check_window_opt, h.check_db_opt, h.check_keep_failed_opt})
     if (o != nullptr && o->count() > 0)
       throw Error("", fmt::format("{} needs --history (it applies to the history store only)", o->get_name()));
 }
@@ -418,6 +421,7 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   WindowOptions w;
   w.window_s = parse_duration(h.window);
   w.match = match_of(options);
+  w.keep_failed = h.keep_failed;
   Snapshot current =
       load_explained(current_files.front(), [](const std::string& f) { return std::vector<Snapshot>{load_report(f)}; }).front();
   if (vet) vet(current);
@@ -434,20 +438,42 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   }
   if (h.check_add) store->add(current, true);
   const Baseline baseline = store->load_window(current, w);
-  if (baseline.periods.empty() && baseline.aggregates.empty() && h.check_add) {
-    // The cron's first runs (a new store, or --match before a week of like periods is kept): the period
-    // is stored and there is nothing to compare it with yet. That is an insufficient baseline, not
-    // trouble: exit 0, and no mail under -q.
+  if (baseline.periods.empty() && baseline.aggregates.empty()) {
+    // Nothing like the current period in the window (--match before a day or a week of like periods is kept, the
+    // like periods left out): an insufficient baseline, not trouble, as a baseline file without a like period (one
+    // rule: exit 0, `OK, insufficient baseline`). Under -q it prints that one line, except with --add: the cron's
+    // first runs, whose period was just stored, so the check starts by itself (nothing mailed while it fills).
+    // Without --add, a store that holds nothing of this database before it (a new or wrong store, another
+    // database) is no baseline at all: trouble, as a baseline file of another database.
+    if (!h.check_add) {
+      const auto instance = current.kind == ReportKind::awr_global ? std::nullopt : current.database.instance_number;
+      const auto con = current.database.scope == ContainerScope::pdb ? current.database.con_dbid : std::nullopt;
+      const std::string begin = iso_time(current.interval.begin_time);
+      const auto stored = store->periods(current.database.dbid.value_or(0));
+      if (std::none_of(stored.begin(), stored.end(), [&](const HistoryPeriod& p) {
+            return p.instance_number == instance && p.con_dbid == con && !p.begin_time.empty() && p.begin_time < begin;
+          }))
+        throw Error(current.source, fmt::format("no stored period of DB Id {} before it: nothing to check against (`awrdiff "
+                                                "history list`; --add stores the period)",
+                                                current.database.dbid.value_or(0)));
+    }
+    std::string left_out;
+    for (const auto& n : baseline.notes)
+      if (n.find("left out") != std::string::npos) left_out += "; " + n;
     const std::string msg = fmt::format(
-        "OK, insufficient baseline: no earlier period of DB Id {} in the {} window{}; {} was added to the history, "
-        "so the check starts once like periods are stored",
-        current.database.dbid.value_or(0), h.window,
-        w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), current.source);
+        "OK, insufficient baseline: no earlier period of DB Id {} in the {} window{}{}; {}", current.database.dbid.value_or(0),
+        h.window, w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), left_out,
+        h.check_add ? fmt::format("{} was added to the history, so the check starts once like periods are stored", current.source)
+                    : std::string("nothing was checked (`awrdiff history list`; --add stores the period)"));
     if (h.check_output != CheckOutput::report)
       return emit_monitoring(insufficient_baseline_report(msg, current.database.name, current.database.instance), h.check_output,
                              output, emit);
-    if (quiet) {
+    if (quiet && h.check_add) {
       if (!output.empty() && output != "-") emit("", output);  // emptied: no earlier run's report is left in it
+      return 0;
+    }
+    if (quiet && format == Format::text) {
+      emit(msg + "\n", output);
       return 0;
     }
     if (format == Format::json) {
@@ -468,12 +494,6 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     }
     return 0;
   }
-  if (baseline.periods.empty() && baseline.aggregates.empty())
-    throw Error(current.source,
-                fmt::format("no stored period of {} in the {} before it{}: nothing to check against (`awrdiff "
-                            "history list`)",
-                            fmt::format("DB Id {}", current.database.dbid.value_or(0)), h.window,
-                            w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match))));
   CheckReport r = check(current, baseline, policy, options);
   int exit_code = r.exit_code();
   // Only the cron's run (--add) votes: an ad-hoc check, perhaps with another policy, never records or
@@ -526,11 +546,11 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     const int code = emit_monitoring(r, h.check_output, output, emit);
     return h.check_output == CheckOutput::nagios ? code : exit_code;
   }
-  // -q: silent for a pass on a complete report; for a pass on an incomplete one (truncated, metrics not given)
-  // the headline and the report's own warnings in text, the whole output in the other formats; the whole
-  // output for a fail or a warn.
-  if (quiet && !quiet_prints_report(r)) {
-    if (r.input_warnings.empty()) {
+  // -q: silent for a pass on a complete report; for a warn, and for a pass on an incomplete one (truncated,
+  // metrics not given), the headline on one line and the report's own warnings in text, the whole output in the
+  // other formats; the whole output for a fail (and for a warn with -v).
+  if (quiet && !quiet_prints_report(r, render_options.verbose)) {
+    if (quiet_text(r).empty()) {
       // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
       if (!output.empty() && output != "-") emit("", output);
       return exit_code;

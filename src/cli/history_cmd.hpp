@@ -61,10 +61,12 @@ struct HistoryCli {
   int for_n = 0;  ///< --for N: fail only when the last N checked periods breached
   bool check_add = false;  ///< --add: add the current report first
   CheckOutput check_output = CheckOutput::report;  ///< -f openmetrics / --nagios: written whatever -q says
+  bool keep_failed = false;  ///< --keep-failed: keep periods whose stored check failed in the window
   CLI::Option* check_db_opt = nullptr;  ///< check's --db, --window, --for, --add (refused without --history)
   CLI::Option* check_window_opt = nullptr;
   CLI::Option* check_for_opt = nullptr;
   CLI::Option* check_add_opt = nullptr;
+  CLI::Option* check_keep_failed_opt = nullptr;
 
   /// True when a `history` subcommand was given.
   bool selected() const;

@@ -486,7 +486,9 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
 }
 
 std::string quiet_text(const CheckReport& r) {
-  if (quiet_prints_report(r) || r.input_warnings.empty()) return {};
+  if (r.status == CheckStatus::fail ||
+      (r.status != CheckStatus::warn && r.status != CheckStatus::insufficient && r.input_warnings.empty()))
+    return {};
   std::string out = r.comparison.headline.empty() ? r.headline : r.comparison.headline;
   out += '\n';
   for (const auto& w : r.input_warnings) out += "  ! " + w + "\n";
@@ -577,6 +579,10 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     auto r = evaluate(m, pit->second, policy, metric_value(current, m.key),
                       distribution(baseline, std::string(m.key), options.match, begin, instance));
     if (m.key == "db_time_per_s") matched = r.baseline.count;
+    // Which counts a per-transaction / execution / call figure or a Load Profile rate rests on (exact Instance
+    // Activity totals, or the Load Profile's rounded rates).
+    if (const auto src = rate_source(current, m.key); !src.empty() && r.current)
+      r.method += fmt::format("{}counts: {}", r.method.empty() ? "" : "; ", src);
     out.results.push_back(std::move(r));
   }
   out.baseline_periods = matched;
@@ -613,10 +619,23 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     }
   }
   if (std::none_of(out.results.begin(), out.results.end(),
-                   [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }))
-    throw Error(current.source, options.match == MatchPeriods::all
-                                    ? "no metric in common with the baseline"
-                                    : "no baseline period is like this one (--match): no metric to compare");
+                   [](const CheckResult& r) { return r.status != CheckStatus::insufficient; })) {
+    if (options.match == MatchPeriods::all) throw Error(current.source, "no metric in common with the baseline");
+    // No period of the baseline is like this one: an insufficient baseline, not trouble, the same rule as a
+    // history that holds no like period yet (exit 0; `check -q` prints this one line).
+    out.status = CheckStatus::insufficient;
+    out.headline = fmt::format("OK, insufficient baseline: no period of the baseline {} ({} period{} in it); nothing was checked",
+                               options.match == MatchPeriods::hour ? "begins in the same hour of day (--match hour)"
+                                                                   : "begins in the same weekday and hour (--match weekday-hour)",
+                               baseline.periods.size(), baseline.periods.size() == 1 ? "" : "s");
+    out.comparison = Comparison{};
+    out.comparison.headline = out.headline;
+    out.comparison.base_source = fmt::format("baseline: {}", baseline.name);
+    out.comparison.target_source = current.source;
+    for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it)
+      out.comparison.warnings.insert(out.comparison.warnings.begin(), *it);
+    return out;
+  }
   // A baseline without DB time per second (for the matched periods), or known to lack rows of its source, cannot
   // gate: the master metric every default fail rests on is missing, and a check against the rest would pass
   // whatever the current period (a decimal-comma spool of which 5 rows of 245 were read passed a 4.4x regression).
@@ -714,6 +733,75 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
         r.status = CheckStatus::ok;
         r.reason = fmt::format("outside the band, but the period is idle ({} AAS): noise", num(*dbt->current));
       }
+  // A warn is a mail to a DBA: it needs a material change on a metric a DBA would act on.
+  // - A master metric warns from half its fail level (DB time per second +11% against one period is a normal hour,
+  //   not news); the cost per unit of work of a load under half the baseline's DB time per second (a soak test
+  //   ramping up, a quiet hour of another mix) is context: a few executions carry the fixed work.
+  // - The parts of DB time (DB CPU, non-CPU time, time outside both, AAS per CPU) warn only when DB time per second
+  //   itself is worse: a part rising inside an unchanged whole is a change of mix, which the findings explain.
+  // - Background CPU warns from a tenth of the CPUs; a latency when its event takes a tenth of DB time; hard parses
+  //   when hard parse elapsed time does. Counts with no DB time of their own (rollbacks, logons, logical reads per
+  //   ms of CPU) never warn.
+  // Those below the line are "changed", with the reason.
+  constexpr double k_warn_share = 0.10;
+  const double dbt_centre = dbt ? dbt->baseline.median.value_or(dbt->baseline.mean.value_or(0)) : 0.0;
+  const OptDouble cur_aas = current.average_active_sessions();
+  auto share_of_db_time = [&](const std::string& key) -> OptDouble {
+    const auto v = metric_value(current, key);
+    return v && cur_aas && *cur_aas > 0 ? OptDouble(*v / *cur_aas) : std::nullopt;
+  };
+  auto acts_on = [&](CheckResult& r, bool masters) {
+    if (r.status != CheckStatus::warn || !r.current || r.reason.find("the policy's") != std::string::npos) return;
+    const auto* m = find_metric(r.key);
+    const auto pit = policy.metrics.find(r.key);
+    if (m == nullptr || pit == policy.metrics.end() || (m->role == MetricRole::master) != masters) return;
+    const OptDouble centre = r.baseline.median ? r.baseline.median : r.baseline.mean;
+    if (!centre) return;
+    const double delta = std::fabs(*r.current - *centre);
+    std::string context;
+    if (m->role == MetricRole::master) {
+      const double rel = *centre != 0 ? delta / std::fabs(*centre) * 100 : 1e300;
+      if (pit->second.fail_z && rel < pit->second.fail_rel_pct / 2) {
+        r.status = CheckStatus::ok;
+        r.reason = fmt::format("worse than the baseline by {:+.0f}%, under the warn level of +{:.0f}% (half the fail level)", rel,
+                               pit->second.fail_rel_pct / 2);
+        return;
+      }
+      if (&r != dbt && dbt && dbt->current && dbt_centre > 0 && *dbt->current < dbt_centre / 2)
+        context = fmt::format(
+            "DB time per second {} AAS is under half the baseline's {}: the cost per unit of a smaller "
+            "load of another mix",
+            num(*dbt->current), num(dbt_centre));
+    } else if (r.key == "db_cpu_per_s" || r.key == "non_cpu_per_s" || r.key == "outside_per_s" || r.key == "aas_per_cpu") {
+      if (dbt && dbt->status != CheckStatus::warn && dbt->status != CheckStatus::fail)
+        context = "a part of DB time, and DB time per second is not worse: a change of mix";
+    } else if (r.key == "load_profile.background_cpu") {
+      const OptDouble cpus = current.database.cpus;
+      if (!cpus || delta < k_warn_share * *cpus)
+        context = cpus ? fmt::format("{} s/s is {:.0f}% of the {:g} CPUs", num(delta), delta / *cpus * 100, *cpus)
+                       : std::string("the report gives no CPU count");
+    } else if (r.key == "single_block_read_ms" || r.key == "log_file_sync_ms") {
+      const std::string event = r.key == "single_block_read_ms" ? "db file sequential read" : "log file sync";
+      const auto share = share_of_db_time("event:" + event + ":time_per_s");
+      if (!share || *share < k_warn_share)
+        context = share ? fmt::format("{} is {:.0f}% of DB time", event, *share * 100)
+                        : fmt::format("{} is not among the report's timed events", event);
+    } else if (r.key == "load_profile.hard_parses") {
+      const auto share = share_of_db_time("time_model:hard parse elapsed time:time_per_s");
+      if (!share || *share < k_warn_share)
+        context = share ? fmt::format("hard parsing is {:.0f}% of DB time", *share * 100)
+                        : std::string("the report gives no hard parse elapsed time");
+    } else if (r.key == "load_profile.rollbacks" || r.key == "load_profile.logons" || r.key == "logical_reads_per_cpu_ms") {
+      context = "a count with no DB time of its own";
+    }
+    if (!context.empty()) {
+      r.status = CheckStatus::changed;
+      r.reason = "worse than the baseline, but not a change a DBA acts on alone (" + context + "): context, not a warn";
+    }
+  };
+  for (auto& r : out.results) acts_on(r, true);  // the masters first: the parts of DB time follow DB time per second
+  for (auto& r : out.results) acts_on(r, false);
+
   for (const auto& r : out.results) {
     if (r.status == CheckStatus::fail) out.status = CheckStatus::fail;
     else if (r.status == CheckStatus::warn && out.status != CheckStatus::fail) out.status = CheckStatus::warn;

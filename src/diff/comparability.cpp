@@ -256,9 +256,36 @@ void Differ::comparability() {
         fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
                     "their difference understates the change",
                     *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
-  if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
-    m_out.warnings.push_back(fmt::format("instance restarted between the periods (startup {} vs {}): caches were cold",
-                                         b.startup_time, t.startup_time));
+  if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap) {
+    // Caches are cold only in a period the restart falls inside or just before (k_restart_matters_s); a restart
+    // 12 hours before the period began is a fact, not a reason for its figures.
+    auto after_startup = [](const Snapshot& s, const std::string& startup) -> OptDouble {
+      const auto st = snap_seconds(startup), begin = snap_seconds(s.interval.begin_time);
+      return st && begin ? OptDouble(*begin - *st) : std::nullopt;  // negative: the restart is inside the period
+    };
+    auto span = [](double sec) {
+      sec = std::max(0.0, sec);
+      return sec < 2 * 3600    ? fmt::format("{:.0f} min", sec / 60)
+             : sec < 2 * 86400 ? fmt::format("{:.1f} h", sec / 3600)
+                               : fmt::format("{:.1f} days", sec / 86400);
+    };
+    const auto bs = after_startup(*m_base, b.startup_time), ts = after_startup(m_target, t.startup_time);
+    const bool cold_b = bs && *bs <= k_restart_matters_s, cold_t = ts && *ts <= k_restart_matters_s;
+    if (cold_b || cold_t) {
+      const auto& d = cold_t ? *ts : *bs;
+      m_out.warnings.push_back(
+          fmt::format("instance restarted between the periods (startup {} vs {}): caches were cold in the {} period ({})",
+                      b.startup_time, t.startup_time, cold_t ? "target" : "base",
+                      d < 0 ? std::string("the restart is inside it") : fmt::format("it began {} after the restart", span(d))));
+    } else if (ts && bs) {
+      m_out.warnings.push_back(fmt::format(
+          "instance restarted between the periods (startup {} vs {}; the base began {}, the target {} after its startup)",
+          b.startup_time, t.startup_time, span(*bs), span(*ts)));
+    } else {
+      m_out.warnings.push_back(
+          fmt::format("instance restarted between the periods (startup {} vs {})", b.startup_time, t.startup_time));
+    }
+  }
   auto be = base_elapsed(), te = target_elapsed();
   if (be && te && *be > 0 && *te > 0) {
     const double ratio = std::max(*be, *te) / std::min(*be, *te);

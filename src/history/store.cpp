@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <numeric>
 #include <ctime>
 #include <set>
@@ -1016,7 +1017,7 @@ Baseline HistoryStore::load_window(const Snapshot& current, const WindowOptions&
   b.dbid = cur.dbid;
   b.db_name = cur.db_name;
   if (cur.instance_number) b.instances.push_back(*cur.instance_number);
-  std::size_t invalid = 0, restarts = 0, overlapping_current = 0, overlapping = 0, period_count = 0;
+  std::size_t invalid = 0, restarts = 0, failed = 0, overlapping_current = 0, overlapping = 0, period_count = 0;
   try {
     auto& c = *m_impl->c;
     // The like periods of the window, with the begin of the period before each (the restart rule):
@@ -1066,14 +1067,31 @@ Baseline HistoryStore::load_window(const Snapshot& current, const WindowOptions&
         }
       }
     }
+    // The periods of the window whose latest stored check (the cron's vote) failed: a storm stored by `--add` is not
+    // what normal looks like, and would widen the band until later storms pass.
+    std::set<std::int64_t> failed_ids;
+    if (!options.keep_failed) {
+      std::map<std::int64_t, std::string> latest;  // period_id -> status of its latest vote
+      const SqlValue q[] = {series[0], series[1], series[2], lo, *cur_begin};
+      c.query(
+          "SELECT p.period_id, c.status FROM checks c JOIN periods p ON p.period_key = c.period_key "
+          "WHERE c.dbid = ? AND c.con_dbid = ? AND c.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ? "
+          "ORDER BY c.check_id",
+          q, [&](const SqlRow& r) { latest[r.integer(0)] = r.text(1); });
+      for (const auto& [id, status] : latest)
+        if (status == "fail") failed_ids.insert(id);
+    }
     std::unordered_map<std::int64_t, std::size_t> chosen;  // period_id -> index in b.periods
     std::vector<std::int64_t> chosen_ids;
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const auto& l = rows[i];
       const auto& prev_begin = prev_begins[i];
-      // The instance started inside this period, or after the previous period began: the first
-      // period after a restart (cold caches, or figures Oracle itself calls invalid).
-      const bool restart = l.startup && ((l.begin && *l.startup > *l.begin) || (prev_begin && *l.startup > *prev_begin));
+      // The instance started inside this period, or after the previous period began and just before this one: the
+      // first period after a restart (cold caches, or figures Oracle itself calls invalid). A restart long before
+      // (the previous stored period is weeks older) is history, not cold caches: the period is kept.
+      const bool restart = l.startup && ((l.begin && *l.startup > *l.begin) ||
+                                         (prev_begin && *l.startup > *prev_begin && l.begin &&
+                                          static_cast<double>(*l.begin - *l.startup) <= k_restart_matters_s));
       // The current period itself, and any period that overlaps it, ends after it begins.
       if (!l.end || *l.end > *cur_begin) {
         ++overlapping_current;
@@ -1085,6 +1103,10 @@ Baseline HistoryStore::load_window(const Snapshot& current, const WindowOptions&
       }
       if (restart) {
         ++restarts;
+        continue;
+      }
+      if (!options.keep_failed && failed_ids.count(l.id) > 0) {
+        ++failed;
         continue;
       }
       if (l.overlapping) ++overlapping;
@@ -1274,6 +1296,9 @@ Baseline HistoryStore::load_window(const Snapshot& current, const WindowOptions&
   if (restarts > 0)
     b.notes.push_back(
         fmt::format("{} like period{} left out: the first after an instance restart", restarts, restarts == 1 ? "" : "s"));
+  if (failed > 0)
+    b.notes.push_back(fmt::format("{} like period{} left out: {} check failed (--keep-failed keeps them)", failed,
+                                  failed == 1 ? "" : "s", failed == 1 ? "its" : "their"));
   if (overlapping_current > 0)
     b.notes.push_back(fmt::format("{} period{} left out: {} the current period", overlapping_current,
                                   overlapping_current == 1 ? "" : "s", overlapping_current == 1 ? "overlaps" : "overlap"));

@@ -89,6 +89,9 @@ check "overlapping periods" 0 "$bin" baseline save "$s/good.html" overlap.html -
 ok "overlap: said" grep -q "^awrdiff: .*good.html (snaps 4410-4411 of ORCL19) and overlap.html (snaps 4409-4411 of ORCL19) overlap: a baseline's periods should be distinct samples; both kept$\|^awrdiff: overlap.html (snaps 4409-4411 of ORCL19) and .*good.html (snaps 4410-4411 of ORCL19) overlap" "$tmp/err"
 check "overlap: both saved" 0 "$bin" baseline show overlap.json
 ok "overlap: two periods" grep -q '^Periods: 2' "$tmp/out"
+# Said when the baseline is saved, not again at every check against the saved file (cron would mail it hourly).
+check "check against the saved overlapping baseline" 1 "$bin" check -q --baseline overlap.json "$s/bad.html"
+ok "check: overlap not repeated" sh -c '! grep -q "overlap" "$0"' "$tmp/err"
 # The same for check --baseline given several reports.
 check "check: twins in the baseline" 1 "$bin" check -q --baseline "$s/good.html" "$s/good.txt" "$s/good_1.html" "$s/bad.html"
 ok "check: twins said" grep -q "^awrdiff: $s/good.txt: the same period as $s/good.html (snaps 4410-4411 of ORCL19): kept once$" "$tmp/err"

@@ -43,6 +43,18 @@ ok "no other sections against a saved baseline" sh -c '! grep -q "^Other section
 ok "check bad headline" grep -q '^FAIL, regression against the baseline: DB time per second .*DB CPU.*hard parsing.*81uvdbt46vt5p' \
   <(awk 'NR == 1, /^$/' "$tmp/out" | tr '\n' ' ' | tr -s ' ')
 check "check improved" 0 "$bin" check --baseline normal.json "$s/improved.html"
+# -q: a warn mails its first line alone, on one line (-v, or no -q, the check table and findings).
+check "check improved quiet" 0 "$bin" check -q --baseline normal.json "$s/improved.html"
+ok "a warn under -q is one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^WARN, " "$0"' "$tmp/out"
+check "check improved quiet verbose" 0 "$bin" check -q -v --baseline normal.json "$s/improved.html"
+ok "a warn under -q -v is the whole report" sh -c '[ "$(wc -l <"$0")" -gt 20 ]' "$tmp/out"
+# Without --, the last file is the current report and the others the baseline: said, not silent.
+check "a report among the baseline sources" 1 "$bin" check --baseline normal.json "$s/good_1.html" "$s/bad.html"
+ok "baseline and current named" grep -q "baseline: normal.json, .*good_1.html (2 sources); current:" "$tmp/out"
+# --match with no like period in a baseline file: insufficient baseline, exit 0, one line under -q (as --history).
+sed 's/14-Mar-25 14:\([0-9]\)/14-Mar-25 03:\1/g' "$s/bad.html" >bad_03.html
+check "--match hour, no like period" 0 "$bin" check -q --match hour --baseline normal.json bad_03.html
+ok "no like period: one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^OK, insufficient baseline: no period of the baseline begins in the same hour" "$0"' "$tmp/out"
 check "check good quiet" 0 "$bin" check -q --baseline normal.json "$s/good.html"
 ok "quiet prints nothing" test ! -s "$tmp/out"
 check "check a member of the baseline" 0 "$bin" check --baseline normal.json "$s/good_3.html"

@@ -59,11 +59,12 @@ TEST(VerdictCorpus, RmgtibpBusierNotSlower) {
 TEST(VerdictCorpus, XydbBusierNotSlower) {
   if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
   // XYDB 36006-36007 -> 36008-36009: DB time per second +18% with user calls +104%, executions +54%,
-  // transactions +77%: each unit of work is cheaper.
+  // transactions +78% (user commits + user rollbacks of Instance Activity; +77% from the Load Profile's rounded
+  // rates): each unit of work is cheaper.
   const auto c = pair("awr-html_11.2_pcambell_1.html", "awr-html_11.2_pcambell_2.html");
   EXPECT_EQ(c.verdict, awrdiff::Verdict::load_changed) << c.headline;
   EXPECT_EQ(c.headline.rfind("More load, not slower", 0), 0u) << c.headline;
-  EXPECT_NE(c.headline.find("transactions +77%"), std::string::npos) << c.headline;
+  EXPECT_NE(c.headline.find("transactions +78%"), std::string::npos) << c.headline;
 }
 
 TEST(VerdictCorpus, SoakTestStartIsALoadChangeFirst) {

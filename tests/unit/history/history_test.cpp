@@ -601,6 +601,55 @@ TEST(History, CheckOutcomesAreKeptPerPeriod) {
   EXPECT_TRUE(store->recent_checks(1234567890, 2, std::nullopt, 10).empty());
 }
 
+// A restart matters to the first period after it only when it falls inside it or just before it: in a sparse
+// history (one period, then the next 20 days later) a restart 10 days before is no cold cache. And a period whose
+// stored check failed is left out of later windows (a storm is not normal), unless --keep-failed.
+TEST(History, OnlyARecentRestartAndNoFailedPeriodLeaveTheWindow) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  const SyntheticYear year(sample_report("good.html"));
+  auto first = year.period(0);
+  auto later = year.period(24 * 20);  // 20 days later
+  later.database.startup_time = SyntheticYear::iso(24 * 10).replace(10, 1, " ");
+  auto recent = year.period(24 * 20 + 2);  // its instance started 30 minutes before it began
+  recent.database.startup_time = SyntheticYear::iso(24 * 20 + 1, 1800).replace(10, 1, " ");
+  auto after_recent = year.period(24 * 20 + 3);
+  for (const auto* s : {&first, &later, &recent, &after_recent}) store->add(*s, false);
+  const auto current = year.period(24 * 20 + 5);
+  awrdiff::WindowOptions w;
+  auto w1 = store->load_window(current, w);
+  // first, later (restart 10 days before: kept) and after_recent; recent (30 minutes after a restart) left out.
+  EXPECT_EQ(w1.periods.size(), 3u) << fmt::format("{}", fmt::join(w1.notes, "; "));
+  EXPECT_TRUE(std::any_of(w1.notes.begin(), w1.notes.end(), [](const std::string& n) {
+    return n.find("1 like period left out: the first after an instance restart") == 0;
+  })) << fmt::format("{}", fmt::join(w1.notes, "; "));
+  // The later period's check failed (its latest vote): left out, and said; --keep-failed keeps it.
+  awrdiff::CheckRecord rec;
+  rec.dbid = 1234567890;
+  rec.instance_number = 1;
+  rec.period_key = HistoryStore::period_key(later);
+  rec.begin_time = SyntheticYear::iso(24 * 20);
+  rec.end_time = SyntheticYear::iso(24 * 20 + 1);
+  rec.status = "ok";
+  store->record_check(rec);
+  rec.status = "fail";
+  rec.exit_code = 1;
+  store->record_check(rec);
+  const auto w2 = store->load_window(current, w);
+  EXPECT_EQ(w2.periods.size(), 2u) << fmt::format("{}", fmt::join(w2.notes, "; "));
+  EXPECT_TRUE(std::any_of(w2.notes.begin(), w2.notes.end(), [](const std::string& n) {
+    return n.find("1 like period left out: its check failed") == 0;
+  })) << fmt::format("{}", fmt::join(w2.notes, "; "));
+  w.keep_failed = true;
+  EXPECT_EQ(store->load_window(current, w).periods.size(), 3u);
+  // A later vote that passed puts it back.
+  rec.status = "ok";
+  rec.exit_code = 0;
+  store->record_check(rec);
+  w.keep_failed = false;
+  EXPECT_EQ(store->load_window(current, w).periods.size(), 3u);
+}
+
 TEST(History, StoredSnapshotsMakeTheTypicalPeriod) {
   TempDir dir;
   auto store = open_write(dir.file("h.sqlite"));
