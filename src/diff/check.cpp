@@ -681,7 +681,9 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
       if (r.key == key) return &r;
     return nullptr;
   };
-  // Busier is not slower: DB time per second up with the load, while the work's own cost held.
+  // Busier is not slower: DB time per second up with the load, while not every unit of work got costlier. The rule is
+  // the comparison's (detail::load_explains): a ramp-up whose executions cost more each while transactions cost far
+  // less (the mix changed) is the load's; every cost per unit worse is a regression.
   bool load_rose = false;
   std::vector<std::string> load_notes;
   for (const auto& m : all_metrics())
@@ -691,21 +693,46 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
         load_rose = true;
         load_notes.push_back(fmt::format("{} {} -> {} /s", m.display, num(*r->baseline.median), num(*r->current)));
       }
-  bool per_unit_worse = false;
+  struct UnitKeys {
+    const char *load, *cost, *name;
+  };
+  static constexpr UnitKeys k_units[] = {{"load_profile.executes", "db_time_per_exec_ms", "execution"},
+                                         {"transactions_per_s", "db_time_per_txn_s", "transaction"},
+                                         {"load_profile.user_calls", "db_time_per_call_ms", "call"}};
+  std::vector<detail::UnitMove> moves;
+  std::vector<std::string> cost_notes, held;
+  for (const auto& u : k_units) {
+    detail::UnitMove move;
+    if (const auto* r = result(u.load); r && r->status == CheckStatus::changed && r->current && r->baseline.median)
+      move.load_with = *r->current > *r->baseline.median;
+    if (auto* r = result(u.cost); r && r->current && r->status != CheckStatus::insufficient) {
+      const bool worse = r->status == CheckStatus::fail || r->status == CheckStatus::warn;
+      move.cost = worse ? 1 : r->status == CheckStatus::improved ? -1 : 0;
+      const OptDouble centre = r->baseline.median ? r->baseline.median : r->baseline.mean;
+      if (*move.cost != 0 && centre)
+        cost_notes.push_back(fmt::format("per {} {} -> {} {}", u.name, num(*centre), num(*r->current), r->unit));
+      else held.push_back(u.name);
+    }
+    moves.push_back(move);
+  }
+  const bool load_explains = detail::load_explains(moves);
   for (const char* k : {"db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
-    if (auto* r = result(k); r && (r->status == CheckStatus::fail || r->status == CheckStatus::warn)) {
-      per_unit_worse = true;
-      if (load_rose && r->status == CheckStatus::fail) {
-        r->status = CheckStatus::warn;
-        r->reason += " (the load rose too: warns only)";
-      }
+    if (auto* r = result(k); r && r->status == CheckStatus::fail && load_rose) {
+      r->status = CheckStatus::warn;
+      r->reason += " (the load rose too: warns only)";
     }
   auto* dbt = result("db_time_per_s");
   bool busier = false;
-  if (dbt && dbt->status == CheckStatus::fail && load_rose && !per_unit_worse && !policy.load_matters) {
+  std::string cost_text;
+  if (dbt && dbt->status == CheckStatus::fail && load_explains && !policy.load_matters) {
     dbt->status = CheckStatus::warn;
-    dbt->reason = "busier, not slower: " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) +
-                  "; DB time per execution, transaction and call within their bands";
+    cost_text =
+        cost_notes.empty()
+            ? fmt::format("DB time per {} within {}", fmt::join(held, ", "), held.size() == 1 ? "its band" : "their bands")
+            : fmt::format("DB time {}{}", fmt::join(cost_notes, ", "),
+                          held.empty() ? std::string() : fmt::format(" (per {} within the band)", fmt::join(held, ", ")));
+    dbt->reason =
+        "more load, not slower: " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) + "; " + cost_text;
     busier = true;
   }
   // The cost per unit of work fails a check only where it costs DB time: not on a nearly idle database,
@@ -714,7 +741,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (dbt && dbt->current)
     for (const char* k : {"db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
       if (auto* r = result(k); r && r->status == CheckStatus::fail) {
-        if (*dbt->current < 0.05) {
+        if (*dbt->current < detail::k_idle_aas) {
           r->status = CheckStatus::warn;
           r->reason += " (the database is nearly idle: warns only)";
         } else if (dbt->baseline.median && *dbt->current < *dbt->baseline.median) {
@@ -723,12 +750,17 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
         }
       }
 
-  // A nearly idle current period (under 0.05 AAS, where the comparison says "both periods are idle: their changes
-  // are noise"): its ratios and latencies rest on a handful of calls and waits, noise rather than a regression to
-  // mail about. A level the policy sets still holds.
-  if (dbt && dbt->current && *dbt->current < 0.05)
+  // Idle periods (detail::idle_pair, as the comparison reads them: a current period under 0.05 AAS, or one under
+  // 0.1 AAS against an idle baseline centre): their ratios and latencies rest on a handful of calls and waits, and
+  // DB time per second on a few sessions' seconds: noise rather than a regression to mail about. A level the policy
+  // sets still holds.
+  const OptDouble dbt_centre = dbt ? (dbt->baseline.median ? dbt->baseline.median : dbt->baseline.mean) : std::nullopt;
+  const bool idle = dbt && dbt->current &&
+                    (*dbt->current < detail::k_idle_aas || (dbt_centre && detail::idle_pair(*dbt_centre, *dbt->current)));
+  if (idle)
     for (auto& r : out.results)
-      if (&r != dbt && (r.status == CheckStatus::warn || r.status == CheckStatus::fail) &&
+      if ((&r != dbt || *dbt->current >= detail::k_idle_aas) &&
+          (r.status == CheckStatus::warn || r.status == CheckStatus::fail) &&
           r.reason.find("the policy's") == std::string::npos) {
         r.status = CheckStatus::ok;
         r.reason = fmt::format("outside the band, but the period is idle ({} AAS): noise", num(*dbt->current));
@@ -916,11 +948,15 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     out.headline = fmt::format("FAIL, regression against the baseline: {}{}", fmt::join(failed, "; "), causes);
     c.verdict = Verdict::regressed;
   } else if (busier) {
-    out.headline = fmt::format(
-        "WARN, busier, not slower: {} with {}; the cost per execution, transaction and call is within "
-        "the baseline",
-        fmt_metric(*dbt), fmt::join(load_notes, ", "));
-    c.verdict = Verdict::unchanged;
+    // The slowdowns inside the load change, as the comparison of the same two periods names them (headline.cpp).
+    std::string inside;
+    if (const auto at = c.headline.find("; slower inside it: "); at != std::string::npos) {
+      const auto from = at + 2;
+      inside = "; " + c.headline.substr(from, c.headline.find("; the added time is in ", from) - from);
+    }
+    out.headline = fmt::format("WARN, more load, not slower: {} with {}; {}{}", fmt_metric(*dbt), fmt::join(load_notes, ", "),
+                               cost_text, inside);
+    c.verdict = Verdict::load_changed;
   } else if (out.status == CheckStatus::warn) {
     out.headline = fmt::format("WARN, no fail-level regression, but {} metric{} worse than the baseline: {}{}", warned_count,
                                warned_count == 1 ? " is" : "s are", fmt::join(warned, "; "), causes);

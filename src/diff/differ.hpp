@@ -28,9 +28,6 @@
 
 namespace awrdiff::detail::differ {
 
-/// Below this many average active sessions a period is idle: its changes are noise.
-inline constexpr double k_idle_aas = 0.05;
-
 /// Rates are per second of elapsed throughout.
 inline OptDouble rate(const OptDouble& total, const OptDouble& elapsed_s) { return detail::per_second(total, elapsed_s); }
 

@@ -5,6 +5,8 @@
 #include <awrdiff/diff.hpp>
 #include <awrdiff/sql_text.hpp>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +28,47 @@ std::string sql_display_text(const SqlStat& sql, std::size_t max_chars);
 /// An event's wait class: the top list prints it, Foreground Wait Events often does not. Empty when
 /// neither gives one.
 std::string event_wait_class(const Snapshot& s, std::string_view name);
+
+/// Below this many average active sessions (DB time per second) a period is idle: a handful of sessions' seconds,
+/// its ratios and latencies resting on a few calls. The one level of the comparison's verdict, its findings and
+/// comparability warnings, and `check`.
+inline constexpr double k_idle_aas = 0.05;
+
+/// Two periods whose changes are noise: both idle, or one idle and the other under twice the level (0.017 -> 0.08
+/// AAS on a host 98% idle). The pair verdict reads "unchanged" and `check` never warns or fails on them.
+inline bool idle_pair(double base_aas, double target_aas) {
+  const double lo = std::min(base_aas, target_aas), hi = std::max(base_aas, target_aas);
+  return hi < k_idle_aas || (lo < k_idle_aas && hi < 2 * k_idle_aas);
+}
+
+/// One unit of work (executions, transactions, user calls) in the busier-is-not-slower rule, as the pair and
+/// `check` each assess it against their floors or bands: `load_with`: its rate per second moved materially the
+/// way DB time per second did; `cost`: how its DB time per unit moved, +1 materially the same way as DB time per
+/// second, -1 the other way, 0 held, empty when not known.
+struct UnitMove {
+  bool load_with = false;
+  std::optional<int> cost;
+};
+
+/// The busier-is-not-slower rule, one for the comparison's verdict (headline.cpp) and `check` (check.cpp): the
+/// change of DB time per second is the load's ("load changed") when some unit's rate moved with it, no unit whose
+/// rate held got costlier (the same work costing more is a slowdown), and the costs per unit did not all move
+/// with it: none did, or some moved the other way. A ramp-up from idle changes the mix (executions x4.5 while
+/// transactions go 0.1 -> 2,000 /s: DB time per execution rises while per transaction falls): the load's, its
+/// slowdowns inside named apart. Transactions and calls held at 4 times the DB time each while executions x20
+/// cost less each (a loop in a slow statement) is a regression.
+inline bool load_explains(const std::vector<UnitMove>& units) {
+  bool load = false, known = false, with = false, against = false, held_costlier = false;
+  for (const auto& u : units) {
+    load = load || u.load_with;
+    if (!u.cost) continue;
+    known = true;
+    with = with || *u.cost > 0;
+    against = against || *u.cost < 0;
+    held_costlier = held_costlier || (!u.load_with && *u.cost > 0);
+  }
+  return load && known && !held_costlier && (!with || against);
+}
 
 /// Rate per second of elapsed; empty when either is absent or elapsed is not positive.
 inline OptDouble per_second(const OptDouble& total, const OptDouble& elapsed_s) {

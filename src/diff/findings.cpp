@@ -51,7 +51,6 @@ constexpr std::size_t k_max_carriers = 3;
 // A statement moving against the change by half of it or more (a job that ran in one period only) is named too: without
 // it the statements named add up to more than the change.
 constexpr double k_offset_share = 0.50;
-constexpr double k_idle_aas = 0.05;  // both periods below this many AAS: no findings, it is noise
 constexpr double k_relevance_share = 0.01;  // findings must move DB time by 1% of the smaller period's
 constexpr double k_slow_redo_write_ms = 10;  // log file parallel write above this: the redo disk is slow
 constexpr double k_filetype_min_reads = 10;  // a file type needs this many read requests per second to count
@@ -1092,7 +1091,7 @@ namespace awrdiff::detail {
 std::vector<Finding> run_findings(const Facts& facts) {
   if (facts.base == nullptr || facts.target == nullptr) return {};
   // Two idle periods: every change between them is noise (the comparability warnings say so).
-  if (std::max(facts.base_db_time_aas.value_or(0), facts.target_db_time_aas.value_or(0)) < k_idle_aas) return {};
+  if (idle_pair(facts.base_db_time_aas.value_or(0), facts.target_db_time_aas.value_or(0))) return {};
   return Rules(facts).run();
 }
 

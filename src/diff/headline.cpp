@@ -74,8 +74,10 @@ void Differ::headline() {
   const double delta = t - b;
   const auto pct = o.db_time_change_pct;
   const auto a = assess("db_time_per_s", b, t);
-  o.verdict = !a.material() ? Verdict::unchanged : delta > 0 ? Verdict::regressed : Verdict::improved;
+  // Idle periods (detail::idle_pair): their changes are noise, never a regression.
+  const bool idle = detail::idle_pair(b, t);
   const bool both_idle = std::max(b, t) < k_idle_aas;
+  o.verdict = !a.material() || idle ? Verdict::unchanged : delta > 0 ? Verdict::regressed : Verdict::improved;
 
   // Contributors: events (DB CPU included), the time outside DB CPU and waits, time model statistics.
   const double te = *target_elapsed();
@@ -154,7 +156,7 @@ void Differ::headline() {
   for (const auto& v : {named, top_sql}) o.contributors.insert(o.contributors.end(), v.begin(), v.end());
 
   // Busier is not slower: DB time per second moved with the work while its cost per unit held.
-  const LoadShift load = a.material() ? load_shift(delta) : LoadShift{};
+  const LoadShift load = a.material() && !idle ? load_shift(delta) : LoadShift{};
   if (load.applies) o.verdict = Verdict::load_changed;
   std::string head;
   switch (o.verdict) {
@@ -186,9 +188,14 @@ void Differ::headline() {
         pct ? fmt::format(" ({})", fmt_pct(*pct)) : std::string());
     return;
   }
-  if (both_idle) {
-    o.headline =
-        head + fmt::format("both periods are idle ({:.3f} -> {:.3f} average active sessions): their changes are noise", b, t);
+  if (idle) {
+    o.contributors.clear();
+    o.headline = head + (both_idle ? fmt::format("both periods are idle ({:.3f} -> {:.3f} average active sessions): their "
+                                                 "changes are noise",
+                                                 b, t)
+                                   : fmt::format("idle periods ({:.3f} -> {:.3f} average active sessions, one under {} and "
+                                                 "the other under {}): their changes are noise",
+                                                 b, t, k_idle_aas, 2 * k_idle_aas));
     return;
   }
   head += fmt::format("DB time per second {} ({} -> {} average active sessions)", pct ? fmt_pct(*pct) : std::string("changed"),
@@ -272,10 +279,12 @@ Differ::LoadShift Differ::load_shift(double delta) const {
                                      {"transactions_per_s", "transactions", "db_time_per_txn_s", "transaction"},
                                      {"load_profile.user_calls", "user calls", "db_time_per_call_ms", "call"}};
   std::vector<std::string> loads, costs, held;
-  bool cost_known = false;
+  std::vector<detail::UnitMove> moves;
   for (const auto& u : k_units) {
+    detail::UnitMove move;
     const auto la = assess(u.load_key, metric_value(*m_base, u.load_key), metric_value(m_target, u.load_key));
-    if (la.material() && la.delta && (*la.delta > 0) == up) {
+    move.load_with = la.material() && la.delta && (*la.delta > 0) == up;
+    if (move.load_with) {
       // Tenfold and more reads better as the rates themselves ("transactions 0.1 -> 2,374.4 /s").
       const auto lb = metric_value(*m_base, u.load_key), lt = metric_value(m_target, u.load_key);
       const bool tenfold = !lb || !lt || std::max(*lb, *lt) >= 10 * std::min(*lb, *lt);
@@ -283,9 +292,9 @@ Differ::LoadShift Differ::load_shift(double delta) const {
       else loads.push_back(fmt::format("{} {} -> {} /s", u.load_name, detail::grouped(*lb, 1), detail::grouped(*lt, 1)));
     }
     const auto ca = assess(u.cost_key, metric_value(*m_base, u.cost_key), metric_value(m_target, u.cost_key));
+    if (ca.kind != ChangeKind::unknown) move.cost = ca.material() && ca.delta ? ((*ca.delta > 0) == up ? 1 : -1) : 0;
+    moves.push_back(move);
     if (ca.kind == ChangeKind::unknown) continue;
-    cost_known = true;
-    if (ca.material() && ca.delta && (*ca.delta > 0) == up) return {};  // each unit of work got slower (faster) too
     if (ca.material() && ca.rel_pct) {
       // Tenfold and more: the costs themselves, in ms ("per execution 486 -> 5.1 ms").
       const double scale = std::string_view(u.cost_key) == "db_time_per_txn_s" ? 1000 : 1;
@@ -296,7 +305,8 @@ Differ::LoadShift Differ::load_shift(double delta) const {
       else costs.push_back(fmt::format("per {} {}", u.cost_name, fmt_pct(*ca.rel_pct)));
     } else held.push_back(u.cost_name);
   }
-  if (loads.empty() || !cost_known) return {};
+  // One rule with `check`: every known cost per unit moving with DB time is a real slowdown (speed-up), not the load's.
+  if (!detail::load_explains(moves)) return {};
   out.applies = true;
   out.loads = and_join(loads);
   if (!costs.empty()) {
@@ -310,19 +320,45 @@ Differ::LoadShift Differ::load_shift(double delta) const {
 }
 
 // A real change of speed inside a load change: a latency, a plan or a statement's time per execution
-// that moved with DB time (worse when DB time rose). At most two, largest first.
+// that moved with DB time (worse when DB time rose), each with its share of DB time at the new load: what the
+// change per unit costs at the target's rate of that unit ("log file sync 4.41 -> 6.21 ms average, 12% of DB
+// time at the new load"), not the load's own time. At most three, largest first.
 std::string Differ::slowdown_inside(bool up) const {
   std::vector<std::pair<double, std::string>> found;
   const ChangeKind dir = up ? ChangeKind::worse : ChangeKind::better;
+  const double te = target_elapsed().value_or(0);
+  const double db_t = m_out.db_time_per_s_target.value_or(0);
+  // The DB time per second the change of an event's average wait costs at the target's waits per second.
+  auto at_new_load = [&](std::string_view event, const OptDouble& avg_b, const OptDouble& avg_t) -> OptDouble {
+    const auto* e = m_target.foreground_event(event);
+    if (e == nullptr || !e->waits || !avg_b || !avg_t || te <= 0) return std::nullopt;
+    return (*avg_t - *avg_b) / 1000 * *e->waits / te;
+  };
+  // "... (+100%)" -> "... (+100%; 4.7% of DB time at the new load)"; "... average" -> "... average (19% of ...)".
+  auto share = [&](std::string text, const OptDouble& aas) {
+    if (!aas || db_t <= 0) return text;
+    const double pct = std::fabs(*aas) / db_t * 100;
+    const std::string part = fmt::format("{}% of DB time at the new load", detail::grouped(pct, pct < 9.95 ? 1 : 0));
+    if (text.ends_with(')')) return text.substr(0, text.size() - 1) + "; " + part + ")";
+    return text + " (" + part + ")";
+  };
   for (const auto& f : m_out.findings) {
     if (f.direction != dir) continue;
     if (f.rule == "commit_latency" && !f.metrics.empty()) {
       const auto& m = f.metrics.front();
-      found.push_back({std::fabs(f.impact_aas) + 1e-9,
-                       fmt::format("commit latency (log file sync {} -> {} ms average)", detail::grouped(m.base.value_or(0), 2),
-                                   detail::grouped(m.target.value_or(0), 2))});
+      const OptDouble cost = at_new_load("log file sync", m.base, m.target);
+      found.push_back({cost ? std::fabs(*cost) : std::fabs(f.impact_aas) + 1e-9,
+                       share(fmt::format("commit latency (log file sync {} -> {} ms average)",
+                                         detail::grouped(m.base.value_or(0), 2), detail::grouped(m.target.value_or(0), 2)),
+                             cost)});
     } else if (f.rule == "io_latency" && !f.cause.starts_with("I/O service time")) {
-      found.push_back({std::fabs(f.impact_aas), f.cause + " average"});
+      OptDouble cost;
+      if (!f.metrics.empty() && f.metrics.front().key.starts_with("event:")) {
+        const auto& key = f.metrics.front().key;
+        const auto colon = key.rfind(':');
+        cost = at_new_load(std::string_view(key).substr(6, colon - 6), f.metrics.front().base, f.metrics.front().target);
+      }
+      found.push_back({cost ? std::fabs(*cost) : std::fabs(f.impact_aas), share(f.cause + " average", cost)});
     } else if (f.rule == "plan_change") {  // a run queue or contention moving with the load is the load's
       found.push_back({std::fabs(f.impact_aas), f.cause});
     }
@@ -333,11 +369,15 @@ std::string Differ::slowdown_inside(bool up) const {
     if (!p.why.starts_with(slower)) continue;
     if (std::fabs(*p.delta_aas) < 0.05 * std::fabs(*m_facts.delta_db_time_aas())) continue;
     const auto end = std::min(p.why.find(':'), p.why.find(" and "));
-    found.push_back({std::fabs(*p.delta_aas), fmt::format("SQL {} {}", p.label(), p.why.substr(0, end))});
+    const auto pb = p.base->elapsed_per_exec_s(), pt = p.target->elapsed_per_exec_s();
+    const OptDouble cost =
+        pb && pt && p.target->executions && te > 0 ? OptDouble((*pt - *pb) * *p.target->executions / te) : std::nullopt;
+    found.push_back({cost ? std::fabs(*cost) : std::fabs(*p.delta_aas),
+                     share(fmt::format("SQL {} {}", p.label(), p.why.substr(0, end)), cost)});
   }
   std::stable_sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
   std::vector<std::string> names;
-  for (std::size_t i = 0; i < found.size() && i < 2; ++i) names.push_back(found[i].second);
+  for (std::size_t i = 0; i < found.size() && i < 3; ++i) names.push_back(found[i].second);
   return and_join(names);
 }
 

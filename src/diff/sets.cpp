@@ -38,8 +38,34 @@ const WaitEvent* find_event(const Snapshot& s, std::string_view name, bool backg
   return background ? s.background_event(name) : s.foreground_event(name);
 }
 
-// Events known in every member: times and waits summed, averages recomputed.
-std::vector<WaitEvent> merge_events(const std::vector<Snapshot>& m, bool background, double db_time_s) {
+// What merging left out, for the notes of the comparison's tables (compare_sets).
+struct MergeNotes {
+  std::map<std::string, std::vector<std::string>> table;  // CompareTable key (typed) or "generic|section|title"
+  std::vector<std::string> generic_left_out;  // titles of generic tables not merged, with the reason
+  std::set<std::pair<std::string, std::string>> generic_left_out_keys;  // (section, title)
+};
+
+// The most an event missing from a member's lists can have taken there: Foreground Wait Events lists every
+// foreground event with time, so an event it leaves out is under its smallest time (usually 0 s, within its
+// rounding); a top list alone bounds it by its last (smallest) time. Empty when the member has neither list.
+OptDouble absent_event_bound(const Snapshot& s, bool background) {
+  OptDouble floor;
+  auto take = [&](const std::vector<WaitEvent>& list) {
+    for (const auto& e : list)
+      if (!e.is_idle && !e.is_cpu && e.time_s) floor = floor ? std::min(*floor, *e.time_s) : *e.time_s;
+  };
+  if (background) take(s.background_events);
+  else if (!s.foreground_events.empty()) take(s.foreground_events);
+  else take(s.top_events);
+  return floor;
+}
+
+// Events of the members: times and waits summed, averages recomputed. An event a member does not list is
+// at most that list's smallest time there (absent_event_bound): the set's figure takes that bound for the
+// member, never drops the row (a library cache lock storm's 28% of DB time in one member and missing from
+// another's top list is still the set's largest wait). Its waits are summed only where each member left
+// out is bounded by a full list (its time within the rounding of 0); the bounds used are noted.
+std::vector<WaitEvent> merge_events(const std::vector<Snapshot>& m, bool background, double db_time_s, MergeNotes* notes) {
   std::vector<std::string> names;
   for (const auto& s : m)
     for (const auto* list : background ? std::vector{&s.background_events} : std::vector{&s.top_events, &s.foreground_events})
@@ -49,27 +75,61 @@ std::vector<WaitEvent> merge_events(const std::vector<Snapshot>& m, bool backgro
         if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
       }
   std::vector<WaitEvent> out;
+  std::vector<std::string> bounded;
   for (const auto& n : names) {
     std::vector<const WaitEvent*> found;
     for (const auto& s : m) found.push_back(find_event(s, n, background));
-    if (std::any_of(found.begin(), found.end(), [](const WaitEvent* e) { return e == nullptr; })) continue;
-    WaitEvent e = *found.front();
-    std::vector<OptDouble> times, waits;
-    for (const auto* f : found) {
-      times.push_back(f->time_s);
-      waits.push_back(f->waits);
-      if (e.wait_class.empty()) e.wait_class = f->wait_class;
+    const WaitEvent* any = nullptr;
+    for (const auto* f : found)
+      if (f != nullptr && any == nullptr) any = f;
+    if (any == nullptr) continue;
+    WaitEvent e = *any;
+    OptDouble time = 0.0, waits = 0.0;
+    double bound_s = 0;
+    std::vector<std::string> missing;
+    for (std::size_t i = 0; i < m.size(); ++i) {
+      const auto* f = found[i];
+      if (f != nullptr) {
+        time = time && f->time_s ? OptDouble(*time + *f->time_s) : std::nullopt;
+        waits = waits && f->waits ? OptDouble(*waits + *f->waits) : std::nullopt;
+        if (e.wait_class.empty()) e.wait_class = f->wait_class;
+        continue;
+      }
+      const OptDouble b = e.is_cpu ? std::nullopt : absent_event_bound(m[i], background);
+      if (!b) {  // a member with no list of events says nothing of it: unknown for the set
+        time.reset();
+        break;
+      }
+      if (time) *time += *b;
+      bound_s += *b;
+      // A full list's floor is within its rounding of 0 s; a top list's last row is not: the waits are unknown.
+      const bool full = background || !m[i].foreground_events.empty();
+      if (!full || *b >= 0.5) waits.reset();
+      missing.push_back(detail::report_label(m[i].source));
     }
+    if (!time) continue;
     for (std::size_t i = 0; i < m.size() && e.wait_class.empty() && !background; ++i)
       e.wait_class = detail::event_wait_class(m[i], n);
-    e.time_s = sum_all(times);
-    e.waits = e.is_cpu ? std::nullopt : sum_all(waits);
+    e.time_s = time;
+    e.waits = e.is_cpu ? std::nullopt : waits;
     e.avg_wait_ms = e.time_s && e.waits && *e.waits > 0 ? OptDouble(*e.time_s / *e.waits * 1000) : std::nullopt;
     e.pct_db_time = e.time_s && db_time_s > 0 && !background ? OptDouble(*e.time_s / db_time_s * 100) : std::nullopt;
+    if (!missing.empty() && bound_s > 0)
+      bounded.push_back(fmt::format("{} (not listed by {}: at most {} s there)", e.name, fmt::join(missing, ", "),
+                                    detail::grouped(bound_s, bound_s >= 10 ? 0 : 1)));
     out.push_back(std::move(e));
   }
   std::stable_sort(out.begin(), out.end(),
                    [](const WaitEvent& a, const WaitEvent& b) { return a.time_s.value_or(0) > b.time_s.value_or(0); });
+  if (notes != nullptr && !bounded.empty()) {
+    constexpr std::size_t k_named = 3;
+    const std::size_t named = std::min(bounded.size(), k_named);
+    notes->table[background ? "background_events" : "top_events"].push_back(
+        fmt::format("An event a report of the set does not list is at most its list's smallest time there, and is summed at that "
+                    "bound (the set's figure is at most this): {}{}.",
+                    fmt::join(bounded.begin(), bounded.begin() + static_cast<std::ptrdiff_t>(named), "; "),
+                    bounded.size() > named ? fmt::format(" and {} more", bounded.size() - named) : std::string()));
+  }
   return out;
 }
 
@@ -107,13 +167,6 @@ std::vector<WaitClassRow> merge_classes(const std::vector<Snapshot>& m, std::vec
 // is unknown for the set, never zero: it is left out, and a top-N list keeps only the items whose summed figure
 // is known to rank above anything it left out, so that a row missing from the merged list is below its last
 // value there, as in one report.
-
-// What merging left out, for the notes of the comparison's tables (compare_sets).
-struct MergeNotes {
-  std::map<std::string, std::vector<std::string>> table;  // CompareTable key (typed) or "generic|section|title"
-  std::vector<std::string> generic_left_out;  // titles of generic tables not merged, with the reason
-  std::set<std::pair<std::string, std::string>> generic_left_out_keys;  // (section, title)
-};
 
 // The members in time order, and each one's elapsed (empty when a member has none).
 struct Members {
@@ -910,8 +963,8 @@ Snapshot merge_set(const std::vector<Snapshot>& m, MergeNotes* notes) {
     for (auto& r : out.load_profile) r.per_transaction = *r.per_second / t;
   }
 
-  out.top_events = merge_events(m, false, db_time);
-  out.background_events = merge_events(m, true, db_time);
+  out.top_events = merge_events(m, false, db_time, notes);
+  out.background_events = merge_events(m, true, db_time, notes);
   out.wait_classes = merge_classes(m, &Snapshot::wait_classes, db_time);
   out.foreground_wait_classes = merge_classes(m, &Snapshot::foreground_wait_classes, db_time);
 
@@ -1076,6 +1129,7 @@ void restrict_generic(Snapshot& single, const Snapshot& merged, const MergeNotes
 void add_merge_notes(Comparison& c, const MergeNotes& base, const MergeNotes& target) {
   auto table_of = [&](const std::string& key) -> CompareTable* {
     for (auto& t : c.tables) {
+      if (t.key == key && (key == "top_events" || key == "background_events")) return &t;  // summary tables
       if (t.group != "sections") continue;
       if (!key.starts_with("generic|")) {
         if (t.key == key) return &t;

@@ -3,6 +3,8 @@
 // them, keys that cannot match, sets, and report oddities stated once.
 #include "tests/support/mirror.hpp"
 
+#include <awrdiff/baseline.hpp>
+#include <awrdiff/check.hpp>
 #include <awrdiff/diff.hpp>
 
 #include "tests/support/compare_lookup.hpp"
@@ -151,7 +153,7 @@ TEST(Verdict, SoakTestStartIsALoadChangeWithTheSlowdownNamedSecond) {
   const auto c = awrdiff::compare(base, target);
   EXPECT_EQ(c.verdict, Verdict::load_changed) << c.headline;
   const auto load = c.headline.find("More load, not slower");
-  const auto commits = c.headline.find("slower inside it: commit latency (log file sync 1.71 -> 5.75 ms average)");
+  const auto commits = c.headline.find("slower inside it: commit latency (log file sync 1.71 -> 5.75 ms average; ");
   EXPECT_EQ(load, 0u) << c.headline;
   ASSERT_NE(commits, std::string::npos) << c.headline;
   EXPECT_NE(c.headline.find("transactions 0.1 -> 2,000.0 /s"), std::string::npos) << c.headline;
@@ -464,4 +466,104 @@ TEST(Verdict, OverlapByTimesAndUnconfirmedIdentity) {
   anonymous.database.dbid.reset();
   c = awrdiff::compare(anonymous, target);
   EXPECT_TRUE(has(c.warnings, "cannot confirm the same database: a.html gives neither a DB name nor a DB Id (t.html is TESTDB)"));
+}
+
+namespace {
+
+awrdiff::WaitEvent wait_event(const std::string& name, const std::string& cls, double time_s, double avg_ms) {
+  awrdiff::WaitEvent e;
+  e.name = name;
+  e.wait_class = cls;
+  e.time_s = time_s;
+  e.waits = time_s / avg_ms * 1000;
+  e.avg_wait_ms = avg_ms;
+  return e;
+}
+
+}  // namespace
+
+TEST(Verdict, RampUpWhoseExecutionsCostMoreIsALoadChangeWithItsSlowdownsShared) {
+  // A load test ramping from idle: transactions 0.1 -> 2,000 /s, executions x4.5, DB time per second x19: each
+  // execution costs more (the mix changed: now each one commits), each transaction far less. The load's, not a
+  // regression; commit latency 4.41 -> 6.21 ms is the slowdown inside it, with its share at the new load.
+  auto base = period("idle.html", {1.0, 0.5, 900, 0.1, 2000}, 100);
+  auto target = period("ramp.html", {19.3, 0.3, 4050, 2000, 9000}, 102);
+  base.top_events.push_back(wait_event("log file sync", "Commit", 3.6, 4.41));
+  target.top_events.push_back(wait_event("log file sync", "Commit", 2000 * 3600 * 0.00621, 6.21));
+  *target.top_events[1].time_s -= 2000 * 3600 * 0.00621;  // the waits add up to DB time
+  const auto c = awrdiff::compare(base, target);
+  EXPECT_EQ(c.verdict, Verdict::load_changed) << c.headline;
+  EXPECT_EQ(c.headline.rfind("More load, not slower:", 0), 0u) << c.headline;
+  EXPECT_NE(c.headline.find("transactions 0.1 -> 2,000.0 /s"), std::string::npos) << c.headline;
+  // 1.8 ms more on each of 2,000 commits a second: 3.6 AAS of the 19.3, 19%.
+  EXPECT_NE(c.headline.find("slower inside it: commit latency (log file sync 4.41 -> 6.21 ms average; 19% of DB time at the "
+                            "new load)"),
+            std::string::npos)
+      << c.headline;
+  EXPECT_EQ(c.headline.find("Regressed"), std::string::npos) << c.headline;
+
+  // check of the same two periods: the same rule, a load change, never exit 1.
+  const auto r = awrdiff::check(target, awrdiff::baseline_from_snapshots({base}), awrdiff::default_policy());
+  EXPECT_EQ(r.exit_code(), 0) << r.headline;
+  EXPECT_EQ(r.headline.rfind("WARN, more load, not slower:", 0), 0u) << r.headline;
+  EXPECT_NE(r.headline.find("slower inside it: commit latency (log file sync 4.41 -> 6.21 ms average"), std::string::npos)
+      << r.headline;
+  EXPECT_EQ(r.comparison.verdict, Verdict::load_changed);
+
+  // Every unit of work costlier with the load: a regression, in the pair and in check.
+  const auto heavier = period("heavier.html", {3.0, 0.4, 1300, 130, 2600}, 102);
+  const auto base2 = period("base.html", {1.0, 0.4, 1000, 100, 2000}, 100);
+  EXPECT_EQ(awrdiff::compare(base2, heavier).verdict, Verdict::regressed);
+  EXPECT_EQ(awrdiff::check(heavier, awrdiff::baseline_from_snapshots({base2}), awrdiff::default_policy()).exit_code(), 1);
+}
+
+TEST(Verdict, IdlePeriodsAreUnchangedNeverARegression) {
+  // 0.017 -> 0.08 AAS: one period idle, the other a few sessions' seconds: noise, in the pair and in check.
+  const auto base = period("quiet1.lst", {0.017, 0.4, 5, 0.1, 3}, 100);
+  const auto target = period("quiet2.lst", {0.08, 0.4, 6, 0.1, 4}, 102);
+  const auto c = awrdiff::compare(base, target);
+  EXPECT_EQ(c.verdict, Verdict::unchanged) << c.headline;
+  EXPECT_EQ(c.headline.rfind("Unchanged: idle periods (0.017 -> 0.080 average active sessions", 0), 0u) << c.headline;
+  EXPECT_TRUE(c.contributors.empty());
+  EXPECT_TRUE(c.findings.empty());
+  const auto r = awrdiff::check(target, awrdiff::baseline_from_snapshots({base}), awrdiff::default_policy());
+  EXPECT_EQ(r.exit_code(), 0) << r.headline;
+  EXPECT_EQ(r.headline.rfind("OK", 0), 0u) << r.headline;
+  // Above twice the level it is a change again.
+  EXPECT_EQ(awrdiff::compare(base, period("busy.lst", {0.5, 0.4, 6, 0.1, 4}, 102)).verdict, Verdict::regressed);
+}
+
+TEST(Verdict, AnEventMissingFromOneMembersListIsBoundedNotDropped) {
+  // Member a lists library cache lock (1,000 s, 28% of DB time); member b's top list does not: there it is at most
+  // the list's smallest time. The set keeps the row; the storm after it names it.
+  auto a = period("a.html", {1.0, 0.4, 1000, 100, 2000}, 100);
+  auto b = period("b.html", {1.0, 0.4, 1000, 100, 2000}, 101);
+  a.top_events.push_back(wait_event("library cache lock", "Concurrency", 1000, 15));
+  const double floor = std::min_element(b.top_events.begin(), b.top_events.end(), [](const auto& x, const auto& y) {
+                         return x.is_cpu == y.is_cpu ? x.time_s < y.time_s : y.is_cpu;
+                       })->time_s.value_or(0);
+  const auto merged = awrdiff::merge_snapshots({a, b});
+  const auto* lcl = merged.foreground_event("library cache lock");
+  ASSERT_NE(lcl, nullptr);
+  EXPECT_DOUBLE_EQ(lcl->time_s.value_or(0), 1000 + floor);
+  EXPECT_FALSE(lcl->waits);  // a top list's floor says nothing of the waits
+  // Foreground Wait Events, when the member has it, is the exact figure: an event it leaves out is under its
+  // smallest time (0 s here), and the waits are summed.
+  b.foreground_events = b.top_events;
+  b.foreground_events.erase(b.foreground_events.begin());  // no DB CPU row in the full list
+  b.foreground_events.push_back(wait_event("SQL*Net message to client", "Network", 0, 0.001));
+  const auto exact = awrdiff::merge_snapshots({a, b});
+  const auto* e = exact.foreground_event("library cache lock");
+  ASSERT_NE(e, nullptr);
+  EXPECT_DOUBLE_EQ(e->time_s.value_or(0), 1000);
+  EXPECT_TRUE(e->waits);
+  // The storm against the two-member set names it first, as against one report.
+  auto storm = period("storm.html", {4.0, 0.1, 1000, 100, 2000}, 103);
+  storm.top_events.push_back(wait_event("library cache lock", "Concurrency", 10000, 20));  // 69% of DB time
+  *storm.top_events[1].time_s -= 10000;
+  const auto c = awrdiff::compare_sets({a, b}, {storm});
+  ASSERT_FALSE(c.contributors.empty()) << c.headline;
+  EXPECT_EQ(c.contributors.front().name, "library cache lock") << c.headline;
+  const auto r = awrdiff::check(storm, awrdiff::baseline_from_snapshots({a, b}), awrdiff::default_policy());
+  EXPECT_NE(r.headline.find("driven by library cache lock"), std::string::npos) << r.headline;
 }
