@@ -776,7 +776,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   //   ms of CPU) never warn.
   // Those below the line are "changed", with the reason.
   constexpr double k_warn_share = 0.10;
-  const double dbt_centre = dbt ? dbt->baseline.median.value_or(dbt->baseline.mean.value_or(0)) : 0.0;
+  const double dbt_centre_aas = dbt ? dbt->baseline.median.value_or(dbt->baseline.mean.value_or(0)) : 0.0;
   const OptDouble cur_aas = current.average_active_sessions();
   auto share_of_db_time = [&](const std::string& key) -> OptDouble {
     const auto v = metric_value(current, key);
@@ -799,11 +799,11 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
                                pit->second.fail_rel_pct / 2);
         return;
       }
-      if (&r != dbt && dbt && dbt->current && dbt_centre > 0 && *dbt->current < dbt_centre / 2)
+      if (&r != dbt && dbt && dbt->current && dbt_centre_aas > 0 && *dbt->current < dbt_centre_aas / 2)
         context = fmt::format(
             "DB time per second {} AAS is under half the baseline's {}: the cost per unit of a smaller "
             "load of another mix",
-            num(*dbt->current), num(dbt_centre));
+            num(*dbt->current), num(dbt_centre_aas));
     } else if (r.key == "db_cpu_per_s" || r.key == "non_cpu_per_s" || r.key == "outside_per_s" || r.key == "aas_per_cpu") {
       if (dbt && dbt->status != CheckStatus::warn && dbt->status != CheckStatus::fail)
         context = "a part of DB time, and DB time per second is not worse: a change of mix";
