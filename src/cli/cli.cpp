@@ -312,6 +312,10 @@ int run(int argc, char** argv) {
   std::vector<std::string> baseline_sources, current_files;
   std::string policy_file, match_name = "all";
   bool quiet = false;
+  bool assume_same_database = false;
+  const char* const assume_help =
+      "without a DB Id on both sides, accept a DB name match alone as the same database even when the platform or "
+      "RAC-ness (RAC or single instance) differs or is not given (by default: exit 2 naming what differs)";
   auto* check_cmd = app.add_subcommand("check",
                                        "check one report (or a set) against a baseline: exit 0 within it, 1 a "
                                        "fail-level regression, 2 trouble");
@@ -326,6 +330,7 @@ int run(int argc, char** argv) {
         ->expected(0, -1);
     check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
     check_cmd->add_option("--match", match_name, "compare against like periods only: all (default), hour, weekday-hour");
+    check_cmd->add_flag("--assume-same-database", assume_same_database, assume_help);
     check_cmd->add_flag("-q,--quiet", quiet,
                         "for cron: nothing when the check passes on a complete report; the first line and the report's "
                         "own warning (truncated, N metrics not checked) when it passes on an incomplete one; the whole "
@@ -343,6 +348,7 @@ int run(int argc, char** argv) {
     baseline_save->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")
         ->required()
         ->expected(1, -1);
+    baseline_save->add_flag("--assume-same-database", assume_same_database, assume_help);
     baseline_save->add_option("-o,--output", output, "the baseline file to write")->required();
     baseline_save->add_flag("--mask", mask_output, mask_help);
   });
@@ -522,7 +528,7 @@ int run(int argc, char** argv) {
       if (std::count(sources.begin(), sources.end(), std::string("-")) > 0)
         throw Error("", "standard input (-) is read as the current report, not as a baseline source: give the baseline's files");
       Baseline b = load_baseline_source(sources.front());
-      for (std::size_t i = 1; i < sources.size(); ++i) merge_baseline(b, load_baseline_source(sources[i]));
+      for (std::size_t i = 1; i < sources.size(); ++i) merge_baseline(b, load_baseline_source(sources[i]), assume_same_database);
       // A baseline's periods are distinct samples: a period given twice (one file twice, a report in HTML and
       // text) is kept once, and periods that overlap are kept but said; on standard error, so a -q cron job
       // mails it and the output stays the same.
@@ -558,6 +564,7 @@ int run(int argc, char** argv) {
     if (*check_cmd) {
       CheckOptions opt;
       opt.compare = copt;
+      opt.assume_same_database = assume_same_database;
       if (match_name == "all") opt.match = MatchPeriods::all;
       else if (match_name == "hour") opt.match = MatchPeriods::hour;
       else if (match_name == "weekday-hour") opt.match = MatchPeriods::weekday_hour;
@@ -595,7 +602,7 @@ int run(int argc, char** argv) {
         for (auto& s : current) p.push_back(&s);
         mask_all(p, {&b});
       }
-      const Snapshot cur = current_from_members(std::move(current), opt.current_notes);
+      const Snapshot cur = current_from_members(std::move(current), opt.current_notes, assume_same_database);
       const CheckReport r = check(cur, b, policy, opt);
       // -q: silent for a pass on a complete report; for a pass on an incomplete one (truncated, metrics not given)
       // the headline and the report's own warnings in text, the whole output in the other formats; the whole
