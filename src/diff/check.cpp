@@ -616,11 +616,15 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (db_time_worse) {
     // Time model statistics in parentheses after the events: the same DB time by phase, not more of it.
     std::vector<std::string> parts, by_model;
+    // The same unit as the comparison's own first line and findings (states_in_aas): "+67.7 AAS", never "+34.4 h".
+    const bool in_aas = dbt->current && dbt->baseline.median &&
+                        detail::states_in_aas(*dbt->current - *dbt->baseline.median, current.interval.elapsed_s);
     for (const auto& k : c.contributors)
       if (k.delta_s &&
           k.delta_aas * (dbt && dbt->current && dbt->baseline.median ? *dbt->current - *dbt->baseline.median : 0) > 0)
         (k.kind == "time_model" ? by_model : parts)
-            .push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name, detail::human_seconds(*k.delta_s),
+            .push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name,
+                                   in_aas ? fmt::format("{:+.1f} AAS", k.delta_aas) : detail::human_seconds(*k.delta_s),
                                    k.lower_bound ? " or more" : ""));
     if (!by_model.empty()) {
       // After the events, before the SQL (the contributors come events, time model, SQL).

@@ -140,6 +140,11 @@ double print_step(const OptDouble& v) {
   return 0;
 }
 
+bool states_in_aas(double delta_aas, OptDouble elapsed_s) {
+  constexpr double k_aas_from_s = 172800;  // changes of DB time this many seconds or more are stated in AAS
+  return std::fabs(delta_aas) * elapsed_s.value_or(0) >= k_aas_from_s;
+}
+
 std::string human_seconds(double s) {
   const double a = std::fabs(s);
   const char* sign = s < 0 ? "-" : "+";

@@ -2,6 +2,8 @@
 // comparability gate, the baseline file's round trip and the distributions behind the bands.
 #include "tests/support/samples.hpp"
 
+#include "diff/facts.hpp"
+
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
 #include <awrdiff/render.hpp>
@@ -432,4 +434,18 @@ TEST(Check, NameMatchNeedsPlatformAndRacToAgree) {
   other.name = "PROD";
   EXPECT_NE(error_of([&] { confirm_same_database(other, laptop, "p.html", "the baseline", true); }).find("another database"),
             std::string::npos);
+}
+
+// check's first line states its causes in the unit the comparison of the same two periods uses (one rule,
+// states_in_aas): RMGTIBP's storm (165 AAS against 10.9, 19.4 minutes) read "cursor: pin S wait on X +15.8 h" in
+// check and "+48.9 AAS" in the pair; now "+48.9 AAS" in both. Small changes stay in seconds or minutes.
+TEST(Check, CausesInTheSameUnitAsThePair) {
+  using awrdiff::detail::states_in_aas;
+  EXPECT_TRUE(states_in_aas(154.2, 1164));  // 49.9 h of DB time: AAS
+  EXPECT_TRUE(states_in_aas(-154.2, 1164));
+  EXPECT_FALSE(states_in_aas(0.75, 600));  // the samples' +341%: 7.5 min
+  EXPECT_FALSE(states_in_aas(100, std::nullopt));
+  const auto r = awrdiff::check(sample_report("bad.html"), sample_baseline(), awrdiff::default_policy());
+  EXPECT_NE(r.comparison.headline.find(" min"), std::string::npos) << r.comparison.headline;
+  EXPECT_EQ(r.comparison.headline.find(" AAS,"), std::string::npos) << r.comparison.headline;
 }
