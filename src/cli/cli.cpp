@@ -222,7 +222,7 @@ int run(int argc, char** argv) {
       "  awrdiff history add|list|show|prune|export   a moving-window baseline kept in SQLite or PostgreSQL\n"
       "  awrdiff tables FILE            the tables found in a report (debugging)\n\n"
       "A report given as - is read from standard input (one report per run). --summary prints the verdict, the\n"
-      "warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
+      "database, instance, snaps and times, the warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
       "Server / Data Center. Text fits 120 columns (--width N, 0 = no limit) and is coloured on a terminal.\n\n"
       "The first line is the verdict (regressed / improved / load changed: busier, not slower / unchanged /\n"
       "not comparable / inconclusive) with the\n"
@@ -268,7 +268,8 @@ int run(int argc, char** argv) {
                 "exit 2, writing nothing, when a report has a parse warning (a cell that could not be read, a truncated "
                 "or invalid report); each is listed on standard error");
     a->add_flag("-s,--summary", summary,
-                "the verdict, the comparability warnings and the findings only (at most 40 lines), for a ticket comment");
+                "the verdict, the database, instance, snaps and times, the comparability warnings and the findings only "
+                "(at most 40 lines), for a ticket comment");
     a->add_option("-w,--width", width,
                   "text: fit the output in N columns (default 120; at least 80, a smaller N is taken as 80 with a "
                   "warning): the least telling columns left out, names and SQL text cut with '…', sql_ids and numbers "
