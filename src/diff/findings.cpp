@@ -73,14 +73,25 @@ std::string arrow(const OptDouble& b, const OptDouble& t, int precision, std::st
   return fmt::format("{} -> {}{}{}", side(b), side(t), unit.empty() || !t ? "" : " ", !t ? "" : unit);
 }
 
-// Decimals for a pair of averages in ms by their magnitude: "95,670 -> 11,512", "12.3 -> 4.6",
-// "1.71 -> 5.75", "0.052 -> 0.061".
+// Decimals for an average in ms by its magnitude: "95,670", "12.3", "1.71", "0.052".
+int ms_decimals(double m) { return m >= 99.95 ? 0 : m >= 9.995 ? 1 : m >= 0.0995 ? 2 : 3; }
 int ms_decimals(const OptDouble& b, const OptDouble& t) {
-  const double m = std::max(std::fabs(b.value_or(0)), std::fabs(t.value_or(0)));
-  return m >= 99.95 ? 0 : m >= 9.995 ? 1 : m >= 0.0995 ? 2 : 3;
+  return ms_decimals(std::max(std::fabs(b.value_or(0)), std::fabs(t.value_or(0))));
 }
-/// Averages in ms, both sides in one sensible precision.
-std::string ms_arrow(const OptDouble& b, const OptDouble& t) { return arrow(b, t, ms_decimals(b, t), "ms"); }
+/// Averages in ms, both sides in one sensible precision ("95,670 -> 11,512", "12.3 -> 4.6", "3 -> 247"); when that
+/// precision rounds the smaller side by more than 5% of it ("157 -> 1 ms" for 157 -> 0.78), each side in its own:
+/// "157 -> 0.78 ms".
+std::string ms_arrow(const OptDouble& b, const OptDouble& t) {
+  const int shared = ms_decimals(b, t);
+  if (b && t) {
+    const double small = std::min(std::fabs(*b), std::fabs(*t));
+    const double step = std::pow(10.0, -shared);
+    const double rounded = std::round(small / step) * step;
+    if (small > 0 && std::fabs(rounded - small) > 0.05 * small)
+      return fmt::format("{} -> {} ms", grouped(*b, ms_decimals(std::fabs(*b))), grouped(*t, ms_decimals(std::fabs(*t))));
+  }
+  return arrow(b, t, shared, "ms");
+}
 
 // Elapsed per execution (the registry's milliseconds), both sides in one readable unit: ms below
 // 10 s, else seconds.

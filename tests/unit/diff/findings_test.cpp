@@ -241,3 +241,21 @@ TEST(FindingsIoByFiletype, LargeReadsAreNotEveryRead) {
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->title.find("855.1 -> 855.1 Data File read requests/s of all sizes"), std::string::npos) << f->title;
 }
+
+// Two averages two or more magnitudes apart each keep their own decimals: 157 -> 0.78 ms read "157 -> 1 ms" in the
+// larger one's precision.
+TEST(FindingsIoByFiletype, AveragesFarApartEachInTheirOwnPrecision) {
+  auto b = with_filetype(16.1, 17.0), t = with_filetype(16.1, 17.0);
+  b.iostat_filetype[0].small_read_ms = 157;
+  t.iostat_filetype[0].small_read_ms = 0.78;
+  const auto c = awrdiff::compare(b, t);
+  const auto* f = finding(c, "io_latency");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->title.find("Data File small reads 157 -> 0.78 ms"), std::string::npos) << f->title;
+  b.iostat_filetype[0].small_read_ms = 12.3;  // one magnitude apart: one precision, as before
+  t.iostat_filetype[0].small_read_ms = 4.6;
+  const auto c2 = awrdiff::compare(b, t);
+  f = finding(c2, "io_latency");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->title.find("Data File small reads 12.3 -> 4.6 ms"), std::string::npos) << f->title;
+}
