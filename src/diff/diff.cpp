@@ -60,6 +60,7 @@ Comparison Differ::run() {
   m_out.findings = detail::run_findings(m_facts);
   detail::add_section_evidence(m_out);
   headline();
+  blank_unusable_rates();
   if (m_no_deltas) drop_deltas();
   else if (m_different_databases) detail::withhold_judgements(m_out, "the reports are of different databases");
   detail::add_pair_charts(m_out, m_base, m_target);
