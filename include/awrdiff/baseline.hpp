@@ -79,6 +79,9 @@ struct Baseline {
   std::string release;
   OptDouble cpus;
   std::string host;
+  std::string
+      platform;  ///< Platform as the source prints it ("Linux x86 64-bit"; AWR-Miner "Linux_x86_64-bit"); empty when not given
+  std::optional<bool> rac;  ///< a RAC database (report: RAC YES; dump: more than one instance); empty when not given
   std::vector<BaselinePeriod> periods;  ///< periods with their metric values, oldest first
   std::vector<BaselineAggregate> aggregates;  ///< pre-summarised distributions (dumps without per-period rows)
   std::vector<std::string> unknown_metrics;  ///< metric names of a dump that no registry row has a twin for (shown by -v)
@@ -130,7 +133,8 @@ BaselinePeriod period_of(const Snapshot& snapshot);
 
 /// A baseline from report snapshots, duplicates dropped (drop_duplicate_periods). Throws Error when the
 /// set is empty or mixes databases (confirm_same_database; the message names the two files).
-Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots);
+/// `name_suffices` as for confirm_same_database.
+Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots, bool name_suffices = false);
 
 /// A baseline from an Oracle metric dump: rows mapped to registry metrics through their Oracle twins
 /// (metric_value units), per-instance rows of a RAC dump summed (rates) or averaged (ratios) per period
@@ -145,19 +149,34 @@ struct DatabaseIdentity {
   /// Release as the source prints it ("19.0.0.0.0", "11.2.0.3.0"; report: Database section's Release; dump:
   /// its version line); empty when not given. Used only when the DB name alone matches.
   std::string release = {};
+  /// Platform as the source prints it ("Linux x86 64-bit", AWR-Miner "Microsoft_Windows_x86_64-bit"); compared
+  /// without case, spaces or punctuation. Empty when not given. Used only when the DB name alone matches.
+  std::string platform = {};
+  /// A RAC database (report: RAC YES or more than one instance; dump: more than one instance); empty when not
+  /// given. Used only when the DB name alone matches.
+  std::optional<bool> rac = {};
 };
+
+/// The identity a report gives (DB Id, DB name, release, platform, RAC or not).
+DatabaseIdentity identity_of(const Snapshot& snapshot);
+/// The identity a baseline gives.
+DatabaseIdentity identity_of(const Baseline& baseline);
 
 /// The comparability gate's database test, one rule for check, sets and baselines. `item` (named by
 /// `source`) against `reference` (named `reference_label` in messages, e.g. "the baseline"):
 /// - both give a DB Id: they must be equal; returns "".
-/// - either lacks a DB Id: the DB names must be equal (case-insensitive) and, when both give a release, of
-///   the same major release (the first figure: 11 against 19 is another database of a common name such as
-///   ORCL, or one upgraded since, whose baseline no longer holds); returns a note "no DB Id on ...: matched
-///   by DB name X" (the check shows it with its warnings).
-/// Throws Error(source, reason), one line, when the DB Ids or the DB names differ, or when neither can
-/// confirm it ("cannot confirm it is the same database").
+/// - either lacks a DB Id: a name is not an identity (ORCL is every laptop's name). The DB names must be
+///   equal (case-insensitive); when both give a release, of the same major release (the first figure: 11
+///   against 19 is another database of a common name, or one upgraded since, whose baseline no longer
+///   holds); and the platform and RAC-ness (RAC or single instance) must be given on both sides and agree.
+///   Returns a note "no DB Id (...): matched by DB name X, platform P, single instance" (the check shows it
+///   with its warnings).
+/// Throws Error(source, reason), one line, when the DB Ids or the DB names differ, when neither can confirm
+/// it ("cannot confirm it is the same database"), or, on a name match, when the platform or RAC-ness
+/// differs or cannot be compared (the message names each). `name_suffices` (check --assume-same-database):
+/// a name match is enough; what differs or is unknown is then said in the returned note, never refused.
 std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseIdentity& reference, const std::string& source,
-                                  std::string_view reference_label);
+                                  std::string_view reference_label, bool name_suffices = false);
 
 /// Drops periods given more than once (the same instance and Begin/End Snap ids, or the same times when
 /// a source gives no snap ids): the period with more metric values is kept, then the HTML report over
@@ -173,7 +192,8 @@ std::vector<std::string> overlapping_periods(const Baseline& baseline, std::size
 /// Adds `other` to `into` (several sources given to one check): confirm_same_database, then the periods
 /// and aggregates, duplicates dropped (drop_duplicate_periods). Throws Error when they are not of one
 /// database.
-void merge_baseline(Baseline& into, Baseline other);
+/// `name_suffices` as for confirm_same_database.
+void merge_baseline(Baseline& into, Baseline other, bool name_suffices = false);
 
 /// The distribution of `key` over the baseline's periods that match `current` (all periods, or the same
 /// hour / weekday and hour of `current_begin_time`, ISO 8601), for one instance (or the cluster when

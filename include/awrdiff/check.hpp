@@ -128,6 +128,9 @@ struct CheckOptions {
   /// Notes on the current set (load_current_set: duplicates dropped, matched by DB name), shown with
   /// the check's warnings.
   std::vector<std::string> current_notes;
+  /// check --assume-same-database: without a DB Id on both sides, the DB name alone matches the current
+  /// report to the baseline (confirm_same_database's `name_suffices`); what differs is said in the warnings.
+  bool assume_same_database = false;
 };
 
 /// The current period from its reports (one, or a set merged with merge_snapshots): every member of one
@@ -135,7 +138,8 @@ struct CheckOptions {
 /// and Begin/End Snap) kept once, the HTML report preferred to its text twin. Appends a note per
 /// duplicate dropped and per match by DB name to `notes`. Throws Error naming the file for an empty set
 /// or members of another database.
-Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::string>& notes);
+/// `name_suffices` as for confirm_same_database.
+Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::string>& notes, bool name_suffices = false);
 
 /// The whole check: results per metric, the pairwise comparison against the baseline's typical
 /// period (when the baseline has report snapshots), and the verdict.

@@ -80,6 +80,7 @@ struct SysmetricDump {
   std::string platform;  ///< platform where given
   std::optional<double> cpus;  ///< CPUs where given (AWR-Miner OS-INFORMATION NUM_CPUS)
   std::vector<int> instances;  ///< instance numbers seen, ascending
+  std::optional<int> instance_count;  ///< the database's instances where the dump says (AWR-Miner INSTANCES)
   std::string baseline_name;  ///< BASELINE_NAME (SELECT_BASELINE_METRIC), else empty
   std::string tool_version;  ///< the collecting script's version where given (AWR-Miner AWR_MINER_VER "4.0.11.aws.62")
   SysmetricBasis basis = SysmetricBasis::metric;  ///< average_plus_2sd for the DMA collector (see SysmetricBasis)

@@ -7,6 +7,7 @@
 #include <awrdiff/stats.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "render/json_writer.hpp"  // RapidJSON, configured
 #include <rapidjson/document.h>
@@ -237,8 +238,29 @@ std::string upper_trimmed(std::string_view s) {
 }
 }  // namespace
 
+namespace {
+// A platform name as compared: lower case, letters and digits only ("Microsoft_Windows_x86_64-bit" and
+// "Microsoft Windows x86 64-bit" are one platform).
+std::string platform_key(std::string_view p) {
+  std::string out;
+  for (const char c : p)
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string rac_words(bool rac) { return rac ? "a RAC database" : "a single instance"; }
+}  // namespace
+
+DatabaseIdentity identity_of(const Snapshot& s) {
+  DatabaseIdentity id{s.database.dbid, s.database.name, s.database.release, s.database.platform, s.database.rac};
+  if (!id.rac && s.database.instances && *s.database.instances > 1) id.rac = true;
+  return id;
+}
+
+DatabaseIdentity identity_of(const Baseline& b) { return {b.dbid, b.db_name, b.release, b.platform, b.rac}; }
+
 std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseIdentity& ref, const std::string& source,
-                                  std::string_view ref_label) {
+                                  std::string_view ref_label, bool name_suffices) {
   const std::string name = upper_trimmed(item.name), ref_name = upper_trimmed(ref.name);
   if (item.dbid && ref.dbid) {
     if (*item.dbid != *ref.dbid)
@@ -257,7 +279,39 @@ std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseId
       throw Error(source, fmt::format("DB name {} is {}'s, but release {} is not its {}, and {}: another database of that "
                                       "name, or one upgraded since, which that baseline no longer describes",
                                       name, ref_label, item.release, ref.release, no_id));
-    return fmt::format("no DB Id ({}): matched by DB name {}", no_id, name);
+    // A name is not an identity (every laptop's database is ORCL): the platform and RAC-ness must agree too.
+    std::vector<std::string> differs, unknown, agrees;
+    if (!item.platform.empty() && !ref.platform.empty()) {
+      if (platform_key(item.platform) != platform_key(ref.platform))
+        differs.push_back(fmt::format("platform {} is not {}", item.platform, ref.platform));
+      else agrees.push_back("platform " + ref.platform);
+    } else {
+      unknown.push_back(item.platform.empty() && ref.platform.empty() ? "neither gives a platform"
+                        : item.platform.empty()                       ? "this one gives no platform"
+                                                                      : fmt::format("{} gives no platform", ref_label));
+    }
+    if (item.rac && ref.rac) {
+      if (*item.rac != *ref.rac) differs.push_back(fmt::format("{} is not {}", rac_words(*item.rac), rac_words(*ref.rac)));
+      else agrees.push_back(*ref.rac ? "RAC" : "single instance");
+    } else {
+      unknown.push_back(!item.rac && !ref.rac ? "neither says RAC or single instance"
+                        : !item.rac           ? "this one does not say RAC or single instance"
+                                              : fmt::format("{} does not say RAC or single instance", ref_label));
+    }
+    if (!differs.empty() && !name_suffices)
+      throw Error(source, fmt::format("DB name {} is {}'s, but {}, and {}: another database of that name (a name is not an "
+                                      "identity; --assume-same-database checks against it anyway)",
+                                      name, ref_label, fmt::join(differs, " and "), no_id));
+    if (!unknown.empty() && !name_suffices)
+      throw Error(source, fmt::format("DB name {} is {}'s, but {}, and {}: only the name matches, which is no identity "
+                                      "(--assume-same-database checks against it anyway)",
+                                      name, ref_label, fmt::join(unknown, " and "), no_id));
+    if (name_suffices && (!differs.empty() || !unknown.empty())) {
+      differs.insert(differs.end(), unknown.begin(), unknown.end());
+      return fmt::format("no DB Id ({}): matched by DB name {} alone (--assume-same-database), though {}", no_id, name,
+                         fmt::join(differs, " and "));
+    }
+    return fmt::format("no DB Id ({}): matched by DB name {}, {}", no_id, name, fmt::join(agrees, ", "));
   }
   const std::string no_name = name.empty() && ref_name.empty() ? "neither gives a DB name"
                               : name.empty()                   ? "this one gives no DB name"
@@ -425,7 +479,7 @@ BaselinePeriod period_of(const Snapshot& s) {
   return p;
 }
 
-Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
+Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots, bool name_suffices) {
   if (snapshots.empty()) throw Error("", "an empty baseline: give at least one report");
   Baseline b;
   b.source_kind = "reports";
@@ -435,15 +489,18 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots) {
   b.release = first.database.release;
   b.cpus = first.database.cpus;
   b.host = first.database.host;
+  b.platform = first.database.platform;
+  b.rac = identity_of(first).rac;
   std::set<int> instances;
   std::set<std::string> name_notes;
   for (std::size_t i = 1; i < snapshots.size(); ++i) {
     const auto& s = snapshots[i];
-    const std::string note = confirm_same_database({s.database.dbid, s.database.name, s.database.release},
-                                                   {b.dbid, b.db_name, b.release}, s.source, first.source);
+    const std::string note = confirm_same_database(identity_of(s), identity_of(b), s.source, first.source, name_suffices);
     if (!note.empty()) name_notes.insert(note);
     if (!b.dbid) b.dbid = s.database.dbid;
     if (b.db_name.empty()) b.db_name = s.database.name;
+    if (b.platform.empty()) b.platform = s.database.platform;
+    if (!b.rac) b.rac = identity_of(s).rac;
   }
   for (const auto& n : name_notes) b.notes.push_back(n);
   for (const auto& s : snapshots) {
@@ -482,6 +539,11 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
   b.release = dump.release;
   b.cpus = dump.cpus;
   b.host = dump.host;
+  b.platform = dump.platform;
+  // RAC: more than one instance in the database (AWR-Miner INSTANCES) or in the rows; one instance said by the
+  // dump itself is a single-instance database (rows of one instance alone may be one node of a cluster).
+  if (dump.instance_count) b.rac = *dump.instance_count > 1;
+  if (dump.instances.size() > 1) b.rac = true;
   b.instances = dump.instances;
   std::set<std::string> unknown, unit_mismatch;
   std::size_t dropped_rows = 0;  // out of range, or not a period
@@ -658,16 +720,18 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
   return b;
 }
 
-void merge_baseline(Baseline& into, Baseline other) {
-  const std::string note = confirm_same_database(
-      {other.dbid, other.db_name, other.release}, {into.dbid, into.db_name, into.release},
-      other.sources.empty() ? other.name : other.sources.front(), into.sources.empty() ? into.name : into.sources.front());
+void merge_baseline(Baseline& into, Baseline other, bool name_suffices) {
+  const std::string note =
+      confirm_same_database(identity_of(other), identity_of(into), other.sources.empty() ? other.name : other.sources.front(),
+                            into.sources.empty() ? into.name : into.sources.front(), name_suffices);
   if (!note.empty() && std::find(into.notes.begin(), into.notes.end(), note) == into.notes.end()) into.notes.push_back(note);
   if (!into.dbid) into.dbid = other.dbid;
   if (into.db_name.empty()) into.db_name = other.db_name;
   if (into.release.empty()) into.release = other.release;
   if (!into.cpus) into.cpus = other.cpus;
   if (into.host.empty()) into.host = other.host;
+  if (into.platform.empty()) into.platform = other.platform;
+  if (!into.rac) into.rac = other.rac;
   if (into.source_kind.empty()) into.source_kind = other.source_kind;
   else if (into.source_kind.find(other.source_kind) == std::string::npos) into.source_kind += "+" + other.source_kind;
   std::set<int> inst(into.instances.begin(), into.instances.end());
@@ -872,6 +936,8 @@ std::string baseline_json_text(const Baseline& b) {
   for (const int i : b.instances) j.integer(i);
   j.end_array();
   j.key("name").string(b.db_name);
+  if (!b.platform.empty()) j.key("platform").string(b.platform);
+  if (b.rac) j.key("rac").boolean(*b.rac);
   j.key("release").string(b.release);
   j.end_object();
   if (!b.incomplete.empty()) j.key("incomplete").strings(b.incomplete);
@@ -950,6 +1016,11 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
     b.release = r.str(*d, "release", "database");
     b.cpus = r.num(*d, "cpus", "database");
     b.host = r.str(*d, "host", "database");
+    b.platform = r.str(*d, "platform", "database");
+    if (const auto* rac = Reader::given(*d, "rac")) {
+      if (!rac->IsBool()) r.fail("database.rac", "is not true or false");
+      b.rac = rac->GetBool();
+    }
   }
   if (const auto* periods = Reader::given(j, "periods")) {
     if (!periods->IsArray()) r.fail("periods", "is not an array");

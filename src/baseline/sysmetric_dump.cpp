@@ -1205,7 +1205,9 @@ MinerHeader read_os_information(const std::vector<std::string_view>& lines, Sysm
     else if (name == "HOSTS") dump.host = std::string(value);
     else if (name == "PLATFORM_NAME") dump.platform = std::string(value);
     else if (name == "AWR_MINER_VER") h.version = std::string(value);
-    else if (name == "NUM_CPUS") {
+    else if (name == "INSTANCES") {
+      if (auto n = parse_integer<int>(value); n && *n > 0) dump.instance_count = *n;
+    } else if (name == "NUM_CPUS") {
       if (auto n = parse_integer<long long>(value)) dump.cpus = static_cast<double>(*n);
     } else if (name == "DBID" && !value.empty()) {
       h.dbid = parse_integer<std::uint64_t>(value);

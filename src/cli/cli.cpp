@@ -336,7 +336,7 @@ int run(int argc, char** argv) {
       "  awrdiff timeline [REPORT...]   one database over time (the history, or reports): since when did it shift?\n"
       "  awrdiff tables FILE            the tables found in a report (debugging)\n\n"
       "A report given as - is read from standard input (one report per run). --summary prints the verdict, the\n"
-      "warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
+      "database, instance, snaps and times, the warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
       "Server / Data Center. Text fits 120 columns (--width N, 0 = no limit) and is coloured on a terminal.\n\n"
       "The first line is the verdict (regressed / improved / load changed: busier, not slower / unchanged /\n"
       "not comparable / inconclusive) with the\n"
@@ -382,7 +382,8 @@ int run(int argc, char** argv) {
                 "exit 2, writing nothing, when a report has a parse warning (a cell that could not be read, a truncated "
                 "or invalid report); each is listed on standard error");
     a->add_flag("-s,--summary", summary,
-                "the verdict, the comparability warnings and the findings only (at most 40 lines), for a ticket comment");
+                "the verdict, the database, instance, snaps and times, the comparability warnings and the findings only "
+                "(at most 40 lines), for a ticket comment");
     a->add_option("-w,--width", width,
                   "text: fit the output in N columns (default 120; at least 80, a smaller N is taken as 80 with a "
                   "warning): the least telling columns left out, names and SQL text cut with '…', sql_ids and numbers "
@@ -427,6 +428,10 @@ int run(int argc, char** argv) {
   std::string policy_file, match_name = "all";
   bool quiet = false;
   bool nagios = false;
+  bool assume_same_database = false;
+  const char* const assume_help =
+      "without a DB Id on both sides, accept a DB name match alone as the same database even when the platform or "
+      "RAC-ness (RAC or single instance) differs or is not given (by default: exit 2 naming what differs)";
   auto* check_cmd = app.add_subcommand("check",
                                        "check one report (or a set) against a baseline: exit 0 within it, 1 a "
                                        "fail-level regression, 2 trouble; -f openmetrics writes the outcome for "
@@ -442,6 +447,7 @@ int run(int argc, char** argv) {
         ->expected(0, -1);
     check_cmd->add_option("--policy", policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
     check_cmd->add_option("--match", match_name, "compare against like periods only: all (default), hour, weekday-hour");
+    check_cmd->add_flag("--assume-same-database", assume_same_database, assume_help);
     check_cmd->add_flag("-q,--quiet", quiet,
                         "for cron: nothing when the check passes on a complete report; the first line (and the "
                         "report's own warning: truncated, N metrics not checked) for a warn or a pass on an incomplete "
@@ -473,6 +479,7 @@ int run(int argc, char** argv) {
     baseline_save->add_option("sources", baseline_inputs, "reports, snapshots, dumps or baseline files")
         ->required()
         ->expected(1, -1);
+    baseline_save->add_flag("--assume-same-database", assume_same_database, assume_help);
     baseline_save->add_option("-o,--output", output, "the baseline file to write")->required();
     baseline_save->add_flag("--mask", mask_output, mask_help);
   });
@@ -658,7 +665,7 @@ int run(int argc, char** argv) {
       if (std::count(sources.begin(), sources.end(), std::string("-")) > 0)
         throw Error("", "standard input (-) is read as the current report, not as a baseline source: give the baseline's files");
       Baseline b = load_baseline_source(sources.front());
-      for (std::size_t i = 1; i < sources.size(); ++i) merge_baseline(b, load_baseline_source(sources[i]));
+      for (std::size_t i = 1; i < sources.size(); ++i) merge_baseline(b, load_baseline_source(sources[i]), assume_same_database);
       // A baseline's periods are distinct samples: a period given twice (one file twice, a report in HTML and
       // text) is kept once, and periods that overlap are kept but said; on standard error, so a -q cron job
       // mails it and the output stays the same.
@@ -704,6 +711,7 @@ int run(int argc, char** argv) {
     auto run_check = [&]() -> int {
       CheckOptions opt;
       opt.compare = copt;
+      opt.assume_same_database = assume_same_database;
       if (match_name == "all") opt.match = MatchPeriods::all;
       else if (match_name == "hour") opt.match = MatchPeriods::hour;
       else if (match_name == "weekday-hour") opt.match = MatchPeriods::weekday_hour;
@@ -755,7 +763,7 @@ int run(int argc, char** argv) {
         for (auto& s : current) p.push_back(&s);
         mask_all(p, {&b});
       }
-      const Snapshot cur = current_from_members(std::move(current), opt.current_notes);
+      const Snapshot cur = current_from_members(std::move(current), opt.current_notes, assume_same_database);
       const CheckReport r = check(cur, b, policy, opt);
       if (history_cli.check_output != CheckOutput::report) return emit_monitoring(r, history_cli.check_output, output, emit);
       // -q: silent for a pass on a complete report; for a warn, and for a pass on an incomplete one (truncated,

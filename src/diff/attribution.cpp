@@ -12,12 +12,6 @@
 
 namespace awrdiff::detail::differ {
 
-namespace {
-
-constexpr double k_aas_from_s = 172800;  // changes of DB time this many seconds or more are stated in AAS
-
-}  // namespace
-
 // A share of the change in DB time is only worth printing when that change is material: a part
 // divided by a change near zero is noise, however large.
 bool Differ::shares_mean_something() const {
@@ -34,7 +28,7 @@ void Differ::attribution() {
   m_facts.target_db_time_aas = metric_value(m_target, "db_time_per_s");
   if (!has_base() || !m_facts.delta_db_time_aas()) return;
   const auto be = base_elapsed(), te = target_elapsed();
-  m_facts.in_aas = std::fabs(*m_facts.delta_db_time_aas()) * te.value_or(0) >= k_aas_from_s;
+  m_facts.in_aas = detail::states_in_aas(*m_facts.delta_db_time_aas(), te);
   std::vector<detail::DbTimePart> parts;
   parts.push_back({"DB CPU", metric_value(*m_base, "db_cpu_per_s"), metric_value(m_target, "db_cpu_per_s")});
   // DB time holds foreground waits only: use Foreground Wait Class where both reports have it.

@@ -435,18 +435,21 @@ CompareCell opt_cell(const OptDouble& v) { return v ? CompareCell(*v) : CompareC
 
 }  // namespace
 
-Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::string>& notes) {
+Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::string>& notes, bool name_suffices) {
   if (members.empty()) throw Error("", "no current report");
   const Snapshot& first = members.front();
-  DatabaseIdentity id{first.database.dbid, first.database.name, first.database.release};
+  DatabaseIdentity id = identity_of(first);
   std::set<std::string> name_notes;
   for (std::size_t i = 1; i < members.size(); ++i) {
     const auto& s = members[i];
-    const std::string n = confirm_same_database({s.database.dbid, s.database.name, s.database.release}, id, s.source,
-                                                fmt::format("the current set (from {})", first.source));
+    const DatabaseIdentity sid = identity_of(s);
+    const std::string n =
+        confirm_same_database(sid, id, s.source, fmt::format("the current set (from {})", first.source), name_suffices);
     if (!n.empty()) name_notes.insert(n);
-    if (!id.dbid) id.dbid = s.database.dbid;
-    if (id.name.empty()) id.name = s.database.name;
+    if (!id.dbid) id.dbid = sid.dbid;
+    if (id.name.empty()) id.name = sid.name;
+    if (id.platform.empty()) id.platform = sid.platform;
+    if (!id.rac) id.rac = sid.rac;
   }
   for (const auto& n : name_notes) notes.push_back("current set: " + n);
   // The same period given twice: kept once, the HTML report over its text twin.
@@ -498,9 +501,8 @@ std::string quiet_text(const CheckReport& r) {
 CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
   if (!current.valid)
     throw Error(current.source, "the report says its figures are invalid (" + current.invalid_reason + "): it cannot be checked");
-  const std::string same_db =
-      confirm_same_database({current.database.dbid, current.database.name, current.database.release},
-                            {baseline_in.dbid, baseline_in.db_name, baseline_in.release}, current.source, "the baseline");
+  const std::string same_db = confirm_same_database(identity_of(current), identity_of(baseline_in), current.source,
+                                                    "the baseline", options.assume_same_database);
   const auto instance = report_instance(current);
   if (instance && baseline_in.instances.size() >= 1 &&
       std::find(baseline_in.instances.begin(), baseline_in.instances.end(), *instance) == baseline_in.instances.end())
@@ -897,11 +899,15 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (db_time_worse) {
     // Time model statistics in parentheses after the events: the same DB time by phase, not more of it.
     std::vector<std::string> parts, by_model;
+    // The same unit as the comparison's own first line and findings (states_in_aas): "+67.7 AAS", never "+34.4 h".
+    const bool in_aas = dbt->current && dbt->baseline.median &&
+                        detail::states_in_aas(*dbt->current - *dbt->baseline.median, current.interval.elapsed_s);
     for (const auto& k : c.contributors)
       if (k.delta_s &&
           k.delta_aas * (dbt && dbt->current && dbt->baseline.median ? *dbt->current - *dbt->baseline.median : 0) > 0)
         (k.kind == "time_model" ? by_model : parts)
-            .push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name, detail::human_seconds(*k.delta_s),
+            .push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name,
+                                   in_aas ? fmt::format("{:+.1f} AAS", k.delta_aas) : detail::human_seconds(*k.delta_s),
                                    k.lower_bound ? " or more" : ""));
     if (!by_model.empty()) {
       // After the events, before the SQL (the contributors come events, time model, SQL).

@@ -343,6 +343,43 @@ void Differ::plausibility(const Snapshot& s) {
   }
 }
 
+// A side whose Elapsed fits neither its snap times nor its DB time ("its rates cannot be computed"): its figures per
+// second (AAS, /s, MB/s...) and per execution are left blank in every table, never printed from that Elapsed (an
+// Elapsed too short for the DB time read 1,179 AAS). Totals, percentages and averages per wait stay as printed.
+void Differ::blank_unusable_rates() {
+  auto rate_unit = [](std::string_view u) { return u == "AAS" || u.ends_with("/s") || u.ends_with("/h"); };
+  for (const auto& [source, check] : m_period_checks) {
+    if (!check.not_comparable) continue;
+    const bool is_base = has_base() && source == m_base->source;
+    const std::string side = is_base ? "base" : "target";
+    const std::string who = name(is_base ? *m_base : m_target);
+    for (auto& t : m_out.tables) {
+      std::size_t unit_col = t.columns.size();
+      for (std::size_t i = 0; i < t.columns.size(); ++i)
+        if (t.columns[i].key == "unit") unit_col = i;
+      bool blanked = false;
+      for (std::size_t i = 0; i < t.columns.size(); ++i) {
+        const auto& c = t.columns[i];
+        if (c.key != side && !c.key.starts_with(side + "_")) continue;
+        const bool per_exec = c.key.find("per_exec") != std::string::npos;
+        for (auto& r : t.rows) {
+          if (i >= r.cells.size() || std::holds_alternative<std::monostate>(r.cells[i])) continue;
+          const std::string* row_unit = unit_col < r.cells.size() ? std::get_if<std::string>(&r.cells[unit_col]) : nullptr;
+          if (per_exec || rate_unit(c.unit) || (c.unit.empty() && row_unit != nullptr && rate_unit(*row_unit))) {
+            r.cells[i] = std::monostate{};
+            blanked = true;
+          }
+        }
+      }
+      if (blanked)
+        t.notes.push_back(
+            fmt::format("{}'s figures per second and per execution are left blank: its Elapsed cannot be "
+                        "right (see the first warning).",
+                        who));
+    }
+  }
+}
+
 // A side whose figures are not valid (a restart inside the period, timings invalid, an Elapsed that
 // fits neither its snap times nor its DB time): both sides' values are shown as the reports give
 // them, but no change, share, assessment or finding is computed from them.

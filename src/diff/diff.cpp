@@ -60,6 +60,7 @@ Comparison Differ::run() {
   m_out.findings = detail::run_findings(m_facts);
   detail::add_section_evidence(m_out);
   headline();
+  blank_unusable_rates();
   if (m_no_deltas) drop_deltas();
   else if (m_different_databases) detail::withhold_judgements(m_out, "the reports are of different databases");
   detail::add_pair_charts(m_out, m_base, m_target);
@@ -138,6 +139,11 @@ double print_step(const OptDouble& v) {
     if (std::fabs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled)) return step;
   }
   return 0;
+}
+
+bool states_in_aas(double delta_aas, OptDouble elapsed_s) {
+  constexpr double k_aas_from_s = 172800;  // changes of DB time this many seconds or more are stated in AAS
+  return std::fabs(delta_aas) * elapsed_s.value_or(0) >= k_aas_from_s;
 }
 
 std::string human_seconds(double s) {

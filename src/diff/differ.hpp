@@ -119,6 +119,7 @@ private:
   void oddities(const Snapshot& s);
   void plausibility(const Snapshot& s);
   void drop_deltas();
+  void blank_unusable_rates();
 
   // summary_tables.cpp
   void periods();

@@ -192,6 +192,11 @@ void withhold_judgements(Comparison& c, const std::string& why);
 /// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h".
 std::string human_seconds(double seconds);
 
+/// Whether a change of DB time is stated in average active sessions rather than seconds: a change of
+/// `delta_aas` over `elapsed_s` of two days of DB time or more ("+67.7 AAS", never "+34.4 h"). One rule for the
+/// comparison's first line, its findings and check's first line.
+bool states_in_aas(double delta_aas, OptDouble elapsed_s);
+
 /// The step a Load Profile rate is printed in, read from its digits: 0.1 for "0.1" or "10.0" (read 10: never coarser
 /// than one decimal), 0.01 for "0.05", 0.001 for a 10g "0.005"; 1 for a zero or an absent value (they say nothing);
 /// 0 for a value finer than 0.0001 (no printed figure: rescaled, merged or exact). The comparison and `check` assess

@@ -72,14 +72,25 @@ std::string arrow(const OptDouble& b, const OptDouble& t, int precision, std::st
   return fmt::format("{} -> {}{}{}", side(b), side(t), unit.empty() || !t ? "" : " ", !t ? "" : unit);
 }
 
-// Decimals for a pair of averages in ms by their magnitude: "95,670 -> 11,512", "12.3 -> 4.6",
-// "1.71 -> 5.75", "0.052 -> 0.061".
+// Decimals for an average in ms by its magnitude: "95,670", "12.3", "1.71", "0.052".
+int ms_decimals(double m) { return m >= 99.95 ? 0 : m >= 9.995 ? 1 : m >= 0.0995 ? 2 : 3; }
 int ms_decimals(const OptDouble& b, const OptDouble& t) {
-  const double m = std::max(std::fabs(b.value_or(0)), std::fabs(t.value_or(0)));
-  return m >= 99.95 ? 0 : m >= 9.995 ? 1 : m >= 0.0995 ? 2 : 3;
+  return ms_decimals(std::max(std::fabs(b.value_or(0)), std::fabs(t.value_or(0))));
 }
-/// Averages in ms, both sides in one sensible precision.
-std::string ms_arrow(const OptDouble& b, const OptDouble& t) { return arrow(b, t, ms_decimals(b, t), "ms"); }
+/// Averages in ms, both sides in one sensible precision ("95,670 -> 11,512", "12.3 -> 4.6", "3 -> 247"); when that
+/// precision rounds the smaller side by more than 5% of it ("157 -> 1 ms" for 157 -> 0.78), each side in its own:
+/// "157 -> 0.78 ms".
+std::string ms_arrow(const OptDouble& b, const OptDouble& t) {
+  const int shared = ms_decimals(b, t);
+  if (b && t) {
+    const double small = std::min(std::fabs(*b), std::fabs(*t));
+    const double step = std::pow(10.0, -shared);
+    const double rounded = std::round(small / step) * step;
+    if (small > 0 && std::fabs(rounded - small) > 0.05 * small)
+      return fmt::format("{} -> {} ms", grouped(*b, ms_decimals(std::fabs(*b))), grouped(*t, ms_decimals(std::fabs(*t))));
+  }
+  return arrow(b, t, shared, "ms");
+}
 
 // Elapsed per execution (the registry's milliseconds), both sides in one readable unit: ms below
 // 10 s, else seconds.
@@ -944,6 +955,15 @@ private:
     add(std::move(f));
   }
 
+  // Multiblock (large) read requests per second: Instance Activity's "physical read total multi block
+  // requests" (every file type); empty when the report does not give it.
+  static OptDouble multiblock_reads_per_s(const Snapshot& s) {
+    const auto* st = s.activity_stat("physical read total multi block requests");
+    if (st == nullptr) return std::nullopt;
+    if (st->total && s.interval.elapsed_s && *s.interval.elapsed_s > 0) return *st->total / *s.interval.elapsed_s;
+    return st->per_second;
+  }
+
   void io_by_filetype() {
     struct Line {
       std::string text;
@@ -963,9 +983,17 @@ private:
         if (!b || !t || *b <= 0 || *t <= 0) continue;  // 0: no such reads in that period
         const auto a = assess("event.avg_wait_ms", b, t);
         if (!a.material()) continue;
-        Line l{fmt::format("{} {} {} average service time{} at {} read requests/s", tr.name, label, ms_arrow(b, t),
-                           pct_change(b, t), arrow(reqs.b, reqs.t, 1)),
-               std::fabs(*t - *b) * std::max(*reqs.b, *reqs.t),  // ms of service time gained or lost per second
+        // The file type's Reqs per sec count reads of every size (RMGTIBP: 855.1 Data File reads/s, of which
+        // about 17/s were large): large reads are counted by Instance Activity's multiblock read requests (every
+        // file type), or not at all; the rate is then said to be of all sizes.
+        const bool large = std::string_view(label) == "large reads";
+        const Pair multi = large ? Pair{multiblock_reads_per_s(m_b), multiblock_reads_per_s(m_t)} : Pair{};
+        const bool by_multi = multi.b && multi.t;
+        const Pair rate = by_multi ? multi : reqs;
+        Line l{fmt::format("{} {} {} average service time{} at {}", tr.name, label, ms_arrow(b, t), pct_change(b, t),
+                           by_multi ? fmt::format("{} large read requests/s (multiblock, all files)", arrow(rate.b, rate.t, 1))
+                                    : fmt::format("{} {} read requests/s of all sizes", arrow(rate.b, rate.t, 1), tr.name)),
+               std::fabs(*t - *b) * std::max(*rate.b, *rate.t),  // ms of service time gained or lost per second
                {"iostat_filetype:" + tr.name + ":" + label, tr.name + " " + label + " service time", "ms", b, t}};
         (*t > *b ? up : down).push_back(std::move(l));
       }

@@ -132,6 +132,13 @@ std::string evidence_line(const TableView& v, const CompareRow& r, std::string_v
   if (b && t && *b > 0 && *t / *b >= 10) change = fmt::format(" ({} x)", grouped(*t / *b, 0));
   else if (b && t && *b != 0) change = fmt::format(" ({:+.0f}%)", (*t - *b) / std::fabs(*b) * 100);
   else if (const auto bound = v.text(r, "change"); !bound.empty()) change = " (" + bound + ")";
+  // A row that came into (or dropped out of) one report's top list: its change against that list's cut-off
+  // is a bound of a hundredfold or more ("≥ +20,033,323%"), which says nothing the words do not.
+  if (const auto i = v.col("change"); i < r.cells.size())
+    if (const auto* bd = std::get_if<Bound>(&r.cells[i])) {
+      if (!b && t && bd->at_least && bd->value >= 9900) change = " (entered the list)";
+      else if (b && !t && !bd->at_least && bd->value <= -99) change = " (left the list)";
+    }
   const auto base_text = v.text(r, fmt::format("base_{}", measure));
   const auto target_text = v.text(r, fmt::format("target_{}", measure));
   return fmt::format("{} {} -> {} {}{}", v.text(r, "name"),

@@ -66,6 +66,11 @@ void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out)
   if (!o.summary) out << "h2. awrdiff\n\n";
   const int verdict = c.verdict == Verdict::regressed ? -1 : c.verdict == Verdict::improved ? 1 : 0;
   out << "*" << jira_colour(jira_escape(c.headline), verdict < 0 ? "worse" : verdict > 0 ? "better" : "") << "*\n";
+  if (o.summary)
+    if (const auto context = summary_context(c); !context.empty()) {
+      out << "\n" << jira_escape(context) << "\n";
+      fixed += 2;
+    }
   if (!c.warnings.empty()) {
     out << "\n";
     for (const auto& w : c.warnings) out << "* (!) " << jira_escape(w) << "\n";

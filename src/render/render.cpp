@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <utility>
 #include <vector>
 
@@ -344,6 +345,42 @@ std::string summary_more(const Comparison& c, const SummaryPlan& plan) {
     what += fmt::format("{}{} evidence line{} of the findings above", what.empty() ? "" : " and ", shown_evidence,
                         shown_evidence == 1 ? "" : "s");
   return fmt::format("({} left out of this summary: run without --summary for them and the tables)", what);
+}
+
+std::string summary_context(const Comparison& c) {
+  if (c.period_info.empty()) return "";
+  // The database and instance once when every side gives the same (a comparison of one instance's periods).
+  std::string database, instance;
+  bool one_db = true, one_instance = true;
+  for (const auto& p : c.period_info) {
+    if (!p.database.empty()) {
+      if (database.empty()) database = p.database;
+      else if (p.database != database) one_db = false;
+    }
+    const std::string inst = p.instance.empty()  ? (p.instance_number ? fmt::format("instance {}", *p.instance_number) : "")
+                             : p.instance_number ? fmt::format("instance {} ({})", p.instance, *p.instance_number)
+                                                 : "instance " + p.instance;
+    if (!inst.empty()) {
+      if (instance.empty()) instance = inst;
+      else if (inst != instance) one_instance = false;
+    }
+  }
+  auto side = [&](const PeriodInfo& p) {
+    std::vector<std::string> parts;
+    if (!one_db && !p.database.empty()) parts.push_back(p.database);
+    if (!one_instance && !p.instance.empty()) parts.push_back("instance " + p.instance);
+    if (p.begin_snap && p.end_snap) parts.push_back(fmt::format("snaps {}-{}", *p.begin_snap, *p.end_snap));
+    if (!p.begin_time.empty() || !p.end_time.empty())
+      parts.push_back(fmt::format("{} .. {}", p.begin_time.empty() ? "?" : p.begin_time, p.end_time.empty() ? "?" : p.end_time));
+    if (p.reports > 1) parts.push_back(fmt::format("{} reports", p.reports));
+    if (parts.empty() && !p.files.empty()) parts.push_back(p.files);
+    return fmt::format("{}{}{}", p.role, parts.empty() ? "" : " ", fmt::join(parts, ", "));
+  };
+  std::vector<std::string> sides;
+  for (const auto& p : c.period_info) sides.push_back(side(p));
+  std::string head = one_db ? database : "";
+  if (one_instance && !instance.empty()) head += (head.empty() ? "" : ", ") + instance;
+  return fmt::format("{}{}{}", head, head.empty() ? "" : ": ", fmt::join(sides, "; "));
 }
 
 }  // namespace render_detail

@@ -94,5 +94,9 @@ SummaryPlan plan_summary(const Comparison& c, std::size_t fixed, const std::vect
                          const std::vector<std::vector<std::size_t>>& evidence_lines, std::size_t max_lines);
 /// The line a summary ends with when findings or evidence were left out; empty when none was.
 std::string summary_more(const Comparison& c, const SummaryPlan& plan);
+/// What a summary pasted alone into a ticket needs to be read: the database, the instance, each side's snaps and
+/// times ("ORCL19, instance orcl19 (1): Base snaps 4410-4411, 14-Mar-25 14:00:03 .. 14-Mar-25 14:10:03; Target
+/// snaps ..."); a baseline side says its reports. Empty without period information.
+std::string summary_context(const Comparison& c);
 
 }  // namespace awrdiff::render_detail

@@ -716,6 +716,12 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
   const TextHead h = text_head(c, o);
   for (const auto& l : h.headline) out << l << "\n";
   std::size_t fixed = h.headline.size();
+  if (o.summary)  // pasted alone into a ticket: which database, instance and periods
+    if (const auto context = summary_context(c); !context.empty())
+      for (const auto& l : wrap(context, o.width, "", 2)) {
+        out << l << "\n";
+        ++fixed;
+      }
   for (const auto& w : h.warnings) fixed += w.size();
   if (!c.warnings.empty()) fixed += 2;
   if (!c.findings.empty()) fixed += 3;
@@ -832,6 +838,11 @@ void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& 
   std::size_t fixed = 1;
   if (!o.summary) out << "# awrdiff\n\n";
   out << "**" << md_escape(c.headline) << "**\n";
+  if (o.summary)
+    if (const auto context = summary_context(c); !context.empty()) {
+      out << "\n" << md_escape(context) << "\n";
+      fixed += 2;
+    }
   if (!c.warnings.empty()) {
     out << "\n";
     for (const auto& w : c.warnings) out << "- ⚠ " << md_escape(w) << "\n";

@@ -123,6 +123,18 @@ if [ -d "$c" ]; then
   ok "cannot confirm, said" grep -q "cannot confirm it is the same database" "$tmp/err"
   check "dump without DB Id of another DB name" 2 "$bin" check --baseline "$c/baseline-metric_11.2_tmuth_1.out" "$s/bad.html"
   ok "another DB name, said" grep -q "DB name ORCL19 is not the baseline's (ORCL)" "$tmp/err"
+  # A name is no identity: a Windows laptop's single-instance ORCL is not a Linux RAC node's ORCL (it passed,
+  # "matched by DB name", as OK within the baseline).
+  check "another ORCL: platform and RAC differ" 2 "$bin" check --baseline "$c/baseline-metric_11.2_tmuth_1.out" \
+    "$c/awr-html_11.2_rac_newstar_1.html"
+  ok "another ORCL: one line" one_line_error
+  ok "another ORCL: platform named" grep -q "platform Linux x86 64-bit is not Microsoft_Windows_x86_64-bit" "$tmp/err"
+  ok "another ORCL: RAC named" grep -q "a RAC database is not a single instance" "$tmp/err"
+  ok "another ORCL: the override named" grep -q -- "--assume-same-database" "$tmp/err"
+  check "another ORCL, overridden" 0 "$bin" check --assume-same-database --baseline "$c/baseline-metric_11.2_tmuth_1.out" \
+    "$c/awr-html_11.2_rac_newstar_1.html"
+  ok "overridden: what differs is said" grep -q "matched by DB name ORCL alone (--assume-same-database), though platform" "$tmp/out"
+  ok "the option in --help" sh -c "'$bin' check --help | grep -q -- --assume-same-database"
   check "a current set of two databases" 2 "$bin" check --baseline normal.json -- "$s/bad.html" "${j}8.html"
   ok "two databases: one line" one_line_error
   check "baseline save of two databases" 2 "$bin" baseline save "$s/bad.html" "${j}8.html" -o mixed.json

@@ -130,6 +130,8 @@ for f in text markdown jira; do
   has "summary $f headline" 'Regressed: DB time per second \\?\+341%'
   has "summary $f findings" 'Hard parsing rose'
   hasnt "summary $f has no tables" 'Load Profile|Top SQL|SQL Id'
+  # Pasted alone into a ticket: which database, instance, snaps and times.
+  has "summary $f names the database and periods" 'ORCL19, instance .*Base snaps 4410.?-4411, .*Target snaps'
 done
 check "summary of a report with many findings" 0 "$bin" -s "$s/good.html" "$s/improved.html"
 [ "$(wc -l <"$tmp/out")" -le 40 ] && ok || bad "summary lines $(wc -l <"$tmp/out")"

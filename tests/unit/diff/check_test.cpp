@@ -2,6 +2,8 @@
 // comparability gate, the baseline file's round trip and the distributions behind the bands.
 #include "tests/support/samples.hpp"
 
+#include "diff/facts.hpp"
+
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
 #include <awrdiff/render.hpp>
@@ -388,8 +390,13 @@ TEST(Check, NameOnlyMatchRefusesAnotherMajorRelease) {
   } catch (const awrdiff::Error& e) {
     EXPECT_NE(std::string(e.what()).find("release 19.0.0.0.0 is not its 11.2.0.3.0"), std::string::npos) << e.what();
   }
-  EXPECT_NE(confirm_same_database({std::nullopt, "ORCL", "11.2.0.4.0"}, dump, "cur.html", "the baseline"), "");
-  EXPECT_NE(confirm_same_database({std::nullopt, "ORCL"}, dump, "cur.html", "the baseline"), "");  // no release: by name
+  const awrdiff::DatabaseIdentity laptop{std::nullopt, "ORCL", "11.2.0.3.0", "Microsoft_Windows_x86_64-bit", false};
+  EXPECT_NE(confirm_same_database({std::nullopt, "ORCL", "11.2.0.4.0", "Microsoft Windows x86 64-bit", false}, laptop, "cur.html",
+                                  "the baseline"),
+            "");
+  EXPECT_NE(confirm_same_database({std::nullopt, "ORCL", "", "Microsoft Windows x86 64-bit", false}, laptop, "cur.html",
+                                  "the baseline"),
+            "");  // no release: by name, platform and RAC-ness
   EXPECT_EQ(confirm_same_database({42, "ORCL", "19.0.0.0.0"}, {42, "ORCL", "11.2.0.3.0"}, "cur.html", "the baseline"), "");
 }
 
@@ -494,4 +501,65 @@ TEST(Check, NoLikePeriodIsAnInsufficientBaseline) {
   EXPECT_EQ(r.headline.rfind("OK, insufficient baseline: no period of the baseline begins in the same hour", 0), 0u)
       << r.headline;
   EXPECT_EQ(awrdiff::quiet_text(r), r.headline + "\n");
+}
+
+// A name is not an identity: without a DB Id on both sides, the platform and RAC-ness must agree too, and be given
+// on both sides. A Linux RAC node's ORCL against a Windows laptop's single-instance ORCL (an AWR-Miner dump without a
+// DB Id) passed as "matched by DB name", a false all-clear; now one line naming each difference, unless
+// --assume-same-database (name_suffices), which says what differs in the note.
+TEST(Check, NameMatchNeedsPlatformAndRacToAgree) {
+  using awrdiff::confirm_same_database;
+  const awrdiff::DatabaseIdentity laptop{std::nullopt, "ORCL", "11.2.0.3.0", "Microsoft_Windows_x86_64-bit", false};
+  const awrdiff::DatabaseIdentity rac_node{1380142923, "ORCL", "11.2.0.4.0", "Linux x86 64-bit", true};
+  std::string e = error_of([&] { confirm_same_database(rac_node, laptop, "rac.html", "the baseline"); });
+  EXPECT_NE(e.find("platform Linux x86 64-bit is not Microsoft_Windows_x86_64-bit"), std::string::npos) << e;
+  EXPECT_NE(e.find("a RAC database is not a single instance"), std::string::npos) << e;
+  EXPECT_NE(e.find("--assume-same-database"), std::string::npos) << e;
+  EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+  // One difference alone is enough.
+  auto linux_single = rac_node;
+  linux_single.rac = false;
+  e = error_of([&] { confirm_same_database(linux_single, laptop, "one.html", "the baseline"); });
+  EXPECT_NE(e.find("platform"), std::string::npos) << e;
+  EXPECT_EQ(e.find("RAC"), std::string::npos) << e;
+  auto windows_rac = rac_node;
+  windows_rac.platform = "Microsoft Windows x86 64-bit";
+  e = error_of([&] { confirm_same_database(windows_rac, laptop, "two.html", "the baseline"); });
+  EXPECT_EQ(e.find("platform"), std::string::npos) << e;
+  EXPECT_NE(e.find("a RAC database is not a single instance"), std::string::npos) << e;
+  // What cannot be compared cannot confirm it either.
+  auto no_platform = windows_rac;
+  no_platform.platform.clear();
+  no_platform.rac = false;
+  e = error_of([&] { confirm_same_database(no_platform, laptop, "three.html", "the baseline"); });
+  EXPECT_NE(e.find("this one gives no platform"), std::string::npos) << e;
+  EXPECT_NE(e.find("only the name matches"), std::string::npos) << e;
+  // Everything agrees: matched, and said with what matched.
+  windows_rac.rac = false;
+  const std::string note = confirm_same_database(windows_rac, laptop, "four.html", "the baseline");
+  EXPECT_NE(note.find("matched by DB name ORCL, platform Microsoft_Windows_x86_64-bit, single instance"), std::string::npos)
+      << note;
+  // The override: a name match suffices, and the note says what differs.
+  const std::string forced = confirm_same_database(rac_node, laptop, "rac.html", "the baseline", true);
+  EXPECT_NE(forced.find("matched by DB name ORCL alone (--assume-same-database)"), std::string::npos) << forced;
+  EXPECT_NE(forced.find("platform Linux x86 64-bit is not"), std::string::npos) << forced;
+  // Another DB name is refused even with the override.
+  auto other = rac_node;
+  other.name = "PROD";
+  EXPECT_NE(error_of([&] { confirm_same_database(other, laptop, "p.html", "the baseline", true); }).find("another database"),
+            std::string::npos);
+}
+
+// check's first line states its causes in the unit the comparison of the same two periods uses (one rule,
+// states_in_aas): RMGTIBP's storm (165 AAS against 10.9, 19.4 minutes) read "cursor: pin S wait on X +15.8 h" in
+// check and "+48.9 AAS" in the pair; now "+48.9 AAS" in both. Small changes stay in seconds or minutes.
+TEST(Check, CausesInTheSameUnitAsThePair) {
+  using awrdiff::detail::states_in_aas;
+  EXPECT_TRUE(states_in_aas(154.2, 1164));  // 49.9 h of DB time: AAS
+  EXPECT_TRUE(states_in_aas(-154.2, 1164));
+  EXPECT_FALSE(states_in_aas(0.75, 600));  // the samples' +341%: 7.5 min
+  EXPECT_FALSE(states_in_aas(100, std::nullopt));
+  const auto r = awrdiff::check(sample_report("bad.html"), sample_baseline(), awrdiff::default_policy());
+  EXPECT_NE(r.comparison.headline.find(" min"), std::string::npos) << r.comparison.headline;
+  EXPECT_EQ(r.comparison.headline.find(" AAS,"), std::string::npos) << r.comparison.headline;
 }

@@ -201,3 +201,61 @@ INSTANTIATE_TEST_SUITE_P(Formats, SampleFindings, ::testing::Values(".html", ".t
                          [](const auto& p) { return std::string(p.param + 1); });
 
 }  // namespace
+
+namespace {
+// A period of the sample with one IOStat by Filetype row and, when `large_per_s` is given, Instance Activity's
+// multiblock read requests.
+awrdiff::Snapshot with_filetype(double large_ms, std::optional<double> large_per_s) {
+  awrdiff::Snapshot s = report("good.html");
+  awrdiff::IoStatRow r;
+  r.name = r.raw_name = "Data File";
+  r.reads_requests_per_s = 855.1;  // reads of every size
+  r.small_read_ms = 1.0;
+  r.large_read_ms = large_ms;
+  s.iostat_filetype = {r};
+  const std::string name = "physical read total multi block requests";
+  std::erase_if(s.activity, [&](const awrdiff::ActivityStat& a) { return a.name == name; });
+  if (large_per_s) {
+    awrdiff::ActivityStat a;
+    a.name = a.raw_name = name;
+    a.total = *large_per_s * s.interval.elapsed_s.value_or(0);
+    a.per_second = large_per_s;
+    s.activity.push_back(a);
+  }
+  return s;
+}
+}  // namespace
+
+// IOStat by Filetype's Reqs per sec counts reads of every size: RMGTIBP's "Data File large reads ... at 855.1 read
+// requests/s" was every Data File read (large reads were about 17/s). Large reads are counted by Instance Activity's
+// multiblock read requests where the report gives them, else the rate is said to be of all sizes.
+TEST(FindingsIoByFiletype, LargeReadsAreNotEveryRead) {
+  auto c = awrdiff::compare(with_filetype(16.1, 17.0), with_filetype(4.2, 20.0));
+  const auto* f = finding(c, "io_latency");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->title.find("Data File large reads 16.1 -> 4.2 ms"), std::string::npos) << f->title;
+  EXPECT_NE(f->title.find("17.0 -> 20.0 large read requests/s"), std::string::npos) << f->title;
+  EXPECT_EQ(f->title.find("855.1"), std::string::npos) << f->title;
+  c = awrdiff::compare(with_filetype(16.1, std::nullopt), with_filetype(4.2, std::nullopt));
+  f = finding(c, "io_latency");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->title.find("855.1 -> 855.1 Data File read requests/s of all sizes"), std::string::npos) << f->title;
+}
+
+// Two averages two or more magnitudes apart each keep their own decimals: 157 -> 0.78 ms read "157 -> 1 ms" in the
+// larger one's precision.
+TEST(FindingsIoByFiletype, AveragesFarApartEachInTheirOwnPrecision) {
+  auto b = with_filetype(16.1, 17.0), t = with_filetype(16.1, 17.0);
+  b.iostat_filetype[0].small_read_ms = 157;
+  t.iostat_filetype[0].small_read_ms = 0.78;
+  const auto c = awrdiff::compare(b, t);
+  const auto* f = finding(c, "io_latency");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->title.find("Data File small reads 157 -> 0.78 ms"), std::string::npos) << f->title;
+  b.iostat_filetype[0].small_read_ms = 12.3;  // one magnitude apart: one precision, as before
+  t.iostat_filetype[0].small_read_ms = 4.6;
+  const auto c2 = awrdiff::compare(b, t);
+  f = finding(c2, "io_latency");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->title.find("Data File small reads 12.3 -> 4.6 ms"), std::string::npos) << f->title;
+}

@@ -289,6 +289,51 @@ TEST(SectionCompare, FindingsNameTheSectionRowsBehindThem) {
   EXPECT_TRUE(has("Enqueue Activity: TX-Transaction (row lock contention) 0.01 -> 0.300 AAS (30 x)"));
 }
 
+// A segment that came into one report's top list has a change against the other list's cut-off that is a bound of a
+// hundredfold or more ("not shown -> 13.9 /s (≥ +138,900%)"): the evidence says "entered the list" instead, and
+// "left the list" the other way.
+TEST(SectionCompare, ASegmentEnteringOrLeavingAListSaysSo) {
+  auto b = period("base.html", 1000);
+  auto t = period("target.html", 1000);
+  auto event = [](double time_s, double waits) {
+    awrdiff::WaitEvent e;
+    e.name = "enq: TX - row lock contention";
+    e.wait_class = "Application";
+    e.time_s = time_s;
+    e.waits = waits;
+    e.avg_wait_ms = time_s / waits * 1000;
+    return e;
+  };
+  b.foreground_events = {event(10, 100)};
+  t.foreground_events = {event(300, 1000)};
+  b.time_model = {{"DB time", 600, std::nullopt}};
+  t.time_model = {{"DB time", 890, std::nullopt}};
+  auto seg = [](const std::string& object, double value) {
+    awrdiff::SegmentStat g;
+    g.list = "segments_row_lock_waits";
+    g.owner = "APP";
+    g.object = object;
+    g.type = "TABLE";
+    g.value = value;
+    return g;
+  };
+  b.segments = {seg("ITEMS", 10)};
+  t.segments = {seg("ORDERS", 13900), seg("ITEMS", 12)};
+  auto evidence = [](const awrdiff::Comparison& c) {
+    std::vector<std::string> out;
+    for (const auto& f : c.findings)
+      for (const auto& e : f.evidence)
+        if (e.starts_with("Segments by row lock waits: APP.ORDERS")) out.push_back(e);
+    return out;
+  };
+  const auto up = evidence(awrdiff::compare(b, t));
+  ASSERT_FALSE(up.empty());
+  EXPECT_EQ(up.front(), "Segments by row lock waits: APP.ORDERS not shown -> 13.9 /s (entered the list)");
+  const auto down = evidence(awrdiff::compare(t, b));
+  ASSERT_FALSE(down.empty());
+  EXPECT_EQ(down.front(), "Segments by row lock waits: APP.ORDERS 13.9 -> not shown /s (left the list)");
+}
+
 // docs/sections.md holds the table of section comparisons as the code defines it.
 TEST(SectionCompare, DocsHoldTheSectionTable) {
   std::ifstream in(AWRDIFF_SOURCE_DIR "/docs/sections.md");

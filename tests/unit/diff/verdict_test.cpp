@@ -6,6 +6,7 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/render.hpp>
 
 #include "tests/support/compare_lookup.hpp"
 
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -193,6 +195,37 @@ TEST(Verdict, ElapsedTooShortForTheDbTimeIsNotComparable) {
       EXPECT_NE(col.key, "assessment") << t.key;
     }
   EXPECT_FALSE(std::regex_search(c.headline, std::regex("[0-9]{2},[0-9]{3}%"))) << c.headline;
+}
+
+// The same period's tables: its rates over that Elapsed (600 AAS here, 1,179 AAS in the replay) and its
+// per-execution figures are left blank, the base's kept, and each table says why.
+TEST(Verdict, ElapsedTooShortForTheDbTimeBlanksItsRates) {
+  const auto base = period("base.html", {100}, 100);
+  auto target = period("dst.html", {100}, 102);
+  target.interval.elapsed_s = 600;
+  target.interval.end_time = "01-Mar-24 2:10:00";
+  const auto c = awrdiff::compare(base, target);
+  bool any_base_rate = false, noted = false;
+  for (const auto& t : c.tables) {
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      const auto& col = t.columns[i];
+      const bool rate = col.unit == "AAS" || col.unit.ends_with("/s") || col.key.find("per_exec") != std::string::npos;
+      for (const auto& r : t.rows) {
+        if (!rate || i >= r.cells.size()) continue;
+        if (col.key.starts_with("target_") || col.key == "target")
+          EXPECT_TRUE(std::holds_alternative<std::monostate>(r.cells[i])) << t.key << " " << col.key;
+      }
+      for (const auto& r : t.rows)  // the base's figures stay
+        if ((col.key == "base" || col.key.starts_with("base_")) && i < r.cells.size() &&
+            std::holds_alternative<double>(r.cells[i]))
+          any_base_rate = true;
+    }
+    for (const auto& n : t.notes) noted = noted || n.find("dst.html's figures per second and per execution are left blank") == 0;
+  }
+  EXPECT_TRUE(any_base_rate);
+  std::ostringstream out;
+  awrdiff::render(c, awrdiff::Format::text, {}, out);
+  EXPECT_TRUE(noted) << out.str();
 }
 
 TEST(Verdict, InvalidReportsAreNotComparableReasonFirst) {
