@@ -117,9 +117,6 @@ private:
   OptDouble resolution(const RawTable& t, const RawRow& r, ColumnId id) const;
   void events(const RawTable& t, std::vector<WaitEvent>& out, std::vector<EventResolution>* resolutions = nullptr);
   void finish_events();
-  /// The average wait as time / waits where that is finer than the printed average (11g's whole ms).
-  static void average_from_time_and_waits(const OptDouble& time_s, const OptDouble& waits, OptDouble& avg_ms,
-                                          EventResolution& res);
   void finish_db_cpu();
   void wait_classes(const RawTable& t, std::vector<WaitClassRow>& out);
   void host_cpu(const RawTable& t);

@@ -282,34 +282,11 @@ void Builder::events(const RawTable& t, std::vector<WaitEvent>& out, std::vector
       e.wait_class = "Idle";
     }
     idle_tail = idle_tail || e.is_idle;
-    EventResolution res{resolution(t, r, ColumnId::time_s), resolution(t, r, ColumnId::waits),
-                        resolution(t, r, ColumnId::avg_wait_ms), resolution(t, r, ColumnId::pct_db_time)};
-    average_from_time_and_waits(e.time_s, e.waits, e.avg_wait_ms, res);
     out.push_back(std::move(e));
-    if (resolutions != nullptr) resolutions->push_back(res);
+    if (resolutions != nullptr)
+      resolutions->push_back({resolution(t, r, ColumnId::time_s), resolution(t, r, ColumnId::waits),
+                              resolution(t, r, ColumnId::avg_wait_ms), resolution(t, r, ColumnId::pct_db_time)});
   }
-}
-
-// 11g prints "Avg wait (ms)" as a whole number (log file sync "2" for 176.8 s over 77,395 waits, 2.28 ms) and
-// a time in whole seconds beside it in some lists: the average is the time over the waits wherever that is
-// the finer figure (its rounding, carried through the division, is smaller than the printed average's), and
-// agrees with the printed average within both roundings (otherwise the row is left as printed). The
-// resolution then says how finely the average is known, so a row of the other list printed more finely still
-// wins in finish_events.
-void Builder::average_from_time_and_waits(const OptDouble& time_s, const OptDouble& waits, OptDouble& avg_ms,
-                                          EventResolution& res) {
-  if (!time_s || !waits || *waits <= 0 || *time_s <= 0 || !std::isfinite(*time_s) || !std::isfinite(*waits)) return;
-  const double derived = *time_s / *waits * 1000;
-  // Half a step of each printed figure, carried through time / waits.
-  const double u_derived = 1000 * res.time_s.value_or(0) / 2 / *waits + derived * res.waits.value_or(0) / 2 / *waits;
-  if (avg_ms) {
-    if (!res.avg_wait_ms) return;  // printed in full: nothing finer to compute
-    const double u_printed = *res.avg_wait_ms / 2;
-    if (u_derived >= u_printed) return;
-    if (std::fabs(derived - *avg_ms) > (u_printed + u_derived) * (1 + 1e-9)) return;  // another measurement
-  }
-  avg_ms = derived;
-  res.avg_wait_ms = 2 * u_derived;
 }
 
 // The top list and Foreground Wait Events print the same foreground event with different precision:
@@ -412,9 +389,6 @@ void Builder::wait_classes(const RawTable& t, std::vector<WaitClassRow>& out) {
     w.time_s = num(t, r, ColumnId::time_s);
     w.avg_wait_ms = num(t, r, ColumnId::avg_wait_ms);
     w.pct_db_time = num(t, r, ColumnId::pct_db_time);
-    EventResolution res{resolution(t, r, ColumnId::time_s), resolution(t, r, ColumnId::waits),
-                        resolution(t, r, ColumnId::avg_wait_ms), std::nullopt};
-    average_from_time_and_waits(w.time_s, w.waits, w.avg_wait_ms, res);
     out.push_back(std::move(w));
   }
 }

@@ -1,7 +1,7 @@
 // Report faults found in the wild, each on a fragment written here in the report's own layout (text
 // and HTML where both print it): names cut to the column, '####' overflow cells, values wrapped onto
-// continuation lines, Instance Efficiency Percentages, 11g whole-millisecond average waits, figures only the header gives, an
-// empty Host CPU section, line-number prefixes, several reports in one file, and files that are no report.
+// continuation lines, Instance Efficiency Percentages, figures only the header gives, an empty Host
+// CPU section, line-number prefixes, several reports in one file, and files that are no report.
 #include "tests/support/samples.hpp"
 
 #include <awrdiff/error.hpp>
@@ -434,30 +434,6 @@ buffer busy waits                                    1           0      9    1.1
 )";
   EXPECT_NE(parse_error(sp_fragment).find("a Statspack report fragment"), std::string::npos) << parse_error(sp_fragment);
   EXPECT_NE(parse_error("hello\nworld\n").find("not an AWR report"), std::string::npos);
-}
-
-// 11g prints "Avg wait (ms)" as a whole number: log file sync "2" for 176.8 s over 77,395 waits (2.28 ms), db file
-// sequential read "12" for 11,651 s over 962,127 waits (12.11 ms). The average is time / waits where that is the
-// finer figure; where the time is coarser than the printed average (0 s over 5 waits), the printed one stays.
-constexpr const char* k_integer_averages = R"(Top 5 Timed Foreground Events
-~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
-                                                           Avg
-                                                          wait   % DB
-Event                                 Waits     Time(s)   (ms)   time Wait Class
------------------------------- ------------ ----------- ------ ------ ----------
-DB CPU                                            5,207          92.0
-log file sync                        77,395       176.8      2    2.6 Commit
-db file sequential read             962,127      11,651     12    1.7 User I/O
-enq: TM - contention                      5           0     12     .0 Applicatio
-)";
-
-TEST(AverageWaits, TimeOverWaitsWhereFinerThanThePrintedAverage) {
-  const Snapshot s = from_text(k_integer_averages);
-  ASSERT_EQ(s.top_events.size(), 4u);
-  EXPECT_NEAR(s.top_events[1].avg_wait_ms.value_or(0), 176.8 / 77395 * 1000, 1e-9);  // 2.28, printed 2
-  EXPECT_NEAR(s.top_events[2].avg_wait_ms.value_or(0), 11651.0 / 962127 * 1000, 1e-9);  // 12.11, printed 12
-  EXPECT_EQ(s.top_events[3].avg_wait_ms, std::optional<double>(12));  // 0 s over 5 waits says less than "12"
-  EXPECT_FALSE(s.top_events[0].avg_wait_ms.has_value());  // DB CPU has none
 }
 
 }  // namespace
