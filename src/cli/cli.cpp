@@ -785,6 +785,8 @@ int run(int argc, char** argv) {
       emit(text.str(), output);
       return r.exit_code();
     };
+    if (*check_cmd && nagios && exposition)
+      throw Error("", "--nagios and -f openmetrics are two outputs of one check: give one (a second run writes the other)");
     if (*check_cmd && nagios) {
       // A check that cannot be done is the plugin's UNKNOWN (exit 3), on standard output where Nagios reads it.
       history_cli.check_output = CheckOutput::nagios;

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
@@ -199,6 +200,14 @@ int run_timeline(const TimelineCli& t, Format format, const RenderOptions& rende
     if (m == nullptr || m->family) throw Error("", fmt::format("--metric {}: no such metric (awrdiff catalog --metrics)", k));
   }
   o.min_segment = static_cast<std::size_t>(t.min_segment);
+  if (t.files.empty() && !output.empty() && output != "-") {
+    // -o onto the store it reads would replace the history with the timeline: refused, as history's commands do.
+    const std::string location = t.db.empty() ? default_history_location() : t.db;
+    std::error_code ec;
+    if (!is_postgresql_location(location) && std::filesystem::exists(output, ec) &&
+        std::filesystem::equivalent(output, location, ec))
+      throw Error(output, "is the history store; choose another output file");
+  }
   auto [label, periods] = t.files.empty() ? from_store(t, o.metrics) : from_files(t);
   const Comparison c = build_timeline(label, std::move(periods), o);
   std::ostringstream text;

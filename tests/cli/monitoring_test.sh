@@ -77,6 +77,10 @@ expect 3 "nagios UNKNOWN on another database" -- "$AWRDIFF" check --nagios --bas
 expect 0 "nagios with --history on the first period" -- "$AWRDIFF" check --nagios --history --add --db "$T/n.sqlite" samples/good.html
 contains "$T/out" "AWRDIFF OK - OK, insufficient baseline" "insufficient baseline is OK"
 
+# --nagios and -f openmetrics together: refused (the plugin line must not land in the textfile collector's file).
+expect 2 "--nagios with -f openmetrics" -- "$AWRDIFF" check --nagios -f openmetrics -o "$T/both.prom" --baseline "$T/normal.json" samples/bad.html
+[ ! -e "$T/both.prom" ] && ok || bad "--nagios -f openmetrics wrote $T/both.prom"
+
 # contrib/systemd: the service's ExecStart, run as systemd would (its Environment, /bin/sh), with the binary and
 # the folders of this test: reports arriving hour by hour, the last one a regression.
 svc=contrib/systemd/awrdiff-check.service

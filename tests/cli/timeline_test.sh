@@ -63,6 +63,11 @@ expect 2 "an empty store" -- "$AWRDIFF" timeline --db "$T/none.sqlite"
 expect 2 "a store of two series without --dbid" -- "$AWRDIFF" timeline --db "$T/h.sqlite"
 contains "$T/err" "choose one with --dbid and --instance" "the choice is named"
 expect 0 "a store of two series with --dbid" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --dbid 1234567891
+cp "$T/h.sqlite" "$T/h_copy.sqlite"
+expect 2 "-o onto the store it reads" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --dbid 1234567890 -o "$T/h.sqlite"
+contains "$T/err" "is the history store" "the store is named"
+cmp -s "$T/h.sqlite" "$T/h_copy.sqlite" && ok || bad "the store was changed by timeline -o"
+expect 2 "-o onto the store through AWRDIFF_HISTORY" -- env AWRDIFF_HISTORY="$T/h.sqlite" "$AWRDIFF" timeline --dbid 1234567890 -o "$T/h.sqlite"
 expect 2 "-o onto a report" -- "$AWRDIFF" timeline -o samples/good.html "${S[@]}"
 
 C=../shared/corpus
