@@ -42,13 +42,44 @@ const WaitEvent* find_event(const Snapshot& s, std::string_view name) {
   return s.background_event(name);
 }
 
-// A value the report rounded to 0 is not 0 when its two neighbours say otherwise. An event's average wait printed
-// 0 (an integer "Avg wait (ms)" in 11g, 0.34 ms) is its time over its waits when both are above 0; its time printed
-// 0 (Statspack's whole seconds: 25 waits of 4 ms) is its waits times its average. Otherwise the printed value.
+// The step a printed figure was rounded to, read from the figure itself: its last decimal (3210.4: 0.1), or for a
+// whole number its last non-zero digit (94: 1; "182.8K" read as 182,800: 100; "1.8E+08": 10,000,000). A whole number
+// that happens to end in 0 is taken as rounded there: the step is then too large, never too small.
+double printed_step(double v) {
+  v = std::fabs(v);
+  if (!(v > 0) || !std::isfinite(v)) return 1;
+  double step = 1;
+  for (int k = 0; k <= 6; ++k, step /= 10) {
+    const double x = v / step;
+    if (std::fabs(x - std::round(x)) <= 1e-6 * std::max(1.0, x)) break;
+  }
+  if (step < 1) return step;
+  step = 1;
+  while (v >= step * 10 && std::fabs(v / (step * 10) - std::round(v / (step * 10))) <= 1e-9 * v / step) step *= 10;
+  return step;
+}
+// The step of a printed average: its last decimal, a whole number's last digit (an average printed "1,450" or
+// "1.45 s" is taken as known to 1 ms: in doubt the printed average keeps its place).
+double printed_avg_step(double v) { return std::min(1.0, printed_step(v)); }
+
+// An event's average wait, as compared (pair, sets, check, findings): its time over its waits where the report
+// prints both and that is the finer figure. 11.2 prints "Avg wait (ms)" in whole milliseconds (log file sync "1"
+// for 94 s over 182,738 waits, 0.51 ms) and a base's "2" beside a target's "1" reads as halved where the times say
+// 1.82 -> 0.87 ms. Each printed figure is known to half its last digit (printed_step); carried through the division
+// that gives the uncertainty of time / waits, taken when it is smaller than the printed average's and the two agree
+// within both (otherwise the printed average: a time in whole seconds over a few waits says less than an average
+// printed with decimals). A value the report rounded to 0 is not 0 when its two neighbours say otherwise: an
+// average printed 0 is its time over its waits when both are above 0. The snapshot keeps the printed figures.
 OptDouble event_avg_wait_ms(const WaitEvent& e) {
-  if ((!e.avg_wait_ms || *e.avg_wait_ms == 0) && e.time_s && *e.time_s > 0 && e.waits && *e.waits > 0)
-    return *e.time_s / *e.waits * 1000;
-  return e.avg_wait_ms;
+  const bool parts = e.time_s && *e.time_s > 0 && std::isfinite(*e.time_s) && e.waits && *e.waits > 0 && std::isfinite(*e.waits);
+  if (!parts) return e.avg_wait_ms;
+  const double derived = *e.time_s / *e.waits * 1000;
+  if (!e.avg_wait_ms || *e.avg_wait_ms == 0 || !std::isfinite(*e.avg_wait_ms)) return derived;
+  const double u_derived = 1000 * printed_step(*e.time_s) / 2 / *e.waits + derived * printed_step(*e.waits) / 2 / *e.waits;
+  const double u_printed = printed_avg_step(*e.avg_wait_ms) / 2;
+  if (u_derived >= u_printed) return e.avg_wait_ms;
+  if (std::fabs(derived - *e.avg_wait_ms) > (u_printed + u_derived) * (1 + 1e-9)) return e.avg_wait_ms;  // another measurement
+  return derived;
 }
 OptDouble event_time_s(const WaitEvent& e) {
   if ((!e.time_s || *e.time_s == 0) && e.waits && *e.waits > 0 && e.avg_wait_ms && *e.avg_wait_ms > 0)
