@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace awrdiff::detail::differ {
 
@@ -226,7 +227,7 @@ void Differ::load_profile() {
                   "Load Profile (per second and per transaction)",
                   "Statistic",
                   {"Unit"},
-                  {{"per_second", "/s", "", 1}, {"per_transaction", "/txn", "", 2}},
+                  {{"per_second", "/s", "", -2}, {"per_transaction", "/txn", "", -2}},
                   false,
                   true,
                   "load_profile"};
@@ -247,19 +248,35 @@ void Differ::load_profile() {
     const LoadProfileRow* br = has_base() ? m_base->load_profile_row(key) : nullptr;
     it.name = ls != nullptr ? std::string(ls->display) : (tr != nullptr ? tr->label : br->label);
     it.leading.push_back(ls != nullptr ? CompareCell(std::string(ls->unit)) : CompareCell());
-    it.base = {br != nullptr ? br->per_second : std::nullopt, br != nullptr ? br->per_transaction : std::nullopt};
-    it.target = {tr != nullptr ? tr->per_second : std::nullopt, tr != nullptr ? tr->per_transaction : std::nullopt};
+    // One definition of the row's figures, shown and compared: the per-second rate as the registry reads it (exact
+    // where the report gives the count: Instance Activity's totals over the elapsed time; DB time and DB CPU from
+    // the time model), and per transaction that rate over the transactions per second where those are counted
+    // exactly (user commits + user rollbacks); the Load Profile's printed figures where the report gives nothing
+    // finer (a row the registry has no rate for is shown as printed, without a change).
+    struct Figures {
+      OptDouble per_s, per_txn, rate;
+    };
+    auto figures = [&](const Snapshot& s, const LoadProfileRow& printed) -> Figures {
+      OptDouble rate;
+      if (key == "db_time" || key == "db_cpu") rate = metric_value(s, key == "db_time" ? "db_time_per_s" : "db_cpu_per_s");
+      if (!rate) rate = metric_value(s, "load_profile." + key);
+      Figures f{rate ? rate : printed.per_second, printed.per_transaction, rate};
+      if (rate && printed.per_transaction && rate_source(s, "transactions_per_s").starts_with("Instance Activity"))
+        if (const OptDouble txn = metric_value(s, "transactions_per_s"); txn && *txn > 0) f.per_txn = *rate / *txn;
+      return f;
+    };
+    if (br != nullptr) {
+      const auto f = figures(*m_base, *br);
+      it.base = {f.per_s, f.per_txn};
+      it.base_rate = f.rate;
+    }
+    if (tr != nullptr) {
+      const auto f = figures(m_target, *tr);
+      it.target = {f.per_s, f.per_txn};
+      it.target_rate = f.rate;
+    }
     if (has_base() && br == nullptr) it.base_status = Unknown{Unknown::Why::not_in_report};
     if (tr == nullptr) it.target_status = Unknown{Unknown::Why::not_in_report};
-    // The per-second rate as the registry reads it; DB time and DB CPU per second are printed with
-    // one decimal: compare the registry's exact rates of them instead.
-    auto rate_of = [&](const Snapshot& s) -> OptDouble {
-      if (key == "db_time" || key == "db_cpu")
-        if (auto exact = metric_value(s, key == "db_time" ? "db_time_per_s" : "db_cpu_per_s")) return exact;
-      return metric_value(s, "load_profile." + key);
-    };
-    if (br != nullptr) it.base_rate = rate_of(*m_base);
-    if (tr != nullptr) it.target_rate = rate_of(m_target);
     it.metric = "load_profile." + key;
     // Rates compared as printed (1 decimal from 11g, 2 before): a change of one printed step is within the
     // rounding. The step is read from the digits of each side (the finer one; never coarser than 0.1, as "10.0"
@@ -270,12 +287,21 @@ void Differ::load_profile() {
   }
   auto t = side_by_side(spec, items, has_base());
   t.columns[1].role = ColumnRole::label;  // the unit of the figures
-  t.notes.push_back(
-      "Figures as the reports print them (per second with 1 decimal: small rates change in steps of 0.1). "
-      "Change /s and the assessment are on the exact per-second rate where the report gives one (DB time and DB "
-      "CPU from the time model; transactions, executes, user calls, parses, hard parses, commits, rollbacks and "
-      "logons from Instance Activity's counts: 299 -> 29 hard parses is -90%, though printed 0.2 -> 0.0); per "
-      "transaction shows whether each transaction got heavier or there were more of them.");
+  // Which rows are exact counts, and from where (rate_source): said to the reader.
+  std::vector<std::string> exact;
+  for (const auto& it : items) {
+    std::string from;
+    for (const Snapshot* s : {has_base() ? &*m_base : nullptr, &m_target})
+      if (s != nullptr)
+        if (auto src = rate_source(*s, it.metric); src.starts_with("Instance Activity: ")) from = src.substr(19);
+    if (!from.empty()) exact.push_back(fmt::format("{} = {}", it.name, from));
+  }
+  t.notes.push_back(fmt::format(
+      "Each row's figures and its change are one rate: exact where the report gives the count (DB time and DB CPU "
+      "from the time model{}), else the Load Profile as printed (per second with 1 decimal: small rates change in "
+      "steps of 0.1). Per transaction is that rate over the transactions per second where those are counted exactly, "
+      "else as printed: whether each transaction got heavier or there were more of them.",
+      exact.empty() ? std::string() : fmt::format("; from Instance Activity over the elapsed time: {}", fmt::join(exact, ", "))));
   m_out.tables.push_back(std::move(t));
 }
 

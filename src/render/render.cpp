@@ -30,10 +30,21 @@ const char* format_names() { return "text, markdown, html, json, jira"; }
 std::string format_number(double value, int precision) {
   if (!std::isfinite(value)) return "?";
   if (precision < 0) {  // by magnitude (CompareColumn::precision): 95,670 / 12.3 / 1.25 / 0.125
+    const bool trim = precision == -2;
     const double a = std::fabs(value);
     precision = a >= 99.95 ? 0 : a >= 9.995 ? 1 : a >= 0.9995 ? 2 : 3;
     // Below 0.1: two significant digits (0.00042, not 0.000), at most 9 decimals.
     if (a > 0 && a < 0.0995) precision = std::min(9, static_cast<int>(std::floor(-std::log10(a))) + 2);
+    // -2: the same, without zeros past the figure's own last decimal (one kept), for a column mixing figures as a
+    // report prints them with exact ones (the Load Profile): a printed 0.1 stays "0.1", not "0.100"; 0 is "0.0".
+    if (trim) {
+      const double mag = a > 0 && std::isfinite(a) ? a : 0;
+      while (precision > 1) {
+        const double x = mag * std::pow(10.0, precision - 1);
+        if (std::fabs(x - std::round(x)) > 1e-9 * std::max(1.0, x)) break;
+        --precision;
+      }
+    }
   }
   std::string s = fmt::format("{:.{}f}", std::fabs(value), precision);
   if (s == fmt::format("{:.{}f}", 0.0, precision)) value = 0;  // no "-0.0"
