@@ -2,6 +2,7 @@
 // the finer figure; the snapshot keeps the printed average. Synthetic periods.
 #include "tests/support/compare_lookup.hpp"
 
+#include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/metrics.hpp>
@@ -112,4 +113,20 @@ TEST(AverageWait, PairTableFindingAndOutputsUseTimeOverWaits) {
     EXPECT_EQ(out.str().find("1.00 -> 1.00 ms"), std::string::npos);
     EXPECT_NE(out.str().find("0.514"), std::string::npos) << static_cast<int>(fmt);
   }
+}
+
+// What check and history store for a period (period_of), and a comparison of sets, read the same average.
+TEST(AverageWait, CheckPeriodsAndSetsReadTimeOverWaits) {
+  const auto b1 = period("b1.html", 94, 182738, 1), b2 = period("b2.html", 95, 183001, 1);
+  const auto t1 = period("t1.html", 267, 256683, 1), t2 = period("t2.html", 265, 255907, 1);
+  const auto p = awrdiff::period_of(b1);
+  ASSERT_EQ(p.values.count("log_file_sync_ms"), 1u);
+  EXPECT_NEAR(p.values.at("log_file_sync_ms"), 94.0 / 182738 * 1000, 1e-12);
+  const auto c = awrdiff::compare_sets({b1, b2}, {t1, t2});
+  const auto* tab = table(c, "top_events");
+  ASSERT_NE(tab, nullptr);
+  const auto* r = row(*tab, "log file sync");
+  ASSERT_NE(r, nullptr);
+  EXPECT_NEAR(number(*r, column(*tab, "base_avg_wait_ms")), (94.0 + 95) / (182738.0 + 183001) * 1000, 1e-9);
+  EXPECT_NEAR(number(*r, column(*tab, "target_avg_wait_ms")), (267.0 + 265) / (256683.0 + 255907) * 1000, 1e-9);
 }
