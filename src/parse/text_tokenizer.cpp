@@ -211,77 +211,97 @@ std::vector<Word> words_of(std::string_view line, std::size_t from = 0) {
   return out;
 }
 
-// Copies `in` to `out` (as large) with tabs as spaces and form feeds removed; returns the length
-// written, and in `line_feeds` how many line feeds it holds. Sixteen bytes at a time where SSE2 is
-// there (the x86-64 baseline): a block without either byte (nearly all of them) is stored as it is,
-// its line feeds counted from the same load.
-std::size_t clean_copy(std::string_view in, char* out, std::size_t& line_feeds) {
+// How many line feeds `in` holds, sixteen bytes at a time where SSE2 is there (the x86-64 baseline).
+std::size_t count_line_feeds(std::string_view in) {
   const char* p = in.data();
   const std::size_t n = in.size();
-  char* w = out;
   std::size_t i = 0, lf = 0;
 #if defined(__SSE2__)
-  const __m128i tab = _mm_set1_epi8('\t');
-  const __m128i ff = _mm_set1_epi8('\f');
   const __m128i nl = _mm_set1_epi8('\n');
   for (; i + 16 <= n; i += 16) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
     // (A line feed every few blocks: counted a bit at a time, no popcnt instruction in the baseline.)
     for (auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))); m != 0; m &= m - 1) ++lf;
-    if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, ff))) == 0) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(w), x);  // w <= out + i: within `out`
-      w += 16;
-      continue;
-    }
-    for (std::size_t k = i; k < i + 16; ++k) {
-      const char c = p[k];
-      *w = c == '\t' ? ' ' : c;
-      w += c != '\f' ? 1 : 0;
-    }
   }
 #endif
-  for (; i < n; ++i) {
-    const char c = p[i];
-    lf += c == '\n' ? 1 : 0;
-    *w = c == '\t' ? ' ' : c;
-    w += c != '\f' ? 1 : 0;
-  }
-  line_feeds = lf;
-  return static_cast<std::size_t>(w - out);
+  for (; i < n; ++i) lf += p[i] == '\n' ? 1 : 0;
+  return lf;
 }
 
-// Bytes after the text in TextTokenizer's copy of it, so that a 16-byte load at any byte of a line
-// stays inside the buffer (cell_of).
+// Appends `line` to `out` with tabs as spaces and form feeds removed.
+void append_cleaned(std::string_view line, std::string& out) {
+  for (const char c : line)
+    if (c != '\f') out.push_back(c == '\t' ? ' ' : c);
+}
+
+// Bytes readable after every line the tokenizer reads, so that a 16-byte load at any byte of a line
+// stays inside its buffer (cell_of).
 constexpr std::size_t k_padding = 16;
 
 class TextTokenizer {
 public:
-  explicit TextTokenizer(std::string_view content)
-      : m_text(std::make_unique_for_overwrite<char[]>(content.size() + k_padding)) {  // written before it is read
-    // One cleaned copy of the text; lines are views into it (no allocation per line).
-    // Form feeds mark page breaks; the repeated title that follows them continues the section.
-    std::size_t line_feeds = 0;
-    const std::string_view text(m_text.get(), clean_copy(content, m_text.get(), line_feeds));
-    std::memset(m_text.get() + text.size(), 0, k_padding);  // (read, never used: see cell_of)
-    // The lines, split at each line feed (found sixteen bytes at a time where SSE2 is there). Counted
-    // first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
-    m_lines.reserve(line_feeds + 1);
+  explicit TextTokenizer(std::string_view content) {
+    // The lines are views into the content as given: the text is not copied (a report of 200 MB would
+    // take 200 MB more). The few lines that hold a tab or a form feed are copied into m_text, tabs as
+    // spaces and form feeds removed (form feeds mark page breaks; the repeated title that follows them
+    // continues the section), and so are the last lines, those ending within k_padding bytes of the
+    // content's end: m_text ends with k_padding bytes, the content may not.
+    // Counted first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
+    m_lines.reserve(count_line_feeds(content) + 1);
+    std::vector<std::size_t> to_clean;  // indexes of the lines that hold a tab or a form feed
     std::size_t start = 0, i = 0;
+    bool dirty = false;  // the line being split holds a tab or a form feed
     auto line_feed_at = [&](std::size_t at) {
-      m_lines.push_back(text.substr(start, at - start));
+      if (dirty) to_clean.push_back(m_lines.size());
+      m_lines.push_back(content.substr(start, at - start));
       start = at + 1;
+      dirty = false;
     };
 #if defined(__SSE2__)
-    const __m128i lf = _mm_set1_epi8('\n');
-    for (; i + 16 <= text.size(); i += 16) {
-      auto m = static_cast<unsigned>(
-          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i)), lf)));
-      for (; m != 0; m &= m - 1) line_feed_at(i + static_cast<std::size_t>(std::countr_zero(m)));
+    // The line feeds, tabs and form feeds of sixteen bytes at a time: a tab or form feed belongs to the
+    // line of the next line feed after it.
+    const __m128i lf = _mm_set1_epi8('\n'), tab = _mm_set1_epi8('\t'), ff = _mm_set1_epi8('\f');
+    for (; i + 16 <= content.size(); i += 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(content.data() + i));
+      auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, lf)));
+      auto d = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, ff))));
+      for (; m != 0; m &= m - 1) {
+        const unsigned below = (m & (0u - m)) - 1u;  // the bits under this line feed
+        dirty = dirty || (d & below) != 0;
+        d &= ~below;
+        line_feed_at(i + static_cast<std::size_t>(std::countr_zero(m)));
+      }
+      dirty = dirty || d != 0;
     }
 #endif
-    for (; i < text.size(); ++i)
-      if (text[i] == '\n') line_feed_at(i);
-    m_lines.push_back(text.substr(start));  // after the last line feed (empty when the text ends with one)
+    for (; i < content.size(); ++i) {
+      const char c = content[i];
+      if (c == '\n') line_feed_at(i);
+      else if (c == '\t' || c == '\f') dirty = true;
+    }
+    if (dirty) to_clean.push_back(m_lines.size());
+    m_lines.push_back(content.substr(start));  // after the last line feed (empty when the text ends with one)
+    // The last lines: the bytes after them are fewer than k_padding.
+    std::size_t tail = m_lines.size();
+    while (tail > 0 &&
+           content.size() - static_cast<std::size_t>(m_lines[tail - 1].data() + m_lines[tail - 1].size() - content.data()) <
+               k_padding)
+      --tail;
+    while (!to_clean.empty() && to_clean.back() >= tail) to_clean.pop_back();
+    for (std::size_t k = tail; k < m_lines.size(); ++k) to_clean.push_back(k);
+    // The copies, one after another, then the padding; views into m_text once it is complete.
+    std::size_t bytes = k_padding;
+    for (const std::size_t k : to_clean) bytes += m_lines[k].size();
+    m_text.reserve(bytes);
+    std::vector<std::size_t> ends;
+    ends.reserve(to_clean.size());
+    for (const std::size_t k : to_clean) {
+      append_cleaned(m_lines[k], m_text);
+      ends.push_back(m_text.size());
+    }
+    m_text.append(k_padding, '\0');  // (read, never used: see cell_of)
+    for (std::size_t j = 0, from = 0; j < to_clean.size(); from = ends[j++])
+      m_lines[to_clean[j]] = std::string_view(m_text).substr(from, ends[j] - from);
   }
 
   RawReport run() {
@@ -627,8 +647,8 @@ private:
   };
 
   // cell_view's cell, and whether it needs no folding. A cell of at most 32 bytes (nearly all of them)
-  // is trimmed and checked with one or two 16-byte loads: the line is a view into m_text, which has
-  // k_padding bytes after the text, so the loads stay inside it; the bytes past the cell are masked
+  // is trimmed and checked with one or two 16-byte loads: the line is followed by at least k_padding
+  // bytes of its buffer (see the constructor), so the loads stay inside it; the bytes past the cell are masked
   // off.
   Cell cell_of(std::string_view line, std::size_t c) const {
     std::size_t from = m_cuts[c].start, to = m_cuts[c].end;
@@ -942,8 +962,9 @@ private:
     return section == SectionId::snapshot_info || section_spec(section).reader == SectionReader::snapshot_info;
   }
 
-  std::unique_ptr<char[]> m_text;  // the content, tabs as spaces, form feeds removed
-  std::vector<std::string_view> m_lines;  // views into m_text
+  // The lines holding a tab or a form feed and the last lines, cleaned, then k_padding bytes: see the constructor.
+  std::string m_text;
+  std::vector<std::string_view> m_lines;  // views into the content or into m_text
   std::optional<RawTable> m_table;
   bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded
   bool m_keep_raw = false;  // m_table's rows keep their line (keeps_raw_lines)
