@@ -228,41 +228,36 @@ std::size_t count_line_feeds(std::string_view in) {
   return lf;
 }
 
-// Appends `line` to `out` with tabs as spaces and form feeds removed.
-void append_cleaned(std::string_view line, std::string& out) {
-  for (const char c : line)
-    if (c != '\f') out.push_back(c == '\t' ? ' ' : c);
-}
-
 // Bytes readable after every line the tokenizer reads, so that a 16-byte load at any byte of a line
 // stays inside its buffer (cell_of).
 constexpr std::size_t k_padding = 16;
 
-class TextTokenizer {
+// The lines of a text, split at each line feed. A line is a view into the text as given (the text is
+// not copied: a report of 200 MB would take 200 MB more), kept as where it starts (8 bytes a line,
+// half a string_view: 3.4 million lines in 200 MB of report), ending at the line feed before the next
+// line's start. The few lines that hold a tab or a form feed are read from a copy instead, tabs as
+// spaces and form feeds removed (form feeds mark page breaks; the repeated title that follows them
+// continues the section), and so are the last lines, those ending within k_padding bytes of the
+// text's end: the copies end with k_padding bytes, the text may not.
+class LineIndex {
 public:
-  explicit TextTokenizer(std::string_view content) {
-    // The lines are views into the content as given: the text is not copied (a report of 200 MB would
-    // take 200 MB more). The few lines that hold a tab or a form feed are copied into m_text, tabs as
-    // spaces and form feeds removed (form feeds mark page breaks; the repeated title that follows them
-    // continues the section), and so are the last lines, those ending within k_padding bytes of the
-    // content's end: m_text ends with k_padding bytes, the content may not.
+  explicit LineIndex(std::string_view text) : m_text(text) {
     // Counted first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
-    m_lines.reserve(count_line_feeds(content) + 1);
-    std::vector<std::size_t> to_clean;  // indexes of the lines that hold a tab or a form feed
-    std::size_t start = 0, i = 0;
+    m_starts.reserve(count_line_feeds(text) + 2);
+    m_starts.push_back(0);
     bool dirty = false;  // the line being split holds a tab or a form feed
     auto line_feed_at = [&](std::size_t at) {
-      if (dirty) to_clean.push_back(m_lines.size());
-      m_lines.push_back(content.substr(start, at - start));
-      start = at + 1;
+      if (dirty) m_starts.back() |= k_copied;
+      m_starts.push_back(at + 1);
       dirty = false;
     };
+    std::size_t i = 0;
 #if defined(__SSE2__)
     // The line feeds, tabs and form feeds of sixteen bytes at a time: a tab or form feed belongs to the
     // line of the next line feed after it.
     const __m128i lf = _mm_set1_epi8('\n'), tab = _mm_set1_epi8('\t'), ff = _mm_set1_epi8('\f');
-    for (; i + 16 <= content.size(); i += 16) {
-      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(content.data() + i));
+    for (; i + 16 <= text.size(); i += 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
       auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, lf)));
       auto d = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, ff))));
       for (; m != 0; m &= m - 1) {
@@ -274,35 +269,70 @@ public:
       dirty = dirty || d != 0;
     }
 #endif
-    for (; i < content.size(); ++i) {
-      const char c = content[i];
+    for (; i < text.size(); ++i) {
+      const char c = text[i];
       if (c == '\n') line_feed_at(i);
       else if (c == '\t' || c == '\f') dirty = true;
     }
-    if (dirty) to_clean.push_back(m_lines.size());
-    m_lines.push_back(content.substr(start));  // after the last line feed (empty when the text ends with one)
+    if (dirty) m_starts.back() |= k_copied;
+    // The last line (empty when the text ends with a line feed) ends at the text's end: a sentinel
+    // start one past it.
+    m_starts.push_back(static_cast<std::uint64_t>(text.size()) + 1);
     // The last lines: the bytes after them are fewer than k_padding.
-    std::size_t tail = m_lines.size();
-    while (tail > 0 &&
-           content.size() - static_cast<std::size_t>(m_lines[tail - 1].data() + m_lines[tail - 1].size() - content.data()) <
-               k_padding)
-      --tail;
-    while (!to_clean.empty() && to_clean.back() >= tail) to_clean.pop_back();
-    for (std::size_t k = tail; k < m_lines.size(); ++k) to_clean.push_back(k);
-    // The copies, one after another, then the padding; views into m_text once it is complete.
-    std::size_t bytes = k_padding;
-    for (const std::size_t k : to_clean) bytes += m_lines[k].size();
-    m_text.reserve(bytes);
+    for (std::size_t k = size(); k > 0 && text.size() - end_of(k - 1) < k_padding; --k) m_starts[k - 1] |= k_copied;
+    // The copies, one after another, then the padding; views into m_copies once it is complete.
+    std::size_t bytes = k_padding, count = 0;
+    for (std::size_t k = 0; k < size(); ++k)
+      if ((m_starts[k] & k_copied) != 0) {
+        bytes += end_of(k) - start_of(k);
+        ++count;
+      }
+    m_copies.reserve(bytes);
+    m_copied_lines.reserve(count);
     std::vector<std::size_t> ends;
-    ends.reserve(to_clean.size());
-    for (const std::size_t k : to_clean) {
-      append_cleaned(m_lines[k], m_text);
-      ends.push_back(m_text.size());
-    }
-    m_text.append(k_padding, '\0');  // (read, never used: see cell_of)
-    for (std::size_t j = 0, from = 0; j < to_clean.size(); from = ends[j++])
-      m_lines[to_clean[j]] = std::string_view(m_text).substr(from, ends[j] - from);
+    ends.reserve(count);
+    for (std::size_t k = 0; k < size(); ++k)
+      if ((m_starts[k] & k_copied) != 0) {
+        for (const char c : text.substr(start_of(k), end_of(k) - start_of(k)))
+          if (c != '\f') m_copies.push_back(c == '\t' ? ' ' : c);
+        m_copied_lines.push_back({k, {}});
+        ends.push_back(m_copies.size());
+      }
+    m_copies.append(k_padding, '\0');  // (read, never used: see cell_of)
+    for (std::size_t j = 0, from = 0; j < count; from = ends[j++])
+      m_copied_lines[j].second = std::string_view(m_copies).substr(from, ends[j] - from);
   }
+
+  std::size_t size() const { return m_starts.size() - 1; }
+
+  std::string_view operator[](std::size_t i) const {
+    const std::uint64_t start = m_starts[i];
+    if ((start & k_copied) != 0) [[unlikely]]
+      return copied(i);
+    return {m_text.data() + start, end_of(i) - static_cast<std::size_t>(start)};
+  }
+
+private:
+  static constexpr std::uint64_t k_copied = std::uint64_t{1} << 63;  // in m_starts: the line is read from m_copies
+
+  std::size_t start_of(std::size_t i) const { return static_cast<std::size_t>(m_starts[i] & ~k_copied); }
+  std::size_t end_of(std::size_t i) const { return static_cast<std::size_t>(m_starts[i + 1] & ~k_copied) - 1; }
+
+  std::string_view copied(std::size_t i) const {
+    const auto at = std::lower_bound(m_copied_lines.begin(), m_copied_lines.end(), i,
+                                     [](const auto& e, std::size_t k) { return e.first < k; });
+    return at->second;
+  }
+
+  std::string_view m_text;
+  std::vector<std::uint64_t> m_starts;  // where each line starts in m_text (k_copied: see m_copies), then a sentinel
+  std::string m_copies;  // the copied lines, cleaned, one after another, then k_padding bytes
+  std::vector<std::pair<std::size_t, std::string_view>> m_copied_lines;  // (line, its copy), by line
+};
+
+class TextTokenizer {
+public:
+  explicit TextTokenizer(std::string_view content) : m_lines(content) {}
 
   RawReport run() {
     RawReport out;
@@ -648,7 +678,7 @@ private:
 
   // cell_view's cell, and whether it needs no folding. A cell of at most 32 bytes (nearly all of them)
   // is trimmed and checked with one or two 16-byte loads: the line is followed by at least k_padding
-  // bytes of its buffer (see the constructor), so the loads stay inside it; the bytes past the cell are masked
+  // bytes of its buffer (see LineIndex), so the loads stay inside it; the bytes past the cell are masked
   // off.
   Cell cell_of(std::string_view line, std::size_t c) const {
     std::size_t from = m_cuts[c].start, to = m_cuts[c].end;
@@ -962,9 +992,7 @@ private:
     return section == SectionId::snapshot_info || section_spec(section).reader == SectionReader::snapshot_info;
   }
 
-  // The lines holding a tab or a form feed and the last lines, cleaned, then k_padding bytes: see the constructor.
-  std::string m_text;
-  std::vector<std::string_view> m_lines;  // views into the content or into m_text
+  LineIndex m_lines;
   std::optional<RawTable> m_table;
   bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded
   bool m_keep_raw = false;  // m_table's rows keep their line (keeps_raw_lines)
