@@ -486,6 +486,7 @@ private:
   }
 
   void begin_table(std::size_t rule, const std::vector<Span>& segs) {
+    flush_continuation();
     m_segs = segs;
     // Header lines: the non-blank lines right above the rule (at most 4), down from the title.
     std::vector<std::pair<std::string_view, std::size_t>> header_lines;  // text, first usable column
@@ -748,6 +749,7 @@ private:
   // A new row of m_table, stored in place (no RawRow moved in), with its line number and, where the
   // table keeps them, its line.
   RawRow& new_row(std::string_view line, std::size_t i) {
+    flush_continuation();  // (m_table->rows may move)
     RawRow& r = m_table->rows.emplace_back();
     if (m_keep_raw) r.raw = line;
     r.line = static_cast<int>(i + 1);
@@ -810,6 +812,7 @@ private:
   // "Label:  value" sections (RAC global cache efficiency, workload, messaging): one row per line,
   // [label, value], until a rule, the next title or two blank lines.
   void begin_key_values(std::size_t title) {
+    flush_continuation();
     RawTable t;
     t.title = m_section_title;
     t.line = static_cast<int>(title + 1);
@@ -917,10 +920,10 @@ private:
         slice(line, new_row(line, i).cells, folded);
         m_folded = m_folded && folded;
       } else if (!m_table->rows.empty()) {
-        m_table->rows.back().continuation.emplace_back(line);
+        add_continuation(m_table->rows.back(), line);
       } else if (m_continuing && !out.tables.empty() && out.tables.back().title == m_table->title &&
                  !out.tables.back().rows.empty()) {
-        out.tables.back().rows.back().continuation.emplace_back(line);  // record cut by a page break
+        add_continuation(out.tables.back().rows.back(), line);  // record cut by a page break
       }
       return;
     }
@@ -967,7 +970,26 @@ private:
     m_table->rows.push_back(std::move(r));
   }
 
+  // A SQL record's lines after its figures (RawRow::continuation) are gathered as views, then copied
+  // into the row at once, its vector sized to them: grown a line at a time, it held up to twice the
+  // strings it needs (a few lines a record, on a report of hundreds of thousands of records).
+  void add_continuation(RawRow& row, std::string_view line) {
+    if (&row != m_continuation_row) flush_continuation();
+    m_continuation_row = &row;
+    m_continuation.push_back(line);
+  }
+
+  void flush_continuation() {
+    if (m_continuation_row == nullptr) return;
+    auto& lines = m_continuation_row->continuation;
+    lines.reserve(lines.size() + m_continuation.size());
+    for (const std::string_view l : m_continuation) lines.emplace_back(l);
+    m_continuation.clear();
+    m_continuation_row = nullptr;
+  }
+
   void close_table(RawReport& out) {
+    flush_continuation();  // (rows move)
     if (!m_table) return;
     RawTable t = std::move(*m_table);
     m_table.reset();
@@ -993,6 +1015,9 @@ private:
   }
 
   LineIndex m_lines;
+  // The lines of m_continuation_row's record not yet copied into it (add_continuation).
+  RawRow* m_continuation_row = nullptr;
+  std::vector<std::string_view> m_continuation;
   std::optional<RawTable> m_table;
   bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded
   bool m_keep_raw = false;  // m_table's rows keep their line (keeps_raw_lines)
