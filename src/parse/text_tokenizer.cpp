@@ -233,22 +233,25 @@ std::size_t count_line_feeds(std::string_view in) {
 constexpr std::size_t k_padding = 16;
 
 // The lines of a text, split at each line feed. A line is a view into the text as given (the text is
-// not copied: a report of 200 MB would take 200 MB more), kept as where it starts (8 bytes a line,
-// half a string_view: 3.4 million lines in 200 MB of report), ending at the line feed before the next
-// line's start. The few lines that hold a tab or a form feed are read from a copy instead, tabs as
-// spaces and form feeds removed (form feeds mark page breaks; the repeated title that follows them
-// continues the section), and so are the last lines, those ending within k_padding bytes of the
-// text's end: the copies end with k_padding bytes, the text may not.
+// not copied: a report of 200 MB would take 200 MB more), kept as where it starts (4 bytes a line in a
+// text under 4 GiB, a quarter of a string_view: 3.4 million lines in 200 MB of report), ending at the
+// line feed before the next line's start. The few lines that hold a tab or a form feed are read from a
+// copy instead, tabs as spaces and form feeds removed (form feeds mark page breaks; the repeated title
+// that follows them continues the section), and so are the last lines, those ending within k_padding
+// bytes of the text's end: the copies end with k_padding bytes, the text may not.
 class LineIndex {
 public:
-  explicit LineIndex(std::string_view text) : m_text(text) {
+  explicit LineIndex(std::string_view text) : m_text(text), m_wide(text.size() >= UINT32_MAX) {
     // Counted first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
-    m_starts.reserve(count_line_feeds(text) + 2);
-    m_starts.push_back(0);
+    const std::size_t lines = count_line_feeds(text) + 1;
+    if (m_wide) m_starts64.reserve(lines + 1);
+    else m_starts32.reserve(lines + 1);
+    m_copied.reserve(lines);
+    std::size_t start = 0;
     bool dirty = false;  // the line being split holds a tab or a form feed
     auto line_feed_at = [&](std::size_t at) {
-      if (dirty) m_starts.back() |= k_copied;
-      m_starts.push_back(at + 1);
+      push_line(start, dirty);
+      start = at + 1;
       dirty = false;
     };
     std::size_t i = 0;
@@ -274,16 +277,17 @@ public:
       if (c == '\n') line_feed_at(i);
       else if (c == '\t' || c == '\f') dirty = true;
     }
-    if (dirty) m_starts.back() |= k_copied;
     // The last line (empty when the text ends with a line feed) ends at the text's end: a sentinel
     // start one past it.
-    m_starts.push_back(static_cast<std::uint64_t>(text.size()) + 1);
+    push_line(start, dirty);
+    if (m_wide) m_starts64.push_back(text.size() + 1);
+    else m_starts32.push_back(static_cast<std::uint32_t>(text.size() + 1));
     // The last lines: the bytes after them are fewer than k_padding.
-    for (std::size_t k = size(); k > 0 && text.size() - end_of(k - 1) < k_padding; --k) m_starts[k - 1] |= k_copied;
+    for (std::size_t k = size(); k > 0 && text.size() - end_of(k - 1) < k_padding; --k) m_copied[k - 1] = true;
     // The copies, one after another, then the padding; views into m_copies once it is complete.
     std::size_t bytes = k_padding, count = 0;
     for (std::size_t k = 0; k < size(); ++k)
-      if ((m_starts[k] & k_copied) != 0) {
+      if (m_copied[k]) {
         bytes += end_of(k) - start_of(k);
         ++count;
       }
@@ -292,7 +296,7 @@ public:
     std::vector<std::size_t> ends;
     ends.reserve(count);
     for (std::size_t k = 0; k < size(); ++k)
-      if ((m_starts[k] & k_copied) != 0) {
+      if (m_copied[k]) {
         for (const char c : text.substr(start_of(k), end_of(k) - start_of(k)))
           if (c != '\f') m_copies.push_back(c == '\t' ? ' ' : c);
         m_copied_lines.push_back({k, {}});
@@ -303,20 +307,24 @@ public:
       m_copied_lines[j].second = std::string_view(m_copies).substr(from, ends[j] - from);
   }
 
-  std::size_t size() const { return m_starts.size() - 1; }
+  std::size_t size() const { return m_copied.size(); }
 
   std::string_view operator[](std::size_t i) const {
-    const std::uint64_t start = m_starts[i];
-    if ((start & k_copied) != 0) [[unlikely]]
+    if (m_copied[i]) [[unlikely]]
       return copied(i);
-    return {m_text.data() + start, end_of(i) - static_cast<std::size_t>(start)};
+    const std::size_t start = start_of(i);
+    return {m_text.data() + start, end_of(i) - start};
   }
 
 private:
-  static constexpr std::uint64_t k_copied = std::uint64_t{1} << 63;  // in m_starts: the line is read from m_copies
+  void push_line(std::size_t start, bool copied) {
+    if (m_wide) m_starts64.push_back(start);
+    else m_starts32.push_back(static_cast<std::uint32_t>(start));
+    m_copied.push_back(copied);
+  }
 
-  std::size_t start_of(std::size_t i) const { return static_cast<std::size_t>(m_starts[i] & ~k_copied); }
-  std::size_t end_of(std::size_t i) const { return static_cast<std::size_t>(m_starts[i + 1] & ~k_copied) - 1; }
+  std::size_t start_of(std::size_t i) const { return m_wide ? static_cast<std::size_t>(m_starts64[i]) : m_starts32[i]; }
+  std::size_t end_of(std::size_t i) const { return start_of(i + 1) - 1; }
 
   std::string_view copied(std::size_t i) const {
     const auto at = std::lower_bound(m_copied_lines.begin(), m_copied_lines.end(), i,
@@ -325,7 +333,10 @@ private:
   }
 
   std::string_view m_text;
-  std::vector<std::uint64_t> m_starts;  // where each line starts in m_text (k_copied: see m_copies), then a sentinel
+  bool m_wide;  // m_starts64 (a text of 4 GiB or more), else m_starts32
+  std::vector<std::uint32_t> m_starts32;  // where each line starts in m_text, then a sentinel one past its end
+  std::vector<std::uint64_t> m_starts64;
+  std::vector<bool> m_copied;  // per line: read from m_copies
   std::string m_copies;  // the copied lines, cleaned, one after another, then k_padding bytes
   std::vector<std::pair<std::size_t, std::string_view>> m_copied_lines;  // (line, its copy), by line
 };
