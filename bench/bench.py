@@ -92,7 +92,7 @@ def main():
         r_py = py["cpu"] / me["cpu"] if py else None
         r_bare = me["cpu"] / bare if bare else None
         mem_mb = peak_rss_kb([a.awrdiff, "snapshot", path, "--format", "json"]) / 1024
-        limit_mb = 5 * size / 2**20 + 30
+        limit_mb = 3 * size / 2**20 + 30
         if r_py is not None and html and (worst_py is None or r_py < worst_py[0]):
             worst_py = (r_py, name)
         if r_py is not None and not html and (worst_txt is None or r_py < worst_txt[0]):
@@ -116,7 +116,7 @@ def main():
         print(f"- largest awrdiff / bare-parse ratio: {worst_bare[0]:.2f} ({worst_bare[1]}); target <= 3: "
               f"{'met' if worst_bare[0] <= 3 else 'MISSED'}")
     if worst_mem:
-        print(f"- peak RSS closest to the limit: {worst_mem[2]:.1f} MB vs 5 x input + 30 MB = {worst_mem[3]:.1f} MB "
+        print(f"- peak RSS closest to the limit: {worst_mem[2]:.1f} MB vs 3 x input + 30 MB = {worst_mem[3]:.1f} MB "
               f"({worst_mem[1]}); target: {'met' if worst_mem[0] <= 1 else 'MISSED'}")
     # CPU for about 1 MB of well-formed HTML, in-process (no process start-up).
     bench = os.path.join(a.bindir, "awrdiff_parse_bench")

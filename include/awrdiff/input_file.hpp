@@ -18,7 +18,10 @@ struct InputFileKind {
   std::size_t max_bytes;  ///< larger files are refused before a byte is read (a pipe: once it passed this)
   std::string_view too_large;  ///< the reason after "file larger than N MiB; " (what such files usually weigh)
   /// Refuse binary content (four NUL bytes in a row) in the first 64 KiB, before the rest is read; gzip data
-  /// (magic 1F 8B) is let through when `gzip` is set (decode_input checks what it inflates to).
+  /// (magic 1F 8B) is let through when `gzip` is set (decode_input checks what it inflates to). With `gzip`
+  /// (bytes that decode_input decodes), other bytes are also refused from their first 64 KiB when they are sure
+  /// to fail decode_input's test (a NUL byte in the first 64 KiB of the text they decode to): random or
+  /// compressed data on standard input is refused at once, not after 512 MiB.
   bool refuse_binary = true;
   bool gzip = true;
   bool refuse_empty = true;  ///< "empty file" (a policy file may be empty: the defaults)

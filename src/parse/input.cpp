@@ -166,31 +166,54 @@ std::string from_cp1252(std::string_view s) {
   return out;
 }
 
+// How decode_input reads bytes that are not gzip: UTF-16 (little- or big-endian, with or without a BOM),
+// else UTF-8 (then Windows-1252 when not valid UTF-8); `skip`: the BOM's bytes.
+struct TextEncoding {
+  enum class Kind { utf8, utf16le, utf16be } kind = Kind::utf8;
+  std::size_t skip = 0;
+};
+
+TextEncoding text_encoding(std::string_view bytes) {
+  auto b = [&](std::size_t i) { return i < bytes.size() ? static_cast<unsigned char>(bytes[i]) : 0u; };
+  using K = TextEncoding::Kind;
+  if (b(0) == 0xEF && b(1) == 0xBB && b(2) == 0xBF) return {K::utf8, 3};
+  if (b(0) == 0xFF && b(1) == 0xFE) return {K::utf16le, 2};
+  if (b(0) == 0xFE && b(1) == 0xFF) return {K::utf16be, 2};
+  if (bytes.size() >= 4 && b(1) == 0 && b(3) == 0 && b(0) != 0 && b(2) != 0) return {K::utf16le, 0};  // no BOM
+  if (bytes.size() >= 4 && b(0) == 0 && b(2) == 0 && b(1) != 0 && b(3) != 0) return {K::utf16be, 0};
+  return {K::utf8, 0};
+}
+
+// decode_input's binary test: a NUL byte in the first 64 KiB of the decoded text.
+constexpr std::size_t k_decoded_probe_bytes = std::size_t{1} << 16;
+bool nul_in_probe(std::string_view text) {
+  return text.substr(0, std::min(text.size(), k_decoded_probe_bytes)).find('\0') != std::string_view::npos;
+}
+
+// Whether decode_input is sure to refuse, as binary, bytes (not gzip) that start with `head`: a NUL byte in
+// the first 64 KiB of what `head` decodes to is at the same place in what the whole input decodes to (the
+// last character decoded from `head` may be cut, never into a NUL). Random or compressed bytes hold NUL
+// bytes, if rarely four in a row: told from the first 64 KiB of standard input, not after 512 MiB.
+bool decodes_to_binary(std::string_view head) {
+  const TextEncoding enc = text_encoding(head);
+  if (enc.kind == TextEncoding::Kind::utf8) return nul_in_probe(head.substr(enc.skip));
+  return nul_in_probe(from_utf16(head.substr(enc.skip), enc.kind == TextEncoding::Kind::utf16le));
+}
+
 }  // namespace
 
 std::string decode_input(std::string bytes, const std::string& source) {
   if (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1F && static_cast<unsigned char>(bytes[1]) == 0x8B)
     bytes = gunzip(bytes, source);
   std::string text;
-  auto b = [&](std::size_t i) { return i < bytes.size() ? static_cast<unsigned char>(bytes[i]) : 0u; };
-  if (b(0) == 0xEF && b(1) == 0xBB && b(2) == 0xBF) {
-    bytes.erase(0, 3);
-    text = std::move(bytes);
-  } else if (b(0) == 0xFF && b(1) == 0xFE) {
-    text = from_utf16(std::string_view(bytes).substr(2), true);
-  } else if (b(0) == 0xFE && b(1) == 0xFF) {
-    text = from_utf16(std::string_view(bytes).substr(2), false);
-  } else if (bytes.size() >= 4 && b(1) == 0 && b(3) == 0 && b(0) != 0 && b(2) != 0) {
-    text = from_utf16(bytes, true);  // UTF-16LE without BOM
-  } else if (bytes.size() >= 4 && b(0) == 0 && b(2) == 0 && b(1) != 0 && b(3) != 0) {
-    text = from_utf16(bytes, false);
+  if (const TextEncoding enc = text_encoding(bytes); enc.kind != TextEncoding::Kind::utf8) {
+    text = from_utf16(std::string_view(bytes).substr(enc.skip), enc.kind == TextEncoding::Kind::utf16le);
   } else {
+    bytes.erase(0, enc.skip);
     text = std::move(bytes);
   }
   // Binary content: NUL bytes in what should be text.
-  const std::size_t probe = std::min<std::size_t>(text.size(), 1 << 16);
-  if (std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(probe), '\0') > 0)
-    throw Error(source, "binary file, not a report");
+  if (nul_in_probe(text)) throw Error(source, "binary file, not a report");
   if (!valid_utf8(text)) text = from_cp1252(text);
   // Line ends: CRLF and lone CR become LF, in place (no second copy of a large input).
   std::size_t w = text.find('\r');
@@ -254,7 +277,9 @@ std::string read_all(int fd, const std::string& name, const InputFileKind& kind,
     const std::string_view head(bytes.data(), std::min(bytes.size(), k_probe_bytes));
     const bool gzip = kind.gzip && head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1F &&
                       static_cast<unsigned char>(head[1]) == 0x8B;
-    if (!gzip && looks_binary(head)) throw Error(name, "binary file, not a " + std::string(kind.what));
+    // (Bytes that gzip may hold are decoded by decode_input: then its own test, told from the first bytes.)
+    if (!gzip && (looks_binary(head) || (kind.gzip && decodes_to_binary(head))))
+      throw Error(name, "binary file, not a " + std::string(kind.what));
   };
   std::array<char, k_probe_bytes> chunk{};
   for (;;) {

@@ -211,78 +211,139 @@ std::vector<Word> words_of(std::string_view line, std::size_t from = 0) {
   return out;
 }
 
-// Copies `in` to `out` (as large) with tabs as spaces and form feeds removed; returns the length
-// written, and in `line_feeds` how many line feeds it holds. Sixteen bytes at a time where SSE2 is
-// there (the x86-64 baseline): a block without either byte (nearly all of them) is stored as it is,
-// its line feeds counted from the same load.
-std::size_t clean_copy(std::string_view in, char* out, std::size_t& line_feeds) {
+// How many line feeds `in` holds, sixteen bytes at a time where SSE2 is there (the x86-64 baseline).
+std::size_t count_line_feeds(std::string_view in) {
   const char* p = in.data();
   const std::size_t n = in.size();
-  char* w = out;
   std::size_t i = 0, lf = 0;
 #if defined(__SSE2__)
-  const __m128i tab = _mm_set1_epi8('\t');
-  const __m128i ff = _mm_set1_epi8('\f');
   const __m128i nl = _mm_set1_epi8('\n');
   for (; i + 16 <= n; i += 16) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
     // (A line feed every few blocks: counted a bit at a time, no popcnt instruction in the baseline.)
     for (auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))); m != 0; m &= m - 1) ++lf;
-    if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, ff))) == 0) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(w), x);  // w <= out + i: within `out`
-      w += 16;
-      continue;
-    }
-    for (std::size_t k = i; k < i + 16; ++k) {
-      const char c = p[k];
-      *w = c == '\t' ? ' ' : c;
-      w += c != '\f' ? 1 : 0;
-    }
   }
 #endif
-  for (; i < n; ++i) {
-    const char c = p[i];
-    lf += c == '\n' ? 1 : 0;
-    *w = c == '\t' ? ' ' : c;
-    w += c != '\f' ? 1 : 0;
-  }
-  line_feeds = lf;
-  return static_cast<std::size_t>(w - out);
+  for (; i < n; ++i) lf += p[i] == '\n' ? 1 : 0;
+  return lf;
 }
 
-// Bytes after the text in TextTokenizer's copy of it, so that a 16-byte load at any byte of a line
-// stays inside the buffer (cell_of).
+// Bytes readable after every line the tokenizer reads, so that a 16-byte load at any byte of a line
+// stays inside its buffer (cell_of).
 constexpr std::size_t k_padding = 16;
+
+// The lines of a text, split at each line feed. A line is a view into the text as given (the text is
+// not copied: a report of 200 MB would take 200 MB more), kept as where it starts (4 bytes a line in a
+// text under 4 GiB, a quarter of a string_view: 3.4 million lines in 200 MB of report), ending at the
+// line feed before the next line's start. The few lines that hold a tab or a form feed are read from a
+// copy instead, tabs as spaces and form feeds removed (form feeds mark page breaks; the repeated title
+// that follows them continues the section), and so are the last lines, those ending within k_padding
+// bytes of the text's end: the copies end with k_padding bytes, the text may not.
+class LineIndex {
+public:
+  explicit LineIndex(std::string_view text) : m_text(text), m_wide(text.size() >= UINT32_MAX) {
+    // Counted first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
+    const std::size_t lines = count_line_feeds(text) + 1;
+    if (m_wide) m_starts64.reserve(lines + 1);
+    else m_starts32.reserve(lines + 1);
+    m_copied.reserve(lines);
+    std::size_t start = 0;
+    bool dirty = false;  // the line being split holds a tab or a form feed
+    auto line_feed_at = [&](std::size_t at) {
+      push_line(start, dirty);
+      start = at + 1;
+      dirty = false;
+    };
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    // The line feeds, tabs and form feeds of sixteen bytes at a time: a tab or form feed belongs to the
+    // line of the next line feed after it.
+    const __m128i lf = _mm_set1_epi8('\n'), tab = _mm_set1_epi8('\t'), ff = _mm_set1_epi8('\f');
+    for (; i + 16 <= text.size(); i += 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+      auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, lf)));
+      auto d = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, ff))));
+      for (; m != 0; m &= m - 1) {
+        const unsigned below = (m & (0u - m)) - 1u;  // the bits under this line feed
+        dirty = dirty || (d & below) != 0;
+        d &= ~below;
+        line_feed_at(i + static_cast<std::size_t>(std::countr_zero(m)));
+      }
+      dirty = dirty || d != 0;
+    }
+#endif
+    for (; i < text.size(); ++i) {
+      const char c = text[i];
+      if (c == '\n') line_feed_at(i);
+      else if (c == '\t' || c == '\f') dirty = true;
+    }
+    // The last line (empty when the text ends with a line feed) ends at the text's end: a sentinel
+    // start one past it.
+    push_line(start, dirty);
+    if (m_wide) m_starts64.push_back(text.size() + 1);
+    else m_starts32.push_back(static_cast<std::uint32_t>(text.size() + 1));
+    // The last lines: the bytes after them are fewer than k_padding.
+    for (std::size_t k = size(); k > 0 && text.size() - end_of(k - 1) < k_padding; --k) m_copied[k - 1] = true;
+    // The copies, one after another, then the padding; views into m_copies once it is complete.
+    std::size_t bytes = k_padding, count = 0;
+    for (std::size_t k = 0; k < size(); ++k)
+      if (m_copied[k]) {
+        bytes += end_of(k) - start_of(k);
+        ++count;
+      }
+    m_copies.reserve(bytes);
+    m_copied_lines.reserve(count);
+    std::vector<std::size_t> ends;
+    ends.reserve(count);
+    for (std::size_t k = 0; k < size(); ++k)
+      if (m_copied[k]) {
+        for (const char c : text.substr(start_of(k), end_of(k) - start_of(k)))
+          if (c != '\f') m_copies.push_back(c == '\t' ? ' ' : c);
+        m_copied_lines.push_back({k, {}});
+        ends.push_back(m_copies.size());
+      }
+    m_copies.append(k_padding, '\0');  // (read, never used: see cell_of)
+    for (std::size_t j = 0, from = 0; j < count; from = ends[j++])
+      m_copied_lines[j].second = std::string_view(m_copies).substr(from, ends[j] - from);
+  }
+
+  std::size_t size() const { return m_copied.size(); }
+
+  std::string_view operator[](std::size_t i) const {
+    if (m_copied[i]) [[unlikely]]
+      return copied(i);
+    const std::size_t start = start_of(i);
+    return {m_text.data() + start, end_of(i) - start};
+  }
+
+private:
+  void push_line(std::size_t start, bool copied) {
+    if (m_wide) m_starts64.push_back(start);
+    else m_starts32.push_back(static_cast<std::uint32_t>(start));
+    m_copied.push_back(copied);
+  }
+
+  std::size_t start_of(std::size_t i) const { return m_wide ? static_cast<std::size_t>(m_starts64[i]) : m_starts32[i]; }
+  std::size_t end_of(std::size_t i) const { return start_of(i + 1) - 1; }
+
+  std::string_view copied(std::size_t i) const {
+    const auto at = std::lower_bound(m_copied_lines.begin(), m_copied_lines.end(), i,
+                                     [](const auto& e, std::size_t k) { return e.first < k; });
+    return at->second;
+  }
+
+  std::string_view m_text;
+  bool m_wide;  // m_starts64 (a text of 4 GiB or more), else m_starts32
+  std::vector<std::uint32_t> m_starts32;  // where each line starts in m_text, then a sentinel one past its end
+  std::vector<std::uint64_t> m_starts64;
+  std::vector<bool> m_copied;  // per line: read from m_copies
+  std::string m_copies;  // the copied lines, cleaned, one after another, then k_padding bytes
+  std::vector<std::pair<std::size_t, std::string_view>> m_copied_lines;  // (line, its copy), by line
+};
 
 class TextTokenizer {
 public:
-  explicit TextTokenizer(std::string_view content)
-      : m_text(std::make_unique_for_overwrite<char[]>(content.size() + k_padding)) {  // written before it is read
-    // One cleaned copy of the text; lines are views into it (no allocation per line).
-    // Form feeds mark page breaks; the repeated title that follows them continues the section.
-    std::size_t line_feeds = 0;
-    const std::string_view text(m_text.get(), clean_copy(content, m_text.get(), line_feeds));
-    std::memset(m_text.get() + text.size(), 0, k_padding);  // (read, never used: see cell_of)
-    // The lines, split at each line feed (found sixteen bytes at a time where SSE2 is there). Counted
-    // first: a vector grown by doubling would hold up to twice the memory (a file of short lines).
-    m_lines.reserve(line_feeds + 1);
-    std::size_t start = 0, i = 0;
-    auto line_feed_at = [&](std::size_t at) {
-      m_lines.push_back(text.substr(start, at - start));
-      start = at + 1;
-    };
-#if defined(__SSE2__)
-    const __m128i lf = _mm_set1_epi8('\n');
-    for (; i + 16 <= text.size(); i += 16) {
-      auto m = static_cast<unsigned>(
-          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i)), lf)));
-      for (; m != 0; m &= m - 1) line_feed_at(i + static_cast<std::size_t>(std::countr_zero(m)));
-    }
-#endif
-    for (; i < text.size(); ++i)
-      if (text[i] == '\n') line_feed_at(i);
-    m_lines.push_back(text.substr(start));  // after the last line feed (empty when the text ends with one)
-  }
+  explicit TextTokenizer(std::string_view content) : m_lines(content) {}
 
   RawReport run() {
     RawReport out;
@@ -436,6 +497,7 @@ private:
   }
 
   void begin_table(std::size_t rule, const std::vector<Span>& segs) {
+    flush_continuation();
     m_segs = segs;
     // Header lines: the non-blank lines right above the rule (at most 4), down from the title.
     std::vector<std::pair<std::string_view, std::size_t>> header_lines;  // text, first usable column
@@ -627,8 +689,8 @@ private:
   };
 
   // cell_view's cell, and whether it needs no folding. A cell of at most 32 bytes (nearly all of them)
-  // is trimmed and checked with one or two 16-byte loads: the line is a view into m_text, which has
-  // k_padding bytes after the text, so the loads stay inside it; the bytes past the cell are masked
+  // is trimmed and checked with one or two 16-byte loads: the line is followed by at least k_padding
+  // bytes of its buffer (see LineIndex), so the loads stay inside it; the bytes past the cell are masked
   // off.
   Cell cell_of(std::string_view line, std::size_t c) const {
     std::size_t from = m_cuts[c].start, to = m_cuts[c].end;
@@ -698,6 +760,7 @@ private:
   // A new row of m_table, stored in place (no RawRow moved in), with its line number and, where the
   // table keeps them, its line.
   RawRow& new_row(std::string_view line, std::size_t i) {
+    flush_continuation();  // (m_table->rows may move)
     RawRow& r = m_table->rows.emplace_back();
     if (m_keep_raw) r.raw = line;
     r.line = static_cast<int>(i + 1);
@@ -760,6 +823,7 @@ private:
   // "Label:  value" sections (RAC global cache efficiency, workload, messaging): one row per line,
   // [label, value], until a rule, the next title or two blank lines.
   void begin_key_values(std::size_t title) {
+    flush_continuation();
     RawTable t;
     t.title = m_section_title;
     t.line = static_cast<int>(title + 1);
@@ -867,10 +931,10 @@ private:
         slice(line, new_row(line, i).cells, folded);
         m_folded = m_folded && folded;
       } else if (!m_table->rows.empty()) {
-        m_table->rows.back().continuation.emplace_back(line);
+        add_continuation(m_table->rows.back(), line);
       } else if (m_continuing && !out.tables.empty() && out.tables.back().title == m_table->title &&
                  !out.tables.back().rows.empty()) {
-        out.tables.back().rows.back().continuation.emplace_back(line);  // record cut by a page break
+        add_continuation(out.tables.back().rows.back(), line);  // record cut by a page break
       }
       return;
     }
@@ -917,7 +981,26 @@ private:
     m_table->rows.push_back(std::move(r));
   }
 
+  // A SQL record's lines after its figures (RawRow::continuation) are gathered as views, then copied
+  // into the row at once, its vector sized to them: grown a line at a time, it held up to twice the
+  // strings it needs (a few lines a record, on a report of hundreds of thousands of records).
+  void add_continuation(RawRow& row, std::string_view line) {
+    if (&row != m_continuation_row) flush_continuation();
+    m_continuation_row = &row;
+    m_continuation.push_back(line);
+  }
+
+  void flush_continuation() {
+    if (m_continuation_row == nullptr) return;
+    auto& lines = m_continuation_row->continuation;
+    lines.reserve(lines.size() + m_continuation.size());
+    for (const std::string_view l : m_continuation) lines.emplace_back(l);
+    m_continuation.clear();
+    m_continuation_row = nullptr;
+  }
+
   void close_table(RawReport& out) {
+    flush_continuation();  // (rows move)
     if (!m_table) return;
     RawTable t = std::move(*m_table);
     m_table.reset();
@@ -942,8 +1025,10 @@ private:
     return section == SectionId::snapshot_info || section_spec(section).reader == SectionReader::snapshot_info;
   }
 
-  std::unique_ptr<char[]> m_text;  // the content, tabs as spaces, form feeds removed
-  std::vector<std::string_view> m_lines;  // views into m_text
+  LineIndex m_lines;
+  // The lines of m_continuation_row's record not yet copied into it (add_continuation).
+  RawRow* m_continuation_row = nullptr;
+  std::vector<std::string_view> m_continuation;
   std::optional<RawTable> m_table;
   bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded
   bool m_keep_raw = false;  // m_table's rows keep their line (keeps_raw_lines)

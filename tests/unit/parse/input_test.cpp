@@ -11,7 +11,10 @@
 #include <string>
 
 #include <chrono>
+#include <cstdint>
+#include <future>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -234,4 +237,53 @@ TEST_F(TempDir, NotAReport) { expect_load_error(write("notes.txt", "just some no
 
 TEST_F(TempDir, OracleErrorFile) {
   expect_load_error(write("err.txt", "declare\n*\nERROR at line 1:\nORA-20200: The instance was shutdown\n"), "ORA-20200");
+}
+
+namespace {
+
+// Reads `bytes` from a pipe whose writer stays open (no end of input), the way a stream of binary data
+// arrives on standard input: what read_input_descriptor says, or "blocked" when it waits for more.
+std::string read_open_pipe(const std::string& bytes, int seconds = 10) {
+  int fds[2];
+  if (::pipe(fds) != 0) return "no pipe";
+  // As much as the pipe holds without a reader (64 KiB at least: the bytes the refusal is told from).
+  (void)::fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
+  (void)::fcntl(fds[1], F_SETFL, O_NONBLOCK);
+  std::string result = "written";
+  if (::write(fds[1], bytes.data(), bytes.size()) < (64 << 10)) result = "short write";
+  auto reading = std::async(std::launch::async, [fd = fds[0]] {
+    try {
+      return "read " + std::to_string(awrdiff::read_input_descriptor(fd, "-", awrdiff::report_input_kind()).size());
+    } catch (const awrdiff::Error& e) { return e.reason(); }
+  });
+  if (reading.wait_for(std::chrono::seconds(seconds)) != std::future_status::ready) result = "blocked";
+  ::close(fds[1]);  // (the end of input: a blocked read returns)
+  const std::string got = reading.get();
+  ::close(fds[0]);
+  return result == "written" ? got : result;
+}
+
+}  // namespace
+
+// Binary data on standard input is refused from its first 64 KiB, not read to the 512 MiB limit: random
+// or compressed bytes hold NUL bytes, if rarely four in a row (what any input is refused for), and a NUL
+// byte in the first 64 KiB of the text is what decode_input refuses a report for.
+TEST(ReadInput, BinaryOnStandardInputIsRefusedFromItsFirstBytes) {
+  std::string noise(200 << 10, '\0');
+  std::uint32_t x = 12345;
+  for (auto& c : noise) {
+    x = x * 1103515245u + 12345u;
+    c = static_cast<char>(x >> 24);
+  }
+  ASSERT_EQ(noise.find(std::string(4, '\0')), std::string::npos);  // (no run of four NULs)
+  ASSERT_NE(noise.substr(0, 64 << 10).find('\0'), std::string::npos);
+  EXPECT_EQ(read_open_pipe(noise), "binary file, not a report");
+  // UTF-16 text is NUL bytes every other byte: read, decoded, and refused only when it holds a NUL character.
+  const std::string text = utf16le(std::string(100 << 10, 'x'));
+  EXPECT_EQ(read_open_pipe(std::string("\xFF\xFE", 2) + utf16le("a") + std::string(2, '\0') + text), "binary file, not a report");
+  EXPECT_EQ(read_open_pipe(utf16le("a") + std::string(2, '\0') + text), "binary file, not a report");
+  EXPECT_EQ(read_open_pipe(std::string("\xFF\xFE", 2) + text, 1), "blocked");  // text: read to its end
+  EXPECT_EQ(read_open_pipe(std::string(100 << 10, 'x'), 1), "blocked");
+  // The same bytes as a file give the same refusal as decode_input's, which reads the whole file.
+  EXPECT_THROW((void)awrdiff::decode_input(noise, "noise.bin"), awrdiff::Error);
 }
