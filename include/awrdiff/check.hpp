@@ -180,6 +180,19 @@ inline bool quiet_prints_report(const CheckReport& report, bool verbose = false)
   return report.status == CheckStatus::fail || (verbose && report.status == CheckStatus::warn);
 }
 
+/// How many times the busiest period of the baseline a check with no like period (--match) must find the current
+/// period's DB time per second before it warns (unlike_periods_multiple).
+inline constexpr double k_unlike_multiple = 3;
+
+/// A check with no like period (--match hour / weekday-hour: nothing could be checked) against the periods of other
+/// hours: when the current period's DB time per second (AAS) is at least k_unlike_multiple times that of every valid
+/// period of `baseline` of its instance, whatever their hour, and above the idle level (0.05 AAS), the words of the
+/// warning: "DB time per second 62.2 AAS is 5.4x the busiest of the 2 periods of other hours (11.5 AAS)". Empty when
+/// it is not, or when the baseline gives no DB time per second of a period (an hourly dump's aggregates: no period to
+/// compare with one by one). The current period itself, if stored in the baseline, is left out. One rule for a baseline
+/// file (check()) and `check --history` (the window's periods of every hour).
+std::string unlike_periods_multiple(const Snapshot& current, const Baseline& baseline);
+
 /// Checks `current` (one snapshot, or a set merged by current_from_members) against `baseline`. Throws
 /// Error (exit 2) when they cannot be compared: another database (confirm_same_database: another DB
 /// Id, or another DB name where a side has no DB Id, or neither known), another instance, an invalid

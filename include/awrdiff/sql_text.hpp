@@ -34,7 +34,17 @@ enum class SignatureMatch {
   none,
   exact,  ///< both signatures equal
   prefix,  ///< one text was cut by the report and the shorter signature (at least 40 characters) is a prefix of the other
+  /// the compact signatures (sql_compact_signature) are equal: the same statement but for its comments and hints and
+  /// its spacing. The matcher takes it only with the same module and no other plan hash.
+  near,
 };
+
+/// The signature without comments or hints and without any whitespace: what is left of a statement when the report's
+/// line wrapping (a space inserted inside a word or a quoted name: "su bstrb", "\"LONGITUDE \"") and a comment that
+/// changes per run (the column directives dbms_stats writes into its "SQL Analyze" queries) are set aside. The
+/// sql_id hashes the exact text, so either gives a statement a new sql_id. Empty for an empty text. Not a key
+/// by itself: two statements whose hints differ share it.
+std::string sql_compact_signature(std::string_view text);
 
 /// Compares two signatures.
 SignatureMatch match_signatures(std::string_view a, std::string_view b);

@@ -460,15 +460,27 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     std::string left_out;
     for (const auto& n : baseline.notes)
       if (n.find("left out") != std::string::npos) left_out += "; " + n;
+    // No like period, but periods of other hours: a period that is a multiple of every one of them still warns, one
+    // line under -q, also with --add (the rule of a baseline file without a like period, unlike_periods_multiple).
+    std::string multiple;
+    if (w.match != MatchPeriods::all) {
+      WindowOptions every = w;
+      every.match = MatchPeriods::all;
+      multiple = unlike_periods_multiple(current, store->load_window(current, every));
+    }
     const std::string msg = fmt::format(
-        "OK, insufficient baseline: no earlier period of DB Id {} in the {} window{}{}; {}", current.database.dbid.value_or(0),
-        h.window, w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), left_out,
+        "{}, insufficient baseline: no earlier period of DB Id {} in the {} window{}{}; {}{}", multiple.empty() ? "OK" : "WARN",
+        current.database.dbid.value_or(0), h.window,
+        w.match == MatchPeriods::all ? "" : fmt::format(" (like periods: {})", match_name(w.match)), left_out,
+        multiple.empty() ? "" : "but " + multiple + "; ",
         h.check_add ? fmt::format("{} was added to the history, so the check starts once like periods are stored", current.source)
                     : std::string("nothing was checked (`awrdiff history list`; --add stores the period)"));
-    if (h.check_output != CheckOutput::report)
-      return emit_monitoring(insufficient_baseline_report(msg, current.database.name, current.database.instance), h.check_output,
-                             output, emit);
-    if (quiet && h.check_add) {
+    if (h.check_output != CheckOutput::report) {
+      CheckReport r = insufficient_baseline_report(msg, current.database.name, current.database.instance);
+      if (!multiple.empty()) r.status = CheckStatus::warn;
+      return emit_monitoring(r, h.check_output, output, emit);
+    }
+    if (quiet && h.check_add && multiple.empty()) {
       if (!output.empty() && output != "-") emit("", output);  // emptied: no earlier run's report is left in it
       return 0;
     }
@@ -481,7 +493,7 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
       j.begin_object();
       j.key("exit_code").integer(0);
       j.key("headline").string(msg);
-      j.key("status").string("insufficient baseline");
+      j.key("status").string(multiple.empty() ? "insufficient baseline" : "warn");
       j.end_object();
       emit(std::string(j.text()) + "\n", output);
     } else {

@@ -488,6 +488,21 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
   return merge_snapshots(kept);
 }
 
+std::string unlike_periods_multiple(const Snapshot& current, const Baseline& baseline_in) {
+  const OptDouble aas = current.average_active_sessions();
+  if (!aas || !std::isfinite(*aas) || *aas <= detail::k_idle_aas) return {};
+  Baseline baseline = baseline_in;
+  std::erase_if(baseline.periods, [&](const BaselinePeriod& p) { return same_period(p, current); });
+  // Every period of the instance, whatever its hour: the busiest is the one the multiple is taken over.
+  const auto d = distribution(baseline, "db_time_per_s", MatchPeriods::all, "", report_instance(current));
+  if (!d.max || !std::isfinite(*d.max) || *d.max < 0 || *aas < k_unlike_multiple * *d.max) return {};
+  const std::string of = d.count == 1  ? std::string("the only period of another hour")
+                         : d.count > 1 ? fmt::format("the busiest of the {} periods of other hours", d.count)
+                                       : std::string("the busiest period of other hours");
+  if (*d.max <= 0) return fmt::format("DB time per second {} AAS where {} had none", num(*aas), of);
+  return fmt::format("DB time per second {} AAS is {}x {} ({} AAS)", num(*aas), grouped(*aas / *d.max, 1), of, num(*d.max));
+}
+
 std::string quiet_text(const CheckReport& r) {
   if (r.status == CheckStatus::fail ||
       (r.status != CheckStatus::warn && r.status != CheckStatus::insufficient && r.input_warnings.empty()))
@@ -625,11 +640,16 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     if (options.match == MatchPeriods::all) throw Error(current.source, "no metric in common with the baseline");
     // No period of the baseline is like this one: an insufficient baseline, not trouble, the same rule as a
     // history that holds no like period yet (exit 0; `check -q` prints this one line).
-    out.status = CheckStatus::insufficient;
-    out.headline = fmt::format("OK, insufficient baseline: no period of the baseline {} ({} period{} in it); nothing was checked",
+    // Still a warning when the period is a multiple of every period of other hours (a storm the like periods cannot
+    // judge yet): one line under -q, exit 0 all the same.
+    const std::string multiple = unlike_periods_multiple(current, baseline);
+    out.status = multiple.empty() ? CheckStatus::insufficient : CheckStatus::warn;
+    out.headline = fmt::format("{}, insufficient baseline: no period of the baseline {} ({} period{} in it); {}",
+                               multiple.empty() ? "OK" : "WARN",
                                options.match == MatchPeriods::hour ? "begins in the same hour of day (--match hour)"
                                                                    : "begins in the same weekday and hour (--match weekday-hour)",
-                               baseline.periods.size(), baseline.periods.size() == 1 ? "" : "s");
+                               baseline.periods.size(), baseline.periods.size() == 1 ? "" : "s",
+                               multiple.empty() ? "nothing was checked" : "but " + multiple + "; nothing else was checked");
     out.comparison = Comparison{};
     out.comparison.headline = out.headline;
     out.comparison.base_source = fmt::format("baseline: {}", baseline.name);

@@ -463,6 +463,12 @@ private:
                             p.base->sql_id, p.target->sql_id, tb > bb ? "literals became binds" : "binds became literals",
                             p.confidence, arrow(p.base_rate, p.target_rate, 3), pct_change(p.base_rate, p.target_rate));
       f.cause = fmt::format("SQL {} {}", p.label(), seconds(f.impact_aas));
+      if (!p.parent.empty()) {
+        // Inside a PL/SQL call: its time is the call's (sql_regression names the call), never counted a second time.
+        f.impact_aas = 0;
+        f.cause = fmt::format("SQL {} changed sql_id", p.label());
+        f.evidence.push_back(fmt::format("probably runs inside PL/SQL {}: its time is counted in the call's", p.parent));
+      }
       f.evidence.push_back(fmt::format("base:   {}", short_text(p.base->text, 100)));
       f.evidence.push_back(fmt::format("target: {}", short_text(p.target->text, 100)));
       const Pair per_exec = sql_value(p, "elapsed_per_exec_ms");
@@ -830,12 +836,18 @@ private:
     }
   }
 
+  // A statement the SQL rules name as one: the same sql_id in both periods, or one whose sql_id changed with its text
+  // the same but for comments and spacing (SignatureMatch::near). Literals that became binds are sql_changed's.
+  static bool one_statement(const SqlPair& p) {
+    return p.text_match == SignatureMatch::none || (p.text_match == SignatureMatch::near && !p.binds_changed);
+  }
+
   void sql_regression() {
     const auto d = m_f.delta_db_time_aas();
     if (!d || !assess("db_time_per_s", m_f.base_db_time_aas, m_f.target_db_time_aas).material()) return;
     std::vector<const SqlPair*> list;
     for (const auto& p : m_f.sql)
-      if (p.delta_aas && p.parent.empty() && p.text_match == SignatureMatch::none && *p.delta_aas * *d > 0 &&
+      if (p.delta_aas && p.parent.empty() && one_statement(p) && *p.delta_aas * *d > 0 &&
           std::fabs(*p.delta_aas) >= k_carrier_share * std::fabs(*d) &&
           (p.status == "both" || p.status == "new" || p.status == "gone"))
         list.push_back(&p);
@@ -844,7 +856,7 @@ private:
     if (list.size() > k_max_carriers) list.resize(k_max_carriers);
     const SqlPair* offset = nullptr;
     for (const auto& p : m_f.sql)
-      if (p.delta_aas && p.parent.empty() && p.text_match == SignatureMatch::none && *p.delta_aas * *d < 0 &&
+      if (p.delta_aas && p.parent.empty() && one_statement(p) && *p.delta_aas * *d < 0 &&
           std::fabs(*p.delta_aas) >= k_offset_share * std::fabs(*d) &&
           (p.status == "both" || p.status == "new" || p.status == "gone") &&
           (offset == nullptr || std::fabs(*p.delta_aas) > std::fabs(*offset->delta_aas)))
@@ -872,20 +884,26 @@ private:
             is_new ? "base" : "target", seconds(*p->delta_aas), p->bound ? "at least " : "", share);
         f.cause = fmt::format("SQL {} {} ({} or more)", s.sql_id, p->status, seconds(*p->delta_aas));
       } else {
-        f.title = fmt::format("SQL {} {} ({}): {}", s.sql_id, seconds(*p->delta_aas), share,
+        f.title = fmt::format("SQL {} {} ({}): {}", p->label(), seconds(*p->delta_aas), share,
                               p->why.empty() ? "elapsed per second " + arrow(p->base_rate, p->target_rate, 3) : p->why);
-        f.cause = fmt::format("SQL {} {}", s.sql_id, seconds(*p->delta_aas));
+        f.cause = fmt::format("SQL {} {}", p->label(), seconds(*p->delta_aas));
+        if (p->text_match == SignatureMatch::near)
+          f.evidence.push_back(
+              fmt::format("sql_id changed: {} in the base, {} in the target, the same text but for comments "
+                          "and spacing (confidence {})",
+                          p->base->sql_id, p->target->sql_id, p->confidence));
       }
       f.evidence.push_back(text);
       // Its statements, the ones only one period lists too (a job that coalesced another index): their
       // time is the call's, never a second cause.
       for (const auto& c : m_f.sql)
         if (c.parent == s.sql_id)
-          f.evidence.push_back(fmt::format("runs {} ({}{}), whose time is part of this call's", c.any().sql_id,
+          f.evidence.push_back(fmt::format("runs {} ({}{}), whose time is part of this call's", c.label(),
                                            short_text(c.any().text, 60),
-                                           c.status == "new"    ? "; in the target only"
-                                           : c.status == "gone" ? "; in the base only"
-                                                                : ""));
+                                           c.status == "new"                      ? "; in the target only"
+                                           : c.status == "gone"                   ? "; in the base only"
+                                           : c.text_match != SignatureMatch::none ? "; sql_id changed"
+                                                                                  : ""));
       if (p->status == "both") {
         const Pair per_exec = sql_value(*p, "elapsed_per_exec_ms");
         const std::string minutes =

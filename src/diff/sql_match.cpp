@@ -206,6 +206,29 @@ void Differ::match_sql() {
     };
     std::vector<std::size_t> gone_idx = one_sided(true), new_idx = one_sided(false);
     std::vector<bool> used(pairs.size(), false);
+    // The compact signature of each one-sided statement, computed once (texts of dbms_stats' queries run to 27,000
+    // characters).
+    std::map<const SqlStat*, std::string> compact;
+    auto compact_of = [&](const SqlStat& q) -> const std::string& {
+      auto it = compact.find(&q);
+      if (it == compact.end()) it = compact.emplace(&q, sql_compact_signature(q.text)).first;
+      return it->second;
+    };
+    // The same statement but for comments, hints and spacing: the report's line wrapping splits a word or a quoted
+    // name, and dbms_stats' "SQL Analyze" query of one table carries column directives in a comment that change
+    // between runs (gkj36y6chsvh5 -> 390ps6515t2d8, the child of the stats job b6usrg82hwsa3 in RMGTIBN): taken
+    // only with the same module and no other plan hash, after an exact signature and before a text cut by the report.
+    auto near = [&](const SqlStat& b, const SqlStat& t) {
+      if (b.module != t.module) return false;
+      if (b.plan_hash_value && t.plan_hash_value && *b.plan_hash_value != 0 && *t.plan_hash_value != 0 &&
+          *b.plan_hash_value != *t.plan_hash_value)
+        return false;
+      const auto& cb = compact_of(b);
+      return !cb.empty() && cb == compact_of(t);
+    };
+    auto rank = [](SignatureMatch m) {
+      return m == SignatureMatch::exact ? 3 : m == SignatureMatch::near ? 2 : m == SignatureMatch::prefix ? 1 : 0;
+    };
     for (std::size_t ti : new_idx) {
       const SqlStat& t = *pairs[ti].target;
       if (m_target.members > 1 && !t.elapsed_s) continue;  // a set's statement listed in some members only: no figures
@@ -220,9 +243,11 @@ void Differ::match_sql() {
         const auto bsig = sql_signature(b.text);
         if (is_literal(bsig)) continue;
         auto m = match_signatures(bsig, tsig);
+        if (m == SignatureMatch::prefix && !b.module.empty() && !t.module.empty() && b.module != t.module)
+          m = SignatureMatch::none;
+        if (m != SignatureMatch::exact && near(b, t)) m = SignatureMatch::near;
         if (m == SignatureMatch::none) continue;
-        if (m == SignatureMatch::prefix && !b.module.empty() && !t.module.empty() && b.module != t.module) continue;
-        if (best_match == SignatureMatch::none || (m == SignatureMatch::exact && best_match == SignatureMatch::prefix)) {
+        if (rank(m) > rank(best_match)) {
           best = bi;
           best_match = m;
         }
@@ -237,8 +262,11 @@ void Differ::match_sql() {
       const bool same_plan = bph && t.plan_hash_value && *bph != 0 && *bph == *t.plan_hash_value;
       pairs[ti].confidence = best_match == SignatureMatch::prefix ? (same_plan ? "medium (text cut by the report, same plan hash)"
                                                                                : "low (text cut by the report)")
-                             : complete || same_plan              ? (same_plan ? "high (same plan hash)" : "high")
-                                                                  : "medium (text may be cut)";
+                             : best_match == SignatureMatch::near
+                                 ? (same_plan ? "high (same text but for comments and spacing, same module and plan hash)"
+                                              : "medium (same text but for comments and spacing, same module)")
+                             : complete || same_plan ? (same_plan ? "high (same plan hash)" : "high")
+                                                     : "medium (text may be cut)";
       pairs[best].base = nullptr;  // consumed
     }
     // Literal SQL against one statement of its shape: one side lists the shape under one sql_id, the other
@@ -396,7 +424,7 @@ void Differ::sql() {
     if (status == "not in report") return Unknown{Unknown::Why::not_in_report};
     return status;
   };
-  bool any_text_match = false, any_literal_group = false;
+  bool any_text_match = false, any_literal_group = false, any_near = false;
   std::size_t shown = 0;
   for (const auto& p : m_facts.sql) {
     if (!((p.base != nullptr && p.base->elapsed_s) || (p.target != nullptr && p.target->elapsed_s))) continue;
@@ -406,10 +434,12 @@ void Differ::sql() {
     if (hb) {
       CompareCell status = status_cell(p.status);
       if (p.text_match != SignatureMatch::none) {
-        status = std::string(p.base->id_kind != p.target->id_kind ? "matched by text"
-                             : p.binds_changed                    ? "same text, binds changed"
-                                                                  : "same shape, other literals");
+        status = std::string(p.base->id_kind != p.target->id_kind   ? "matched by text"
+                             : p.binds_changed                      ? "same text, binds changed"
+                             : p.text_match == SignatureMatch::near ? "sql_id changed"
+                                                                    : "same shape, other literals");
         any_text_match = true;
+        any_near = any_near || p.text_match == SignatureMatch::near;
       }
       // Literal SQL against one statement of its shape: the group's side is what the lists give for its ids,
       // at least that (a bound), unknown when they give none.
@@ -458,6 +488,11 @@ void Differ::sql() {
       t.notes.push_back(
           "base id -> target id: the same statement under a new sql_id, matched by its text with literals and "
           "binds folded (literals became binds, or literal SQL with other values).");
+    if (any_near)
+      t.notes.push_back(
+          "sql_id changed: the same statement, of the same module and plan hash where both give one, whose text differs "
+          "only in comments, hints or spacing (the report's line wrapping, a comment that changes per run), so it runs "
+          "under another sql_id.");
     if (any_literal_group)
       t.notes.push_back(
           "literals -> binds (or binds -> literals): the statement's shape, literals and binds folded, is the other "

@@ -149,6 +149,41 @@ bool is_plsql_text(std::string_view text) {
   return starts("begin") || starts("declare") || starts("call");
 }
 
+std::string sql_compact_signature(std::string_view text) {
+  // Comments and hints out first (outside string literals and quoted names), then the signature without its spaces.
+  std::string bare;
+  bare.reserve(text.size());
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n;) {
+    const char c = text[i];
+    if (c == '\'' || c == '"') {  // a literal or a quoted name, copied whole ('' escapes a quote)
+      std::size_t k = i + 1;
+      while (k < n && text[k] != c) ++k;
+      k = k < n ? k + 1 : n;
+      bare.append(text.substr(i, k - i));
+      i = k;
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+      const std::size_t end = text.find("*/", i + 2);
+      i = end == std::string_view::npos ? n : end + 2;
+      bare.push_back(' ');
+      continue;
+    }
+    if (c == '-' && i + 1 < n && text[i + 1] == '-') {
+      const std::size_t end = text.find('\n', i);
+      i = end == std::string_view::npos ? n : end;
+      bare.push_back(' ');
+      continue;
+    }
+    bare.push_back(c);
+    ++i;
+  }
+  std::string sig = sql_signature(bare);
+  std::erase_if(sig, [](char ch) { return std::isspace(static_cast<unsigned char>(ch)) != 0; });
+  return sig;
+}
+
 SignatureMatch match_signatures(std::string_view a, std::string_view b) {
   if (a.empty() || b.empty()) return SignatureMatch::none;
   if (a == b) return SignatureMatch::exact;

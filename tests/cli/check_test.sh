@@ -52,9 +52,14 @@ ok "a warn under -q -v is the whole report" sh -c '[ "$(wc -l <"$0")" -gt 20 ]' 
 check "a report among the baseline sources" 1 "$bin" check --baseline normal.json "$s/good_1.html" "$s/bad.html"
 ok "baseline and current named" grep -q "baseline: normal.json, .*good_1.html (2 sources); current:" "$tmp/out"
 # --match with no like period in a baseline file: insufficient baseline, exit 0, one line under -q (as --history).
-sed 's/14-Mar-25 14:\([0-9]\)/14-Mar-25 03:\1/g' "$s/bad.html" >bad_03.html
-check "--match hour, no like period" 0 "$bin" check -q --match hour --baseline normal.json bad_03.html
+sed 's/14-Mar-25 14:\([0-9]\)/14-Mar-25 03:\1/g' "$s/improved.html" >improved_03.html
+check "--match hour, no like period" 0 "$bin" check -q --match hour --baseline normal.json improved_03.html
 ok "no like period: one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^OK, insufficient baseline: no period of the baseline begins in the same hour" "$0"' "$tmp/out"
+# ... unless DB time per second is a multiple of every period of other hours (bad.html: 0.97 AAS, 4.3x the baseline's
+# busiest 0.227): a warn, one line under -q, exit 0 all the same.
+sed 's/14-Mar-25 14:\([0-9]\)/14-Mar-25 03:\1/g' "$s/bad.html" >bad_03.html
+check "--match hour, no like period, a storm" 0 "$bin" check -q --match hour --baseline normal.json bad_03.html
+ok "no like period, a storm: one warn line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^WARN, insufficient baseline: no period of the baseline begins in the same hour .*but DB time per second 0.970 AAS is 4.3x the busiest of the 5 periods of other hours (0.227 AAS)" "$0"' "$tmp/out"
 check "check good quiet" 0 "$bin" check -q --baseline normal.json "$s/good.html"
 ok "quiet prints nothing" test ! -s "$tmp/out"
 check "check a member of the baseline" 0 "$bin" check --baseline normal.json "$s/good_3.html"

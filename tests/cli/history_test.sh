@@ -142,6 +142,19 @@ if [ -s "$T/out" ]; then bad "-q printed on an insufficient baseline: $(head -c 
 expect 0 "no like period without --add is an insufficient baseline" -- "$AWRDIFF" check --history --match weekday-hour -q --db "$T/first.sqlite" samples/good_2.html
 [ "$(wc -l <"$T/out")" = 1 ] && ok || bad "no like period, -q: not one line: $(head -c 300 "$T/out")"
 contains "$T/out" "OK, insufficient baseline" "no like period, -q: insufficient baseline said"
+# No like period, but DB time per second 4.3x every stored period of other hours (bad.html moved to 03:00): one warn
+# line under -q even with --add (the cron mails it), exit 0 as for any insufficient baseline; a period like the others
+# stays silent.
+expect 0 "history for the storm" -- "$AWRDIFF" history add --db "$T/storm.sqlite" samples/good.html samples/good_1.html \
+  samples/good_2.html samples/good_3.html samples/good_4.html
+sed 's/14-Mar-25 14:\([0-9]\)/19-Mar-25 03:\1/g' samples/bad.html >"$T/bad_03.html"
+sed 's/14-Mar-25 14:\([0-9]\)/19-Mar-25 04:\1/g' samples/improved.html >"$T/improved_04.html"
+expect 0 "no like period, a storm: exit 0" -- "$AWRDIFF" check --history --add --match hour -q --db "$T/storm.sqlite" "$T/bad_03.html"
+[ "$(wc -l <"$T/out")" = 1 ] && ok || bad "a storm with no like period, -q: not one line: $(head -c 300 "$T/out")"
+contains "$T/out" "WARN, insufficient baseline: no earlier period of DB Id 1234567890 in the 28d window (like periods: hour)" "the storm warns"
+contains "$T/out" "but DB time per second 0.970 AAS is 4.3x the busiest of the 5 periods of other hours (0.227 AAS)" "the storm's figure is named"
+expect 0 "no like period, not a multiple: silent" -- "$AWRDIFF" check --history --add --match hour -q --db "$T/storm.sqlite" "$T/improved_04.html"
+if [ -s "$T/out" ]; then bad "-q printed on an insufficient baseline: $(head -c 300 "$T/out")"; else ok; fi
 expect 0 "a normal period is within its history" -- "$AWRDIFF" check --history --db "$DB" samples/good_4.html
 contains "$T/out" "OK, within the baseline" "check --history OK"
 expect 1 "bad the next day fails" -- "$AWRDIFF" check --history --add --db "$DB" --match hour "$T/bad_19.json"

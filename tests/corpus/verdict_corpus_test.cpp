@@ -166,3 +166,39 @@ TEST(VerdictCorpus, ASetBaselineKeepsTheWaitOneMemberDoesNotList) {
         << storm << ": " << sets.headline;
   }
 }
+
+TEST(VerdictCorpus, ANestedChildWhoseSqlIdChangedIsOneStatement) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // RMGTIBN 185-233 -> 160-204: the stats job b6usrg82hwsa3 runs its "SQL Analyze" query of TDS.MANIFEST as
+  // gkj36y6chsvh5, then as 390ps6515t2d8: the same text but for the column directives in a trailing comment and the
+  // report's line wrapping. One statement, "sql_id changed", counted in the job's share; it was a gone and a new row.
+  const auto c = pair("awr-html_19c_jdmoreno_7.html", "awr-html_19c_jdmoreno_2.html");
+  const std::string label = "gkj36y6chsvh5 -> 390ps6515t2d8";
+  const awrdiff::CompareTable* top = nullptr;
+  const awrdiff::CompareTable* carriers = nullptr;
+  for (const auto& t : c.tables) {
+    if (t.key == "top_sql") top = &t;
+    if (t.key == "sql_carriers") carriers = &t;
+  }
+  ASSERT_NE(top, nullptr);
+  ASSERT_NE(carriers, nullptr);
+  bool in_top = false;
+  for (const auto& r : top->rows) {
+    const auto& id = std::get<std::string>(r.cells.at(0));
+    EXPECT_NE(id, "gkj36y6chsvh5");
+    EXPECT_NE(id, "390ps6515t2d8");
+    if (id == label) {
+      in_top = true;
+      EXPECT_EQ(std::get<std::string>(r.cells.at(1)), "sql_id changed");
+    }
+  }
+  EXPECT_TRUE(in_top) << rendered(c);
+  bool counted_in_job = false;
+  for (const auto& r : carriers->rows)
+    if (std::get<std::string>(r.cells.at(0)) == label)
+      for (const auto& cell : r.cells)
+        if (const auto* in = std::get_if<awrdiff::CountedIn>(&cell); in != nullptr && in->item == "b6usrg82hwsa3")
+          counted_in_job = true;
+  EXPECT_TRUE(counted_in_job);
+  for (const auto& f : c.findings) EXPECT_EQ(f.cause.find("390ps6515t2d8"), std::string::npos) << f.cause;
+}

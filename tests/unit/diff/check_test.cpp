@@ -185,9 +185,33 @@ TEST(Check, MatchHourPicksLikePeriods) {
   awrdiff::CheckOptions opt;
   opt.match = awrdiff::MatchPeriods::hour;
   // No like period: an insufficient baseline (exit 0), the same rule as check --history; never trouble.
-  const auto none = awrdiff::check(cur, b, awrdiff::default_policy(), opt);
+  const auto none = awrdiff::check(sample_report("improved.html"), b, awrdiff::default_policy(), opt);
   EXPECT_EQ(none.status, CheckStatus::insufficient);
   EXPECT_EQ(none.exit_code(), 0);
+  EXPECT_EQ(none.headline.rfind("OK, insufficient baseline", 0), 0u) << none.headline;
+  // ... but a period at 3x or more every period of other hours warns (bad.html: 0.97 AAS against at most 0.227), one
+  // line, exit 0 all the same.
+  const auto storm = awrdiff::check(cur, b, awrdiff::default_policy(), opt);
+  EXPECT_EQ(storm.status, CheckStatus::warn);
+  EXPECT_EQ(storm.exit_code(), 0);
+  EXPECT_EQ(storm.headline.rfind("WARN, insufficient baseline", 0), 0u) << storm.headline;
+  EXPECT_NE(
+      storm.headline.find("but DB time per second 0.970 AAS is 4.3x the busiest of the 5 periods of other hours (0.227 AAS)"),
+      std::string::npos)
+      << storm.headline;
+  EXPECT_EQ(awrdiff::quiet_text(storm), storm.headline + "\n");
+  EXPECT_EQ(awrdiff::unlike_periods_multiple(cur, b),
+            storm.headline.substr(storm.headline.find("DB time per second 0.970"),
+                                  storm.headline.find("; nothing else") - storm.headline.find("DB time per second 0.970")));
+  // Idle periods are never a storm, whatever the multiple.
+  auto idle = b;
+  for (auto& p : idle.periods) p.values["db_time_per_s"] = 0.001;
+  auto quiet = sample_report("improved.html");
+  quiet.interval.db_time_s = 0.04 * *quiet.interval.elapsed_s;
+  for (auto& r : quiet.time_model)
+    if (r.name == "DB time") r.time_s = quiet.interval.db_time_s;
+  ASSERT_NEAR(quiet.average_active_sessions().value_or(0), 0.04, 1e-9);
+  EXPECT_EQ(awrdiff::unlike_periods_multiple(quiet, idle), "");
   opt.match = awrdiff::MatchPeriods::all;
   EXPECT_EQ(awrdiff::check(cur, b, awrdiff::default_policy(), opt).status, CheckStatus::fail);
   EXPECT_EQ(awrdiff::iso_time("14-Mar-25 09:10:02"), "2025-03-14T09:10:02");

@@ -202,3 +202,127 @@ TEST(NestedSql, UnrelatedStatementOfTheSameModuleIsNotAChild) {
 }
 
 }  // namespace
+
+namespace {
+
+// The stats job's "SQL Analyze" query of one table, as the report prints it: a column directive comment that changes
+// between runs (NDV / TOPN), and the report's line wrapping (a space inside a word, inside a quoted name).
+std::string analyze_text(bool second_run) {
+  const std::string head =
+      "/* SQL Analyze(1) */ select /*+ full(t) no_parallel(t) dbms_stats cursor_sharing_exact */to_char(count(\"MANIFEST_ID\")), "
+      "substrb(dump(min(\"MANIFEST_ID\"), 16, 0, 64), 1, 240), ";
+  const std::string cols = second_run ? "to_char(count( \"LONGITUDE\")), substrb(dump(max(\"LONGITUDE \"), 16, 0, 64), 1, 240)"
+                                      : "to_char(count(\"LONGITUDE\")), su bstrb(dump(max(\"LONGITUDE\"), 16, 0, 64), 1, 240)";
+  const std::string tail = second_run ? " from \"TDS\".\"MANIFEST\" t /* NDV, NIL, NIL, NDV, NIL, NIL, TOPN, U254U*/"
+                                      : " from \"TDS\".\"MANIFEST\" t /* NDV, NIL, NIL, TOPN, NIL, NIL, NDV, U254U*/";
+  return head + cols + tail;
+}
+
+const std::string k_stats_job = "b6usrg82hwsa3";
+const std::string k_analyze_base = "gkj36y6chsvh5";
+const std::string k_analyze_target = "390ps6515t2d8";
+
+// Base 1 AAS, target 2.2 AAS: the stats job (0.4 -> 0.9 AAS, nearly all of it its SQL Analyze query, under another
+// sql_id in each period) and the application's query carry the change.
+std::pair<Snapshot, Snapshot> stats_job_with_changed_child() {
+  auto b = period("base.html", 1.0, 100);
+  auto t = period("target.html", 2.2, 102);
+  const std::string sched = "DBMS_SCHEDULER";
+  b.sql = {statement(k_stats_job, sched, "call dbms_stats.gather_database_stats_job_proc ( )", 1440, 1),
+           statement(k_analyze_base, sched, analyze_text(false), 1435, 1),
+           statement(k_app, "OrderEntry", "SELECT * FROM ORDERS WHERE CUSTOMER_ID = :B1", 100, 10000)};
+  t.sql = {statement(k_stats_job, sched, "call dbms_stats.gather_database_stats_job_proc ( )", 3240, 1),
+           statement(k_analyze_target, sched, analyze_text(true), 3000, 1),
+           statement(k_app, "OrderEntry", "SELECT * FROM ORDERS WHERE CUSTOMER_ID = :B1", 2600, 10000)};
+  return {b, t};
+}
+
+}  // namespace
+
+TEST(NestedSql, ChildWhoseSqlIdChangedIsOneStatementInsideItsCall) {
+  const auto [b, t] = stats_job_with_changed_child();
+  const auto c = awrdiff::compare(b, t);
+  const std::string label = k_analyze_base + " -> " + k_analyze_target;
+  // Top SQL: one row for the child, "sql_id changed", never one new and one gone.
+  const auto* top = table(c, "top_sql");
+  ASSERT_NE(top, nullptr);
+  const int id = column(*top, "sql_id"), status = column(*top, "status");
+  ASSERT_GE(id, 0);
+  ASSERT_GE(status, 0);
+  bool matched = false;
+  for (const auto& r : top->rows) {
+    const auto& sid = std::get<std::string>(r.cells[static_cast<std::size_t>(id)]);
+    EXPECT_NE(sid, k_analyze_base);
+    EXPECT_NE(sid, k_analyze_target);
+    if (sid == label) {
+      matched = true;
+      const auto* s = std::get_if<std::string>(&r.cells[static_cast<std::size_t>(status)]);
+      ASSERT_NE(s, nullptr);
+      EXPECT_EQ(*s, "sql_id changed");
+    }
+  }
+  EXPECT_TRUE(matched) << "no row " << label;
+  // SQL carrying the change: the child is counted in the job's share; the shares that are numbers add to at most 100%.
+  const auto* carriers = table(c, "sql_carriers");
+  ASSERT_NE(carriers, nullptr);
+  const int cid = column(*carriers, "sql_id"), share = column(*carriers, "share_pct");
+  double sum = 0;
+  bool child_seen = false;
+  for (const auto& r : carriers->rows) {
+    const auto& sid = std::get<std::string>(r.cells[static_cast<std::size_t>(cid)]);
+    const auto& cell = r.cells[static_cast<std::size_t>(share)];
+    if (const auto* v = std::get_if<double>(&cell)) sum += *v;
+    if (sid == label) {
+      child_seen = true;
+      ASSERT_TRUE(std::holds_alternative<awrdiff::CountedIn>(cell));
+      EXPECT_EQ(std::get<awrdiff::CountedIn>(cell).item, k_stats_job);
+    }
+  }
+  EXPECT_TRUE(child_seen);
+  EXPECT_LE(sum, 100.0 + 1e-9);
+  // Findings and the headline: the child is never a cause of its own, and the job's finding names it once.
+  EXPECT_EQ(c.headline.find(k_analyze_base), std::string::npos) << c.headline;
+  EXPECT_EQ(c.headline.find(k_analyze_target), std::string::npos) << c.headline;
+  double sql_impact = 0;
+  for (const auto& f : c.findings) {
+    EXPECT_EQ(f.title.find(k_analyze_target), std::string::npos) << f.title;
+    EXPECT_EQ(f.cause.find(k_analyze_target), std::string::npos) << f.cause;
+    if (f.rule == "sql_regression" || f.rule == "sql_changed") sql_impact += f.impact_aas;
+  }
+  // The job (+0.5 AAS) and the application (+0.694 AAS), each once: never the child's +0.435 a second time.
+  EXPECT_NEAR(sql_impact, (3240.0 - 1440.0) / 3600 + (2600.0 - 100.0) / 3600, 1e-6);
+}
+
+TEST(NestedSql, ChildWhoseLiteralsBecameBindsIsNotCountedTwice) {
+  // The job's child ran with a literal in the base and a bind in the target: the sql_changed finding says so, but its
+  // time is the call's and is not counted a second time.
+  auto [b, t] = stats_job_with_changed_child();
+  b.sql[1].text = "DELETE FROM STATS_STAGE WHERE BATCH_ID = 42";
+  t.sql[1].text = "DELETE FROM STATS_STAGE WHERE BATCH_ID = :B1";
+  const auto c = awrdiff::compare(b, t);
+  const awrdiff::Finding* changed = nullptr;
+  for (const auto& f : c.findings)
+    if (f.rule == "sql_changed") changed = &f;
+  ASSERT_NE(changed, nullptr);
+  EXPECT_EQ(changed->impact_aas, 0.0);
+  EXPECT_NE(changed->title.find("literals became binds"), std::string::npos) << changed->title;
+  EXPECT_TRUE(std::any_of(changed->evidence.begin(), changed->evidence.end(),
+                          [](const std::string& e) { return e.find("runs inside PL/SQL " + k_stats_job) != std::string::npos; }));
+  EXPECT_EQ(c.headline.find(k_analyze_target), std::string::npos) << c.headline;
+}
+
+TEST(NestedSql, SameTextButForCommentsOfAnotherModuleOrPlanIsNotMatched) {
+  auto [b, t] = stats_job_with_changed_child();
+  t.sql[1].module = "SQL Developer";
+  auto c = awrdiff::compare(b, t);
+  const auto* top = table(c, "top_sql");
+  ASSERT_NE(top, nullptr);
+  EXPECT_EQ(awrdiff::testing::row(*top, k_analyze_base + " -> " + k_analyze_target), nullptr);
+  auto [b2, t2] = stats_job_with_changed_child();
+  b2.sql[1].plan_hash_value = 1111;
+  t2.sql[1].plan_hash_value = 2222;
+  c = awrdiff::compare(b2, t2);
+  top = table(c, "top_sql");
+  ASSERT_NE(top, nullptr);
+  EXPECT_EQ(awrdiff::testing::row(*top, k_analyze_base + " -> " + k_analyze_target), nullptr);
+}

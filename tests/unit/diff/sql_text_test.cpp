@@ -69,3 +69,22 @@ TEST(SqlSignature, MatchesExactAndCutTexts) {
             SignatureMatch::none);  // too short to trust
   EXPECT_EQ(match_signatures("", ""), SignatureMatch::none);
 }
+
+TEST(SqlSignature, CompactSignatureSetsCommentsAndSpacingAside) {
+  using awrdiff::sql_compact_signature;
+  // The report's line wrapping (a space inside a word or a quoted name) and a comment that changes per run.
+  const auto a = sql_compact_signature(
+      "/* SQL Analyze(1) */ select /*+ full(t) */ to_char(count(\"LONGITUDE\")), su bstrb(x) from \"TDS\".\"MANIFEST\" t "
+      "/* NDV, TOPN */");
+  const auto b = sql_compact_signature(
+      "/* SQL Analyze(1) */ select /*+ full(t) no_parallel(t) */ to_char(count( \"LONGITUDE \")), substrb(x) from "
+      "\"TDS\".\"MANIFEST\" t /* NDV, NDV */");
+  EXPECT_FALSE(a.empty());
+  EXPECT_EQ(a, b);
+  EXPECT_NE(sql_signature("select 1 /* a */ from dual"), sql_signature("select 1 /* b */ from dual"));
+  // Another table, another statement; a comment marker inside a literal is text, not a comment.
+  EXPECT_NE(a, sql_compact_signature("/* SQL Analyze(1) */ select to_char(count(\"LONGITUDE\")), substrb(x) from "
+                                     "\"TDS\".\"EVENT\" t"));
+  EXPECT_EQ(sql_compact_signature("select '/*' from dual -- tag"), sql_compact_signature("select 'x' from dual"));
+  EXPECT_EQ(sql_compact_signature(""), "");
+}
