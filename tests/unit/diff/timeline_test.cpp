@@ -174,7 +174,7 @@ TEST(Timeline, ASmallerMinimumSegmentFindsAtLeastAsManyShifts) {
       o.min_segment = m;
       const auto n = shift_count(awrdiff::build_timeline("X", series[i], o));
       EXPECT_GE(n, previous) << "series " << i << ", --min-segment " << m;
-      if (m <= 24) EXPECT_GE(n, by_default) << "series " << i << ", --min-segment " << m;
+      if (m <= 24) { EXPECT_GE(n, by_default) << "series " << i << ", --min-segment " << m; }
       previous = n;
     }
   }
