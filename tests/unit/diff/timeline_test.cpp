@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -106,14 +107,27 @@ TEST(Timeline, AShortSeriesStepsWhereEveryLaterPeriodIsBeyondEveryEarlierOne) {
 
 namespace {
 
+// "2023-01-01T05:00:00" of seconds since 1970.
+std::string iso_of(long long epoch) {
+  using namespace std::chrono;
+  const sys_seconds t{seconds{epoch}};
+  const auto day = floor<days>(t);
+  const year_month_day ymd{day};
+  const hh_mm_ss<seconds> hms{t - day};
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:00", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
+                static_cast<unsigned>(ymd.day()), static_cast<int>(hms.hours().count()), static_cast<int>(hms.minutes().count()));
+  return buf;
+}
+
 TEST(Timeline, AYearOfHourlyPeriodsIsOneSmallPage) {
   std::vector<awrdiff::TimelinePeriod> v;
   for (int d = 0; d < 365; ++d)
     for (int h = 0; h < 24; ++h) {
       auto p = hour(0, 0, (h >= 8 && h < 18 ? 4.0 : 1.5) * (d >= 200 ? 2.1 : 1.0) * (1 + 0.05 * ((d * 7 + h) % 5)), 1.0);
-      p.begin_epoch = (d * 24LL + h) * 3600;
-      p.begin_time = "2023-01-01T00:00:00";  // labels only; the order is the epoch's
-      p.end_time = p.begin_time;
+      p.begin_epoch = 1672531200LL + (d * 24LL + h) * 3600;  // from 2023-01-01T00:00:00
+      p.begin_time = iso_of(*p.begin_epoch);
+      p.end_time = iso_of(*p.begin_epoch + 3600);
       p.check_status = d == 250 && h == 9 ? "fail" : "ok";
       v.push_back(p);
     }
