@@ -65,7 +65,7 @@ _awrdiff() {
         prune) opts="--older-than --dry-run --db --help" ;;
         export) opts="-f --format -o --output --db --help" ;;
       esac ;;
-    timeline) opts="--db --dbid --instance --from --to --metric --min-segment -o --output -f --format -w --width --rows --help" ;;
+    timeline) opts="--db --dbid --instance --from --to --metric --min-segment --match -o --output -f --format -w --width --rows --help" ;;
     tables) opts="--rows -o --output -f --format --help" ;;
   esac
 

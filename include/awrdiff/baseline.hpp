@@ -195,6 +195,12 @@ std::vector<std::string> overlapping_periods(const Baseline& baseline, std::size
 /// `name_suffices` as for confirm_same_database.
 void merge_baseline(Baseline& into, Baseline other, bool name_suffices = false);
 
+/// The class of like periods that a period beginning at `begin_time` (ISO 8601) falls in under `match`: 0 for every
+/// period (all), the hour of the day 0–23 (hour), weekday × 24 + hour with Sunday 0 (weekday_hour); empty when a
+/// match is asked and the time cannot be read. Two periods are like when their keys are equal and not empty: check's
+/// like periods (distribution; `timeline --match` draws its band from them).
+std::optional<int> like_period_key(MatchPeriods match, std::string_view begin_time);
+
 /// The distribution of `key` over the baseline's periods that match `current` (all periods, or the same
 /// hour / weekday and hour of `current_begin_time`, ISO 8601), for one instance (or the cluster when
 /// `instance` is empty). Falls back to the aggregates when no period gives the metric. Empty count when

@@ -29,6 +29,9 @@ struct TimelinePeriod {
   OptDouble elapsed_s;  ///< Elapsed, seconds
   bool valid = true;  ///< false: the report says its figures are invalid (left out of the series)
   bool restart_before = false;  ///< the instance started since the previous period (drawn as a gap)
+  /// ISO 8601 of the instance's Startup Time, where the report prints it: a different one from the period kept before
+  /// is a restart (drawn as a gap, named in the first line when a shift follows it); empty: unknown.
+  std::string startup_time;
   std::string source;  ///< the report file it came from (for the `awrdiff --base ... --target ...` line)
   std::map<std::string, double> values;  ///< registry key -> value in the registry's unit (metrics.hpp)
   std::string check_status;  ///< the stored check's outcome ("ok", "warn", "fail", "improved"); empty: not checked
@@ -43,7 +46,8 @@ struct TimelineOptions {
   /// Periods on each side of a change point at least; 0: a day of periods (from the median elapsed), at least 2.
   std::size_t min_segment = 0;
   /// The band drawn around each period: check()'s band (check_band) over the valid periods that begin within
-  /// `window_s` before it, like periods only with `match` (the moving window `check --history` uses).
+  /// `window_s` before it, like periods only with `match` (like_period_key, as check chooses them; the moving window
+  /// `check --history` uses). Shifts are searched over every period.
   std::int64_t window_s = 28 * 86400;
   MatchPeriods match = MatchPeriods::all;
   /// The Periods table lists at most this many periods (the latest, and those where something shifts); 0: all.
@@ -55,8 +59,12 @@ std::vector<std::string> default_timeline_metrics();
 
 /// The timeline of `series` (a label such as "RMGTIBP (DB Id 2447957804) instance 1") from its periods, in any
 /// order (sorted by begin time here; invalid periods are listed but left out of the series searched). Per metric,
-/// the change points (find_change_points with the metric's floors; a short series — fewer than 4 × min_segment
-/// periods — takes a split only where every period after it lies beyond every period before it by at least 2x).
+/// the change points (find_change_points with the metric's floors, a percentage's in points; a short series — under
+/// four days of periods — where it finds none takes a split only where every period after it lies beyond every period
+/// before it by at least 2x, placed at the first period of the new level; a smaller min_segment only allows more). A
+/// shift of DB time per second the load explains (detail::load_explains on the shifts at that period) is neutral,
+/// "with the load"; one after an instance restart between the periods kept (startup_time, restart_before, carried
+/// over periods left out) says so: "..., after an instance restart at 05:45, and stayed".
 /// The headline names the latest shift of DB time per second (else of the first metric that has one): "DB time per
 /// second stepped up 11.6x at 2023-10-02T15:00 and stayed (14.3 -> 165 AAS median) ...", or says none was found.
 /// Where the periods carry their top SQL, the headline then names the statement with the most elapsed time per second

@@ -756,14 +756,22 @@ void merge_baseline(Baseline& into, Baseline other, bool name_suffices) {
                           into.db_name.empty() ? "one database" : into.db_name);
 }
 
+std::optional<int> like_period_key(MatchPeriods match, std::string_view begin_time) {
+  if (match == MatchPeriods::all) return 0;
+  const auto hour = hour_of(begin_time);
+  if (!hour) return std::nullopt;
+  if (match == MatchPeriods::hour) return *hour;
+  const auto day = weekday_of(begin_time);
+  return day ? std::optional<int>(*day * 24 + *hour) : std::nullopt;
+}
+
 MetricDistribution distribution(const Baseline& b, const std::string& key, MatchPeriods match, const std::string& current_begin,
                                 std::optional<int> instance) {
   const auto cur_hour = hour_of(current_begin);
-  const auto cur_day = weekday_of(current_begin);
+  const auto cur_key = like_period_key(match, current_begin);
   auto like = [&](const std::string& begin) {
     if (match == MatchPeriods::all) return true;
-    if (!cur_hour || hour_of(begin) != cur_hour) return false;
-    return match == MatchPeriods::hour || weekday_of(begin) == cur_day;
+    return cur_key && like_period_key(match, begin) == cur_key;
   };
   std::vector<double> values;
   for (const auto& p : b.periods) {

@@ -712,10 +712,7 @@ int run(int argc, char** argv) {
       CheckOptions opt;
       opt.compare = copt;
       opt.assume_same_database = assume_same_database;
-      if (match_name == "all") opt.match = MatchPeriods::all;
-      else if (match_name == "hour") opt.match = MatchPeriods::hour;
-      else if (match_name == "weekday-hour") opt.match = MatchPeriods::weekday_hour;
-      else throw Error("", fmt::format("unknown --match '{}' (all, hour, weekday-hour)", match_name));
+      opt.match = match_from_name(match_name);
       validate_check_options(history_cli,
                              current_files.empty() && std::find(argv, argv + argc, std::string_view("--")) != argv + argc);
       if (history_cli.check_history) {

@@ -287,6 +287,13 @@ const char* match_name(MatchPeriods m) {
 
 }  // namespace
 
+MatchPeriods match_from_name(const std::string& name) {
+  if (name == "all") return MatchPeriods::all;
+  if (name == "hour") return MatchPeriods::hour;
+  if (name == "weekday-hour") return MatchPeriods::weekday_hour;
+  throw Error("", fmt::format("unknown --match '{}' (all, hour, weekday-hour)", name));
+}
+
 bool HistoryCli::selected() const { return history != nullptr && history->parsed(); }
 
 void add_history_commands(CLI::App& app, HistoryCli& h, DeferredOptions& deferred) {

@@ -31,6 +31,9 @@ inline Comparison with_policy(const CheckReport& r, Format format) {
 /// Says on standard error, whatever -q, that a policy can never fail the check (policy_cannot_fail).
 void warn_if_policy_cannot_fail(const CheckPolicy& policy);
 
+/// `--match NAME` of check and timeline: all, hour, weekday-hour. Throws Error (exit 2) for another name.
+MatchPeriods match_from_name(const std::string& name);
+
 /// Writes `text` to `output` (empty or "-": stdout), as cli.cpp's emit does.
 using Emit = std::function<void(const std::string& text, const std::string& output)>;
 

@@ -26,10 +26,60 @@ std::string series_key(std::uint64_t dbid, const std::optional<int>& inst, const
   return fmt::format("{}|{}|{}", dbid, inst.value_or(-1), con.value_or(0));
 }
 
+// --from / --to as given ("2023-10-02", "2023-10-02T09:00", "2023-10-02 09:00:00"), in the stored form ('T' between
+// date and time); throws Error naming the option and the accepted forms for anything else.
+std::string iso_bound(const std::string& option, const std::string& value) {
+  std::string v = value;
+  if (v.size() > 10 && v[10] == ' ') v[10] = 'T';
+  auto digits = [&](std::size_t at, std::size_t n, int lo, int hi) {
+    if (v.size() < at + n) return false;
+    int x = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (v[i] < '0' || v[i] > '9') return false;
+      x = x * 10 + (v[i] - '0');
+    }
+    return x >= lo && x <= hi;
+  };
+  const bool ok =
+      (v.size() == 10 || v.size() == 13 || v.size() == 16 || v.size() == 19) && digits(0, 4, 1, 9999) && v[4] == '-' &&
+      digits(5, 2, 1, 12) && v[7] == '-' && digits(8, 2, 1, 31) && (v.size() == 10 || (v[10] == 'T' && digits(11, 2, 0, 23))) &&
+      (v.size() <= 13 || (v[13] == ':' && digits(14, 2, 0, 59))) && (v.size() <= 16 || (v[16] == ':' && digits(17, 2, 0, 59)));
+  if (!ok)
+    throw Error("", fmt::format("{} '{}': not a time; give YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS", option, value));
+  return v;
+}
+
+// `t.from` / `t.to` as iso_bound gives them.
 bool in_range(const std::string& begin, const TimelineCli& t) {
   if (!t.from.empty() && begin < t.from) return false;
   if (!t.to.empty() && begin.substr(0, t.to.size()) > t.to) return false;
   return true;
+}
+
+// The periods read, before --from / --to: the first begin and the last end, for "no period between ...".
+struct Held {
+  std::string first, last;
+  void add(const std::string& begin, const std::string& end) {
+    if (!begin.empty() && (first.empty() || begin < first)) first = begin;
+    if (!end.empty() && end > last) last = end;
+  }
+};
+
+// "2023-10-02T15:00:00" -> "2023-10-02 15:00".
+std::string shown(const std::string& iso) {
+  std::string s = iso.substr(0, 16);
+  if (s.size() > 10 && s[10] == 'T') s[10] = ' ';
+  return s;
+}
+
+// --from / --to left no period of those read: said plainly, with what there is.
+void throw_if_filtered_out(const std::vector<TimelinePeriod>& kept, const Held& held, const TimelineCli& t,
+                           const std::string& where, const std::string& holder) {
+  if (!kept.empty() || held.first.empty() || (t.from.empty() && t.to.empty())) return;
+  const std::string range = !t.from.empty() && !t.to.empty() ? fmt::format("between {} and {}", t.from, t.to)
+                            : !t.from.empty()                ? fmt::format("from {} on", t.from)
+                                                             : fmt::format("up to {}", t.to);
+  throw Error(where, fmt::format("no period {}; {} {} .. {}", range, holder, shown(held.first), shown(held.last)));
 }
 
 TimelinePeriod from_history(const HistoryPeriod& p) {
@@ -42,13 +92,8 @@ TimelinePeriod from_history(const HistoryPeriod& p) {
   tp.elapsed_s = p.elapsed_s;
   tp.valid = p.valid;
   tp.source = p.source;
+  tp.startup_time = p.startup_time;  // build_timeline finds the restarts between the periods it keeps
   return tp;
-}
-
-// Instance restarts: a period whose startup time differs from the one before it.
-void mark_restarts(std::vector<TimelinePeriod>& periods, const std::vector<std::string>& startups) {
-  for (std::size_t i = 1; i < periods.size(); ++i)
-    if (!startups[i].empty() && !startups[i - 1].empty() && startups[i] != startups[i - 1]) periods[i].restart_before = true;
 }
 
 std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli& t, const std::vector<std::string>& keys) {
@@ -75,18 +120,16 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
   // One row per period, keyed by its times and snaps, filled metric by metric.
   std::map<std::tuple<std::string, std::string, std::int64_t, std::int64_t>, std::size_t> index;
   std::vector<TimelinePeriod> periods;
-  std::vector<std::string> startups;
+  Held held;
   for (const auto& key : keys) {
     for (const auto& pt : store->metric_series(key, id.dbid, id.instance_number)) {
       const auto& p = pt.period;
       if (p.instance_number != id.instance_number || p.con_dbid != id.con_dbid) continue;
+      held.add(p.begin_time, p.end_time);
       if (!in_range(p.begin_time, t)) continue;
       const auto k = std::make_tuple(p.begin_time, p.end_time, p.begin_snap.value_or(-1), p.end_snap.value_or(-1));
       auto [it, fresh] = index.emplace(k, periods.size());
-      if (fresh) {
-        periods.push_back(from_history(p));
-        startups.push_back(p.startup_time);
-      }
+      if (fresh) periods.push_back(from_history(p));
       periods[it->second].values[key] = pt.value;
     }
   }
@@ -96,19 +139,8 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
     checks.emplace(std::make_pair(r.begin_time, r.end_time), r.status);
   for (auto& p : periods)
     if (const auto it = checks.find({p.begin_time, p.end_time}); it != checks.end()) p.check_status = it->second;
-  // Sorted by begin time before restarts are marked.
-  std::vector<std::size_t> order(periods.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return periods[a].begin_time < periods[b].begin_time; });
-  std::vector<TimelinePeriod> sorted;
-  std::vector<std::string> sorted_startups;
-  for (auto i : order) {
-    sorted.push_back(std::move(periods[i]));
-    sorted_startups.push_back(startups[i]);
-  }
-  mark_restarts(sorted, sorted_startups);
-  return {id.series_label(), std::move(sorted)};
+  throw_if_filtered_out(periods, held, t, location, "the store holds");
+  return {id.series_label(), std::move(periods)};  // build_timeline sorts them
 }
 
 std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli& t) {
@@ -134,13 +166,14 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli
   const auto& first = prepared.front().prepared.period;
   const std::string key = series_key(first.dbid, first.instance_number, first.con_dbid);
   std::vector<TimelinePeriod> periods;
-  std::vector<std::string> startups;
   std::set<std::tuple<std::string, std::string, std::int64_t>> seen;
+  Held held;
   for (const auto& [pp, source, top_sql] : prepared) {
     const auto& p = pp.period;
     if (series_key(p.dbid, p.instance_number, p.con_dbid) != key)
       throw Error(source, fmt::format("is of {}, not of {} (the first report): a timeline is one database and instance",
                                       p.series_label(), first.series_label()));
+    held.add(p.begin_time, p.end_time);
     if (!in_range(p.begin_time, t)) continue;
     if (!seen.insert({p.begin_time, p.end_time, p.end_snap.value_or(-1)}).second) continue;  // the same period twice
     TimelinePeriod tp = from_history(p);
@@ -148,20 +181,9 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli
     tp.top_sql = top_sql;
     for (const auto& [k, v] : pp.values) tp.values[k] = v;
     periods.push_back(std::move(tp));
-    startups.push_back(p.startup_time);
   }
-  std::vector<std::size_t> order(periods.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return periods[a].begin_time < periods[b].begin_time; });
-  std::vector<TimelinePeriod> sorted;
-  std::vector<std::string> sorted_startups;
-  for (auto i : order) {
-    sorted.push_back(std::move(periods[i]));
-    sorted_startups.push_back(startups[i]);
-  }
-  mark_restarts(sorted, sorted_startups);
-  return {first.series_label(), std::move(sorted)};
+  throw_if_filtered_out(periods, held, t, "", "the reports hold");
+  return {first.series_label(), std::move(periods)};  // build_timeline sorts them
 }
 
 }  // namespace
@@ -180,8 +202,12 @@ void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferr
                           "else $XDG_DATA_HOME/awrdiff/history.sqlite)");
     t.command->add_option("--dbid", t.dbid, "the database, when the store holds several");
     t.command->add_option("--instance", t.instance, "the instance, when the store holds several");
-    t.command->add_option("--from", t.from, "periods that begin at or after this ISO 8601 time (2023-10-01, 2023-10-02T09:00)");
-    t.command->add_option("--to", t.to, "periods that begin at or before this ISO 8601 time");
+    t.command->add_option("--from", t.from,
+                          "periods that begin at or after this time: YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS");
+    t.command->add_option("--to", t.to, "periods that begin at or before this time (a date: that whole day), in the same forms");
+    t.command->add_option("--match", t.match,
+                          "the band behind each period from like periods only: all (default), hour, weekday-hour, as check "
+                          "--match");
     t.command->add_option("--metric", t.metrics,
                           "a registry key to draw and search for shifts (repeatable; default: the master metrics, DB CPU, "
                           "the load, commit and single-block read latency)");
@@ -200,6 +226,14 @@ int run_timeline(const TimelineCli& t, Format format, const RenderOptions& rende
     if (m == nullptr || m->family) throw Error("", fmt::format("--metric {}: no such metric (awrdiff catalog --metrics)", k));
   }
   o.min_segment = static_cast<std::size_t>(t.min_segment);
+  o.match = match_from_name(t.match);
+  // --from / --to read before any store or report: a malformed one is named, whatever the input.
+  TimelineCli bounded = t;
+  if (!t.from.empty()) bounded.from = iso_bound("--from", t.from);
+  if (!t.to.empty()) bounded.to = iso_bound("--to", t.to);
+  if (!bounded.from.empty() && !bounded.to.empty() &&
+      bounded.from.substr(0, std::min(bounded.from.size(), bounded.to.size())) > bounded.to)
+    throw Error("", fmt::format("--from {} is after --to {}", t.from, t.to));
   if (t.files.empty() && !output.empty() && output != "-") {
     // -o onto the store it reads would replace the history with the timeline: refused, as history's commands do.
     const std::string location = t.db.empty() ? default_history_location() : t.db;
@@ -208,7 +242,7 @@ int run_timeline(const TimelineCli& t, Format format, const RenderOptions& rende
         std::filesystem::equivalent(output, location, ec))
       throw Error(output, "is the history store; choose another output file");
   }
-  auto [label, periods] = t.files.empty() ? from_store(t, o.metrics) : from_files(t);
+  auto [label, periods] = t.files.empty() ? from_store(bounded, o.metrics) : from_files(bounded);
   const Comparison c = build_timeline(label, std::move(periods), o);
   std::ostringstream text;
   render(c, format, render_options, text);

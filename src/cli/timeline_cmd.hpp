@@ -21,6 +21,7 @@ struct TimelineCli {
   std::string from, to;  ///< --from / --to: ISO 8601 begin times ("2023-10-01", "2023-10-02T09:00")
   std::vector<std::string> metrics;  ///< --metric KEY (repeatable): the registry keys drawn
   int min_segment = 0;  ///< --min-segment N: periods a shift must last (0: a day)
+  std::string match = "all";  ///< --match: all, hour, weekday-hour (the band from like periods)
   bool selected() const;
 };
 

@@ -47,19 +47,30 @@ struct Shift {
   std::size_t period = 0;  // index into the periods kept (valid, sorted) where the new level starts
   double before = 0, after = 0;
   bool last = false;  // the new level is the latest period alone: not yet known to stay
+  bool points = false;  // the metric is a percentage: its change is in points
+  bool with_load = false;  // DB time per second moved with the load (load_explains)
+  ChangeKind kind = ChangeKind::changed;  // as assessed by the registry; neutral where the load explains it
 };
 
-// A short series: the first split after which every value lies beyond every value before by 2x or more (where a
-// level starts), at least `min_seg` values on each side where the series allows, else 1 after.
+// A short series: a split after which every value lies beyond every value before by 2x or more, found with at least
+// `min_seg` values before it where the series allows (else 1) and 1 after, then placed at the first period of the new
+// level: the earliest split that still parts the series so (a ramp 11.5 -> 62 -> 165 AAS steps at 62, where the
+// storm begins, not at 165). A smaller `min_seg` can only allow more splits.
 std::optional<ChangePoint> short_series_split(const std::vector<double>& v, std::size_t min_seg) {
-  for (std::size_t at = 1; at < v.size(); ++at) {
-    if (at < std::min(min_seg, v.size() - 1)) continue;
+  // +1: every value after `at` is 2x every value before it; -1: every value before is 2x every value after; 0: neither.
+  auto parts = [&](std::size_t at) {
     const auto mid = v.begin() + static_cast<std::ptrdiff_t>(at);
     const auto lo_max = *std::max_element(v.begin(), mid), lo_min = *std::min_element(v.begin(), mid);
     const auto hi_max = *std::max_element(mid, v.end()), hi_min = *std::min_element(mid, v.end());
-    const bool up = hi_min >= 2 * lo_max && hi_min > 0;
-    const bool down = lo_min >= 2 * hi_max && lo_min > 0;
-    if (!up && !down) continue;
+    if (hi_min >= 2 * lo_max && hi_min > 0) return 1;
+    if (lo_min >= 2 * hi_max && lo_min > 0) return -1;
+    return 0;
+  };
+  for (std::size_t at = std::max<std::size_t>(1, std::min(min_seg, v.size() - 1)); at < v.size(); ++at) {
+    const int dir = parts(at);
+    if (dir == 0) continue;
+    while (at > 1 && parts(at - 1) == dir) --at;
+    const auto mid = v.begin() + static_cast<std::ptrdiff_t>(at);
     ChangePoint c;
     c.index = at;
     c.median_before = median({v.begin(), mid});
@@ -93,28 +104,57 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
   });
   // A period that spans others (a report of a whole day beside the hourly ones) is no sample of the series: it is
   // listed, flagged, and left out with the invalid ones.
-  std::vector<std::size_t> spans_others(periods.size(), 0);
-  for (std::size_t i = 0; i < periods.size(); ++i)
-    for (std::size_t j = 0; j < periods.size(); ++j)
-      if (i != j && periods[i].valid && periods[j].valid && periods[i].begin_time <= periods[j].begin_time &&
-          periods[j].end_time <= periods[i].end_time && !periods[j].begin_time.empty() && !periods[i].end_time.empty() &&
+  // Only the periods that begin from its begin to its end are looked at (by begin time): a year of hourly periods is
+  // no 77 million comparisons.
+  std::vector<std::size_t> spans_others(periods.size(), 0), by_begin(periods.size());
+  for (std::size_t i = 0; i < by_begin.size(); ++i) by_begin[i] = i;
+  std::stable_sort(by_begin.begin(), by_begin.end(),
+                   [&](std::size_t a, std::size_t b) { return periods[a].begin_time < periods[b].begin_time; });
+  for (std::size_t i = 0; i < periods.size(); ++i) {
+    if (!periods[i].valid || periods[i].end_time.empty()) continue;
+    auto y = std::lower_bound(by_begin.begin(), by_begin.end(), periods[i].begin_time,
+                              [&](std::size_t a, const std::string& b) { return periods[a].begin_time < b; });
+    for (; y != by_begin.end() && periods[*y].begin_time <= periods[i].end_time; ++y) {
+      const std::size_t j = *y;
+      if (i != j && periods[j].valid && periods[j].end_time <= periods[i].end_time && !periods[j].begin_time.empty() &&
           (periods[i].begin_time != periods[j].begin_time || periods[i].end_time != periods[j].end_time))
         ++spans_others[i];
+    }
+  }
   std::vector<const TimelinePeriod*> kept;
+  std::vector<std::size_t> kept_at, kept_of(periods.size(), periods.size());  // kept[i] is periods[kept_at[i]]; its i
   for (std::size_t i = 0; i < periods.size(); ++i)
-    if (periods[i].valid && spans_others[i] == 0) kept.push_back(&periods[i]);
+    if (periods[i].valid && spans_others[i] == 0) {
+      kept_of[i] = kept.size();
+      kept.push_back(&periods[i]);
+      kept_at.push_back(i);
+    }
+  // Instance restarts, between the periods listed and between the periods kept: the startup time changed, or the caller
+  // says so of a period (of one left out between two kept ones too: the restart is carried, not lost with it).
+  auto restarted = [](const TimelinePeriod& before, const TimelinePeriod& p) {
+    return p.restart_before || (!p.startup_time.empty() && !before.startup_time.empty() && p.startup_time != before.startup_time);
+  };
+  std::vector<bool> restart_kept(kept.size(), false);
+  for (std::size_t i = 1; i < kept.size(); ++i) {
+    restart_kept[i] = restarted(*kept[i - 1], *kept[i]);
+    for (std::size_t j = kept_at[i - 1] + 1; j < kept_at[i]; ++j) restart_kept[i] = restart_kept[i] || periods[j].restart_before;
+  }
   const auto keys = options.metrics.empty() ? default_timeline_metrics() : options.metrics;
 
-  std::size_t min_seg = options.min_segment;
-  if (min_seg == 0) {
+  // A day of periods (from their median elapsed time, at least 2): the default minimum segment, and the length under
+  // four times which a series is short (whatever --min-segment says, so that a smaller one only allows more shifts).
+  std::size_t day = 0;
+  {
     std::vector<double> el;
     for (const auto* p : kept)
       if (p->elapsed_s && *p->elapsed_s > 0) el.push_back(*p->elapsed_s);
     const double e = el.empty() ? 3600 : median(el);
-    min_seg = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(86400 / std::max(e, 60.0))));
+    day = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(86400 / std::max(e, 60.0))));
   }
+  const std::size_t min_seg = options.min_segment > 0 ? options.min_segment : day;
 
   std::vector<Shift> shifts;
+  std::set<std::string> searched;  // the keys with a series
   for (const auto& key : keys) {
     const MetricSpec* spec = find_metric(key);
     if (!spec) continue;
@@ -127,20 +167,51 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
       at.push_back(i);
     }
     if (v.size() < 2) continue;
+    searched.insert(key);
     std::vector<ChangePoint> cps;
-    if (v.size() < 4 * min_seg) {
-      if (auto s = short_series_split(v, std::min<std::size_t>(min_seg, 2))) cps.push_back(*s);
-    } else {
+    if (v.size() >= 2 * min_seg) {
       ChangePointOptions o;
       o.min_segment = min_seg;
       o.abs_floor = spec->abs_floor;
-      o.min_rel_change = std::max(0.2, spec->rel_floor_pct / 100);
+      o.min_rel_change = spec->points ? 0 : std::max(0.2, spec->rel_floor_pct / 100);  // a percentage: its floor in points
       cps = find_change_points(v, o);
     }
+    if (cps.empty() && v.size() < 4 * day)
+      if (auto s = short_series_split(v, std::min<std::size_t>(min_seg, 2))) cps.push_back(*s);
     for (const auto& cp : cps) {
       if (!assess(*spec, cp.median_before, cp.median_after).material()) continue;
       shifts.push_back({std::string(spec->key), std::string(spec->display), std::string(spec->unit), at[cp.index],
-                        cp.median_before, cp.median_after, cp.index + 1 == v.size()});
+                        cp.median_before, cp.median_after, cp.index + 1 == v.size(), spec->points, false,
+                        assess(*spec, cp.median_before, cp.median_after).kind});
+    }
+  }
+
+  // A shift of DB time per second with the load (executions, transactions or user calls per second shifted the same
+  // way at the same period, and the costs per unit did not all move with it: the end of a soak test) is the load's,
+  // neutral: the comparison's rule (load_explains), on the shifts found.
+  for (auto& s : shifts) {
+    if (s.key != "db_time_per_s") continue;
+    const bool up = s.after > s.before;
+    auto moved = [&](std::string_view key) -> std::optional<int> {  // +1 with DB time, -1 against, 0 held; empty: unknown
+      if (searched.count(std::string(key)) == 0) return std::nullopt;
+      for (const auto& o : shifts)
+        if (o.key == key && o.period == s.period) return (o.after > o.before) == up ? 1 : -1;
+      return 0;
+    };
+    static constexpr std::pair<std::string_view, std::string_view> k_units[] = {
+        {"load_profile.executes", "db_time_per_exec_ms"},
+        {"load_profile.transactions", "db_time_per_txn_s"},
+        {"load_profile.user_calls", "db_time_per_call_ms"}};
+    std::vector<detail::UnitMove> moves;
+    for (const auto& [load, cost] : k_units) {
+      detail::UnitMove m;
+      m.load_with = moved(load).value_or(0) == 1;
+      m.cost = moved(cost);
+      moves.push_back(m);
+    }
+    if (detail::load_explains(moves)) {
+      s.with_load = true;
+      s.kind = ChangeKind::changed;
     }
   }
 
@@ -152,16 +223,28 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     if (lead) break;
   }
   const std::string span = kept.empty() ? std::string()
-                                        : fmt::format("{} periods, {} .. {}", kept.size(), when(kept.front()->begin_time),
-                                                      when(kept.back()->end_time));
+                                        : fmt::format("{} period{}, {} .. {}", kept.size(), kept.size() == 1 ? "" : "s",
+                                                      when(kept.front()->begin_time), when(kept.back()->end_time));
   auto describe = [&](const Shift& s) {
     const double ratio = s.before > 0 ? s.after / s.before : 0;
-    const std::string size = s.before > 0 && s.after > 0
+    const std::string size = s.points ? fmt::format(" {} pts", num(std::fabs(s.after - s.before)))  // a percentage
+                             : s.before > 0 && s.after > 0
                                  ? (ratio >= 1 ? fmt::format(" {}x", num(ratio)) : fmt::format(" {:.0f}%", (1 - ratio) * 100))
                                  : "";
-    return fmt::format("{} stepped {}{} at {} {} ({} -> {} {}, medians)", s.label, s.after > s.before ? "up" : "down", size,
-                       when(kept[s.period]->begin_time), s.last ? "in the latest period (not yet known to last)" : "and stayed",
-                       num(s.before), num(s.after), s.unit);
+    const TimelinePeriod& p = *kept[s.period];
+    std::string restart;
+    if (restart_kept[s.period]) {
+      // "after an instance restart at 05:45" (the date too when it is not the shift's day).
+      const bool new_startup = s.period > 0 && p.startup_time != kept[s.period - 1]->startup_time;
+      const std::string at = new_startup ? when(p.startup_time) : std::string();
+      const bool same_day = at.size() == 16 && at.substr(0, 10) == when(p.begin_time).substr(0, 10);
+      restart = at.empty() ? ", after an instance restart,"
+                           : fmt::format(", after an instance restart at {},", same_day ? at.substr(11) : at);
+    }
+    return fmt::format("{} stepped {}{}{} at {}{} {} ({} -> {} {}, medians)", s.label, s.after > s.before ? "up" : "down", size,
+                       s.with_load ? " with the load" : "", when(p.begin_time), restart,
+                       s.last ? "in the latest period (not yet known to last)" : "and stayed", num(s.before), num(s.after),
+                       s.unit);
   };
   if (kept.empty()) c.headline = fmt::format("No valid period of {} to draw", series);
   else if (!lead) c.headline = fmt::format("No sustained shift in {} of {}", span, series);
@@ -213,8 +296,7 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     const Shift* s = order[i];
     Finding f;
     f.rule = "timeline_shift";
-    const MetricSpec* spec = find_metric(s->key);
-    f.direction = spec ? assess(*spec, s->before, s->after).kind : ChangeKind::changed;
+    f.direction = s->kind;
     f.title = describe(*s);
     std::size_t j = i;
     for (; j < order.size() && order[j]->period == s->period; ++j) {
@@ -247,7 +329,9 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
                s->before,
                s->after,
                s->unit,
-               s->before != 0 ? CompareCell((s->after - s->before) / std::fabs(s->before) * 100) : CompareCell(FromZero{})};
+               s->points        ? CompareCell(Points{s->after - s->before, {}})
+               : s->before != 0 ? CompareCell((s->after - s->before) / std::fabs(s->before) * 100)
+                                : CompareCell(FromZero{})};
     changes.rows.push_back(std::move(r));
   }
   c.tables.push_back(std::move(changes));
@@ -281,7 +365,8 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     if (!p.valid) flags.push_back("invalid (left out)");
     if (p.valid && spans_others[pi] > 0)
       flags.push_back(fmt::format("spans {} other period{} (left out)", spans_others[pi], spans_others[pi] == 1 ? "" : "s"));
-    if (p.restart_before) flags.push_back("instance restarted before it");
+    if (kept_of[pi] < kept.size() ? restart_kept[kept_of[pi]] : pi > 0 && restarted(periods[pi - 1], p))
+      flags.push_back("instance restarted before it");
     for (const auto& s : shifts)
       if (kept[s.period] == &p) flags.push_back(fmt::format("{} shifts here", s.label));
     r.cells.push_back(fmt::format("{}", fmt::join(flags, "; ")));
@@ -307,20 +392,21 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
   const CheckPolicy policy = default_policy();
   Chart ch;
   ch.key = "timeline";
-  ch.title = "Over time, with the moving window's band";
+  ch.title = options.match == MatchPeriods::all ? "Over time, with the moving window's band"
+             : options.match == MatchPeriods::hour
+                 ? "Over time, with the moving window's band (like periods: same hour)"
+                 : "Over time, with the moving window's band (like periods: same weekday and hour)";
   ch.kind = ChartKind::series;
   for (std::size_t i = 0; i < kept.size(); ++i) {
     ch.categories.push_back(when(kept[i]->begin_time));
     ch.marks.push_back(kept[i]->check_status);
-    ch.breaks_before.push_back(kept[i]->restart_before);
+    ch.breaks_before.push_back(restart_kept[i]);
   }
   const std::size_t stride = std::max<std::size_t>(1, kept.size() / 600);  // the band at most 600 times a metric
-  auto like = [&](const TimelinePeriod& a, const TimelinePeriod& b) {
-    if (options.match == MatchPeriods::all || !a.begin_epoch || !b.begin_epoch) return true;
-    const auto ha = (*a.begin_epoch / 3600) % 24, hb = (*b.begin_epoch / 3600) % 24;
-    if (ha != hb) return false;
-    return options.match == MatchPeriods::hour || (*a.begin_epoch / 86400) % 7 == (*b.begin_epoch / 86400) % 7;
-  };
+  // Like periods (--match): check's (like_period_key), read once per period.
+  std::vector<std::optional<int>> like_key;
+  for (const auto* p : kept) like_key.push_back(like_period_key(options.match, p->begin_time));
+  auto like = [&](std::size_t a, std::size_t b) { return like_key[a] && like_key[a] == like_key[b]; };
   for (const auto& key : keys) {
     const MetricSpec* spec = find_metric(key);
     if (!spec) continue;
@@ -337,7 +423,7 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
         for (std::size_t j = i; j-- > 0;) {
           if (kept[i]->begin_epoch && kept[j]->begin_epoch && *kept[i]->begin_epoch - *kept[j]->begin_epoch > options.window_s)
             break;
-          if (!like(*kept[i], *kept[j])) continue;
+          if (!like(i, j)) continue;
           const auto v = kept[j]->values.find(key);
           if (v != kept[j]->values.end() && std::isfinite(v->second)) window.push_back(v->second);
         }
@@ -349,7 +435,7 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
       cs.band_high.push_back(high);
     }
     for (const auto& sh : shifts)
-      if (sh.key == key && find_metric(key)) cs.assessment = to_string(assess(*spec, sh.before, sh.after).kind);
+      if (sh.key == key) cs.assessment = to_string(sh.kind);
     ch.series.push_back(std::move(cs));
   }
   if (!kept.empty()) c.charts.push_back(std::move(ch));

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -105,14 +107,27 @@ TEST(Timeline, AShortSeriesStepsWhereEveryLaterPeriodIsBeyondEveryEarlierOne) {
 
 namespace {
 
+// "2023-01-01T05:00:00" of seconds since 1970.
+std::string iso_of(long long epoch) {
+  using namespace std::chrono;
+  const sys_seconds t{seconds{epoch}};
+  const auto day = floor<days>(t);
+  const year_month_day ymd{day};
+  const hh_mm_ss<seconds> hms{t - day};
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:00", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
+                static_cast<unsigned>(ymd.day()), static_cast<int>(hms.hours().count()), static_cast<int>(hms.minutes().count()));
+  return buf;
+}
+
 TEST(Timeline, AYearOfHourlyPeriodsIsOneSmallPage) {
   std::vector<awrdiff::TimelinePeriod> v;
   for (int d = 0; d < 365; ++d)
     for (int h = 0; h < 24; ++h) {
       auto p = hour(0, 0, (h >= 8 && h < 18 ? 4.0 : 1.5) * (d >= 200 ? 2.1 : 1.0) * (1 + 0.05 * ((d * 7 + h) % 5)), 1.0);
-      p.begin_epoch = (d * 24LL + h) * 3600;
-      p.begin_time = "2023-01-01T00:00:00";  // labels only; the order is the epoch's
-      p.end_time = p.begin_time;
+      p.begin_epoch = 1672531200LL + (d * 24LL + h) * 3600;  // from 2023-01-01T00:00:00
+      p.begin_time = iso_of(*p.begin_epoch);
+      p.end_time = iso_of(*p.begin_epoch + 3600);
       p.check_status = d == 250 && h == 9 ? "fail" : "ok";
       v.push_back(p);
     }
@@ -124,6 +139,145 @@ TEST(Timeline, AYearOfHourlyPeriodsIsOneSmallPage) {
   awrdiff::render(c, awrdiff::Format::html, {}, html);
   EXPECT_LT(html.str().size(), 1000000u);
   EXPECT_NE(html.str().find("(fail)</title>"), std::string::npos);  // the failed hour marked
+}
+
+}  // namespace
+
+namespace {
+
+std::size_t shift_count(const awrdiff::Comparison& c) { return c.tables.at(0).rows.size(); }
+
+TEST(Timeline, AShortSeriesStepsAtTheFirstPeriodOfTheNewLevel) {
+  // RMGTIBP's 05:00, 15:00 and 20:49 reports (30, 4 and 19 minutes): a storm that starts at 15:00 and grows; the new
+  // level begins at 15:00 (every later period is 2x every earlier one from there), not at the latest period.
+  std::vector<awrdiff::TimelinePeriod> v{hour(0, 5, 11.5, 1.52), hour(0, 15, 62.2, 5.81), hour(0, 20, 165, 23.3)};
+  v[0].elapsed_s = 1800;
+  v[1].elapsed_s = 260;
+  v[2].elapsed_s = 1164;
+  const auto c = awrdiff::build_timeline("RMGTIBP", v);
+  EXPECT_NE(c.headline.find("stepped up 9.88x at 2023-10-01 15:00 and stayed"), std::string::npos) << c.headline;
+  // A level that begins only with the latest period stays there: 62 is not 2x above 11.5 x 1.5.
+  v[1].values["db_time_per_s"] = 17;
+  v[1].values["db_time_per_exec_ms"] = 2;
+  const auto d = awrdiff::build_timeline("RMGTIBP", v);
+  EXPECT_NE(d.headline.find("at 2023-10-01 20:00 in the latest period"), std::string::npos) << d.headline;
+  // A storm in the first period alone is no level: nothing shifts.
+  std::vector<awrdiff::TimelinePeriod> w{hour(0, 4, 150, 20), hour(0, 5, 10.3, 1.6), hour(0, 6, 11.5, 1.5),
+                                         hour(0, 7, 10.9, 1.6)};
+  EXPECT_EQ(awrdiff::build_timeline("X", w).headline.rfind("No sustained shift", 0), 0u);
+}
+
+TEST(Timeline, ASmallerMinimumSegmentFindsAtLeastAsManyShifts) {
+  std::vector<std::vector<awrdiff::TimelinePeriod>> series;
+  series.push_back({hour(0, 4, 10.3, 1.65), hour(0, 5, 11.5, 1.52), hour(0, 15, 62.2, 5.81), hour(0, 20, 165, 23.3)});
+  series.push_back({hour(0, 5, 11.5, 1.52), hour(0, 15, 62.2, 5.81), hour(0, 20, 165, 23.3)});
+  std::vector<awrdiff::TimelinePeriod> hours;  // 30 hours, a step at the 20th
+  for (int h = 0; h < 30; ++h) hours.push_back(hour(0, h, (h >= 20 ? 30.0 : 10.0) * (1 + 0.02 * (h % 3)), 1.0));
+  series.push_back(hours);
+  std::vector<awrdiff::TimelinePeriod> days;  // 6 days, a step on day 3
+  for (int d = 0; d < 6; ++d)
+    for (int h = 0; h < 24; ++h)
+      days.push_back(hour(d, h, (d * 24 + h >= 81 ? 21.0 : 10.0) * (1 + 0.03 * ((d * 7 + h * 3) % 5)), 1.0));
+  series.push_back(days);
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const auto by_default = shift_count(awrdiff::build_timeline("X", series[i]));
+    EXPECT_GE(by_default, 1u) << "series " << i;
+    std::size_t previous = 0;
+    for (std::size_t m : {48u, 24u, 12u, 4u, 2u, 1u}) {
+      awrdiff::TimelineOptions o;
+      o.min_segment = m;
+      const auto n = shift_count(awrdiff::build_timeline("X", series[i], o));
+      EXPECT_GE(n, previous) << "series " << i << ", --min-segment " << m;
+      if (m <= 24) { EXPECT_GE(n, by_default) << "series " << i << ", --min-segment " << m; }
+      previous = n;
+    }
+  }
+}
+
+TEST(Timeline, ARestartInAPeriodLeftOutIsCarried) {
+  // RMGTIBN's shape: hourly periods, then a day-long report (left out as spanning the others) whose instance started at
+  // 05:45, then the periods after the restart at a new level.
+  std::vector<awrdiff::TimelinePeriod> v;
+  for (int h = 0; h < 4; ++h) v.push_back(hour(0, h, 23, 5));
+  for (int h = 6; h < 10; ++h) v.push_back(hour(0, h, 2.4, 300));
+  for (auto& p : v) p.startup_time = p.begin_time < "2023-10-01T06" ? "2023-09-28T19:37:00" : "2023-10-01T05:45:00";
+  auto day = hour(0, 5, 12, 100);
+  day.end_time = "2023-10-02T04:00:00";
+  day.elapsed_s = 80000;
+  day.startup_time = "2023-10-01T05:45:00";
+  v.push_back(day);
+  const auto c = awrdiff::build_timeline("RMGTIBN", v);
+  EXPECT_NE(c.headline.find("at 2023-10-01 06:00, after an instance restart at 05:45, and stayed"), std::string::npos)
+      << c.headline;
+  ASSERT_EQ(c.charts.size(), 1u);
+  ASSERT_EQ(c.charts[0].breaks_before.size(), 8u);  // the day-long report left out
+  EXPECT_TRUE(c.charts[0].breaks_before[4]);
+  EXPECT_EQ(std::count(c.charts[0].breaks_before.begin(), c.charts[0].breaks_before.end(), true), 1);
+  // Without startup times, a restart flagged on the period left out is carried to the next one kept.
+  for (auto& p : v) p.startup_time.clear();
+  v.back().restart_before = true;
+  const auto d = awrdiff::build_timeline("RMGTIBN", v);
+  EXPECT_NE(d.headline.find("at 2023-10-01 06:00, after an instance restart, and stayed"), std::string::npos) << d.headline;
+  EXPECT_TRUE(d.charts[0].breaks_before[4]);
+}
+
+TEST(Timeline, APercentageShiftsInPointsAndALoadDropIsNoImprovement) {
+  std::vector<awrdiff::TimelinePeriod> v{hour(0, 4, 20, 5), hour(0, 5, 21, 5), hour(0, 6, 2.2, 300), hour(0, 7, 2.1, 310)};
+  const double busy[] = {30, 31, 70, 72}, execs[] = {4000, 4100, 7, 7}, txns[] = {2000, 2100, 0.02, 0.02},
+               per_txn[] = {0.01, 0.01, 110, 105};
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    v[i].values["host_cpu_busy_pct"] = busy[i];
+    v[i].values["load_profile.executes"] = execs[i];
+    v[i].values["load_profile.transactions"] = txns[i];
+    v[i].values["db_time_per_txn_s"] = per_txn[i];
+  }
+  awrdiff::TimelineOptions o;
+  o.metrics = {"db_time_per_s",         "db_time_per_exec_ms",       "db_time_per_txn_s",
+               "load_profile.executes", "load_profile.transactions", "host_cpu_busy_pct"};
+  const auto c = awrdiff::build_timeline("SOAK", v, o);
+  // The end of a soak test: DB time per second fell with the executions and transactions, each costing more: the load's.
+  EXPECT_EQ(c.headline.rfind("DB time per second stepped down 90% with the load at 2023-10-01 06:00", 0), 0u) << c.headline;
+  ASSERT_FALSE(c.findings.empty());
+  EXPECT_EQ(c.findings[0].direction, awrdiff::ChangeKind::changed);
+  bool points = false;
+  for (const auto& r : c.tables[0].rows)
+    if (const auto* m = std::get_if<std::string>(&r.cells[1]); m && *m == "Host CPU busy") {
+      const auto* p = std::get_if<awrdiff::Points>(&r.cells.back());
+      ASSERT_NE(p, nullptr);
+      EXPECT_NEAR(p->value, 40.5, 1e-9);
+      points = true;
+    }
+  EXPECT_TRUE(points);
+  awrdiff::TimelineOptions busy_only;
+  busy_only.metrics = {"host_cpu_busy_pct"};
+  const auto b = awrdiff::build_timeline("SOAK", v, busy_only);
+  EXPECT_EQ(b.headline.rfind("Host CPU busy stepped up 40.5 pts at 2023-10-01 06:00", 0), 0u) << b.headline;
+}
+
+TEST(Timeline, MatchDrawsTheBandFromLikePeriods) {
+  // Ten days of hourly periods; the 09:00 hour is busy every day (a batch): against every period the 09:00 of the tenth
+  // day is far above the band, against the same hour (or weekday and hour: too few like periods) it is inside it.
+  std::vector<awrdiff::TimelinePeriod> v;
+  for (int d = 0; d < 10; ++d)
+    for (int h = 0; h < 24; ++h) v.push_back(hour(d, h, (h == 9 ? 100.0 : 10.0) * (1 + 0.02 * ((d + h) % 4)), 1.0));
+  const std::size_t at = 9 * 24 + 9;
+  auto band = [&](awrdiff::MatchPeriods m) {
+    awrdiff::TimelineOptions o;
+    o.metrics = {"db_time_per_s"};
+    o.match = m;
+    const auto c = awrdiff::build_timeline("X", v, o);
+    const auto& s = c.charts.at(0).series.at(0);
+    return std::make_pair(s.band_low.at(at), s.band_high.at(at));
+  };
+  const auto all = band(awrdiff::MatchPeriods::all);
+  ASSERT_TRUE(all.second);
+  EXPECT_LT(*all.second, 50);
+  const auto same_hour = band(awrdiff::MatchPeriods::hour);
+  ASSERT_TRUE(same_hour.first && same_hour.second);
+  EXPECT_LT(*same_hour.first, 100);
+  EXPECT_GT(*same_hour.second, 100);
+  const auto weekday = band(awrdiff::MatchPeriods::weekday_hour);  // one like period (7 days before): no spread
+  EXPECT_FALSE(weekday.second);
 }
 
 }  // namespace
