@@ -25,8 +25,8 @@ import sys
 # Ratchets: the counts of today's tree. A change that removes a back arrow, a special case or a big function lowers
 # its number here; none may rise.
 RATCHET = {
-    "back arrows (layer pairs)": 6,
-    "back arrows (include lines)": 7,
+    "back arrows (layer pairs)": 5,
+    "back arrows (include lines)": 5,
     "prints or exits outside the CLI": 0,
     "special cases (names)": 59,
     "special cases (lines)": 46,
@@ -85,11 +85,11 @@ FILE_LAYER = {
     "include/awrdiff/compare_report.hpp": "parse",
     "include/awrdiff/snapshot_json.hpp": "parse",
     "include/awrdiff/baseline.hpp": "baseline",
-    "include/awrdiff/sysmetric.hpp": "baseline",
+    "include/awrdiff/sysmetric.hpp": "parse",
     "include/awrdiff/mask.hpp": "baseline",
     "include/awrdiff/diff.hpp": "diff",
     "include/awrdiff/check.hpp": "diff",
-    "include/awrdiff/stats.hpp": "diff",
+    "include/awrdiff/stats.hpp": "support",
     "include/awrdiff/sql_text.hpp": "diff",
     "include/awrdiff/timeline.hpp": "diff",
     "include/awrdiff/history.hpp": "history",
