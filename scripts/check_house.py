@@ -25,8 +25,8 @@ import sys
 # Ratchets: the counts of today's tree. A change that removes a back arrow, a special case or a big function lowers
 # its number here; none may rise.
 RATCHET = {
-    "back arrows (layer pairs)": 5,
-    "back arrows (include lines)": 5,
+    "back arrows (layer pairs)": 4,
+    "back arrows (include lines)": 4,
     "prints or exits outside the CLI": 0,
     "special cases (names)": 59,
     "special cases (lines)": 46,
@@ -77,6 +77,7 @@ FILE_LAYER = {
     "include/awrdiff/catalog.hpp": "catalog",
     "include/awrdiff/model.hpp": "model",
     "include/awrdiff/printable.hpp": "model",
+    "include/awrdiff/time.hpp": "model",
     "include/awrdiff/section_fields.hpp": "bindings",
     "include/awrdiff/metrics.hpp": "bindings",
     "include/awrdiff/number.hpp": "parse",

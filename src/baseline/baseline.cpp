@@ -5,6 +5,7 @@
 #include <awrdiff/parse.hpp>
 #include <awrdiff/snapshot_json.hpp>
 #include <awrdiff/stats.hpp>
+#include <awrdiff/time.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -42,16 +43,6 @@ bool same_unit(std::string_view a, std::string_view b) {
   for (char c : b)
     if (!std::isspace(static_cast<unsigned char>(c))) y.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   return x == y;
-}
-
-// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-long days_from_civil(int y, int m, int d) {
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const long yoe = y - era * 400;
-  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
 }
 
 struct TimeParts {
