@@ -25,8 +25,8 @@ import sys
 # Ratchets: the counts of today's tree. A change that removes a back arrow, a special case or a big function lowers
 # its number here; none may rise.
 RATCHET = {
-    "back arrows (layer pairs)": 4,
-    "back arrows (include lines)": 4,
+    "back arrows (layer pairs)": 3,
+    "back arrows (include lines)": 3,
     "prints or exits outside the CLI": 0,
     "special cases (names)": 59,
     "special cases (lines)": 46,
@@ -47,21 +47,23 @@ DATA_TABLES = {
 # Layers, from the top of design.md's picture down: a file may include its own layer and the layers of a lower
 # rank (above it in the picture). Two layers of the same rank are peers and include neither the other.
 LAYERS = {
-    "support": 0,  # src/support, error.hpp: plain C++ helpers that know nothing of reports
+    "support": 0,  # src/support, error.hpp, stats.hpp: plain C++ helpers that know nothing of reports
     "catalog": 1,  # the report's vocabulary as data: sections, columns, names
-    "model": 1,  # the Snapshot and its rows (a peer of the catalog: neither includes the other)
+    "model": 1,  # the Snapshot and its rows, civil time (a peer of the catalog: neither includes the other)
     "bindings": 2,  # the field bindings and the metric registry: read catalog and model, below both
-    "parse": 3,  # bytes -> Snapshot
-    "baseline": 4,  # baselines (merged snapshots, Oracle metric dumps), masking
-    "diff": 5,  # Snapshot, Snapshot -> Comparison; check against a baseline
-    "history": 6,  # the store of checks and snapshots
-    "render": 7,  # Comparison -> text, Markdown, Jira, HTML, JSON
-    "cli": 8,  # the only code that prints or exits
+    "json": 3,  # the snapshot JSON (writer, reader, field lists) and the JSON writer every output shares
+    "parse": 4,  # bytes -> Snapshot
+    "baseline": 5,  # baselines (merged snapshots, Oracle metric dumps), masking
+    "diff": 6,  # Snapshot, Snapshot -> Comparison; check against a baseline
+    "history": 7,  # the store of checks and snapshots
+    "render": 8,  # Comparison -> text, Markdown, Jira, HTML, JSON
+    "cli": 9,  # the only code that prints or exits
 }
 
 # The layer of a file: FILE_LAYER first (exact path), then its folder under src/ (DIR_LAYER); public headers by name.
 DIR_LAYER = {
     "src/support": "support",
+    "src/json": "json",
     "src/catalog": "catalog",
     "src/model": "model",
     "src/parse": "parse",
@@ -84,7 +86,7 @@ FILE_LAYER = {
     "include/awrdiff/parse.hpp": "parse",
     "include/awrdiff/input_file.hpp": "parse",
     "include/awrdiff/compare_report.hpp": "parse",
-    "include/awrdiff/snapshot_json.hpp": "parse",
+    "include/awrdiff/snapshot_json.hpp": "json",
     "include/awrdiff/baseline.hpp": "baseline",
     "include/awrdiff/sysmetric.hpp": "parse",
     "include/awrdiff/mask.hpp": "baseline",

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "render/json_writer.hpp"  // RapidJSON, configured
+#include "json/json_writer.hpp"  // RapidJSON, configured
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
@@ -789,7 +789,7 @@ MetricDistribution distribution(const Baseline& b, const std::string& key, Match
 }
 
 // ---- the baseline file ---------------------------------------------------------------------------
-// Written by RapidJSON's streaming writer (render/json_writer.hpp) with one space of indentation, every object's
+// Written by RapidJSON's streaming writer (json/json_writer.hpp) with one space of indentation, every object's
 // keys in byte-wise ascending order (as the files of earlier releases, written by nlohmann::json); read into a
 // RapidJSON document, so a file of an earlier release reads as before.
 

@@ -9,7 +9,7 @@
 #include <awrdiff/time.hpp>
 
 #include "history/sql.hpp"
-#include "render/json_writer.hpp"
+#include "json/json_writer.hpp"
 
 #include <fmt/format.h>
 #include <zlib.h>
