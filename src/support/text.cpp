@@ -3,7 +3,23 @@
 #include <cstdint>
 #include <cstring>
 
-namespace awrdiff::detail {
+namespace awrdiff {
+
+// Declared in awrdiff/catalog.hpp too, where titles and headers are matched with it.
+std::string normalize_label(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if (u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2) continue;  // also folds UTF-8 NBSP bytes
+    if (u >= 'A' && u <= 'Z') u = static_cast<unsigned char>(u + ('a' - 'A'));  // ASCII, as the "C" locale
+    out.push_back(static_cast<char>(u));
+  }
+  while (!out.empty() && out.back() == ':') out.pop_back();
+  return out;
+}
+
+namespace detail {
 
 std::size_t ascii_run_end(std::string_view text, std::size_t from) {
   std::size_t i = from;
@@ -16,4 +32,5 @@ std::size_t ascii_run_end(std::string_view text, std::size_t from) {
   return i;
 }
 
-}  // namespace awrdiff::detail
+}  // namespace detail
+}  // namespace awrdiff

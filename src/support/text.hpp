@@ -2,12 +2,21 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
-namespace awrdiff::detail {
+namespace awrdiff {
+
+/// Normalises a title or header for matching: lower-case (ASCII), white space and no-break space bytes
+/// removed, trailing ':' dropped. The catalog's key of every title, header and label (awrdiff/catalog.hpp
+/// declares it too); the model finds time model rows and parameters with it.
+std::string normalize_label(std::string_view text);
+
+namespace detail {
 
 /// The end of the run of ASCII bytes of `text` that starts at `from` (eight bytes tested at a time:
 /// reports are almost all ASCII).
 std::size_t ascii_run_end(std::string_view text, std::size_t from);
 
-}  // namespace awrdiff::detail
+}  // namespace detail
+}  // namespace awrdiff
