@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include "json/json_writer.hpp"  // RapidJSON, configured
+#include "support/text.hpp"
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
@@ -29,11 +30,7 @@ Snapshot snapshot_from_json(std::string_view json, const std::string& source);  
 
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using detail::lower;  // support/text.hpp
 
 // Units compare without case and spaces: "Bytes Per Second" = "bytes per second".
 bool same_unit(std::string_view a, std::string_view b) {

@@ -1,5 +1,9 @@
 #include "support/text.hpp"
 
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -20,6 +24,21 @@ std::string normalize_label(std::string_view text) {
 }
 
 namespace detail {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string human_seconds(double s) {
+  const double a = std::fabs(s);
+  const char* sign = s < 0 ? "-" : "+";
+  if (a < 120) return fmt::format("{}{:.1f} s", sign, a);
+  if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
+  if (a < 172800) return fmt::format("{}{:.1f} h", sign, a / 3600);
+  return fmt::format("{}{:.1f} d", sign, a / 86400);
+}
 
 std::size_t ascii_run_end(std::string_view text, std::size_t from) {
   std::size_t i = from;

@@ -1,4 +1,4 @@
-// awrdiff — small text helpers shared by the parser and the JSON writers; they know nothing of reports.
+// awrdiff — small text helpers, one definition each for every layer; they know nothing of reports.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +13,12 @@ namespace awrdiff {
 std::string normalize_label(std::string_view text);
 
 namespace detail {
+
+/// ASCII lower case (event, statistic and metric names). src/diff/facts.hpp declares it too.
+std::string lower(std::string_view text);
+
+/// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h". src/diff/facts.hpp declares it too.
+std::string human_seconds(double seconds);
 
 /// The end of the run of ASCII bytes of `text` that starts at `from` (eight bytes tested at a time:
 /// reports are almost all ASCII).
