@@ -18,6 +18,7 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
 #include <awrdiff/model.hpp>
+#include <awrdiff/time.hpp>  // iso_epoch
 
 #include <cstdint>
 #include <map>
@@ -54,10 +55,6 @@ std::string redact_secrets(std::string_view text, std::string_view location);
 /// A length of time as written on the command line: "90d", "28d", "12h", "2w", "30m", "3600s". Returns
 /// seconds. Throws Error for anything else, a number without its unit ("10") or a length of 0.
 std::int64_t parse_duration(std::string_view text);
-
-/// Seconds since 1970-01-01T00:00:00 of an ISO 8601 time "YYYY-MM-DDTHH:MM[:SS]", read as a civil time
-/// without a time zone (reports print local times). Empty when it cannot be read.
-std::optional<std::int64_t> iso_epoch(std::string_view iso);
 
 /// The ISO 8601 text of iso_epoch's seconds.
 std::string epoch_iso(std::int64_t seconds);

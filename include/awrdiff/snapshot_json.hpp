@@ -4,7 +4,6 @@
 #pragma once
 
 #include <awrdiff/model.hpp>
-#include <awrdiff/parse.hpp>
 
 #include <functional>
 #include <string>
@@ -12,6 +11,8 @@
 #include <vector>
 
 namespace awrdiff {
+
+struct LoadResult;  // awrdiff/parse.hpp: one file loaded (snapshots_json_text below)
 
 /// The major version of the snapshot JSON, written under the key "awrdiff_snapshot". It changes only
 /// when a key is removed or renamed or changes its meaning or unit; keys are added without changing

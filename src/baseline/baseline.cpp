@@ -5,11 +5,13 @@
 #include <awrdiff/parse.hpp>
 #include <awrdiff/snapshot_json.hpp>
 #include <awrdiff/stats.hpp>
+#include <awrdiff/time.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "render/json_writer.hpp"  // RapidJSON, configured
+#include "json/json_writer.hpp"  // RapidJSON, configured
+#include "support/text.hpp"
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
@@ -28,11 +30,7 @@ Snapshot snapshot_from_json(std::string_view json, const std::string& source);  
 
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using detail::lower;  // support/text.hpp
 
 // Units compare without case and spaces: "Bytes Per Second" = "bytes per second".
 bool same_unit(std::string_view a, std::string_view b) {
@@ -42,16 +40,6 @@ bool same_unit(std::string_view a, std::string_view b) {
   for (char c : b)
     if (!std::isspace(static_cast<unsigned char>(c))) y.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   return x == y;
-}
-
-// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-long days_from_civil(int y, int m, int d) {
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const long yoe = y - era * 400;
-  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
 }
 
 struct TimeParts {
@@ -806,7 +794,7 @@ MetricDistribution distribution(const Baseline& b, const std::string& key, Match
 }
 
 // ---- the baseline file ---------------------------------------------------------------------------
-// Written by RapidJSON's streaming writer (render/json_writer.hpp) with one space of indentation, every object's
+// Written by RapidJSON's streaming writer (json/json_writer.hpp) with one space of indentation, every object's
 // keys in byte-wise ascending order (as the files of earlier releases, written by nlohmann::json); read into a
 // RapidJSON document, so a file of an earlier release reads as before.
 

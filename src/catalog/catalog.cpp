@@ -2246,19 +2246,6 @@ std::string_view without_footnote_marker(std::string_view text) {
   return all_digits ? text.substr(0, open) : text;
 }
 
-std::string normalize_label(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    auto u = static_cast<unsigned char>(c);
-    if (u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2) continue;  // also folds UTF-8 NBSP bytes
-    if (u >= 'A' && u <= 'Z') u = static_cast<unsigned char>(u + ('a' - 'A'));  // ASCII, as the "C" locale
-    out.push_back(static_cast<char>(u));
-  }
-  while (!out.empty() && out.back() == ':') out.pop_back();
-  return out;
-}
-
 const char* to_string(Unit unit) {
   switch (unit) {
     case Unit::none:

@@ -2,6 +2,8 @@
 // Change a floor here and every table, finding and verdict follows.
 #include <awrdiff/metrics.hpp>
 
+#include "support/text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -29,11 +31,7 @@ OptDouble lp_per_second(const Snapshot& s, std::string_view key) {
   const auto* r = s.load_profile_row(key);
   return r != nullptr ? r->per_second : std::nullopt;
 }
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using detail::lower;  // support/text.hpp
 // An event by name (case-insensitive): the foreground figure as Snapshot::foreground_event reconciles
 // the top list and Foreground Wait Events (DB CPU included); a background-only event (log file
 // parallel write) from Background Wait Events.

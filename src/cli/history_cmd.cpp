@@ -11,7 +11,7 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include "render/json_writer.hpp"
+#include "json/json_writer.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -8,6 +8,7 @@
 #include "diff/differ.hpp"
 #include "diff/facts.hpp"
 #include "diff/sections.hpp"
+#include "support/text.hpp"  // lower, human_seconds
 
 #include <algorithm>
 #include <cctype>
@@ -84,12 +85,6 @@ void Differ::collect_diagnostics() {
 
 namespace detail {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 std::string grouped(double value, int decimals) {
   const std::string s = fmt::format("{:.{}f}", value, decimals);
   const auto dot = s.find('.');
@@ -144,15 +139,6 @@ double print_step(const OptDouble& v) {
 bool states_in_aas(double delta_aas, OptDouble elapsed_s) {
   constexpr double k_aas_from_s = 172800;  // changes of DB time this many seconds or more are stated in AAS
   return std::fabs(delta_aas) * elapsed_s.value_or(0) >= k_aas_from_s;
-}
-
-std::string human_seconds(double s) {
-  const double a = std::fabs(s);
-  const char* sign = s < 0 ? "-" : "+";
-  if (a < 120) return fmt::format("{}{:.1f} s", sign, a);
-  if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
-  if (a < 172800) return fmt::format("{}{:.1f} h", sign, a / 3600);
-  return fmt::format("{}{:.1f} d", sign, a / 86400);
 }
 
 std::string report_label(const std::string& source, const std::string& other) {

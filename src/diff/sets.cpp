@@ -3,7 +3,7 @@
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
-#include <awrdiff/history.hpp>
+#include <awrdiff/time.hpp>
 #include <awrdiff/number.hpp>
 #include <awrdiff/stats.hpp>
 

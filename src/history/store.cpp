@@ -6,9 +6,10 @@
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/printable.hpp>
 #include <awrdiff/snapshot_json.hpp>
+#include <awrdiff/time.hpp>
 
 #include "history/sql.hpp"
-#include "render/json_writer.hpp"
+#include "json/json_writer.hpp"
 
 #include <fmt/format.h>
 #include <zlib.h>
@@ -39,15 +40,6 @@ constexpr std::int64_t k_schema_lock = 0x617772646966;  // "awrdif": PostgreSQL 
 constexpr std::size_t k_max_json_bytes = std::size_t{512} << 20;
 
 // ---- time ---------------------------------------------------------------------------------------
-
-long days_from_civil(int y, int m, int d) {
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const long yoe = y - era * 400;
-  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
 
 std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
@@ -394,15 +386,6 @@ std::int64_t parse_duration(std::string_view text) {
   }
   if (!ok || n == 0) throw Error("", fmt::format("'{}' is not a length of time (e.g. 90d, 28d, 2w, 12h, 30m)", text));
   return n * unit;
-}
-
-std::optional<std::int64_t> iso_epoch(std::string_view iso) {
-  int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
-  if (iso.size() < 16) return std::nullopt;
-  const std::string t(iso.substr(0, 19));
-  const int n = std::sscanf(t.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &s);
-  if (n < 5 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return std::nullopt;
-  return static_cast<std::int64_t>(days_from_civil(y, mo, d)) * 86400 + h * 3600 + mi * 60 + s;
 }
 
 std::string epoch_iso(std::int64_t t) {

@@ -2,6 +2,8 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/mask.hpp>
 
+#include "support/text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -26,11 +28,7 @@ std::string upper(std::string_view s) {
   for (auto& c : r) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return r;
 }
-std::string lower(std::string_view s) {
-  std::string r(s);
-  for (auto& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return r;
-}
+using detail::lower;  // support/text.hpp
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_space(s.back())) s.remove_suffix(1);

@@ -1,5 +1,6 @@
-#include <awrdiff/catalog.hpp>
 #include <awrdiff/model.hpp>
+
+#include "support/text.hpp"  // normalize_label
 
 #include <algorithm>
 #include <cctype>

@@ -3,6 +3,8 @@
 
 #include <awrdiff/parse.hpp>
 
+#include "support/text.hpp"  // ascii_run_end
+
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -79,10 +81,6 @@ inline bool is_folded(std::string_view text) {
   }
   return !after_space;  // (a last byte that is a space is dropped by fold_space)
 }
-
-/// The end of the run of ASCII bytes of `text` that starts at `from` (eight bytes tested at a time:
-/// reports are almost all ASCII).
-std::size_t ascii_run_end(std::string_view text, std::size_t from);
 
 /// How many times `c` occurs in `text` (a loop the compiler vectorises; std::count on chars is not,
 /// with g++ 12).

@@ -5,6 +5,7 @@
 // Every string that can come from a report is escaped (esc); scripts never read report strings
 // except from the DOM's text.
 #include "render_common.hpp"
+#include "support/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -86,14 +87,7 @@ std::string with_unit(const std::string& n, const std::string& unit) {
   return n + " " + unit;
 }
 
-std::string human_seconds(double s) {
-  const double a = std::fabs(s);
-  const char* sign = s < 0 ? "-" : "+";
-  if (a < 120) return fmt::format("{}{:.1f} s", sign, a);
-  if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
-  if (a < 172800) return fmt::format("{}{:.1f} h", sign, a / 3600);
-  return fmt::format("{}{:.1f} d", sign, a / 86400);
-}
+using detail::human_seconds;  // support/text.hpp
 
 // The colour class of an assessment or a check status; empty for anything else.
 std::string tone(std::string_view word) {

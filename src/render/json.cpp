@@ -1,7 +1,7 @@
 // The comparison as JSON (`-f json`, docs/json.md), written by RapidJSON's streaming writer (json_writer.hpp).
 // In every object the keys are in byte-wise ascending order (the order the goldens and earlier releases have);
 // each object below is written in that order by hand, a table row's keys (its columns') sorted.
-#include "render/json_writer.hpp"
+#include "json/json_writer.hpp"
 #include "render_common.hpp"
 
 #include <algorithm>

@@ -3,34 +3,7 @@
 # a truncated report's warning and the count of metrics not checked in the -q output, exit 2 when the report
 # gives no DB time per second, 1 for a regression found on what is there; one line on stderr per period kept
 # once, the count of distinct periods, periods that overlap said (exit 0).
-set -u
-bin=$(realpath "$1")
-root=$(realpath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-check() {  # check NAME EXPECTED_RC COMMAND...
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ "$rc" = "$want" ]; then pass=$((pass + 1)); else
-    fail=$((fail + 1))
-    echo "FAIL: $name: exit $rc, wanted $want"
-    head -5 "$tmp/err"
-    head -3 "$tmp/out"
-  fi
-}
-ok() {  # ok NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; head -3 "$tmp/out"; cat "$tmp/err"; fi
-}
-lines() { [ "$(wc -l <"$1")" = "$2" ]; }  # lines FILE N
-
-s=$root/samples
-cd "$tmp" || exit 2
+. "$(dirname "$0")/common.sh"  # bin, root, s, tmp (the current directory), check, ok, one_line_error, lines
 check "baseline save" 0 "$bin" baseline save "$s/good.html" "$s"/good_[1-4].html -o normal.json
 ok "a baseline of distinct periods: nothing on stderr" test ! -s "$tmp/err"
 

@@ -2,36 +2,7 @@
 # CLI tests of `awrdiff check` failing safe: a baseline, a dump value, a policy or a gzip file that used to let a
 # real regression (samples/bad.html: DB time per second 4.4 times the baseline's) pass silently is now trouble
 # (exit 2, one line) or still fails (exit 1): never a silent exit 0. docs/robustness.md, "Silent passes".
-set -u
-bin=$(realpath "$1")
-root=$(realpath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-check() {  # check NAME EXPECTED_RC COMMAND...
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ "$rc" = "$want" ]; then pass=$((pass + 1)); else
-    fail=$((fail + 1))
-    echo "FAIL: $name: exit $rc, wanted $want"
-    head -5 "$tmp/err"
-    head -3 "$tmp/out"
-  fi
-}
-ok() {  # ok NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; head -3 "$tmp/out"; cat "$tmp/err"; fi
-}
-one_line_error() {  # the last command printed one line on stderr, starting "awrdiff: "
-  [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^awrdiff: " "$tmp/err"
-}
-
-s=$root/samples
-cd "$tmp" || exit 2
+. "$(dirname "$0")/common.sh"  # bin, root, s, tmp (the current directory), check, ok, one_line_error, lines
 "$bin" baseline save "$s/good.html" "$s"/good_[1-4].html -o normal.json 2>/dev/null || exit 2
 
 # --- A baseline that lacks a master metric ---------------------------------------------------------------------

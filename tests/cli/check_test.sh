@@ -1,36 +1,7 @@
 #!/usr/bin/env bash
 # CLI tests of `awrdiff check` and `awrdiff baseline`: exit codes 0 / 1 / 2, --quiet, every format, the
 # README's cron recipe as written, one-line errors, --exit-code for a plain pair.
-set -u
-bin=$(realpath "$1")
-root=$(realpath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-check() {  # check NAME EXPECTED_RC COMMAND...
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ "$rc" = "$want" ]; then pass=$((pass + 1)); else
-    fail=$((fail + 1))
-    echo "FAIL: $name: exit $rc, wanted $want"
-    head -5 "$tmp/err"
-    head -3 "$tmp/out"
-  fi
-}
-ok() {  # ok NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; head -3 "$tmp/out"; cat "$tmp/err"; fi
-}
-one_line_error() {  # the last command printed one line on stderr, starting "awrdiff: "
-  [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^awrdiff: " "$tmp/err"
-}
-
-s=$root/samples
-cd "$tmp" || exit 2
+. "$(dirname "$0")/common.sh"  # bin, root, s, tmp (the current directory), check, ok, one_line_error, lines
 # The README's cron recipe, as written (run from the repository root there: here with $s).
 check "baseline save" 0 "$bin" baseline save "$s/good.html" "$s"/good_[1-4].html -o normal.json
 ok "baseline file written" grep -q '"awrdiff_baseline": 1' normal.json

@@ -1,7 +1,7 @@
-// json_out::IndentedWriter (src/render/json_writer.hpp) writes what RapidJSON's PrettyWriter writes, byte for
+// json_out::IndentedWriter (src/json/json_writer.hpp) writes what RapidJSON's PrettyWriter writes, byte for
 // byte: the same random documents are written by both and compared, with keys given as literals and as report
 // text, nested and empty objects and arrays, deep levels, and doubles (integers below 1e15 take a fast path).
-#include "render/json_writer.hpp"
+#include "json/json_writer.hpp"
 
 #include <gtest/gtest.h>
 

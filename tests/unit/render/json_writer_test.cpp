@@ -1,7 +1,7 @@
-// The one JSON writer of every output (src/render/json_writer.hpp, RapidJSON): numbers in the shortest form that
+// The one JSON writer of every output (src/json/json_writer.hpp, RapidJSON): numbers in the shortest form that
 // reads back, in the layout the outputs had; NaN as null; invalid UTF-8 repaired, so the text is always valid JSON;
 // and the comparison's JSON keeps its keys in byte-wise order with a key given twice written once.
-#include "render/json_writer.hpp"
+#include "json/json_writer.hpp"
 
 #include <awrdiff/diff.hpp>
 #include <awrdiff/render.hpp>

@@ -1,6 +1,7 @@
 // The snapshot JSON (`awrdiff snapshot`), checked on the text the streaming writer produces, parsed
 // back with nlohmann::json: shape and key order, nulls, numbers, strings and invalid UTF-8, the array
 // of several results.
+#include <awrdiff/parse.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
 #include "tests/support/samples.hpp"

@@ -1,14 +1,14 @@
 // Snapshot -> JSON text (`awrdiff snapshot FILE --format json`), written straight into one buffer by
 // json_out::IndentedWriter (RapidJSON's PrettyWriter layout over its Writer): no document tree is built. Absent values are null,
-// never 0. Read back by src/parse/snapshot_json_read.cpp (docs/snapshot-json.md). Output, so it lives in render/ with the
-// comparison's JSON (render/json.cpp, also RapidJSON). It does not use nlohmann::json: building, dumping
+// never 0. Read back by src/json/snapshot_json_read.cpp (docs/snapshot-json.md): writer, reader and their field list
+// live together in src/json, below the parser (which reads a saved snapshot wherever a report is) and the outputs.
+// It does not use nlohmann::json: building, dumping
 // and freeing an nlohmann document costs 20 to 40 times this writer's time, about a fifth to a quarter of
 // a whole `awrdiff snapshot` run (docs/benchmark.md), for text equal after a canonical reformat.
 //
 // The fields are listed once, in snapshot_json_fields.hpp, for this writer and for the reader; every
 // object's keys are written in byte-wise ascending order, the order they are listed in there.
-#include "parse/tokenizer_common.hpp"
-
+#include <awrdiff/parse.hpp>  // LoadResult
 #include <awrdiff/snapshot_json.hpp>
 
 #include <algorithm>
@@ -21,10 +21,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "parse/snapshot_json_fields.hpp"
+#include "json/snapshot_json_fields.hpp"
 
-#include "parse/rapidjson_config.hpp"  // before any RapidJSON header
-#include "render/json_writer.hpp"
+#include "json/rapidjson_config.hpp"  // before any RapidJSON header
+#include "json/json_writer.hpp"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -35,7 +35,7 @@ namespace {
 
 // ---- UTF-8 -------------------------------------------------------------------------------------
 // The writer copies bytes as they are, so strings are checked first and an invalid sequence replaced by
-// U+FFFD, one per maximal invalid subpart: the repair every JSON output shares (render/json_writer.hpp).
+// U+FFFD, one per maximal invalid subpart: the repair every JSON output shares (json/json_writer.hpp).
 // Valid text, the usual case, is not copied.
 using json_out::replace_invalid_utf8;
 using json_out::valid_utf8_prefix;

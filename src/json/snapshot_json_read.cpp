@@ -1,4 +1,4 @@
-// Snapshot JSON -> Snapshot: the reverse of src/render/snapshot_json.cpp (snapshot_from_json).
+// Snapshot JSON -> Snapshot: the reverse of src/json/snapshot_json_write.cpp (snapshot_from_json).
 //
 // RapidJSON's reader builds a document (iteratively: no recursion however deep the input nests; its
 // pool allocator frees the document at once, without walking it), and the fields are taken from it
@@ -9,9 +9,9 @@
 // The fields are those of snapshot_json_fields.hpp, listed once for the writer and this reader, which
 // visits them in the writer's order: an object's members are searched from where the last one was
 // found, so text the writer produced is read in one pass.
-#include "parse/snapshot_json_fields.hpp"
+#include "json/snapshot_json_fields.hpp"
 
-#include "parse/rapidjson_config.hpp"  // before any RapidJSON header
+#include "json/rapidjson_config.hpp"  // before any RapidJSON header
 
 #include <awrdiff/snapshot_json.hpp>
 

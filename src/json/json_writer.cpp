@@ -1,9 +1,9 @@
 // The UTF-8 repair of every JSON output (json_writer.hpp). RapidJSON's writers copy bytes as they are (no
 // kWriteValidateEncodingFlag: that would only make them fail), so strings are checked first and an invalid
 // sequence replaced by U+FFFD, one per maximal invalid subpart. Valid text, the usual case, is not copied.
-#include "render/json_writer.hpp"
+#include "json/json_writer.hpp"
 
-#include "parse/tokenizer_common.hpp"
+#include "support/text.hpp"
 
 #include <charconv>
 #include <cstring>

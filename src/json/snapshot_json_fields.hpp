@@ -1,5 +1,5 @@
-// The fields of the snapshot JSON, listed once for the writer (src/render/snapshot_json.cpp) and the
-// reader (src/parse/snapshot_json_read.cpp): each function below names every key of one object and the model field it
+// The fields of the snapshot JSON, listed once for the writer (src/json/snapshot_json_write.cpp) and the
+// reader (src/json/snapshot_json_read.cpp): each function below names every key of one object and the model field it
 // holds, and is run with the writer's or the reader's visitor. A field added here is written and read.
 // The rows of a section with a field binding (include/awrdiff/section_fields.hpp: mutex sleeps, enqueues,
 // library and dictionary cache, undo, latches, tablespace and file I/O, OS statistics, ADDM findings) are

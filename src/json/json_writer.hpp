@@ -1,7 +1,7 @@
 // JSON output, one library for all of it: RapidJSON's streaming writers, straight into one buffer (no document
 // tree). Used by the comparison's JSON (render/json.cpp), the baseline file (baseline/baseline.cpp), the history
 // store's export (history/store.cpp) and check --history's JSON (cli/history_cmd.cpp); the snapshot JSON
-// (render/snapshot_json.cpp) has its own writer over the same library and shares the UTF-8 repair below.
+// (json/snapshot_json_write.cpp) has its own writer over the same library and shares the UTF-8 repair below.
 //
 // What every writer here guarantees, whatever the input:
 // - valid UTF-8 and valid JSON: a string (or key) with an invalid byte sequence is written with U+FFFD for
@@ -27,7 +27,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "parse/rapidjson_config.hpp"  // before any RapidJSON header
+#include "json/rapidjson_config.hpp"  // before any RapidJSON header
 #include <rapidjson/memorystream.h>
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/reader.h>

@@ -9,6 +9,7 @@
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/sysmetric.hpp>
+#include <awrdiff/time.hpp>
 
 #include <fmt/format.h>
 
@@ -372,15 +373,7 @@ bool valid(const Civil& c) {
          c.h <= 23 && c.mi >= 0 && c.mi <= 59 && c.s >= 0 && c.s <= 59;
 }
 
-// Days since 1970-01-01 (H. Hinnant's algorithm) and back.
-long long days_from_civil(int y, int m, int d) {
-  y -= m <= 2 ? 1 : 0;
-  const long long era = (y >= 0 ? y : y - 399) / 400;
-  const long long yoe = y - era * 400;
-  const long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
+// Back from days since 1970-01-01 (H. Hinnant's algorithm; days_from_civil in awrdiff/time.hpp).
 
 void civil_from_days(long long z, int& y, int& m, int& d) {
   z += 719468;

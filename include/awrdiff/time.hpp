@@ -1,0 +1,20 @@
+// awrdiff — civil time, one home: the days of a date and the seconds of an ISO 8601 time.
+//
+// Reports print local times without a time zone; every figure here is read as a civil time (no zone, no
+// daylight saving), so two times of one report, or of one database, subtract to the seconds between them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace awrdiff {
+
+/// Days since 1970-01-01 of the civil date y-m-d (Howard Hinnant's algorithm; proleptic Gregorian, any year).
+std::int64_t days_from_civil(int y, int m, int d);
+
+/// Seconds since 1970-01-01T00:00:00 of an ISO 8601 time "YYYY-MM-DDTHH:MM[:SS]", read as a civil time
+/// without a time zone (reports print local times). Empty when it cannot be read.
+std::optional<std::int64_t> iso_epoch(std::string_view iso);
+
+}  // namespace awrdiff

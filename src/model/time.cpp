@@ -1,0 +1,26 @@
+#include <awrdiff/time.hpp>
+
+#include <cstdio>
+#include <string>
+
+namespace awrdiff {
+
+std::int64_t days_from_civil(int y, int m, int d) {
+  y -= m <= 2 ? 1 : 0;
+  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const std::int64_t yoe = y - era * 400;
+  const std::int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const std::int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+std::optional<std::int64_t> iso_epoch(std::string_view iso) {
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
+  if (iso.size() < 16) return std::nullopt;
+  const std::string t(iso.substr(0, 19));
+  const int n = std::sscanf(t.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &s);
+  if (n < 5 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return std::nullopt;
+  return days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s;
+}
+
+}  // namespace awrdiff

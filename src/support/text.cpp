@@ -1,0 +1,55 @@
+#include "support/text.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace awrdiff {
+
+// Declared in awrdiff/catalog.hpp too, where titles and headers are matched with it.
+std::string normalize_label(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if (u == ' ' || (u >= '\t' && u <= '\r') || u == 0xA0 || u == 0xC2) continue;  // also folds UTF-8 NBSP bytes
+    if (u >= 'A' && u <= 'Z') u = static_cast<unsigned char>(u + ('a' - 'A'));  // ASCII, as the "C" locale
+    out.push_back(static_cast<char>(u));
+  }
+  while (!out.empty() && out.back() == ':') out.pop_back();
+  return out;
+}
+
+namespace detail {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string human_seconds(double s) {
+  const double a = std::fabs(s);
+  const char* sign = s < 0 ? "-" : "+";
+  if (a < 120) return fmt::format("{}{:.1f} s", sign, a);
+  if (a < 7200) return fmt::format("{}{:.1f} min", sign, a / 60);
+  if (a < 172800) return fmt::format("{}{:.1f} h", sign, a / 3600);
+  return fmt::format("{}{:.1f} d", sign, a / 86400);
+}
+
+std::size_t ascii_run_end(std::string_view text, std::size_t from) {
+  std::size_t i = from;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, text.data() + i, 8);
+    if ((w & 0x8080808080808080ULL) != 0) break;
+  }
+  while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
+  return i;
+}
+
+}  // namespace detail
+}  // namespace awrdiff

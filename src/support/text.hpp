@@ -1,0 +1,28 @@
+// awrdiff — small text helpers, one definition each for every layer; they know nothing of reports.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace awrdiff {
+
+/// Normalises a title or header for matching: lower-case (ASCII), white space and no-break space bytes
+/// removed, trailing ':' dropped. The catalog's key of every title, header and label (awrdiff/catalog.hpp
+/// declares it too); the model finds time model rows and parameters with it.
+std::string normalize_label(std::string_view text);
+
+namespace detail {
+
+/// ASCII lower case (event, statistic and metric names). src/diff/facts.hpp declares it too.
+std::string lower(std::string_view text);
+
+/// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h". src/diff/facts.hpp declares it too.
+std::string human_seconds(double seconds);
+
+/// The end of the run of ASCII bytes of `text` that starts at `from` (eight bytes tested at a time:
+/// reports are almost all ASCII).
+std::size_t ascii_run_end(std::string_view text, std::size_t from);
+
+}  // namespace detail
+}  // namespace awrdiff
