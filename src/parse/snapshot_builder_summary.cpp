@@ -602,7 +602,8 @@ void Builder::sql_text(const RawTable& t) {
 // A statement listed once per PDB (a CDB root's report) is one statement of the comparison: its
 // figures are the sum of its PDBs' rows, each taken from the first list that prints it, and its PDBs
 // are named in pdb_name. Where one PDB's row gives a figure another's does not (the lists are cut at
-// their top N), the sum holds the PDBs that give it; a diagnostic lists each PDB's elapsed.
+// their top N), the sum holds the PDBs that give it; a diagnostic lists each PDB's elapsed, in
+// the order of pdb_name (not by name: free text would escape --mask).
 void Builder::total_sql_by_pdb() {
   std::map<std::string, std::vector<std::size_t>> by_id;
   std::vector<std::string> order;
@@ -618,8 +619,9 @@ void Builder::total_sql_by_pdb() {
     const auto& idx = by_id[id];
     SqlStat total = m_snap.sql[idx.front()];
     if (idx.size() > 1) {
-      std::vector<std::string> parts{fmt::format("{} {}", total.pdb_name.empty() ? "(no PDB)" : total.pdb_name,
-                                                 total.elapsed_s ? fmt::format("{:g} s", *total.elapsed_s) : "-")};
+      // Figures by position in pdb_name, not by name: a name in free text would escape --mask.
+      auto elapsed = [](const SqlStat& q) { return q.elapsed_s ? fmt::format("{:g} s", *q.elapsed_s) : std::string("-"); };
+      std::vector<std::string> parts{elapsed(total)};
       for (std::size_t k = 1; k < idx.size(); ++k) {
         const SqlStat& q = m_snap.sql[idx[k]];
         for (OptDouble SqlStat::*f :
@@ -633,13 +635,13 @@ void Builder::total_sql_by_pdb() {
           if (std::find(total.lists.begin(), total.lists.end(), l) == total.lists.end()) total.lists.push_back(l);
         if (!q.pdb_name.empty())  // each entry is another PDB (sql_entry)
           total.pdb_name += (total.pdb_name.empty() ? "" : ", ") + q.pdb_name;
-        parts.push_back(fmt::format("{} {}", q.pdb_name.empty() ? "(no PDB)" : q.pdb_name,
-                                    q.elapsed_s ? fmt::format("{:g} s", *q.elapsed_s) : "-"));
+        parts.push_back(elapsed(q));
       }
       m_snap.diagnostics.push_back(
           {Diagnostic::Level::info, "sql", 0,
-           fmt::format("SQL {} is listed once per PDB ({} rows): its figures are their sum; elapsed by PDB: {}", id, idx.size(),
-                       fmt::join(parts, ", "))});
+           fmt::format("SQL {} is listed once per PDB ({} rows): its figures are their sum; elapsed by PDB, in the order "
+                       "of its PDB names: {}",
+                       id, idx.size(), fmt::join(parts, ", "))});
     }
     out.push_back(std::move(total));
   }
