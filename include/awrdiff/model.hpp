@@ -168,7 +168,10 @@ struct SqlStat {
   OptDouble rows_processed;  ///< Rows Processed
   OptDouble pct_db_time;  ///< %Total in SQL ordered by Elapsed Time: elapsed / DB time × 100
   std::string module;  ///< SQL Module / Module:
-  std::string pdb_name;  ///< PDB Name (CDB root reports list each statement with its PDB)
+  /// PDB Name (CDB root reports list each statement with its PDB); a statement run in several PDBs is
+  /// one row per PDB in the report: its figures are their sum and its PDBs are listed here, joined
+  /// by ", " in the report's order (each PDB's figures are in a diagnostic of the snapshot).
+  std::string pdb_name;
   std::string text;  ///< SQL text: complete when the report has "Complete List of SQL Text"
   bool text_complete = false;  ///< text came from the complete list (not truncated)
   std::vector<std::string> lists;  ///< catalog keys of the "SQL ordered by" sections that list it
@@ -486,6 +489,12 @@ struct Snapshot {
   OptDouble unaccounted_db_time_s() const;
   /// Average active sessions = DB time / elapsed. Empty when either is absent or elapsed is 0.
   OptDouble average_active_sessions() const;
+  /// Why a statement's figures cannot be this period's, or "" when they can: its elapsed is more than
+  /// every session of the period (the more of Sessions at begin and end) busy in it for the whole
+  /// period, or more than 10 times the period's DB time (its %Total would pass 999.9%, which the
+  /// report prints as "######"). Such a statement is kept as printed; the builder names it in a
+  /// diagnostic and the comparison never takes it for a cause (src/model/model.cpp).
+  std::string impossible_sql(const SqlStat& q) const;
   /// A foreground wait event by name (case-insensitive; "DB CPU" and "CPU time" find the DB CPU
   /// pseudo-event of the top list): the Foreground Wait Events row when it has a time, else the top
   /// list's row, else a Foreground Wait Events row without a time; nullptr when neither list has the

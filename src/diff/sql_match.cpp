@@ -95,7 +95,9 @@ void mark_plsql_children(std::vector<detail::SqlPair>& pairs) {
     std::size_t best_words = 0;
     double best_fit = 0;
     for (const auto& parent : pairs) {
-      if (&parent == &child || !is_plsql_text(parent.any().text) || parent.any().module != child.any().module) continue;
+      if (&parent == &child || !is_plsql_text(parent.any().text) || parent.any().module != child.any().module ||
+          parent.status == "impossible figures")
+        continue;
       int sides = 0;
       double fit = 1;  // the smallest share of the call's elapsed the statement takes
       bool inside = true;
@@ -148,7 +150,7 @@ void Differ::match_sql() {
   const bool mixed_formats = hb && m_base->format != m_target.format;
   auto collect = [&](const Snapshot& s, bool is_base) {
     for (const auto& q : s.sql) {
-      if (q.text.empty()) continue;
+      if (q.text.empty() || !s.impossible_sql(q).empty()) continue;
       auto sig = sql_signature(q.text);
       if (mixed_formats && sig.size() > k_mixed_signature_chars) sig.resize(k_mixed_signature_chars);
       if (sig.find('?') == std::string::npos) continue;  // no literal or bind: nothing to fold
@@ -353,6 +355,17 @@ void Differ::match_sql() {
       p.bound = true;
       p.at_least = false;  // the target's elapsed was at most its cut-off
     }
+  }
+  // Figures that cannot be the period's (Snapshot::impossible_sql, named in the parse diagnostics) are
+  // shown as printed but carry no change: never a cause, a finding or an offset.
+  for (auto& p : pairs) {
+    const bool base_bad = hb && p.base != nullptr && !m_base->impossible_sql(*p.base).empty();
+    const bool target_bad = p.target != nullptr && !m_target.impossible_sql(*p.target).empty();
+    if (!base_bad && !target_bad) continue;
+    p.status = "impossible figures";
+    p.delta_aas.reset();
+    p.bound = false;
+    p.why.clear();
   }
   std::stable_sort(pairs.begin(), pairs.end(), [](const detail::SqlPair& a, const detail::SqlPair& b) {
     return std::max(a.base_rate.value_or(0), a.target_rate.value_or(0)) >

@@ -1383,10 +1383,24 @@ struct ModelMasker {
     for (auto& t : s.tablespace_io) m.alias(MaskKind::tablespace, t.tablespace);
     for (auto& t : s.file_io) m.alias(MaskKind::tablespace, t.tablespace);
     for (auto& q : s.sql) {
-      m.alias(MaskKind::pdb, q.pdb_name);
+      pdbs(q.pdb_name);
       m.learn_sql(q.text);
     }
     for (auto& t : s.other_tables) table(t, false);
+  }
+
+  // A statement's PDBs, joined by ", " when it ran in several (SqlStat::pdb_name): each one aliased.
+  std::string pdbs(const std::string& names) {
+    std::string out;
+    for (std::size_t from = 0; from <= names.size();) {
+      const auto comma = names.find(", ", from);
+      const auto end = comma == std::string::npos ? names.size() : comma;
+      if (!out.empty() || from > 0) out += ", ";
+      out += m.alias(MaskKind::pdb, names.substr(from, end - from));
+      if (comma == std::string::npos) break;
+      from = comma + 2;
+    }
+    return out;
   }
 
   void apply(Snapshot& s) {
@@ -1403,7 +1417,7 @@ struct ModelMasker {
     }
     for (auto& q : s.sql) {
       q.module = m.text(q.module);
-      q.pdb_name = m.alias(MaskKind::pdb, q.pdb_name);
+      q.pdb_name = pdbs(q.pdb_name);
       q.text = m.sql(q.text);
     }
     for (auto& p : s.parameters) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace awrdiff {
@@ -73,6 +74,28 @@ OptDouble Snapshot::average_active_sessions() const {
   auto db = db_time_s();
   if (!db || !interval.elapsed_s || *interval.elapsed_s <= 0) return std::nullopt;
   return *db / *interval.elapsed_s;
+}
+
+// A statement's elapsed time is time its sessions spent in it: at most every session of the period
+// busy in it from the begin snapshot to the end (parallel slaves are sessions too), and for work of
+// the period's sessions at most its DB time; ten times DB time is a %Total of 1000%, which the report's
+// column cannot print ("######"). A figure past either bound is not this period's (a cursor's
+// counters carried over a restart or a wrap), whatever the report prints.
+std::string Snapshot::impossible_sql(const SqlStat& q) const {
+  if (!q.elapsed_s || !std::isfinite(*q.elapsed_s) || *q.elapsed_s <= 0) return {};
+  const double ela = *q.elapsed_s;
+  const auto& iv = interval;
+  OptDouble sessions;
+  for (const auto& s : {iv.begin_sessions, iv.end_sessions})
+    if (s && *s > 0 && (!sessions || *s > *sessions)) sessions = s;
+  // Merged sets sum the members' elapsed and statements alike: the bound holds for the sum as well.
+  if (iv.elapsed_s && *iv.elapsed_s > 0 && sessions && ela > *iv.elapsed_s * *sessions)
+    return fmt::format("{:.0f} s elapsed in a {:.0f} s period: more than its {:.0f} sessions busy in it throughout", ela,
+                       *iv.elapsed_s, *sessions);
+  const auto db = db_time_s();
+  if (db && *db > 0 && ela > 10 * *db)
+    return fmt::format("{:.0f} s elapsed against {:.1f} s of DB time: {:.0f}% of DB time", ela, *db, ela / *db * 100);
+  return {};
 }
 
 namespace {

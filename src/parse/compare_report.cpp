@@ -22,6 +22,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <set>
 
 namespace awrdiff {
 namespace {
@@ -74,13 +75,26 @@ struct Period {
 };
 
 // The "Snapshot Set" tables (DB Id, Instance ... per period; Begin/End Snap Id and Time, Elapsed, DB time).
-void read_header_tables(const RawReport& raw, std::array<Period, 2>& p) {
+// Returns how many instances the header lists for each period: the RAC report (awrgdrpt.sql) lists each
+// instance of a period on a row of its own (its first cell blank after the period's first row).
+std::array<std::size_t, 2> read_header_tables(const RawReport& raw, std::array<Period, 2>& p) {
+  std::array<std::set<std::string>, 2> instances;
   for (const auto& t : raw.tables) {
     if (t.headers.empty() || normalize_label(t.headers.front()) != "snapshotset") continue;
+    const auto inst_col = std::find_if(t.headers.begin(), t.headers.end(), [](const std::string& h) {
+      return normalize_label(h) == "instance" || normalize_label(h) == "instnum";
+    });
+    int last = -1;
     for (const auto& r : t.rows) {
       if (r.cells.empty()) continue;
-      const int k = period_of(r.cells.front());
+      int k = period_of(r.cells.front());
+      if (k < 0 && trim(r.cells.front()).empty()) k = last;  // another instance of the period above
       if (k < 0) continue;
+      last = k;
+      if (const auto c = static_cast<std::size_t>(inst_col - t.headers.begin());
+          inst_col != t.headers.end() && c < r.cells.size())
+        if (const std::string_view inst = trim(r.cells[c]); !inst.empty()) instances[static_cast<std::size_t>(k)].emplace(inst);
+      if (instances[static_cast<std::size_t>(k)].size() > 1) continue;  // the first instance's header only
       auto& db = p[static_cast<std::size_t>(k)].db;
       auto& iv = p[static_cast<std::size_t>(k)].iv;
       for (std::size_t c = 1; c < t.headers.size() && c < r.cells.size(); ++c) {
@@ -109,6 +123,7 @@ void read_header_tables(const RawReport& raw, std::array<Period, 2>& p) {
       }
     }
   }
+  return {instances[0].size(), instances[1].size()};
 }
 
 // Host Configuration Comparison: one row per figure ("Number of CPUs:", "%User Time:"), the 1st and 2nd
@@ -496,7 +511,12 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
   const RawReport raw = html ? tokenize_html(content) : tokenize_text(text);
   if (!raw.not_read.empty()) throw Error(source, raw.not_read);
   std::array<Period, 2> periods{};
-  read_header_tables(raw, periods);
+  const auto instances = read_header_tables(raw, periods);
+  for (std::size_t k = 0; k < 2; ++k)
+    if (instances[k] > 1)
+      throw Error(source, fmt::format("an AWR RAC Compare Periods report (awrgdrpt.sql, {} instances in its {} period): not read "
+                                      "yet; give each period's RAC global report (awrgrpt.sql) or each instance's AWR report",
+                                      instances[k], k_period_names[k]));
   std::array<HostCpu, 2> cpu{};
   read_host_configuration(raw, periods, cpu);
   if (!html) {

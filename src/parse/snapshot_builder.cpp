@@ -39,6 +39,7 @@ Snapshot Builder::build(const RawReport& raw) {
   finish_global();
   finish_host();
   finish_overflow();
+  flag_impossible_sql();
   return std::move(m_snap);
 }
 

@@ -123,10 +123,12 @@ private:
   void time_model(const RawTable& t);
   void containers(const RawTable& t);
   void finish_host();
-  SqlStat& sql_entry(const std::string& id);
+  SqlStat& sql_entry(const std::string& id, const std::string& pdb);
   void sql_list(const RawTable& t);
   void sql_text(const RawTable& t);
   void finish_sql();
+  void total_sql_by_pdb();
+  void flag_impossible_sql();
 
   // ---- RAC global report (snapshot_builder_rac.cpp) ----------------------------------------------
   void rac_database_summary(const RawTable& t);
@@ -169,6 +171,7 @@ private:
   std::optional<EventResolution> m_tm_cpu_resolution;
   bool m_have_fg_top = false;  ///< a RAC global report's Top Timed Foreground Events was read
   bool m_wait_classes_from_fg = false;  ///< wait_classes holds Foreground Wait Class rows so far
+  bool m_have_db_header = false;  ///< the report's DB Name / DB Id table was read (header)
 };
 
 }  // namespace awrdiff::detail::builder

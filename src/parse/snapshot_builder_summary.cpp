@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace awrdiff::detail::builder {
 
@@ -61,8 +62,13 @@ OptDouble cell_resolution(std::string_view cell, Unit unit) {
   return v.value && *v.value > 0 ? v.value : std::nullopt;
 }
 
+// A YES / NO flag as the header and the snapshot table print it.
+bool yes_no(std::string_view v) { return v == "YES" || v == "Y" || v == "yes"; }
+
 // Text reports: "Module: X" then SQL text wrapped at 80 columns, mid-word.
-void split_continuation(const std::vector<std::string>& lines, std::string& module, std::string& sql) {
+// A CDB root's report prints "PDB: NAME" under the row (12.2+).
+void split_continuation(const std::vector<std::string>& lines, std::string& module, std::string& sql,
+                        std::string* pdb = nullptr) {
   std::string out;
   for (const auto& l : lines) {
     std::string_view v = l;
@@ -70,7 +76,11 @@ void split_continuation(const std::vector<std::string>& lines, std::string& modu
       module = std::string(trim(v.substr(8)));
       continue;
     }
-    if (v.rfind("PDB: ", 0) == 0 || v.rfind("Container: ", 0) == 0) continue;
+    if (v.rfind("PDB: ", 0) == 0) {
+      if (pdb != nullptr) *pdb = std::string(trim(v.substr(5)));
+      continue;
+    }
+    if (v.rfind("Container: ", 0) == 0) continue;
     out += l;  // the wrap is mid-word: no space is added (a space at the cut stays on its line)
   }
   sql = std::string(trim(out));
@@ -78,10 +88,18 @@ void split_continuation(const std::vector<std::string>& lines, std::string& modu
 
 }  // namespace
 
+// The report's own database is its first DB Name / DB Id table. Exadata reports list the databases
+// the storage cells served in tables of the same two columns ("DB Name | DBID", other databases first):
+// those are kept as printed and never replace the header's database.
 void Builder::header(const RawTable& t) {
   if (t.rows.empty()) return;
+  if (t.section == SectionId::database_info && m_have_db_header) {
+    generic(t);
+    return;
+  }
   const RawRow& r = t.rows.front();
   auto& db = m_snap.database;
+  if (t.section == SectionId::database_info) m_have_db_header = true;
   auto set = [&](std::string& field, ColumnId id) {
     if (auto v = text(t, r, id); !v.empty()) field = v;
   };
@@ -108,13 +126,13 @@ void Builder::header(const RawTable& t) {
     if (*v >= 0 && *v <= 1e6 && *v == static_cast<double>(static_cast<int>(*v))) db.instance_number = static_cast<int>(*v);
     else diag(t, r.line, fmt::format("instance number {} is not a whole number in range", *v));
   }
-  auto yes_no = [&](ColumnId id) -> std::optional<bool> {
+  auto yes_no_at = [&](ColumnId id) -> std::optional<bool> {
     auto v = text(t, r, id);
     if (v.empty()) return std::nullopt;
-    return v == "YES" || v == "Y" || v == "yes";
+    return yes_no(v);
   };
-  if (auto v = yes_no(ColumnId::rac)) db.rac = v;
-  if (auto v = yes_no(ColumnId::cdb)) db.cdb = v;
+  if (auto v = yes_no_at(ColumnId::rac)) db.rac = v;
+  if (auto v = yes_no_at(ColumnId::cdb)) db.cdb = v;
   if (auto v = num(t, r, ColumnId::cpus)) db.cpus = v;
   if (auto v = num(t, r, ColumnId::cores)) db.cores = v;
   if (auto v = num(t, r, ColumnId::sockets)) db.sockets = v;
@@ -145,6 +163,9 @@ void Builder::snapshot_info(const RawTable& t) {
       (begin ? iv.begin_cursors_per_session : iv.end_cursors_per_session) = num(t, r, ColumnId::cursors_per_session);
       if (auto n = num(t, r, ColumnId::instances); n && !m_snap.database.instances)
         m_snap.database.instances = static_cast<int>(*n);
+      // 12.1 prints the container flag in the snapshot table ("Begin Snap: ... CDB YES"), not in the
+      // database header: read as the header's would be, where the header gives none.
+      if (auto v = text(t, r, ColumnId::cdb); !v.empty() && !m_snap.database.cdb) m_snap.database.cdb = yes_no(v);
     } else if (label.rfind("elapsed", 0) == 0) {
       iv.elapsed_s = minutes_in(joined);
       if (!iv.elapsed_s) diag(t, r.line, "cannot read Elapsed");
@@ -190,16 +211,16 @@ void Builder::load_profile(const RawTable& t) {
   // '####' in one of Per Second / Per Transaction: the other one times or over Transactions per
   // second (the last row, so read after the others).
   const LoadProfileRow* tx = m_snap.load_profile_row("transactions");
-  const OptDouble tps = tx != nullptr ? tx->per_second : std::nullopt;
+  const double tps = tx != nullptr && tx->per_second ? *tx->per_second : 0.0;  // 0: none
   for (const auto& [i, line] : lp_overflow) {
     LoadProfileRow& row = m_snap.load_profile[i];
-    if (tps && *tps > 0 && row.per_second && !row.per_transaction) {
-      row.per_transaction = *row.per_second / *tps;
+    if (tps > 0 && row.per_second && !row.per_transaction) {
+      row.per_transaction = *row.per_second / tps;
       diag(t, line,
            fmt::format("'{}': Per Transaction printed as '####', derived as Per Second / Transactions per second", row.label),
            Diagnostic::Level::info);
-    } else if (tps && *tps > 0 && row.per_transaction && !row.per_second) {
-      row.per_second = *row.per_transaction * *tps;
+    } else if (tps > 0 && row.per_transaction && !row.per_second) {
+      row.per_second = *row.per_transaction * tps;
       diag(t, line,
            fmt::format("'{}': Per Second printed as '####', derived as Per Transaction x Transactions per second", row.label),
            Diagnostic::Level::info);
@@ -295,9 +316,9 @@ void Builder::events(const RawTable& t, std::vector<WaitEvent>& out, std::vector
 // vs 2048). Where the two rows agree within their rounding on every figure both print, they are one
 // measurement: each figure takes the more precise print (the full list's on a tie), and a figure only
 // one of them prints (waits, time, average) is filled in, so both rows carry the same figures. Rows
-// that disagree are different measurements (Statspack's top list counts background sessions too) and
-// stay as printed; Snapshot::foreground_event takes the full list's then. Either way the full list's
-// row takes the top list's wait class when it prints none.
+// that disagree are different measurements and stay as printed, as do Statspack's rows (its top list
+// counts background sessions too) even where they agree; Snapshot::foreground_event takes the full
+// list's then. Either way the full list's row takes the top list's wait class when it prints none.
 void Builder::finish_events() {
   if (m_top_resolution.size() != m_snap.top_events.size() || m_fg_resolution.size() != m_snap.foreground_events.size())
     return;  // not read by events(): nothing known about their precision
@@ -321,6 +342,10 @@ void Builder::finish_events() {
     if (j == m_snap.foreground_events.size()) continue;
     WaitEvent& full = m_snap.foreground_events[j];
     if (full.wait_class.empty()) full.wait_class = top.wait_class;  // the full list often prints none
+    // Statspack's top list counts every session, its Foreground Wait Events the foreground ones: two
+    // measurements even where they agree within rounding (182,275 and 182,274 waits, one a background
+    // session's). The top list keeps its figures, as for events where they differ more.
+    if (m_snap.kind == ReportKind::statspack) continue;
     const EventResolution& rt = m_top_resolution[i];
     const EventResolution& rf = m_fg_resolution[j];
     bool agree = false;
@@ -479,11 +504,14 @@ void Builder::finish_host() {
                                             100.0 - *h.pct_idle)});
 }
 
-SqlStat& Builder::sql_entry(const std::string& id) {
-  auto [it, inserted] = m_sql_index.try_emplace(id, m_snap.sql.size());
+// One entry per statement and PDB while the lists are read: a CDB root's lists print a statement once
+// per PDB it ran in (finish_sql totals them).
+SqlStat& Builder::sql_entry(const std::string& id, const std::string& pdb) {
+  auto [it, inserted] = m_sql_index.try_emplace(pdb.empty() ? id : id + '\n' + pdb, m_snap.sql.size());
   if (inserted) {
     m_snap.sql.emplace_back();
     m_snap.sql.back().sql_id = id;
+    m_snap.sql.back().pdb_name = pdb;
   }
   return m_snap.sql[it->second];
 }
@@ -507,7 +535,9 @@ void Builder::sql_list(const RawTable& t) {
   for (const auto& r : t.rows) {
     std::string id = text(t, r, id_col);
     if (id.empty()) continue;
-    SqlStat& s = sql_entry(id);
+    std::string module = text(t, r, ColumnId::module), sql = text(t, r, ColumnId::sql_text), pdb = text(t, r, ColumnId::pdb_name);
+    if (!r.continuation.empty()) split_continuation(r.continuation, module, sql, &pdb);
+    SqlStat& s = sql_entry(id, pdb);
     if (std::string_view(id_kind) == "old_hash_value" || s.lists.empty()) s.id_kind = id_kind;
     if (!s.plan_hash_value)
       if (auto p = text(t, r, ColumnId::plan_hash_value); !p.empty() && p.find_first_not_of("0123456789") == std::string::npos)
@@ -527,6 +557,10 @@ void Builder::sql_list(const RawTable& t) {
     take(s.rows_processed, ColumnId::rows_processed);
     if (t.section == SectionId::sql_elapsed) {
       take(s.pct_db_time, ColumnId::pct_total);
+      if (overflowed(t, r, ColumnId::pct_total))
+        diag(t, r.line,
+             fmt::format("SQL {}: %Total '{}' did not fit its column: over 999.9% of DB time", id,
+                         cell_at(t, r, t.column_index(ColumnId::pct_total))));
       if (auto e = num(t, r, ColumnId::elapsed_s)) {
         if (!m_snap.sql_elapsed_cutoff_s || *e < *m_snap.sql_elapsed_cutoff_s) m_snap.sql_elapsed_cutoff_s = e;
       }
@@ -538,10 +572,7 @@ void Builder::sql_list(const RawTable& t) {
       if (!s.user_io_s)
         if (auto p = num(t, r, ColumnId::pct_io)) s.user_io_s = *ela * *p / 100.0;
     }
-    std::string module = text(t, r, ColumnId::module), sql = text(t, r, ColumnId::sql_text);
-    if (!r.continuation.empty()) split_continuation(r.continuation, module, sql);
     if (s.module.empty()) s.module = module;
-    if (s.pdb_name.empty()) s.pdb_name = text(t, r, ColumnId::pdb_name);
     if (!s.text_complete && sql.size() > s.text.size()) s.text = sql;
   }
 }
@@ -557,17 +588,79 @@ void Builder::sql_text(const RawTable& t) {
       std::string module;
       split_continuation(lines, module, sql);
     }
-    auto it = m_sql_index.find(id);
-    if (it == m_sql_index.end()) continue;  // text of a statement no list showed: nothing to attach
-    auto& s = m_snap.sql[it->second];
-    if (!sql.empty()) {
-      s.text = sql;
-      s.text_complete = true;
-    }
+    if (sql.empty()) continue;
+    // Every entry of the statement (one per PDB in a CDB root's lists); a statement no list showed has
+    // nothing to attach to.
+    for (auto& s : m_snap.sql)
+      if (s.sql_id == id) {
+        s.text = sql;
+        s.text_complete = true;
+      }
   }
 }
 
+// A statement listed once per PDB (a CDB root's report) is one statement of the comparison: its
+// figures are the sum of its PDBs' rows, each taken from the first list that prints it, and its PDBs
+// are named in pdb_name. Where one PDB's row gives a figure another's does not (the lists are cut at
+// their top N), the sum holds the PDBs that give it; a diagnostic lists each PDB's elapsed, in
+// the order of pdb_name (not by name: free text would escape --mask).
+void Builder::total_sql_by_pdb() {
+  std::map<std::string, std::vector<std::size_t>> by_id;
+  std::vector<std::string> order;
+  for (std::size_t i = 0; i < m_snap.sql.size(); ++i) {
+    auto [it, inserted] = by_id.try_emplace(m_snap.sql[i].sql_id);
+    if (inserted) order.push_back(m_snap.sql[i].sql_id);
+    it->second.push_back(i);
+  }
+  if (order.size() == m_snap.sql.size()) return;  // no statement in several PDBs
+  std::vector<SqlStat> out;
+  out.reserve(order.size());
+  for (const auto& id : order) {
+    const auto& idx = by_id[id];
+    SqlStat total = m_snap.sql[idx.front()];
+    if (idx.size() > 1) {
+      // Figures by position in pdb_name, not by name: a name in free text would escape --mask.
+      auto elapsed = [](const SqlStat& q) { return q.elapsed_s ? fmt::format("{:g} s", *q.elapsed_s) : std::string("-"); };
+      std::vector<std::string> parts{elapsed(total)};
+      for (std::size_t k = 1; k < idx.size(); ++k) {
+        const SqlStat& q = m_snap.sql[idx[k]];
+        for (OptDouble SqlStat::*f :
+             {&SqlStat::elapsed_s, &SqlStat::cpu_s, &SqlStat::user_io_s, &SqlStat::executions, &SqlStat::buffer_gets,
+              &SqlStat::physical_reads, &SqlStat::parse_calls, &SqlStat::rows_processed, &SqlStat::pct_db_time})
+          if (q.*f) total.*f = (total.*f).value_or(0) + *(q.*f);
+        if (!total.plan_hash_value) total.plan_hash_value = q.plan_hash_value;
+        if (total.module.empty()) total.module = q.module;
+        if (!total.text_complete && q.text.size() > total.text.size()) total.text = q.text;
+        for (const auto& l : q.lists)
+          if (std::find(total.lists.begin(), total.lists.end(), l) == total.lists.end()) total.lists.push_back(l);
+        if (!q.pdb_name.empty())  // each entry is another PDB (sql_entry)
+          total.pdb_name += (total.pdb_name.empty() ? "" : ", ") + q.pdb_name;
+        parts.push_back(elapsed(q));
+      }
+      m_snap.diagnostics.push_back(
+          {Diagnostic::Level::info, "sql", 0,
+           fmt::format("SQL {} is listed once per PDB ({} rows): its figures are their sum; elapsed by PDB, in the order "
+                       "of its PDB names: {}",
+                       id, idx.size(), fmt::join(parts, ", "))});
+    }
+    out.push_back(std::move(total));
+  }
+  m_snap.sql = std::move(out);
+}
+
+// A statement whose figures cannot be the period's (Snapshot::impossible_sql) is kept as printed and
+// named here; the comparison never takes it for a cause.
+void Builder::flag_impossible_sql() {
+  for (const auto& q : m_snap.sql)
+    if (auto why = m_snap.impossible_sql(q); !why.empty())
+      m_snap.diagnostics.push_back({Diagnostic::Level::warning, "sql", 0,
+                                    fmt::format("SQL {}: {}: its figures cannot be this period's, kept as printed and "
+                                                "not taken for a cause",
+                                                q.sql_id, why)});
+}
+
 void Builder::finish_sql() {
+  total_sql_by_pdb();
   // Statspack 10g+ prints the old hash value in every list, though its Reads list heads the
   // column "Hash Value" (the same statement shows the same number in both): one kind per report.
   const bool old_hash =

@@ -155,3 +155,31 @@ TEST(CompareReport, TruncatedOrDamagedIsOneError) {
 }
 
 }  // namespace
+
+namespace {
+
+// The RAC Compare Periods report (awrgdrpt.sql) lists each instance of a period on a row of its own in the
+// Snapshot Set header. No real RAC compare report is at hand: this sample is the single-instance sample with
+// a second instance row under each period, as the RAC report's header prints them. Until the RAC layout is
+// read, such a report is refused in one line, never read as its first instance.
+TEST(CompareReport, RacReportWithInstanceRowsIsRefusedInOneLine) {
+  std::string text = read_input(k_sample);
+  for (const char* period :
+       {"First (1st)    123456789 testdb1             1", "Second (2nd)   123456789 testdb1             1"}) {
+    const auto at = text.find(period);
+    ASSERT_NE(at, std::string::npos) << period;
+    const auto eol = text.find('\n', at);
+    text.insert(eol + 1, "               123456789 testdb2             2 11.2.0.4.0  YES     dbhost02         8192\n");
+  }
+  try {
+    parse_reports(text, "rac_compare.txt");
+    FAIL() << "read";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.file(), "rac_compare.txt");
+    EXPECT_NE(e.reason().find("RAC Compare Periods report (awrgdrpt.sql, 2 instances in its 1st period)"), std::string::npos)
+        << e.reason();
+    EXPECT_EQ(e.reason().find('\n'), std::string::npos);
+  }
+}
+
+}  // namespace
