@@ -176,7 +176,8 @@ struct CompareTable {
 /// `load_changed`: DB time per second moved materially with the work (executions, transactions or user
 /// calls per second) while the DB time per unit of work held or moved the other way: busier, not
 /// slower (or less busy, not faster). Neither a regression nor an improvement.
-enum class Verdict { regressed, improved, unchanged, not_comparable, single_report, inconclusive, load_changed };
+/// `timeline`: no verdict of a pair but the periods of one series over time (timeline.hpp).
+enum class Verdict { regressed, improved, unchanged, not_comparable, single_report, inconclusive, load_changed, timeline };
 const char* to_string(Verdict v);
 
 /// One contributor to the change in DB time per second (an event, DB CPU, a time model statistic
@@ -237,6 +238,11 @@ enum class ChartKind {
   /// (Chart::marks: a check status) as a dot; the line breaks at an empty value and before a category of
   /// Chart::breaks_before (an instance restart).
   series,
+  /// The parts of one whole over the categories (periods in time order), stacked: per category the series' values
+  /// add up to the category's total (Chart::totals, e.g. DB time per second split into DB CPU and the wait classes,
+  /// in AAS), drawn as stacked areas on one scale; a category with no values and a category of Chart::breaks_before
+  /// break the areas.
+  stacked_series,
 };
 const char* to_string(ChartKind kind);
 
@@ -244,7 +250,7 @@ const char* to_string(ChartKind kind);
 struct ChartSeries {
   std::string name;  ///< as shown ("DB CPU", "User I/O", "log file sync avg wait")
   std::string unit;  ///< unit of every number of the series ("AAS", "ms", "/s", "%")
-  /// stacked, paired: one value per category (empty: the report does not give it). band: {current}.
+  /// stacked, stacked_series, paired: one value per category (empty: the report does not give it). band: {current}.
   /// strip: each category's median.
   std::vector<OptDouble> values;
   /// strip: per category, each member's value, aligned with Chart::members (a member that does not
@@ -273,13 +279,14 @@ struct Chart {
   std::vector<std::string> groups;
   /// strip: the members' names (file names) per category, aligned with ChartSeries::points.
   std::vector<std::vector<std::string>> members;
-  /// stacked: what each bar adds up to (DB time per second, AAS), aligned with categories.
+  /// stacked, stacked_series: what each bar adds up to (DB time per second, AAS), aligned with categories.
   std::vector<OptDouble> totals;
   std::vector<ChartSeries> series;
   std::vector<std::string> notes;  ///< shown under the chart
   /// series: each category's mark ("ok", "warn", "fail", "improved", or empty), aligned with categories.
   std::vector<std::string> marks;
-  /// series: the line is not drawn into this category from the one before (an instance restart between them).
+  /// series, stacked_series: the line is not drawn into this category from the one before (an instance restart
+  /// between them).
   std::vector<bool> breaks_before;
 };
 

@@ -19,6 +19,13 @@ struct TimelineSql {
   std::string sql_id;
   std::string text;  ///< the start of its SQL text, as the report prints it
   double elapsed_per_s = 0;  ///< Elapsed Time (s) / the period's elapsed: AAS
+  OptDouble pct_db_time;  ///< %Total of SQL ordered by Elapsed Time: its elapsed over the period's DB time, %
+};
+
+/// One part of a period's DB time per second (the stacked chart over time).
+struct TimelinePart {
+  std::string name;  ///< "DB CPU" or a non-idle wait class ("User I/O", "Concurrency", ...)
+  double aas = 0;  ///< seconds per second of elapsed (foreground wait classes where the report gives them)
 };
 
 /// One period of the timeline: when, which snaps, and its registry values.
@@ -35,9 +42,17 @@ struct TimelinePeriod {
   std::string source;  ///< the report file it came from (for the `awrdiff --base ... --target ...` line)
   std::map<std::string, double> values;  ///< registry key -> value in the registry's unit (metrics.hpp)
   std::string check_status;  ///< the stored check's outcome ("ok", "warn", "fail", "improved"); empty: not checked
-  /// The period's top statements by elapsed time (a few), where its report was read; empty from the history's values.
+  /// The period's top statements by elapsed time (a few), where its report (or its stored snapshot) was read.
   std::vector<TimelineSql> top_sql;
+  /// DB CPU and each non-idle wait class per second, where its report (or its stored snapshot) was read; empty
+  /// otherwise (the history's values keep no wait class).
+  std::vector<TimelinePart> db_time_parts;
 };
+
+/// Fills `period.top_sql` (the first `top` statements of SQL ordered by Elapsed Time, as AAS) and
+/// `period.db_time_parts` (DB CPU and each non-idle wait class with time, foreground classes where the report
+/// gives them, as AAS) from the period's report. Leaves both empty when the report has no elapsed time.
+void add_report_detail(TimelinePeriod& period, const Snapshot& snapshot, std::size_t top = 5);
 
 struct TimelineOptions {
   /// Registry keys drawn and searched for shifts; empty: the master metrics, DB CPU and the time outside CPU,
@@ -70,9 +85,15 @@ std::vector<std::string> default_timeline_metrics();
 /// Where the periods carry their top SQL, the headline then names the statement with the most elapsed time per second
 /// since the shift ("the top SQL since then: 6frynf9v1m655 1.9 AAS, not in the lists before"). Findings: one per
 /// period where something shifted, with the command that compares the periods before and after it. Tables:
-/// "timeline_changes" (every change point) and "timeline" (one row per period: its times, snaps, the metrics, the
-/// check outcome, flags). Charts: one "series" chart of every metric over the periods, with the moving window's band
-/// and the stored check outcomes. Never throws for content; an empty series gives a headline that says so.
+/// "timeline_changes" (every change point), "timeline" (one row per period: its times, snaps, the metrics, the
+/// check outcome, flags), where periods carry their detail "timeline_db_time" (per period: DB time, DB CPU and each
+/// wait class per second, the rows the Periods table lists) and "timeline_sql" (the top statements over time: per
+/// statement, matched by sql_id and by SQL text signature across sql_ids, when it is first and last in the lists, its
+/// peak and what it did: appears, grows, shrinks, leaves). Charts: "timeline_db_time" (kind stacked_series: DB CPU and
+/// the wait classes over the periods, AAS), then "timeline" (kind series: every metric over the periods, with the
+/// moving window's band and the stored check outcomes). Both break at an instance restart and at a gap in time. The
+/// verdict is Verdict::timeline, with one PeriodInfo (role "Timeline": the series, its first begin and last end,
+/// `reports` the periods drawn). Never throws for content; an empty series gives a headline that says so.
 Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod> periods, const TimelineOptions& options = {});
 
 }  // namespace awrdiff

@@ -82,6 +82,10 @@ void throw_if_filtered_out(const std::vector<TimelinePeriod>& kept, const Held& 
   throw Error(where, fmt::format("no period {}; {} {} .. {}", range, holder, shown(held.first), shown(held.last)));
 }
 
+// Periods of a store whose snapshot is read back for the top SQL and the wait classes: the latest this many (a
+// month of hourly periods and more; each costs about a millisecond).
+constexpr std::size_t k_detail_periods = 1000;
+
 TimelinePeriod from_history(const HistoryPeriod& p) {
   TimelinePeriod tp;
   tp.begin_time = p.begin_time;
@@ -133,6 +137,20 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
       periods[it->second].values[key] = pt.value;
     }
   }
+  // The top SQL and where DB time goes, from the snapshots the store kept (`history add` keeps them unless told
+  // not to): the latest k_detail_periods of the range, so that a year-long store still reads in seconds.
+  {
+    std::optional<std::int64_t> from_epoch, to_epoch;
+    if (!t.from.empty()) from_epoch = iso_epoch(t.from.size() == 10 ? t.from + "T00:00:00" : t.from);
+    if (!t.to.empty()) to_epoch = iso_epoch(t.to.size() == 10 ? t.to + "T23:59:59" : t.to);
+    std::map<std::pair<std::string, std::string>, std::size_t> by_time;
+    for (std::size_t i = 0; i < periods.size(); ++i)
+      by_time.emplace(std::make_pair(periods[i].begin_time, periods[i].end_time), i);
+    for (const auto& [p, snapshot] :
+         store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods))
+      if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
+        add_report_detail(periods[it->second], snapshot);
+  }
   // Stored check outcomes, by the period's times.
   std::map<std::pair<std::string, std::string>, std::string> checks;
   for (const auto& r : store->recent_checks(id.dbid, id.instance_number, id.con_dbid, 1000000))
@@ -148,18 +166,13 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli
   struct Read {
     PreparedPeriod prepared;
     std::string source;
-    std::vector<TimelineSql> top_sql;
+    TimelinePeriod detail;  // its top SQL and DB time parts
   };
   std::vector<Read> prepared;
   for (auto& r : load_reports_each(paths)) {
     if (r.error) throw *r.error;
     Read one{prepare_history_period(*r.snapshot, false), r.snapshot->source, {}};
-    const auto& s = *r.snapshot;
-    if (s.interval.elapsed_s && *s.interval.elapsed_s > 0)
-      for (const auto& q : s.sql) {  // sorted by elapsed time
-        if (one.top_sql.size() == 5) break;
-        if (q.elapsed_s) one.top_sql.push_back({q.sql_id, q.text, *q.elapsed_s / *s.interval.elapsed_s});
-      }
+    add_report_detail(one.detail, *r.snapshot);
     prepared.push_back(std::move(one));
   }
   if (prepared.empty()) throw Error("", "give report files, or read the history store (--db)");
@@ -168,7 +181,7 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli
   std::vector<TimelinePeriod> periods;
   std::set<std::tuple<std::string, std::string, std::int64_t>> seen;
   Held held;
-  for (const auto& [pp, source, top_sql] : prepared) {
+  for (const auto& [pp, source, detail] : prepared) {
     const auto& p = pp.period;
     if (series_key(p.dbid, p.instance_number, p.con_dbid) != key)
       throw Error(source, fmt::format("is of {}, not of {} (the first report): a timeline is one database and instance",
@@ -178,7 +191,8 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli
     if (!seen.insert({p.begin_time, p.end_time, p.end_snap.value_or(-1)}).second) continue;  // the same period twice
     TimelinePeriod tp = from_history(p);
     tp.source = source;
-    tp.top_sql = top_sql;
+    tp.top_sql = detail.top_sql;
+    tp.db_time_parts = detail.db_time_parts;
     for (const auto& [k, v] : pp.values) tp.values[k] = v;
     periods.push_back(std::move(tp));
   }

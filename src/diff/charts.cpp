@@ -23,6 +23,8 @@ const char* to_string(ChartKind kind) {
       return "strip";
     case ChartKind::series:
       return "series";
+    case ChartKind::stacked_series:
+      return "stacked_series";
   }
   return "?";
 }
@@ -70,24 +72,6 @@ std::string file_names(const std::string& sources) {
   return out;
 }
 
-namespace {
-
-PeriodInfo period_info(const Snapshot& s, std::string role) {
-  PeriodInfo p;
-  p.role = std::move(role);
-  p.files = file_names(s.source);
-  p.reports = s.members;
-  p.database = s.database.name;
-  p.instance = s.database.instance;
-  p.instance_number = s.database.instance_number;
-  p.begin_time = s.interval.begin_time;
-  p.end_time = s.interval.end_time;
-  p.begin_snap = s.interval.begin_snap;
-  p.end_snap = s.interval.end_snap;
-  p.elapsed_s = s.interval.elapsed_s;
-  return p;
-}
-
 // Oracle Enterprise Manager's colours for the wait classes, so the picture reads as DBAs know it.
 std::string class_colour(const std::string& name) {
   static const std::map<std::string, std::string> colours = {{"DB CPU", "#35a035"},
@@ -107,6 +91,24 @@ std::string class_colour(const std::string& name) {
                                                              {"Waits and other time", "#9ab"}};
   auto it = colours.find(name);
   return it != colours.end() ? it->second : "";
+}
+
+namespace {
+
+PeriodInfo period_info(const Snapshot& s, std::string role) {
+  PeriodInfo p;
+  p.role = std::move(role);
+  p.files = file_names(s.source);
+  p.reports = s.members;
+  p.database = s.database.name;
+  p.instance = s.database.instance;
+  p.instance_number = s.database.instance_number;
+  p.begin_time = s.interval.begin_time;
+  p.end_time = s.interval.end_time;
+  p.begin_snap = s.interval.begin_snap;
+  p.end_snap = s.interval.end_snap;
+  p.elapsed_s = s.interval.elapsed_s;
+  return p;
 }
 
 // DB time per second by part for each snapshot: DB CPU, each non-idle wait class (foreground when the

@@ -16,6 +16,10 @@ namespace awrdiff::detail {
 /// of files (a merged set's source) file by file.
 std::string file_names(const std::string& sources);
 
+/// Oracle Enterprise Manager's colour of a wait class ("User I/O" -> "#2a62c9"), of "DB CPU" and of the charts' other
+/// parts; empty for a name it does not know.
+std::string class_colour(const std::string& name);
+
 /// Pairs and single reports: the period info of both sides and "db_time", where DB time goes in each
 /// period (DB CPU, each non-idle wait class, the time outside both, stacked, AAS). `base` is null for a
 /// single report.

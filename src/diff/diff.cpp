@@ -33,6 +33,8 @@ const char* to_string(Verdict v) {
       return "inconclusive";
     case Verdict::load_changed:
       return "load changed";
+    case Verdict::timeline:
+      return "timeline";
   }
   return "unknown";
 }

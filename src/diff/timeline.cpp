@@ -5,7 +5,10 @@
 #include <awrdiff/stats.hpp>
 #include <awrdiff/timeline.hpp>
 
+#include "diff/charts.hpp"
 #include "diff/facts.hpp"
+
+#include <awrdiff/sql_text.hpp>
 
 #include <fmt/format.h>
 
@@ -19,6 +22,24 @@ namespace awrdiff {
 std::vector<std::string> default_timeline_metrics() {
   return {"db_time_per_s", "db_time_per_exec_ms",   "db_time_per_txn_s",         "db_time_per_call_ms", "db_cpu_per_s",
           "non_cpu_per_s", "load_profile.executes", "load_profile.transactions", "log_file_sync_ms",    "single_block_read_ms"};
+}
+
+void add_report_detail(TimelinePeriod& period, const Snapshot& s, std::size_t top) {
+  period.top_sql.clear();
+  period.db_time_parts.clear();
+  if (!s.interval.elapsed_s || *s.interval.elapsed_s <= 0) return;
+  const double elapsed = *s.interval.elapsed_s;
+  for (const auto& q : s.sql) {  // sorted by elapsed time
+    if (period.top_sql.size() == top) break;
+    if (q.elapsed_s) period.top_sql.push_back({q.sql_id, q.text, *q.elapsed_s / elapsed, q.pct_db_time});
+  }
+  if (const auto cpu = metric_value(s, "db_cpu_per_s")) period.db_time_parts.push_back({"DB CPU", *cpu});
+  const auto& classes = s.foreground_wait_classes.empty() ? s.wait_classes : s.foreground_wait_classes;
+  for (const auto& w : classes) {
+    if (w.name == "DB CPU" || w.name == "Idle") continue;
+    if (const auto v = metric_value(s, "wait_class:" + w.name + ":time_per_s"); v && *v > 0)
+      period.db_time_parts.push_back({w.name, *v});
+  }
 }
 
 namespace {
@@ -96,7 +117,7 @@ std::string files_of(const std::vector<const TimelinePeriod*>& kept, std::size_t
 
 Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod> periods, const TimelineOptions& options) {
   Comparison c;
-  c.verdict = Verdict::single_report;
+  c.verdict = Verdict::timeline;
   c.target_source = series;
   std::stable_sort(periods.begin(), periods.end(), [](const TimelinePeriod& a, const TimelinePeriod& b) {
     if (a.begin_epoch && b.begin_epoch && *a.begin_epoch != *b.begin_epoch) return *a.begin_epoch < *b.begin_epoch;
@@ -351,7 +372,9 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     const auto& p = periods[pi];
     CompareRow r;
     r.cells.push_back(when(p.begin_time));
-    r.cells.push_back(when(p.end_time));
+    // The end's time alone when it is the begin's day (a narrower table).
+    const std::string end = when(p.end_time);
+    r.cells.push_back(end.size() == 16 && end.compare(0, 10, when(p.begin_time), 0, 10) == 0 ? end.substr(11) : end);
     r.cells.push_back(p.begin_snap || p.end_snap ? fmt::format("{}-{}", p.begin_snap ? std::to_string(*p.begin_snap) : "?",
                                                                p.end_snap ? std::to_string(*p.end_snap) : "?")
                                                  : std::string());
@@ -388,6 +411,225 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
   }
   c.tables.push_back(std::move(t));
 
+  // Where the lines and areas break: an instance restart, or a gap in time (a period missing or left out).
+  std::vector<bool> break_before(kept.size(), false);
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (restart_kept[i]) break_before[i] = true;
+    if (i == 0) continue;
+    const auto* a = kept[i - 1];
+    const auto* b = kept[i];
+    if (a->begin_epoch && b->begin_epoch && a->elapsed_s && *a->elapsed_s > 0) {
+      const double end = static_cast<double>(*a->begin_epoch) + *a->elapsed_s;
+      if (static_cast<double>(*b->begin_epoch) - end > std::max(120.0, 0.5 * *a->elapsed_s)) break_before[i] = true;
+    }
+  }
+  if (!kept.empty()) {
+    PeriodInfo info;
+    info.role = "Timeline";
+    info.database = series;
+    info.begin_time = when(kept.front()->begin_time);
+    info.end_time = when(kept.back()->end_time);
+    info.reports = static_cast<int>(kept.size());
+    c.period_info.push_back(std::move(info));
+  }
+  // The rows a long series lists: the latest max_rows and those where something shifts.
+  auto shifts_at = [&](const TimelinePeriod* p) {
+    return std::any_of(shifts.begin(), shifts.end(), [&](const Shift& s) { return kept[s.period] == p; });
+  };
+  auto listed = [&](std::size_t i) { return options.max_rows == 0 || i + options.max_rows >= kept.size() || shifts_at(kept[i]); };
+
+  // Where DB time goes over time: DB CPU and each wait class per period, stacked.
+  const bool has_detail =
+      std::any_of(kept.begin(), kept.end(), [](const TimelinePeriod* p) { return !p->db_time_parts.empty(); });
+  Chart stack;
+  if (has_detail) {
+    stack.key = "timeline_db_time";
+    stack.title = "Where DB time goes over time (average active sessions)";
+    stack.kind = ChartKind::stacked_series;
+    stack.unit = "AAS";
+    std::vector<std::pair<std::string, double>> names;  // by the largest value in any period
+    std::map<std::string, double> top_share;  // the largest share of its period's DB time, %
+    double largest_total = 0;
+    for (const auto* p : kept) {
+      const auto total = p->values.find("db_time_per_s");
+      if (total != p->values.end()) largest_total = std::max(largest_total, total->second);
+      for (const auto& part : p->db_time_parts) {
+        auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == part.name; });
+        if (it == names.end()) names.emplace_back(part.name, part.aas);
+        else it->second = std::max(it->second, part.aas);
+        if (total != p->values.end() && total->second > 0)
+          top_share[part.name] = std::max(top_share[part.name], part.aas / total->second * 100);
+      }
+    }
+    std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) {
+      return (a.first == "DB CPU") != (b.first == "DB CPU") ? a.first == "DB CPU" : a.second > b.second;
+    });
+    // Of more than six classes, those too small to see anywhere (under 1% of the tallest DB time, and under 5% of
+    // their own period's in every period) are shown together.
+    std::vector<std::string> shown;
+    bool any_rest = false;
+    for (const auto& [name, peak] : names) {
+      if (name != "DB CPU" && peak < 0.01 * largest_total && top_share[name] < 5 && names.size() > 6) any_rest = true;
+      else shown.push_back(name);
+    }
+    for (const auto& name : shown)
+      stack.series.push_back({name, "AAS", {}, {}, {}, {}, {}, {}, detail::class_colour(name), {}, {}});
+    if (any_rest) stack.series.push_back({"Other wait classes", "AAS", {}, {}, {}, {}, {}, {}, "#b39ddb", {}, {}});
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      const auto* p = kept[i];
+      stack.categories.push_back(when(p->begin_time));
+      stack.breaks_before.push_back(break_before[i]);
+      const auto total = p->values.find("db_time_per_s");
+      stack.totals.push_back(total != p->values.end() && std::isfinite(total->second) ? OptDouble(total->second) : std::nullopt);
+      const bool has = !p->db_time_parts.empty();
+      double rest = 0;
+      for (auto& cs : stack.series) cs.values.push_back(has ? OptDouble(0.0) : std::nullopt);
+      for (const auto& part : p->db_time_parts) {
+        const auto at = std::find(shown.begin(), shown.end(), part.name);
+        if (at != shown.end()) *stack.series[static_cast<std::size_t>(at - shown.begin())].values.back() += part.aas;
+        else rest += part.aas;
+      }
+      if (any_rest && has) *stack.series.back().values.back() += rest;
+    }
+    stack.notes.push_back(
+        "DB CPU and each non-idle wait class per second of elapsed (foreground waits where the reports give them), "
+        "stacked; the line is DB time per second. Breaks: an instance restart, or a gap in time.");
+    if (std::any_of(kept.begin(), kept.end(), [](const TimelinePeriod* p) { return p->db_time_parts.empty(); }))
+      stack.notes.push_back("Periods without their report's detail (stored without their snapshot) are left blank.");
+
+    CompareTable dt;
+    dt.key = "timeline_db_time";
+    dt.title = "Where DB time goes, per period";
+    dt.columns = {{"begin", "Begin", "", ColumnKind::text, 0, ColumnRole::value},
+                  {"db_time_per_s", "DB time", "AAS", ColumnKind::number, -1}};
+    for (const auto& cs : stack.series) dt.columns.push_back({cs.name, cs.name, "AAS", ColumnKind::number, -1});
+    std::size_t listed_n = 0;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      if (!listed(i)) continue;
+      ++listed_n;
+      CompareRow r;
+      r.cells.push_back(stack.categories[i]);
+      r.cells.push_back(stack.totals[i] ? CompareCell(*stack.totals[i]) : CompareCell());
+      for (const auto& cs : stack.series) r.cells.push_back(cs.values[i] ? CompareCell(*cs.values[i]) : CompareCell());
+      dt.rows.push_back(std::move(r));
+    }
+    if (listed_n < kept.size())
+      dt.notes.push_back(
+          fmt::format("{} of {} periods listed: the latest {} and those where something shifts (the chart "
+                      "and -f json's chart give them all)",
+                      listed_n, kept.size(), options.max_rows));
+    c.tables.push_back(std::move(dt));
+  }
+
+  // The top statements over time: matched by sql_id, and across sql_ids by their text's signature (literals that
+  // became binds, or literal SQL under a new id each time), as the pairwise comparison matches them.
+  std::vector<std::size_t> with_lists;
+  for (std::size_t i = 0; i < kept.size(); ++i)
+    if (!kept[i]->top_sql.empty()) with_lists.push_back(i);
+  if (!with_lists.empty()) {
+    struct Statement {
+      std::vector<std::string> ids;
+      std::string text;
+      std::map<std::size_t, std::pair<double, OptDouble>> at;  // kept index -> AAS, % of DB time
+    };
+    std::vector<Statement> statements;
+    std::map<std::string, std::size_t> by_id, by_signature;
+    for (const std::size_t i : with_lists)
+      for (const auto& q : kept[i]->top_sql) {
+        std::size_t g;
+        if (const auto it = by_id.find(q.sql_id); it != by_id.end()) g = it->second;
+        else {
+          const std::string sig = q.text.empty() ? std::string() : sql_signature(q.text);
+          const auto sit = sig.size() >= 40 ? by_signature.find(sig) : by_signature.end();
+          if (sit != by_signature.end()) {
+            g = sit->second;
+            statements[g].ids.push_back(q.sql_id);
+          } else {
+            g = statements.size();
+            statements.push_back({{q.sql_id}, q.text, {}});
+            if (sig.size() >= 40) by_signature.emplace(sig, g);
+          }
+          by_id.emplace(q.sql_id, g);
+        }
+        auto& e = statements[g].at[i];
+        e.first += q.elapsed_per_s;
+        if (q.pct_db_time) e.second = e.second.value_or(0) + *q.pct_db_time;
+        if (statements[g].text.empty()) statements[g].text = q.text;
+      }
+    struct Ranked {
+      const Statement* s;
+      double peak = 0;
+      std::size_t peak_at = 0;
+    };
+    std::vector<Ranked> ranked;
+    for (const auto& st : statements) {
+      Ranked r{&st};
+      for (const auto& [i, v] : st.at)
+        if (v.first > r.peak) r = {&st, v.first, i};
+      ranked.push_back(r);
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) { return a.peak > b.peak; });
+    if (ranked.size() > 15) ranked.resize(15);
+    CompareTable st;
+    st.key = "timeline_sql";
+    st.title = "Top SQL over time";
+    st.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0, ColumnRole::identifier},
+                  {"first", "First in the lists", "", ColumnKind::text, 0, ColumnRole::value},
+                  {"last", "Last in the lists", "", ColumnKind::text, 0, ColumnRole::value},
+                  {"periods", "Periods listed", "", ColumnKind::text, 0, ColumnRole::label},
+                  {"peak_aas", "Peak", "AAS", ColumnKind::number, -1},
+                  {"peak_at", "Peak at", "", ColumnKind::text, 0, ColumnRole::value},
+                  {"peak_pct_db_time", "Peak % of DB time", "%", ColumnKind::number, 1},
+                  {"course", "Course", "", ColumnKind::text, 0, ColumnRole::detail},
+                  {"text", "SQL text", "", ColumnKind::text, 0, ColumnRole::detail}};
+    for (const auto& r : ranked) {
+      const auto& s = *r.s;
+      const std::size_t first = s.at.begin()->first, last = s.at.rbegin()->first;
+      std::vector<std::string> course;
+      if (first == last && first > with_lists.front() && last < with_lists.back())
+        course.push_back("in the lists at " + when(kept[first]->begin_time) + " only");
+      else if (first > with_lists.front()) course.push_back("enters the lists at " + when(kept[first]->begin_time));
+      if (s.at.size() >= 4) {
+        std::vector<double> v;
+        for (const auto& [i, x] : s.at) v.push_back(x.first);
+        const std::size_t h = v.size() / 2;
+        const double early = median({v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h)});
+        const double late = median({v.begin() + static_cast<std::ptrdiff_t>(h), v.end()});
+        if (early > 0 && late >= 2 * early) course.push_back(fmt::format("grows {}x (medians where listed)", num(late / early)));
+        else if (late > 0 && early >= 2 * late)
+          course.push_back(fmt::format("shrinks {:.0f}% (medians where listed)", (1 - late / early) * 100));
+      }
+      if (last < with_lists.back() && !(first == last && first > with_lists.front()))
+        course.push_back("leaves the lists after " + when(kept[last]->begin_time));
+      if (course.empty())
+        course.push_back(s.at.size() == with_lists.size() ? "in every period's list" : "in and out of the lists");
+      std::string id = s.ids.front();
+      if (s.ids.size() > 1) id += fmt::format(" (+{} id{}, same text)", s.ids.size() - 1, s.ids.size() == 2 ? "" : "s");
+      std::string text = s.text.substr(0, 80);
+      if (s.text.size() > 80) text += "…";
+      const auto& peak = s.at.at(r.peak_at);
+      CompareRow row;
+      row.cells = {id,
+                   when(kept[first]->begin_time),
+                   when(kept[last]->begin_time),
+                   fmt::format("{} of {}", s.at.size(), with_lists.size()),
+                   r.peak,
+                   when(kept[r.peak_at]->begin_time),
+                   peak.second ? CompareCell(*peak.second) : CompareCell(),
+                   fmt::format("{}", fmt::join(course, "; ")),
+                   text};
+      st.rows.push_back(std::move(row));
+    }
+    st.notes.push_back(fmt::format(
+        "The {} statements with the highest peak of elapsed time per second (AAS) among each period's top {} of SQL "
+        "ordered by Elapsed Time, over the {} periods whose lists were read. A statement outside a period's list is not "
+        "known there (below the list's cut-off), not 0. Ids whose texts have the same signature (literals or binds "
+        "folded) are one row.",
+        st.rows.size(), kept[with_lists.front()]->top_sql.size(), with_lists.size()));
+    // After the sustained shifts, before the long tables of periods.
+    c.tables.insert(c.tables.begin() + 1, std::move(st));
+  }
+
   // The chart: every metric over the kept periods, with the band check() would draw from the moving window.
   const CheckPolicy policy = default_policy();
   Chart ch;
@@ -400,7 +642,7 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
   for (std::size_t i = 0; i < kept.size(); ++i) {
     ch.categories.push_back(when(kept[i]->begin_time));
     ch.marks.push_back(kept[i]->check_status);
-    ch.breaks_before.push_back(restart_kept[i]);
+    ch.breaks_before.push_back(break_before[i]);
   }
   const std::size_t stride = std::max<std::size_t>(1, kept.size() / 600);  // the band at most 600 times a metric
   // Like periods (--match): check's (like_period_key), read once per period.
@@ -438,6 +680,7 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
       if (sh.key == key) cs.assessment = to_string(sh.kind);
     ch.series.push_back(std::move(cs));
   }
+  if (has_detail) c.charts.insert(c.charts.begin(), std::move(stack));
   if (!kept.empty()) c.charts.push_back(std::move(ch));
   return c;
 }

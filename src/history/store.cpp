@@ -894,6 +894,50 @@ std::vector<HistoryPoint> HistoryStore::metric_series(const std::string& key, st
   return out;
 }
 
+std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(std::uint64_t dbid, std::optional<int> instance,
+                                                                        std::optional<std::uint64_t> con_dbid,
+                                                                        std::optional<std::int64_t> from_epoch,
+                                                                        std::optional<std::int64_t> to_epoch, std::size_t limit,
+                                                                        std::size_t* unreadable) {
+  std::vector<std::pair<HistoryPeriod, Snapshot>> out;
+  if (unreadable) *unreadable = 0;
+  if (limit == 0) return out;
+  try {
+    std::vector<SqlValue> p{as_int(dbid), as_int(con_dbid.value_or(0)), std::int64_t{instance.value_or(0)}};
+    std::string sql = fmt::format(
+        "SELECT {}, s.encoding, s.json_bytes, s.body FROM periods p JOIN snapshots s ON s.period_id = p.period_id "
+        "WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ?",
+        k_period_columns);
+    if (from_epoch) {
+      sql += " AND p.begin_epoch >= ?";
+      p.push_back(*from_epoch);
+    }
+    if (to_epoch) {
+      sql += " AND p.begin_epoch <= ?";
+      p.push_back(*to_epoch);
+    }
+    sql += fmt::format(" ORDER BY p.begin_epoch DESC, p.period_key DESC LIMIT {}", limit);
+    std::size_t bad = 0;
+    m_impl->c->query(sql, p, [&](const SqlRow& r) {
+      HistoryPeriod hp = read_period(r);
+      const std::string encoding = r.text(k_period_column_count);
+      const auto json =
+          encoding == "zlib" ? decompress(r.blob(k_period_column_count + 2), r.integer(k_period_column_count + 1)) : std::nullopt;
+      if (!json) {
+        ++bad;
+        return;
+      }
+      try {
+        Snapshot snap = snapshot_from_json(*json, hp.source);
+        out.emplace_back(std::move(hp), std::move(snap));
+      } catch (const Error&) { ++bad; }
+    });
+    if (unreadable) *unreadable = bad;
+  } catch (const SqlError& e) { m_impl->fail(e, "reading the stored snapshots"); }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
 std::size_t HistoryStore::prune(std::int64_t older_than_s, bool dry_run) {
   try {
     SqlTransaction tx(*m_impl->c);

@@ -454,6 +454,150 @@ void series_chart(const Chart& c, std::ostream& out) {
   out << "</svg>\n";
 }
 
+// The parts of a whole over the categories (periods in time order), stacked as areas on one scale, with the total as
+// a line on top; the areas break where a category has no values and before a category of breaks_before. A long
+// series is drawn in buckets (each part's and the total's mean over the bucket: means add up, medians do not) so that
+// a year of hourly periods stays a small page. The legend gives each part's mean and peak (the chart read as text).
+void stacked_series_chart(const Chart& c, std::ostream& out) {
+  const int W = 900, left = 60, right = 20, plot_h = 230, top_pad = 10, axis_h = 34;
+  const double x0 = left, x1 = W - right;
+  const std::size_t n = c.categories.size();
+  const std::size_t buckets = std::min<std::size_t>(n, 600);
+  if (n == 0) return;
+  auto bucket_of = [&](std::size_t i) { return n <= buckets ? i : i * buckets / n; };
+  const std::size_t K = c.series.size();
+  // Per bucket: each part's mean, the total's mean, whether it has values, whether the areas break before it.
+  std::vector<std::vector<double>> part(K, std::vector<double>(buckets, 0.0));
+  std::vector<double> total(buckets, 0.0);
+  std::vector<int> count(buckets, 0), total_count(buckets, 0);
+  std::vector<bool> brk(buckets, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t b = bucket_of(i);
+    if (i < c.breaks_before.size() && c.breaks_before[i]) brk[b] = true;
+    bool any = false;
+    for (std::size_t k = 0; k < K; ++k)
+      if (i < c.series[k].values.size() && c.series[k].values[i]) {
+        part[k][b] += std::max(0.0, *c.series[k].values[i]);
+        any = true;
+      }
+    if (any) ++count[b];
+    if (i < c.totals.size() && c.totals[i]) {
+      total[b] += *c.totals[i];
+      ++total_count[b];
+    }
+  }
+  double max = 0;
+  for (std::size_t b = 0; b < buckets; ++b) {
+    double sum = 0;
+    for (std::size_t k = 0; k < K; ++k) {
+      if (count[b] > 0) part[k][b] /= count[b];
+      sum += part[k][b];
+    }
+    if (total_count[b] > 0) total[b] /= total_count[b];
+    max = std::max({max, sum, total[b]});
+  }
+  if (max <= 0) max = 1;
+  const double step = nice_step(max, 4);
+  const double top = std::ceil(max / step - 1e-9) * step;
+  const double plot_top = top_pad, plot_bottom = top_pad + plot_h;
+  auto Y = [&](double v) { return plot_bottom - (plot_bottom - plot_top) * v / top; };
+  // Each bucket spans [X(b), X(b + 1)]: a lone period is a column, not a hairline.
+  auto X = [&](std::size_t b) { return x0 + (x1 - x0) * static_cast<double>(b) / static_cast<double>(buckets); };
+  const int h = static_cast<int>(plot_bottom) + axis_h;
+  out << "<div class=\"stack\">" << svg_open(W, h, c.title);
+  for (double t = 0; t <= top + step / 2; t += step) {
+    out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{1:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"#e3e7eb\"/>", x0, x1, Y(t));
+    out << text(x0 - 6, Y(t) + 4, num(t), " text-anchor=\"end\" class=\"ax\"");
+  }
+  out << text(4, plot_top + 4, c.unit, " class=\"ax\"");
+  // The runs of buckets with values and no break between them.
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  for (std::size_t b = 0; b < buckets;) {
+    if (count[b] == 0) {
+      ++b;
+      continue;
+    }
+    std::size_t e = b;
+    while (e + 1 < buckets && count[e + 1] > 0 && !brk[e + 1]) ++e;
+    runs.emplace_back(b, e);
+    b = e + 1;
+  }
+  // Each part as one polygon per run: its upper edge left to right (a step per bucket), its lower edge back.
+  for (std::size_t k = 0; k < K; ++k) {
+    std::string pts;
+    for (const auto& [b, e] : runs) {
+      std::string upper, lower;
+      for (std::size_t q = b; q <= e; ++q) {
+        double below = 0;
+        for (std::size_t j = 0; j < k; ++j) below += part[j][q];
+        const double above = below + part[k][q];
+        upper += fmt::format("{:.1f},{:.1f} {:.1f},{:.1f} ", X(q), Y(above), X(q + 1), Y(above));
+        lower = fmt::format("{:.1f},{:.1f} {:.1f},{:.1f} ", X(q + 1), Y(below), X(q), Y(below)) + lower;
+      }
+      out << "<polygon points=\"" << upper << lower << "\" fill=\"" << colour(c.series[k], k) << "\"/>";
+    }
+  }
+  // The total (DB time per second) as a line over the steps, broken as the areas are.
+  std::string path;
+  for (const auto& [b, e] : runs) {
+    bool pen = false;
+    for (std::size_t q = b; q <= e; ++q) {
+      if (total_count[q] == 0) {
+        pen = false;
+        continue;
+      }
+      path += fmt::format("{}{:.1f},{:.1f} L{:.1f},{:.1f} ", pen ? "L" : "M", X(q), Y(total[q]), X(q + 1), Y(total[q]));
+      pen = true;
+    }
+  }
+  if (!path.empty()) out << "<path d=\"" << path << "\" fill=\"none\" stroke=\"#1f2328\" stroke-width=\"1.2\"/>";
+  // Breaks: a dashed mark where the areas stop (an instance restart or a gap in time) between two runs.
+  for (std::size_t r = 1; r < runs.size(); ++r)
+    out << fmt::format(
+        "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#9aa4ae\" "
+        "stroke-dasharray=\"3,3\"/>",
+        X(runs[r].first), plot_top, plot_bottom);
+  out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{1:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"#56616b\"/>", x0, x1,
+                     plot_bottom);
+  // Time ticks: the first and the last category, and up to four between.
+  const std::size_t ticks = std::min<std::size_t>(n, 6);
+  for (std::size_t t = 0; t < ticks; ++t) {
+    const std::size_t i = ticks == 1 ? 0 : t * (n - 1) / (ticks - 1);
+    const double x = X(bucket_of(i)) + (X(1) - X(0)) / 2;
+    const char* anchor_at = t == 0 ? "start" : t + 1 == ticks ? "end" : "middle";
+    out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#56616b\"/>", x, plot_bottom,
+                       plot_bottom + 4);
+    out << text(t == 0           ? x0
+                : t + 1 == ticks ? x1
+                                 : x,
+                plot_bottom + 17, c.categories[i], (std::string(" text-anchor=\"") + anchor_at + "\" class=\"ax\"").c_str());
+  }
+  out << "</svg>\n";
+  // The legend, with the numbers: each part's mean and peak over the periods, the total's.
+  out << "<table class=\"legend-table\"><thead><tr><th></th><th class=\"n\">Mean</th><th class=\"n\">Peak</th><th>Peak at</th>"
+         "</tr></thead><tbody>";
+  auto row = [&](const std::string& swatch, const std::string& name, const std::vector<OptDouble>& values) {
+    double sum = 0, peak = -1;
+    std::size_t m = 0, peak_at = 0;
+    for (std::size_t i = 0; i < values.size() && i < n; ++i)
+      if (values[i]) {
+        sum += *values[i];
+        ++m;
+        if (*values[i] > peak) {
+          peak = *values[i];
+          peak_at = i;
+        }
+      }
+    out << "<tr><td>" << swatch << esc(name) << "</td><td class=\"n\">" << (m ? num(sum / static_cast<double>(m)) : "-")
+        << "</td><td class=\"n\">" << (m ? num(peak) : "-") << "</td><td>" << (m ? esc(c.categories[peak_at]) : "")
+        << "</td></tr>";
+  };
+  for (std::size_t k = K; k-- > 0;)  // top of the stack first, as drawn
+    row("<i class=\"sw\" style=\"background:" + colour(c.series[k], k) + "\"></i>", c.series[k].name, c.series[k].values);
+  if (!c.totals.empty()) row("<i class=\"sw\" style=\"background:#1f2328;height:2px\"></i>", "Total (line)", c.totals);
+  out << "</tbody></table></div>\n";
+}
+
 void chart(const Chart& c, std::ostream& out) {
   switch (c.kind) {
     case ChartKind::stacked:
@@ -470,6 +614,9 @@ void chart(const Chart& c, std::ostream& out) {
       break;
     case ChartKind::series:
       series_chart(c, out);
+      break;
+    case ChartKind::stacked_series:
+      stacked_series_chart(c, out);
       break;
   }
   for (const auto& n : c.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
@@ -494,6 +641,7 @@ std::string period_text(const PeriodInfo& p) {
   std::string s;
   if (!p.begin_time.empty() || !p.end_time.empty()) s = p.begin_time + " – " + p.end_time;
   if (p.begin_snap && p.end_snap) s += fmt::format("{}snaps {}–{}", s.empty() ? "" : ", ", *p.begin_snap, *p.end_snap);
+  if (p.role == "Timeline") return fmt::format("{} periods, {}", p.reports, s);
   if (p.reports > 1) {  // a set: its reports lie within that span, and their elapsed is summed
     s = s.empty() ? fmt::format("{} reports", p.reports) : fmt::format("{} reports within {}", p.reports, s);
     if (p.elapsed_s) s += fmt::format(", {:.1f} min elapsed summed", *p.elapsed_s / 60);
@@ -908,7 +1056,13 @@ void verdict_card(const Comparison& c, std::ostream& out) {
   const bool baseline =
       std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.role == "Baseline"; });
   const CheckCentre centre = baseline ? check_centre(c) : CheckCentre{};
-  if (centre.current && centre.centre && c.db_time_per_s_target) {
+  if (c.verdict == Verdict::timeline) {
+    // A timeline: what it spans, not one period's figure.
+    for (const auto& p : c.period_info)
+      out << "<div class=\"big\">" << p.reports << (p.reports == 1 ? " period" : " periods") << " <small>from "
+          << esc(p.begin_time) << " to " << esc(p.end_time) << (p.database.empty() ? "" : " · " + esc(p.database))
+          << "</small></div>\n";
+  } else if (centre.current && centre.centre && c.db_time_per_s_target) {
     // check: the figure the check rests on first, as the text's first line gives it (the current period against the
     // baseline's centre and band); the baseline's periods merged, which the tables compare, said as such apart.
     out << "<div class=\"big\">DB time per second " << num(*centre.current)

@@ -128,7 +128,7 @@ void numbers(Json& j, const std::vector<OptDouble>& values) {
 
 void chart(Json& j, const Chart& ch) {
   j.begin_object();
-  if (ch.kind == ChartKind::series) {
+  if (ch.kind == ChartKind::series || ch.kind == ChartKind::stacked_series) {
     j.key("breaks_before").begin_array();
     for (const bool b : ch.breaks_before) j.boolean(b);
     j.end_array();

@@ -3,7 +3,7 @@
 
 usage: html_browser_test.py AWRDIFF SOURCE_DIR [--screenshots DIR]
 
-For the samples (good -> bad, a set comparison, a check against a baseline) and for a report whose SQL
+For the samples (good -> bad, a set comparison, a check against a baseline, a timeline of a synthetic series) and for a report whose SQL
 text, module, parameter value, database name and file name hold markup (<script>, </textarea>, quotes,
 javascript: URLs):
   - the page is one file: no external reference (src=, href= other than #anchors, url(), @import);
@@ -303,8 +303,13 @@ def main():
         baseline = os.path.join(tmp, "normal.json")
         run([awrdiff, "baseline", "save", "good.html", "good_1.html", "good_2.html", "good_3.html", "good_4.html", "-o", baseline],
             cwd=samples)
+        # A timeline of a synthetic series (the samples' workload, then its hard-parsing storm): tests/browser/timeline_series.py.
+        series = os.path.join(tmp, "series")
+        run([sys.executable, os.path.join(source, "tests", "browser", "timeline_series.py"), series])
+        series_files = sorted(os.path.join(series, f) for f in os.listdir(series))
         pages = {
             "good_bad": [awrdiff, "-f", "html", "good.html", "bad.html"],
+            "timeline": [awrdiff, "timeline", "-f", "html"] + series_files,
             "sets": [awrdiff, "-f", "html", "--base", "good.html", "good_1.html", "good_2.html", "--target", "good_3.html",
                      "good_4.html", "bad.html"],
             "check": [awrdiff, "check", "-f", "html", "--baseline", baseline, "bad.html"],
@@ -322,6 +327,13 @@ def main():
                 f.write(page)
             files[name] = path
             static_checks(name, page, hostile=name == "hostile")
+        with open(files["timeline"], encoding="utf-8") as f:
+            page = f.read()
+        check('<div class="vlabel">Timeline</div>' in page and "Single report" not in page,
+              "timeline: the verdict card says it is a timeline")
+        check("54 periods <small>from 2025-03-14 08:00 to 2025-03-14 17:00" in page, "timeline: its periods and span")
+        check('id="c-timeline_db_time"' in page and 'id="t-timeline_sql"' in page,
+              "timeline: the stacked DB time chart and the top SQL over time")
 
         browser = chromium_binary()
         if browser is None:
@@ -343,7 +355,7 @@ def main():
                 nojs = os.path.join(tmp, name + "-nojs.html")
                 with open(nojs, "w", encoding="utf-8") as f:
                     f.write(page.replace("script-src 'unsafe-inline'", "script-src 'none'"))
-                fills = set(bytes.fromhex(x) for x in re.findall(r"<rect[^>]* fill=\"#([0-9a-f]{6})\"", page))
+                fills = set(bytes.fromhex(x) for x in re.findall(r"<(?:rect|polygon)[^>]* fill=\"#([0-9a-f]{6})\"", page))
                 doms, pixels = {}, {}
                 for js in (True, False):
                     mode = "JavaScript " + ("on" if js else "off")

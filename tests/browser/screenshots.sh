@@ -1,6 +1,6 @@
 #!/bin/sh
-# The screenshots of docs/html.md (docs/img/*.png): the samples good -> bad, a set comparison, a check
-# against a baseline, and a real pair of the corpus when /work/shared/corpus is there.
+# The screenshots of docs/html.md and docs/timeline.md (docs/img/*.png): the samples good -> bad, a set comparison, a
+# check against a baseline, a timeline of a synthetic series, and a real pair of the corpus when /work/shared/corpus is there.
 # usage: tests/browser/screenshots.sh AWRDIFF [CORPUS_DIR]      (needs chromium; pngquant makes them small)
 set -eu
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -25,6 +25,10 @@ shot "$tmp/good_bad.html" "$out/html-good-bad.png" 1250
 shot "$tmp/sets.html" "$out/html-sets.png" 1600
 "$bin" check -f html --baseline good.html good_1.html good_2.html good_3.html good_4.html -- bad.html >"$tmp/check.html" || true
 shot "$tmp/check.html" "$out/html-check.png" 1900
+# The timeline of a synthetic series (the samples' workload, then its hard-parsing storm): docs/timeline.md.
+python3 "$src/tests/browser/timeline_series.py" "$tmp/series"
+(cd "$tmp/series" && "$bin" timeline -f html series_*.html >"$tmp/timeline.html")
+shot "$tmp/timeline.html" "$out/html-timeline.png" 1600
 if [ -f "$corpus/awr-html_12.1_sarthi_1.html" ]; then
   cd "$corpus"
   "$bin" -f html awr-html_12.1_sarthi_1.html awr-html_12.1_sarthi_3.html >"$tmp/receipt.html"

@@ -40,9 +40,21 @@ contains "$T/out" "Periods" "the periods table"
 for f in json html markdown jira; do
   expect 0 "timeline -f $f" -- "$AWRDIFF" timeline -f "$f" -o "$T/t.$f" "${S[@]}"
 done
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [t["key"] for t in d["tables"]] == ["timeline_changes", "timeline"], d["tables"]' \
-  "$T/t.json" && ok || bad "timeline JSON tables"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [t["key"] for t in d["tables"]] == ["timeline_changes", "timeline_sql", "timeline", "timeline_db_time"], d["tables"]
+assert d["verdict"] == "timeline", d["verdict"]
+assert [c["kind"] for c in d["charts"]] == ["stacked_series", "series"], d["charts"]
+st = d["charts"][0]
+assert st["series"][0]["name"] == "DB CPU" and len(st["totals"]) == 6 and len(st["breaks_before"]) == 6, st
+assert d["periods"][0]["role"] == "Timeline" and d["periods"][0]["reports"] == 6, d["periods"]
+' "$T/t.json" && ok || bad "timeline JSON: tables, verdict, the stacked chart"
 contains "$T/t.html" "<html" "timeline HTML"
+contains "$T/t.html" '<div class="vlabel">Timeline</div>' "the HTML verdict card says timeline"
+contains "$T/t.html" "6 periods <small>from 2025-03-14 14:00 to 2025-03-18 14:10" "the HTML verdict card gives the span"
+contains "$T/t.markdown" "Where DB time goes, per period" "the DB time table in Markdown"
+contains "$T/t.markdown" "Top SQL over time" "the top SQL over time in Markdown"
 
 # From a history store: the same periods, the same first line.
 expect_add() { "$AWRDIFF" history add --db "$T/h.sqlite" "$@" 2>"$T/err" >/dev/null && ok || bad "history add: $(cat "$T/err")"; }
@@ -50,6 +62,25 @@ expect_add "${S[@]}"
 expect 0 "timeline --db" -- "$AWRDIFF" timeline --db "$T/h.sqlite"
 contains "$T/out" "No sustained shift in 6 periods, 2025-03-14 14:00 .. 2025-03-18 14:10 of ORCL19 (DB Id 1234567890) instance 1" \
   "first line from the store"
+contains "$T/out" "Top SQL over time" "the top SQL over time from the store's snapshots"
+contains "$T/out" "Where DB time goes, per period" "the DB time parts from the store's snapshots"
+
+# A synthetic series with a storm (tests/browser/timeline_series.py): the first line names the statement that leads
+# it, from report files and from a history store alike.
+python3 tests/browser/timeline_series.py "$T/series" 30 12
+expect 0 "timeline of the synthetic series" -- "$AWRDIFF" timeline "$T"/series/*.html
+contains "$T/out" "stepped up" "the series' storm found"
+contains "$T/out" "the top SQL since then: 81uvdbt46vt5p" "the storm's statement from report files"
+contains "$T/out" "grows" "the storm's statement grows"
+"$AWRDIFF" history add --db "$T/series.sqlite" "$T"/series/*.html >/dev/null 2>"$T/err" && ok || bad "history add series: $(cat "$T/err")"
+expect 0 "timeline of the synthetic series from the store" -- "$AWRDIFF" timeline --db "$T/series.sqlite"
+contains "$T/out" "the top SQL since then: 81uvdbt46vt5p" "the storm's statement from the store"
+"$AWRDIFF" history add --db "$T/series_nojson.sqlite" --no-snapshots "$T"/series/*.html >/dev/null 2>"$T/err" && ok ||
+  bad "history add --no-snapshots: $(cat "$T/err")"
+expect 0 "timeline of a store kept without snapshots" -- "$AWRDIFF" timeline --db "$T/series_nojson.sqlite"
+contains "$T/out" "stepped up" "the storm found without snapshots"
+if grep -qF "Top SQL over time" "$T/out"; then bad "no snapshot, yet a top SQL table"; else ok; fi
+
 expect 0 "timeline --db --from --to" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --from 2025-03-15 --to 2025-03-16
 contains "$T/out" "in 2 periods" "--from/--to keep two periods"
 expect 0 "--from with a space and minutes" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --from "2025-03-15 00:00" --to 2025-03-16T23:59

@@ -683,6 +683,26 @@ TEST(History, StoredSnapshotsMakeTheTypicalPeriod) {
   }
 }
 
+// The stored snapshots read back for the timeline's top SQL and wait classes: the latest `limit` of the range, oldest
+// first; a period stored without one is not returned.
+TEST(History, StoredSnapshotsAreReadBackForATimeline) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html"}) store->add(sample_report(n));
+  store->add(sample_report("good_4.html"), false);  // no snapshot kept
+  const auto id = store->series().at(0).latest;
+  auto all = store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 100);
+  ASSERT_EQ(all.size(), 4u);
+  EXPECT_LT(all[0].first.begin_time, all[1].first.begin_time);
+  EXPECT_FALSE(all[3].second.sql.empty());
+  auto latest = store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 2);
+  ASSERT_EQ(latest.size(), 2u);
+  EXPECT_EQ(latest[1].first.begin_time, all[3].first.begin_time);
+  const auto from = awrdiff::iso_epoch(all[1].first.begin_time), to = awrdiff::iso_epoch(all[2].first.begin_time);
+  EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, from, to, 100).size(), 2u);
+  EXPECT_TRUE(store->snapshots(id.dbid + 1, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 100).empty());
+}
+
 TEST(History, AReportWithoutDbIdIsRefused) {
   auto s = sample_report("good.html");
   s.database.dbid.reset();
