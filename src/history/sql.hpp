@@ -96,9 +96,10 @@ public:
   virtual void lock_for_write(std::int64_t key) = 0;
 };
 
-/// Opens an SQLite store file. `write`: creates it (and its directory) when missing; a busy timeout
-/// of `busy_timeout_ms`. Read: a missing file is an error. Throws SqlError.
-std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, int busy_timeout_ms);
+/// Opens an SQLite store file, for writing (`write`) or reading, with a busy timeout of `busy_timeout_ms`.
+/// `create` (with `write`): creates it (and its directory) when missing; otherwise a missing file is an error,
+/// and nothing is created. Throws SqlError.
+std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, bool create, int busy_timeout_ms);
 
 /// Connects to a PostgreSQL database (a postgresql:// URI or a libpq connection string). Throws SqlError.
 /// Nothing waits forever: a connect timeout of k_pg_connect_timeout_s unless the URI (connect_timeout=) or
