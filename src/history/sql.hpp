@@ -105,11 +105,14 @@ std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, 
 /// Nothing waits forever: a connect timeout of k_pg_connect_timeout_s unless the URI (connect_timeout=) or
 /// PGCONNECT_TIMEOUT sets one; lock_timeout of k_pg_lock_timeout_s (as SQLite's busy timeout) and statement_timeout
 /// of k_pg_statement_timeout_s (longer, so that a lock wait is named as such), unless the
-/// server, database, role or connection (options=-c...) sets them.
+/// server, database, role or connection (options=-c...) sets them. The client waits for each answer at most the
+/// session's statement timeout and k_pg_reply_grace_s more (the connect timeout while setting up the session), so
+/// that a server or network that stops answering mid-session ends the run too: SqlError (other) naming it.
 std::unique_ptr<SqlConnection> open_postgresql(const std::string& uri, bool write);
 inline constexpr int k_pg_connect_timeout_s = 10;
 inline constexpr int k_pg_lock_timeout_s = 30;
 inline constexpr int k_pg_statement_timeout_s = 60;
+inline constexpr int k_pg_reply_grace_s = 10;
 
 /// RAII: a write transaction rolled back unless committed.
 class SqlTransaction {
