@@ -165,15 +165,17 @@ struct CheckRecord {
   std::string checked_at;  ///< UTC ISO 8601; set by record_check
 };
 
-/// Where a store is and how it is opened.
-enum class HistoryAccess { read, write };
+/// How a store is opened: `read` only; `write`, creating an SQLite store that is missing (what adds
+/// periods); `update`, writing only to a store that exists (a check recording its outcome: a mistyped path
+/// is refused, not made a new empty store).
+enum class HistoryAccess { read, write, update };
 
 class HistoryStore {
 public:
   /// Opens the store at `location` (an SQLite file path, or a postgresql:// URI). `write` creates an
   /// SQLite file (and its directory) when missing and the schema when absent, and migrates an older
-  /// schema; `read` opens an existing store only. Throws Error(location, reason) for a store that
-  /// cannot be opened, a file that is not an SQLite database or is damaged (never written to), a store
+  /// schema; `update` does the same to an existing store only; `read` opens an existing store only. Throws Error(location,
+  /// reason) for a store that cannot be opened, a file that is not an SQLite database or is damaged (never written to), a store
   /// of a later schema, a read-only store opened for writing, a PostgreSQL server that cannot be reached.
   static std::unique_ptr<HistoryStore> open(const std::string& location, HistoryAccess access);
   ~HistoryStore();

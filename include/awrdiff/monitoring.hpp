@@ -6,14 +6,17 @@
 
 #include <awrdiff/check.hpp>
 
+#include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace awrdiff {
 
 /// Writes the check as Prometheus text exposition, valid both as the classic text format (0.0.4, what the
 /// textfile collector reads) and as OpenMetrics 1.0 (it ends with `# EOF`; gauges only). Every sample carries
 /// the labels `database` (DB Name) and `instance` (instance name, else number) of the current period:
+///   awrdiff_check_up                   1: the check was done (0 is written by render_openmetrics_trouble)
 ///   awrdiff_check_status               0 ok or improved, 1 warn, 2 fail (CheckReport::status)
 ///   awrdiff_check_baseline_periods     periods behind the baseline after matching
 ///   awrdiff_check_metrics_not_checked  metrics the baseline gives but the current report does not
@@ -27,6 +30,22 @@ namespace awrdiff {
 ///                                      changed, insufficient baseline); value 0, 1 warn, 2 fail
 /// A value that is not known is left out (no sample), never written as 0 or NaN. Never throws.
 void render_openmetrics(const CheckReport& report, std::ostream& out);
+
+/// The exposition of a check that could not be done (exit 2), to replace the previous run's file, so that its
+/// outcome does not stay visible as the current one: `awrdiff_check_up 0` and `awrdiff_check_trouble 1` with the
+/// label `reason` (`reason` on one line, control characters replaced, cut to at most 120 bytes), labelled
+/// `database` and `instance` as given (the previous file's labels, so the series stay the same ones; empty
+/// where unknown). No other sample: the outcome and the values are not known. The HELP texts are those of
+/// render_openmetrics (a collector refuses one metric with two). Never throws.
+void render_openmetrics_trouble(const std::string& reason, const std::string& database, const std::string& instance,
+                                std::ostream& out);
+
+/// The `database` and `instance` labels of an exposition render_openmetrics or render_openmetrics_trouble wrote
+/// (read from its first sample); empty when `text` is not one (it starts otherwise).
+struct ExpositionLabels {
+  std::string database, instance;
+};
+std::optional<ExpositionLabels> openmetrics_labels(std::string_view text);
 
 /// The Nagios plugin convention: one line `AWRDIFF STATE - first line | perfdata` and the plugin's exit code.
 struct NagiosResult {

@@ -1,10 +1,14 @@
 // `check -f openmetrics` and `check --nagios` (check_output.hpp).
 #include "cli/check_output.hpp"
 
+#include <awrdiff/metrics.hpp>
 #include <awrdiff/monitoring.hpp>
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace awrdiff::cli {
@@ -29,15 +33,55 @@ int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::stri
   return report.exit_code();
 }
 
-CheckReport insufficient_baseline_report(const std::string& headline, const std::string& database, const std::string& instance) {
+void replace_with_trouble(const std::string& output, const std::string& reason,
+                          const std::function<void(const std::string&, const std::string&)>& emit) {
+  if (output.empty() || output == "-") return;
+  try {
+    ExpositionLabels labels;
+    std::error_code ec;
+    const auto st = std::filesystem::status(output, ec);
+    if (std::filesystem::exists(st)) {
+      constexpr std::uintmax_t k_max_exposition = 16 << 20;  // far above any exposition awrdiff writes
+      if (!std::filesystem::is_regular_file(st) || std::filesystem::file_size(output, ec) > k_max_exposition || ec) return;
+      std::ifstream in(output, std::ios::binary);
+      const std::string previous((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      const auto found = openmetrics_labels(previous);
+      if (!in.good() && !in.eof()) return;
+      if (!found) return;  // not an exposition of awrdiff's
+      labels = *found;
+    }
+    std::ostringstream text;
+    render_openmetrics_trouble(reason, labels.database, labels.instance, text);
+    emit(text.str(), output);
+  } catch (...) {  // the file cannot be written either: the check's error says what went wrong first
+  }
+}
+
+CheckReport insufficient_baseline_report(const std::string& headline, const Snapshot& current, const CheckPolicy& policy) {
   CheckReport r;
   r.status = CheckStatus::ok;
   r.headline = headline;
   PeriodInfo p;
   p.role = "Report";
-  p.database = database;
-  p.instance = instance;
+  p.database = current.database.name;
+  p.instance = current.database.instance;
+  p.instance_number = current.database.instance_number;
+  p.end_snap = current.interval.end_snap;
+  p.elapsed_s = current.interval.elapsed_s;
   r.comparison.period_info.push_back(p);
+  // The current values of the metrics the policy checks, each "insufficient baseline": no centre, band or z.
+  for (const auto& m : all_metrics()) {
+    if (!m.checked || m.family) continue;
+    if (auto it = policy.metrics.find(std::string(m.key)); it == policy.metrics.end() || !it->second.enabled) continue;
+    CheckResult c;
+    c.key = std::string(m.key);
+    c.label = std::string(m.display);
+    c.unit = std::string(m.unit);
+    c.current = metric_value(current, m.key);
+    c.status = CheckStatus::insufficient;
+    c.reason = "no baseline yet";
+    if (c.current) r.results.push_back(std::move(c));
+  }
   return r;
 }
 

@@ -23,7 +23,16 @@ std::optional<CheckOutput> monitoring_format(const std::string& format_name);
 int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::string& output,
                     const std::function<void(const std::string&, const std::string&)>& emit);
 
-/// A check with no baseline yet (history --add on its first like period): OK with `headline`, no metric.
-CheckReport insufficient_baseline_report(const std::string& headline, const std::string& database, const std::string& instance);
+/// `check -f openmetrics -o FILE` that could not be done (exit 2, `reason`): FILE is replaced (atomically, through
+/// `emit`) with render_openmetrics_trouble, labelled as the previous run's exposition in it, so that the previous
+/// outcome does not stay visible as the current one. A FILE that exists and is not such an exposition is left as
+/// it is (the error may be about it: an input given as -o); standard output gets nothing. Never throws: the
+/// check's own error is what the run reports.
+void replace_with_trouble(const std::string& output, const std::string& reason,
+                          const std::function<void(const std::string&, const std::string&)>& emit);
+
+/// A check with no baseline yet (history --add on its first like period): OK with `headline`; the current values
+/// of the metrics `policy` checks, each "insufficient baseline" (no centre, band or z).
+CheckReport insufficient_baseline_report(const std::string& headline, const Snapshot& current, const CheckPolicy& policy);
 
 }  // namespace awrdiff::cli

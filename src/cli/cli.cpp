@@ -798,8 +798,15 @@ int run(int argc, char** argv) {
       }
     }
     if (*check_cmd) {
-      if (exposition) history_cli.check_output = *exposition;
-      return run_check();
+      if (!exposition) return run_check();
+      history_cli.check_output = *exposition;
+      try {
+        return run_check();
+      } catch (const Error& e) {
+        // -o FILE: the previous run's outcome is not left in it as the current one (check_output.hpp).
+        replace_with_trouble(output, e.reason(), emit);
+        throw;
+      }
     }
     Comparison c;
     if (*report) {

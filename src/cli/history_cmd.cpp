@@ -401,7 +401,7 @@ int run_history(HistoryCli& h, const Emit& emit) {
   }
   if (*h.prune) {
     const auto older = parse_duration(h.older_than);
-    auto store = HistoryStore::open(location, h.dry_run ? HistoryAccess::read : HistoryAccess::write);
+    auto store = HistoryStore::open(location, h.dry_run ? HistoryAccess::read : HistoryAccess::update);
     const auto n = store->prune(older, h.dry_run);
     std::cerr << fmt::format(
         "awrdiff history: {} {} period{} ending more than {} before the newest period of their database and "
@@ -437,7 +437,8 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   std::unique_ptr<HistoryStore> store;
   bool writable = true;
   try {
-    store = HistoryStore::open(location, HistoryAccess::write);
+    // Only --add may create the store: a check alone on a mistyped path is refused, with nothing created.
+    store = HistoryStore::open(location, h.check_add ? HistoryAccess::write : HistoryAccess::update);
   } catch (const Error& e) {
     if (h.check_add || h.for_n > 0 || e.reason().find("read-only") == std::string::npos) throw;
     store = HistoryStore::open(location, HistoryAccess::read);
@@ -483,7 +484,7 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
         h.check_add ? fmt::format("{} was added to the history, so the check starts once like periods are stored", current.source)
                     : std::string("nothing was checked (`awrdiff history list`; --add stores the period)"));
     if (h.check_output != CheckOutput::report) {
-      CheckReport r = insufficient_baseline_report(msg, current.database.name, current.database.instance);
+      CheckReport r = insufficient_baseline_report(msg, current, policy);
       if (!multiple.empty()) r.status = CheckStatus::warn;
       return emit_monitoring(r, h.check_output, output, emit);
     }

@@ -82,6 +82,38 @@ CheckPolicy load_policy(const std::string& file) {
   return parse_policy(text, file);
 }
 
+namespace {
+
+// toml++ 3 (Debian's) reaches TOML_UNREACHABLE (undefined behaviour) when it asks whether one of some non-ASCII
+// characters is whitespace (impl::is_non_ascii_horizontal_whitespace: U+00A1-U+0499, U+2C5E-U+2FFF, U+3001-U+3057,
+// U+FB26-U+FEFE; found by the policy fuzzer, e.g. a line starting with U+0124). A policy's keys and values are
+// ASCII: each such character is handed to the parser as U+FFFD, which it reads safely, so a comment stays a
+// comment and anything else is refused as before (the message shows U+FFFD for the character).
+std::string toml_safe(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto b0 = static_cast<unsigned char>(text[i]);
+    const std::size_t n = b0 >= 0xC2 && b0 <= 0xDF ? 2 : b0 >= 0xE0 && b0 <= 0xEF ? 3 : 1;
+    bool sequence = n > 1 && i + n <= text.size();
+    char32_t c = n == 2 ? (b0 & 0x1Fu) : (b0 & 0x0Fu);
+    for (std::size_t k = 1; sequence && k < n; ++k) {
+      const auto b = static_cast<unsigned char>(text[i + k]);
+      sequence = (b & 0xC0) == 0x80;
+      c = (c << 6) | (b & 0x3Fu);
+    }
+    const bool unsafe = sequence && ((c >= 0xA1 && c <= 0x499) || (c >= 0x2C5E && c <= 0x2FFF) || (c >= 0x3001 && c <= 0x3057) ||
+                                     (c >= 0xFB26 && c <= 0xFEFE));
+    const std::size_t len = sequence ? n : 1;
+    if (unsafe) out += "\xEF\xBF\xBD";
+    else out.append(text, i, len);
+    i += len;
+  }
+  return out;
+}
+
+}  // namespace
+
 CheckPolicy parse_policy(const std::string& text, const std::string& file) {
   CheckPolicy p = default_policy();
   p.source = file;
@@ -107,7 +139,7 @@ CheckPolicy parse_policy(const std::string& text, const std::string& file) {
   }
   toml::table t;
   try {
-    t = toml::parse(text, file);
+    t = toml::parse(toml_safe(text), file);
   } catch (const toml::parse_error& e) {
     throw Error(file, fmt::format("line {}: {}", e.source().begin.line, e.description()));
   } catch (const std::exception& e) { throw Error(file, fmt::format("not a valid policy file ({})", e.what())); } catch (...) {

@@ -1723,7 +1723,10 @@ void add_section_evidence(Comparison& out) {
         lines.push_back(std::move(line));
       }
     };
-    for (const auto& [d, e] : all) {
+    for (const auto& entry : all) {
+      // Named references, not a structured binding: the lambdas below capture them (clang before 16 cannot).
+      const auto& d = entry.first;
+      const auto& e = entry.second;
       if (e->rule != f.rule) continue;
       const auto v = find_table(out, d->key);
       if (!v) continue;

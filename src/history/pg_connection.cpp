@@ -14,7 +14,12 @@
 
 #include <fmt/format.h>
 
+#include <poll.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -40,9 +45,17 @@ struct LibPq {
   decltype(&PQstatus) status = nullptr;
   decltype(&PQerrorMessage) error_message = nullptr;
   decltype(&PQfinish) finish = nullptr;
+  decltype(&PQconninfo) conninfo = nullptr;
+  decltype(&PQconninfoFree) conninfo_free = nullptr;
   decltype(&PQsetNoticeProcessor) set_notice_processor = nullptr;
-  decltype(&PQexec) exec = nullptr;
-  decltype(&PQexecParams) exec_params = nullptr;
+  decltype(&PQsendQuery) send_query = nullptr;
+  decltype(&PQsendQueryParams) send_query_params = nullptr;
+  decltype(&PQsetnonblocking) set_nonblocking = nullptr;
+  decltype(&PQflush) flush = nullptr;
+  decltype(&PQsocket) socket = nullptr;
+  decltype(&PQconsumeInput) consume_input = nullptr;
+  decltype(&PQisBusy) is_busy = nullptr;
+  decltype(&PQgetResult) get_result = nullptr;
   decltype(&PQresultStatus) result_status = nullptr;
   decltype(&PQresultErrorField) result_error_field = nullptr;
   decltype(&PQresultErrorMessage) result_error_message = nullptr;
@@ -67,9 +80,17 @@ const LibPq& libpq() {
     load(lib.status, "PQstatus");
     load(lib.error_message, "PQerrorMessage");
     load(lib.finish, "PQfinish");
+    load(lib.conninfo, "PQconninfo");
+    load(lib.conninfo_free, "PQconninfoFree");
     load(lib.set_notice_processor, "PQsetNoticeProcessor");
-    load(lib.exec, "PQexec");
-    load(lib.exec_params, "PQexecParams");
+    load(lib.send_query, "PQsendQuery");
+    load(lib.send_query_params, "PQsendQueryParams");
+    load(lib.set_nonblocking, "PQsetnonblocking");
+    load(lib.flush, "PQflush");
+    load(lib.socket, "PQsocket");
+    load(lib.consume_input, "PQconsumeInput");
+    load(lib.is_busy, "PQisBusy");
+    load(lib.get_result, "PQgetResult");
     load(lib.result_status, "PQresultStatus");
     load(lib.result_error_field, "PQresultErrorField");
     load(lib.result_error_message, "PQresultErrorMessage");
@@ -205,6 +226,11 @@ public:
     }
     m_pq.set_notice_processor(m_conn, ignore_notice, nullptr);
     try {
+      // Statements are sent without blocking and their answers awaited with a deadline (run()). Until the
+      // session's timeouts are known, the deadline is the connect timeout: setting up is part of connecting.
+      if (m_pq.set_nonblocking(m_conn, 1) != 0) throw SqlError(SqlFailure::cannot_open, first_line(m_pq.error_message(m_conn)));
+      m_reply_timeout_s = connect_timeout_s();
+      m_reply_why = "the connect timeout";
       // Shortest round-trip text for doubles (the default from PostgreSQL 12 on; set for older servers).
       exec("SET extra_float_digits = 3");
       // A held lock ends the wait after 30 s, as SQLite's busy timeout does, and a statement that never ends (a
@@ -214,6 +240,19 @@ public:
           "SELECT set_config(name, CASE name WHEN 'lock_timeout' THEN ? ELSE ? END, false) FROM pg_settings "
           "WHERE name IN ('lock_timeout', 'statement_timeout') AND source = 'default'",
           t);
+      // The server ends a statement at its statement timeout; the client waits that long and k_pg_reply_grace_s
+      // more, so that a server or network that stopped answering (a stopped process, a cut link: the server's
+      // own timeout is never heard of) ends the run too. With no statement timeout, the longer of the lock
+      // timeout and k_pg_statement_timeout_s.
+      std::int64_t statement_ms = 0, lock_ms = 0;
+      query("SELECT name, setting FROM pg_settings WHERE name IN ('lock_timeout', 'statement_timeout')", {},
+            [&](const SqlRow& r) { (r.text(0) == "lock_timeout" ? lock_ms : statement_ms) = r.integer(1); });
+      const std::int64_t bound_ms =
+          statement_ms > 0 ? statement_ms : std::max<std::int64_t>(lock_ms, k_pg_statement_timeout_s * 1000);
+      m_reply_timeout_s = static_cast<int>(std::min<std::int64_t>((bound_ms + 999) / 1000, 86400)) + k_pg_reply_grace_s;
+      m_reply_why = statement_ms > 0
+                        ? fmt::format("its statement timeout and {} s more", k_pg_reply_grace_s)
+                        : fmt::format("no statement timeout is set: {} s and {} s more", bound_ms / 1000, k_pg_reply_grace_s);
       if (!write) exec("SET default_transaction_read_only = on");
     } catch (...) {
       m_pq.finish(m_conn);
@@ -228,7 +267,7 @@ public:
   SqlDialect dialect() const override { return SqlDialect::postgresql; }
 
   void exec(std::string_view sql) override {
-    ResultGuard g{m_pq, m_pq.exec(m_conn, std::string(sql).c_str())};
+    ResultGuard g{m_pq, run(m_pq.send_query(m_conn, std::string(sql).c_str()))};
     check(g.r);
   }
 
@@ -254,8 +293,8 @@ public:
       values[i] = storage[i].c_str();
       lengths[i] = static_cast<int>(storage[i].size());
     }
-    ResultGuard g{m_pq, m_pq.exec_params(m_conn, text.c_str(), static_cast<int>(n), nullptr, values.data(), lengths.data(),
-                                         formats.data(), 0)};
+    ResultGuard g{m_pq, run(m_pq.send_query_params(m_conn, text.c_str(), static_cast<int>(n), nullptr, values.data(),
+                                                   lengths.data(), formats.data(), 0))};
     check(g.r);
     if (!each) return;
     const int rows = m_pq.ntuples(g.r);
@@ -298,9 +337,81 @@ public:
   }
 
 private:
+  // The connect timeout in force (the URI's connect_timeout, PGCONNECT_TIMEOUT or the default), in seconds.
+  int connect_timeout_s() const {
+    int out = k_pg_connect_timeout_s;
+    if (PQconninfoOption* options = m_pq.conninfo(m_conn)) {
+      for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o)
+        if (std::strcmp(o->keyword, "connect_timeout") == 0 && o->val != nullptr) {
+          int v = 0;
+          const char* end = o->val + std::strlen(o->val);
+          if (const auto [at, ec] = std::from_chars(o->val, end, v); ec == std::errc() && at == end && v > 0)
+            out = std::max(v, 2);  // libpq's own minimum
+        }
+      m_pq.conninfo_free(options);
+    }
+    return out;
+  }
+
+  // The answer to the statement just sent (`sent`: what PQsendQuery... returned): its first error, else its
+  // last result; nullptr when the connection failed (check() reads why). libpq's own PQexec would wait for it
+  // forever; here each wait is a poll() on the socket with a deadline of m_reply_timeout_s. Past it, the
+  // connection is given up: this and every later statement throw SqlError naming the silence.
+  PGresult* run(int sent) {
+    if (!m_silent.empty()) throw SqlError(SqlFailure::other, m_silent);
+    if (sent == 0) return nullptr;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(m_reply_timeout_s);
+    PGresult* kept = nullptr;
+    auto failed = [&] {
+      if (kept != nullptr) m_pq.clear(kept);
+      return nullptr;
+    };
+    for (;;) {
+      const int flushed = m_pq.flush(m_conn);  // 0: all sent, 1: more to send, -1: failed
+      if (flushed < 0) return failed();
+      if (flushed == 0 && m_pq.is_busy(m_conn) == 0) {
+        PGresult* r = m_pq.get_result(m_conn);  // does not block: not busy
+        if (r == nullptr) return kept;
+        if (kept != nullptr && failed_result(kept)) {
+          m_pq.clear(r);
+        } else {
+          if (kept != nullptr) m_pq.clear(kept);
+          kept = r;
+        }
+        continue;
+      }
+      if (!wait_socket(flushed == 1, deadline)) {
+        if (kept != nullptr) m_pq.clear(kept);
+        m_silent = fmt::format(
+            "no answer from the PostgreSQL server for {} s ({}): the server or the network stopped "
+            "answering",
+            m_reply_timeout_s, m_reply_why);
+        throw SqlError(SqlFailure::other, m_silent);
+      }
+      if (m_pq.consume_input(m_conn) == 0) return failed();
+    }
+  }
+
+  // Waits until the socket can be read (or written, `writing`); false at the deadline.
+  bool wait_socket(bool writing, std::chrono::steady_clock::time_point deadline) const {
+    for (;;) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      pollfd p{m_pq.socket(m_conn), static_cast<short>(POLLIN | (writing ? POLLOUT : 0)), 0};
+      const int n = ::poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 60000)));
+      if (n > 0) return true;
+      if (n < 0 && errno != EINTR)
+        throw SqlError(SqlFailure::cannot_open, fmt::format("waiting for the server: {}", std::strerror(errno)));
+    }
+  }
+
+  bool failed_result(const PGresult* r) const {
+    const auto st = m_pq.result_status(r);
+    return st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK && st != PGRES_EMPTY_QUERY;
+  }
+
   void check(PGresult* r) {
-    const auto st = r != nullptr ? m_pq.result_status(r) : PGRES_FATAL_ERROR;
-    if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK || st == PGRES_EMPTY_QUERY) return;
+    if (r != nullptr && !failed_result(r)) return;
     const char* state = r != nullptr ? m_pq.result_error_field(r, PG_DIAG_SQLSTATE) : nullptr;
     std::string m = first_line(r != nullptr ? m_pq.result_error_message(r) : m_pq.error_message(m_conn));
     if (m.empty()) m = first_line(m_pq.error_message(m_conn));
@@ -313,6 +424,9 @@ private:
 
   const LibPq& m_pq = libpq();  // throws SqlError when libpq cannot be loaded
   PGconn* m_conn = nullptr;
+  int m_reply_timeout_s = k_pg_connect_timeout_s;  // how long run() waits for an answer
+  std::string m_reply_why;  // where that bound comes from, for the message
+  std::string m_silent;  // set when the server stopped answering: the message every later statement throws
 };
 
 }  // namespace

@@ -96,19 +96,23 @@ public:
   virtual void lock_for_write(std::int64_t key) = 0;
 };
 
-/// Opens an SQLite store file. `write`: creates it (and its directory) when missing; a busy timeout
-/// of `busy_timeout_ms`. Read: a missing file is an error. Throws SqlError.
-std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, int busy_timeout_ms);
+/// Opens an SQLite store file, for writing (`write`) or reading, with a busy timeout of `busy_timeout_ms`.
+/// `create` (with `write`): creates it (and its directory) when missing; otherwise a missing file is an error,
+/// and nothing is created. Throws SqlError.
+std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, bool create, int busy_timeout_ms);
 
 /// Connects to a PostgreSQL database (a postgresql:// URI or a libpq connection string). Throws SqlError.
 /// Nothing waits forever: a connect timeout of k_pg_connect_timeout_s unless the URI (connect_timeout=) or
 /// PGCONNECT_TIMEOUT sets one; lock_timeout of k_pg_lock_timeout_s (as SQLite's busy timeout) and statement_timeout
 /// of k_pg_statement_timeout_s (longer, so that a lock wait is named as such), unless the
-/// server, database, role or connection (options=-c...) sets them.
+/// server, database, role or connection (options=-c...) sets them. The client waits for each answer at most the
+/// session's statement timeout and k_pg_reply_grace_s more (the connect timeout while setting up the session), so
+/// that a server or network that stops answering mid-session ends the run too: SqlError (other) naming it.
 std::unique_ptr<SqlConnection> open_postgresql(const std::string& uri, bool write);
 inline constexpr int k_pg_connect_timeout_s = 10;
 inline constexpr int k_pg_lock_timeout_s = 30;
 inline constexpr int k_pg_statement_timeout_s = 60;
+inline constexpr int k_pg_reply_grace_s = 10;
 
 /// RAII: a write transaction rolled back unless committed.
 class SqlTransaction {

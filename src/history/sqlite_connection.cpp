@@ -186,7 +186,7 @@ private:
 class SqliteConnection final : public SqlConnection {
 public:
   // The library is loaded first (a missing one is said before any directory is created).
-  SqliteConnection(const std::string& path, bool write, int busy_timeout_ms) : m_lib(libsqlite()), m_path(path) {
+  SqliteConnection(const std::string& path, bool write, bool create, int busy_timeout_ms) : m_lib(libsqlite()), m_path(path) {
     std::error_code ec;
     const auto st = fs::status(path, ec);
     if (fs::exists(st)) {
@@ -209,8 +209,9 @@ public:
           throw SqlError(SqlFailure::cannot_open,
                          "the file is not an SQLite database, so it is no history store; it was left untouched");
       }
-    } else if (!write) {
-      throw SqlError(SqlFailure::cannot_open, "no history store here (`awrdiff history add` creates one)");
+    } else if (!write || !create) {
+      throw SqlError(SqlFailure::cannot_open,
+                     "no history store here (`awrdiff history add` or `check --history --add` creates one)");
     } else {
       const fs::path parent = fs::path(path).parent_path();
       if (!parent.empty() && !fs::exists(parent, ec)) {
@@ -383,8 +384,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, int busy_timeout_ms) {
-  return std::make_unique<SqliteConnection>(path, write, busy_timeout_ms);
+std::unique_ptr<SqlConnection> open_sqlite(const std::string& path, bool write, bool create, int busy_timeout_ms) {
+  return std::make_unique<SqliteConnection>(path, write, create, busy_timeout_ms);
 }
 
 }  // namespace awrdiff::detail

@@ -759,11 +759,11 @@ std::unique_ptr<HistoryStore> HistoryStore::open(const std::string& location, Hi
   impl->location = location;
   impl->shown = redact_location(location);
   impl->postgres = is_postgresql_location(location);
-  impl->write = access == HistoryAccess::write;
+  impl->write = access != HistoryAccess::read;
   if (location.empty()) throw Error("", "no history store given (--db FILE or postgresql://...)");
   try {
     impl->c = impl->postgres ? detail::open_postgresql(location, impl->write)
-                             : detail::open_sqlite(location, impl->write, k_busy_timeout_ms);
+                             : detail::open_sqlite(location, impl->write, access == HistoryAccess::write, k_busy_timeout_ms);
     if (impl->write && impl->c->read_only())
       throw Error(redact(location),
                   "the store is read-only (no write permission on the file or its directory): nothing was stored");

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 #include <string_view>
 
 namespace awrdiff {
@@ -94,14 +95,48 @@ std::string plugin_text(std::string_view s) {
   return out;
 }
 
+constexpr std::string_view k_up_help =
+    "1: the check was done (its outcome in awrdiff_check_status); 0: it could not be done (exit 2), the reason in "
+    "awrdiff_check_trouble.";
+constexpr std::string_view k_trouble_help =
+    "1 while the check cannot be done (exit 2); label reason: the first 120 bytes of awrdiff's message.";
+constexpr std::string_view k_exposition_start = "# HELP awrdiff_check_up ";
+
+std::string labels(std::string_view database, std::string_view instance) {
+  return fmt::format("database=\"{}\",instance=\"{}\"", label_value(database), label_value(instance));
+}
+
+// The labels of a sample line `name{a="x",b="y"} value`, their values unescaped; nullopt when malformed.
+std::optional<std::map<std::string, std::string>> sample_labels(std::string_view line) {
+  std::map<std::string, std::string> out;
+  auto i = line.find('{');
+  if (i == std::string_view::npos) return std::nullopt;
+  ++i;
+  while (i < line.size() && line[i] != '}') {
+    const auto eq = line.find("=\"", i);
+    if (eq == std::string_view::npos) return std::nullopt;
+    std::string name(line.substr(i, eq - i)), value;
+    for (i = eq + 2; i < line.size() && line[i] != '"'; ++i) {
+      if (line[i] == '\\' && ++i < line.size()) value += line[i] == 'n' ? '\n' : line[i];
+      else if (line[i] != '\\') value += line[i];
+    }
+    if (i >= line.size()) return std::nullopt;
+    out[name] = std::move(value);
+    if (++i < line.size() && line[i] == ',') ++i;
+  }
+  return out;
+}
+
 }  // namespace
 
 void render_openmetrics(const CheckReport& r, std::ostream& out) {
   const PeriodInfo* p = current_period(r);
   std::string instance;
   if (p) instance = !p->instance.empty() ? p->instance : p->instance_number ? std::to_string(*p->instance_number) : "";
-  Exposition e(out, fmt::format("database=\"{}\",instance=\"{}\"", label_value(p ? p->database : ""), label_value(instance)));
+  Exposition e(out, labels(p ? p->database : "", instance));
 
+  e.family("awrdiff_check_up", k_up_help);
+  e.value("awrdiff_check_up", "", 1.0);
   e.family("awrdiff_check_status", "The check's outcome: 0 ok or improved, 1 warn, 2 fail (exit code 1).");
   e.value("awrdiff_check_status", "", severity(r.status));
   e.family("awrdiff_check_baseline_periods", "Periods behind the baseline after matching.");
@@ -145,6 +180,45 @@ void render_openmetrics(const CheckReport& r, std::ostream& out) {
     e.value("awrdiff_metric_status", fmt::format(",metric=\"{}\",status=\"{}\"", label_value(c.key), to_string(c.status)),
             severity(c.status));
   out << "# EOF\n";
+}
+
+void render_openmetrics_trouble(const std::string& reason, const std::string& database, const std::string& instance,
+                                std::ostream& out) {
+  Exposition e(out, labels(database, instance));
+  e.family("awrdiff_check_up", k_up_help);
+  e.value("awrdiff_check_up", "", 0.0);
+  // One line, cut at a character's start (never inside a UTF-8 sequence).
+  std::string line = label_value(reason);
+  std::string_view cut = line;
+  constexpr std::size_t k_max = 120;
+  if (line.size() > k_max) {
+    std::size_t n = k_max;
+    while (n > 0 && (static_cast<unsigned char>(line[n]) & 0xC0) == 0x80) --n;
+    std::size_t escapes = 0;  // not half an escape: an odd run of backslashes before the cut ends in one
+    while (escapes < n && line[n - 1 - escapes] == '\\') ++escapes;
+    if (escapes % 2 == 1) --n;
+    cut = std::string_view(line).substr(0, n);
+  }
+  e.family("awrdiff_check_trouble", k_trouble_help);
+  e.value("awrdiff_check_trouble", fmt::format(",reason=\"{}\"", cut), 1.0);
+  out << "# EOF\n";
+}
+
+std::optional<ExpositionLabels> openmetrics_labels(std::string_view text) {
+  if (!text.starts_with(k_exposition_start)) return std::nullopt;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const auto nl = text.find('\n', pos);
+    const std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    if (!line.empty() && line.front() != '#') {
+      const auto l = sample_labels(line);
+      if (!l || l->count("database") == 0 || l->count("instance") == 0) return std::nullopt;
+      return ExpositionLabels{l->at("database"), l->at("instance")};
+    }
+    if (nl == std::string_view::npos) break;
+    pos = nl + 1;
+  }
+  return std::nullopt;
 }
 
 NagiosResult nagios_result(const CheckReport& r) {

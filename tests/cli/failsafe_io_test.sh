@@ -278,7 +278,7 @@ held = []
 while True:
     c, _ = s.accept(); held.append(c)' "$port" &
 bg+=("$!")
-sleep 0.5
+for _ in $(seq 100); do (: >"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done  # listening
 start=$SECONDS
 check "PostgreSQL: a silent server (default connect timeout)" 2 timeout 60 "$bin" history list \
   --db "postgresql://x@127.0.0.1:$port/db?sslmode=disable"
@@ -288,6 +288,43 @@ one_line "silent server"
 check "PostgreSQL: a silent server, connect_timeout=2" 2 timeout 60 "$bin" check --history --add \
   --db "postgresql://x@127.0.0.1:$port/db?sslmode=disable&connect_timeout=2" "$s/bad.html"
 has "silent server, own timeout: named" "within the connect timeout \(as set"
+# A server that completes the connection, then never answers a statement (a hung server process, a network
+# cut after connect): libpq alone would wait forever. The client gives up after the connect timeout while
+# setting up the session (the statement timeout and 10 s more afterwards, below with a real server), exit 2.
+port2=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -c '
+import socket, struct, sys
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", int(sys.argv[1]))); s.listen(8)
+held = []
+def read(c, n):
+    b = b""
+    while len(b) < n:
+        part = c.recv(n - len(b))
+        if not part: raise EOFError
+        b += part
+    return b
+while True:
+    c, _ = s.accept(); held.append(c)
+    try:
+        while True:  # SSLRequest / GSSENCRequest: "N", then the startup message
+            n, code = struct.unpack("!ii", read(c, 8)); read(c, n - 8)
+            if code in (80877103, 80877104): c.sendall(b"N")
+            else: break
+        # AuthenticationOk, ReadyForQuery: connected. Then silence, whatever is asked.
+        c.sendall(b"R" + struct.pack("!ii", 8, 0) + b"Z" + struct.pack("!i", 5) + b"I")
+    except EOFError:
+        pass' "$port2" &
+bg+=("$!")
+for _ in $(seq 100); do (: >"/dev/tcp/127.0.0.1/$port2") 2>/dev/null && break; sleep 0.1; done  # listening
+start=$SECONDS
+check "PostgreSQL: a server silent after connecting" 2 timeout 60 "$bin" history list \
+  --db "postgresql://x@127.0.0.1:$port2/db?sslmode=disable&connect_timeout=2"
+has "silent after connecting: named" "no answer from the PostgreSQL server for 2 s \(the connect timeout\): the server or the network stopped answering"
+one_line "silent after connecting"
+[ $((SECONDS - start)) -le 15 ] && ok || bad "silent after connecting: $((SECONDS - start)) s"
+check "PostgreSQL: a server silent after connecting, check --add" 2 timeout 60 "$bin" check --history --add \
+  --db "postgresql://x@127.0.0.1:$port2/db?sslmode=disable&connect_timeout=2" "$s/bad.html"
+has "silent after connecting, check: named" "no answer from the PostgreSQL server"
 
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 AS_PG=""
@@ -328,6 +365,39 @@ else
     kill "$locker" 2>/dev/null
     wait "$locker" 2>/dev/null
     psql -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(60)%' AND pid <> pg_backend_pid()" >/dev/null 2>&1
+    # A server process that stops answering mid-session (SIGSTOP while it waits for that lock: neither its lock
+    # nor its statement timeout is ever heard of). The client waits the statement timeout (5 s here) and 10 s
+    # more, then exit 2 naming the silence.
+    psql -c "BEGIN; LOCK TABLE periods IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(45);" >/dev/null 2>&1 &
+    locker=$!
+    bg+=("$locker")
+    sleep 1
+    start=$SECONDS
+    timeout 60 "$bin" history list --db "$PG&application_name=awrdiff_stopped&options=-c%20statement_timeout%3D5s%20-c%20lock_timeout%3D0" \
+      >"$tmp/out" 2>"$tmp/err" &
+    lister=$!
+    stopped=""
+    for _ in $(seq 40); do
+      stopped=$(psql -At -c "SELECT pid FROM pg_stat_activity WHERE application_name = 'awrdiff_stopped' AND wait_event_type = 'Lock'")
+      [ -n "$stopped" ] && break
+      sleep 0.1
+    done
+    if [ -n "$stopped" ] && kill -STOP "$stopped"; then
+      wait "$lister"
+      rc=$?
+      kill -CONT "$stopped"
+      el=$((SECONDS - start))
+      [ "$rc" = 2 ] && ok || bad "stopped server process: exit $rc, wanted 2: $(head -c 600 "$tmp/err")"
+      has "stopped server process: named" "no answer from the PostgreSQL server for 15 s \(its statement timeout and 10 s more\)"
+      one_line "stopped server process"
+      [ "$el" -ge 12 ] && [ "$el" -le 30 ] && ok || bad "stopped server process: $el s (expected about 15)"
+    else
+      bad "stopped server process: the waiting backend was not found"
+      kill "$lister" 2>/dev/null
+    fi
+    kill "$locker" 2>/dev/null
+    wait "$locker" 2>/dev/null
+    psql -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(45)%' AND pid <> pg_backend_pid()" >/dev/null 2>&1
     # A role that may add periods but not insert check outcomes: check --add exits 2, as on SQLite (its vote
     # would be lost), not 0 with no vote recorded.
     psql -c "CREATE ROLE adder LOGIN; GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO adder;

@@ -336,6 +336,23 @@ else
 fi
 chmod 755 "$T/ro"
 
+# ---- a store path that does not exist (a typo): only history add and check --add create a store -----------
+mkdir "$T/typo"
+for cmd in "check --history --db $T/typo/TYPO samples/bad.html" "check --history -f openmetrics --db $T/typo/TYPO samples/bad.html" \
+  "check --history --for 2 --db $T/typo/TYPO samples/bad.html" "history list --db $T/typo/TYPO" \
+  "history show db_time_per_s --db $T/typo/TYPO" "history export --db $T/typo/TYPO" "history prune --older-than 30d --db $T/typo/TYPO" \
+  "timeline --db $T/typo/TYPO"; do
+  # shellcheck disable=SC2086
+  expect 2 "missing store: $cmd" -- "$AWRDIFF" $cmd
+  contains "$T/err" "no history store here" "missing store named: $cmd"
+  [ -z "$(ls -A "$T/typo")" ] && ok || bad "missing store: $cmd created $(ls -A "$T/typo")"
+done
+expect 2 "missing store in a missing directory" -- "$AWRDIFF" check --history --db "$T/typo/sub/TYPO" samples/bad.html
+expect 2 "missing store through AWRDIFF_HISTORY" -- env AWRDIFF_HISTORY="$T/typo/TYPO" "$AWRDIFF" check --history samples/bad.html
+[ -z "$(ls -A "$T/typo")" ] && ok || bad "missing store via AWRDIFF_HISTORY: created $(ls -A "$T/typo")"
+expect 0 "check --history --add creates the store" -- "$AWRDIFF" check --history --add --db "$T/typo/TYPO" samples/good.html
+[ -s "$T/typo/TYPO" ] && ok || bad "check --add created no store"
+
 # ---- a store of a newer schema, a file that is no store, a damaged store --------------------------------
 N="$T/newer.sqlite"
 "$AWRDIFF" history add --db "$N" samples/good.html 2>/dev/null

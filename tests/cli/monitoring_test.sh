@@ -54,6 +54,45 @@ PY
 done
 if ! command -v promtool >/dev/null 2>&1; then echo "NOTE: promtool not found (Debian: prometheus): the exposition was checked by its grammar"; fi
 
+contains "$T/ok.prom" 'awrdiff_check_up{database="ORCL19",instance="orcl19"} 1' "a check done is up"
+
+# Trouble (exit 2) with -o FILE: the previous run's file is replaced by one saying so (its OK must not stay visible),
+# labelled as that file was; a file that is not an exposition of awrdiff's (an input given as -o) is left alone.
+cp "$T/ok.prom" "$T/stale.prom"
+expect 2 "openmetrics on trouble" -- "$AWRDIFF" check --baseline "$T/normal.json" "$T/missing.html" -f openmetrics -o "$T/stale.prom"
+[ "$(wc -l <"$T/err")" = 1 ] && ok || bad "openmetrics on trouble: not one line on stderr: $(cat "$T/err")"
+contains "$T/stale.prom" 'awrdiff_check_up{database="ORCL19",instance="orcl19"} 0' "trouble: up 0, the previous labels"
+contains "$T/stale.prom" 'awrdiff_check_trouble{database="ORCL19",instance="orcl19",reason="' "trouble: the reason"
+grep -q '^awrdiff_check_status\|^awrdiff_metric' "$T/stale.prom" && bad "trouble: the stale outcome is still there: $(cat "$T/stale.prom")" || ok
+expect 2 "openmetrics on trouble, no previous file" -- "$AWRDIFF" check --history --db "$T/typo.sqlite" samples/bad.html \
+  -f openmetrics -o "$T/new.prom"
+contains "$T/new.prom" 'awrdiff_check_up{database="",instance=""} 0' "trouble without a previous file"
+contains "$T/new.prom" 'reason="cannot open the history store: no history store here' "trouble: the store's reason"
+[ ! -e "$T/typo.sqlite" ] && ok || bad "check -f openmetrics created the missing store"
+printf 'not an exposition\n' >"$T/notes.txt"
+expect 2 "openmetrics on trouble, -o a file of another kind" -- "$AWRDIFF" check --baseline "$T/normal.json" "$T/missing.html" \
+  -f openmetrics -o "$T/notes.txt"
+[ "$(cat "$T/notes.txt")" = "not an exposition" ] && ok || bad "trouble replaced a file that was no exposition"
+cp samples/good_1.html "$T/current.html"
+expect 2 "openmetrics, -o onto the current report" -- "$AWRDIFF" check --baseline "$T/normal.json" "$T/current.html" \
+  -f openmetrics -o "$T/current.html"
+cmp -s samples/good_1.html "$T/current.html" && ok || bad "-o onto the current report changed it"
+# Insufficient baseline (the first run of check --history --add): the current values, no band.
+expect 0 "openmetrics, insufficient baseline" -- "$AWRDIFF" check --history --add --db "$T/first.sqlite" samples/good.html \
+  -f openmetrics -o "$T/first.prom"
+contains "$T/first.prom" 'awrdiff_check_status{database="ORCL19",instance="orcl19"} 0' "insufficient baseline: status 0"
+contains "$T/first.prom" 'awrdiff_metric_value{database="ORCL19",instance="orcl19",metric="db_time_per_s",unit="AAS"} ' \
+  "insufficient baseline: the current DB time per second"
+contains "$T/first.prom" 'status="insufficient baseline"} 0' "insufficient baseline: metric status"
+grep -q '^awrdiff_metric_band_low\|^awrdiff_metric_baseline_centre\|^awrdiff_metric_z' "$T/first.prom" &&
+  bad "insufficient baseline: a band was written" || ok
+for f in "$T/stale.prom" "$T/new.prom" "$T/first.prom"; do
+  [ "$(tail -n 1 "$f")" = "# EOF" ] && ok || bad "$f does not end with # EOF"
+  if command -v promtool >/dev/null 2>&1; then
+    promtool check metrics <"$f" >"$T/promtool" 2>&1 && ok || bad "promtool check metrics $f: $(cat "$T/promtool")"
+  fi
+done
+
 # Nagios: the plugin line on standard output, exit 0 OK / 2 CRITICAL / 3 UNKNOWN.
 expect 2 "nagios CRITICAL" -- "$AWRDIFF" check --nagios --baseline "$T/normal.json" samples/bad.html
 contains "$T/out" "AWRDIFF CRITICAL - FAIL, regression against the baseline" "CRITICAL line"

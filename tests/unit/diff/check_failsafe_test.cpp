@@ -299,3 +299,19 @@ TEST(CheckFailsafe, APolicyThatCanNeverFailIsSaidAndThePolicyIsCarried) {
 }
 
 }  // namespace
+
+// Non-ASCII characters toml++ 3 asks about as whitespace reached its TOML_UNREACHABLE (undefined behaviour; the
+// policy fuzzer's finding): in a comment they are a comment, elsewhere a one-line refusal naming the line.
+TEST(CheckFailsafe, PolicyWithNonAsciiCharactersIsReadSafely) {
+  const auto p = awrdiff::parse_policy(
+      "# \xe3\x81\x82 \xc4\xa4 \xef\xbb\xb7\n[metric.\"db_time_per_s\"]\nwarn_z = 3 # \xc3\xa9\n", "p.toml");
+  EXPECT_DOUBLE_EQ(p.metrics.at("db_time_per_s").warn_z, 3);
+  for (const char* bad : {"\xc4\xa4[m", "\xef\xbb\xb7", "x\xc3\xa9 = 1\n", "[metric.\"db_time_per_s\"\xd0\x9f]\n"}) {
+    try {
+      (void)awrdiff::parse_policy(bad, "p.toml");
+      ADD_FAILURE() << "accepted: " << bad;
+    } catch (const awrdiff::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("p.toml: line 1: "), std::string::npos) << e.what();
+    }
+  }
+}

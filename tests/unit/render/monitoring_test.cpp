@@ -71,6 +71,41 @@ TEST(Monitoring, OpenMetricsFollowsTheExpositionGrammar) {
       std::string::npos);
 }
 
+TEST(Monitoring, TroubleReplacesTheOutcomeAndKeepsTheLabels) {
+  // The previous run's labels read back (escapes undone), then a trouble exposition with them: up 0, the reason
+  // on one line and cut to 120 bytes (never inside an escape or a UTF-8 character), no outcome, no value.
+  std::ostringstream previous;
+  auto r = sample_check("good_1.html");
+  r.comparison.period_info.back().database = "A\"B\\C";
+  awrdiff::render_openmetrics(r, previous);
+  const auto labels = awrdiff::openmetrics_labels(previous.str());
+  ASSERT_TRUE(labels.has_value());
+  EXPECT_EQ(labels->database, "A\"B\\C");
+  EXPECT_EQ(labels->instance, "orcl19");
+  EXPECT_FALSE(awrdiff::openmetrics_labels("<html>not an exposition</html>").has_value());
+  EXPECT_FALSE(awrdiff::openmetrics_labels("").has_value());
+
+  std::string reason(117, 'x');
+  reason += "\\\\é\nmore";  // the cut falls in the escapes of the two backslashes
+  std::ostringstream out;
+  awrdiff::render_openmetrics_trouble(reason, labels->database, labels->instance, out);
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 7U) << out.str();
+  EXPECT_EQ(lines[2], R"(awrdiff_check_up{database="A\"B\\C",instance="orcl19"} 0)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(lines[5], m, k_sample)) << lines[5];
+  EXPECT_EQ(m[1].str(), "awrdiff_check_trouble");
+  EXPECT_EQ(m[4].str(), "1");
+  const auto at = lines[5].find("reason=\"");
+  const auto value = lines[5].substr(at + 8, lines[5].rfind("\"}") - at - 8);
+  EXPECT_LE(value.size(), 120U);
+  EXPECT_EQ(value, std::string(117, 'x') + "\\\\") << value;
+  EXPECT_EQ(lines.back(), "# EOF");
+  EXPECT_EQ(out.str().find("awrdiff_check_status"), std::string::npos);
+  // The same HELP text as a check that was done (a collector refuses one metric with two).
+  EXPECT_EQ(lines[0], previous.str().substr(0, previous.str().find('\n')));
+}
+
 TEST(Monitoring, LabelValuesAreEscaped) {
   auto r = sample_check("good_1.html");
   ASSERT_FALSE(r.comparison.period_info.empty());
