@@ -189,7 +189,9 @@ inline constexpr double k_unlike_multiple = 3;
 /// period of `baseline` of its instance, whatever their hour, and above the idle level (0.05 AAS), the words of the
 /// warning: "DB time per second 62.2 AAS is 5.4x the busiest of the 2 periods of other hours (11.5 AAS)". Empty when
 /// it is not, or when the baseline gives no DB time per second of a period (an hourly dump's aggregates: no period to
-/// compare with one by one). The current period itself, if stored in the baseline, is left out. One rule for a baseline
+/// compare with one by one). The current period itself, if stored in the baseline, is left out, and so is a period
+/// this rule would have warned on when it came (k_unlike_multiple times every period before it, in time order: a storm
+/// stored earlier is no normal hour to measure a later storm against). One rule for a baseline
 /// file (check()) and `check --history` (the window's periods of every hour).
 std::string unlike_periods_multiple(const Snapshot& current, const Baseline& baseline);
 

@@ -525,6 +525,32 @@ std::string unlike_periods_multiple(const Snapshot& current, const Baseline& bas
   if (!aas || !std::isfinite(*aas) || *aas <= detail::k_idle_aas) return {};
   Baseline baseline = baseline_in;
   std::erase_if(baseline.periods, [&](const BaselinePeriod& p) { return same_period(p, current); });
+  // A period this rule would itself have warned on (a storm stored earlier: k_unlike_multiple times every period
+  // before it, in time order) is no evidence of a normal hour: it is left out, so that a later, larger storm is not
+  // measured against it.
+  {
+    std::vector<const BaselinePeriod*> by_time;
+    for (const auto& p : baseline.periods) by_time.push_back(&p);
+    std::stable_sort(by_time.begin(), by_time.end(),
+                     [](const BaselinePeriod* a, const BaselinePeriod* b) { return a->begin_time < b->begin_time; });
+    std::set<const BaselinePeriod*> storms;
+    OptDouble busiest;
+    const auto instance = report_instance(current);
+    for (const auto* p : by_time) {
+      if (instance && p->instance_number && *p->instance_number != *instance) continue;
+      const auto v = p->values.find("db_time_per_s");
+      if (!p->valid || v == p->values.end() || !std::isfinite(v->second) || v->second < 0) continue;
+      if (busiest && v->second > detail::k_idle_aas && v->second >= k_unlike_multiple * *busiest) {
+        storms.insert(p);
+        continue;
+      }
+      busiest = std::max(busiest.value_or(0.0), v->second);
+    }
+    std::vector<BaselinePeriod> kept;
+    for (const auto& p : baseline.periods)
+      if (!storms.contains(&p)) kept.push_back(p);
+    baseline.periods = std::move(kept);
+  }
   // Every period of the instance, whatever its hour: the busiest is the one the multiple is taken over.
   const auto d = distribution(baseline, "db_time_per_s", MatchPeriods::all, "", report_instance(current));
   if (!d.max || !std::isfinite(*d.max) || *d.max < 0 || *aas < k_unlike_multiple * *d.max) return {};

@@ -100,7 +100,7 @@ contains "$T/err" "no period between 2025-03-16T12:00 and 2025-03-16T13:00; the 
 
 # --match: the band from like periods, as check --match.
 expect 0 "timeline --match hour" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --match hour -f json
-python3 -c 'import json,sys; d=json.load(sys.stdin); t=d["charts"][0]["title"]; assert "like periods: same hour" in t, t' <"$T/out" \
+python3 -c 'import json,sys; d=json.load(sys.stdin); t=[c for c in d["charts"] if c["kind"]=="series"][0]["title"]; assert "like periods: same hour" in t, t' <"$T/out" \
   && ok || bad "--match hour: the chart says its band is of like periods"
 expect 0 "timeline --match weekday-hour" -- "$AWRDIFF" timeline "${S[@]}" --match weekday-hour
 expect 2 "timeline --match unknown" -- "$AWRDIFF" timeline "${S[@]}" --match weekly
