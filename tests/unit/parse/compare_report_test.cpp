@@ -159,9 +159,10 @@ TEST(CompareReport, TruncatedOrDamagedIsOneError) {
 namespace {
 
 // The RAC Compare Periods report (awrgdrpt.sql) lists each instance of a period on a row of its own in the
-// Snapshot Set header. No real RAC compare report is at hand: this sample is the single-instance sample with
-// a second instance row under each period, as the RAC report's header prints them. Until the RAC layout is
-// read, such a report is refused in one line, never read as its first instance.
+// Snapshot Set header. No real RAC compare report exists here and no published output of one was found
+// (docs/compare-report.md lists what was searched): this sample is the single-instance sample with a second
+// instance row under each period, and holds only that such a report is refused in one line, never read as
+// its first instance. No RAC layout is assumed beyond the instance rows.
 TEST(CompareReport, RacReportWithInstanceRowsIsRefusedInOneLine) {
   std::string text = read_input(k_sample);
   for (const char* period :
@@ -176,6 +177,29 @@ TEST(CompareReport, RacReportWithInstanceRowsIsRefusedInOneLine) {
     FAIL() << "read";
   } catch (const Error& e) {
     EXPECT_EQ(e.file(), "rac_compare.txt");
+    EXPECT_NE(e.reason().find("RAC Compare Periods report (awrgdrpt.sql, 2 instances in its 1st period)"), std::string::npos)
+        << e.reason();
+    EXPECT_EQ(e.reason().find('\n'), std::string::npos);
+  }
+}
+
+// The same for the HTML report: a second instance row (first cell blank) under each period.
+TEST(CompareReport, RacHtmlReportWithInstanceRowsIsRefusedInOneLine) {
+  std::string html = read_input(k_sample.parent_path() / "compare_periods_11.2.html");
+  for (const char* period : {"<td class='awrnc'>First (1st)</td>", "<td class='awrnc'>Second (2nd)</td>"}) {
+    const auto at = html.find(period);
+    ASSERT_NE(at, std::string::npos) << period;
+    const auto eol = html.find('\n', at);
+    html.insert(eol + 1,
+                "<tr><td class='awrnc'></td><td class='awrnc'>TESTDB</td><td class='awrnc'>123456789</td>"
+                "<td class='awrnc'>testdb2</td><td class='awrnc'>2</td><td class='awrnc'>11.2.0.4.0</td>"
+                "<td class='awrnc'>YES</td><td class='awrnc'>dbhost02</td><td class='awrnc'>8192</td></tr>\n");
+  }
+  try {
+    parse_reports(html, "rac_compare.html");
+    FAIL() << "read";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.file(), "rac_compare.html");
     EXPECT_NE(e.reason().find("RAC Compare Periods report (awrgdrpt.sql, 2 instances in its 1st period)"), std::string::npos)
         << e.reason();
     EXPECT_EQ(e.reason().find('\n'), std::string::npos);
