@@ -150,9 +150,9 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
       by_time.emplace(std::make_pair(periods[i].begin_time, periods[i].end_time), i);
     auto stored = store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods);
     if (masker != nullptr) {  // all learned first: a name of one period is masked in another's SQL text
-      std::vector<Snapshot*> all;
-      for (auto& ps : stored) all.push_back(&ps.second);
-      mask(all, *masker);
+      std::vector<Snapshot*> kept;
+      for (auto& ps : stored) kept.push_back(&ps.second);
+      mask(kept, *masker);
     }
     for (const auto& [p, snapshot] : stored)
       if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
@@ -251,8 +251,8 @@ void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferr
                           "periods that begin at or after this time: YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS");
     t.command->add_option("--to", t.to, "periods that begin at or before this time (a date: that whole day), in the same forms");
     t.command->add_option("--match", t.match,
-                          "the band behind each period from like periods only: all (default), hour, weekday-hour, as check "
-                          "--match");
+                          "like periods only: all (default), hour, weekday-hour, as check --match: the band behind each "
+                          "period, and the search for shifts (a day's or week's cycle is no shift)");
     t.command->add_option("--metric", t.metrics,
                           "a registry key to draw and search for shifts (repeatable; default: the master metrics, DB CPU, "
                           "the load, commit and single-block read latency)");
