@@ -460,9 +460,10 @@ int run(int argc, char** argv) {
   });
   add_history_commands(app, history_cli, deferred);
   TimelineCli timeline_cli;
-  // The timeline's output options: those of a comparison's output (its reports are not compared, masked or
-  // vetted one by one).
+  // The timeline's output options: those of a comparison's output (its reports are not compared or vetted one
+  // by one), and --mask.
   add_timeline_command(app, timeline_cli, deferred, [&](CLI::App* a) {
+    a->add_flag("--mask", mask_output, mask_help);
     a->add_option("-o,--output", output, "write to FILE (via a temporary file and rename; '-' is stdout) instead of stdout");
     a->add_option("-f,--format", format_name, "text (default), markdown, jira, html or json; any case");
     a->add_option("-w,--width", width, "text: fit the output in N columns (default 120; 0 = no limit)")
@@ -592,7 +593,9 @@ int run(int argc, char** argv) {
     if (history_cli.selected()) return run_history(history_cli, emit);
     if (timeline_cli.selected()) {
       check_output_is_not_an_input(output, timeline_cli.files);
-      return run_timeline(timeline_cli, format_or_throw(format_name), ropt, output, emit);
+      check_stdin_once(timeline_cli.files);
+      return run_timeline(timeline_cli, format_or_throw(format_name), ropt, output, emit, mask_output ? &masker : nullptr,
+                          [&] { return load_each("-"); });
     }
     if (*snapshot) {
       if (format_name != "json" && format_name != "text") throw Error("", "snapshot prints JSON only (--format json)");

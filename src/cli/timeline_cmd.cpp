@@ -6,6 +6,7 @@
 
 #include <awrdiff/error.hpp>
 #include <awrdiff/history.hpp>
+#include <awrdiff/mask.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/timeline.hpp>
@@ -100,7 +101,8 @@ TimelinePeriod from_history(const HistoryPeriod& p) {
   return tp;
 }
 
-std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli& t, const std::vector<std::string>& keys) {
+std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli& t, const std::vector<std::string>& keys,
+                                                               Masker* masker) {
   const std::string location = t.db.empty() ? default_history_location() : t.db;
   auto store = HistoryStore::open(location, HistoryAccess::read);
   std::vector<HistorySeries> all = store->series();
@@ -146,8 +148,13 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
     std::map<std::pair<std::string, std::string>, std::size_t> by_time;
     for (std::size_t i = 0; i < periods.size(); ++i)
       by_time.emplace(std::make_pair(periods[i].begin_time, periods[i].end_time), i);
-    for (const auto& [p, snapshot] :
-         store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods))
+    auto stored = store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods);
+    if (masker != nullptr) {  // all learned first: a name of one period is masked in another's SQL text
+      std::vector<Snapshot*> kept;
+      for (auto& ps : stored) kept.push_back(&ps.second);
+      mask(kept, *masker);
+    }
+    for (const auto& [p, snapshot] : stored)
       if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
         add_report_detail(periods[it->second], snapshot);
   }
@@ -158,18 +165,41 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
   for (auto& p : periods)
     if (const auto it = checks.find({p.begin_time, p.end_time}); it != checks.end()) p.check_status = it->second;
   throw_if_filtered_out(periods, held, t, location, "the store holds");
-  return {id.series_label(), std::move(periods)};  // build_timeline sorts them
+  if (masker == nullptr) return {id.series_label(), std::move(periods)};  // build_timeline sorts them
+  HistoryPeriod masked = id;
+  masked.db_name = masker->alias(MaskKind::database, id.db_name);
+  masked.container = masker->alias(MaskKind::pdb, id.container);
+  for (auto& p : periods) p.source = masker->source(p.source);
+  return {masked.series_label(), std::move(periods)};
 }
 
-std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli& t) {
-  std::vector<std::filesystem::path> paths(t.files.begin(), t.files.end());
+std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli& t, Masker* masker,
+                                                               const std::function<std::vector<Snapshot>()>& standard_input) {
+  // In argument order; standard input (-, given once: the CLI checks) read where it is named, each report it
+  // holds one period.
+  std::vector<LoadResult> results;
+  std::vector<std::filesystem::path> paths;
+  auto flush = [&] {
+    for (auto& r : load_reports_each(paths)) results.push_back(std::move(r));
+    paths.clear();
+  };
+  for (const auto& f : t.files) {
+    if (f != "-") {
+      paths.emplace_back(f);
+      continue;
+    }
+    flush();
+    for (auto& s : standard_input()) results.push_back({"-", std::move(s), std::nullopt});
+  }
+  flush();
+  if (masker != nullptr) mask(results, *masker);
   struct Read {
     PreparedPeriod prepared;
     std::string source;
     TimelinePeriod detail;  // its top SQL and DB time parts
   };
   std::vector<Read> prepared;
-  for (auto& r : load_reports_each(paths)) {
+  for (auto& r : results) {
     if (r.error) throw *r.error;
     Read one{prepare_history_period(*r.snapshot, false), r.snapshot->source, {}};
     add_report_detail(one.detail, *r.snapshot);
@@ -210,7 +240,8 @@ void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferr
                                  "one database's periods over time (the history store, or report files) and the "
                                  "sustained shifts of its master metrics: since when?");
   deferred.defer(t.command, [&t, output_options] {
-    t.command->add_option("reports", t.files, "reports of one database and instance; none: the history store");
+    t.command->add_option("reports", t.files,
+                          "reports of one database and instance ('-': standard input, once); none: the history store");
     t.command->add_option("--db", t.db,
                           "the history store: an SQLite file, or postgresql://user@host/db (default: $AWRDIFF_HISTORY, "
                           "else $XDG_DATA_HOME/awrdiff/history.sqlite)");
@@ -220,8 +251,8 @@ void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferr
                           "periods that begin at or after this time: YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS");
     t.command->add_option("--to", t.to, "periods that begin at or before this time (a date: that whole day), in the same forms");
     t.command->add_option("--match", t.match,
-                          "the band behind each period from like periods only: all (default), hour, weekday-hour, as check "
-                          "--match");
+                          "like periods only: all (default), hour, weekday-hour, as check --match: the band behind each "
+                          "period, and the search for shifts (a day's or week's cycle is no shift)");
     t.command->add_option("--metric", t.metrics,
                           "a registry key to draw and search for shifts (repeatable; default: the master metrics, DB CPU, "
                           "the load, commit and single-block read latency)");
@@ -232,7 +263,7 @@ void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferr
 }
 
 int run_timeline(const TimelineCli& t, Format format, const RenderOptions& render_options, const std::string& output,
-                 const Emit& emit) {
+                 const Emit& emit, Masker* masker, const std::function<std::vector<Snapshot>()>& standard_input) {
   TimelineOptions o;
   o.metrics = t.metrics.empty() ? default_timeline_metrics() : t.metrics;
   for (const auto& k : o.metrics) {
@@ -256,7 +287,7 @@ int run_timeline(const TimelineCli& t, Format format, const RenderOptions& rende
         std::filesystem::equivalent(output, location, ec))
       throw Error(output, "is the history store; choose another output file");
   }
-  auto [label, periods] = t.files.empty() ? from_store(bounded, o.metrics) : from_files(bounded);
+  auto [label, periods] = t.files.empty() ? from_store(bounded, o.metrics, masker) : from_files(bounded, masker, standard_input);
   const Comparison c = build_timeline(label, std::move(periods), o);
   std::ostringstream text;
   render(c, format, render_options, text);

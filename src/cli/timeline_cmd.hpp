@@ -5,7 +5,10 @@
 
 #include "cli/history_cmd.hpp"
 
+#include <awrdiff/mask.hpp>
 #include <awrdiff/render.hpp>
+
+#include <functional>
 
 #include <string>
 #include <vector>
@@ -32,7 +35,9 @@ void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferr
 
 /// Runs `timeline`: exit 0. Throws Error (exit 2) for a store or report that cannot be read, reports of
 /// several databases or instances, a store of several series without --dbid / --instance, an unknown metric.
+/// `masker`: --mask (every name, SQL text and file name masked before the timeline is built), else null.
+/// `standard_input`: the reports of standard input, for a file named "-" (read once: "-" is given once).
 int run_timeline(const TimelineCli& t, Format format, const RenderOptions& render_options, const std::string& output,
-                 const Emit& emit);
+                 const Emit& emit, Masker* masker, const std::function<std::vector<Snapshot>()>& standard_input);
 
 }  // namespace awrdiff::cli

@@ -174,8 +174,38 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
   }
   const std::size_t min_seg = options.min_segment > 0 ? options.min_segment : day;
 
+  // Like periods (--match): check's (like_period_key), read once per period.
+  std::vector<std::optional<int>> like_key;
+  for (const auto* p : kept) like_key.push_back(like_period_key(options.match, p->begin_time));
+
   std::vector<Shift> shifts;
   std::set<std::string> searched;  // the keys with a series
+  // With --match, a long series is searched among like periods: each value is taken against the median of its like
+  // periods (the same hour, or weekday and hour: as a ratio to it, or a difference where a centre is 0) and put back on
+  // the series' median, so that a day's or a week's cycle is no step and a step is found in every hour alike. Only where every
+  // like group holds at least 3 values (else the values as they are); the medians either side of a shift are then of the adjusted
+  // values.
+  auto like_adjusted = [&](const std::vector<double>& v, const std::vector<std::size_t>& at) {
+    if (options.match == MatchPeriods::all) return v;
+    std::map<int, std::vector<double>> groups;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!like_key[at[i]]) return v;
+      groups[*like_key[at[i]]].push_back(v[i]);
+    }
+    std::map<int, double> centre;
+    for (auto& [g, values] : groups) {
+      if (values.size() < 3) return v;
+      centre[g] = median(values);
+    }
+    const double overall = median(v);
+    const bool ratio = std::all_of(centre.begin(), centre.end(), [](const auto& g) { return g.second > 0; });
+    std::vector<double> out(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const double like = centre[*like_key[at[i]]];
+      out[i] = ratio ? v[i] / like * overall : v[i] - like + overall;  // a step's ratio kept where every centre is above 0
+    }
+    return out;
+  };
   for (const auto& key : keys) {
     const MetricSpec* spec = find_metric(key);
     if (!spec) continue;
@@ -195,7 +225,7 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
       o.min_segment = min_seg;
       o.abs_floor = spec->abs_floor;
       o.min_rel_change = spec->points ? 0 : std::max(0.2, spec->rel_floor_pct / 100);  // a percentage: its floor in points
-      cps = find_change_points(v, o);
+      cps = find_change_points(like_adjusted(v, at), o);
     }
     if (cps.empty() && v.size() < 4 * day)
       if (auto s = short_series_split(v, std::min<std::size_t>(min_seg, 2))) cps.push_back(*s);
@@ -645,9 +675,6 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     ch.breaks_before.push_back(break_before[i]);
   }
   const std::size_t stride = std::max<std::size_t>(1, kept.size() / 600);  // the band at most 600 times a metric
-  // Like periods (--match): check's (like_period_key), read once per period.
-  std::vector<std::optional<int>> like_key;
-  for (const auto* p : kept) like_key.push_back(like_period_key(options.match, p->begin_time));
   auto like = [&](std::size_t a, std::size_t b) { return like_key[a] && like_key[a] == like_key[b]; };
   for (const auto& key : keys) {
     const MetricSpec* spec = find_metric(key);

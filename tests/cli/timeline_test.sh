@@ -100,11 +100,43 @@ contains "$T/err" "no period between 2025-03-16T12:00 and 2025-03-16T13:00; the 
 
 # --match: the band from like periods, as check --match.
 expect 0 "timeline --match hour" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --match hour -f json
-python3 -c 'import json,sys; d=json.load(sys.stdin); t=[c for c in d["charts"] if c["kind"]=="series"][0]["title"]; assert "like periods: same hour" in t, t' <"$T/out" \
+python3 -c 'import json,sys; d=json.load(sys.stdin); t=[c for c in d["charts"] if c["kind"] == "series"][0]["title"]; assert "like periods: same hour" in t, t' <"$T/out" \
   && ok || bad "--match hour: the chart says its band is of like periods"
 expect 0 "timeline --match weekday-hour" -- "$AWRDIFF" timeline "${S[@]}" --match weekday-hour
 expect 2 "timeline --match unknown" -- "$AWRDIFF" timeline "${S[@]}" --match weekly
 contains "$T/err" "unknown --match 'weekly' (all, hour, weekday-hour)" "--match named"
+
+# Standard input (-) among the report files, read once; a spool of concatenated reports on it is one period each.
+expect 0 "timeline with - among the files" -- sh -c '"$0" timeline "$@" - <"$1"' "$AWRDIFF" samples/bad.html "${S[@]:0:5}"
+contains "$T/out" "No sustained shift in 6 periods, 2025-03-14 14:00 .. 2025-03-18 14:10 of ORCL19" "- read as the sixth report"
+expect 0 "timeline - of concatenated reports" -- sh -c 'cat "$@" | "$0" timeline -' "$AWRDIFF" "${S[@]}"
+contains "$T/out" "No sustained shift in 6 periods, 2025-03-14 14:00 .. 2025-03-18 14:10 of ORCL19" "a spool on standard input"
+expect 2 "timeline - named twice" -- sh -c '"$0" timeline - - <"$1"' "$AWRDIFF" samples/good.html
+contains "$T/err" "standard input (-)" "- twice refused"
+
+# --mask: no name of the site survives in any format, from report files (standard input among them) or from a
+# history store (fixture: tests/cli/mask_fixture.py, two reports of one database full of distinctive names).
+python3 tests/cli/mask_fixture.py "$T/fx" || bad "mask fixture"
+expect 0 "timeline unmasked" -- "$AWRDIFF" timeline -f json "$T/fx/zebra_base.html" "$T/fx/zebra_target.html"
+contains "$T/out" "ZEBRADB" "unmasked, the database's name is shown (the test proves something)"
+"$AWRDIFF" history add --db "$T/fx.sqlite" "$T/fx/zebra_base.html" "$T/fx/zebra_target.html" >/dev/null 2>"$T/err" && ok ||
+  bad "history add fixture: $(cat "$T/err")"
+no_names() { # FILE WHAT: no name of the fixture's names.txt (case-insensitive) in FILE
+  local n
+  while IFS= read -r n; do
+    [ -z "$n" ] && continue
+    if grep -qiF -- "$n" "$1"; then bad "$2: '$n' survives masking: $(grep -iF -- "$n" "$1" | head -1 | cut -c1-200)"; else ok; fi
+  done <"$T/fx/names.txt"
+}
+for f in text markdown jira html json; do
+  expect 0 "timeline --mask -f $f" -- sh -c '"$0" timeline --mask -f "$1" -w 0 --rows 0 "$2" - <"$3"' "$AWRDIFF" "$f" \
+    "$T/fx/zebra_base.html" "$T/fx/zebra_target.html"
+  contains "$T/out" "DB1" "timeline --mask -f $f: the database's alias"
+  no_names "$T/out" "timeline --mask -f $f"
+  expect 0 "timeline --mask --db -f $f" -- "$AWRDIFF" timeline --mask --db "$T/fx.sqlite" -f "$f" -w 0 --rows 0
+  contains "$T/out" "DB1" "timeline --mask --db -f $f: the database's alias"
+  no_names "$T/out" "timeline --mask --db -f $f"
+done
 
 # Errors: one line, exit 2.
 sed 's/1234567890/1234567891/g' samples/good.html >"$T/other_db.html"

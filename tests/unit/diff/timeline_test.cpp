@@ -364,4 +364,32 @@ TEST(Timeline, MatchDrawsTheBandFromLikePeriods) {
   EXPECT_FALSE(weekday.second);
 }
 
+TEST(Timeline, MatchSearchesShiftsAmongLikePeriods) {
+  // Four weeks of hourly periods with quiet weekends (2023-10-01 is a Sunday) and a working day's cycle: with
+  // --match weekday-hour each period is taken against the same weekday and hour, so the weekly cycle is no shift, and
+  // a 2x step from day 15 (a Monday) 09:00 is found within one period of it.
+  auto series = [](bool step) {
+    std::vector<awrdiff::TimelinePeriod> v;
+    for (int d = 0; d < 28; ++d)
+      for (int h = 0; h < 24; ++h) {
+        const bool weekend = d % 7 == 0 || d % 7 == 6;
+        const double base = weekend ? 3.0 : (h >= 8 && h < 18 ? 20.0 : 6.0);
+        const double lift = step && d * 24 + h >= 15 * 24 + 9 ? 2.0 : 1.0;
+        v.push_back(hour(d, h, base * lift * (1 + 0.03 * ((d * 5 + h * 3) % 4)), 1.0));
+      }
+    return v;
+  };
+  awrdiff::TimelineOptions o;
+  o.metrics = {"db_time_per_s"};
+  o.match = awrdiff::MatchPeriods::weekday_hour;
+  const auto flat = awrdiff::build_timeline("X", series(false), o);
+  EXPECT_EQ(flat.headline.rfind("No sustained shift", 0), 0u) << flat.headline;
+  const auto stepped = awrdiff::build_timeline("X", series(true), o);
+  EXPECT_NE(stepped.headline.find("DB time per second stepped up"), std::string::npos) << stepped.headline;
+  // Within one period of the step (the adjusted 08:00 of a Monday already ranks with the new level).
+  EXPECT_TRUE(stepped.headline.find("at 2023-10-16 09:00") != std::string::npos ||
+              stepped.headline.find("at 2023-10-16 08:00") != std::string::npos)
+      << stepped.headline;
+}
+
 }  // namespace
