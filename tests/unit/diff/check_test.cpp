@@ -203,6 +203,20 @@ TEST(Check, MatchHourPicksLikePeriods) {
   EXPECT_EQ(awrdiff::unlike_periods_multiple(cur, b),
             storm.headline.substr(storm.headline.find("DB time per second 0.970"),
                                   storm.headline.find("; nothing else") - storm.headline.find("DB time per second 0.970")));
+  // A storm stored earlier (itself 3x every period before it) is no normal hour: a later storm is measured against the
+  // periods before it, not against it (RMGTIBP: 165 AAS at 20:49 was silent as 2.7x the 62 AAS stored at 15:00).
+  auto stored = b;
+  awrdiff::BaselinePeriod earlier_storm = stored.periods.back();
+  earlier_storm.begin_time = "2025-03-01T04:00:00";
+  earlier_storm.end_time = "2025-03-01T04:10:00";
+  earlier_storm.begin_snap = 900001;
+  earlier_storm.end_snap = 900002;
+  earlier_storm.values["db_time_per_s"] = 0.5;  // 2.2x the busiest before it: a busier hour, not a storm
+  stored.periods.push_back(earlier_storm);
+  EXPECT_EQ(awrdiff::unlike_periods_multiple(cur, stored), "");  // a busier normal hour: 0.970 is under 3x it
+  stored.periods.back().values["db_time_per_s"] = 0.8;  // 3.5x the normal ones when it came: a storm, left out
+  EXPECT_NE(awrdiff::unlike_periods_multiple(cur, stored).find("4.3x the busiest of the 5 periods"), std::string::npos)
+      << awrdiff::unlike_periods_multiple(cur, stored);
   // Idle periods are never a storm, whatever the multiple.
   auto idle = b;
   for (auto& p : idle.periods) p.values["db_time_per_s"] = 0.001;
