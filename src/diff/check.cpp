@@ -379,7 +379,14 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
     r.reason = dist.count == 0 && !dist.max ? "the baseline does not give it" : "the baseline gives no centre for it";
     return r;
   }
-  const double cur = *current, c = *centre;
+  const double cur = *current;
+  double c = *centre;
+  // Two periods give no spread, and their midpoint is neither of them (an idle and a busy hour: a busy hour like the
+  // busy one is no regression against it). A value between the two is within the baseline; one beyond them is judged
+  // against the nearer of the two.
+  const bool two_periods = dist.basis == "periods" && dist.count == 2 && dist.min && dist.max && *dist.min <= *dist.max;
+  const bool between_two = two_periods && cur >= *dist.min && cur <= *dist.max;
+  if (two_periods && !between_two) c = cur > *dist.max ? *dist.max : *dist.min;
   const int ws = worse_sign(mp.direction);
   const MetricSpec floors{spec.key, spec.display, spec.unit, mp.direction, mp.abs_floor, mp.rel_floor_pct, mp.points};
   // A Load Profile rate is read as the report prints it (one decimal from 11g): the current figure and the
@@ -418,8 +425,13 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
     if (dist.mean && dist.max && !(cur > *dist.max)) r.method = "within the extremes";
   } else {
     // One or two periods: the pairwise materiality rules.
-    out_of_band = material;
+    out_of_band = material && !between_two;
     r.method = fmt::format("pairwise ({} period{})", n, n == 1 ? "" : "s");
+    if (two_periods) {
+      r.band_low = dist.min;  // the two periods' range: no band wider than what was seen
+      r.band_high = dist.max;
+      r.method = between_two ? "between the 2 periods" : std::string("pairwise against the nearer of the 2 periods");
+    }
   }
   if (r.band_low && r.band_high) r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
   else r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(c), num(mp.abs_floor), mp.rel_floor_pct);

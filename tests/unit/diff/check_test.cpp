@@ -601,3 +601,31 @@ TEST(Check, CausesInTheSameUnitAsThePair) {
   EXPECT_NE(r.comparison.headline.find(" min"), std::string::npos) << r.comparison.headline;
   EXPECT_EQ(r.comparison.headline.find(" AAS,"), std::string::npos) << r.comparison.headline;
 }
+
+namespace {
+
+// Two periods give no spread, and their midpoint is neither: an idle and a busy hour as the baseline, a busy hour like
+// the busy one is within it; one beyond both is judged against the nearer (issue: "a two-period baseline's centre is
+// the midpoint of an idle and a busy hour, and a busy hour fails against it").
+TEST(Check, TwoPeriodsJudgeByTheirRangeNotTheirMidpoint) {
+  std::vector<awrdiff::Snapshot> s;
+  for (const char* n : {"good.html", "good_1.html"}) s.push_back(sample_report(n));
+  auto b = awrdiff::baseline_from_snapshots(std::move(s));
+  ASSERT_EQ(b.periods.size(), 2U);
+  const auto cur = sample_report("bad.html");  // 0.970 AAS
+  b.periods[0].values["db_time_per_s"] = 0.05;  // an idle hour
+  b.periods[1].values["db_time_per_s"] = 1.0;  // a busy one
+  const auto like_busy = awrdiff::check(cur, b, awrdiff::default_policy());
+  const auto* r = result(like_busy, "db_time_per_s");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->status, CheckStatus::ok) << r->reason << " / " << r->method;  // the midpoint 0.525 would fail it
+  EXPECT_EQ(r->method, "between the 2 periods");
+  b.periods[1].values["db_time_per_s"] = 0.25;  // both quiet: 0.970 is far beyond the nearer one
+  const auto beyond = awrdiff::check(cur, b, awrdiff::default_policy());
+  r = result(beyond, "db_time_per_s");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->status, CheckStatus::fail) << r->reason;
+  EXPECT_EQ(r->method, "pairwise against the nearer of the 2 periods");
+}
+
+}  // namespace
