@@ -5,6 +5,7 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/history.hpp>
+#include <awrdiff/input_file.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/printable.hpp>
@@ -24,6 +25,8 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+
+#include <unistd.h>
 
 namespace awrdiff::cli {
 namespace {
@@ -429,8 +432,13 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   w.window_s = parse_duration(h.window);
   w.match = match_of(options);
   w.keep_failed = h.keep_failed;
-  Snapshot current =
-      load_explained(current_files.front(), [](const std::string& f) { return std::vector<Snapshot>{load_report(f)}; }).front();
+  // "-": the current report from standard input, as a check against a baseline file reads it.
+  Snapshot current = load_explained(current_files.front(), [](const std::string& f) {
+                       if (f == "-")
+                         return std::vector<Snapshot>{
+                             parse_report(decode_input(read_input_descriptor(STDIN_FILENO, "-", report_input_kind()), "-"), "-")};
+                       return std::vector<Snapshot>{load_report(f)};
+                     }).front();
   if (vet) vet(current);
   // A store that cannot be written still gives its window; outcomes are then not recorded (an
   // error only where they are needed: --add, --for).

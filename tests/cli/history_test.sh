@@ -114,6 +114,9 @@ contains "$T/err" "0 periods added, 2 already stored" "re-adding is a no-op"
 expect 0 "history list" -- "$AWRDIFF" history list --db "$DB" --periods
 contains "$T/out" "ORCL19 (DB Id 1234567890) instance 1: 5 periods" "list names the series"
 contains "$T/out" "4986-4987" "list --periods"
+# The current report from standard input (-), as a check against a baseline file reads it.
+expect 1 "check --history of standard input" -- sh -c '"$0" check -q --history --db "$1" - <samples/bad.html' "$AWRDIFF" "$DB"
+contains "$T/out" "FAIL" "check --history - reads the report from standard input"
 expect 0 "history show" -- "$AWRDIFF" history show db_time_per_s --db "$DB"
 contains "$T/out" "0.22" "show prints the values"
 expect 0 "history show of a large metric" -- "$AWRDIFF" history show load_profile.logical_reads --db "$DB"
