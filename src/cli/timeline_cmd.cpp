@@ -256,7 +256,11 @@ void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferr
     t.command->add_option("--metric", t.metrics,
                           "a registry key to draw and search for shifts (repeatable; default: the master metrics, DB CPU, "
                           "the load, commit and single-block read latency)");
-    t.command->add_option("--min-segment", t.min_segment, "periods a shift must last at least (default: a day of periods)")
+    t.command
+        ->add_option(
+            "--min-segment", t.min_segment,
+            "periods a shift must last at least in the rank test (default: a day of periods); a series "
+            "under 4 days is split by the 2x rule instead, where only N = 1 matters (a split after 1 period; docs/timeline.md)")
         ->check(CLI::Range(1, 100000));
     output_options(t.command);
   });
