@@ -36,6 +36,7 @@
 #include <iostream>
 #include <sstream>
 #include <signal.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace awrdiff::cli {
@@ -165,6 +166,12 @@ void write_file_atomically(const std::string& path, const std::function<void(con
   const auto st = fs::status(target, sec);
   if (fs::is_directory(st)) throw Error(path, "is a directory");
   if (fs::exists(st) && !fs::is_regular_file(st)) {
+    if (fs::is_fifo(st)) {  // a FIFO nobody reads would block the open for ever: refused at once
+      const int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0)
+        throw Error(path, errno == ENXIO ? "is a FIFO with no reader: not written (start its reader first)" : "cannot write");
+      ::close(fd);
+    }
     std::ofstream out(target, std::ios::binary);
     if (!out) throw Error(path, "cannot write");
     write(to(out));

@@ -75,6 +75,10 @@ limited "FIFO: history add" 2 10 60 "$bin" history add --db "$tmp/h.sqlite" "$tm
 limited "FIFO: history store" 2 10 60 "$bin" history add --db "$tmp/fifo" "$s/good.html"
 has "FIFO store: named" "not a regular file"
 limited "FIFO: check --history store" 2 10 60 "$bin" check --history --db "$tmp/fifo" "$s/good.html"
+# -o onto a FIFO nobody reads: refused at once (the open used to block for ever); with a reader it is written.
+limited "FIFO: -o without a reader" 2 10 60 "$bin" "$s/good.html" "$s/bad.html" -o "$tmp/fifo"
+has "FIFO -o: named" "is a FIFO with no reader"
+one_line "FIFO: -o without a reader"
 # The same stream as standard input is read (the shell opens the FIFO): the way to give one.
 { cat "$s/bad.html" >"$tmp/fifo" & }
 check "FIFO as standard input" 0 timeout 20 sh -c '"$0" -s "$1" - <"$2"' "$bin" "$s/good.html" "$tmp/fifo"
