@@ -1,24 +1,7 @@
 #!/usr/bin/env bash
 # CLI tests: exit codes, one-line errors naming the file, atomic -o, every format on the samples.
-set -u
-bin=$1
-root=$2
 sanitized=${3:-OFF}  # ON: the binary runs under ASan + UBSan (slower; RSS means little)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-check() {  # check NAME EXPECTED_RC COMMAND...
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ "$rc" = "$want" ]; then pass=$((pass + 1)); else
-    fail=$((fail + 1))
-    echo "FAIL: $name: exit $rc, wanted $want"
-    head -5 "$tmp/err"
-  fi
-}
+. "$(dirname "$0")/common.sh"
 expect_err() {  # the last command printed exactly one line naming the file on stderr
   local name=$1 file=$2
   if [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^awrdiff: $file: " "$tmp/err"; then pass=$((pass + 1)); else

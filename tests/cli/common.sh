@@ -1,4 +1,4 @@
-# Sourced by the CLI test scripts of `check` (check_test.sh, check_silent_test.sh, check_incomplete_test.sh):
+# Sourced by the CLI test scripts (cli_test.sh, and check_test.sh, check_silent_test.sh, check_incomplete_test.sh of `check`):
 #   . "$(dirname "$0")/common.sh"      with the script's own arguments: BINARY REPOSITORY
 # Sets bin, root, s (the samples), tmp (removed on exit; the current directory), pass and fail, and the helpers.
 set -u
