@@ -53,11 +53,12 @@ LAYERS = {
     "bindings": 2,  # the field bindings and the metric registry: read catalog and model, below both
     "json": 3,  # the snapshot JSON (writer, reader, field lists) and the JSON writer every output shares
     "parse": 4,  # bytes -> Snapshot
-    "baseline": 5,  # baselines (merged snapshots, Oracle metric dumps), masking
-    "diff": 6,  # Snapshot, Snapshot -> Comparison; check against a baseline
-    "history": 7,  # the store of checks and snapshots
-    "render": 8,  # Comparison -> text, Markdown, Jira, HTML, JSON
-    "cli": 9,  # the only code that prints or exits
+    "merge": 5,  # several snapshots -> one (a set's typical period); how a generic table's columns read
+    "baseline": 6,  # baselines (merged snapshots, Oracle metric dumps), masking
+    "diff": 7,  # Snapshot, Snapshot -> Comparison; check against a baseline
+    "history": 8,  # the store of checks and snapshots
+    "render": 9,  # Comparison -> text, Markdown, Jira, HTML, JSON
+    "cli": 10,  # the only code that prints or exits
 }
 
 # The layer of a file: FILE_LAYER first (exact path), then its folder under src/ (DIR_LAYER); public headers by name.
@@ -67,6 +68,7 @@ DIR_LAYER = {
     "src/catalog": "catalog",
     "src/model": "model",
     "src/parse": "parse",
+    "src/merge": "merge",
     "src/baseline": "baseline",
     "src/diff": "diff",
     "src/history": "history",
@@ -87,6 +89,7 @@ FILE_LAYER = {
     "include/awrdiff/input_file.hpp": "parse",
     "include/awrdiff/compare_report.hpp": "parse",
     "include/awrdiff/snapshot_json.hpp": "json",
+    "include/awrdiff/merge.hpp": "merge",
     "include/awrdiff/baseline.hpp": "baseline",
     "include/awrdiff/sysmetric.hpp": "parse",
     "include/awrdiff/mask.hpp": "baseline",
@@ -180,8 +183,8 @@ def prints_or_exits(root):
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Special cases: design.md's method. Scope and the three searches, as regular expressions over each line.
-SCOPE_GLOBS = [("src/parse", re.compile(r"snapshot_builder.*\.cpp$")), ("src/diff", re.compile(r"\.cpp$")),
-               ("src/render", re.compile(r"\.cpp$"))]
+SCOPE_GLOBS = [("src/parse", re.compile(r"snapshot_builder.*\.cpp$")), ("src/merge", re.compile(r"\.cpp$")),
+               ("src/diff", re.compile(r"\.cpp$")), ("src/render", re.compile(r"\.cpp$"))]
 
 SEARCH1 = re.compile(r"SectionId::([a-z0-9_]+)")
 SEARCH3 = re.compile(r'(key|list|\bk) *(==|!=) *"|(\.|->)(num|text)\(r, *"|\bcol\("|rows_moving\(out|find_table\(out|'
@@ -215,7 +218,7 @@ NOT_NAME_LISTS = [
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
     (r"src/diff/(check|headline)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),
-    (r"src/diff/sections\.cpp", r"\bk_state\[\]", "header words of the generic tables, no section"),
+    (r"src/merge/generic_columns\.cpp", r"\bk_state\[\]", "header words of the generic tables, no section"),
 ]
 # Names never counted: the columns both table engines give every table, the unknown section, and base_/target_
 # measure columns built from a measure's key.

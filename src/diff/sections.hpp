@@ -29,19 +29,6 @@ void add_section_tables(Comparison& out, const Snapshot* base, const Snapshot& t
 /// Reads the tables add_section_tables() made (none: nothing added).
 void add_section_evidence(Comparison& out);
 
-/// How a set of reports may merge one column of a generic table (merge_snapshots), by the way compare_generic
-/// reads it: part of the row's name; a total over the period (summed); a rate per second (weighted by elapsed);
-/// or another measure (an average, a percentage, a histogram bucket, a level), which the table does not give
-/// the parts of.
-enum class GenericMerge { name, total, per_second, other };
-struct GenericColumnMerge {
-  GenericMerge merge = GenericMerge::name;
-  Unit unit = Unit::none;  ///< how its cells read (parse_cell); a merged cell is a bare number in this unit
-};
-/// One entry per column of `g`; empty when the table is not compared between periods (its rows are sessions
-/// or moments of the period).
-std::vector<GenericColumnMerge> generic_column_merges(const GenericTable& g);
-
 /// The catalog keys of the typed sections add_section_tables() compares (for docs and tests).
 std::span<const std::string_view> compared_section_keys();
 

@@ -10,6 +10,7 @@
 #include "diff/charts.hpp"
 #include "diff/facts.hpp"
 #include "diff/sections.hpp"
+#include "merge/generic_columns.hpp"
 
 #include <algorithm>
 #include <cctype>
