@@ -114,7 +114,7 @@ struct MetricRange {
 /// refused.
 MetricRange metric_range(const MetricSpec& spec);
 
-/// The baseline's typical period: its report snapshots merged (merge_snapshots). Several periods are no
+/// The baseline's typical period: its report snapshots merged (merge_snapshots, merge.hpp). Several periods are no
 /// one snapshot range: begin/end snap ids and times are left empty, so no overlap or clock warning is
 /// drawn from them. Throws Error when the baseline has no snapshots.
 Snapshot typical_period(const Baseline& baseline);

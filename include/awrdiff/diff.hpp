@@ -5,6 +5,7 @@
 // appears in every output format at once. A single report is a comparison without a base.
 #pragma once
 
+#include <awrdiff/merge.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/model.hpp>
 
@@ -345,12 +346,7 @@ Comparison compare(const Snapshot& base, const Snapshot& target, const CompareOp
 /// The same tables for a single report (no base): a plain report.
 Comparison describe(const Snapshot& target, const CompareOptions& options = {});
 
-/// One snapshot standing for a set of reports of consecutive or comparable periods: totals summed
-/// (elapsed, DB time, event and SQL times, waits, executions), per-second Load Profile rates weighted
-/// by elapsed, percentages recomputed. An item (event, time model statistic, SQL statement) missing
-/// from any member's lists is unknown for the set and left out; the SQL cut-off is the sum of the
-/// members' cut-offs. `source` is the members' files joined with ", ". Throws Error for an empty set.
-Snapshot merge_snapshots(const std::vector<Snapshot>& members);
+/// merge_snapshots() (merge.hpp) merges a set of reports into one snapshot.
 
 /// metric_value() (metrics.hpp) reads one metric of one report through the metric registry.
 

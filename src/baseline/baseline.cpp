@@ -1,7 +1,7 @@
 // Baselines: built from report snapshots or Oracle metric dumps, saved and loaded as versioned JSON,
 // and summarised per metric for `check` (include/awrdiff/baseline.hpp).
 #include <awrdiff/baseline.hpp>
-#include <awrdiff/diff.hpp>
+#include <awrdiff/merge.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/snapshot_json.hpp>
 #include <awrdiff/stats.hpp>

@@ -87,35 +87,6 @@ void Differ::collect_diagnostics() {
 
 namespace detail {
 
-std::string grouped(double value, int decimals) {
-  const std::string s = fmt::format("{:.{}f}", value, decimals);
-  const auto dot = s.find('.');
-  std::string int_part = s.substr(0, dot);
-  const std::string frac = dot == std::string::npos ? "" : s.substr(dot);
-  const bool negative = !int_part.empty() && int_part[0] == '-';
-  if (negative) int_part.erase(0, 1);
-  std::string out;
-  for (std::size_t i = 0; i < int_part.size(); ++i) {
-    if (i > 0 && (int_part.size() - i) % 3 == 0) out.push_back(',');
-    out.push_back(int_part[i]);
-  }
-  return (negative ? "-" : "") + out + frac;
-}
-
-namespace {
-bool same_name(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
-                                            [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
-}
-}  // namespace
-
-std::string event_wait_class(const Snapshot& s, std::string_view name) {
-  for (const auto* list : {&s.top_events, &s.foreground_events})
-    for (const auto& e : *list)
-      if (same_name(e.name, name) && !e.wait_class.empty()) return e.wait_class;
-  return "";
-}
-
 std::string short_text(std::string_view text, std::size_t max_chars) {
   std::string s(text);
   for (auto& c : s)
@@ -141,23 +112,6 @@ double print_step(const OptDouble& v) {
 bool states_in_aas(double delta_aas, OptDouble elapsed_s) {
   constexpr double k_aas_from_s = 172800;  // changes of DB time this many seconds or more are stated in AAS
   return std::fabs(delta_aas) * elapsed_s.value_or(0) >= k_aas_from_s;
-}
-
-std::string report_label(const std::string& source, const std::string& other) {
-  if (source == "-") return "standard input";
-  auto file = [](std::string_view path) {
-    const auto slash = path.find_last_of("/\\");
-    return std::string(slash == std::string_view::npos || slash + 1 == path.size() ? path : path.substr(slash + 1));
-  };
-  std::string out;
-  for (std::size_t at = 0; at <= source.size();) {  // a merged set's "a.html, b.html"
-    std::size_t end = source.find(", ", at);
-    if (end == std::string::npos) end = source.size();
-    out += (out.empty() ? "" : ", ") + file(std::string_view(source).substr(at, end - at));
-    at = end + 2;
-  }
-  if (!other.empty() && other != source && out == report_label(other)) return source;  // same name, two directories
-  return out;
 }
 
 }  // namespace detail

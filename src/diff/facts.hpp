@@ -5,6 +5,8 @@
 #include <awrdiff/diff.hpp>
 #include <awrdiff/sql_text.hpp>
 
+#include "support/text.hpp"  // grouped, lower, report_label
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -16,9 +18,6 @@ namespace awrdiff::detail {
 /// ASCII lower case (event and statistic names).
 std::string lower(std::string_view text);
 
-/// `value` with `decimals` decimals and thousands separators ("1,234.5", "-12"), as the reports print.
-std::string grouped(double value, int decimals);
-
 /// One line of at most `max_chars` characters: tabs and line ends become spaces, a longer text ends in "...".
 std::string short_text(std::string_view text, std::size_t max_chars);
 
@@ -26,7 +25,7 @@ std::string short_text(std::string_view text, std::size_t max_chars);
 std::string sql_display_text(const SqlStat& sql, std::size_t max_chars);
 
 /// An event's wait class: the top list prints it, Foreground Wait Events often does not. Empty when
-/// neither gives one.
+/// neither gives one. Defined with the merge of snapshots (src/merge/merge.cpp), which uses it too.
 std::string event_wait_class(const Snapshot& s, std::string_view name);
 
 /// Below this many average active sessions (DB time per second) a period is idle: a handful of sessions' seconds,
@@ -165,10 +164,7 @@ struct PeriodCheck {
 /// `label` names the report in `reason` (report_label(s.source) when empty).
 PeriodCheck check_period(const Snapshot& s, const std::string& label = {});
 
-/// How a warning names a report: its file name without directories ("bad.html"; each file of a merged
-/// set's "a.html, b.html"), "standard input" for "-". `other`: the source of the report it is compared
-/// with; when both have the same file name in different directories, the paths as given.
-std::string report_label(const std::string& source, const std::string& other = {});
+/// report_label (how a warning names a report) and grouped (a figure with thousands separators): support/text.hpp.
 
 /// `s` with its rates over `elapsed_s`: Elapsed replaced and the Load Profile's per-second rates (which
 /// the report computed over its own Elapsed) rescaled.

@@ -51,5 +51,37 @@ std::size_t ascii_run_end(std::string_view text, std::size_t from) {
   return i;
 }
 
+std::string grouped(double value, int decimals) {
+  const std::string s = fmt::format("{:.{}f}", value, decimals);
+  const auto dot = s.find('.');
+  std::string int_part = s.substr(0, dot);
+  const std::string frac = dot == std::string::npos ? "" : s.substr(dot);
+  const bool negative = !int_part.empty() && int_part[0] == '-';
+  if (negative) int_part.erase(0, 1);
+  std::string out;
+  for (std::size_t i = 0; i < int_part.size(); ++i) {
+    if (i > 0 && (int_part.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(int_part[i]);
+  }
+  return (negative ? "-" : "") + out + frac;
+}
+
+std::string report_label(const std::string& source, const std::string& other) {
+  if (source == "-") return "standard input";
+  auto file = [](std::string_view path) {
+    const auto slash = path.find_last_of("/\\");
+    return std::string(slash == std::string_view::npos || slash + 1 == path.size() ? path : path.substr(slash + 1));
+  };
+  std::string out;
+  for (std::size_t at = 0; at <= source.size();) {  // a merged set's "a.html, b.html"
+    std::size_t end = source.find(", ", at);
+    if (end == std::string::npos) end = source.size();
+    out += (out.empty() ? "" : ", ") + file(std::string_view(source).substr(at, end - at));
+    at = end + 2;
+  }
+  if (!other.empty() && other != source && out == report_label(other)) return source;  // same name, two directories
+  return out;
+}
+
 }  // namespace detail
 }  // namespace awrdiff

@@ -24,5 +24,13 @@ std::string human_seconds(double seconds);
 /// reports are almost all ASCII).
 std::size_t ascii_run_end(std::string_view text, std::size_t from);
 
+/// `value` with `decimals` decimals and thousands separators ("1,234.5", "-12"), as the reports print.
+std::string grouped(double value, int decimals);
+
+/// How a warning names a report: its file name without directories ("bad.html"; each file of a merged
+/// set's "a.html, b.html"), "standard input" for "-". `other`: the source of the report it is compared
+/// with; when both have the same file name in different directories, the paths as given.
+std::string report_label(const std::string& source, const std::string& other = {});
+
 }  // namespace detail
 }  // namespace awrdiff
