@@ -28,10 +28,10 @@ RATCHET = {
     "back arrows (layer pairs)": 1,
     "back arrows (include lines)": 1,
     "prints or exits outside the CLI": 0,
-    "special cases (names)": 71,
-    "special cases (lines)": 53,
+    "special cases (names)": 50,
+    "special cases (lines)": 34,
     "files over the line limit": 9,
-    "functions over the line limit": 18,
+    "functions over the line limit": 15,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)

@@ -5,6 +5,8 @@
 // (Builder::bound), the snapshot JSON writer and reader walk it for the row's keys
 // (src/parse/snapshot_json_fields.hpp), and the comparison (src/diff/sections.cpp) names its measures by
 // the JSON key of the field they compare.
+// A set of reports merges each field as its `merge` declares and each row struct's rows as k_set_rows does
+// (merge_snapshots, src/merge/merge_sections.cpp).
 //
 // It sits between the catalog and the model: it includes both, and neither includes it (the catalog
 // depends on nothing, model.hpp does not know the catalog). Sections whose reader has real quirks (merged
@@ -37,6 +39,42 @@ enum class FieldRole : unsigned char {
 /// empty, or left out when empty.
 enum class JsonText : unsigned char { text, text_or_null, text_if_any };
 
+/// How a set of reports (merge_snapshots, src/merge) merges one field of a row every report of the set lists:
+/// the reports' figures for that row into the set's.
+enum class MergeRule : unsigned char {
+  automatic,  ///< a key or a detail: the first report's text; a measure: `sum`
+  sum,  ///< a total over the period: summed (unknown when a report lacks it)
+  rate,  ///< a rate per second: each report's times its elapsed, over the summed elapsed
+  weighted,  ///< an average or a percentage of the count `by`: each report's times its `by`, over the summed `by`
+  max,  ///< the highest of the reports' (a longest query, a peak concurrency)
+  last,  ///< the latest report's (a level at the end of the period)
+  same_text,  ///< text: as printed when every report prints the same, else empty
+  ratio,  ///< recomputed from the merged fields, `of` / `by` x `factor` when `by` > 0 (a wait time over its waits)
+};
+
+/// A field's merge rule and the fields it reads, named by their JSON keys.
+struct FieldMerge {
+  MergeRule rule = MergeRule::automatic;
+  std::string_view of = {};  ///< ratio: the numerator's field
+  std::string_view by = {};  ///< weighted, ratio: the count's field
+  double factor = 1;  ///< ratio: the unit's factor (s per wait x 1000: ms)
+  bool or_weighted = false;  ///< ratio: when the merged fields cannot give it, `weighted` by `by`
+};
+/// A rate per second, over the set's summed elapsed.
+constexpr FieldMerge merge_rate() { return {MergeRule::rate}; }
+/// An average or percentage of the count in field `by`.
+constexpr FieldMerge merge_weighted(std::string_view by) { return {MergeRule::weighted, {}, by}; }
+/// The highest of the reports'.
+constexpr FieldMerge merge_max() { return {MergeRule::max}; }
+/// The latest report's.
+constexpr FieldMerge merge_last() { return {MergeRule::last}; }
+/// The text every report prints, else empty.
+constexpr FieldMerge merge_same_text() { return {MergeRule::same_text}; }
+/// Field `of` over field `by` (both merged) times `factor`; `or_weighted`: else weighted by `by`.
+constexpr FieldMerge merge_ratio(std::string_view of, std::string_view by, double factor = 1, bool or_weighted = false) {
+  return {MergeRule::ratio, of, by, factor, or_weighted};
+}
+
 /// One column of a section bound to one field of its row struct `Row`: exactly one of `number` and
 /// `text` is set (a measure is a number, a key or detail text).
 template <class Row>
@@ -52,6 +90,15 @@ struct FieldBinding {
   /// ColumnId::unknown: the table's first `column`.
   ColumnId after = ColumnId::unknown;
   double scale = 1;  ///< the value as printed times this (Undo's Num Undo Blocks, printed in thousands)
+  /// How a set of reports merges the field (merge_snapshots): set with merged() on a row of the tables below.
+  FieldMerge merge = {};
+
+  /// This field, merged as `how` for a set of reports.
+  constexpr FieldBinding merged(FieldMerge how) const {
+    FieldBinding b = *this;
+    b.merge = how;
+    return b;
+  }
 };
 
 /// A key field: the cell of `column` as printed, into `member`.
@@ -98,7 +145,8 @@ struct RowBinding<EnqueueStat> {  // Enqueue Activity
       measure_field(ColumnId::failed_gets, "failed_gets", &EnqueueStat::failed_gets),
       measure_field(ColumnId::waits, "waits", &EnqueueStat::waits),
       measure_field(ColumnId::time_s, "wait_time_s", &EnqueueStat::wait_time_s),
-      measure_field(ColumnId::avg_wait_ms, "avg_wait_ms", &EnqueueStat::avg_wait_ms),
+      measure_field(ColumnId::avg_wait_ms, "avg_wait_ms", &EnqueueStat::avg_wait_ms)
+          .merged(merge_ratio("wait_time_s", "waits", 1000)),
   };
 };
 
@@ -107,9 +155,11 @@ struct RowBinding<LibraryCacheStat> {  // Library Cache Activity: "Pct Miss" onc
   static constexpr std::array fields = {
       key_field(ColumnId::namespace_name, "namespace", &LibraryCacheStat::name),
       measure_field(ColumnId::get_requests, "get_requests", &LibraryCacheStat::get_requests),
-      measure_field(ColumnId::pct_miss, "pct_get_miss", &LibraryCacheStat::pct_get_miss, ColumnId::get_requests),
+      measure_field(ColumnId::pct_miss, "pct_get_miss", &LibraryCacheStat::pct_get_miss, ColumnId::get_requests)
+          .merged(merge_weighted("get_requests")),
       measure_field(ColumnId::pin_requests, "pin_requests", &LibraryCacheStat::pin_requests),
-      measure_field(ColumnId::pct_miss, "pct_pin_miss", &LibraryCacheStat::pct_pin_miss, ColumnId::pin_requests),
+      measure_field(ColumnId::pct_miss, "pct_pin_miss", &LibraryCacheStat::pct_pin_miss, ColumnId::pin_requests)
+          .merged(merge_weighted("pin_requests")),
       measure_field(ColumnId::reloads, "reloads", &LibraryCacheStat::reloads),
       measure_field(ColumnId::invalidations, "invalidations", &LibraryCacheStat::invalidations),
   };
@@ -120,10 +170,10 @@ struct RowBinding<DictionaryCacheStat> {  // Dictionary Cache Stats (the first P
   static constexpr std::array fields = {
       key_field(ColumnId::cache_name, "cache", &DictionaryCacheStat::name),
       measure_field(ColumnId::get_requests, "get_requests", &DictionaryCacheStat::get_requests),
-      measure_field(ColumnId::pct_miss, "pct_miss", &DictionaryCacheStat::pct_miss),
+      measure_field(ColumnId::pct_miss, "pct_miss", &DictionaryCacheStat::pct_miss).merged(merge_weighted("get_requests")),
       measure_field(ColumnId::scan_requests, "scan_requests", &DictionaryCacheStat::scan_requests),
       measure_field(ColumnId::mod_requests, "mod_requests", &DictionaryCacheStat::mod_requests),
-      measure_field(ColumnId::final_usage, "final_usage", &DictionaryCacheStat::final_usage),
+      measure_field(ColumnId::final_usage, "final_usage", &DictionaryCacheStat::final_usage).merged(merge_last()),
   };
 };
 
@@ -133,10 +183,11 @@ struct RowBinding<UndoSummary> {  // Undo Segment Summary
       key_field(ColumnId::undo_tablespace, "undo_tablespace", &UndoSummary::undo_tablespace),
       measure_field(ColumnId::undo_blocks_thousands, "undo_blocks", &UndoSummary::undo_blocks, ColumnId::unknown, 1000.0),
       measure_field(ColumnId::transactions, "transactions", &UndoSummary::transactions),
-      measure_field(ColumnId::max_query_length_s, "max_query_length_s", &UndoSummary::max_query_length_s),
-      measure_field(ColumnId::max_tx_concurrency, "max_tx_concurrency", &UndoSummary::max_tx_concurrency),
-      detail_field(ColumnId::tuned_retention, "tuned_retention", &UndoSummary::tuned_retention, JsonText::text_or_null),
-      detail_field(ColumnId::sto_oos, "sto_oos", &UndoSummary::sto_oos, JsonText::text_or_null),
+      measure_field(ColumnId::max_query_length_s, "max_query_length_s", &UndoSummary::max_query_length_s).merged(merge_max()),
+      measure_field(ColumnId::max_tx_concurrency, "max_tx_concurrency", &UndoSummary::max_tx_concurrency).merged(merge_max()),
+      detail_field(ColumnId::tuned_retention, "tuned_retention", &UndoSummary::tuned_retention, JsonText::text_or_null)
+          .merged(merge_same_text()),
+      detail_field(ColumnId::sto_oos, "sto_oos", &UndoSummary::sto_oos, JsonText::text_or_null).merged(merge_same_text()),
   };
 };
 
@@ -146,13 +197,14 @@ struct RowBinding<TablespaceIo> {  // Tablespace IO Stats and File IO Stats (Fil
       key_field(ColumnId::tablespace, "tablespace", &TablespaceIo::tablespace),
       detail_field(ColumnId::filename, "filename", &TablespaceIo::filename, JsonText::text_if_any),
       measure_field(ColumnId::reads, "reads", &TablespaceIo::reads),
-      measure_field(ColumnId::reads_per_second, "reads_per_s", &TablespaceIo::reads_per_s),
-      measure_field(ColumnId::avg_read_ms, "avg_read_ms", &TablespaceIo::avg_read_ms),
-      measure_field(ColumnId::blocks_per_read, "blocks_per_read", &TablespaceIo::blocks_per_read),
+      measure_field(ColumnId::reads_per_second, "reads_per_s", &TablespaceIo::reads_per_s).merged(merge_rate()),
+      measure_field(ColumnId::avg_read_ms, "avg_read_ms", &TablespaceIo::avg_read_ms).merged(merge_weighted("reads")),
+      measure_field(ColumnId::blocks_per_read, "blocks_per_read", &TablespaceIo::blocks_per_read).merged(merge_weighted("reads")),
       measure_field(ColumnId::writes, "writes", &TablespaceIo::writes),
-      measure_field(ColumnId::writes_per_second, "writes_per_s", &TablespaceIo::writes_per_s),
+      measure_field(ColumnId::writes_per_second, "writes_per_s", &TablespaceIo::writes_per_s).merged(merge_rate()),
       measure_field(ColumnId::buffer_waits, "buffer_waits", &TablespaceIo::buffer_waits),
-      measure_field(ColumnId::avg_buffer_wait_ms, "avg_buffer_wait_ms", &TablespaceIo::avg_buffer_wait_ms),
+      measure_field(ColumnId::avg_buffer_wait_ms, "avg_buffer_wait_ms", &TablespaceIo::avg_buffer_wait_ms)
+          .merged(merge_weighted("buffer_waits")),
   };
 };
 
@@ -161,11 +213,13 @@ struct RowBinding<LatchStat> {  // Latch Activity and Latch Sleep Breakdown, mer
   static constexpr std::array fields = {
       key_field(ColumnId::latch_name, "name", &LatchStat::name),
       measure_field(ColumnId::get_requests, "get_requests", &LatchStat::get_requests),
-      measure_field(ColumnId::pct_get_miss, "pct_get_miss", &LatchStat::pct_get_miss),
-      measure_field(ColumnId::avg_sleeps_per_miss, "avg_sleeps_per_miss", &LatchStat::avg_sleeps_per_miss),
+      measure_field(ColumnId::pct_get_miss, "pct_get_miss", &LatchStat::pct_get_miss).merged(merge_weighted("get_requests")),
+      measure_field(ColumnId::avg_sleeps_per_miss, "avg_sleeps_per_miss", &LatchStat::avg_sleeps_per_miss)
+          .merged(merge_ratio("sleeps", "misses", 1, true)),
       measure_field(ColumnId::time_s, "wait_time_s", &LatchStat::wait_time_s),
       measure_field(ColumnId::nowait_requests, "nowait_requests", &LatchStat::nowait_requests),
-      measure_field(ColumnId::pct_nowait_miss, "pct_nowait_miss", &LatchStat::pct_nowait_miss),
+      measure_field(ColumnId::pct_nowait_miss, "pct_nowait_miss", &LatchStat::pct_nowait_miss)
+          .merged(merge_weighted("nowait_requests")),
       measure_field(ColumnId::misses, "misses", &LatchStat::misses),
       measure_field(ColumnId::sleeps, "sleeps", &LatchStat::sleeps),
       measure_field(ColumnId::spin_gets, "spin_gets", &LatchStat::spin_gets),
@@ -190,6 +244,22 @@ struct RowBinding<AddmFinding> {  // Top ADDM Findings by Average Active Session
       detail_field(ColumnId::task_name, "task_name", &AddmFinding::task_name, JsonText::text_or_null),
   };
 };
+
+/// How a set of reports merges a bound section's rows (merge_snapshots): `rows`: the rows every report lists,
+/// matched by their keys (joined with " / ") and merged field by field (FieldBinding::merge), the others left
+/// out and noted; `top_list`: a top-N list, ranked by its `rate` fields times each report's elapsed (an item
+/// some report does not list is bounded by that list's last value); `own`: merged by code of its own
+/// (Operating System Statistics: a statistic is a total or a level by its name); `none`: not merged (ADDM
+/// findings: one report's analysis of its own period).
+enum class SetRows : unsigned char { rows, top_list, own, none };
+template <class Row>
+inline constexpr SetRows k_set_rows = SetRows::rows;
+template <>
+inline constexpr SetRows k_set_rows<TablespaceIo> = SetRows::top_list;
+template <>
+inline constexpr SetRows k_set_rows<OsStat> = SetRows::own;
+template <>
+inline constexpr SetRows k_set_rows<AddmFinding> = SetRows::none;
 
 /// The sections read by their binding alone: the SectionReader their catalog rows name (SectionSpec::reader)
 /// and the Snapshot list its rows go to. Specialised for each; the builder's table of readers maps these
@@ -247,6 +317,27 @@ using BoundRow = typename std::remove_reference_t<decltype(std::declval<Snapshot
 
 namespace detail {
 
+/// The position of the measure whose JSON key is `json_key` in Row's table; the table's size when none.
+template <class Row>
+constexpr std::size_t measure_index(std::string_view json_key) {
+  const auto& f = RowBinding<Row>::fields;
+  for (std::size_t i = 0; i < f.size(); ++i)
+    if (f[i].json_key == json_key && f[i].number != nullptr) return i;
+  return f.size();
+}
+
+// A merge rule that fits its field: text kept or same text, numbers by a numeric rule whose fields are measures.
+template <class Row>
+constexpr bool well_formed_merge(const FieldBinding<Row>& b) {
+  const auto rule = b.merge.rule;
+  const std::size_t n = RowBinding<Row>::fields.size();
+  if (b.text != nullptr) return rule == MergeRule::automatic || rule == MergeRule::same_text;
+  if (rule == MergeRule::same_text) return false;
+  if ((rule == MergeRule::weighted || rule == MergeRule::ratio) && measure_index<Row>(b.merge.by) == n) return false;
+  if (rule == MergeRule::ratio && measure_index<Row>(b.merge.of) == n) return false;
+  return true;
+}
+
 template <class Row>
 constexpr bool well_formed_binding() {
   const auto& f = RowBinding<Row>::fields;
@@ -255,6 +346,7 @@ constexpr bool well_formed_binding() {
     if ((f[i].number == nullptr) == (f[i].text == nullptr)) return false;  // one member, number or text
     if ((f[i].role == FieldRole::measure) != (f[i].number != nullptr)) return false;  // measures are numbers
     if (f[i].json_key.empty() || f[i].column == ColumnId::unknown) return false;
+    if (!well_formed_merge<Row>(f[i])) return false;
     for (std::size_t k = 0; k < i; ++k) {
       if (f[k].json_key == f[i].json_key) return false;  // one JSON key per field
       if (f[i].number != nullptr && f[k].number == f[i].number) return false;  // one column per member

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace awrdiff {
 namespace {
@@ -76,18 +77,25 @@ void restrict_generic(Snapshot& single, const Snapshot& merged, const MergeNotes
 
 // What each set's merge left out, under the section table it concerns: one note when both sets say the same.
 void add_merge_notes(Comparison& c, const MergeNotes& base, const MergeNotes& target) {
+  // A generic table's notes go under its table; a typed section's (keyed by its catalog key) under the table of
+  // that key, else the section table with the section's title, else the one whose key the catalog key extends
+  // (a list of Segments: "segments_logical_reads").
   auto table_of = [&](const std::string& key) -> CompareTable* {
-    for (auto& t : c.tables) {
-      if (t.key == key && (key == "top_events" || key == "background_events")) return &t;  // summary tables
-      if (t.group != "sections") continue;
-      if (!key.starts_with("generic|")) {
-        if (t.key == key) return &t;
-        continue;
-      }
+    if (key.starts_with("generic|")) {
       const auto bar = key.find('|', 8);
       const std::string section = key.substr(8, bar - 8), title = key.substr(bar + 1);
-      if (t.key.starts_with(section) && (t.title == title || (title.empty() && t.key == section))) return &t;
+      for (auto& t : c.tables)
+        if (t.group == "sections" && t.key.starts_with(section) && (t.title == title || (title.empty() && t.key == section)))
+          return &t;
+      return nullptr;
     }
+    for (auto& t : c.tables)
+      if (t.key == key) return &t;
+    const auto* spec = find_section_by_key(key);
+    for (auto& t : c.tables)
+      if (t.group == "sections" && spec != nullptr && t.title == spec->display) return &t;
+    for (auto& t : c.tables)
+      if (t.group == "sections" && key.starts_with(t.key + "_")) return &t;
     return nullptr;
   };
   std::set<std::string> keys;
@@ -187,23 +195,8 @@ std::string inconclusive_findings(const std::vector<Finding>& findings) {
   return ". The findings below are significant on their own, DB time aside: " + parts;
 }
 
-}  // namespace
-
-Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target, const CompareOptions& options) {
-  if (base.empty()) throw Error("", "no base reports");
-  if (target.empty()) throw Error("", "no target reports");
-  if (base.size() == 1 && target.size() == 1) return compare(base.front(), target.front(), options);
-  MergeNotes base_notes, target_notes;
-  Snapshot mb = merge_snapshots(base, &base_notes), mt = merge_snapshots(target, &target_notes);
-  // A set against one report: the report's generic tables keep what the set's merged ones keep, so that a
-  // column or a table a set cannot merge does not read as gone from it.
-  if (base.size() == 1) restrict_generic(mb, mt, target_notes);
-  if (target.size() == 1) restrict_generic(mt, mb, base_notes);
-  Comparison c = compare(mb, mt, options);
-  add_merge_notes(c, base_notes, target_notes);
-  describe_set_periods(c, base, target);
-
-  // A set mixing databases has no meaning as one period: not comparable, the reason first.
+// A set mixing databases: the reason, one per set that does.
+std::vector<std::string> mixed_databases(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target) {
   std::vector<std::string> mixed;
   auto same_db = [&](const std::vector<Snapshot>& set, const char* which) {
     for (const auto& s : set)
@@ -215,18 +208,12 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   };
   same_db(base, "base");
   same_db(target, "target");
-  if (!mixed.empty()) {
-    c.warnings.insert(c.warnings.begin(), mixed.begin(), mixed.end());
-    c.verdict = Verdict::not_comparable;
-    c.headline = "Not comparable: " + mixed.front() +
-                 "; a set of two databases is no one period, so no cause, finding or assessment is drawn from the "
-                 "difference (the merged figures are side by side below)";
-    detail::withhold_judgements(c, "a set mixes databases");
-    c.db_time_change_pct.reset();
-    return c;
-  }
-  // The same period twice (a file given twice, or two reports whose snapshot ranges overlap) counts
-  // its time twice and makes a set look more consistent than it is.
+  return mixed;
+}
+
+// The same period twice (a file given twice, or two reports whose snapshot ranges overlap) counts its time twice
+// and makes a set look more consistent than it is; and each report's own plausibility.
+void add_period_warnings(Comparison& c, const std::vector<Snapshot>& base, const std::vector<Snapshot>& target) {
   auto name = [](const Snapshot& x) { return detail::report_label(x.source); };
   auto snaps = [](const Snapshot& x) { return fmt::format("snaps {}-{}", *x.interval.begin_snap, *x.interval.end_snap); };
   for (const auto* set : {&base, &target}) {
@@ -250,8 +237,10 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
   for (const auto* set : {&base, &target})
     for (const auto& s : *set)
       for (auto& w : detail::plausibility_warnings(s)) c.warnings.push_back(std::move(w));
+}
 
-  // Metrics to test: DB time and its parts, the main Load Profile rates, and every finding's metrics.
+// Metrics to test: DB time and its parts, the main Load Profile rates, and every finding's metrics.
+std::vector<std::tuple<std::string, std::string, std::string>> set_metrics(const Comparison& c, const Snapshot& mt) {
   std::vector<std::tuple<std::string, std::string, std::string>> metrics = {
       {"db_time_per_s", "DB time per second", "AAS"},
       {"db_cpu_per_s", "DB CPU per second", "AAS"},
@@ -267,7 +256,40 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
     for (const auto& m : f.metrics)
       if (std::none_of(metrics.begin(), metrics.end(), [&](const auto& x) { return std::get<0>(x) == m.key; }))
         metrics.emplace_back(m.key, m.label, m.unit);
+  return metrics;
+}
 
+}  // namespace
+
+Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target, const CompareOptions& options) {
+  if (base.empty()) throw Error("", "no base reports");
+  if (target.empty()) throw Error("", "no target reports");
+  if (base.size() == 1 && target.size() == 1) return compare(base.front(), target.front(), options);
+  MergeNotes base_notes, target_notes;
+  Snapshot mb = merge_snapshots(base, &base_notes), mt = merge_snapshots(target, &target_notes);
+  // A set against one report: the report's generic tables keep what the set's merged ones keep, so that a
+  // column or a table a set cannot merge does not read as gone from it.
+  if (base.size() == 1) restrict_generic(mb, mt, target_notes);
+  if (target.size() == 1) restrict_generic(mt, mb, base_notes);
+  Comparison c = compare(mb, mt, options);
+  add_merge_notes(c, base_notes, target_notes);
+  describe_set_periods(c, base, target);
+
+  // A set mixing databases has no meaning as one period: not comparable, the reason first.
+  const auto mixed = mixed_databases(base, target);
+  if (!mixed.empty()) {
+    c.warnings.insert(c.warnings.begin(), mixed.begin(), mixed.end());
+    c.verdict = Verdict::not_comparable;
+    c.headline = "Not comparable: " + mixed.front() +
+                 "; a set of two databases is no one period, so no cause, finding or assessment is drawn from the "
+                 "difference (the merged figures are side by side below)";
+    detail::withhold_judgements(c, "a set mixes databases");
+    c.db_time_change_pct.reset();
+    return c;
+  }
+  add_period_warnings(c, base, target);
+
+  const auto metrics = set_metrics(c, mt);
   std::map<std::string, Tested> results;
   CompareTable t;
   t.key = "sets";

@@ -1,5 +1,6 @@
 // Snapshots merged into one (merge.hpp): the set's span and elapsed, the Load Profile, wait events and classes,
 // host CPU, time model and SQL here; the other report sections in merge_sections.cpp.
+#include <awrdiff/catalog.hpp>
 #include <awrdiff/error.hpp>
 #include <awrdiff/merge.hpp>
 
@@ -130,7 +131,7 @@ std::vector<WaitEvent> merge_events(const std::vector<Snapshot>& m, bool backgro
   if (notes != nullptr && !bounded.empty()) {
     constexpr std::size_t k_named = 3;
     const std::size_t named = std::min(bounded.size(), k_named);
-    notes->table[background ? "background_events" : "top_events"].push_back(
+    notes->table[detail::section_key(background ? SectionReader::background_events : SectionReader::top_events)].push_back(
         fmt::format("An event a report of the set does not list is at most its list's smallest time there, and is summed at that "
                     "bound (the set's figure is at most this): {}{}.",
                     fmt::join(bounded.begin(), bounded.begin() + static_cast<std::ptrdiff_t>(named), "; "),
@@ -164,48 +165,9 @@ std::vector<WaitClassRow> merge_classes(const std::vector<Snapshot>& m, std::vec
   return out;
 }
 
-// merge_snapshots, recording in `notes` (when given) what it left out.
-Snapshot merge_set(const std::vector<Snapshot>& m, MergeNotes* notes) {
-  if (m.empty()) throw Error("", "an empty set of reports");
-  if (m.size() == 1) return m.front();
-  Snapshot out;
+// Load Profile: per-second rates weighted by elapsed, for rows every member has.
+void merge_load_profile(Snapshot& out, const std::vector<Snapshot>& m, double elapsed) {
   const Snapshot& first = m.front();
-  const Snapshot& last = m.back();
-  for (const auto& s : m) out.source += (out.source.empty() ? "" : ", ") + s.source;
-  out.members = static_cast<int>(m.size());
-  out.kind = first.kind;
-  out.format = first.format;
-  out.database = first.database;
-  // The set's span: from its earliest member to its latest, by snap id (members may be given in any order).
-  const bool by_snap =
-      std::all_of(m.begin(), m.end(), [](const Snapshot& s) { return s.interval.begin_snap && s.interval.end_snap; });
-  const Snapshot& earliest = by_snap ? *std::min_element(m.begin(), m.end(),
-                                                         [](const Snapshot& a, const Snapshot& b) {
-                                                           return *a.interval.begin_snap < *b.interval.begin_snap;
-                                                         })
-                                     : first;
-  const Snapshot& latest =
-      by_snap
-          ? *std::max_element(m.begin(), m.end(),
-                              [](const Snapshot& a, const Snapshot& b) { return *a.interval.end_snap < *b.interval.end_snap; })
-          : last;
-  out.interval.begin_snap = earliest.interval.begin_snap;
-  out.interval.end_snap = latest.interval.end_snap;
-  out.interval.begin_time = earliest.interval.begin_time;
-  out.interval.end_time = latest.interval.end_time;
-  out.interval.begin_sessions = earliest.interval.begin_sessions;
-  out.interval.end_sessions = latest.interval.end_sessions;
-  std::vector<OptDouble> el, db, cpu;
-  for (const auto& s : m) {
-    el.push_back(s.interval.elapsed_s);
-    db.push_back(s.db_time_s());
-  }
-  out.interval.elapsed_s = sum_all(el);
-  out.interval.db_time_s = sum_all(db);
-  const double elapsed = out.interval.elapsed_s.value_or(0);
-  const double db_time = out.interval.db_time_s.value_or(0);
-
-  // Load Profile: per-second rates weighted by elapsed, for rows every member has.
   for (const auto& r : first.load_profile) {
     double weighted = 0;
     bool all = elapsed > 0;
@@ -225,41 +187,11 @@ Snapshot merge_set(const std::vector<Snapshot>& m, MergeNotes* notes) {
     const double t = *tps->per_second;
     for (auto& r : out.load_profile) r.per_transaction = *r.per_second / t;
   }
+}
 
-  out.top_events = merge_events(m, false, db_time, notes);
-  out.background_events = merge_events(m, true, db_time, notes);
-  out.wait_classes = merge_classes(m, &Snapshot::wait_classes, db_time);
-  out.foreground_wait_classes = merge_classes(m, &Snapshot::foreground_wait_classes, db_time);
-
-  // Host CPU: utilisation weighted by elapsed; load average from the first and last reports.
-  auto weighted = [&](OptDouble HostCpu::*f) -> OptDouble {
-    double w = 0;
-    for (const auto& s : m) {
-      if (!(s.host_cpu.*f) || !s.interval.elapsed_s) return std::nullopt;
-      w += *(s.host_cpu.*f) * *s.interval.elapsed_s;
-    }
-    return elapsed > 0 ? OptDouble(w / elapsed) : std::nullopt;
-  };
-  out.host_cpu.pct_user = weighted(&HostCpu::pct_user);
-  out.host_cpu.pct_system = weighted(&HostCpu::pct_system);
-  out.host_cpu.pct_wio = weighted(&HostCpu::pct_wio);
-  out.host_cpu.pct_idle = weighted(&HostCpu::pct_idle);
-  out.host_cpu.load_average_begin = earliest.host_cpu.load_average_begin;
-  out.host_cpu.load_average_end = latest.host_cpu.load_average_end;
-
-  // Time model: statistics every member has, summed.
-  for (const auto& r : first.time_model) {
-    std::vector<OptDouble> t;
-    for (const auto& s : m) {
-      const auto* x = s.time_model_row(r.name);
-      t.push_back(x != nullptr ? x->time_s : std::nullopt);
-    }
-    auto total = sum_all(t);
-    if (!total) continue;
-    out.time_model.push_back({r.name, total, r.pct_db_time && db_time > 0 ? OptDouble(*total / db_time * 100) : std::nullopt});
-  }
-
-  // SQL: statements listed in every member, figures summed; the cut-off is the sum of the members'.
+// SQL: statements listed in every member, figures summed; the cut-off is the sum of the members'.
+void merge_sql(Snapshot& out, const std::vector<Snapshot>& m, double db_time) {
+  const Snapshot& first = m.front();
   out.has_sql_sections = std::all_of(m.begin(), m.end(), [](const Snapshot& s) { return s.has_sql_sections; });
   std::vector<OptDouble> cut;
   for (const auto& s : m) cut.push_back(s.sql_elapsed_cutoff_s);
@@ -305,6 +237,85 @@ Snapshot merge_set(const std::vector<Snapshot>& m, MergeNotes* notes) {
     }
   std::stable_sort(out.sql.begin(), out.sql.end(),
                    [](const SqlStat& a, const SqlStat& b) { return a.elapsed_s.value_or(0) > b.elapsed_s.value_or(0); });
+}
+
+// merge_snapshots, recording in `notes` (when given) what it left out.
+Snapshot merge_set(const std::vector<Snapshot>& m, MergeNotes* notes) {
+  if (m.empty()) throw Error("", "an empty set of reports");
+  if (m.size() == 1) return m.front();
+  Snapshot out;
+  const Snapshot& first = m.front();
+  const Snapshot& last = m.back();
+  for (const auto& s : m) out.source += (out.source.empty() ? "" : ", ") + s.source;
+  out.members = static_cast<int>(m.size());
+  out.kind = first.kind;
+  out.format = first.format;
+  out.database = first.database;
+  // The set's span: from its earliest member to its latest, by snap id (members may be given in any order).
+  const bool by_snap =
+      std::all_of(m.begin(), m.end(), [](const Snapshot& s) { return s.interval.begin_snap && s.interval.end_snap; });
+  const Snapshot& earliest = by_snap ? *std::min_element(m.begin(), m.end(),
+                                                         [](const Snapshot& a, const Snapshot& b) {
+                                                           return *a.interval.begin_snap < *b.interval.begin_snap;
+                                                         })
+                                     : first;
+  const Snapshot& latest =
+      by_snap
+          ? *std::max_element(m.begin(), m.end(),
+                              [](const Snapshot& a, const Snapshot& b) { return *a.interval.end_snap < *b.interval.end_snap; })
+          : last;
+  out.interval.begin_snap = earliest.interval.begin_snap;
+  out.interval.end_snap = latest.interval.end_snap;
+  out.interval.begin_time = earliest.interval.begin_time;
+  out.interval.end_time = latest.interval.end_time;
+  out.interval.begin_sessions = earliest.interval.begin_sessions;
+  out.interval.end_sessions = latest.interval.end_sessions;
+  std::vector<OptDouble> el, db, cpu;
+  for (const auto& s : m) {
+    el.push_back(s.interval.elapsed_s);
+    db.push_back(s.db_time_s());
+  }
+  out.interval.elapsed_s = sum_all(el);
+  out.interval.db_time_s = sum_all(db);
+  const double elapsed = out.interval.elapsed_s.value_or(0);
+  const double db_time = out.interval.db_time_s.value_or(0);
+
+  merge_load_profile(out, m, elapsed);
+
+  out.top_events = merge_events(m, false, db_time, notes);
+  out.background_events = merge_events(m, true, db_time, notes);
+  out.wait_classes = merge_classes(m, &Snapshot::wait_classes, db_time);
+  out.foreground_wait_classes = merge_classes(m, &Snapshot::foreground_wait_classes, db_time);
+
+  // Host CPU: utilisation weighted by elapsed; load average from the first and last reports.
+  auto weighted = [&](OptDouble HostCpu::*f) -> OptDouble {
+    double w = 0;
+    for (const auto& s : m) {
+      if (!(s.host_cpu.*f) || !s.interval.elapsed_s) return std::nullopt;
+      w += *(s.host_cpu.*f) * *s.interval.elapsed_s;
+    }
+    return elapsed > 0 ? OptDouble(w / elapsed) : std::nullopt;
+  };
+  out.host_cpu.pct_user = weighted(&HostCpu::pct_user);
+  out.host_cpu.pct_system = weighted(&HostCpu::pct_system);
+  out.host_cpu.pct_wio = weighted(&HostCpu::pct_wio);
+  out.host_cpu.pct_idle = weighted(&HostCpu::pct_idle);
+  out.host_cpu.load_average_begin = earliest.host_cpu.load_average_begin;
+  out.host_cpu.load_average_end = latest.host_cpu.load_average_end;
+
+  // Time model: statistics every member has, summed.
+  for (const auto& r : first.time_model) {
+    std::vector<OptDouble> t;
+    for (const auto& s : m) {
+      const auto* x = s.time_model_row(r.name);
+      t.push_back(x != nullptr ? x->time_s : std::nullopt);
+    }
+    auto total = sum_all(t);
+    if (!total) continue;
+    out.time_model.push_back({r.name, total, r.pct_db_time && db_time > 0 ? OptDouble(*total / db_time * 100) : std::nullopt});
+  }
+
+  merge_sql(out, m, db_time);
 
   // The other sections, each member in time order with its elapsed.
   Members mm{m, {}, {}, 0, std::nullopt, notes};

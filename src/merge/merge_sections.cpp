@@ -5,6 +5,7 @@
 
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/number.hpp>
+#include <awrdiff/section_fields.hpp>
 
 #include "merge/generic_columns.hpp"
 #include "support/text.hpp"  // lower
@@ -12,14 +13,18 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <set>
+#include <utility>
 
 namespace awrdiff {
 namespace {
 
 using detail::lower;
 using detail::Members;
+using detail::section_key;
 using detail::sum_all;
 
 // ---- the other report sections ------------------------------------------------------------------
@@ -120,7 +125,8 @@ std::string side_words(std::size_t n) { return fmt::format("{} item{}", n, n == 
 
 // A section whose rows are all the items with a figure (not a top-N list): the rows every member lists, merged.
 template <class T, class Key, class Merge>
-std::vector<T> merge_rows(const Members& mm, const std::vector<T> Snapshot::*list, Key key, Merge merge, const char* table) {
+std::vector<T> merge_rows(const Members& mm, const std::vector<T> Snapshot::*list, Key key, Merge merge,
+                          const std::string& table) {
   std::size_t left_out = 0;
   std::vector<T> out;
   for (const auto& f : in_every(mm, list, key, &left_out))
@@ -138,7 +144,7 @@ std::vector<T> merge_rows(const Members& mm, const std::vector<T> Snapshot::*lis
 // its member's whole period (a count, or a rate times the member's elapsed); `merge` sums a found item.
 template <class T, class Key, class Group, class Measure, class Merge>
 std::vector<T> merge_top(const Members& mm, const std::vector<T> Snapshot::*list, Key key, Group group, Measure measure,
-                         Merge merge, const char* table) {
+                         Merge merge, const std::string& table) {
   std::vector<std::string> groups;
   for (const auto& s : mm.m)
     for (const auto& x : s.*list)
@@ -218,17 +224,115 @@ int printed_decimals(std::string_view text) {
   return dot == std::string_view::npos ? 0 : static_cast<int>(text.size() - dot - 1);
 }
 
-}  // namespace
+// ---- the plain sections, merged through their binding (section_fields.hpp) -----------------------------------
 
-namespace detail {
+// The member that field `json_key` of Row's binding fills (a measure).
+template <class Row>
+OptDouble Row::*measure_member(std::string_view json_key) {
+  return RowBinding<Row>::fields[detail::measure_index<Row>(json_key)].number;
+}
 
-void merge_sections(Snapshot& out, const Members& mm) {
-  const auto& m = mm.m;
+// A bound row's key: its key fields' texts joined with " / ", as the comparison matches them.
+template <class Row>
+std::string bound_key(const Row& r) {
+  std::string k;
+  bool first = true;
+  for (const auto& b : RowBinding<Row>::fields)
+    if (b.role == FieldRole::key) {
+      k += (first ? "" : " / ") + r.*b.text;
+      first = false;
+    }
+  return k;
+}
+
+// The rows of every member for one item, merged field by field as the binding declares (FieldBinding::merge):
+// first every field read from the members, then the ratios of the merged fields.
+template <class Row>
+Row merge_fields(const Found<Row>& f, const Members& mm) {
+  Row out{};
+  for (const auto& b : RowBinding<Row>::fields) {
+    if (b.text != nullptr) {
+      out.*b.text = b.merge.rule == MergeRule::same_text ? same_text(f, b.text) : f.front()->*b.text;
+      continue;
+    }
+    switch (b.merge.rule) {
+      case MergeRule::automatic:
+      case MergeRule::sum:
+        out.*b.number = sum_of(f, b.number);
+        break;
+      case MergeRule::rate:
+        out.*b.number = rate_of(f, b.number, mm);
+        break;
+      case MergeRule::weighted:
+        out.*b.number = weighted_of(f, b.number, measure_member<Row>(b.merge.by));
+        break;
+      case MergeRule::max:
+        out.*b.number = max_of(f, b.number);
+        break;
+      case MergeRule::last:
+        out.*b.number = f[mm.latest()]->*b.number;
+        break;
+      case MergeRule::same_text:
+      case MergeRule::ratio:
+        break;
+    }
+  }
+  for (const auto& b : RowBinding<Row>::fields) {
+    if (b.number == nullptr || b.merge.rule != MergeRule::ratio) continue;
+    const OptDouble of = out.*measure_member<Row>(b.merge.of), by = out.*measure_member<Row>(b.merge.by);
+    if (of && by && *by > 0) out.*b.number = *of / *by * b.merge.factor;
+    else if (b.merge.or_weighted) out.*b.number = weighted_of(f, b.number, measure_member<Row>(b.merge.by));
+  }
+  return out;
+}
+
+// A top-N list's measure of a row: its rates per second (fields merged as `rate`) summed, times the member's
+// elapsed; empty when it has none of them or the member no elapsed.
+template <class Row>
+OptDouble top_measure(const Row& r, std::size_t member, const Members& mm) {
+  OptDouble sum;
+  for (const auto& b : RowBinding<Row>::fields)
+    if (b.number != nullptr && b.merge.rule == MergeRule::rate && r.*b.number) sum = sum.value_or(0) + *(r.*b.number);
+  if (!sum || !mm.elapsed[member]) return std::nullopt;
+  return *sum * *mm.elapsed[member];
+}
+
+// A top-N list's key: its key and detail texts (those printed) joined with spaces, lower case (a text report may print a name
+// in another case).
+template <class Row>
+std::string top_key(const Row& r) {
+  std::string k;
+  for (const auto& b : RowBinding<Row>::fields)
+    if (b.text != nullptr && !(r.*b.text).empty()) k += (k.empty() ? "" : " ") + r.*b.text;
+  return lower(k);
+}
+
+// One bound section of every member merged into `out` as its row struct declares (k_set_rows), its notes under
+// the catalog key of the section `reader` fills.
+template <class Row>
+void merge_bound(std::vector<Row>& out, const Members& mm, const std::vector<Row> Snapshot::*list, SectionReader reader) {
+  auto merge = [&](const Found<Row>& f) -> std::optional<Row> { return merge_fields(f, mm); };
+  if constexpr (k_set_rows<Row> == SetRows::rows) {
+    out = merge_rows(mm, list, bound_key<Row>, merge, section_key(reader));
+  } else if constexpr (k_set_rows<Row> == SetRows::top_list) {
+    if (mm.total_elapsed <= 0) return;
+    auto measure = [&](const Row& r, std::size_t i) { return top_measure(r, i, mm); };
+    out = merge_top(
+        mm, list, top_key<Row>, [](const Row&) { return std::string(); }, measure, merge, section_key(reader));
+  }
+}
+
+// Every section the snapshot builder reads by its binding alone (k_bound_readers).
+template <std::size_t... I>
+void merge_bound_readers(Snapshot& out, const Members& mm, std::index_sequence<I...>) {
+  (merge_bound(out.*BoundReader<k_bound_readers[I]>::list, mm, BoundReader<k_bound_readers[I]>::list, k_bound_readers[I]), ...);
+}
+
+// Instance Activity Stats: totals summed (a member printing only per Second: its rate x its elapsed), per Second
+// and per Trans over the set; Absolute Values from the earliest begin and the latest end; Thread Activity's per
+// Hour weighted by elapsed.
+void merge_activity(Snapshot& out, const Members& mm) {
   const std::size_t first = mm.earliest(), last = mm.latest();
-
-  // Instance Activity Stats: totals summed (a member printing only per Second: its rate x its elapsed), per Second
-  // and per Trans over the set; Absolute Values from the earliest begin and the latest end; Thread Activity's per
-  // Hour weighted by elapsed.
   out.activity = merge_rows(
       mm, &Snapshot::activity, [](const ActivityStat& a) { return a.name; },
       [&](const Found<ActivityStat>& f) -> std::optional<ActivityStat> {
@@ -251,10 +355,13 @@ void merge_sections(Snapshot& out, const Members& mm) {
         if (!a.total && !a.begin_value && !a.end_value && !a.per_hour) return std::nullopt;
         return a;
       },
-      "instance_activity");
+      section_key(SectionReader::activity));
+}
 
-  // IOStat: data and counts summed, rates over the set, the average wait over the summed waits. The by Filetype
-  // small and large read averages are over reads the report does not count: absent for a set.
+// IOStat: data and counts summed, rates over the set, the average wait over the summed waits. The by Filetype
+// small and large read averages are over reads the report does not count: absent for a set.
+void merge_iostat(Snapshot& out, const Members& mm) {
+  const auto& m = mm.m;
   auto iostat = [&](const Found<IoStatRow>& f) -> std::optional<IoStatRow> {
     IoStatRow r;
     r.name = f.front()->name;
@@ -270,17 +377,21 @@ void merge_sections(Snapshot& out, const Members& mm) {
     return r;
   };
   auto by_name = [](const IoStatRow& r) { return r.name; };
-  out.iostat_function = merge_rows(mm, &Snapshot::iostat_function, by_name, iostat, "iostat_function");
-  out.iostat_filetype = merge_rows(mm, &Snapshot::iostat_filetype, by_name, iostat, "iostat_filetype");
+  out.iostat_function = merge_rows(mm, &Snapshot::iostat_function, by_name, iostat, section_key(SectionReader::iostat_function));
+  out.iostat_filetype = merge_rows(mm, &Snapshot::iostat_filetype, by_name, iostat, section_key(SectionReader::iostat_filetype));
   if (std::any_of(m.begin(), m.end(), [](const Snapshot& s) {
         return std::any_of(s.iostat_filetype.begin(), s.iostat_filetype.end(),
                            [](const IoStatRow& r) { return r.small_read_ms || r.large_read_ms; });
       }))
-    mm.note("iostat_filetype",
+    mm.note(section_key(SectionReader::iostat_filetype),
             "Small and large read averages are not merged: the report does not count small and large reads, so a set "
             "has none.");
+}
 
-  // Cache Sizes: the earliest begin and the latest end; a fixed size when every member prints the same.
+// Cache Sizes: the earliest begin and the latest end; a fixed size when every member prints the same.
+void merge_cache_sizes(Snapshot& out, const Members& mm) {
+  const auto& m = mm.m;
+  const std::size_t first = mm.earliest(), last = mm.latest();
   auto same = [&](OptDouble CacheSizes::*f) -> OptDouble {
     for (const auto& s : m)
       if (!(s.cache_sizes.*f) || *(s.cache_sizes.*f) != *(m.front().cache_sizes.*f)) return std::nullopt;
@@ -294,211 +405,97 @@ void merge_sections(Snapshot& out, const Members& mm) {
   out.cache_sizes.in_memory_area_end_bytes = m[last].cache_sizes.in_memory_area_end_bytes;
   out.cache_sizes.std_block_size_bytes = same(&CacheSizes::std_block_size_bytes);
   out.cache_sizes.log_buffer_bytes = same(&CacheSizes::log_buffer_bytes);
+}
 
-  // Tablespace and File IO Stats: reads, writes and buffer waits summed, their rates over the set, the average
-  // read (and blocks per read) over the summed reads, the average buffer wait over the summed waits. Merged as
-  // top lists ranked by reads and writes, as the comparison ranks them.
-  auto io = [&](const Found<TablespaceIo>& f) -> std::optional<TablespaceIo> {
-    TablespaceIo t;
-    t.tablespace = f.front()->tablespace;
-    t.filename = f.front()->filename;
-    t.reads = sum_of(f, &TablespaceIo::reads);
-    t.writes = sum_of(f, &TablespaceIo::writes);
-    t.buffer_waits = sum_of(f, &TablespaceIo::buffer_waits);
-    t.reads_per_s = rate_of(f, &TablespaceIo::reads_per_s, mm);
-    t.writes_per_s = rate_of(f, &TablespaceIo::writes_per_s, mm);
-    t.avg_read_ms = weighted_of(f, &TablespaceIo::avg_read_ms, &TablespaceIo::reads);
-    t.blocks_per_read = weighted_of(f, &TablespaceIo::blocks_per_read, &TablespaceIo::reads);
-    t.avg_buffer_wait_ms = weighted_of(f, &TablespaceIo::avg_buffer_wait_ms, &TablespaceIo::buffer_waits);
-    return t;
-  };
-  auto io_measure = [&](const TablespaceIo& t, std::size_t i) -> OptDouble {
-    if ((!t.reads_per_s && !t.writes_per_s) || !mm.elapsed[i]) return std::nullopt;
-    return (t.reads_per_s.value_or(0) + t.writes_per_s.value_or(0)) * *mm.elapsed[i];
-  };
-  auto one_group = [](const TablespaceIo&) { return std::string(); };
-  if (mm.total_elapsed > 0) {
-    out.tablespace_io = merge_top(
-        mm, &Snapshot::tablespace_io, [](const TablespaceIo& t) { return lower(t.tablespace); }, one_group, io_measure, io,
-        "tablespace_io");
-    out.file_io = merge_top(
-        mm, &Snapshot::file_io, [](const TablespaceIo& t) { return lower(t.tablespace + " " + t.filename); }, one_group,
-        io_measure, io, "file_io");
-  }
-
-  // Segments: each "Segments by ..." list merged as a top list; %Total of the summed values over the summed
-  // totals each member's %Total implies (value / %Total x 100).
-  {
-    std::map<std::pair<std::size_t, std::string>, double> list_total;  // (member, list) -> the statistic's total
-    for (std::size_t i = 0; i < m.size(); ++i)
-      for (const auto& g : m[i].segments)
-        if (g.value && g.pct_total && *g.pct_total > 0 && !list_total.contains({i, g.list}))
-          list_total[{i, g.list}] = *g.value / *g.pct_total * 100;
-    std::map<const SegmentStat*, std::size_t> member_of;
-    for (std::size_t i = 0; i < m.size(); ++i)
-      for (const auto& g : m[i].segments) member_of[&g] = i;
-    out.segments = merge_top(
-        mm, &Snapshot::segments, [](const SegmentStat& g) { return lower(g.owner + "." + g.object + "." + g.subobject); },
-        [](const SegmentStat& g) { return g.list; }, [](const SegmentStat& g, std::size_t) { return g.value; },
-        [&](const Found<SegmentStat>& f) -> std::optional<SegmentStat> {
-          SegmentStat g = *f.front();
-          g.value = sum_of(f, &SegmentStat::value);
-          g.pct_total.reset();
-          double total = 0;
-          bool all = g.value.has_value();
-          for (const auto* x : f) {
-            const auto it = list_total.find({member_of.at(x), x->list});
-            if (it == list_total.end()) all = false;
-            else total += it->second;
-          }
-          if (all && total > 0) g.pct_total = *g.value / total * 100;
-          return g;
-        },
-        "segments");
-  }
-
-  // Latches: gets, misses, sleeps and wait time summed; the miss percentages over the summed gets.
-  out.latches = merge_rows(
-      mm, &Snapshot::latches, [](const LatchStat& l) { return l.name; },
-      [&](const Found<LatchStat>& f) -> std::optional<LatchStat> {
-        LatchStat l;
-        l.name = f.front()->name;
-        l.get_requests = sum_of(f, &LatchStat::get_requests);
-        l.pct_get_miss = weighted_of(f, &LatchStat::pct_get_miss, &LatchStat::get_requests);
-        l.nowait_requests = sum_of(f, &LatchStat::nowait_requests);
-        l.pct_nowait_miss = weighted_of(f, &LatchStat::pct_nowait_miss, &LatchStat::nowait_requests);
-        l.wait_time_s = sum_of(f, &LatchStat::wait_time_s);
-        l.misses = sum_of(f, &LatchStat::misses);
-        l.sleeps = sum_of(f, &LatchStat::sleeps);
-        l.spin_gets = sum_of(f, &LatchStat::spin_gets);
-        if (l.sleeps && l.misses && *l.misses > 0) l.avg_sleeps_per_miss = *l.sleeps / *l.misses;
-        else l.avg_sleeps_per_miss = weighted_of(f, &LatchStat::avg_sleeps_per_miss, &LatchStat::misses);
-        return l;
-      },
-      "latches");
-
-  out.mutex_sleeps = merge_rows(
-      mm, &Snapshot::mutex_sleeps, [](const MutexSleep& x) { return x.mutex_type + " / " + x.location; },
-      [&](const Found<MutexSleep>& f) -> std::optional<MutexSleep> {
-        return MutexSleep{f.front()->mutex_type, f.front()->location, sum_of(f, &MutexSleep::sleeps),
-                          sum_of(f, &MutexSleep::wait_time_ms)};
-      },
-      "mutex_sleeps");
-
-  // Enqueues: counts and wait time summed; the average wait is the summed wait time over the summed waits.
-  out.enqueues = merge_rows(
-      mm, &Snapshot::enqueues, [](const EnqueueStat& e) { return e.name; },
-      [&](const Found<EnqueueStat>& f) -> std::optional<EnqueueStat> {
-        EnqueueStat e;
-        e.name = f.front()->name;
-        e.requests = sum_of(f, &EnqueueStat::requests);
-        e.succ_gets = sum_of(f, &EnqueueStat::succ_gets);
-        e.failed_gets = sum_of(f, &EnqueueStat::failed_gets);
-        e.waits = sum_of(f, &EnqueueStat::waits);
-        e.wait_time_s = sum_of(f, &EnqueueStat::wait_time_s);
-        if (e.wait_time_s && e.waits && *e.waits > 0) e.avg_wait_ms = *e.wait_time_s / *e.waits * 1000;
-        return e;
-      },
-      "enqueues");
-
-  out.library_cache = merge_rows(
-      mm, &Snapshot::library_cache, [](const LibraryCacheStat& l) { return l.name; },
-      [&](const Found<LibraryCacheStat>& f) -> std::optional<LibraryCacheStat> {
-        LibraryCacheStat l;
-        l.name = f.front()->name;
-        l.get_requests = sum_of(f, &LibraryCacheStat::get_requests);
-        l.pct_get_miss = weighted_of(f, &LibraryCacheStat::pct_get_miss, &LibraryCacheStat::get_requests);
-        l.pin_requests = sum_of(f, &LibraryCacheStat::pin_requests);
-        l.pct_pin_miss = weighted_of(f, &LibraryCacheStat::pct_pin_miss, &LibraryCacheStat::pin_requests);
-        l.reloads = sum_of(f, &LibraryCacheStat::reloads);
-        l.invalidations = sum_of(f, &LibraryCacheStat::invalidations);
-        return l;
-      },
-      "library_cache");
-
-  out.dictionary_cache = merge_rows(
-      mm, &Snapshot::dictionary_cache, [](const DictionaryCacheStat& d) { return d.name; },
-      [&](const Found<DictionaryCacheStat>& f) -> std::optional<DictionaryCacheStat> {
-        DictionaryCacheStat d;
-        d.name = f.front()->name;
-        d.get_requests = sum_of(f, &DictionaryCacheStat::get_requests);
-        d.pct_miss = weighted_of(f, &DictionaryCacheStat::pct_miss, &DictionaryCacheStat::get_requests);
-        d.scan_requests = sum_of(f, &DictionaryCacheStat::scan_requests);
-        d.mod_requests = sum_of(f, &DictionaryCacheStat::mod_requests);
-        d.final_usage = f[last]->final_usage;  // a level at the end of the period
-        return d;
-      },
-      "dictionary_cache");
-
-  // Undo: blocks and transactions summed, the longest query and the highest concurrency of any member; the tuned
-  // retention and snapshot-too-old counts as printed when every member prints the same.
-  out.undo = merge_rows(
-      mm, &Snapshot::undo, [](const UndoSummary& u) { return u.undo_tablespace; },
-      [&](const Found<UndoSummary>& f) -> std::optional<UndoSummary> {
-        return UndoSummary{f.front()->undo_tablespace,
-                           sum_of(f, &UndoSummary::undo_blocks),
-                           sum_of(f, &UndoSummary::transactions),
-                           max_of(f, &UndoSummary::max_query_length_s),
-                           max_of(f, &UndoSummary::max_tx_concurrency),
-                           same_text(f, &UndoSummary::tuned_retention),
-                           same_text(f, &UndoSummary::sto_oos)};
-      },
-      "undo");
-
-  // Wait event histograms: waits summed; each bucket's share of the waits recomputed over the summed waits (a
-  // share times the event's waits is a count). The event's waits in a member are its largest Total Waits over the
-  // histogram variants (each variant's shares are of all the event's waits).
-  {
-    std::vector<std::map<std::string, double>> event_waits(m.size());
-    for (std::size_t i = 0; i < m.size(); ++i)
-      for (const auto& h : m[i].wait_histograms)
-        if (h.total_waits) {
-          auto& w = event_waits[i][lower(h.event)];
-          w = std::max(w, *h.total_waits);
+// Segments: each "Segments by ..." list merged as a top list; %Total of the summed values over the summed
+// totals each member's %Total implies (value / %Total x 100).
+void merge_segments(Snapshot& out, const Members& mm) {
+  const auto& m = mm.m;
+  std::map<std::pair<std::size_t, std::string>, double> list_total;  // (member, list) -> the statistic's total
+  for (std::size_t i = 0; i < m.size(); ++i)
+    for (const auto& g : m[i].segments)
+      if (g.value && g.pct_total && *g.pct_total > 0 && !list_total.contains({i, g.list}))
+        list_total[{i, g.list}] = *g.value / *g.pct_total * 100;
+  std::map<const SegmentStat*, std::size_t> member_of;
+  for (std::size_t i = 0; i < m.size(); ++i)
+    for (const auto& g : m[i].segments) member_of[&g] = i;
+  out.segments = merge_top(
+      mm, &Snapshot::segments, [](const SegmentStat& g) { return lower(g.owner + "." + g.object + "." + g.subobject); },
+      [](const SegmentStat& g) { return g.list; }, [](const SegmentStat& g, std::size_t) { return g.value; },
+      [&](const Found<SegmentStat>& f) -> std::optional<SegmentStat> {
+        SegmentStat g = *f.front();
+        g.value = sum_of(f, &SegmentStat::value);
+        g.pct_total.reset();
+        double total = 0;
+        bool all = g.value.has_value();
+        for (const auto* x : f) {
+          const auto it = list_total.find({member_of.at(x), x->list});
+          if (it == list_total.end()) all = false;
+          else total += it->second;
         }
-    std::map<const WaitHistogramRow*, std::size_t> member_of;
-    for (std::size_t i = 0; i < m.size(); ++i)
-      for (const auto& h : m[i].wait_histograms) member_of[&h] = i;
-    out.wait_histograms = merge_rows(
-        mm, &Snapshot::wait_histograms, [](const WaitHistogramRow& h) { return h.section + "|" + lower(h.event); },
-        [&](const Found<WaitHistogramRow>& f) -> std::optional<WaitHistogramRow> {
-          WaitHistogramRow h;
-          h.section = f.front()->section;
-          h.event = f.front()->event;
-          h.raw_name = f.front()->raw_name;
-          h.total_waits = sum_of(f, &WaitHistogramRow::total_waits);
-          std::vector<double> weights;
-          for (const auto* x : f) {
-            const auto& w = event_waits[member_of.at(x)];
-            const auto it = w.find(lower(x->event));
-            if (it == w.end()) return std::nullopt;
-            weights.push_back(it->second);
-            if (x->buckets.size() != f.front()->buckets.size()) return std::nullopt;
-            for (std::size_t k = 0; k < x->buckets.size(); ++k)
-              if (x->buckets[k].label != f.front()->buckets[k].label) return std::nullopt;
-          }
-          double all = 0;
-          for (double w : weights) all += w;
-          if (all <= 0) return std::nullopt;
-          for (std::size_t k = 0; k < f.front()->buckets.size(); ++k) {
-            HistogramBucket b{f.front()->buckets[k].label, std::nullopt};
-            double share = 0;
-            bool any = false;
-            for (std::size_t i = 0; i < f.size(); ++i) {
-              const auto& p = f[i]->buckets[k].pct;  // a blank cell: no waits in that bucket
-              any = any || p.has_value();
-              share += p.value_or(0) * weights[i];
-            }
-            if (any) b.pct = share / all;
-            h.buckets.push_back(std::move(b));
-          }
-          return h;
-        },
-        "wait_histogram");
-  }
+        if (all && total > 0) g.pct_total = *g.value / total * 100;
+        return g;
+      },
+      section_key(SectionReader::segment_list));
+}
 
-  // Operating System Statistics: times and paged bytes (counted over the period) summed; the levels (CPUs,
-  // memory, load) at the earliest begin and the latest end.
+// Wait event histograms: waits summed; each bucket's share of the waits recomputed over the summed waits (a
+// share times the event's waits is a count). The event's waits in a member are its largest Total Waits over the
+// histogram variants (each variant's shares are of all the event's waits).
+void merge_histograms(Snapshot& out, const Members& mm) {
+  const auto& m = mm.m;
+  std::vector<std::map<std::string, double>> event_waits(m.size());
+  for (std::size_t i = 0; i < m.size(); ++i)
+    for (const auto& h : m[i].wait_histograms)
+      if (h.total_waits) {
+        auto& w = event_waits[i][lower(h.event)];
+        w = std::max(w, *h.total_waits);
+      }
+  std::map<const WaitHistogramRow*, std::size_t> member_of;
+  for (std::size_t i = 0; i < m.size(); ++i)
+    for (const auto& h : m[i].wait_histograms) member_of[&h] = i;
+  out.wait_histograms = merge_rows(
+      mm, &Snapshot::wait_histograms, [](const WaitHistogramRow& h) { return h.section + "|" + lower(h.event); },
+      [&](const Found<WaitHistogramRow>& f) -> std::optional<WaitHistogramRow> {
+        WaitHistogramRow h;
+        h.section = f.front()->section;
+        h.event = f.front()->event;
+        h.raw_name = f.front()->raw_name;
+        h.total_waits = sum_of(f, &WaitHistogramRow::total_waits);
+        std::vector<double> weights;
+        for (const auto* x : f) {
+          const auto& w = event_waits[member_of.at(x)];
+          const auto it = w.find(lower(x->event));
+          if (it == w.end()) return std::nullopt;
+          weights.push_back(it->second);
+          if (x->buckets.size() != f.front()->buckets.size()) return std::nullopt;
+          for (std::size_t k = 0; k < x->buckets.size(); ++k)
+            if (x->buckets[k].label != f.front()->buckets[k].label) return std::nullopt;
+        }
+        double all = 0;
+        for (double w : weights) all += w;
+        if (all <= 0) return std::nullopt;
+        for (std::size_t k = 0; k < f.front()->buckets.size(); ++k) {
+          HistogramBucket b{f.front()->buckets[k].label, std::nullopt};
+          double share = 0;
+          bool any = false;
+          for (std::size_t i = 0; i < f.size(); ++i) {
+            const auto& p = f[i]->buckets[k].pct;  // a blank cell: no waits in that bucket
+            any = any || p.has_value();
+            share += p.value_or(0) * weights[i];
+          }
+          if (any) b.pct = share / all;
+          h.buckets.push_back(std::move(b));
+        }
+        return h;
+      },
+      section_key(SectionReader::wait_histogram));
+}
+
+// Operating System Statistics: times and paged bytes (counted over the period) summed; the levels (CPUs,
+// memory, load) at the earliest begin and the latest end.
+void merge_os_stats(Snapshot& out, const Members& mm) {
+  const std::size_t first = mm.earliest(), last = mm.latest();
   out.os_stats = merge_rows(
       mm, &Snapshot::os_stats, [](const OsStat& o) { return o.name; },
       [&](const Found<OsStat>& f) -> std::optional<OsStat> {
@@ -513,10 +510,13 @@ void merge_sections(Snapshot& out, const Members& mm) {
         }
         return o;
       },
-      "os_stats");
+      section_key(SectionReader::os_stats));
+}
 
-  // RAC global cache: the Load Profile's rates over the set; the efficiency, workload and messaging values
-  // (percentages and averages of each report) are not merged.
+// RAC global cache: the Load Profile's rates over the set; the efficiency, workload and messaging values
+// (percentages and averages of each report) are not merged.
+void merge_global_cache(Snapshot& out, const Members& mm) {
+  const auto& m = mm.m;
   out.global_cache = merge_rows(
       mm, &Snapshot::global_cache, [](const GlobalCacheStat& g) { return g.section + "|" + g.name; },
       [&](const Found<GlobalCacheStat>& f) -> std::optional<GlobalCacheStat> {
@@ -533,9 +533,12 @@ void merge_sections(Snapshot& out, const Members& mm) {
     mm.note("global_cache",
             "Global Cache Efficiency, Workload and Messaging figures (percentages and averages of each report) are not "
             "merged for a set: only the Global Cache Load Profile's rates are.");
+}
 
-  // init.ora: a parameter set to one value in every member keeps it; one whose value differs between the members
-  // (or that some member does not list: at its default there) reads "varies: ..." with each value, in time order.
+// init.ora: a parameter set to one value in every member keeps it; one whose value differs between the members
+// (or that some member does not list: at its default there) reads "varies: ..." with each value, in time order.
+void merge_parameters(Snapshot& out, const Members& mm) {
+  const auto& m = mm.m;
   if (std::none_of(m.begin(), m.end(), [](const Snapshot& s) { return s.parameters.empty(); })) {
     auto pkey = [](const Parameter& p) { return lower(p.pdb.empty() ? p.name : p.pdb + ":" + p.name); };
     std::vector<std::string> keys;
@@ -578,12 +581,38 @@ void merge_sections(Snapshot& out, const Members& mm) {
       out.parameters.push_back(std::move(p));
     }
     if (varies > 0)
-      mm.note("init_ora", fmt::format("{} parameter{} differ{} between the reports of a set: 'varies' gives each value, in "
-                                      "time order ((default): not listed by a report, so at its default there).",
-                                      varies, varies == 1 ? "" : "s", varies == 1 ? "s" : ""));
+      mm.note(section_key(SectionReader::parameters),
+              fmt::format("{} parameter{} differ{} between the reports of a set: 'varies' gives each value, in "
+                          "time order ((default): not listed by a report, so at its default there).",
+                          varies, varies == 1 ? "" : "s", varies == 1 ? "s" : ""));
   } else if (std::any_of(m.begin(), m.end(), [](const Snapshot& s) { return !s.parameters.empty(); })) {
-    mm.note("init_ora", "A report of the set has no init.ora section: the set's parameters are unknown.");
+    mm.note(section_key(SectionReader::parameters),
+            "A report of the set has no init.ora section: the set's parameters are unknown.");
   }
+}
+
+}  // namespace
+
+namespace detail {
+
+// The catalog key of the section a reader fills (its first catalog row): the key a merge's notes go under.
+std::string section_key(SectionReader reader) {
+  for (const auto& s : all_sections())
+    if (s.reader == reader) return std::string(s.key);
+  return {};
+}
+
+void merge_sections(Snapshot& out, const Members& mm) {
+  merge_activity(out, mm);
+  merge_iostat(out, mm);
+  merge_cache_sizes(out, mm);
+  merge_bound_readers(out, mm, std::make_index_sequence<std::size(k_bound_readers)>());
+  merge_bound(out.latches, mm, &Snapshot::latches, SectionReader::latches);  // bound, with a reader of its own
+  merge_segments(out, mm);
+  merge_histograms(out, mm);
+  merge_os_stats(out, mm);
+  merge_global_cache(out, mm);
+  merge_parameters(out, mm);
 }
 
 // Generic tables: merged by row only where every measure kept is a total (summed) or a rate per second

@@ -2,6 +2,7 @@
 // shared by merge.cpp (the summary sections, the SQL) and merge_sections.cpp (the other report sections).
 #pragma once
 
+#include <awrdiff/catalog.hpp>
 #include <awrdiff/merge.hpp>
 #include <awrdiff/model.hpp>
 
@@ -15,6 +16,10 @@ namespace awrdiff::detail {
 
 /// The sum of every value; empty when any is.
 OptDouble sum_all(const std::vector<OptDouble>& v);
+
+/// The catalog key of the section `reader` fills (its first catalog row: "latch_activity" for the latches):
+/// the key a merge's notes go under (MergeNotes::table).
+std::string section_key(SectionReader reader);
 
 /// An event's wait class: the top list prints it, Foreground Wait Events often does not. Empty when
 /// neither gives one. src/diff/facts.hpp declares it too.
