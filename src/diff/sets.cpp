@@ -77,9 +77,9 @@ void restrict_generic(Snapshot& single, const Snapshot& merged, const MergeNotes
 
 // What each set's merge left out, under the section table it concerns: one note when both sets say the same.
 void add_merge_notes(Comparison& c, const MergeNotes& base, const MergeNotes& target) {
-  // A generic table's notes go under its table; a typed section's (keyed by its catalog key) under the table of
-  // that key, else the section table with the section's title, else the one whose key the catalog key extends
-  // (a list of Segments: "segments_logical_reads").
+  // A generic table's notes go under its table; a typed section's (keyed by its catalog key) under the first table
+  // of that key, or of the section's title, or whose key the catalog key extends (a list of Segments:
+  // "segments_logical_reads").
   auto table_of = [&](const std::string& key) -> CompareTable* {
     if (key.starts_with("generic|")) {
       const auto bar = key.find('|', 8);
@@ -89,13 +89,11 @@ void add_merge_notes(Comparison& c, const MergeNotes& base, const MergeNotes& ta
           return &t;
       return nullptr;
     }
-    for (auto& t : c.tables)
-      if (t.key == key) return &t;
     const auto* spec = find_section_by_key(key);
-    for (auto& t : c.tables)
-      if (t.group == "sections" && spec != nullptr && t.title == spec->display) return &t;
-    for (auto& t : c.tables)
-      if (t.group == "sections" && key.starts_with(t.key + "_")) return &t;
+    for (auto& t : c.tables)  // the typed tables come before the generic ones of the same section
+      if (t.key == key ||
+          (t.group == "sections" && ((spec != nullptr && t.title == spec->display) || key.starts_with(t.key + "_"))))
+        return &t;
     return nullptr;
   };
   std::set<std::string> keys;
