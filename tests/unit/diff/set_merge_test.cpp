@@ -40,6 +40,33 @@ const T* find(const std::vector<T>& v, Pred p) {
   return it == v.end() ? nullptr : &*it;
 }
 
+// Each bound field merges as its binding declares (section_fields.hpp, FieldBinding::merge): Undo's longest query
+// and concurrency the highest, its tuned retention as printed only when every report prints the same, Dictionary
+// Cache's final usage the latest report's (by snap, whatever the order given), a miss percentage over the summed
+// gets, a latch's sleeps per miss weighted by its misses when a report gives no sleeps.
+TEST(SetMerge, BoundFieldsMergeAsTheirBindingDeclares) {
+  auto a = member("a.html", 100, 600), b = member("b.html", 101, 1800);
+  a.undo.push_back({"UNDOTBS1", 1000.0, 10.0, 300.0, 4.0, "900", "0"});
+  b.undo.push_back({"UNDOTBS1", 3000.0, 30.0, 1200.0, 2.0, "1800", "0"});
+  a.dictionary_cache.push_back({"dc_objects", 100.0, 1.0, 0.0, 0.0, 500.0});
+  b.dictionary_cache.push_back({"dc_objects", 300.0, 3.0, 0.0, 0.0, 700.0});
+  a.latches.push_back({"shared pool", 1000.0, 1.0, 0.5, {}, {}, {}, 10.0, {}, {}});
+  b.latches.push_back({"shared pool", 1000.0, 1.0, 1.5, {}, {}, {}, 30.0, 6.0, {}});
+  const auto m = awrdiff::merge_snapshots({b, a});
+  ASSERT_EQ(m.undo.size(), 1u);
+  EXPECT_DOUBLE_EQ(m.undo[0].undo_blocks.value_or(0), 4000.0);
+  EXPECT_DOUBLE_EQ(m.undo[0].max_query_length_s.value_or(0), 1200.0);
+  EXPECT_DOUBLE_EQ(m.undo[0].max_tx_concurrency.value_or(0), 4.0);
+  EXPECT_EQ(m.undo[0].tuned_retention, "");
+  EXPECT_EQ(m.undo[0].sto_oos, "0");
+  ASSERT_EQ(m.dictionary_cache.size(), 1u);
+  EXPECT_DOUBLE_EQ(m.dictionary_cache[0].final_usage.value_or(0), 700.0);
+  EXPECT_DOUBLE_EQ(m.dictionary_cache[0].pct_miss.value_or(0), 2.5);  // 1% of 100 and 3% of 300: 10 of 400
+  ASSERT_EQ(m.latches.size(), 1u);
+  EXPECT_FALSE(m.latches[0].sleeps);
+  EXPECT_DOUBLE_EQ(m.latches[0].avg_sleeps_per_miss.value_or(0), 1.25);  // (0.5 x 10 + 1.5 x 30) / 40
+}
+
 TEST(SetMerge, TotalsSumRatesOverTheSummedElapsedAveragesFromTheirParts) {
   auto a = member("a.html", 100, 600), b = member("b.html", 101, 1800);
   a.activity.push_back({"user commits", "user commits", 600.0, 1.0, 0.1, {}, {}, {}, true});
