@@ -34,7 +34,7 @@ void warn_if_policy_cannot_fail(const CheckPolicy& policy);
 /// `--match NAME` of check and timeline: all, hour, weekday-hour. Throws Error (exit 2) for another name.
 MatchPeriods match_from_name(const std::string& name);
 
-/// Writes `text` to `output` (empty or "-": stdout), as cli.cpp's emit does.
+/// Writes `text` to `output` (empty or "-": stdout), as output_file.hpp's emit does.
 using Emit = std::function<void(const std::string& text, const std::string& output)>;
 
 /// The options of `awrdiff history ...` and of `check --history`.
