@@ -10,7 +10,6 @@
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/error.hpp>
 #include <awrdiff/monitoring.hpp>
-#include <awrdiff/printable.hpp>
 #include <awrdiff/render.hpp>
 
 #include <CLI/CLI.hpp>
@@ -19,7 +18,6 @@
 
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 namespace awrdiff::cli {
 namespace {
@@ -77,28 +75,11 @@ Snapshot load_current(const CheckCli& c, Session& session, Baseline& b, CheckOpt
   return current_from_members(std::move(current), opt.current_notes, session.o.assume_same_database);
 }
 
-// What a check writes: the monitoring output, or its report (-q: less, or nothing). Returns its exit code.
+// What a check writes: the monitoring output, or its report (write_check_report). Returns its exit code.
 int write_check(const CheckReport& r, const CheckCli& c, const HistoryCli& history_cli, const Session& session, Format format) {
   const std::string& output = session.o.output;
   if (history_cli.check_output != CheckOutput::report) return emit_monitoring(r, history_cli.check_output, output, emit);
-  // -q: silent for a pass on a complete report; for a warn, and for a pass on an incomplete one (truncated,
-  // metrics not given), the headline on one line and the report's own warnings in text, the whole output in the
-  // other formats; the whole output for a fail (and for a warn with -v).
-  if (c.quiet && !quiet_prints_report(r, session.ropt.verbose)) {
-    if (quiet_text(r).empty()) {
-      // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
-      if (!output.empty() && output != "-") emit("", output);
-      return r.exit_code();
-    }
-    if (format == Format::text) {
-      emit(printable(quiet_text(r), true), output);
-      return r.exit_code();
-    }
-  }
-  std::ostringstream text;
-  render(with_policy(r, format), format, session.ropt, text);
-  emit(text.str(), output);
-  return r.exit_code();
+  return write_check_report(r, r.exit_code(), c.quiet, format, session.ropt, output, emit);
 }
 
 int run_check(CheckCli& c, HistoryCli& history_cli, Session& session, Format format) {

@@ -592,27 +592,32 @@ int write_history_check(CheckReport& r, int exit_code, const HistoryCheckOutput&
     const int code = emit_monitoring(r, h.check_output, output, emit);
     return h.check_output == CheckOutput::nagios ? code : exit_code;
   }
+  return write_check_report(r, exit_code, out.quiet, out.format, out.render_options, output, emit);
+}
+
+}  // namespace
+
+int write_check_report(const CheckReport& r, int exit_code, bool quiet, Format format, const RenderOptions& render_options,
+                       const std::string& output, const Emit& emit) {
   // -q: silent for a pass on a complete report; for a warn, and for a pass on an incomplete one (truncated,
   // metrics not given), the headline on one line and the report's own warnings in text, the whole output in the
   // other formats; the whole output for a fail (and for a warn with -v).
-  if (out.quiet && !quiet_prints_report(r, out.render_options.verbose)) {
+  if (quiet && !quiet_prints_report(r, render_options.verbose)) {
     if (quiet_text(r).empty()) {
       // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
       if (!output.empty() && output != "-") emit("", output);
       return exit_code;
     }
-    if (out.format == Format::text) {
+    if (format == Format::text) {
       emit(printable(quiet_text(r), true), output);
       return exit_code;
     }
   }
   std::ostringstream text;
-  render(with_policy(r, out.format), out.format, out.render_options, text);
+  render(with_policy(r, format), format, render_options, text);
   emit(text.str(), output);
   return exit_code;
 }
-
-}  // namespace
 
 int run_history_check(HistoryCli& h, const std::vector<std::string>& current_files, const CheckPolicy& policy,
                       const CheckOptions& options, Format format, const RenderOptions& render_options, bool quiet,
