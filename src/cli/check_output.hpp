@@ -1,6 +1,6 @@
 // What `check` writes for a monitoring system instead of its report (docs/monitoring.md): the Prometheus /
 // OpenMetrics text of `-f openmetrics` and the Nagios plugin line of `--nagios`. Used by both check paths
-// (--baseline in cli.cpp, --history in history_cmd.cpp).
+// (--baseline in check_cmd.cpp, --history in history_cmd.cpp).
 #pragma once
 
 #include <awrdiff/check.hpp>

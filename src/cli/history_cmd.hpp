@@ -34,8 +34,14 @@ void warn_if_policy_cannot_fail(const CheckPolicy& policy);
 /// `--match NAME` of check and timeline: all, hour, weekday-hour. Throws Error (exit 2) for another name.
 MatchPeriods match_from_name(const std::string& name);
 
-/// Writes `text` to `output` (empty or "-": stdout), as cli.cpp's emit does.
+/// Writes `text` to `output` (empty or "-": stdout), as output_file.hpp's emit does.
 using Emit = std::function<void(const std::string& text, const std::string& output)>;
+
+/// Writes the report of the check `r` (both check paths): in full, or under -q (`quiet`) nothing for a pass on a
+/// complete report (an output file emptied), the headline and the report's own warnings in text for a warn or a
+/// pass on an incomplete report, in full for a fail (and a warn with -v). Returns `exit_code`.
+int write_check_report(const CheckReport& r, int exit_code, bool quiet, Format format, const RenderOptions& render_options,
+                       const std::string& output, const Emit& emit);
 
 /// The options of `awrdiff history ...` and of `check --history`.
 struct HistoryCli {

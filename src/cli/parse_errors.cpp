@@ -2,6 +2,7 @@
 #include "cli/parse_errors.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -103,6 +104,19 @@ std::string subcommand_list(const CLI::App& app) {
   return out;
 }
 
+// An option of one value given more than once (`--from A --from B`): named with the values given, where CLI11
+// keeps them ("--from given twice (A, B): it takes one value").
+std::string given_more_than_once(const Command& c, const std::string& name, const std::string& count, const std::string& help) {
+  std::string values;
+  for (const CLI::App* a : c.chain)
+    if (const CLI::Option* o = a->get_option_no_throw(name); o != nullptr && o->results().size() > 1) {
+      values = fmt::format(" ({})", fmt::join(o->results(), ", "));
+      break;
+    }
+  const std::string times = count == "2" ? std::string("twice") : count + " times";
+  return fmt::format("{} given {}{}: it takes one value; give it once ({})", name, times, values, help);
+}
+
 }  // namespace
 
 std::string describe_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, const char* const* argv) {
@@ -132,7 +146,8 @@ std::string describe_parse_error(const CLI::App& app, const CLI::ParseError& e, 
             "{} arguments where at most two reports go, BASE and TARGET (several reports a side: --base A B "
             "--target C D; {})",
             m[3].str(), help);
-      return fmt::format("{}: at most {} values, {} given ({})", m[1].str(), m[2].str(), m[3].str(), help);
+      if (m[2].str() == "1") return given_more_than_once(c, m[1].str(), m[3].str(), help);
+      return fmt::format("{} takes at most {} values, {} given ({})", m[1].str(), m[2].str(), m[3].str(), help);
     }
     static const std::regex required(R"(^(\S+) is required$)");
     if (std::regex_match(what, m, required)) {

@@ -113,7 +113,16 @@ check "command without its subcommand" 2 "$bin" baseline
 has "subcommands listed" 'awrdiff baseline needs a command: save, show' "$tmp/err"
 check "three reports" 2 "$bin" "$s/good.html" "$s/bad.html" "$s/improved.html"
 has "three reports: sets suggested" '3 arguments where at most two reports go.*--base A B --target C D' "$tmp/err"
-hasnt "no CLI11 words" 'At Most|is required|not in range|A subcommand' "$tmp/err"
+# An option of one value given twice: named, with its values, in one line (CLI11 said "at most 1 values").
+check "option given twice" 2 "$bin" timeline --from 2023-10-01 --from 2023-10-02 "$s/good.html"
+has "option given twice in words" '^awrdiff: --from given twice \(2023-10-01, 2023-10-02\): it takes one value; give it once \(see awrdiff timeline --help\)$' "$tmp/err"
+[ "$(wc -l <"$tmp/err")" = 1 ] && ok || bad "option given twice: one line"
+check "output given twice" 2 "$bin" -o "$tmp/a" -o "$tmp/b" "$s/good.html" "$s/bad.html"
+has "output given twice in words" '^awrdiff: --output given twice .*: it takes one value; give it once \(see awrdiff --help\)$' "$tmp/err"
+check "format given three times" 2 "$bin" report -f json -f text -f html "$s/good.html"
+has "three times counted" '^awrdiff: --format given 3 times \(json, text, html\): it takes one value' "$tmp/err"
+[ ! -e "$tmp/a" ] && [ ! -e "$tmp/b" ] && ok || bad "option given twice: a file written"
+hasnt "no CLI11 words" 'At Most|at most 1 values|is required|not in range|A subcommand' "$tmp/err"
 for cmd in "report --help" "snapshot --help" "check --help" "baseline save --help" "baseline show --help" \
            "history add --help" "history list --help" "tables --help"; do
   # shellcheck disable=SC2086

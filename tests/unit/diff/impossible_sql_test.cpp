@@ -3,6 +3,7 @@
 #include <awrdiff/diff.hpp>
 
 #include "tests/support/compare_lookup.hpp"
+#include "tests/support/sql_period.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,37 +16,17 @@ using awrdiff::SqlStat;
 
 // A 51-second period of one instance with 40 sessions at `aas` average active sessions.
 Snapshot period(const std::string& source, double aas, std::int64_t snap) {
-  Snapshot s;
-  s.source = source;
-  s.database.name = "ODDDB";
-  s.database.dbid = 5555555555;
-  s.database.instance = "odddb";
-  s.database.instance_number = 1;
-  s.interval.begin_snap = snap;
-  s.interval.end_snap = snap + 1;
+  Snapshot s = awrdiff::testing::sql_period(source, aas, snap,
+                                            {.db_name = "ODDDB",
+                                             .dbid = 5555555555,
+                                             .instance = "odddb",
+                                             .cpus = std::nullopt,
+                                             .cores = std::nullopt,
+                                             .elapsed_s = 51,
+                                             .sessions = 40,
+                                             .load_profile = false});
   s.interval.begin_time = "01-Mar-24 10:0" + std::to_string(snap % 10) + ":00";
   s.interval.end_time = "01-Mar-24 10:0" + std::to_string(snap % 10) + ":51";
-  s.interval.elapsed_s = 51;
-  s.interval.begin_sessions = 40;
-  s.interval.end_sessions = 40;
-  const double db = aas * 51, cpu = db * 0.5;
-  s.interval.db_time_s = db;
-  s.time_model = {{"DB time", db, std::nullopt}, {"DB CPU", cpu, 50.0}, {"sql execute elapsed time", db * 0.9, 90}};
-  awrdiff::WaitEvent c;
-  c.name = "DB CPU";
-  c.is_cpu = true;
-  c.time_s = cpu;
-  c.pct_db_time = 50;
-  awrdiff::WaitEvent io;
-  io.name = "db file sequential read";
-  io.wait_class = "User I/O";
-  io.time_s = db - cpu;
-  io.waits = (db - cpu) / 0.005;
-  io.avg_wait_ms = 5;
-  io.pct_db_time = 50;
-  s.top_events = {c, io};
-  s.has_sql_sections = true;
-  s.sql_elapsed_cutoff_s = 1;
   return s;
 }
 

@@ -3,6 +3,7 @@
 // "gone"; its change is taken against what the lists give for the group's ids, a bound (more ids of the shape
 // hide below the cut-off), or unknown when they give nothing. Periods built here.
 #include "tests/support/compare_lookup.hpp"
+#include "tests/support/sql_period.hpp"
 
 #include <awrdiff/diff.hpp>
 
@@ -23,46 +24,7 @@ using awrdiff::testing::table;
 
 // One hour of one instance at `aas` average active sessions, with SQL lists cut off at 1 s.
 Snapshot period(const std::string& source, double aas, std::int64_t snap) {
-  Snapshot s;
-  s.source = source;
-  s.database.name = "TESTDB";
-  s.database.dbid = 42;
-  s.database.instance = "test1";
-  s.database.instance_number = 1;
-  s.database.cpus = 16;
-  s.database.cores = 8;
-  s.interval.begin_snap = snap;
-  s.interval.end_snap = snap + 1;
-  const int hour = static_cast<int>(snap % 20);
-  s.interval.begin_time = "01-Mar-24 " + std::to_string(hour) + ":00:00";
-  s.interval.end_time = "01-Mar-24 " + std::to_string(hour + 1) + ":00:00";
-  s.interval.elapsed_s = 3600;
-  s.interval.begin_sessions = 100;
-  s.interval.end_sessions = 100;
-  const double db = aas * 3600, cpu = db * 0.5;
-  s.interval.db_time_s = db;
-  s.time_model = {{"DB time", db, std::nullopt}, {"DB CPU", cpu, 50.0}, {"sql execute elapsed time", db * 0.9, 90}};
-  s.load_profile = {{"db_time", "DB Time(s)", aas, std::nullopt, std::nullopt, std::nullopt},
-                    {"db_cpu", "DB CPU(s)", aas * 0.5, std::nullopt, std::nullopt, std::nullopt},
-                    {"executes", "Executes (SQL)", 1000, std::nullopt, std::nullopt, std::nullopt},
-                    {"transactions", "Transactions", 100, std::nullopt, std::nullopt, std::nullopt},
-                    {"user_calls", "User calls", 2000, std::nullopt, std::nullopt, std::nullopt}};
-  awrdiff::WaitEvent c;
-  c.name = "DB CPU";
-  c.is_cpu = true;
-  c.time_s = cpu;
-  c.pct_db_time = 50;
-  awrdiff::WaitEvent io;
-  io.name = "db file sequential read";
-  io.wait_class = "User I/O";
-  io.time_s = db - cpu;
-  io.waits = (db - cpu) / 0.005;
-  io.avg_wait_ms = 5;
-  io.pct_db_time = 50;
-  s.top_events = {c, io};
-  s.has_sql_sections = true;
-  s.sql_elapsed_cutoff_s = 1;
-  return s;
+  return awrdiff::testing::sql_period(source, aas, snap);
 }
 
 SqlStat statement(const std::string& id, const std::string& text, std::optional<double> elapsed, double execs) {

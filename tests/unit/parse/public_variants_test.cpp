@@ -6,6 +6,8 @@
 // Statspack after SQL*Plus prompts with a blank DB Name, 9.2 Statspack spanning a shutdown).
 #include <awrdiff/parse.hpp>
 
+#include "tests/support/statspack_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -209,29 +211,9 @@ TEST(PublicVariants, CdbTextSqlListTotalsAStatementOverItsPdbs) {
 
 // ---- Statspack: the Top 5 row keeps its figures --------------------------------------------------
 
-const char* const k_statspack_fg = R"(
-STATSPACK report for
-
-Database    DB Id    Instance     Inst Num  Startup Time   Release     RAC
-~~~~~~~~ ----------- ------------ -------- --------------- ----------- ---
-          4444444444 spk                 1 01-Mar-24 08:00 11.2.0.4.0  NO
-
-Host Name             Platform                CPUs Cores Sockets   Memory (G)
-~~~~ ---------------- ---------------------- ----- ----- ------- ------------
-     spkhost          Linux x86 64-bit           4     4       1         16.0
-
-Snapshot       Snap Id     Snap Time      Sessions Curs/Sess Comment
-~~~~~~~~    ---------- ------------------ -------- --------- ------------------
-Begin Snap:        500 01-Mar-24 10:00:00       60       2.0
-  End Snap:        501 01-Mar-24 11:00:00       61       2.0
-   Elapsed:      60.00 (mins) Av Act Sess:       0.5
-   DB time:      30.00 (mins)      DB CPU:      10.00 (mins)
-
-Top 5 Timed Events                                                    Avg %Total
-~~~~~~~~~~~~~~~~~~                                                   wait   Call
-Event                                            Waits    Time (s)   (ms)   Time
------------------------------------------ ------------ ----------- ------ ------
-db file sequential read                        182,275         912      5   40.1
+const std::string k_statspack_fg =
+    awrdiff::testing::statspack_head("          4444444444 spk                 1 01-Mar-24 08:00 11.2.0.4.0  NO", 500, 501) +
+    R"(db file sequential read                        182,275         912      5   40.1
 CPU time                                                       600          26.4
 log file sync                                   50,000         250      5   11.0
           -------------------------------------------------------------
@@ -435,7 +417,7 @@ TEST(PublicVariants, Html12_2NotWellFormedXmlReadsRight) {
 
 // spreport run from SQL*Plus and spooled whole: its prompts, the instance list (other databases' DB
 // Ids among them) and then the report, whose DB Name column is blank.
-const char* const k_statspack_prompts = R"(SQL> @?/rdbms/admin/spreport
+const std::string k_statspack_prompts = R"(SQL> @?/rdbms/admin/spreport
 
 Current Instance
 ~~~~~~~~~~~~~~~~
@@ -464,29 +446,8 @@ End   Snapshot Id specified: 11
 
 Enter value for report_name:
 Using the report name sp_10_11
-
-STATSPACK report for
-
-Database    DB Id    Instance     Inst Num  Startup Time   Release     RAC
-~~~~~~~~ ----------- ------------ -------- --------------- ----------- ---
-          8888888888 spkdb               1 01-Mar-24 08:00 12.1.0.2.0  NO
-
-Host Name             Platform                CPUs Cores Sockets   Memory (G)
-~~~~ ---------------- ---------------------- ----- ----- ------- ------------
-     spkhost          Linux x86 64-bit           4     4       1         16.0
-
-Snapshot       Snap Id     Snap Time      Sessions Curs/Sess Comment
-~~~~~~~~    ---------- ------------------ -------- --------- ------------------
-Begin Snap:         10 01-Mar-24 10:00:00       60       2.0
-  End Snap:         11 01-Mar-24 11:00:00       61       2.0
-   Elapsed:      60.00 (mins) Av Act Sess:       0.5
-   DB time:      30.00 (mins)      DB CPU:      10.00 (mins)
-
-Top 5 Timed Events                                                    Avg %Total
-~~~~~~~~~~~~~~~~~~                                                   wait   Call
-Event                                            Waits    Time (s)   (ms)   Time
------------------------------------------ ------------ ----------- ------ ------
-db file sequential read                        100,000         500      5   40.1
+)" + awrdiff::testing::statspack_head("          8888888888 spkdb               1 01-Mar-24 08:00 12.1.0.2.0  NO", 10, 11) +
+                                        R"(db file sequential read                        100,000         500      5   40.1
 CPU time                                                       600          48.1
           -------------------------------------------------------------
 Foreground Wait Events  DB/Inst: SPKDB/spkdb  Snaps: 10-11
@@ -521,26 +482,19 @@ TEST(PublicVariants, StatspackAfterSqlPlusPromptsWithBlankDbNameReadsRight) {
 
 // 9.2 Statspack over an instance restart: spreport prints its warning and the report; the figures
 // are read and the report is marked not valid (compare names it; check refuses it).
-const char* const k_statspack_9i_shutdown = R"(
-STATSPACK report for
-
-DB Name         DB Id    Instance     Inst Num Release     Cluster Host
------------- ----------- ------------ -------- ----------- ------- ------------
-OLD92         1212121212 old92               1 9.2.0.8.0   NO      host92
+const std::string k_statspack_9i_shutdown =
+    awrdiff::testing::k_statspack_9i_database_header +
+    std::string(R"(OLD92         1212121212 old92               1 9.2.0.8.0   NO      host92
 
 *** WARNING: Snapshots chosen span an instance shutdown: RESULTS ARE INVALID ***
 
-              Snap Id     Snap Time      Sessions Curs/Sess Comment
-            --------- ------------------ -------- --------- -------------------
-Begin Snap:         40 05-Mar-07 22:00:02       52      11.6
+)") +
+    awrdiff::testing::k_statspack_9i_snaps_header + R"(Begin Snap:         40 05-Mar-07 22:00:02       52      11.6
   End Snap:         42 06-Mar-07 02:00:04       31       8.0
    Elapsed:              240.03 (mins)
 
-Top 5 Timed Events
-~~~~~~~~~~~~~~~~~~                                                     % Total
-Event                                               Waits    Time (s) Ela Time
--------------------------------------------- ------------ ----------- --------
-CPU time                                                          122    47.02
+)" + awrdiff::testing::k_statspack_9i_top_events_header +
+    R"(CPU time                                                          122    47.02
 db file sequential read                            40,123          88    33.91
           -------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 // overflow cells, RAC global and CDB/PDB headers.
 #include <awrdiff/parse.hpp>
 
+#include "tests/support/statspack_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -124,24 +126,16 @@ TEST(Variants, HostCpuRowWithBlankMiddleColumns) {
 namespace {
 
 // Statspack 9i: one header line with Cluster and Host, no DB time, "% Total Ela Time", SQL by Hash Value.
-const char* const k_statspack_9i = R"(
-STATSPACK report for
+const std::string k_statspack_9i = awrdiff::testing::k_statspack_9i_database_header +
+                                   std::string(R"(PROD          1234567890 prod                1 9.2.0.8.0   NO      dbhost01
 
-DB Name         DB Id    Instance     Inst Num Release     Cluster Host
------------- ----------- ------------ -------- ----------- ------- ------------
-PROD          1234567890 prod                1 9.2.0.8.0   NO      dbhost01
-
-              Snap Id     Snap Time      Sessions Curs/Sess Comment
-            --------- ------------------ -------- --------- -------------------
-Begin Snap:        101 05-Mar-07 09:00:02       52      11.6
+)") + awrdiff::testing::k_statspack_9i_snaps_header +
+                                   R"(Begin Snap:        101 05-Mar-07 09:00:02       52      11.6
   End Snap:        102 05-Mar-07 10:00:04       55      12.0
    Elapsed:               60.03 (mins)
 
-Top 5 Timed Events
-~~~~~~~~~~~~~~~~~~                                                     % Total
-Event                                               Waits    Time (s) Ela Time
--------------------------------------------- ------------ ----------- --------
-CPU time                                                          122    47.02
+)" + awrdiff::testing::k_statspack_9i_top_events_header +
+                                   R"(CPU time                                                          122    47.02
 db file sequential read                            40,123          88    33.91
 log file sync                                       9,812          21     8.09
           -------------------------------------------------------------
