@@ -30,7 +30,7 @@ RATCHET = {
     "prints or exits outside the CLI": 0,
     "special cases (names)": 71,
     "special cases (lines)": 53,
-    "files over the line limit": 10,
+    "files over the line limit": 9,
     "functions over the line limit": 18,
 }
 
@@ -196,7 +196,7 @@ NOT_COUNTED = [
     (r".*", r"\bj\.key\(", "a key of the JSON output"),
     (r".*", r"Diagnostic::Level::\w+, \"", "a reader's diagnostic under its own section"),
     (r"src/diff/charts\.cpp", r"\b(x|ch)\.key == \"", "chart keys"),
-    (r"src/diff/check\.cpp", r"\b(r|m)\.key == \"|\bkey == \"(load_matters|spread_floor_pct|metric)\"",
+    (r"src/diff/check(_policy)?\.cpp", r"\b(r|m)\.key == \"|\bkey == \"(load_matters|spread_floor_pct|metric)\"",
      "metric keys, policy-file keys"),
     (r"src/diff/(check|headline)\.cpp", r"\bkind == \"|\{\"time_model\", it\.", "a contributor's kind"),
     (r"src/diff/check\.cpp", r"\bbasis == \"", "a baseline's basis"),
