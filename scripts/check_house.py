@@ -28,10 +28,10 @@ RATCHET = {
     "back arrows (layer pairs)": 2,
     "back arrows (include lines)": 2,
     "prints or exits outside the CLI": 0,
-    "special cases (names)": 71,
-    "special cases (lines)": 53,
+    "special cases (names)": 70,
+    "special cases (lines)": 52,
     "files over the line limit": 9,
-    "functions over the line limit": 16,
+    "functions over the line limit": 15,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)
