@@ -135,7 +135,12 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   const bool from_periods = dist.basis == "periods";
   const std::size_t n = dist.count;
   std::optional<double> spread_used;
-  if (const auto band = check_band(dist, mp, policy)) {
+  const MetricRange range = metric_range(spec);
+  if (const auto band = check_band(dist, mp, policy); band && band->low <= range.low && band->high >= range.high) {
+    // The policy's floors reach past every value the metric takes: no limit, and no band edge to print.
+    r.no_limit = true;
+    r.method = "no limit";
+  } else if (band) {
     const double s = band->spread;
     spread_used = s;
     z = (cur - c) / s;
@@ -166,10 +171,11 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
       r.method = between_two ? "between the 2 periods" : std::string("pairwise against the nearer of the 2 periods");
     }
   }
-  if (r.band_low && r.band_high) r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
+  if (r.no_limit) r.expected = "no limit";
+  else if (r.band_low && r.band_high) r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
   else r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(c), num(mp.abs_floor), mp.rel_floor_pct);
   r.status = CheckStatus::ok;
-  r.reason = "within the baseline";
+  r.reason = r.no_limit ? "no limit: the policy's floors reach past any value of the metric" : "within the baseline";
   if (out_of_band && material && side != 0) {
     if (ws == 0) {
       r.status = CheckStatus::changed;
@@ -205,6 +211,7 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   level(mp.fail_above, true, CheckStatus::fail);
   level(mp.fail_below, false, CheckStatus::fail);
   r.fail_level = fail_level(mp, ws, c, spread_used, spread_used ? std::nullopt : ws > 0 ? dist.max : dist.min);
+  if (r.fail_level && *r.fail_level >= range.high) r.fail_level.reset();  // past any value: it cannot fail
   return r;
 }
 
@@ -321,11 +328,6 @@ namespace {
 // The result of registry key `key`, or null when the policy disabled it.
 CheckResult* find_result(std::vector<CheckResult>& results, std::string_view key) {
   for (auto& r : results)
-    if (r.key == key) return &r;
-  return nullptr;
-}
-const CheckResult* find_result(const std::vector<CheckResult>& results, std::string_view key) {
-  for (const auto& r : results)
     if (r.key == key) return &r;
   return nullptr;
 }
@@ -669,7 +671,7 @@ void warn_on_what_a_dba_acts_on(std::vector<CheckResult>& results, const Snapsho
             "load of another mix",
             num(*dbt->current), num(dbt_centre_aas));
     } else if (r.key == "db_cpu_per_s" || r.key == "non_cpu_per_s" || r.key == "outside_per_s" || r.key == "aas_per_cpu") {
-      if (dbt && dbt->status != CheckStatus::warn && dbt->status != CheckStatus::fail)
+      if (dbt && !dbt->no_limit && dbt->status != CheckStatus::warn && dbt->status != CheckStatus::fail)
         context = "a part of DB time, and DB time per second is not worse: a change of mix";
     } else if (r.key == "load_profile.background_cpu") {
       const OptDouble cpus = current.database.cpus;
@@ -746,9 +748,11 @@ void compare_with_typical(CheckReport& out, const Snapshot& current, const Basel
 // A metric in the headline: "DB time per second 6.60 AAS (baseline 2.10, band 1.50 .. 2.70, 4 periods, z +12.3)".
 std::string headline_metric(const CheckResult& r) {
   if (!r.current || !(r.baseline.median || r.baseline.mean)) return fmt::format("{} ({})", r.label, r.reason);
-  std::string band = r.band_low && r.band_high ? fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high)) : "";
+  std::string band = r.no_limit                  ? std::string("no limit")
+                     : r.band_low && r.band_high ? fmt::format("band {} .. {}", num(*r.band_low), num(*r.band_high))
+                                                 : "";
   return fmt::format("{} {} {} (baseline {}{}{}{})", r.label, num(*r.current), r.unit,
-                     num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)), band.empty() ? "" : ", band " + band,
+                     num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)), band.empty() ? "" : ", " + band,
                      r.baseline.count
                          ? fmt::format(", {} {}{}", r.baseline.count, r.baseline.basis == "periods" ? "period" : "interval",
                                        r.baseline.count == 1 ? "" : "s")
@@ -809,7 +813,9 @@ std::string headline_causes(const CheckReport& out, const Snapshot& current, con
 }
 
 // The first line and the verdict: FAIL, WARN (more load, not slower; worse metrics), OK (better; within the baseline).
-void check_headline(CheckReport& out, const Snapshot& current, const CheckOptions& options, const LoadRules& load) {
+// `policy_note`: said after the verdict when the policy can never fail the check (else empty).
+void check_headline(CheckReport& out, const Snapshot& current, const CheckOptions& options, const LoadRules& load,
+                    const std::string& policy_note) {
   const CheckResult* dbt = find_result(out.results, "db_time_per_s");
   auto& c = out.comparison;
   const std::string causes = headline_causes(out, current, dbt);
@@ -857,6 +863,7 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
   if (out.not_checked > 0)
     out.headline +=
         fmt::format("; {} metric{} not checked (not in the report)", out.not_checked, out.not_checked == 1 ? "" : "s");
+  if (!policy_note.empty()) out.headline += "; " + policy_note;
   if (options.match != MatchPeriods::all)
     out.headline +=
         options.match == MatchPeriods::hour ? " [like periods: same hour of day]" : " [like periods: same weekday and hour]";
@@ -898,7 +905,7 @@ CompareTable check_table(const CheckReport& out, const Baseline& baseline, const
     if (r.band_low && r.band_high) {
       op = dir == Direction::higher_is_worse ? "<=" : dir == Direction::higher_is_better ? ">=" : "within";
       expected = dir == Direction::higher_is_worse ? r.band_high : dir == Direction::higher_is_better ? r.band_low : centre;
-    } else if (centre) {
+    } else if (centre && !r.no_limit) {
       op = "~";
       expected = centre;
     }
@@ -942,8 +949,10 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     return out;
   }
   gate_without_db_time(out, baseline, policy, options);
-  if (const auto never = policy_cannot_fail(policy); !never.empty())
-    out.warnings.push_back(fmt::format("the policy {} can never fail the check: {}", policy.source, never));
+  // A policy that can never fail is said in the warnings and on the first line (what --nagios shows, and -q on a warn).
+  const std::string never = policy_cannot_fail(policy);
+  if (!never.empty()) out.warnings.push_back(fmt::format("the policy {} can never fail the check: {}", policy.source, never));
+  const std::string policy_note = never.empty() ? "" : fmt::format("the policy {} can never fail the check", policy.source);
   out.policy = policy_table(policy);
 
   const LoadRules load = apply_load_rules(out.results, policy);
@@ -957,7 +966,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (out.status == CheckStatus::ok && dbt && dbt->status == CheckStatus::improved) out.status = CheckStatus::improved;
 
   compare_with_typical(out, current, baseline, policy, options);
-  check_headline(out, current, options, load);
+  check_headline(out, current, options, load, policy_note);
   out.comparison.tables.insert(out.comparison.tables.begin(), check_table(out, baseline, policy));
   detail::add_check_charts(out, baseline);
   return out;
