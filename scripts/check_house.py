@@ -199,7 +199,7 @@ NOT_COUNTED = [
     (r".*", r"\bj\.key\(", "a key of the JSON output"),
     (r".*", r"Diagnostic::Level::\w+, \"", "a reader's diagnostic under its own section"),
     (r"src/diff/charts\.cpp", r"\b(x|ch)\.key == \"", "chart keys"),
-    (r"src/diff/check\.cpp", r"\b(r|m)\.key == \"|\bkey == \"(load_matters|spread_floor_pct|metric)\"",
+    (r"src/diff/check(_policy)?\.cpp", r"\b(r|m)\.key == \"|\bkey == \"(load_matters|spread_floor_pct|metric)\"",
      "metric keys, policy-file keys"),
     (r"src/diff/(check|headline)\.cpp", r"\bkind == \"|\{\"time_model\", it\.", "a contributor's kind"),
     (r"src/diff/check\.cpp", r"\bbasis == \"", "a baseline's basis"),

@@ -109,6 +109,10 @@ struct CheckResult {
   OptDouble current;  ///< the current period's value
   MetricDistribution baseline;  ///< the baseline's distribution for this metric (matched periods)
   OptDouble band_low, band_high;  ///< the band: centre ∓ warn_z × spread, or [min, max] for dumps without spread
+  /// The policy's floors put the band past every value the metric takes (its whole metric_range: `abs_floor =
+  /// 1e15`): no limit. No band, z or fail level is given (never a 16-digit band edge); the status is ok unless an
+  /// absolute level of the policy is crossed.
+  bool no_limit = false;
   OptDouble z;  ///< robust z: (current − centre) / spread; empty without a spread
   std::string method;  ///< "robust z over N periods", "pairwise (1 period)", "above maximum", ...
   std::string expected;  ///< the condition for ok, for machines and people: "<= 0.31", "within 0.18 .. 0.31"

@@ -2,28 +2,18 @@
 // findings rules of the pairwise comparison against the baseline's typical period
 // (include/awrdiff/check.hpp, docs/baselines.md).
 #include <awrdiff/check.hpp>
-#include <awrdiff/input_file.hpp>
 
 #include "diff/charts.hpp"
 #include "diff/facts.hpp"
 
 #include <fmt/format.h>
-// The parser compiled here, not called in the shared libtomlplusplus: the awrdiff binary links libgcc
-// statically, and an exception thrown inside that library cannot unwind into it (abort, exit 134).
-#undef TOML_HEADER_ONLY
-#undef TOML_SHARED_LIB
-#define TOML_HEADER_ONLY 1
-#include <toml++/toml.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace awrdiff {
 
@@ -43,263 +33,6 @@ const char* to_string(CheckStatus s) {
       return "insufficient baseline";
   }
   return "ok";
-}
-
-CheckPolicy default_policy() {
-  CheckPolicy p;
-  p.source = "registry defaults";
-  for (const auto& m : all_metrics()) {
-    if (!m.checked || m.family) continue;
-    MetricPolicy mp;
-    mp.direction = m.direction;
-    mp.abs_floor = m.abs_floor;
-    mp.rel_floor_pct = m.rel_floor_pct;
-    mp.points = m.points;
-    if (m.role == MetricRole::master) mp.fail_z = 3;
-    p.metrics.emplace(std::string(m.key), mp);
-  }
-  return p;
-}
-
-namespace {
-
-// A policy file is a few KB; anything past this is not one (and is refused before it is read).
-constexpr std::size_t k_max_policy_bytes = std::size_t{1} << 20;
-
-std::optional<Direction> direction_named(std::string_view s) {
-  if (s == "higher_is_worse") return Direction::higher_is_worse;
-  if (s == "higher_is_better") return Direction::higher_is_better;
-  if (s == "neutral") return Direction::neutral;
-  return std::nullopt;
-}
-
-}  // namespace
-
-CheckPolicy load_policy(const std::string& file) {
-  // Read as every input is (include/awrdiff/input_file.hpp): no device, FIFO or file of more than 1 MiB.
-  const std::string text = read_input_file(
-      file, InputFileKind{"policy file", k_max_policy_bytes, "a policy file is a few KB, not read", true, false, false});
-  return parse_policy(text, file);
-}
-
-namespace {
-
-// toml++ 3 (Debian's) reaches TOML_UNREACHABLE (undefined behaviour) when it asks whether one of some non-ASCII
-// characters is whitespace (impl::is_non_ascii_horizontal_whitespace: U+00A1-U+0499, U+2C5E-U+2FFF, U+3001-U+3057,
-// U+FB26-U+FEFE; found by the policy fuzzer, e.g. a line starting with U+0124). A policy's keys and values are
-// ASCII: each such character is handed to the parser as U+FFFD, which it reads safely, so a comment stays a
-// comment and anything else is refused as before (the message shows U+FFFD for the character).
-std::string toml_safe(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const auto b0 = static_cast<unsigned char>(text[i]);
-    const std::size_t n = b0 >= 0xC2 && b0 <= 0xDF ? 2 : b0 >= 0xE0 && b0 <= 0xEF ? 3 : 1;
-    bool sequence = n > 1 && i + n <= text.size();
-    char32_t c = n == 2 ? (b0 & 0x1Fu) : (b0 & 0x0Fu);
-    for (std::size_t k = 1; sequence && k < n; ++k) {
-      const auto b = static_cast<unsigned char>(text[i + k]);
-      sequence = (b & 0xC0) == 0x80;
-      c = (c << 6) | (b & 0x3Fu);
-    }
-    const bool unsafe = sequence && ((c >= 0xA1 && c <= 0x499) || (c >= 0x2C5E && c <= 0x2FFF) || (c >= 0x3001 && c <= 0x3057) ||
-                                     (c >= 0xFB26 && c <= 0xFEFE));
-    const std::size_t len = sequence ? n : 1;
-    if (unsafe) out += "\xEF\xBF\xBD";
-    else out.append(text, i, len);
-    i += len;
-  }
-  return out;
-}
-
-}  // namespace
-
-CheckPolicy parse_policy(const std::string& text, const std::string& file) {
-  CheckPolicy p = default_policy();
-  p.source = file;
-  if (text.find('\0') != std::string::npos) throw Error(file, "is not a policy file (binary content)");
-  // A table given twice: named here (the TOML parser's own message garbles the name).
-  {
-    std::map<std::string, int> headers;
-    std::istringstream lines(text);
-    std::string line;
-    for (int n = 1; std::getline(lines, line); ++n) {
-      const auto first = line.find_first_not_of(" \t");
-      if (first == std::string::npos || line[first] != '[' || line.compare(first, 2, "[[") == 0) continue;
-      const auto close = line.find(']', first);
-      if (close == std::string::npos) continue;
-      std::string key;
-      for (char c : line.substr(first + 1, close - first - 1))
-        if (c != ' ' && c != '\t' && c != '"' && c != '\'') key.push_back(c);
-      auto [it, fresh] = headers.emplace(key, n);
-      if (!fresh)
-        throw Error(file, fmt::format("line {}: {} is given twice (first at line {})", n, line.substr(first, close - first + 1),
-                                      it->second));
-    }
-  }
-  toml::table t;
-  try {
-    t = toml::parse(toml_safe(text), file);
-  } catch (const toml::parse_error& e) {
-    throw Error(file, fmt::format("line {}: {}", e.source().begin.line, e.description()));
-  } catch (const std::exception& e) { throw Error(file, fmt::format("not a valid policy file ({})", e.what())); } catch (...) {
-    throw Error(file, "not a valid policy file");
-  }
-  // A finite number within [lo, hi] (integers accepted); a string, a boolean, nan or inf is refused.
-  auto number = [&](const toml::node& n, const std::string& where, double lo, double hi) -> double {
-    const auto line = n.source().begin.line;
-    const auto v = n.is_number() ? n.value<double>() : std::nullopt;
-    if (!v) throw Error(file, fmt::format("line {}: {} is not a number", line, where));
-    if (!std::isfinite(*v)) throw Error(file, fmt::format("line {}: {} is not a finite number", line, where));
-    if (*v < lo || *v > hi)
-      throw Error(file, fmt::format("line {}: {} = {:g} is out of range ({:g} to {:g})", line, where, *v, lo, hi));
-    return *v;
-  };
-  auto boolean = [&](const toml::node& n, const std::string& where) -> bool {
-    if (!n.is_boolean()) throw Error(file, fmt::format("line {}: {} is true or false", n.source().begin.line, where));
-    return *n.value<bool>();
-  };
-  constexpr double k_z_max = 1000, k_pct_max = 100000, k_level_max = 1e15;
-  for (auto&& [k, v] : t) {
-    const std::string key(k.str());
-    if (key == "load_matters") {
-      p.load_matters = boolean(v, key);
-    } else if (key == "spread_floor_pct") {
-      p.spread_floor_pct = number(v, key, 0, 100);
-    } else if (key == "metric") {
-      const auto* metrics = v.as_table();
-      if (metrics == nullptr) throw Error(file, fmt::format("line {}: [metric.\"KEY\"] tables expected", v.source().begin.line));
-      for (auto&& [mk, mv] : *metrics) {
-        const std::string name(mk.str());
-        const int line = static_cast<int>(mv.source().begin.line);
-        auto it = p.metrics.find(name);
-        if (it == p.metrics.end())
-          throw Error(file,
-                      fmt::format("line {}: metric '{}' matches no checked metric of the registry (awrdiff catalog --metrics)",
-                                  line, name));
-        const auto* mt = mv.as_table();
-        if (mt == nullptr) throw Error(file, fmt::format("line {}: metric '{}' is not a table", line, name));
-        auto& mp = it->second;
-        for (auto&& [fk, fv] : *mt) {
-          const std::string f(fk.str());
-          const std::string where = fmt::format("metric.\"{}\".{}", name, f);
-          if (f == "direction") {
-            auto s = fv.value<std::string>();
-            auto d = s ? direction_named(*s) : std::nullopt;
-            if (!d)
-              throw Error(file, fmt::format("line {}: {} is higher_is_worse, higher_is_better or neutral", fv.source().begin.line,
-                                            where));
-            mp.direction = *d;
-          } else if (f == "warn_z") mp.warn_z = number(fv, where, 0.1, k_z_max);
-          else if (f == "fail_z") mp.fail_z = number(fv, where, 0.1, k_z_max);
-          else if (f == "fail_rel_pct") mp.fail_rel_pct = number(fv, where, 0, k_pct_max);
-          else if (f == "abs_floor") mp.abs_floor = number(fv, where, 0, k_level_max);
-          else if (f == "rel_floor_pct") mp.rel_floor_pct = number(fv, where, 0, k_pct_max);
-          else if (f == "warn_above") mp.warn_above = number(fv, where, 0, k_level_max);
-          else if (f == "fail_above") mp.fail_above = number(fv, where, 0, k_level_max);
-          else if (f == "warn_below") mp.warn_below = number(fv, where, 0, k_level_max);
-          else if (f == "fail_below") mp.fail_below = number(fv, where, 0, k_level_max);
-          else if (f == "enabled") mp.enabled = boolean(fv, where);
-          else
-            throw Error(file, fmt::format("line {}: unknown setting '{}' (direction, warn_z, fail_z, abs_floor, rel_floor_pct, "
-                                          "warn_above, fail_above, warn_below, fail_below, enabled)",
-                                          fv.source().begin.line, where));
-        }
-        if (mp.warn_z <= 0 || (mp.fail_z && *mp.fail_z <= 0) || mp.abs_floor < 0 || mp.rel_floor_pct < 0)
-          throw Error(file, fmt::format("line {}: metric '{}': levels and floors must be positive", line, name));
-        // Contradictory levels: every value would be out of one of them, or a value would fail before it warns.
-        {
-          const std::array<std::pair<const char*, const std::optional<double>*>, 2> below{
-              {{"warn_below", &mp.warn_below}, {"fail_below", &mp.fail_below}}},
-              above{{{"warn_above", &mp.warn_above}, {"fail_above", &mp.fail_above}}};
-          for (const auto& [bn, bv] : below)
-            for (const auto& [an, av] : above)
-              if (*bv && *av && !(**bv < **av))
-                throw Error(file, fmt::format("line {}: metric '{}': {} = {:g} is not below {} = {:g}: contradictory levels "
-                                              "(every value is below the one or above the other)",
-                                              line, name, bn, **bv, an, **av));
-          if (mp.warn_above && mp.fail_above && *mp.warn_above > *mp.fail_above)
-            throw Error(file, fmt::format("line {}: metric '{}': warn_above = {:g} is above fail_above = {:g}: a value would "
-                                          "fail before it warns",
-                                          line, name, *mp.warn_above, *mp.fail_above));
-          if (mp.warn_below && mp.fail_below && *mp.warn_below < *mp.fail_below)
-            throw Error(file, fmt::format("line {}: metric '{}': warn_below = {:g} is below fail_below = {:g}: a value would "
-                                          "fail before it warns",
-                                          line, name, *mp.warn_below, *mp.fail_below));
-        }
-        if (mp.enabled && (mt->contains("fail_z") || mt->contains("fail_above") || mt->contains("fail_below")) &&
-            std::find(p.gates.begin(), p.gates.end(), name) == p.gates.end())
-          p.gates.push_back(name);
-      }
-    } else {
-      throw Error(file, fmt::format("line {}: unknown setting '{}' (load_matters, spread_floor_pct, [metric.\"KEY\"])",
-                                    v.source().begin.line, key));
-    }
-  }
-  return p;
-}
-
-std::string policy_cannot_fail(const CheckPolicy& policy) {
-  std::size_t enabled = 0;
-  for (const auto& [key, mp] : policy.metrics) {
-    if (!mp.enabled) continue;
-    ++enabled;
-    const MetricSpec* spec = find_metric(key);
-    if (spec == nullptr) continue;
-    const MetricRange range = metric_range(*spec);
-    if (mp.fail_above && *mp.fail_above < range.high) return "";
-    if (mp.fail_below && *mp.fail_below > range.low) return "";
-    // A change fails only when material: past the absolute floor, which must lie within the metric's range.
-    if (mp.fail_z && mp.direction != Direction::neutral && mp.abs_floor < range.high) return "";
-  }
-  if (enabled == 0) return "every metric is disabled";
-  return "no enabled metric has a fail level within its range (fail_z with an absolute floor below the metric's "
-         "highest value, fail_above below it, or fail_below above 0)";
-}
-
-CompareTable policy_table(const CheckPolicy& policy) {
-  CompareTable t;
-  t.key = "check_policy";
-  t.title = fmt::format("Policy in force: {}", policy.source);
-  t.columns = {{"key", "Key", "", ColumnKind::text, 0, ColumnRole::identifier},
-               {"enabled", "Enabled", "", ColumnKind::text, 0, ColumnRole::label},
-               {"direction", "Direction", "", ColumnKind::text, 0, ColumnRole::label},
-               {"warn_z", "warn_z", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"fail_z", "fail_z", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"fail_rel_pct", "fail_rel_pct", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"abs_floor", "abs_floor", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"rel_floor_pct", "rel_floor_pct", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"warn_above", "warn_above", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"fail_above", "fail_above", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"warn_below", "warn_below", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"fail_below", "fail_below", "", ColumnKind::number, -1, ColumnRole::measure}};
-  auto cell = [](const std::optional<double>& v) { return v ? CompareCell(*v) : CompareCell(); };
-  for (const auto& m : all_metrics()) {
-    const auto it = policy.metrics.find(std::string(m.key));
-    if (it == policy.metrics.end()) continue;
-    const auto& mp = it->second;
-    CompareRow row;
-    row.cells = {std::string(m.key),
-                 std::string(mp.enabled ? "true" : "false"),
-                 std::string(mp.direction == Direction::higher_is_worse    ? "higher_is_worse"
-                             : mp.direction == Direction::higher_is_better ? "higher_is_better"
-                                                                           : "neutral"),
-                 CompareCell(mp.warn_z),
-                 cell(mp.fail_z),
-                 CompareCell(mp.fail_rel_pct),
-                 CompareCell(mp.abs_floor),
-                 CompareCell(mp.rel_floor_pct),
-                 cell(mp.warn_above),
-                 cell(mp.fail_above),
-                 cell(mp.warn_below),
-                 cell(mp.fail_below)};
-    t.rows.push_back(std::move(row));
-  }
-  t.notes.push_back(fmt::format("load_matters = {}", policy.load_matters ? "true" : "false"));
-  t.notes.push_back(fmt::format("spread_floor_pct = {:g}", policy.spread_floor_pct));
-  if (!policy.gates.empty()) t.notes.push_back(fmt::format("gates named by the policy: {}", fmt::join(policy.gates, ", ")));
-  if (const auto why = policy_cannot_fail(policy); !why.empty()) t.notes.push_back("no metric can fail: " + why);
-  return t;
 }
 
 namespace {
@@ -402,7 +135,12 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   const bool from_periods = dist.basis == "periods";
   const std::size_t n = dist.count;
   std::optional<double> spread_used;
-  if (const auto band = check_band(dist, mp, policy)) {
+  const MetricRange range = metric_range(spec);
+  if (const auto band = check_band(dist, mp, policy); band && band->low <= range.low && band->high >= range.high) {
+    // The policy's floors reach past every value the metric takes: no limit, and no band edge to print.
+    r.no_limit = true;
+    r.method = "no limit";
+  } else if (band) {
     const double s = band->spread;
     spread_used = s;
     z = (cur - c) / s;
@@ -433,10 +171,11 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
       r.method = between_two ? "between the 2 periods" : std::string("pairwise against the nearer of the 2 periods");
     }
   }
-  if (r.band_low && r.band_high) r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
+  if (r.no_limit) r.expected = "no limit";
+  else if (r.band_low && r.band_high) r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
   else r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(c), num(mp.abs_floor), mp.rel_floor_pct);
   r.status = CheckStatus::ok;
-  r.reason = "within the baseline";
+  r.reason = r.no_limit ? "no limit: the policy's floors reach past any value of the metric" : "within the baseline";
   if (out_of_band && material && side != 0) {
     if (ws == 0) {
       r.status = CheckStatus::changed;
@@ -472,6 +211,7 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   level(mp.fail_above, true, CheckStatus::fail);
   level(mp.fail_below, false, CheckStatus::fail);
   r.fail_level = fail_level(mp, ws, c, spread_used, spread_used ? std::nullopt : ws > 0 ? dist.max : dist.min);
+  if (r.fail_level && *r.fail_level >= range.high) r.fail_level.reset();  // past any value: it cannot fail
   return r;
 }
 
@@ -583,7 +323,19 @@ std::string quiet_text(const CheckReport& r) {
   return out;
 }
 
-CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
+namespace {
+
+// The result of registry key `key`, or null when the policy disabled it.
+CheckResult* find_result(std::vector<CheckResult>& results, std::string_view key) {
+  for (auto& r : results)
+    if (r.key == key) return &r;
+  return nullptr;
+}
+
+// The current report as a check needs it: valid, of the baseline's database and instance, with figures a database
+// can give and a DB time per second; else trouble (Error, exit 2). Returns what confirm_same_database says of the
+// match (empty when the DB Ids agree).
+std::string refuse_unusable(const Snapshot& current, const Baseline& baseline_in, const CheckOptions& options) {
   if (!current.valid)
     throw Error(current.source, "the report says its figures are invalid (" + current.invalid_reason + "): it cannot be checked");
   const std::string same_db = confirm_same_database(identity_of(current), identity_of(baseline_in), current.source,
@@ -611,10 +363,13 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     throw Error(current.source, fmt::format("DB time per second {:g} AAS is not credible (more than {:g} sessions active on "
                                             "average): the report is not usable",
                                             *aas, k_max_credible_aas));
+  return same_db;
+}
 
-  CheckReport out;
-  if (!same_db.empty()) out.warnings.push_back(same_db);
-  for (const auto& n : options.current_notes) out.warnings.push_back(n);
+// The baseline a check runs against: the current period left out of it (a member is never checked against itself),
+// refused when no usable period is left; its notes, release and CPU count go to `warnings`.
+Baseline baseline_without_current(const Snapshot& current, const Baseline& baseline_in, std::vector<std::string>& warnings) {
+  const auto instance = report_instance(current);
   Baseline baseline = baseline_in;
   // A member of the baseline is checked against the others, never against itself.
   const auto before = baseline.periods.size();
@@ -624,14 +379,14 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
            s.interval.end_snap == current.interval.end_snap && report_instance(s) == instance;
   });
   if (baseline.periods.size() != before) {
-    out.warnings.push_back(fmt::format("{} is a period of the baseline: left out of it for this check", current.source));
+    warnings.push_back(fmt::format("{} is a period of the baseline: left out of it for this check", current.source));
     // A typical period merged when the baseline was saved (no snap ids of its own) holds the current report, which
     // cannot be taken out of its sums and top lists: no side-by-side comparison against it (it would compare the
     // report partly with itself); the check's band uses the other periods.
     const auto merged = [](const Snapshot& s) { return !s.interval.begin_snap && !s.interval.end_snap; };
     if (std::any_of(baseline.snapshots.begin(), baseline.snapshots.end(), merged)) {
       baseline.snapshots.clear();
-      out.warnings.push_back(
+      warnings.push_back(
           "the baseline's typical period was merged with this report in it: the side-by-side tables and findings are "
           "left out (save the baseline without it, or compare sets: awrdiff --base B1 B2 --target CURRENT)");
     }
@@ -648,13 +403,20 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
               ? "the baseline has no usable periods: its only period is the current report itself"
               : "the baseline has no usable periods (no valid period with metric values, no aggregate)");
   }
-  for (const auto& n : baseline.notes) out.warnings.push_back("baseline: " + n);
+  for (const auto& n : baseline.notes) warnings.push_back("baseline: " + n);
   if (current.database.release != baseline.release && !current.database.release.empty() && !baseline.release.empty())
-    out.warnings.push_back(fmt::format("release {} differs from the baseline's {}", current.database.release, baseline.release));
+    warnings.push_back(fmt::format("release {} differs from the baseline's {}", current.database.release, baseline.release));
   if (current.database.cpus && baseline.cpus && *current.database.cpus != *baseline.cpus)
-    out.warnings.push_back(fmt::format("{:g} CPU{} here, {:g} in the baseline", *current.database.cpus,
-                                       *current.database.cpus == 1 ? "" : "s", *baseline.cpus));
+    warnings.push_back(fmt::format("{:g} CPU{} here, {:g} in the baseline", *current.database.cpus,
+                                   *current.database.cpus == 1 ? "" : "s", *baseline.cpus));
+  return baseline;
+}
 
+// Each metric the policy enables, judged against the baseline (evaluate), in registry order into `out.results`.
+// Returns how many periods of the baseline DB time per second was judged against (after --match).
+std::size_t judge_metrics(CheckReport& out, const Snapshot& current, const Baseline& baseline, const CheckPolicy& policy,
+                          const CheckOptions& options) {
+  const auto instance = report_instance(current);
   const std::string begin = iso_time(current.interval.begin_time);
   if (options.match != MatchPeriods::all && begin.empty())
     throw Error(current.source, "its begin time cannot be read, so like periods cannot be matched (--match)");
@@ -672,9 +434,12 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
       r.method += fmt::format("{}counts: {}", r.method.empty() ? "" : "; ", src);
     out.results.push_back(std::move(r));
   }
-  out.baseline_periods = matched;
-  // Metrics the baseline gives but the current report does not (a truncated or partial report): not checked,
-  // and said, so that a passing check of half a report is never read as a full pass.
+  return matched;
+}
+
+// Metrics the baseline gives but the current report does not (a truncated or partial report): not checked,
+// and said, so that a passing check of half a report is never read as a full pass.
+void note_not_checked(CheckReport& out, const Snapshot& current) {
   std::vector<std::string> missing;
   std::vector<std::string> missing_masters;
   for (const auto& r : out.results)
@@ -705,77 +470,78 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
                       missing.size() > named ? fmt::format(" and {} more", missing.size() - named) : std::string()));
     }
   }
-  if (std::none_of(out.results.begin(), out.results.end(),
-                   [](const CheckResult& r) { return r.status != CheckStatus::insufficient; })) {
-    if (options.match == MatchPeriods::all) throw Error(current.source, "no metric in common with the baseline");
-    // No period of the baseline is like this one: an insufficient baseline, not trouble, the same rule as a
-    // history that holds no like period yet (exit 0; `check -q` prints this one line).
-    // Still a warning when the period is a multiple of every period of other hours (a storm the like periods cannot
-    // judge yet): one line under -q, exit 0 all the same.
-    const std::string multiple = unlike_periods_multiple(current, baseline);
-    out.status = multiple.empty() ? CheckStatus::insufficient : CheckStatus::warn;
-    out.headline = fmt::format("{}, insufficient baseline: no period of the baseline {} ({} period{} in it); {}",
-                               multiple.empty() ? "OK" : "WARN",
-                               options.match == MatchPeriods::hour ? "begins in the same hour of day (--match hour)"
-                                                                   : "begins in the same weekday and hour (--match weekday-hour)",
-                               baseline.periods.size(), baseline.periods.size() == 1 ? "" : "s",
-                               multiple.empty() ? "nothing was checked" : "but " + multiple + "; nothing else was checked");
-    out.comparison = Comparison{};
-    out.comparison.headline = out.headline;
-    out.comparison.base_source = fmt::format("baseline: {}", baseline.name);
-    out.comparison.target_source = current.source;
-    for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it)
-      out.comparison.warnings.insert(out.comparison.warnings.begin(), *it);
-    return out;
-  }
-  // A baseline without DB time per second (for the matched periods), or known to lack rows of its source, cannot
-  // gate: the master metric every default fail rests on is missing, and a check against the rest would pass
-  // whatever the current period (a decimal-comma spool of which 5 rows of 245 were read passed a 4.4x regression).
-  // Trouble, unless the policy names the metrics it gates on and each is given.
-  {
-    std::string trouble;
-    const auto dbt_it =
-        std::find_if(out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.key == "db_time_per_s"; });
-    const bool has_dbt = dbt_it != out.results.end() && (dbt_it->baseline.median || dbt_it->baseline.mean);
-    if (!baseline.incomplete.empty())
-      trouble = fmt::format("incomplete baseline: {}{}", baseline.incomplete.front(),
-                            baseline.incomplete.size() > 1 ? fmt::format(" (and {} more)", baseline.incomplete.size() - 1) : "");
-    else if (dbt_it == out.results.end()) trouble = "DB time per second is disabled by the policy";
-    else if (!has_dbt)
-      trouble = fmt::format("the baseline gives no DB time per second{}",
-                            options.match == MatchPeriods::all ? "" : " for periods like this one (--match)");
-    if (!trouble.empty()) {
-      std::vector<std::string> absent;
-      for (const auto& key : policy.gates) {
-        const auto it = std::find_if(out.results.begin(), out.results.end(), [&](const CheckResult& r) { return r.key == key; });
-        const auto pit = policy.metrics.find(key);
-        const bool level = pit != policy.metrics.end() && (pit->second.fail_above || pit->second.fail_below);
-        if (it == out.results.end() || !it->current || (!(it->baseline.median || it->baseline.mean) && !level))
-          absent.push_back(key);
-      }
-      const std::string where = baseline.name.empty() ? std::string("baseline") : baseline.name;
-      if (policy.gates.empty())
-        throw Error(where, trouble +
-                               ": a check against it could not fail on DB time; give a complete baseline, or a policy "
-                               "naming the metrics to gate on (fail_z, fail_above or fail_below)");
-      if (!absent.empty())
-        throw Error(where, fmt::format("{}; the policy's {} not given by both the baseline and the current report", trouble,
-                                       fmt::join(absent, ", ")));
-      out.warnings.push_back(fmt::format("{}: gated on the policy's metrics ({})", trouble, fmt::join(policy.gates, ", ")));
-    }
-  }
-  if (const auto never = policy_cannot_fail(policy); !never.empty())
-    out.warnings.push_back(fmt::format("the policy {} can never fail the check: {}", policy.source, never));
-  out.policy = policy_table(policy);
+}
 
-  auto result = [&](std::string_view key) -> CheckResult* {
-    for (auto& r : out.results)
-      if (r.key == key) return &r;
-    return nullptr;
-  };
-  // Busier is not slower: DB time per second up with the load, while not every unit of work got costlier. The rule is
-  // the comparison's (detail::load_explains): a ramp-up whose executions cost more each while transactions cost far
-  // less (the mix changed) is the load's; every cost per unit worse is a regression.
+// No period of the baseline is like this one (--match): an insufficient baseline, not trouble, the same rule as a
+// history that holds no like period yet (exit 0; `check -q` prints this one line).
+// Still a warning when the period is a multiple of every period of other hours (a storm the like periods cannot
+// judge yet): one line under -q, exit 0 all the same.
+void no_like_period(CheckReport& out, const Snapshot& current, const Baseline& baseline, const CheckOptions& options) {
+  const std::string multiple = unlike_periods_multiple(current, baseline);
+  out.status = multiple.empty() ? CheckStatus::insufficient : CheckStatus::warn;
+  out.headline = fmt::format("{}, insufficient baseline: no period of the baseline {} ({} period{} in it); {}",
+                             multiple.empty() ? "OK" : "WARN",
+                             options.match == MatchPeriods::hour ? "begins in the same hour of day (--match hour)"
+                                                                 : "begins in the same weekday and hour (--match weekday-hour)",
+                             baseline.periods.size(), baseline.periods.size() == 1 ? "" : "s",
+                             multiple.empty() ? "nothing was checked" : "but " + multiple + "; nothing else was checked");
+  out.comparison = Comparison{};
+  out.comparison.headline = out.headline;
+  out.comparison.base_source = fmt::format("baseline: {}", baseline.name);
+  out.comparison.target_source = current.source;
+  for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it)
+    out.comparison.warnings.insert(out.comparison.warnings.begin(), *it);
+}
+
+// A baseline without DB time per second (for the matched periods), or known to lack rows of its source, cannot
+// gate: the master metric every default fail rests on is missing, and a check against the rest would pass
+// whatever the current period (a decimal-comma spool of which 5 rows of 245 were read passed a 4.4x regression).
+// Trouble, unless the policy names the metrics it gates on and each is given.
+void gate_without_db_time(CheckReport& out, const Baseline& baseline, const CheckPolicy& policy, const CheckOptions& options) {
+  std::string trouble;
+  const auto dbt_it =
+      std::find_if(out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.key == "db_time_per_s"; });
+  const bool has_dbt = dbt_it != out.results.end() && (dbt_it->baseline.median || dbt_it->baseline.mean);
+  if (!baseline.incomplete.empty())
+    trouble = fmt::format("incomplete baseline: {}{}", baseline.incomplete.front(),
+                          baseline.incomplete.size() > 1 ? fmt::format(" (and {} more)", baseline.incomplete.size() - 1) : "");
+  else if (dbt_it == out.results.end()) trouble = "DB time per second is disabled by the policy";
+  else if (!has_dbt)
+    trouble = fmt::format("the baseline gives no DB time per second{}",
+                          options.match == MatchPeriods::all ? "" : " for periods like this one (--match)");
+  if (!trouble.empty()) {
+    std::vector<std::string> absent;
+    for (const auto& key : policy.gates) {
+      const auto it = std::find_if(out.results.begin(), out.results.end(), [&](const CheckResult& r) { return r.key == key; });
+      const auto pit = policy.metrics.find(key);
+      const bool level = pit != policy.metrics.end() && (pit->second.fail_above || pit->second.fail_below);
+      if (it == out.results.end() || !it->current || (!(it->baseline.median || it->baseline.mean) && !level))
+        absent.push_back(key);
+    }
+    const std::string where = baseline.name.empty() ? std::string("baseline") : baseline.name;
+    if (policy.gates.empty())
+      throw Error(where, trouble +
+                             ": a check against it could not fail on DB time; give a complete baseline, or a policy "
+                             "naming the metrics to gate on (fail_z, fail_above or fail_below)");
+    if (!absent.empty())
+      throw Error(where, fmt::format("{}; the policy's {} not given by both the baseline and the current report", trouble,
+                                     fmt::join(absent, ", ")));
+    out.warnings.push_back(fmt::format("{}: gated on the policy's metrics ({})", trouble, fmt::join(policy.gates, ", ")));
+  }
+}
+
+// What the load rules found: DB time per second up with the load (busier, not slower), in words for the headline.
+struct LoadRules {
+  bool busier = false;
+  std::string cost_text;  // "DB time per execution 1.20 -> 1.10 ms", or "DB time per call within its band"
+  std::vector<std::string> load_notes;  // "Executions per second 1,200 -> 2,400 /s"
+};
+
+// Busier is not slower: DB time per second up with the load, while not every unit of work got costlier. The rule is
+// the comparison's (detail::load_explains): a ramp-up whose executions cost more each while transactions cost far
+// less (the mix changed) is the load's; every cost per unit worse is a regression.
+LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy& policy) {
+  auto result = [&](std::string_view key) { return find_result(results, key); };
   bool load_rose = false;
   std::vector<std::string> load_notes;
   for (const auto& m : all_metrics())
@@ -841,32 +607,40 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
           r->reason += " (DB time per second is below the baseline's: warns only)";
         }
       }
+  return {busier, cost_text, load_notes};
+}
 
-  // Idle periods (detail::idle_pair, as the comparison reads them: a current period under 0.05 AAS, or one under
-  // 0.1 AAS against an idle baseline centre): their ratios and latencies rest on a handful of calls and waits, and
-  // DB time per second on a few sessions' seconds: noise rather than a regression to mail about. A level the policy
-  // sets still holds.
+// Idle periods (detail::idle_pair, as the comparison reads them: a current period under 0.05 AAS, or one under
+// 0.1 AAS against an idle baseline centre): their ratios and latencies rest on a handful of calls and waits, and
+// DB time per second on a few sessions' seconds: noise rather than a regression to mail about. A level the policy
+// sets still holds.
+void quiet_idle(std::vector<CheckResult>& results) {
+  const auto* dbt = find_result(results, "db_time_per_s");
   const OptDouble dbt_centre = dbt ? (dbt->baseline.median ? dbt->baseline.median : dbt->baseline.mean) : std::nullopt;
   const bool idle = dbt && dbt->current &&
                     (*dbt->current < detail::k_idle_aas || (dbt_centre && detail::idle_pair(*dbt_centre, *dbt->current)));
   if (idle)
-    for (auto& r : out.results)
+    for (auto& r : results)
       if ((&r != dbt || *dbt->current >= detail::k_idle_aas) &&
           (r.status == CheckStatus::warn || r.status == CheckStatus::fail) &&
           r.reason.find("the policy's") == std::string::npos) {
         r.status = CheckStatus::ok;
         r.reason = fmt::format("outside the band, but the period is idle ({} AAS): noise", num(*dbt->current));
       }
-  // A warn is a mail to a DBA: it needs a material change on a metric a DBA would act on.
-  // - A master metric warns from half its fail level (DB time per second +11% against one period is a normal hour,
-  //   not news); the cost per unit of work of a load under half the baseline's DB time per second (a soak test
-  //   ramping up, a quiet hour of another mix) is context: a few executions carry the fixed work.
-  // - The parts of DB time (DB CPU, non-CPU time, time outside both, AAS per CPU) warn only when DB time per second
-  //   itself is worse: a part rising inside an unchanged whole is a change of mix, which the findings explain.
-  // - Background CPU warns from a tenth of the CPUs; a latency when its event takes a tenth of DB time; hard parses
-  //   when hard parse elapsed time does. Counts with no DB time of their own (rollbacks, logons, logical reads per
-  //   ms of CPU) never warn.
-  // Those below the line are "changed", with the reason.
+}
+
+// A warn is a mail to a DBA: it needs a material change on a metric a DBA would act on.
+// - A master metric warns from half its fail level (DB time per second +11% against one period is a normal hour,
+//   not news); the cost per unit of work of a load under half the baseline's DB time per second (a soak test
+//   ramping up, a quiet hour of another mix) is context: a few executions carry the fixed work.
+// - The parts of DB time (DB CPU, non-CPU time, time outside both, AAS per CPU) warn only when DB time per second
+//   itself is worse: a part rising inside an unchanged whole is a change of mix, which the findings explain.
+// - Background CPU warns from a tenth of the CPUs; a latency when its event takes a tenth of DB time; hard parses
+//   when hard parse elapsed time does. Counts with no DB time of their own (rollbacks, logons, logical reads per
+//   ms of CPU) never warn.
+// Those below the line are "changed", with the reason.
+void warn_on_what_a_dba_acts_on(std::vector<CheckResult>& results, const Snapshot& current, const CheckPolicy& policy) {
+  const auto* dbt = find_result(results, "db_time_per_s");
   constexpr double k_warn_share = 0.10;
   const double dbt_centre_aas = dbt ? dbt->baseline.median.value_or(dbt->baseline.mean.value_or(0)) : 0.0;
   const OptDouble cur_aas = current.average_active_sessions();
@@ -897,7 +671,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
             "load of another mix",
             num(*dbt->current), num(dbt_centre_aas));
     } else if (r.key == "db_cpu_per_s" || r.key == "non_cpu_per_s" || r.key == "outside_per_s" || r.key == "aas_per_cpu") {
-      if (dbt && dbt->status != CheckStatus::warn && dbt->status != CheckStatus::fail)
+      if (dbt && !dbt->no_limit && dbt->status != CheckStatus::warn && dbt->status != CheckStatus::fail)
         context = "a part of DB time, and DB time per second is not worse: a change of mix";
     } else if (r.key == "load_profile.background_cpu") {
       const OptDouble cpus = current.database.cpus;
@@ -923,16 +697,14 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
       r.reason = "worse than the baseline, but not a change a DBA acts on alone (" + context + "): context, not a warn";
     }
   };
-  for (auto& r : out.results) acts_on(r, true);  // the masters first: the parts of DB time follow DB time per second
-  for (auto& r : out.results) acts_on(r, false);
+  for (auto& r : results) acts_on(r, true);  // the masters first: the parts of DB time follow DB time per second
+  for (auto& r : results) acts_on(r, false);
+}
 
-  for (const auto& r : out.results) {
-    if (r.status == CheckStatus::fail) out.status = CheckStatus::fail;
-    else if (r.status == CheckStatus::warn && out.status != CheckStatus::fail) out.status = CheckStatus::warn;
-  }
-  if (out.status == CheckStatus::ok && dbt && dbt->status == CheckStatus::improved) out.status = CheckStatus::improved;
-
-  // The findings and evidence: the current period against the baseline's typical period (its reports merged).
+// The findings and evidence: the current period against the baseline's typical period (its reports merged), or the
+// current report described when the baseline has no report of its own (a dump).
+void compare_with_typical(CheckReport& out, const Snapshot& current, const Baseline& baseline, const CheckPolicy& policy,
+                          const CheckOptions& options) {
   if (!baseline.snapshots.empty()) {
     const Snapshot typical = typical_period(baseline);
     out.comparison = compare(typical, current, options.compare);
@@ -971,19 +743,27 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   auto& c = out.comparison;
   c.base_source = fmt::format("baseline: {}", baseline.name);
   c.target_source = current.source;
+}
 
-  // The headline.
-  auto fmt_metric = [&](const CheckResult& r) -> std::string {
-    if (!r.current || !(r.baseline.median || r.baseline.mean)) return fmt::format("{} ({})", r.label, r.reason);
-    std::string band = r.band_low && r.band_high ? fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high)) : "";
-    return fmt::format("{} {} {} (baseline {}{}{}{})", r.label, num(*r.current), r.unit,
-                       num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)), band.empty() ? "" : ", band " + band,
-                       r.baseline.count
-                           ? fmt::format(", {} {}{}", r.baseline.count, r.baseline.basis == "periods" ? "period" : "interval",
-                                         r.baseline.count == 1 ? "" : "s")
-                           : "",
-                       r.z ? fmt::format(", z {:+.1f}", *r.z) : "");
-  };
+// A metric in the headline: "DB time per second 6.60 AAS (baseline 2.10, band 1.50 .. 2.70, 4 periods, z +12.3)".
+std::string headline_metric(const CheckResult& r) {
+  if (!r.current || !(r.baseline.median || r.baseline.mean)) return fmt::format("{} ({})", r.label, r.reason);
+  std::string band = r.no_limit                  ? std::string("no limit")
+                     : r.band_low && r.band_high ? fmt::format("band {} .. {}", num(*r.band_low), num(*r.band_high))
+                                                 : "";
+  return fmt::format("{} {} {} (baseline {}{}{}{})", r.label, num(*r.current), r.unit,
+                     num(*(r.baseline.median ? r.baseline.median : r.baseline.mean)), band.empty() ? "" : ", " + band,
+                     r.baseline.count
+                         ? fmt::format(", {} {}{}", r.baseline.count, r.baseline.basis == "periods" ? "period" : "interval",
+                                       r.baseline.count == 1 ? "" : "s")
+                         : "",
+                     r.z ? fmt::format(", z {:+.1f}", *r.z) : "");
+}
+
+// What drives a worse DB time per second, for the headline: the comparison's contributors (events, then the time
+// model in parentheses, then SQL), or without a typical period (a dump) the detail metrics out of band with it.
+std::string headline_causes(const CheckReport& out, const Snapshot& current, const CheckResult* dbt) {
+  const auto& c = out.comparison;
   std::string causes;
   const bool db_time_worse = dbt && (dbt->status == CheckStatus::fail || dbt->status == CheckStatus::warn);
   if (db_time_worse) {
@@ -1029,43 +809,53 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     }
     if (!parts.empty()) causes = fmt::format("; out of band with it: {}", fmt::join(parts, ", "));
   }
+  return causes;
+}
+
+// The first line and the verdict: FAIL, WARN (more load, not slower; worse metrics), OK (better; within the baseline).
+// `policy_note`: said after the verdict when the policy can never fail the check (else empty).
+void check_headline(CheckReport& out, const Snapshot& current, const CheckOptions& options, const LoadRules& load,
+                    const std::string& policy_note) {
+  const CheckResult* dbt = find_result(out.results, "db_time_per_s");
+  auto& c = out.comparison;
+  const std::string causes = headline_causes(out, current, dbt);
   std::vector<std::string> warned;
   std::size_t warned_count = 0;
   for (const auto& r : out.results)
     if (r.status == CheckStatus::warn) {
       ++warned_count;
-      if (warned.size() < 3) warned.push_back(fmt_metric(r));
+      if (warned.size() < 3) warned.push_back(headline_metric(r));
     }
   if (warned_count > warned.size()) warned.push_back(fmt::format("{} more in the check table", warned_count - warned.size()));
   if (out.status == CheckStatus::fail) {
     std::vector<std::string> failed;
     for (const auto& r : out.results)
-      if (r.status == CheckStatus::fail) failed.push_back(fmt_metric(r));
+      if (r.status == CheckStatus::fail) failed.push_back(headline_metric(r));
     out.headline = fmt::format("FAIL, regression against the baseline: {}{}", fmt::join(failed, "; "), causes);
     c.verdict = Verdict::regressed;
-  } else if (busier) {
+  } else if (load.busier) {
     // The slowdowns inside the load change, as the comparison of the same two periods names them (headline.cpp).
     std::string inside;
     if (const auto at = c.headline.find("; slower inside it: "); at != std::string::npos) {
       const auto from = at + 2;
       inside = "; " + c.headline.substr(from, c.headline.find("; the added time is in ", from) - from);
     }
-    out.headline = fmt::format("WARN, more load, not slower: {} with {}; {}{}", fmt_metric(*dbt), fmt::join(load_notes, ", "),
-                               cost_text, inside);
+    out.headline = fmt::format("WARN, more load, not slower: {} with {}; {}{}", headline_metric(*dbt),
+                               fmt::join(load.load_notes, ", "), load.cost_text, inside);
     c.verdict = Verdict::load_changed;
   } else if (out.status == CheckStatus::warn) {
     out.headline = fmt::format("WARN, no fail-level regression, but {} metric{} worse than the baseline: {}{}", warned_count,
                                warned_count == 1 ? " is" : "s are", fmt::join(warned, "; "), causes);
     c.verdict = Verdict::unchanged;
   } else if (out.status == CheckStatus::improved) {
-    out.headline = fmt::format("OK, better than the baseline: {}{}", fmt_metric(*dbt), causes);
+    out.headline = fmt::format("OK, better than the baseline: {}{}", headline_metric(*dbt), causes);
     c.verdict = Verdict::improved;
   } else {
     // Never a centre the baseline does not give: the DB time row may be "insufficient baseline".
     const std::size_t judged = static_cast<std::size_t>(std::count_if(
         out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }));
     out.headline = dbt && dbt->current && dbt->status != CheckStatus::insufficient
-                       ? fmt::format("OK, within the baseline: {}", fmt_metric(*dbt))
+                       ? fmt::format("OK, within the baseline: {}", headline_metric(*dbt))
                        : fmt::format("OK, within the baseline on the {} metric{} it gives; DB time per second: {}", judged,
                                      judged == 1 ? "" : "s", dbt ? dbt->reason : std::string("not checked"));
     c.verdict = Verdict::unchanged;
@@ -1073,13 +863,17 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (out.not_checked > 0)
     out.headline +=
         fmt::format("; {} metric{} not checked (not in the report)", out.not_checked, out.not_checked == 1 ? "" : "s");
+  if (!policy_note.empty()) out.headline += "; " + policy_note;
   if (options.match != MatchPeriods::all)
     out.headline +=
         options.match == MatchPeriods::hour ? " [like periods: same hour of day]" : " [like periods: same weekday and hour]";
   c.headline = out.headline;
   for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it) c.warnings.insert(c.warnings.begin(), *it);
+}
 
-  // The check table, first.
+// The check table: one row per metric checked, first among the comparison's tables.
+CompareTable check_table(const CheckReport& out, const Baseline& baseline, const CheckPolicy& policy) {
+  const std::size_t matched = out.baseline_periods;
   CompareTable t;
   t.key = "check";
   t.title = fmt::format("Check against the baseline ({}; {} period{} matched; policy: {})", baseline.name, matched,
@@ -1111,7 +905,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
     if (r.band_low && r.band_high) {
       op = dir == Direction::higher_is_worse ? "<=" : dir == Direction::higher_is_better ? ">=" : "within";
       expected = dir == Direction::higher_is_worse ? r.band_high : dir == Direction::higher_is_better ? r.band_low : centre;
-    } else if (centre) {
+    } else if (centre && !r.no_limit) {
       op = "~";
       expected = centre;
     }
@@ -1135,7 +929,45 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
       "rise) out of its band in the worse direction and material; warn: any other metric so; improved and "
       "changed never fail. Band: centre ± warn_z × spread (robust, MAD) for 3 or more periods; the extremes "
       "for dumps without a spread; the pairwise floors for one or two periods.");
-  c.tables.insert(c.tables.begin(), std::move(t));
+  return t;
+}
+
+}  // namespace
+
+CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
+  const std::string same_db = refuse_unusable(current, baseline_in, options);
+  CheckReport out;
+  if (!same_db.empty()) out.warnings.push_back(same_db);
+  for (const auto& n : options.current_notes) out.warnings.push_back(n);
+  const Baseline baseline = baseline_without_current(current, baseline_in, out.warnings);
+  out.baseline_periods = judge_metrics(out, current, baseline, policy, options);
+  note_not_checked(out, current);
+  if (std::none_of(out.results.begin(), out.results.end(),
+                   [](const CheckResult& r) { return r.status != CheckStatus::insufficient; })) {
+    if (options.match == MatchPeriods::all) throw Error(current.source, "no metric in common with the baseline");
+    no_like_period(out, current, baseline, options);
+    return out;
+  }
+  gate_without_db_time(out, baseline, policy, options);
+  // A policy that can never fail is said in the warnings and on the first line (what --nagios shows, and -q on a warn).
+  const std::string never = policy_cannot_fail(policy);
+  if (!never.empty()) out.warnings.push_back(fmt::format("the policy {} can never fail the check: {}", policy.source, never));
+  const std::string policy_note = never.empty() ? "" : fmt::format("the policy {} can never fail the check", policy.source);
+  out.policy = policy_table(policy);
+
+  const LoadRules load = apply_load_rules(out.results, policy);
+  quiet_idle(out.results);
+  warn_on_what_a_dba_acts_on(out.results, current, policy);
+  const CheckResult* dbt = find_result(out.results, "db_time_per_s");
+  for (const auto& r : out.results) {
+    if (r.status == CheckStatus::fail) out.status = CheckStatus::fail;
+    else if (r.status == CheckStatus::warn && out.status != CheckStatus::fail) out.status = CheckStatus::warn;
+  }
+  if (out.status == CheckStatus::ok && dbt && dbt->status == CheckStatus::improved) out.status = CheckStatus::improved;
+
+  compare_with_typical(out, current, baseline, policy, options);
+  check_headline(out, current, options, load, policy_note);
+  out.comparison.tables.insert(out.comparison.tables.begin(), check_table(out, baseline, policy));
   detail::add_check_charts(out, baseline);
   return out;
 }

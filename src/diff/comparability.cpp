@@ -68,6 +68,50 @@ void drop_columns(CompareTable& t, Pred dropped, const std::string& note) {
   t.notes.push_back(note);
 }
 
+// An instance restarted between two periods of one instance (their startup times differ), in words: whether its
+// caches were cold in either period.
+std::string restart_warning(const Snapshot& base, const Snapshot& target) {
+  const auto& b = base.database;
+  const auto& t = target.database;
+  // Caches are cold only in a period the restart falls inside or just before (k_restart_matters_s); a restart
+  // 12 hours before the period began is a fact, not a reason for its figures.
+  auto after_startup = [](const Snapshot& s, const std::string& startup) -> OptDouble {
+    const auto st = snap_seconds(startup), begin = snap_seconds(s.interval.begin_time);
+    return st && begin ? OptDouble(*begin - *st) : std::nullopt;  // negative: the restart is inside the period
+  };
+  auto span = [](double sec) {
+    sec = std::max(0.0, sec);
+    return sec < 2 * 3600    ? fmt::format("{:.0f} min", sec / 60)
+           : sec < 2 * 86400 ? fmt::format("{:.1f} h", sec / 3600)
+                             : fmt::format("{:.1f} days", sec / 86400);
+  };
+  const auto bs = after_startup(base, b.startup_time), ts = after_startup(target, t.startup_time);
+  const bool cold_b = bs && *bs <= k_restart_matters_s, cold_t = ts && *ts <= k_restart_matters_s;
+  if (cold_b || cold_t) {
+    const auto& d = cold_t ? *ts : *bs;
+    return fmt::format("instance restarted between the periods (startup {} vs {}): caches were cold in the {} period ({})",
+                       b.startup_time, t.startup_time, cold_t ? "target" : "base",
+                       d < 0 ? std::string("the restart is inside it") : fmt::format("it began {} after the restart", span(d)));
+  }
+  if (ts && bs)
+    return fmt::format(
+        "instance restarted between the periods (startup {} vs {}; the base began {}, the target {} after its startup)",
+        b.startup_time, t.startup_time, span(*bs), span(*ts));
+  return fmt::format("instance restarted between the periods (startup {} vs {})", b.startup_time, t.startup_time);
+}
+
+// The column that gives each row's unit where the figures' columns give none (Load Profile's and Operating System
+// Statistics' Unit): by its role, a text label beside the row's name, before the first measure. The column count
+// when the table has none.
+std::size_t row_unit_column(const CompareTable& t) {
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    const ColumnRole role = role_of(t.columns[i]);
+    if (role == ColumnRole::measure) break;
+    if (role == ColumnRole::label && t.columns[i].kind == ColumnKind::text) return i;
+  }
+  return t.columns.size();
+}
+
 }  // namespace
 
 PeriodCheck check_period(const Snapshot& s, const std::string& report) {
@@ -256,36 +300,8 @@ void Differ::comparability() {
         fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
                     "their difference understates the change",
                     *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
-  if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap) {
-    // Caches are cold only in a period the restart falls inside or just before (k_restart_matters_s); a restart
-    // 12 hours before the period began is a fact, not a reason for its figures.
-    auto after_startup = [](const Snapshot& s, const std::string& startup) -> OptDouble {
-      const auto st = snap_seconds(startup), begin = snap_seconds(s.interval.begin_time);
-      return st && begin ? OptDouble(*begin - *st) : std::nullopt;  // negative: the restart is inside the period
-    };
-    auto span = [](double sec) {
-      sec = std::max(0.0, sec);
-      return sec < 2 * 3600    ? fmt::format("{:.0f} min", sec / 60)
-             : sec < 2 * 86400 ? fmt::format("{:.1f} h", sec / 3600)
-                               : fmt::format("{:.1f} days", sec / 86400);
-    };
-    const auto bs = after_startup(*m_base, b.startup_time), ts = after_startup(m_target, t.startup_time);
-    const bool cold_b = bs && *bs <= k_restart_matters_s, cold_t = ts && *ts <= k_restart_matters_s;
-    if (cold_b || cold_t) {
-      const auto& d = cold_t ? *ts : *bs;
-      m_out.warnings.push_back(
-          fmt::format("instance restarted between the periods (startup {} vs {}): caches were cold in the {} period ({})",
-                      b.startup_time, t.startup_time, cold_t ? "target" : "base",
-                      d < 0 ? std::string("the restart is inside it") : fmt::format("it began {} after the restart", span(d))));
-    } else if (ts && bs) {
-      m_out.warnings.push_back(fmt::format(
-          "instance restarted between the periods (startup {} vs {}; the base began {}, the target {} after its startup)",
-          b.startup_time, t.startup_time, span(*bs), span(*ts)));
-    } else {
-      m_out.warnings.push_back(
-          fmt::format("instance restarted between the periods (startup {} vs {})", b.startup_time, t.startup_time));
-    }
-  }
+  if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
+    m_out.warnings.push_back(restart_warning(*m_base, m_target));
   auto be = base_elapsed(), te = target_elapsed();
   if (be && te && *be > 0 && *te > 0) {
     const double ratio = std::max(*be, *te) / std::min(*be, *te);
@@ -311,6 +327,17 @@ void Differ::oddities(const Snapshot& s) {
                     "spanning a snapshot), so DB CPU % of DB time reads over 100 and the time outside DB "
                     "CPU and waits as none",
                     name(s), detail::grouped(*cpu, 1), detail::grouped(*db, 1)));
+  // DB time given twice: the header's (in minutes, two decimals) and the Time Model's (in seconds) are one statistic.
+  // Apart by more than the header's rounding (and 1%), the report contradicts itself: said, naming both; the Time
+  // Model's figure stays the one used (Snapshot::db_time_s).
+  if (const auto* tm = s.time_model_row("DB time"); tm != nullptr && tm->time_s && s.interval.db_time_s) {
+    const double header = *s.interval.db_time_s, model = *tm->time_s;
+    if (std::fabs(header - model) > std::max(0.6, 0.01 * std::max(header, model)))
+      once(
+          fmt::format("{}: DB Time in the header ({} min) and DB time in the Time Model statistics ({} s = {} min) "
+                      "disagree beyond rounding: the report contradicts itself; the Time Model's figure is used",
+                      name(s), detail::grouped(header / 60, 2), detail::grouped(model, 1), detail::grouped(model / 60, 2)));
+  }
   if (s.kind == ReportKind::statspack) return;  // its %Total Call Time is another measure
   double sum = 0;
   for (const auto& e : s.top_events)
@@ -354,9 +381,7 @@ void Differ::blank_unusable_rates() {
     const std::string side = is_base ? "base" : "target";
     const std::string who = name(is_base ? *m_base : m_target);
     for (auto& t : m_out.tables) {
-      std::size_t unit_col = t.columns.size();
-      for (std::size_t i = 0; i < t.columns.size(); ++i)
-        if (t.columns[i].key == "unit") unit_col = i;
+      const std::size_t unit_col = row_unit_column(t);
       bool blanked = false;
       for (std::size_t i = 0; i < t.columns.size(); ++i) {
         const auto& c = t.columns[i];

@@ -44,6 +44,143 @@ std::string and_join(const std::vector<std::string>& v) {
   return out;
 }
 
+// The causes of a change of DB time per second (`delta`, AAS; `te`: the target's elapsed seconds), for the headline
+// and Comparison::contributors: one to three of the events (DB CPU, waits, the time outside both, named `outside`)
+// and time model statistics, largest first, then the SQL that carry them.
+struct Causes {
+  std::vector<Contributor> named;  // events and time model statistics
+  std::vector<Contributor> top_sql;  // the statements that carry them
+  std::vector<Contributor> sql_all;  // every top-level statement of both reports
+};
+
+template <class IsContention>
+Causes rank_causes(const std::vector<Item>& events, const std::vector<Item>& time_model, const Facts& facts,
+                   const std::string& outside, double te, double delta, IsContention is_contention) {
+  std::vector<Contributor> ev;
+  for (const auto& it : events) {
+    if (it.base_rate && it.target_rate)
+      ev.push_back({"event", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
+    else if (it.bound_delta)  // new in (or gone from) one top list: at least the change from its floor
+      ev.push_back({"event", it.name, *it.bound_delta, *it.bound_delta * te, true});
+  }
+  for (const auto& p : facts.parts)
+    if (p.name == "Outside DB CPU and waits" && p.base && p.target) {
+      const double d = *p.target - *p.base;
+      ev.push_back({"event", outside, d, d * te, false});
+    }
+  static const std::set<std::string> k_skip = {
+      "db time", "db cpu", "sql execute elapsed time", "background elapsed time", "background cpu time", "total cpu time"};
+  std::vector<Contributor> tm;
+  for (const auto& it : time_model) {
+    std::string lower = it.name;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (k_skip.count(lower) != 0 || lower.find("background") != std::string::npos) continue;
+    if (!it.base_rate || !it.target_rate) continue;
+    tm.push_back({"time_model", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
+  }
+  auto in_direction = [&](const std::vector<Contributor>& v, double min_share) {
+    std::vector<Contributor> keep;
+    for (const auto& c : v)
+      if (c.delta_aas * delta > 0 && std::fabs(c.delta_aas) >= min_share * std::fabs(delta)) keep.push_back(c);
+    std::stable_sort(keep.begin(), keep.end(),
+                     [](const Contributor& x, const Contributor& y) { return std::fabs(x.delta_aas) > std::fabs(y.delta_aas); });
+    return keep;
+  };
+  auto top_ev = in_direction(ev, 0.10);
+  if (top_ev.empty()) top_ev = in_direction(ev, 0.03);  // a change spread thin: still name the largest
+  auto top_tm = in_direction(tm, 0.20);
+  // The time model is a tree: a statistic and one it contains are never two causes. The specific one
+  // is named when it carries most (70%) of its parent's change, else the parent.
+  for (bool again = true; again;) {
+    again = false;
+    for (std::size_t i = 0; i < top_tm.size() && !again; ++i)
+      for (std::size_t j = 0; j < top_tm.size() && !again; ++j)
+        if (i != j && time_model_contains(top_tm[i].name, top_tm[j].name)) {
+          const bool child_carries = std::fabs(top_tm[j].delta_aas) >= 0.7 * std::fabs(top_tm[i].delta_aas);
+          top_tm.erase(top_tm.begin() + static_cast<std::ptrdiff_t>(child_carries ? i : j));
+          again = true;
+        }
+  }
+  for (auto& c : top_tm)
+    if (normalize_label(c.name) == normalize_label("hard parse elapsed time")) c.name = "hard parsing";
+
+  std::vector<Contributor> sql_all;
+  for (const auto& p : facts.sql) {
+    if (!p.delta_aas || !p.parent.empty()) continue;  // children are inside their PL/SQL call's time
+    if (p.status != "both" && p.status != "new" && p.status != "gone") continue;
+    sql_all.push_back({"sql", p.label(), *p.delta_aas, *p.delta_aas * te, p.bound});
+  }
+  auto top_sql = in_direction(sql_all, 0.05);  // a statement carrying under 5% of the change is not a cause
+
+  std::vector<Contributor> named = top_ev;
+  named.insert(named.end(), top_tm.begin(), top_tm.end());
+  std::stable_sort(named.begin(), named.end(),
+                   [](const Contributor& x, const Contributor& y) { return std::fabs(x.delta_aas) > std::fabs(y.delta_aas); });
+  // One to three causes: the two largest of events and time model, then the SQL that carry them.
+  if (named.size() > 2) named.resize(2);
+  // Contention carrying the change (library cache: mutex X, cursor: pin S wait on X) is named even
+  // when time model statistics (the hard parsing it serialises) came first.
+  for (const auto& c : top_ev) {
+    if (std::any_of(named.begin(), named.end(), [&](const Contributor& n) { return n.name == c.name; })) continue;
+    if (!is_contention(c.name)) continue;
+    named.push_back(c);
+    break;
+  }
+  const std::size_t sql_slots = named.size() >= 2 ? 1 : 2;
+  if (top_sql.size() > sql_slots) top_sql.resize(sql_slots);
+  return {named, top_sql, sql_all};
+}
+
+// The causes in the headline's words: ", driven by DB CPU +8.4 min (by time model: hard parsing +4.7 min); SQL
+// 81uvdbt46vt5p +7.5 min", in seconds of DB time over the target's elapsed or, beyond two days of it, in average
+// active sessions (`in_aas`: one choice for the whole output, the findings use it too); after a load change, where
+// the added (saved) time is.
+std::string causes_text(const Causes& ranked, double delta, bool in_aas, bool load_applies) {
+  std::string head;
+  std::vector<std::string> causes;
+  auto amount = [in_aas](const Contributor& c) {
+    return in_aas ? fmt::format("{:+.1f} AAS", c.delta_aas) : detail::human_seconds(*c.delta_s);
+  };
+  // Events (DB CPU, waits, the time outside them) and time model statistics are two views of the same DB time:
+  // the statistics follow in parentheses, "DB CPU +8.4 min (by time model: hard parsing +4.7 min)", never read as
+  // more time on top.
+  std::vector<std::string> by_model;
+  for (const auto& c : ranked.named) {
+    const std::string one = c.lower_bound ? fmt::format("{} {} ({} or more)", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c))
+                                          : fmt::format("{} {}", c.name, amount(c));
+    (c.kind == "time_model" ? by_model : causes).push_back(one);
+  }
+  auto listed = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i == 0 ? "" : (i + 1 == v.size() ? " and " : ", ")) + v[i];
+    return s;
+  };
+  if (!causes.empty() || !by_model.empty()) {
+    head += load_applies ? (delta > 0 ? "; the added time is in " : "; the time saved is in ") : ", driven by ";
+    if (causes.empty()) head += listed(by_model);
+    else head += listed(causes) + (by_model.empty() ? "" : " (by time model: " + listed(by_model) + ")");
+    causes.insert(causes.end(), by_model.begin(), by_model.end());
+  }
+  for (std::size_t i = 0; i < ranked.top_sql.size(); ++i) {
+    const auto& c = ranked.top_sql[i];
+    if (c.lower_bound)  // one side below its report's cut-off: the change is at least this much
+      head += fmt::format("{}SQL {} {} ({} or more)", i == 0 ? "; " : ", ", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c));
+    else head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, amount(c));
+  }
+  // A statement moving against the change by half of it or more (a job that ran in one period only): the causes
+  // above add up to more than the change without it.
+  const Contributor* against = nullptr;
+  for (const auto& c : ranked.sql_all)
+    if (c.delta_aas * delta < 0 && std::fabs(c.delta_aas) >= 0.5 * std::fabs(delta) &&
+        (against == nullptr || std::fabs(c.delta_aas) > std::fabs(against->delta_aas)))
+      against = &c;
+  if (against != nullptr && !causes.empty())
+    head += against->lower_bound ? fmt::format("; offset by SQL {} {} ({} or more)", against->name,
+                                               against->delta_aas > 0 ? "new" : "gone", amount(*against))
+                                 : fmt::format("; offset by SQL {} {}", against->name, amount(*against));
+  return head;
+}
+
 }  // namespace
 
 // DB time per second moved with the work (executions, transactions, user calls per second) while
@@ -79,81 +216,9 @@ void Differ::headline() {
   const bool both_idle = std::max(b, t) < k_idle_aas;
   o.verdict = !a.material() || idle ? Verdict::unchanged : delta > 0 ? Verdict::regressed : Verdict::improved;
 
-  // Contributors: events (DB CPU included), the time outside DB CPU and waits, time model statistics.
-  const double te = *target_elapsed();
-  std::vector<Contributor> ev;
-  for (const auto& it : m_events) {
-    if (it.base_rate && it.target_rate)
-      ev.push_back({"event", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
-    else if (it.bound_delta)  // new in (or gone from) one top list: at least the change from its floor
-      ev.push_back({"event", it.name, *it.bound_delta, *it.bound_delta * te, true});
-  }
-  for (const auto& p : m_facts.parts)
-    if (p.name == "Outside DB CPU and waits" && p.base && p.target) {
-      const double d = *p.target - *p.base;
-      ev.push_back({"event", outside_label(), d, d * te, false});
-    }
-  static const std::set<std::string> k_skip = {
-      "db time", "db cpu", "sql execute elapsed time", "background elapsed time", "background cpu time", "total cpu time"};
-  std::vector<Contributor> tm;
-  for (const auto& it : m_time_model) {
-    std::string lower = it.name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (k_skip.count(lower) != 0 || lower.find("background") != std::string::npos) continue;
-    if (!it.base_rate || !it.target_rate) continue;
-    tm.push_back({"time_model", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
-  }
-  auto in_direction = [&](const std::vector<Contributor>& v, double min_share) {
-    std::vector<Contributor> keep;
-    for (const auto& c : v)
-      if (c.delta_aas * delta > 0 && std::fabs(c.delta_aas) >= min_share * std::fabs(delta)) keep.push_back(c);
-    std::stable_sort(keep.begin(), keep.end(),
-                     [](const Contributor& x, const Contributor& y) { return std::fabs(x.delta_aas) > std::fabs(y.delta_aas); });
-    return keep;
-  };
-  auto top_ev = in_direction(ev, 0.10);
-  if (top_ev.empty()) top_ev = in_direction(ev, 0.03);  // a change spread thin: still name the largest
-  auto top_tm = in_direction(tm, 0.20);
-  // The time model is a tree: a statistic and one it contains are never two causes. The specific one
-  // is named when it carries most (70%) of its parent's change, else the parent.
-  for (bool again = true; again;) {
-    again = false;
-    for (std::size_t i = 0; i < top_tm.size() && !again; ++i)
-      for (std::size_t j = 0; j < top_tm.size() && !again; ++j)
-        if (i != j && time_model_contains(top_tm[i].name, top_tm[j].name)) {
-          const bool child_carries = std::fabs(top_tm[j].delta_aas) >= 0.7 * std::fabs(top_tm[i].delta_aas);
-          top_tm.erase(top_tm.begin() + static_cast<std::ptrdiff_t>(child_carries ? i : j));
-          again = true;
-        }
-  }
-  for (auto& c : top_tm)
-    if (normalize_label(c.name) == normalize_label("hard parse elapsed time")) c.name = "hard parsing";
-
-  std::vector<Contributor> sql_all;
-  for (const auto& p : m_facts.sql) {
-    if (!p.delta_aas || !p.parent.empty()) continue;  // children are inside their PL/SQL call's time
-    if (p.status != "both" && p.status != "new" && p.status != "gone") continue;
-    sql_all.push_back({"sql", p.label(), *p.delta_aas, *p.delta_aas * te, p.bound});
-  }
-  auto top_sql = in_direction(sql_all, 0.05);  // a statement carrying under 5% of the change is not a cause
-
-  std::vector<Contributor> named = top_ev;
-  named.insert(named.end(), top_tm.begin(), top_tm.end());
-  std::stable_sort(named.begin(), named.end(),
-                   [](const Contributor& x, const Contributor& y) { return std::fabs(x.delta_aas) > std::fabs(y.delta_aas); });
-  // One to three causes: the two largest of events and time model, then the SQL that carry them.
-  if (named.size() > 2) named.resize(2);
-  // Contention carrying the change (library cache: mutex X, cursor: pin S wait on X) is named even
-  // when time model statistics (the hard parsing it serialises) came first.
-  for (const auto& c : top_ev) {
-    if (std::any_of(named.begin(), named.end(), [&](const Contributor& n) { return n.name == c.name; })) continue;
-    if (!is_contention(c.name)) continue;
-    named.push_back(c);
-    break;
-  }
-  const std::size_t sql_slots = named.size() >= 2 ? 1 : 2;
-  if (top_sql.size() > sql_slots) top_sql.resize(sql_slots);
-  for (const auto& v : {named, top_sql}) o.contributors.insert(o.contributors.end(), v.begin(), v.end());
+  const Causes ranked = rank_causes(m_events, m_time_model, m_facts, outside_label(), *target_elapsed(), delta,
+                                    [this](const std::string& event) { return is_contention(event); });
+  for (const auto& v : {ranked.named, ranked.top_sql}) o.contributors.insert(o.contributors.end(), v.begin(), v.end());
 
   // Busier is not slower: DB time per second moved with the work while its cost per unit held.
   const LoadShift load = a.material() && !idle ? load_shift(delta) : LoadShift{};
@@ -209,51 +274,8 @@ void Differ::headline() {
     o.headline = head;
     return;
   }
-  std::vector<std::string> causes;
-  // Seconds of DB time over the target's elapsed; beyond two days of it, average active sessions read
-  // better. One choice for the whole output (the findings use it too).
-  const bool in_aas = m_facts.in_aas;
-  auto amount = [in_aas](const Contributor& c) {
-    return in_aas ? fmt::format("{:+.1f} AAS", c.delta_aas) : detail::human_seconds(*c.delta_s);
-  };
-  // Events (DB CPU, waits, the time outside them) and time model statistics are two views of the same DB time:
-  // the statistics follow in parentheses, "DB CPU +8.4 min (by time model: hard parsing +4.7 min)", never read as
-  // more time on top.
-  std::vector<std::string> by_model;
-  for (const auto& c : named) {
-    const std::string one = c.lower_bound ? fmt::format("{} {} ({} or more)", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c))
-                                          : fmt::format("{} {}", c.name, amount(c));
-    (c.kind == "time_model" ? by_model : causes).push_back(one);
-  }
-  auto listed = [](const std::vector<std::string>& v) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i == 0 ? "" : (i + 1 == v.size() ? " and " : ", ")) + v[i];
-    return s;
-  };
-  if (!causes.empty() || !by_model.empty()) {
-    head += load.applies ? (delta > 0 ? "; the added time is in " : "; the time saved is in ") : ", driven by ";
-    if (causes.empty()) head += listed(by_model);
-    else head += listed(causes) + (by_model.empty() ? "" : " (by time model: " + listed(by_model) + ")");
-    causes.insert(causes.end(), by_model.begin(), by_model.end());
-  }
-  for (std::size_t i = 0; i < top_sql.size(); ++i) {
-    const auto& c = top_sql[i];
-    if (c.lower_bound)  // one side below its report's cut-off: the change is at least this much
-      head += fmt::format("{}SQL {} {} ({} or more)", i == 0 ? "; " : ", ", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c));
-    else head += fmt::format("{}SQL {} {}", i == 0 ? "; " : ", ", c.name, amount(c));
-  }
-  // A statement moving against the change by half of it or more (a job that ran in one period only): the causes
-  // above add up to more than the change without it.
-  const Contributor* against = nullptr;
-  for (const auto& c : sql_all)
-    if (c.delta_aas * delta < 0 && std::fabs(c.delta_aas) >= 0.5 * std::fabs(delta) &&
-        (against == nullptr || std::fabs(c.delta_aas) > std::fabs(against->delta_aas)))
-      against = &c;
-  if (against != nullptr && !causes.empty())
-    head += against->lower_bound ? fmt::format("; offset by SQL {} {} ({} or more)", against->name,
-                                               against->delta_aas > 0 ? "new" : "gone", amount(*against))
-                                 : fmt::format("; offset by SQL {} {}", against->name, amount(*against));
-  if (!in_aas && std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1)
+  head += causes_text(ranked, delta, m_facts.in_aas, load.applies);
+  if (!m_facts.in_aas && std::fabs(*target_elapsed() - base_elapsed().value_or(0)) > 1)
     head += " (seconds scaled to the target's elapsed time)";
   o.headline = head;
 }

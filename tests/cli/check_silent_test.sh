@@ -133,6 +133,10 @@ assert r['host_cpu_busy_pct']['fail_z'] is None, r['host_cpu_busy_pct']
 assert any('can never fail' in w for w in j['warnings']), j['warnings']
 assert any(n.startswith('no metric can fail') for n in t['notes']), t['notes']
 "
+# Nagios reads the first line only: the policy is said there, and a metric with no limit has no band edge.
+check "an all-pass policy: --nagios" 0 "$bin" check --nagios --policy allpass.toml --baseline normal.json "$s/improved.html"
+ok "all-pass: the first line says the policy can never fail" grep -q "; the policy allpass.toml can never fail the check" "$tmp/out"
+ok "all-pass: no limit, no 16-digit band edge" sh -c 'grep -q "(baseline [0-9.]*, no limit, " "$0" && ! grep -q "1,000,000,000\|1e+1[25]" "$0"' "$tmp/out"
 check "the default policy in JSON" 1 "$bin" check --baseline normal.json "$s/bad.html" -f json -o default.json
 check "default policy named" 0 python3 -c "
 import json; j=json.load(open('default.json')); t=[t for t in j['tables'] if t['key']=='check_policy'][0]

@@ -17,6 +17,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -296,6 +297,63 @@ TEST(CheckFailsafe, APolicyThatCanNeverFailIsSaidAndThePolicyIsCarried) {
   EXPECT_EQ(awrdiff::policy_cannot_fail(
                 awrdiff::parse_policy(all_pass + "[metric.\"host_cpu_busy_pct\"]\nfail_above = 95\n", "p.toml")),
             "");
+}
+
+// A policy that passes everything (floors past any value, a new user's trial): a metric with no limit shows no band
+// edge ("no limit", never 1,000,000,000,000,012), the first line says the policy can never fail (what --nagios
+// shows), and the other metrics are judged as under the defaults (DB CPU per second stays a warn: DB time
+// per second with no limit is no "DB time not worse").
+TEST(CheckFailsafe, APolicyThatPassesEverythingShowsNoLimitAndSaysSoOnTheFirstLine) {
+  std::string all_pass;
+  for (const char* k : {"db_time_per_s", "db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
+    all_pass += std::string("[metric.\"") + k + "\"]\nwarn_z = 1000\nfail_z = 1000\nabs_floor = 1e15\n";
+  const auto p = awrdiff::parse_policy(all_pass, "allpass.toml");
+  const auto ok = awrdiff::check(sample_report("improved.html"), sample_baseline(), p);
+  EXPECT_EQ(ok.status, CheckStatus::ok);
+  EXPECT_EQ(ok.headline.rfind("OK, within the baseline: DB time per second ", 0), 0u) << ok.headline;
+  EXPECT_NE(ok.headline.find(", no limit, "), std::string::npos) << ok.headline;
+  EXPECT_NE(ok.headline.find("; the policy allpass.toml can never fail the check"), std::string::npos) << ok.headline;
+  EXPECT_EQ(ok.headline.find("1,000,000"), std::string::npos) << ok.headline;
+  EXPECT_EQ(ok.headline.find(" z "), std::string::npos) << ok.headline;
+  EXPECT_TRUE(has(ok.warnings, "the policy allpass.toml can never fail the check: "));
+  for (const auto& r : ok.results) {
+    const bool masters = r.key == "db_time_per_s" || r.key == "db_time_per_exec_ms" || r.key == "db_time_per_txn_s" ||
+                         r.key == "db_time_per_call_ms";
+    EXPECT_EQ(r.no_limit, masters) << r.key;
+    if (!masters) continue;
+    EXPECT_EQ(r.status, CheckStatus::ok) << r.key;
+    EXPECT_FALSE(r.band_low || r.band_high || r.z || r.fail_level) << r.key;
+    EXPECT_EQ(r.expected, "no limit");
+  }
+  // The check table: no band edge, no operator.
+  const auto& t = ok.comparison.tables.front();
+  ASSERT_EQ(t.key, "check");
+  for (const auto& row : t.rows) {
+    if (std::get<std::string>(row.cells[1]) != "db_time_per_s") continue;
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      if (t.columns[i].key == "band_low" || t.columns[i].key == "band_high" || t.columns[i].key == "expected") {
+        EXPECT_TRUE(std::holds_alternative<std::monostate>(row.cells[i])) << t.columns[i].key;
+      } else if (t.columns[i].key == "operator") {
+        EXPECT_EQ(std::get<std::string>(row.cells[i]), "-");
+      }
+    }
+  }
+  // bad.html: warns on what the defaults warn on besides the masters, not "changed".
+  const auto bad = sample_report("bad.html");
+  const auto under_defaults = awrdiff::check(bad, sample_baseline(), awrdiff::default_policy());
+  const auto under_all_pass = awrdiff::check(bad, sample_baseline(), p);
+  EXPECT_EQ(under_all_pass.exit_code(), 0);
+  EXPECT_EQ(under_all_pass.status, CheckStatus::warn);
+  for (const char* k : {"db_cpu_per_s", "aas_per_cpu"}) {
+    const auto find = [&](const awrdiff::CheckReport& r) {
+      return std::find_if(r.results.begin(), r.results.end(), [&](const auto& x) { return x.key == k; })->status;
+    };
+    EXPECT_EQ(find(under_defaults), CheckStatus::warn) << k;
+    EXPECT_EQ(find(under_all_pass), CheckStatus::warn) << k;
+  }
+  // A normal policy: no metric without a limit, nothing more on the first line.
+  for (const auto& r : under_defaults.results) EXPECT_FALSE(r.no_limit) << r.key;
+  EXPECT_EQ(under_defaults.headline.find("can never fail"), std::string::npos);
 }
 
 }  // namespace
