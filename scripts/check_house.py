@@ -25,8 +25,8 @@ import sys
 # Ratchets: the counts of today's tree. A change that removes a back arrow, a special case or a big function lowers
 # its number here; none may rise.
 RATCHET = {
-    "back arrows (layer pairs)": 2,
-    "back arrows (include lines)": 2,
+    "back arrows (layer pairs)": 1,
+    "back arrows (include lines)": 1,
     "prints or exits outside the CLI": 0,
     "special cases (names)": 71,
     "special cases (lines)": 53,
