@@ -30,8 +30,8 @@ RATCHET = {
     "prints or exits outside the CLI": 0,
     "special cases (names)": 71,
     "special cases (lines)": 53,
-    "files over the line limit": 9,
-    "functions over the line limit": 17,
+    "files over the line limit": 8,
+    "functions over the line limit": 16,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)
