@@ -25,12 +25,12 @@ import sys
 # Ratchets: the counts of today's tree. A change that removes a back arrow, a special case or a big function lowers
 # its number here; none may rise.
 RATCHET = {
-    "back arrows (layer pairs)": 1,
-    "back arrows (include lines)": 1,
+    "back arrows (layer pairs)": 0,
+    "back arrows (include lines)": 0,
     "prints or exits outside the CLI": 0,
     "special cases (names)": 50,
     "special cases (lines)": 34,
-    "files over the line limit": 9,
+    "files over the line limit": 8,
     "functions over the line limit": 15,
 }
 

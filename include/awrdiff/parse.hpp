@@ -8,6 +8,7 @@
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/error.hpp>
 #include <awrdiff/model.hpp>
+#include <awrdiff/snapshot_json.hpp>  // TextSink, write_snapshot_array
 
 #include <filesystem>
 #include <optional>
@@ -149,5 +150,12 @@ std::vector<LoadResult> load_reports(const std::vector<std::filesystem::path>& f
 /// the file's path; Snapshot::source says which report), in file order: `awrdiff snapshot` of a file
 /// of concatenated reports prints each.
 std::vector<LoadResult> load_reports_each(const std::vector<std::filesystem::path>& files, unsigned threads = 0);
+
+/// The results of load_reports as a JSON array in their order, formatted as snapshot_json_text:
+/// {"file", "snapshot"} for a report that was read (`snapshot` as above), {"error", "file"} for one
+/// that was not (`error`: the one-line message, as Error::what()). `file` is the path as given.
+std::string snapshots_json_text(const std::vector<LoadResult>& results, bool with_diagnostics = false);
+/// snapshots_json_text's text handed to `sink` in pieces (see write_snapshot_json).
+void write_snapshots_json(const std::vector<LoadResult>& results, bool with_diagnostics, const TextSink& sink);
 
 }  // namespace awrdiff

@@ -5,14 +5,14 @@
 
 #include <awrdiff/model.hpp>
 
+#include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace awrdiff {
-
-struct LoadResult;  // awrdiff/parse.hpp: one file loaded (snapshots_json_text below)
 
 /// The major version of the snapshot JSON, written under the key "awrdiff_snapshot". It changes only
 /// when a key is removed or renamed or changes its meaning or unit; keys are added without changing
@@ -90,11 +90,20 @@ Snapshot snapshot_from_json(std::string_view json, const std::string& source);
 /// still be invalid. parse_report, and so load_report, read such a text as a saved snapshot.
 bool looks_like_snapshot_json(std::string_view text);
 
-/// The results of load_reports as a JSON array in their order, formatted as snapshot_json_text:
-/// {"file", "snapshot"} for a report that was read (`snapshot` as above), {"error", "file"} for one
-/// that was not (`error`: the one-line message, as Error::what()). `file` is the path as given.
-std::string snapshots_json_text(const std::vector<LoadResult>& results, bool with_diagnostics = false);
-/// snapshots_json_text's text handed to `sink` in pieces (see write_snapshot_json).
-void write_snapshots_json(const std::vector<LoadResult>& results, bool with_diagnostics, const TextSink& sink);
+/// A guess of snapshot_json_text's size in bytes for `snapshot` (about 300 bytes a row plus the SQL text), to
+/// reserve room for it.
+std::size_t snapshot_json_size_hint(const Snapshot& snapshot);
+
+/// One element of a JSON array of snapshots (write_snapshot_array): a report that was read, or why one was not.
+struct SnapshotArrayItem {
+  std::string file;  ///< the path as given
+  const Snapshot* snapshot = nullptr;  ///< the report read; nullptr when it was not
+  std::optional<std::string> error;  ///< when `snapshot` is nullptr: why (one line, as Error::what())
+};
+
+/// `items` as a JSON array in their order, formatted as snapshot_json_text and handed to `sink` in pieces:
+/// {"file", "snapshot"} for a report that was read, {"error", "file"} for one that was not. What
+/// snapshots_json_text (awrdiff/parse.hpp) writes for load_reports' results.
+void write_snapshot_array(const std::vector<SnapshotArrayItem>& items, bool with_diagnostics, const TextSink& sink);
 
 }  // namespace awrdiff

@@ -236,26 +236,29 @@ public:
     fail(m_state.source, &p, what);
   }
 
+  /// The value of `key` to read into `out`, or nullptr: absent (`out` left as it is) or null (`out` emptied).
+  template <class T>
+  const Value* non_null(std::string_view key, T& out) {
+    const Value* v = find(key);
+    if (v != nullptr && v->IsNull()) {
+      out = T{};
+      return nullptr;
+    }
+    return v;
+  }
+
   /// A number or null.
   void number(std::string_view key, OptDouble& out) {
-    const Value* v = find(key);
+    const Value* v = non_null(key, out);
     if (v == nullptr) return;
-    if (v->IsNull()) {
-      out.reset();
-      return;
-    }
     if (!v->IsNumber()) fail_at(key, "is not a number");
     out = v->GetDouble();
   }
   /// An integer or null.
   template <class T>
   void integer(std::string_view key, std::optional<T>& out) {
-    const Value* v = find(key);
+    const Value* v = non_null(key, out);
     if (v == nullptr) return;
-    if (v->IsNull()) {
-      out.reset();
-      return;
-    }
     T x{};
     if (const char* why = nullptr; !to_integer(*v, x, why)) fail_at(key, why);
     out = x;
@@ -269,12 +272,8 @@ public:
   }
   /// A string, or null for an empty one (the writer's text, text_or_null and text_if_any alike).
   void text(std::string_view key, std::string& out) {
-    const Value* v = find(key);
+    const Value* v = non_null(key, out);
     if (v == nullptr) return;
-    if (v->IsNull()) {
-      out.clear();
-      return;
-    }
     if (!v->IsString()) fail_at(key, "is not a string");
     out.assign(v->GetString(), v->GetStringLength());
   }
@@ -289,24 +288,27 @@ public:
   }
   /// true, false or null.
   void boolean(std::string_view key, std::optional<bool>& out) {
-    const Value* v = find(key);
+    const Value* v = non_null(key, out);
     if (v == nullptr) return;
-    if (v->IsNull()) {
-      out.reset();
-      return;
-    }
     if (!v->IsBool()) fail_at(key, "is not true, false or null");
     out = v->GetBool();
   }
+  /// The array of `key` to read into `out`, or nullptr: absent (`out` left as it is) or null (`out` emptied).
+  template <class T>
+  const Value* array_of(std::string_view key, std::vector<T>& out) {
+    const Value* v = find(key);
+    if (v == nullptr) return nullptr;
+    out.clear();
+    if (v->IsNull()) return nullptr;
+    if (!v->IsArray()) fail_at(key, "is not an array");
+    out.reserve(v->Size());
+    return v;
+  }
   /// An array of strings.
   void texts(std::string_view key, std::vector<std::string>& out) {
-    const Value* v = find(key);
+    const Value* v = array_of(key, out);
     if (v == nullptr) return;
-    out.clear();
-    if (v->IsNull()) return;
-    if (!v->IsArray()) fail_at(key, "is not an array");
     const Path here{&m_path, key};
-    out.reserve(v->Size());
     for (std::size_t i = 0; i < v->Size(); ++i) {
       const Value& item = (*v)[i];
       if (!item.IsString()) {
@@ -335,13 +337,9 @@ public:
   /// An array of objects, one model row each, read by `fields(Object&, T&)`.
   template <class T, class Fields>
   void rows(std::string_view key, std::vector<T>& out, Fields&& fields) {
-    const Value* v = find(key);
+    const Value* v = array_of(key, out);
     if (v == nullptr) return;
-    out.clear();
-    if (v->IsNull()) return;
-    if (!v->IsArray()) fail_at(key, "is not an array");
     const Path here{&m_path, key};
-    out.reserve(v->Size());
     for (std::size_t i = 0; i < v->Size(); ++i) {
       const Path p{&here, {}, i, true};
       const Value& item = (*v)[i];

@@ -8,7 +8,6 @@
 //
 // The fields are listed once, in snapshot_json_fields.hpp, for this writer and for the reader; every
 // object's keys are written in byte-wise ascending order, the order they are listed in there.
-#include <awrdiff/parse.hpp>  // LoadResult
 #include <awrdiff/snapshot_json.hpp>
 
 #include <algorithm>
@@ -271,22 +270,22 @@ void finish(json_out::ChunkedStream& out) {
   out.finish();
 }
 
-// Room for a snapshot's JSON, so that the text returned whole is not grown (and copied) a score of times:
-// about 300 bytes a row of every section plus the SQL text, which is most of a large report's JSON.
-std::size_t json_size_hint(const Snapshot& s) {
-  std::size_t size = 64 * 1024;
-  for (const auto& q : s.sql) size += q.text.size() + 1024;
-  size += 300 * (s.activity.size() + s.parameters.size() + s.latches.size() + s.segments.size() + s.file_io.size() +
-                 s.tablespace_io.size() + s.wait_histograms.size() + s.foreground_events.size() + s.background_events.size());
-  return size;
-}
-
 // A sink that appends to `text`.
 json_out::ChunkedStream::Sink append_to(std::string& text) {
   return [&text](std::string_view piece) { text.append(piece); };
 }
 
 }  // namespace
+
+// Room for a snapshot's JSON, so that the text returned whole is not grown (and copied) a score of times:
+// about 300 bytes a row of every section plus the SQL text, which is most of a large report's JSON.
+std::size_t snapshot_json_size_hint(const Snapshot& s) {
+  std::size_t size = 64 * 1024;
+  for (const auto& q : s.sql) size += q.text.size() + 1024;
+  size += 300 * (s.activity.size() + s.parameters.size() + s.latches.size() + s.segments.size() + s.file_io.size() +
+                 s.tablespace_io.size() + s.wait_histograms.size() + s.foreground_events.size() + s.background_events.size());
+  return size;
+}
 
 void write_snapshot_json(const Snapshot& snapshot, bool with_diagnostics, const TextSink& sink) {
   json_out::ChunkedStream out(sink);
@@ -299,38 +298,28 @@ void write_snapshot_json(const Snapshot& snapshot, bool with_diagnostics, const 
 
 std::string snapshot_json_text(const Snapshot& snapshot, bool with_diagnostics) {
   std::string text;
-  text.reserve(json_size_hint(snapshot));
+  text.reserve(snapshot_json_size_hint(snapshot));
   write_snapshot_json(snapshot, with_diagnostics, append_to(text));
   return text;
 }
 
-void write_snapshots_json(const std::vector<LoadResult>& results, bool with_diagnostics, const TextSink& sink) {
+void write_snapshot_array(const std::vector<SnapshotArrayItem>& items, bool with_diagnostics, const TextSink& sink) {
   json_out::ChunkedStream out(sink);
   Json j(out, with_diagnostics);
   j.begin_array();
-  for (const auto& r : results) {
+  for (const auto& r : items) {
     j.begin_object();
     if (r.snapshot) {
-      j.text("file", r.file.string());
+      j.text("file", r.file);
       j.object("snapshot", [&](Json& o) { detail::snapshot_json::snapshot_fields(o, *r.snapshot); });
     } else {
-      if (r.error) j.text("error", r.error->what());
-      j.text("file", r.file.string());
+      if (r.error) j.text("error", *r.error);
+      j.text("file", r.file);
     }
     j.end_object();
   }
   j.end_array();
   finish(out);
-}
-
-std::string snapshots_json_text(const std::vector<LoadResult>& results, bool with_diagnostics) {
-  std::string text;
-  std::size_t hint = 1024;
-  for (const auto& r : results)
-    if (r.snapshot) hint += json_size_hint(*r.snapshot);
-  text.reserve(hint);
-  write_snapshots_json(results, with_diagnostics, append_to(text));
-  return text;
 }
 
 }  // namespace awrdiff

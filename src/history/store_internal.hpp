@@ -1,0 +1,99 @@
+// What the history store's files share (store.cpp, store_schema.cpp, store_write.cpp, store_read.cpp,
+// store_window.cpp): the store's state behind HistoryStore, and small helpers over its rows.
+#pragma once
+
+#include <awrdiff/history.hpp>
+
+#include "history/sql.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace awrdiff {
+
+namespace detail::history {
+
+using detail::SqlConnection;
+using detail::SqlError;
+using detail::SqlFailure;
+using detail::SqlRow;
+using detail::SqlTransaction;
+using detail::SqlValue;
+
+inline constexpr int k_busy_timeout_ms = 30000;
+
+/// Floor division (a negative epoch rounds down).
+std::int64_t floor_div(std::int64_t a, std::int64_t b);
+/// The UTC hour (0-23) of an epoch.
+int hour_of_epoch(std::int64_t t);
+/// 0 = Sunday .. 6 = Saturday, as baseline.cpp counts them (1970-01-01 was a Thursday).
+int weekday_of_epoch(std::int64_t t);
+/// Now, UTC, ISO 8601 with a Z.
+std::string utc_now();
+/// "28d", "1d 12h", "12h 0m", "30m".
+std::string human_duration(std::int64_t s);
+
+std::string redact(const std::string& location);
+inline std::int64_t as_int(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+SqlValue opt(const std::optional<std::int64_t>& v);
+SqlValue opt(const OptDouble& v);  ///< NULL for an absent or non-finite figure
+
+/// A stored snapshot's JSON, inflated; empty when the body is damaged or not `size` bytes.
+std::optional<std::string> decompress(const std::string& body, std::int64_t size);
+
+/// A period's key in `periods` (its identity: DB Id, container, instance, snaps, begin time).
+std::string key_of(const HistoryPeriod& p);
+/// A report's facts as a period. Throws Error for a report without a DB Id.
+HistoryPeriod facts_of(const Snapshot& s);
+
+/// The columns of a whole period row, in the order read_period reads them.
+inline constexpr const char* k_period_columns =
+    "p.dbid, p.db_name, p.con_dbid, p.container, p.instance_number, p.instance_name, p.kind, p.format, p.release, p.host, "
+    "p.cpus, p.begin_snap, p.end_snap, p.begin_time, p.end_time, p.elapsed_s, p.startup_time, p.valid, p.invalid_reason, "
+    "p.overlapping, p.source, p.added_at";
+inline constexpr int k_period_column_count = 22;
+HistoryPeriod read_period(const SqlRow& r, int c = 0);
+
+/// Runs `head` + "(?, ?, ...)" with the ids of `ids` bound, 500 at a time (far below either database's limit of bound
+/// parameters), calling `each` for every row.
+void query_ids(SqlConnection& c, std::string_view head, const std::vector<std::int64_t>& ids,
+               const std::function<void(const SqlRow&)>& each = {});
+
+}  // namespace detail::history
+
+struct HistoryStore::Impl {
+  std::string location;  // as given (to connect)
+  std::string shown;  // as printed: redact_location(location)
+  std::unique_ptr<detail::SqlConnection> c;
+  bool postgres = false;
+  bool write = false;
+  int version = 0;
+  std::unordered_map<std::string, std::int64_t> metric_ids;
+  std::unordered_map<std::int64_t, std::string> metric_keys;
+
+  /// Throws the store's one-line Error for a failed statement, saying what was being done.
+  [[noreturn]] void fail(const detail::SqlError& raw, std::string_view doing) const;
+
+  void load_metric_ids();
+  void ensure_metrics();
+  /// Creates or migrates the schema (write) or checks it (read).
+  void prepare_schema();
+  void check_integrity(std::string_view would_be);
+  int read_version(const std::vector<std::string>& tables);
+  [[noreturn]] void newer() const;
+
+  std::int64_t metric_id(const std::string& key) const {
+    auto it = metric_ids.find(key);
+    return it == metric_ids.end() ? -1 : it->second;
+  }
+
+  AddResult add_in_transaction(const PreparedPeriod& pp, const std::string& added_at);
+};
+
+}  // namespace awrdiff

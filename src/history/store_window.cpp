@@ -1,0 +1,386 @@
+// The window a check takes from the history store (HistoryStore::load_window, docs/history.md): the like periods
+// before the current one, those left out and why, their values (or, for a long window, one distribution per
+// metric) and the snapshots of the latest few for the typical period.
+#include <awrdiff/history.hpp>
+#include <awrdiff/metrics.hpp>
+#include <awrdiff/snapshot_json.hpp>
+#include <awrdiff/time.hpp>
+
+#include "history/sql.hpp"
+#include "history/store_internal.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+namespace awrdiff {
+
+using namespace detail::history;  // store_internal.hpp: the SQL types and the helpers
+
+namespace {
+
+// A period of a window, as load_window first reads it: what decides whether it is kept.
+struct Light {
+  std::int64_t id = 0;
+  std::optional<std::int64_t> begin, end, startup;
+  bool valid = true, overlapping = false;
+};
+
+// One window being read: the current period, the periods chosen, and the counts of those left out.
+class Window {
+public:
+  Window(const HistoryStore::Impl& impl, const Snapshot& current, const WindowOptions& options)
+      : m_impl(impl), m_c(*impl.c), m_options(options), m_cur(facts_of(current)) {
+    const auto cur_begin = iso_epoch(m_cur.begin_time);
+    if (!cur_begin) throw Error(current.source, "its begin time cannot be read: no window of history can be chosen for it");
+    m_begin = *cur_begin;
+    m_lo = m_begin - options.window_s;
+    m_hour = hour_of_epoch(m_begin);
+    m_day = weekday_of_epoch(m_begin);
+    m_b.source_kind = "history";
+    m_b.sources.push_back(redact(impl.location));
+    m_b.dbid = m_cur.dbid;
+    m_b.db_name = m_cur.db_name;
+    if (m_cur.instance_number) m_b.instances.push_back(*m_cur.instance_number);
+  }
+
+  // Reads the window from the store. Throws SqlError.
+  void read() {
+    read_periods();
+    choose(failed_ids());
+    m_summarized = m_chosen_ids.size() > m_options.summarize_above;
+    read_facts();
+    read_values();
+    if (m_summarized) summarize();
+    read_typical();
+    m_period_count = m_b.periods.size();
+    if (m_summarized) {
+      m_b.notes.push_back(
+          fmt::format("the window's {} periods are summarised per metric (median, MAD, extremes, percentiles)", m_period_count));
+      m_b.periods.clear();
+    }
+  }
+
+  // The baseline: its name and the notes on what was left out.
+  Baseline finish() &&;
+
+private:
+  const HistoryStore::Impl& m_impl;
+  SqlConnection& m_c;
+  const WindowOptions& m_options;
+  const HistoryPeriod m_cur;
+  std::int64_t m_begin = 0, m_lo = 0;  // the current period's begin; the window's
+  int m_hour = 0, m_day = 0;  // the current period's hour and weekday
+  Baseline m_b;
+  std::size_t m_invalid = 0, m_restarts = 0, m_failed = 0, m_overlapping_current = 0, m_overlapping = 0, m_period_count = 0;
+  std::vector<Light> m_rows;  // the like periods of the window
+  std::vector<std::optional<std::int64_t>> m_prev_begins;  // per row: the begin of the period before it
+  std::unordered_map<std::int64_t, std::size_t> m_chosen;  // period_id -> index in m_b.periods
+  std::vector<std::int64_t> m_chosen_ids;
+  bool m_summarized = false;
+  std::vector<std::vector<double>> m_by_metric;  // a summarised window: per metric id, the values of the periods kept
+
+  // The parameters of the window's condition (the series, the window's bounds), and with `like` those of like_condition.
+  std::vector<SqlValue> window_params(bool like = false) const {
+    const SqlValue dbid = as_int(m_cur.dbid), con = as_int(m_cur.con_dbid.value_or(0)),
+                   inst = std::int64_t{m_cur.instance_number.value_or(0)};
+    if (!like || m_options.match == MatchPeriods::all) return {dbid, con, inst, m_lo, m_begin};
+    if (m_options.match == MatchPeriods::hour) return {dbid, con, inst, m_lo, m_begin, std::int64_t{m_hour}};
+    return {dbid, con, inst, m_lo, m_begin, std::int64_t{m_hour}, std::int64_t{m_day}};
+  }
+  // Only the like periods: the current period's hour (and weekday), on the columns of `alias` ("p." or "").
+  std::string like_condition(std::string_view alias) const {
+    std::string sql;
+    if (m_options.match != MatchPeriods::all) sql += fmt::format(" AND {}begin_hour = ?", alias);
+    if (m_options.match == MatchPeriods::weekday_hour) sql += fmt::format(" AND {}begin_weekday = ?", alias);
+    return sql;
+  }
+
+  void read_periods();
+  std::set<std::int64_t> failed_ids();
+  void choose(const std::set<std::int64_t>& failed);
+  void read_facts();
+  void read_facts_of(const std::vector<std::int64_t>& ids);
+  void read_values();
+  void summarize();
+  void read_typical();
+};
+
+// The like periods of the window, with the begin of the period before each (the restart rule): numbers only (a year
+// of periods is 8,760 rows); the facts of the periods kept come after.
+void Window::read_periods() {
+  const std::vector<SqlValue> p = window_params(true);
+  // Every period of the window comes in order, so each one's predecessor is the row before (only
+  // the first needs a look before the window); like periods only need the subquery.
+  const bool all = m_options.match == MatchPeriods::all;
+  std::string sql = fmt::format(
+      "SELECT period_id, begin_epoch, end_epoch, startup_epoch, valid, overlapping, {} FROM periods p "
+      "WHERE dbid = ? AND con_dbid = ? AND instance_number = ? AND begin_epoch >= ? AND begin_epoch < ?",
+      all ? "NULL"
+          : "(SELECT max(q.begin_epoch) FROM periods q WHERE q.dbid = p.dbid AND q.con_dbid = p.con_dbid AND "
+            "q.instance_number = p.instance_number AND q.begin_epoch < p.begin_epoch)");
+  sql += like_condition("");
+  sql += " ORDER BY begin_epoch, period_key";
+  m_c.query(sql, p, [&](const SqlRow& r) {
+    Light l;
+    l.id = r.integer(0);
+    l.begin = r.opt_integer(1);
+    l.end = r.opt_integer(2);
+    l.startup = r.opt_integer(3);
+    l.valid = r.integer(4) != 0;
+    l.overlapping = r.integer(5) != 0;
+    m_prev_begins.push_back(r.opt_integer(6));
+    m_rows.push_back(std::move(l));
+  });
+  if (all && !m_rows.empty()) {
+    std::optional<std::int64_t> before;  // the greatest begin before the current row's
+    std::vector<SqlValue> q = window_params();
+    q.pop_back();
+    m_c.query("SELECT max(begin_epoch) FROM periods WHERE dbid = ? AND con_dbid = ? AND instance_number = ? AND begin_epoch < ?",
+              q, [&](const SqlRow& r) { before = r.opt_integer(0); });
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+      if (i > 0 && m_rows[i].begin != m_rows[i - 1].begin) before = m_rows[i - 1].begin;
+      m_prev_begins[i] = before;
+    }
+  }
+}
+
+// The periods of the window whose latest stored check (the cron's vote) failed: a storm stored by `--add` is not
+// what normal looks like, and would widen the band until later storms pass.
+std::set<std::int64_t> Window::failed_ids() {
+  std::set<std::int64_t> failed;
+  if (m_options.keep_failed) return failed;
+  std::map<std::int64_t, std::string> latest;  // period_id -> status of its latest vote
+  m_c.query(
+      "SELECT p.period_id, c.status FROM checks c JOIN periods p ON p.period_key = c.period_key "
+      "WHERE c.dbid = ? AND c.con_dbid = ? AND c.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ? "
+      "ORDER BY c.check_id",
+      window_params(), [&](const SqlRow& r) { latest[r.integer(0)] = r.text(1); });
+  for (const auto& [id, status] : latest)
+    if (status == "fail") failed.insert(id);
+  return failed;
+}
+
+// The periods kept, and the count of each reason one is left out.
+void Window::choose(const std::set<std::int64_t>& failed) {
+  for (std::size_t i = 0; i < m_rows.size(); ++i) {
+    const auto& l = m_rows[i];
+    const auto& prev_begin = m_prev_begins[i];
+    // The instance started inside this period, or after the previous period began and just before this one: the
+    // first period after a restart (cold caches, or figures Oracle itself calls invalid). A restart long before
+    // (the previous stored period is weeks older) is history, not cold caches: the period is kept.
+    const bool restart =
+        l.startup && ((l.begin && *l.startup > *l.begin) || (prev_begin && *l.startup > *prev_begin && l.begin &&
+                                                             static_cast<double>(*l.begin - *l.startup) <= k_restart_matters_s));
+    // The current period itself, and any period that overlaps it, ends after it begins.
+    if (!l.end || *l.end > m_begin) {
+      ++m_overlapping_current;
+      continue;
+    }
+    if (!l.valid) {
+      ++m_invalid;
+      continue;
+    }
+    if (restart) {
+      ++m_restarts;
+      continue;
+    }
+    if (!m_options.keep_failed && failed.count(l.id) > 0) {
+      ++m_failed;
+      continue;
+    }
+    if (l.overlapping) ++m_overlapping;
+    m_chosen.emplace(l.id, m_b.periods.size());
+    m_chosen_ids.push_back(l.id);
+    m_b.periods.emplace_back();
+  }
+}
+
+// The facts of the periods kept (all of them, or for a summarised window the latest few, for the
+// typical period's names), and the database's release, host and CPUs from the latest.
+void Window::read_facts() {
+  if (!m_summarized) read_facts_of(m_chosen_ids);
+  else
+    read_facts_of(std::vector<std::int64_t>(
+        m_chosen_ids.end() - static_cast<std::ptrdiff_t>(std::min<std::size_t>(m_chosen_ids.size(), 64)), m_chosen_ids.end()));
+  if (m_chosen_ids.empty()) return;
+  const SqlValue p[] = {m_chosen_ids.back()};
+  m_c.query("SELECT release, host, cpus, db_name FROM periods WHERE period_id = ?", p, [&](const SqlRow& r) {
+    if (!r.text(0).empty()) m_b.release = r.text(0);
+    m_b.host = r.text(1);
+    m_b.cpus = r.opt_real(2);
+    if (m_b.db_name.empty()) m_b.db_name = r.text(3);
+  });
+}
+
+void Window::read_facts_of(const std::vector<std::int64_t>& ids) {
+  query_ids(m_c,
+            "SELECT period_id, source, begin_snap, end_snap, begin_time, end_time, elapsed_s FROM periods WHERE period_id IN ",
+            ids, [&](const SqlRow& r) {
+              auto it = m_chosen.find(r.integer(0));
+              if (it == m_chosen.end()) return;
+              auto& bp = m_b.periods[it->second];
+              bp.source = r.text(1);
+              bp.begin_snap = r.opt_integer(2);
+              bp.end_snap = r.opt_integer(3);
+              bp.begin_time = r.text(4);
+              bp.end_time = r.text(5);
+              bp.elapsed_s = r.opt_real(6);
+              bp.instance_number = m_cur.instance_number;
+              bp.valid = true;
+            });
+}
+
+// Their values: primary-key lookups, 500 periods at a time. A long window is summarised per metric
+// as it is read (no map per period): check() takes the distributions as they are.
+// Per metric id (small numbers), the values; per period id, whether it was chosen: no hashing per row.
+void Window::read_values() {
+  std::vector<bool> is_chosen;
+  if (m_summarized) {
+    const auto max_id = *std::max_element(m_chosen_ids.begin(), m_chosen_ids.end());
+    is_chosen.assign(static_cast<std::size_t>(max_id) + 1, false);
+    for (auto id : m_chosen_ids) is_chosen[static_cast<std::size_t>(id)] = true;
+  }
+  const auto& keys = m_impl.metric_keys;
+  auto on_row = [&](const SqlRow& r) {
+    if (m_summarized) {
+      const auto pid = r.integer(0), mid = r.integer(1);
+      if (pid < 0 || static_cast<std::size_t>(pid) >= is_chosen.size() || !is_chosen[static_cast<std::size_t>(pid)] || mid < 0 ||
+          mid > 100000)
+        return;
+      if (static_cast<std::size_t>(mid) >= m_by_metric.size()) m_by_metric.resize(static_cast<std::size_t>(mid) + 1);
+      m_by_metric[static_cast<std::size_t>(mid)].push_back(r.real(2));
+      return;
+    }
+    auto it = m_chosen.find(r.integer(0));
+    if (it == m_chosen.end()) return;
+    auto k = keys.find(r.integer(1));
+    if (k == keys.end()) return;
+    m_b.periods[it->second].values.emplace_hint(m_b.periods[it->second].values.end(), k->second, r.real(2));
+  };
+  const auto [min_id, max_id] = m_chosen_ids.empty() ? std::pair<std::int64_t, std::int64_t>{0, -1}
+                                                     : std::pair{*std::min_element(m_chosen_ids.begin(), m_chosen_ids.end()),
+                                                                 *std::max_element(m_chosen_ids.begin(), m_chosen_ids.end())};
+  if (m_summarized && max_id - min_id + 1 <= static_cast<std::int64_t>(m_chosen_ids.size()) * 2) {
+    // The chosen periods' ids are nearly contiguous (a database added in order): one range of the
+    // values' primary key, no join.
+    const SqlValue p[] = {min_id, max_id};
+    m_c.query("SELECT period_id, metric_id, value FROM metric_values WHERE period_id BETWEEN ? AND ?", p, on_row);
+  } else if (m_chosen_ids.size() > 2000) {
+    // Most of a long window: one pass over its rows (the index range), skipping those left out.
+    const std::vector<SqlValue> p = window_params(true);
+    std::string sql =
+        "SELECT v.period_id, v.metric_id, v.value FROM periods p JOIN metric_values v ON v.period_id = p.period_id "
+        "WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ?";
+    sql += like_condition("p.");
+    m_c.query(sql, p, on_row);
+  } else {
+    query_ids(m_c, "SELECT period_id, metric_id, value FROM metric_values WHERE period_id IN ", m_chosen_ids, on_row);
+  }
+}
+
+// A long window as one distribution per metric (Baseline::aggregates).
+void Window::summarize() {
+  for (const auto& m : all_metrics()) {
+    if (!m.checked || m.family) continue;
+    auto id = m_impl.metric_ids.find(std::string(m.key));
+    if (id == m_impl.metric_ids.end()) continue;
+    if (id->second < 0 || static_cast<std::size_t>(id->second) >= m_by_metric.size()) continue;
+    auto& values = m_by_metric[static_cast<std::size_t>(id->second)];
+    if (values.empty()) continue;
+    BaselineAggregate a;
+    a.key = m.key;
+    a.instance_number = m_cur.instance_number;
+    a.distribution = detail::summarize_period_values(std::move(values));
+    m_b.aggregates.push_back(std::move(a));
+  }
+}
+
+// The typical period: snapshots of the latest like periods that kept one.
+void Window::read_typical() {
+  // Which of the chosen periods kept one: one query (never a query per period of a long window).
+  std::vector<std::int64_t> with_json;
+  if (m_options.typical_periods > 0 && !m_chosen_ids.empty()) {
+    const std::vector<SqlValue> p = window_params(true);
+    std::string sql =
+        "SELECT s.period_id FROM snapshots s JOIN periods p ON p.period_id = s.period_id WHERE p.dbid = ? AND p.con_dbid = ? AND "
+        "p.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ?";
+    sql += like_condition("p.");
+    sql += " ORDER BY p.begin_epoch DESC, p.period_key DESC";
+    std::set<std::int64_t> have;
+    m_c.query(sql, p, [&](const SqlRow& r) { have.insert(r.integer(0)); });
+    for (auto it = m_chosen_ids.rbegin(); it != m_chosen_ids.rend() && with_json.size() < m_options.typical_periods * 2; ++it)
+      if (have.count(*it) != 0) with_json.push_back(*it);
+  }
+  std::vector<Snapshot> typical;
+  for (auto it = with_json.begin(); it != with_json.end() && typical.size() < m_options.typical_periods; ++it) {
+    const SqlValue p[] = {*it};
+    std::optional<std::string> json;
+    std::string encoding;
+    m_c.query("SELECT encoding, json_bytes, body FROM snapshots WHERE period_id = ?", p, [&](const SqlRow& r) {
+      encoding = r.text(0);
+      if (encoding == "zlib") json = decompress(r.blob(2), r.integer(1));
+    });
+    if (encoding.empty()) continue;
+    const auto& bp = m_b.periods[m_chosen.at(*it)];
+    if (!json) {
+      m_b.notes.push_back(fmt::format("the stored snapshot of {} could not be read back ({}): not in the typical period",
+                                      bp.source, encoding == "zlib" ? "damaged" : "unknown encoding " + encoding));
+      continue;
+    }
+    try {
+      typical.push_back(snapshot_from_json(*json, bp.source));
+    } catch (const Error& e) {
+      m_b.notes.push_back(
+          fmt::format("the stored snapshot of {} could not be read back ({}): not in the typical period", bp.source, e.reason()));
+    }
+  }
+  std::reverse(typical.begin(), typical.end());
+  m_b.snapshots = std::move(typical);
+}
+
+Baseline Window::finish() && {
+  Baseline& b = m_b;
+  const auto& options = m_options;
+  const auto& cur = m_cur;
+  const std::size_t period_count = m_period_count, invalid = m_invalid, restarts = m_restarts, failed = m_failed,
+                    overlapping_current = m_overlapping_current, overlapping = m_overlapping;
+  const char* match_text = options.match == MatchPeriods::all    ? ""
+                           : options.match == MatchPeriods::hour ? ", same hour"
+                                                                 : ", same weekday and hour";
+  HistoryPeriod label = cur;
+  label.db_name = b.db_name;
+  b.name = fmt::format("history of {}: {} period{} in the {} before {}{}", label.series_label(), period_count,
+                       period_count == 1 ? "" : "s", human_duration(options.window_s), cur.begin_time, match_text);
+  if (invalid > 0)
+    b.notes.push_back(
+        fmt::format("{} like period{} left out: the report says its figures are invalid", invalid, invalid == 1 ? "" : "s"));
+  if (restarts > 0)
+    b.notes.push_back(
+        fmt::format("{} like period{} left out: the first after an instance restart", restarts, restarts == 1 ? "" : "s"));
+  if (failed > 0)
+    b.notes.push_back(fmt::format("{} like period{} left out: {} check failed (--keep-failed keeps them)", failed,
+                                  failed == 1 ? "" : "s", failed == 1 ? "its" : "their"));
+  if (overlapping_current > 0)
+    b.notes.push_back(fmt::format("{} period{} left out: {} the current period", overlapping_current,
+                                  overlapping_current == 1 ? "" : "s", overlapping_current == 1 ? "overlaps" : "overlap"));
+  if (overlapping > 0)
+    b.notes.push_back(
+        fmt::format("{} of the baseline's periods overlap other stored periods (`awrdiff history list`)", overlapping));
+  return std::move(b);
+}
+
+}  // namespace
+
+Baseline HistoryStore::load_window(const Snapshot& current, const WindowOptions& options) {
+  Window w(*m_impl, current, options);
+  try {
+    w.read();
+  } catch (const detail::SqlError& e) { m_impl->fail(e, "reading the window"); }
+  return std::move(w).finish();
+}
+
+}  // namespace awrdiff
