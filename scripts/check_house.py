@@ -30,8 +30,8 @@ RATCHET = {
     "prints or exits outside the CLI": 0,
     "special cases (names)": 58,
     "special cases (lines)": 43,
-    "files over the line limit": 10,
-    "functions over the line limit": 18,
+    "files over the line limit": 8,
+    "functions over the line limit": 16,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)
@@ -101,6 +101,8 @@ FILE_LAYER = {
     # src/: files whose folder is not their layer
     "src/catalog/metrics.cpp": "bindings",  # the metric registry reads a Snapshot
     "src/model/mask.cpp": "baseline",  # masks snapshots and baselines: above parse and baseline
+    "src/model/mask_words.hpp": "baseline",  # the masker's vocabulary (MaskKind): with mask.cpp
+    "src/model/mask_words.cpp": "baseline",
 }
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
