@@ -30,7 +30,7 @@ RATCHET = {
     "prints or exits outside the CLI": 0,
     "special cases (names)": 58,
     "special cases (lines)": 43,
-    "files over the line limit": 8,
+    "files over the line limit": 7,
     "functions over the line limit": 16,
 }
 
