@@ -30,7 +30,7 @@ RATCHET = {
     "prints or exits outside the CLI": 0,
     "special cases (names)": 50,
     "special cases (lines)": 34,
-    "files over the line limit": 8,
+    "files over the line limit": 7,
     "functions over the line limit": 15,
 }
 
@@ -104,6 +104,8 @@ FILE_LAYER = {
     # src/: files whose folder is not their layer
     "src/catalog/metrics.cpp": "bindings",  # the metric registry reads a Snapshot
     "src/model/mask.cpp": "baseline",  # masks snapshots and baselines: above parse and baseline
+    "src/model/mask_words.hpp": "baseline",  # the masker's vocabulary (MaskKind): with mask.cpp
+    "src/model/mask_words.cpp": "baseline",
 }
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')

@@ -281,6 +281,23 @@ struct SectionSpec {
   /// A segment list whose values are waits (row lock, ITL, buffer busy): assessed under the registry's
   /// `segment.waits_per_s`, the rest (reads, writes, scans, blocks) under `segment.per_s`.
   bool counts_waits = false;
+  /// Idle events are listed last (Foreground / Background Wait Events): a cut name below an idle
+  /// event is expanded to an idle event.
+  bool idle_events_last = false;
+  /// The list ranked by elapsed time (SQL ordered by Elapsed Time): its %Total is the statement's share
+  /// of DB time, and its smallest elapsed time is the list's cut-off (Snapshot::sql_elapsed_cutoff_s).
+  bool gives_cut_off = false;
+  /// The rows are values at the begin and end snapshot (Begin Value / End Value), not a total and rates
+  /// (Instance Activity Stats - Absolute Values).
+  bool begin_end_values = false;
+  /// A table of this section whose normalised title starts with `key_list_title`, or whose HTML summary
+  /// contains `key_list_summary`, is the report's short list of key statistics ("Key Instance Activity
+  /// Stats"): its rows are marked (ActivityStat::key).
+  std::string_view key_list_title = {};
+  std::string_view key_list_summary = {};
+  /// Only the report's first table of this section is read (the header's DB Name / DB Id); later ones
+  /// (Exadata's tables of the other databases the cells served) are kept as printed.
+  bool first_table_only = false;
 };
 
 /// Columns awrdiff reads, across sections. Each has one canonical unit (the suffix of its key).
@@ -362,6 +379,8 @@ enum class ColumnId {
   pdb_name,  ///< PDB Name of a SQL list row or of Tablespace / File IO Stats (CDB root reports, 12.2+)
   load_average_begin,
   load_average_end,
+  at_begin,  ///< "Begin": a value at the begin snapshot (Memory Statistics...); Host CPU's load average there
+  at_end,  ///< "End": a value at the end snapshot; Host CPU's load average there
   pct_user,
   pct_system,
   pct_wio,

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,6 +27,9 @@
 namespace awrdiff {
 
 struct Baseline;
+namespace detail::masking {
+struct Token;  // src/model/mask_words.hpp
+}
 
 /// The kind of a masked name: it gives the alias its prefix.
 enum class MaskKind {
@@ -87,6 +91,11 @@ private:
   };
   std::string new_alias(MaskKind kind, const std::string& key, std::string_view original);
   void mask_sql_tokens(std::string_view text, std::string* out, bool learn);
+  // mask_sql_tokens's steps (src/model/mask.cpp).
+  void mask_sql_references(std::vector<detail::masking::Token>& toks, std::vector<bool>& done);
+  std::string mask_hint(const detail::masking::Token& t, const std::set<std::string>& body_names);
+  void mask_sql_name(const std::vector<detail::masking::Token>& toks, const std::vector<bool>& done, std::size_t& i,
+                     std::string* out);
   std::unordered_map<std::string, Name> m_names;  ///< upper-case name -> alias
   std::unordered_map<std::string, std::string> m_dirs, m_files, m_sources;
   std::map<MaskKind, int> m_counts;

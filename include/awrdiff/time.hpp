@@ -17,4 +17,12 @@ std::int64_t days_from_civil(int y, int m, int d);
 /// without a time zone (reports print local times). Empty when it cannot be read.
 std::optional<std::int64_t> iso_epoch(std::string_view iso);
 
+/// The month (1 to 12) of its three-letter English abbreviation in any case ("Jan", "JAN", "jan", as
+/// reports and Oracle's DD-MON-RR dates print it); 0 for any other text.
+int month_number(std::string_view abbreviation);
+
+/// A total's rate per second of an interval's elapsed seconds; empty when either is absent or the
+/// elapsed time is not positive.
+std::optional<double> per_second(const std::optional<double>& total, const std::optional<double>& elapsed_s);
+
 }  // namespace awrdiff

@@ -395,8 +395,32 @@ constexpr SectionSpec moments(SectionId id, std::string_view key, std::string_vi
   return {id, key, display, titles, summaries, reader, TextLayout::table, false, SectionRows::moments};
 }
 
+// A section's quirks as marks on its row (SectionSpec's fields of the same names).
+constexpr SectionSpec idle_events_last(SectionSpec s) {
+  s.idle_events_last = true;
+  return s;
+}
+constexpr SectionSpec gives_cut_off(SectionSpec s) {
+  s.gives_cut_off = true;
+  return s;
+}
+constexpr SectionSpec begin_end_values(SectionSpec s) {
+  s.begin_end_values = true;
+  return s;
+}
+constexpr SectionSpec first_table_only(SectionSpec s) {
+  s.first_table_only = true;
+  return s;
+}
+constexpr SectionSpec key_list(SectionSpec s, std::string_view title_prefix, std::string_view summary) {
+  s.key_list_title = title_prefix;
+  s.key_list_summary = summary;
+  return s;
+}
+
 constexpr SectionSpec k_sections[] = {
-    {SectionId::database_info, "database_info", "Database", t_none, {}, SectionReader::header, TextLayout::header},
+    first_table_only(
+        {SectionId::database_info, "database_info", "Database", t_none, {}, SectionReader::header, TextLayout::header}),
     {SectionId::instance_info, "instance_info", "Instance", t_none, {}, SectionReader::header, TextLayout::header},
     {SectionId::host_info, "host_info", "Host", t_none, {}, SectionReader::header, TextLayout::header},
     {SectionId::snapshot_info, "snapshot_info", "Snapshots", t_none, {}, SectionReader::snapshot_info, TextLayout::header},
@@ -411,13 +435,13 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::os_stats, "os_stats", "Operating System Statistics", t_os_stats, s_os_stats, SectionReader::os_stats},
     {SectionId::foreground_wait_class, "foreground_wait_class", "Foreground Wait Class", t_fg_wait_class, s_fg_wait_class,
      SectionReader::foreground_wait_class},
-    {SectionId::foreground_events, "foreground_events", "Foreground Wait Events", t_fg_events, s_fg_events,
-     SectionReader::foreground_events},
-    {SectionId::background_events, "background_events", "Background Wait Events", t_bg_events, s_bg_events,
-     SectionReader::background_events},
+    idle_events_last({SectionId::foreground_events, "foreground_events", "Foreground Wait Events", t_fg_events, s_fg_events,
+                      SectionReader::foreground_events}),
+    idle_events_last({SectionId::background_events, "background_events", "Background Wait Events", t_bg_events, s_bg_events,
+                      SectionReader::background_events}),
     {SectionId::wait_events_all, "wait_events", "Wait Events", t_wait_events, {}},
-    {SectionId::sql_elapsed, "sql_elapsed", "SQL ordered by Elapsed Time", t_sql_elapsed, s_sql_elapsed, SectionReader::sql_list,
-     TextLayout::sql_records, true},
+    gives_cut_off({SectionId::sql_elapsed, "sql_elapsed", "SQL ordered by Elapsed Time", t_sql_elapsed, s_sql_elapsed,
+                   SectionReader::sql_list, TextLayout::sql_records, true}),
     {SectionId::sql_cpu, "sql_cpu", "SQL ordered by CPU Time", t_sql_cpu, s_sql_cpu, SectionReader::sql_list,
      TextLayout::sql_records, true},
     {SectionId::sql_user_io, "sql_user_io", "SQL ordered by User I/O Wait Time", t_sql_user_io, s_sql_user_io,
@@ -440,12 +464,13 @@ constexpr SectionSpec k_sections[] = {
      SectionReader::sql_list, TextLayout::sql_records, true},
     {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text, SectionReader::sql_text,
      TextLayout::sql_records},
-    {SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity,
-     SectionReader::activity},
+    key_list({SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity,
+              SectionReader::activity},
+             "key", "Key Instance"),
     {SectionId::init_ora, "init_ora", "init.ora Parameters", t_init_ora, s_init_ora, SectionReader::parameters},
     // ---- instance activity (absolute values, thread activity) ----
-    {SectionId::instance_activity_absolute, "instance_activity_absolute", "Instance Activity Stats - Absolute Values",
-     t_activity_abs, s_activity_abs, SectionReader::activity},
+    begin_end_values({SectionId::instance_activity_absolute, "instance_activity_absolute",
+                      "Instance Activity Stats - Absolute Values", t_activity_abs, s_activity_abs, SectionReader::activity}),
     {SectionId::instance_activity_thread, "instance_activity_thread", "Instance Activity Stats - Thread Activity",
      t_activity_thread, s_activity_thread, SectionReader::activity},
     // ---- I/O ----
@@ -1213,8 +1238,13 @@ AWRDIFF_NAMES(c_begin_snap_time, "Begin Snap Time");
 AWRDIFF_NAMES(c_end_snap_time, "End Snap Time");
 AWRDIFF_NAMES(c_pdb_name, "PDB Name");
 AWRDIFF_NAMES(c_con_dbid, "Container DB Id", "Con DBID", "Con DB Id", "Container DBID");
-AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Begin", "Load Begin");  // "Load Average" spans Begin/End
-AWRDIFF_NAMES(c_load_end, "Load Average End", "End", "Average End");
+AWRDIFF_NAMES(c_load_begin, "Load Average Begin", "Load Begin");  // "Load Average" spans Begin/End
+AWRDIFF_NAMES(c_load_end, "Load Average End", "Average End");
+// "Begin" / "End" alone: the values at the begin and end snapshot (Memory Statistics, Database Resource
+// Limits, Shared Pool Statistics...); Host CPU's load averages there (k_section_columns), the snap ids in
+// the RAC global report's Database Summary.
+AWRDIFF_NAMES(c_at_begin, "Begin");
+AWRDIFF_NAMES(c_at_end, "End");
 AWRDIFF_NAMES(c_pct_user, "%User", "% User");  // Statspack Host CPU "User System Idle WIO": k_section_columns
 AWRDIFF_NAMES(c_pct_system, "%System", "% System");
 AWRDIFF_NAMES(c_pct_wio, "%WIO", "% WIO");
@@ -1297,6 +1327,8 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::end_snap_time, "end_snap_time", Unit::none, c_end_snap_time},
     {ColumnId::load_average_begin, "load_average_begin", Unit::count, c_load_begin},
     {ColumnId::load_average_end, "load_average_end", Unit::count, c_load_end},
+    {ColumnId::at_begin, "begin", Unit::count, c_at_begin},
+    {ColumnId::at_end, "end", Unit::count, c_at_end},
     {ColumnId::pct_user, "pct_user", Unit::percent, c_pct_user},
     {ColumnId::pct_system, "pct_system", Unit::percent, c_pct_system},
     {ColumnId::pct_wio, "pct_wio", Unit::percent, c_pct_wio},
@@ -1744,7 +1776,8 @@ constexpr ColumnSpec k_unknown_column{ColumnId::unknown, "unknown", Unit::none, 
 // Short headers whose meaning depends on the section. Across the report "Reads" are physical reads
 // (SQL lists of RAC global reports), "Class" a wait class (RAC global event lists); these sections
 // (Tablespace / File IO Stats; the block classes of Buffer Wait Statistics and Global Cache Transfer)
-// use the same words for their own columns. Statspack's Host CPU prints bare "User System Idle WIO"; the
+// use the same words for their own columns. Statspack's Host CPU prints bare "User System Idle WIO", and
+// Host CPU's "Load Average" spans "Begin" / "End" (elsewhere the values at either snapshot); the
 // RAC global OS Statistics By Instance "% Usr % Sys % WIO % Idl" ("%sys" is the ASH column elsewhere).
 constexpr SectionColumnSpec k_section_columns[] = {
     {SectionId::tablespace_io, "Reads", ColumnId::reads},
@@ -1752,6 +1785,8 @@ constexpr SectionColumnSpec k_section_columns[] = {
     {SectionId::buffer_wait_stats, "Class", ColumnId::buffer_class},
     {SectionId::gc_transfer_stats, "Class", ColumnId::buffer_class},
     {SectionId::gc_transfer_immediate, "Class", ColumnId::buffer_class},
+    {SectionId::host_cpu, "Begin", ColumnId::load_average_begin},
+    {SectionId::host_cpu, "End", ColumnId::load_average_end},
     {SectionId::host_cpu, "User", ColumnId::pct_user},
     {SectionId::host_cpu, "System", ColumnId::pct_system},
     {SectionId::host_cpu, "Idle", ColumnId::pct_idle},

@@ -1,6 +1,7 @@
 #include <awrdiff/time.hpp>
 
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 namespace awrdiff {
@@ -21,6 +22,25 @@ std::optional<std::int64_t> iso_epoch(std::string_view iso) {
   const int n = std::sscanf(t.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &s);
   if (n < 5 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return std::nullopt;
   return days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s;
+}
+
+int month_number(std::string_view abbreviation) {
+  static constexpr std::string_view k_months[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                  "jul", "aug", "sep", "oct", "nov", "dec"};
+  if (abbreviation.size() != 3) return 0;
+  char m[3];
+  for (std::size_t i = 0; i < 3; ++i) {
+    const char c = abbreviation[i];
+    m[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  for (std::size_t i = 0; i < std::size(k_months); ++i)
+    if (k_months[i] == std::string_view(m, 3)) return static_cast<int>(i) + 1;
+  return 0;
+}
+
+std::optional<double> per_second(const std::optional<double>& total, const std::optional<double>& elapsed_s) {
+  if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
+  return *total / *elapsed_s;
 }
 
 }  // namespace awrdiff

@@ -15,6 +15,7 @@
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/time.hpp>
 
 #include <algorithm>
 #include <array>
@@ -163,8 +164,6 @@ void read_host_configuration(const RawReport& raw, std::array<Period, 2>& p, std
 // Seconds since an arbitrary day of "23-Apr-14 18:30:05" (the day of the month, the month and the year
 // counted as a calendar would: only differences are used); empty when the text is not such a time.
 OptDouble seconds_of(std::string_view text) {
-  static constexpr std::string_view k_months[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                                  "jul", "aug", "sep", "oct", "nov", "dec"};
   const auto w = words(text);
   if (w.size() < 2 || w[0].size() != 9 || w[1].size() != 8 || w[0][2] != '-' || w[0][6] != '-') return std::nullopt;
   auto digits = [](std::string_view d) -> int {
@@ -175,15 +174,12 @@ OptDouble seconds_of(std::string_view text) {
     }
     return v;
   };
-  std::string mon(w[0].substr(3, 3));
-  for (auto& c : mon) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const auto m = std::find(std::begin(k_months), std::end(k_months), mon) - std::begin(k_months);
+  const int mo = month_number(w[0].substr(3, 3));
   const int day = digits(w[0].substr(0, 2)), year = digits(w[0].substr(7, 2));
   const int hh = digits(w[1].substr(0, 2)), mm = digits(w[1].substr(3, 2)), ss = digits(w[1].substr(6, 2));
-  if (m >= 12 || day < 1 || year < 0 || hh < 0 || mm < 0 || ss < 0 || w[1][2] != ':' || w[1][5] != ':') return std::nullopt;
+  if (mo == 0 || day < 1 || year < 0 || hh < 0 || mm < 0 || ss < 0 || w[1][2] != ':' || w[1][5] != ':') return std::nullopt;
   // Days from a civil date (proleptic Gregorian), 2000-based years.
   int y = 2000 + year;
-  const int mo = static_cast<int>(m) + 1;
   y -= mo <= 2 ? 1 : 0;
   const int era = y / 400, yoe = y - era * 400;
   const int doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + day - 1;

@@ -188,13 +188,6 @@ void Builder::generic(const RawTable& t) {
   for (std::size_t i = 0; i < t.headers.size(); ++i) {
     const ColumnId id = i < t.columns.size() ? t.columns[i] : ColumnId::unknown;
     const auto& spec = column_spec(id);
-    // "Begin" / "End" name Host CPU's load averages; elsewhere (Memory Statistics, Database
-    // Resource Limits, Shared Pool Statistics) they are the values at the begin and end snapshot.
-    if (id == ColumnId::load_average_begin || id == ColumnId::load_average_end) {
-      g.columns.emplace_back(id == ColumnId::load_average_begin ? "begin" : "end");
-      g.units.emplace_back(to_string(Unit::count));
-      continue;
-    }
     g.columns.emplace_back(spec.key);
     g.units.emplace_back(to_string(spec.unit));
   }

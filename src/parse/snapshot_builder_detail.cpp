@@ -37,7 +37,9 @@ void Builder::activity(const RawTable& t) {
     generic(t);
     return;
   }
-  const bool key_list = normalize_label(t.title).rfind("key", 0) == 0 || (t.summary.find("Key Instance") != std::string::npos);
+  const SectionSpec& spec = section_spec(t.section);
+  const bool key_list = (!spec.key_list_title.empty() && normalize_label(t.title).starts_with(spec.key_list_title)) ||
+                        (!spec.key_list_summary.empty() && t.summary.find(spec.key_list_summary) != std::string::npos);
   const std::size_t longest = longest_cell(t, name_col);
   const auto occ = occurrences(t, name_col);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
@@ -58,7 +60,7 @@ void Builder::activity(const RawTable& t) {
     auto take = [&](OptDouble& field, ColumnId id) {
       if (auto v = num(t, r, id)) field = v;
     };
-    if (t.section == SectionId::instance_activity_absolute) {
+    if (spec.begin_end_values) {
       take(a.begin_value, ColumnId::begin_value);
       take(a.end_value, ColumnId::end_value);
     } else {

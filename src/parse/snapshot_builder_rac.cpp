@@ -39,8 +39,8 @@ void Builder::rac_database_summary(const RawTable& t) {
     db.name = detail::fold_space(r.cells[1]);
   }
   auto& iv = m_snap.interval;
-  if (auto v = num(t, r, ColumnId::load_average_begin)) iv.begin_snap = static_cast<std::int64_t>(*v);
-  if (auto v = num(t, r, ColumnId::load_average_end)) iv.end_snap = static_cast<std::int64_t>(*v);
+  if (auto v = num(t, r, ColumnId::at_begin)) iv.begin_snap = static_cast<std::int64_t>(*v);  // "Begin" / "End": snap ids
+  if (auto v = num(t, r, ColumnId::at_end)) iv.end_snap = static_cast<std::int64_t>(*v);
   if (auto v = num(t, r, ColumnId::in_report)) db.instances = static_cast<int>(*v);
   if (auto v = num(t, r, ColumnId::db_time_min)) iv.db_time_s = *v * 60.0;
   if (auto v = num(t, r, ColumnId::elapsed_min)) iv.elapsed_s = *v * 60.0;

@@ -93,13 +93,14 @@ void split_continuation(const std::vector<std::string>& lines, std::string& modu
 // those are kept as printed and never replace the header's database.
 void Builder::header(const RawTable& t) {
   if (t.rows.empty()) return;
-  if (t.section == SectionId::database_info && m_have_db_header) {
+  const bool first_only = section_spec(t.section).first_table_only;
+  if (first_only && m_have_db_header) {
     generic(t);
     return;
   }
   const RawRow& r = t.rows.front();
   auto& db = m_snap.database;
-  if (t.section == SectionId::database_info) m_have_db_header = true;
+  if (first_only) m_have_db_header = true;
   auto set = [&](std::string& field, ColumnId id) {
     if (auto v = text(t, r, id); !v.empty()) field = v;
   };
@@ -276,7 +277,7 @@ void Builder::events(const RawTable& t, std::vector<WaitEvent>& out, std::vector
   const int name_col = t.column_index(ColumnId::event);
   const std::size_t longest = longest_cell(t, name_col);
   const auto occ = occurrences(t, name_col);
-  const bool idle_last = t.section == SectionId::foreground_events || t.section == SectionId::background_events;
+  const bool idle_last = section_spec(t.section).idle_events_last;
   bool idle_tail = false;  // an idle event was listed above
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const RawRow& r = t.rows[i];
@@ -555,7 +556,7 @@ void Builder::sql_list(const RawTable& t) {
     take(s.physical_reads, ColumnId::physical_reads);
     take(s.parse_calls, ColumnId::parse_calls);
     take(s.rows_processed, ColumnId::rows_processed);
-    if (t.section == SectionId::sql_elapsed) {
+    if (spec.gives_cut_off) {
       take(s.pct_db_time, ColumnId::pct_total);
       if (overflowed(t, r, ColumnId::pct_total))
         diag(t, r.line,

@@ -23,6 +23,25 @@ std::string normalize_label(std::string_view text) {
   return out;
 }
 
+std::string_view trim(std::string_view s) {
+  // White space as std::isspace in the "C" locale (the program never sets another), without a call
+  // per byte: every cell read goes through here.
+  constexpr auto is_ws = [](unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  while (!s.empty()) {
+    const auto c = static_cast<unsigned char>(s.front());
+    if (is_ws(c)) s.remove_prefix(1);
+    else if (c == 0xC2 && s.size() >= 2 && static_cast<unsigned char>(s[1]) == 0xA0) s.remove_prefix(2);
+    else break;
+  }
+  while (!s.empty()) {
+    const auto c = static_cast<unsigned char>(s.back());
+    if (is_ws(c)) s.remove_suffix(1);
+    else if (c == 0xA0 && s.size() >= 2 && static_cast<unsigned char>(s[s.size() - 2]) == 0xC2) s.remove_suffix(2);
+    else break;
+  }
+  return s;
+}
+
 namespace detail {
 
 std::string lower(std::string_view text) {

@@ -12,6 +12,10 @@ namespace awrdiff {
 /// declares it too); the model finds time model rows and parameters with it.
 std::string normalize_label(std::string_view text);
 
+/// Trims ASCII white space and UTF-8 no-break spaces from both ends (awrdiff/number.hpp declares it
+/// too, where cells are read with it).
+std::string_view trim(std::string_view text);
+
 namespace detail {
 
 /// ASCII lower case (event, statistic and metric names). src/diff/facts.hpp declares it too.

@@ -119,6 +119,12 @@ TEST(Catalog, SectionSpecificHeadersResolveInTheirSection) {
   EXPECT_EQ(awrdiff::find_column("Class"), awrdiff::ColumnId::wait_class);
   EXPECT_EQ(awrdiff::find_column("User", awrdiff::SectionId::host_cpu), awrdiff::ColumnId::pct_user);
   EXPECT_EQ(awrdiff::find_column("User"), awrdiff::ColumnId::user);
+  // "Begin" / "End": Host CPU's load averages there, elsewhere the values at either snapshot.
+  EXPECT_EQ(awrdiff::find_column("Begin", awrdiff::SectionId::host_cpu), awrdiff::ColumnId::load_average_begin);
+  EXPECT_EQ(awrdiff::find_column("End", awrdiff::SectionId::host_cpu), awrdiff::ColumnId::load_average_end);
+  EXPECT_EQ(awrdiff::find_column("Begin"), awrdiff::ColumnId::at_begin);
+  EXPECT_EQ(awrdiff::find_column("End", awrdiff::SectionId::rac_database_summary), awrdiff::ColumnId::at_end);
+  EXPECT_EQ(awrdiff::find_column("Load Average Begin"), awrdiff::ColumnId::load_average_begin);
   EXPECT_EQ(awrdiff::find_column("Plan Hash"), awrdiff::ColumnId::plan_hash_value);
 }
 
@@ -331,4 +337,23 @@ TEST(Catalog, CutNamesExpandOnlyWhenUnambiguous) {
   EXPECT_TRUE(awrdiff::is_histogram_bucket(">=2m"));
   EXPECT_TRUE(awrdiff::is_histogram_bucket("< 1h"));
   EXPECT_FALSE(awrdiff::is_histogram_bucket("Total Waits"));
+}
+
+// The snapshot builder's per-section quirks are fields of the sections' catalog rows: the builder names no
+// section.
+TEST(Catalog, ReaderQuirksAreFieldsOfTheRows) {
+  using awrdiff::section_spec;
+  using awrdiff::SectionId;
+  EXPECT_TRUE(section_spec(SectionId::foreground_events).idle_events_last);
+  EXPECT_TRUE(section_spec(SectionId::background_events).idle_events_last);
+  EXPECT_FALSE(section_spec(SectionId::top_events).idle_events_last);
+  EXPECT_TRUE(section_spec(SectionId::sql_elapsed).gives_cut_off);
+  EXPECT_FALSE(section_spec(SectionId::sql_cpu).gives_cut_off);
+  EXPECT_TRUE(section_spec(SectionId::instance_activity_absolute).begin_end_values);
+  EXPECT_FALSE(section_spec(SectionId::instance_activity).begin_end_values);
+  EXPECT_EQ(section_spec(SectionId::instance_activity).key_list_title, "key");
+  EXPECT_EQ(section_spec(SectionId::instance_activity).key_list_summary, "Key Instance");
+  EXPECT_TRUE(section_spec(SectionId::instance_activity_thread).key_list_title.empty());
+  EXPECT_TRUE(section_spec(SectionId::database_info).first_table_only);
+  EXPECT_FALSE(section_spec(SectionId::instance_info).first_table_only);
 }
