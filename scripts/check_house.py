@@ -28,10 +28,10 @@ RATCHET = {
     "back arrows (layer pairs)": 2,
     "back arrows (include lines)": 2,
     "prints or exits outside the CLI": 0,
-    "special cases (names)": 71,
-    "special cases (lines)": 53,
+    "special cases (names)": 62,
+    "special cases (lines)": 49,
     "files over the line limit": 10,
-    "functions over the line limit": 18,
+    "functions over the line limit": 17,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)
@@ -189,7 +189,7 @@ SEARCH3 = re.compile(r'(key|list|\bk) *(==|!=) *"|(\.|->)(num|text)\(r, *"|\bcol
                      r'ColumnId::load_average|\*(first|name) *(==|!=) *"')
 STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
 # Not counted (design.md's rules a search can apply): a table defining its own key or columns.
-DEFINES_OWN = re.compile(r'\b\w+\.key = "|SideBySide spec\{|columns\.push_back\(\{"')
+DEFINES_OWN = re.compile(r'\b\w+\.key = "|SideBySide spec\{|columns\.push_back\(\{"|\b\w+\.columns = \{\{"')
 
 # design.md's other rules, as far as a search can apply them: each (file, what the line holds, why it is not counted).
 NOT_COUNTED = [
@@ -205,6 +205,7 @@ NOT_COUNTED = [
     (r"src/parse/snapshot_builder_rac\.cpp", r"\badd\(\"db_time\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_summary\.cpp", r"\bh\.load_average_", "host_cpu binding its own columns"),
     (r"src/diff/sections\.cpp", r"find\(\"wait\"\)", "a header word of the generic tables, no section"),
+    (r"src/diff/diff\.cpp", r"^return \"[a-z ]+\";$", "a verdict's name (to_string(Verdict)), no section"),
 ]
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
