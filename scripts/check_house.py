@@ -30,7 +30,7 @@ RATCHET = {
     "prints or exits outside the CLI": 0,
     "special cases (names)": 62,
     "special cases (lines)": 49,
-    "files over the line limit": 10,
+    "files over the line limit": 9,
     "functions over the line limit": 17,
 }
 
@@ -200,7 +200,7 @@ NOT_COUNTED = [
      "metric keys, policy-file keys"),
     (r"src/diff/(check|headline)\.cpp", r"\bkind == \"|\{\"time_model\", it\.", "a contributor's kind"),
     (r"src/diff/check\.cpp", r"\bbasis == \"", "a baseline's basis"),
-    (r"src/diff/findings\.cpp", r"\bf\.rule = \"", "finding-rule keys"),
+    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bf\.rule = \"", "finding-rule keys"),
     (r"src/diff/summary_tables\.cpp", r"\bkey == \"db_(time|cpu)\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_rac\.cpp", r"\badd\(\"db_time\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_summary\.cpp", r"\bh\.load_average_", "host_cpu binding its own columns"),
@@ -211,8 +211,8 @@ NOT_COUNTED = [
 NOT_NAME_LISTS = [
     (r"src/diff/comparability\.cpp", r"\bk_months\[\]", "month names"),
     (r"src/render/html\.cpp", r"\bp\[\] = \{\"#", "colours"),
-    (r"src/diff/findings\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
-    (r"src/diff/findings\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
+    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
+    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
     (r"src/diff/(check|headline)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),
