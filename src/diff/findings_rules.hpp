@@ -33,7 +33,9 @@ constexpr std::size_t k_max_carriers = 3;
 constexpr double k_offset_share = 0.50;
 constexpr double k_relevance_share = 0.01;  // findings must move DB time by 1% of the smaller period's
 constexpr double k_slow_redo_write_ms = 10;  // log file parallel write above this: the redo disk is slow
-constexpr double k_filetype_min_reads = 10;  // a file type needs this many read requests per second to count
+// A file type needs this many read requests per second on both sides to count, and its large reads this many multiblock
+// read requests per second where the report gives them.
+constexpr double k_filetype_min_reads = 10;
 constexpr double k_parse_min_share_pct = 2;  // parse time under this share of DB time on both sides is not a finding
 constexpr double k_literal_min_aas = 0.01;  // a literal SQL shape must carry this much elapsed per second on a side
 

@@ -297,6 +297,9 @@ void Rules::io_by_filetype() {
       const Pair multi = large ? Pair{multiblock_reads_per_s(m_b), multiblock_reads_per_s(m_t)} : Pair{};
       const bool by_multi = multi.b && multi.t;
       const Pair rate = by_multi ? multi : reqs;
+      // The reads a line measures must be as many as a file type needs (both sides): a large-read service time over a
+      // few multiblock reads an hour (apress: five) says nothing of the storage.
+      if (std::min(*rate.b, *rate.t) < k_filetype_min_reads) continue;
       Line l{fmt::format("{} {} {} average service time{} at {}", tr.name, label, ms_arrow(b, t), pct_change(b, t),
                          by_multi ? fmt::format("{} large read requests/s (multiblock, all files)", arrow(rate.b, rate.t, 1))
                                   : fmt::format("{} {} read requests/s of all sizes", arrow(rate.b, rate.t, 1), tr.name)),
