@@ -194,7 +194,7 @@ SEARCH3 = re.compile(r'(key|list|\bk) *(==|!=) *"|(\.|->)(num|text)\(r, *"|\bcol
                      r'ColumnId::load_average|\*(first|name) *(==|!=) *"')
 STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
 # Not counted (design.md's rules a search can apply): a table defining its own key or columns.
-DEFINES_OWN = re.compile(r'\b\w+\.key = "|SideBySide spec\{|columns\.push_back\(\{"')
+DEFINES_OWN = re.compile(r'\b\w+\.key = "|SideBySide spec\{|columns\.push_back\(\{"|\b\w+\.columns = \{\{"')
 
 # design.md's other rules, as far as a search can apply them: each (file, what the line holds, why it is not counted).
 NOT_COUNTED = [
@@ -205,18 +205,19 @@ NOT_COUNTED = [
      "metric keys, policy-file keys"),
     (r"src/diff/(check|headline)\.cpp", r"\bkind == \"|\{\"time_model\", it\.", "a contributor's kind"),
     (r"src/diff/check\.cpp", r"\bbasis == \"", "a baseline's basis"),
-    (r"src/diff/findings\.cpp", r"\bf\.rule = \"", "finding-rule keys"),
+    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bf\.rule = \"", "finding-rule keys"),
     (r"src/diff/summary_tables\.cpp", r"\bkey == \"db_(time|cpu)\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_rac\.cpp", r"\badd\(\"db_time\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_summary\.cpp", r"\bh\.load_average_", "host_cpu binding its own columns"),
     (r"src/diff/sections\.cpp", r"find\(\"wait\"\)", "a header word of the generic tables, no section"),
+    (r"src/diff/diff\.cpp", r"^return \"[a-z ]+\";$", "a verdict's name (to_string(Verdict)), no section"),
 ]
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
     (r"src/diff/comparability\.cpp", r"\bk_months\[\]", "month names"),
     (r"src/render/html\.cpp", r"\bp\[\] = \{\"#", "colours"),
-    (r"src/diff/findings\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
-    (r"src/diff/findings\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
+    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
+    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
     (r"src/diff/(check|headline)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),

@@ -17,6 +17,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace awrdiff {
 
@@ -50,6 +51,15 @@ enum class MetricRole {
 /// Reads one metric's value from a snapshot; empty when the report does not give it.
 using SnapshotReader = OptDouble (*)(const Snapshot&);
 
+/// A cost per unit of work: a total divided by a load ("db_time_per_exec_ms" is "db_time_per_s" over
+/// "load_profile.executes"). A change of the total is told busier from slower by its loads and costs
+/// (detail::load_explains).
+struct PerUnit {
+  std::string_view total;  ///< the registry key divided, e.g. "db_time_per_s"; empty: the row is no cost per unit
+  std::string_view load;  ///< the registry key of the load it is divided by, e.g. "load_profile.executes"
+  std::string_view unit;  ///< one unit of the load, as said to the reader: "execution", "transaction", "call"
+};
+
 /// One row of the metric registry. `key` is a scalar metric ("db_time_per_s"), a Load Profile row
 /// ("load_profile.hard_parses", read from the row's Per Second column), or a family (`family` set:
 /// "event.time_per_s", whose instances are keyed "event:<name>:time_per_s"); `unit` is the unit of the
@@ -69,6 +79,7 @@ struct MetricSpec {
   MetricRole role = MetricRole::detail;
   bool family = false;  ///< a family of metrics keyed "<kind>:<name>:<measure>", not one value
   bool checked = false;  ///< `check` evaluates it against a baseline by default
+  PerUnit per_unit{};  ///< a cost per unit of work: what it divides by what (DB time per execution ...)
 };
 
 /// All metric specs (for docs and tests), in registry order.
@@ -77,6 +88,10 @@ std::span<const MetricSpec> all_metrics();
 /// The spec for `key`; for "load_profile.<row>" keys without an entry of their own, the generic
 /// "load_profile" spec; for "<kind>:<name>:<measure>" keys, their family's spec. nullptr when unknown.
 const MetricSpec* find_metric(std::string_view key);
+
+/// The registry rows that are costs per unit of `total` (PerUnit::total == total), in registry order: for
+/// "db_time_per_s", DB time per transaction, per execution and per user call. Empty for any other key.
+std::vector<const MetricSpec*> unit_costs(std::string_view total);
 
 /// The registry row whose Oracle twin is `metric_name` (case-insensitive), with the twin that matched.
 /// nullptr when no row has that twin.

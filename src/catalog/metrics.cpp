@@ -164,7 +164,7 @@ constexpr OracleTwin cs_per_s(std::string_view name) { return {name, "CentiSecon
 constexpr OracleTwin same(std::string_view name, std::string_view unit) { return {name, unit, 1}; }
 
 // key, display, unit, direction, abs_floor, rel_floor_pct, points, read, twin, twin2, across instances, role,
-// family, checked
+// family, checked, per_unit
 constexpr MetricSpec k_metrics[] = {
     // DB time and its parts, as average active sessions (seconds of DB time per second of elapsed).
     {"db_time_per_s", "DB time per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_db_time_per_s,
@@ -190,9 +190,23 @@ constexpr MetricSpec k_metrics[] = {
      A::mean,
      R::master,
      false,
-     true},
-    {"db_time_per_exec_ms", "DB time per execution", "ms", D::higher_is_worse, 0.05, 20, false, read_db_time_per_exec, k_none,
-     k_none, A::mean, R::master, false, true},
+     true,
+     {"db_time_per_s", "load_profile.transactions", "transaction"}},
+    {"db_time_per_exec_ms",
+     "DB time per execution",
+     "ms",
+     D::higher_is_worse,
+     0.05,
+     20,
+     false,
+     read_db_time_per_exec,
+     k_none,
+     k_none,
+     A::mean,
+     R::master,
+     false,
+     true,
+     {"db_time_per_s", "load_profile.executes", "execution"}},
     {"db_time_per_call_ms",
      "DB time per user call",
      "ms",
@@ -206,7 +220,8 @@ constexpr MetricSpec k_metrics[] = {
      A::mean,
      R::master,
      false,
-     true},
+     true,
+     {"db_time_per_s", "load_profile.user_calls", "call"}},
     {"logical_reads_per_cpu_ms", "Logical reads per ms of DB CPU", "blocks/ms", D::higher_is_better, 5, 20, false,
      read_reads_per_cpu_ms, k_none, k_none, A::mean, R::detail, false, true},
     {"transactions_per_s", "Transactions per second", "/s", D::neutral, 0.5, 10, false, read_transactions, k_none, k_none, A::sum,
@@ -392,6 +407,14 @@ const MetricSpec* find_metric(std::string_view key) {
       if (m.family && m.key == family) return &m;
   }
   return nullptr;
+}
+
+std::vector<const MetricSpec*> unit_costs(std::string_view total) {
+  std::vector<const MetricSpec*> out;
+  if (total.empty()) return out;
+  for (const auto& m : k_metrics)
+    if (m.per_unit.total == total) out.push_back(&m);
+  return out;
 }
 
 const MetricSpec* find_metric_by_oracle_name(std::string_view metric_name, const OracleTwin** twin) {

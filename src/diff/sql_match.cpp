@@ -130,6 +130,170 @@ void mark_plsql_children(std::vector<detail::SqlPair>& pairs) {
   }
 }
 
+// Signature groups of each report (signatures with a literal or a bind), for literal SQL and for matching across
+// sql_ids; `base` is null for a single report.
+std::map<std::string, detail::LiteralGroup> signature_groups(const Snapshot* base, const Snapshot& target) {
+  const bool hb = base != nullptr;
+  std::map<std::string, detail::LiteralGroup> groups;
+  // Text reports cut SQL text: when the two reports differ in format, group on a common prefix.
+  const bool mixed_formats = hb && base->format != target.format;
+  auto collect = [&](const Snapshot& s, bool is_base) {
+    for (const auto& q : s.sql) {
+      if (q.text.empty() || !s.impossible_sql(q).empty()) continue;
+      auto sig = sql_signature(q.text);
+      if (mixed_formats && sig.size() > k_mixed_signature_chars) sig.resize(k_mixed_signature_chars);
+      if (sig.find('?') == std::string::npos) continue;  // no literal or bind: nothing to fold
+      auto& g = groups[sig];
+      g.signature = sig;
+      if (g.example.empty()) g.example = q.text;
+      (is_base ? g.base : g.target).push_back(&q);
+      auto& sum = is_base ? g.base_elapsed_s : g.target_elapsed_s;
+      if (q.elapsed_s) sum = sum.value_or(0) + *q.elapsed_s;
+    }
+  };
+  if (hb) collect(*base, true);
+  collect(target, false);
+  for (auto& [sig, g] : groups) {
+    // A merged set's statement listed in some members only has no figures: the sum is then unknown.
+    auto partial = [](const std::vector<const SqlStat*>& v) {
+      return std::any_of(v.begin(), v.end(), [](const SqlStat* q) { return !q->elapsed_s; });
+    };
+    if (hb && base->members > 1 && partial(g.base)) g.base_elapsed_s.reset();
+    if (target.members > 1 && partial(g.target)) g.target_elapsed_s.reset();
+  }
+  return groups;
+}
+
+// Keys that cannot match: one report keys its SQL by sql_id (AWR), the other by hash value (Statspack). Their
+// statements are not paired at all, not even by text: a "match" there would be between unrelated keys (and say binds
+// became literals where nothing changed). True when the keys match (or a side lists no SQL); else every pair is split.
+bool keys_match_or_split(std::vector<detail::SqlPair>& pairs, const Snapshot& base, const Snapshot& target) {
+  const bool keys_match = base.sql.empty() || target.sql.empty() || base.sql.front().id_kind == target.sql.front().id_kind;
+  if (!keys_match) {
+    std::vector<detail::SqlPair> split;
+    for (auto& p : pairs)  // a hash value never equals a sql_id, but be sure
+      if (p.base != nullptr && p.target != nullptr && p.base->id_kind != p.target->id_kind) {
+        detail::SqlPair other;
+        other.base = p.base;
+        p.base = nullptr;
+        split.push_back(other);
+      }
+    pairs.insert(pairs.end(), split.begin(), split.end());
+  }
+  return keys_match;
+}
+
+// One-sided statements, largest first: each new one paired with the base's one-sided statement of the same signature
+// (exact, near: the same text but for comments, hints and spacing, or a prefix of a text the report cut), unless that
+// signature is literal SQL (many ids: no one-to-one match). The base's statement it takes is consumed.
+void pair_by_text(std::vector<detail::SqlPair>& pairs, const std::map<std::string, detail::LiteralGroup>& groups,
+                  const Snapshot& base, const Snapshot& target) {
+  auto one_sided = [&](bool base_side) {
+    std::vector<std::size_t> idx;
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      if ((base_side ? pairs[i].target == nullptr : pairs[i].base == nullptr)) idx.push_back(i);
+    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+      return pairs[a].any().elapsed_s.value_or(0) > pairs[b].any().elapsed_s.value_or(0);
+    });
+    return idx;
+  };
+  auto is_literal = [&](const std::string& sig) {
+    auto it = groups.find(sig);
+    return it != groups.end() && (it->second.base.size() >= 2 || it->second.target.size() >= 2);
+  };
+  std::vector<std::size_t> gone_idx = one_sided(true), new_idx = one_sided(false);
+  std::vector<bool> used(pairs.size(), false);
+  // The compact signature of each one-sided statement, computed once (texts of dbms_stats' queries run to 27,000
+  // characters).
+  std::map<const SqlStat*, std::string> compact;
+  auto compact_of = [&](const SqlStat& q) -> const std::string& {
+    auto it = compact.find(&q);
+    if (it == compact.end()) it = compact.emplace(&q, sql_compact_signature(q.text)).first;
+    return it->second;
+  };
+  // The same statement but for comments, hints and spacing: the report's line wrapping splits a word or a quoted
+  // name, and dbms_stats' "SQL Analyze" query of one table carries column directives in a comment that change
+  // between runs (gkj36y6chsvh5 -> 390ps6515t2d8, the child of the stats job b6usrg82hwsa3 in RMGTIBN): taken
+  // only with the same module and no other plan hash, after an exact signature and before a text cut by the report.
+  auto near = [&](const SqlStat& b, const SqlStat& t) {
+    if (b.module != t.module) return false;
+    if (b.plan_hash_value && t.plan_hash_value && *b.plan_hash_value != 0 && *t.plan_hash_value != 0 &&
+        *b.plan_hash_value != *t.plan_hash_value)
+      return false;
+    const auto& cb = compact_of(b);
+    return !cb.empty() && cb == compact_of(t);
+  };
+  auto rank = [](SignatureMatch m) {
+    return m == SignatureMatch::exact ? 3 : m == SignatureMatch::near ? 2 : m == SignatureMatch::prefix ? 1 : 0;
+  };
+  for (std::size_t ti : new_idx) {
+    const SqlStat& t = *pairs[ti].target;
+    if (target.members > 1 && !t.elapsed_s) continue;  // a set's statement listed in some members only: no figures
+    const auto tsig = sql_signature(t.text);
+    if (tsig.empty() || is_literal(tsig)) continue;
+    std::size_t best = pairs.size();
+    SignatureMatch best_match = SignatureMatch::none;
+    for (std::size_t bi : gone_idx) {
+      if (used[bi]) continue;
+      const SqlStat& b = *pairs[bi].base;
+      if (base.members > 1 && !b.elapsed_s) continue;
+      const auto bsig = sql_signature(b.text);
+      if (is_literal(bsig)) continue;
+      auto m = match_signatures(bsig, tsig);
+      if (m == SignatureMatch::prefix && !b.module.empty() && !t.module.empty() && b.module != t.module) m = SignatureMatch::none;
+      if (m != SignatureMatch::exact && near(b, t)) m = SignatureMatch::near;
+      if (m == SignatureMatch::none) continue;
+      if (rank(m) > rank(best_match)) {
+        best = bi;
+        best_match = m;
+      }
+    }
+    if (best == pairs.size()) continue;
+    used[best] = true;
+    pairs[ti].base = pairs[best].base;
+    pairs[ti].text_match = best_match;
+    pairs[ti].binds_changed = sql_shape(pairs[best].base->text).binds != sql_shape(t.text).binds;
+    const bool complete = pairs[ti].base->text_complete && t.text_complete;
+    const auto& bph = pairs[ti].base->plan_hash_value;
+    const bool same_plan = bph && t.plan_hash_value && *bph != 0 && *bph == *t.plan_hash_value;
+    pairs[ti].confidence = best_match == SignatureMatch::prefix
+                               ? (same_plan ? "medium (text cut by the report, same plan hash)" : "low (text cut by the report)")
+                           : best_match == SignatureMatch::near
+                               ? (same_plan ? "high (same text but for comments and spacing, same module and plan hash)"
+                                            : "medium (same text but for comments and spacing, same module)")
+                           : complete || same_plan ? (same_plan ? "high (same plan hash)" : "high")
+                                                   : "medium (text may be cut)";
+    pairs[best].base = nullptr;  // consumed
+  }
+}
+
+// Literal SQL against one statement of its shape: one side lists the shape under one sql_id, the other under two or
+// more (literal SQL). When literals become binds the sql_id changes and the literal ids share one cursor: the
+// statement is the group's work, not new (nor gone when binds become literals). It is paired with the group, whose
+// ids are consumed; its other side is their sum (classified by match_sql).
+void pair_literal_groups(std::vector<detail::SqlPair>& pairs, const std::map<std::string, detail::LiteralGroup>& groups) {
+  for (const auto& [sig, g] : groups) {
+    const bool group_in_base = g.target.size() == 1 && g.base.size() >= 2;
+    if (!group_in_base && !(g.base.size() == 1 && g.target.size() >= 2)) continue;
+    const SqlStat* one = group_in_base ? g.target.front() : g.base.front();
+    const auto& members = group_in_base ? g.base : g.target;
+    auto single = std::find_if(pairs.begin(), pairs.end(), [&](const detail::SqlPair& p) {
+      return group_in_base ? p.target == one && p.base == nullptr : p.base == one && p.target == nullptr;
+    });
+    if (single == pairs.end()) continue;
+    // Every member one-sided still (none paired by sql_id or text): else the shape is not one group.
+    std::vector<std::size_t> idx;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const SqlStat* q = group_in_base ? pairs[i].base : pairs[i].target;
+      const SqlStat* other = group_in_base ? pairs[i].target : pairs[i].base;
+      if (q != nullptr && other == nullptr && std::find(members.begin(), members.end(), q) != members.end()) idx.push_back(i);
+    }
+    if (idx.size() != members.size()) continue;
+    single->literal_group = members;
+    for (std::size_t i : idx) (group_in_base ? pairs[i].base : pairs[i].target) = nullptr;  // consumed
+  }
+}
+
 }  // namespace
 
 // Pairs the statements of both reports: by sql_id, then one-sided ones by text signature (the
@@ -145,156 +309,13 @@ void Differ::match_sql() {
   for (auto& [id, p] : by_id) pairs.push_back(p);
 
   // Signature groups of each report, for literal SQL and for matching across sql_ids.
-  std::map<std::string, detail::LiteralGroup> groups;
-  // Text reports cut SQL text: when the two reports differ in format, group on a common prefix.
-  const bool mixed_formats = hb && m_base->format != m_target.format;
-  auto collect = [&](const Snapshot& s, bool is_base) {
-    for (const auto& q : s.sql) {
-      if (q.text.empty() || !s.impossible_sql(q).empty()) continue;
-      auto sig = sql_signature(q.text);
-      if (mixed_formats && sig.size() > k_mixed_signature_chars) sig.resize(k_mixed_signature_chars);
-      if (sig.find('?') == std::string::npos) continue;  // no literal or bind: nothing to fold
-      auto& g = groups[sig];
-      g.signature = sig;
-      if (g.example.empty()) g.example = q.text;
-      (is_base ? g.base : g.target).push_back(&q);
-      auto& sum = is_base ? g.base_elapsed_s : g.target_elapsed_s;
-      if (q.elapsed_s) sum = sum.value_or(0) + *q.elapsed_s;
-    }
-  };
-  if (hb) collect(*m_base, true);
-  collect(m_target, false);
-  for (auto& [sig, g] : groups) {
-    // A merged set's statement listed in some members only has no figures: the sum is then unknown.
-    auto partial = [](const std::vector<const SqlStat*>& v) {
-      return std::any_of(v.begin(), v.end(), [](const SqlStat* q) { return !q->elapsed_s; });
-    };
-    if (hb && m_base->members > 1 && partial(g.base)) g.base_elapsed_s.reset();
-    if (m_target.members > 1 && partial(g.target)) g.target_elapsed_s.reset();
+  const std::map<std::string, detail::LiteralGroup> groups = signature_groups(m_base, m_target);
+  for (const auto& [sig, g] : groups)
     if (g.base.size() >= 3 || g.target.size() >= 3) m_facts.literal_groups.push_back(g);
-  }
-
-  // Keys that cannot match: one report keys its SQL by sql_id (AWR), the other by hash value
-  // (Statspack). Their statements are not paired at all, not even by text: a "match" there would be
-  // between unrelated keys (and say binds became literals where nothing changed).
-  const bool keys_match =
-      !hb || m_base->sql.empty() || m_target.sql.empty() || m_base->sql.front().id_kind == m_target.sql.front().id_kind;
-  if (hb && !keys_match) {
-    std::vector<detail::SqlPair> split;
-    for (auto& p : pairs)  // a hash value never equals a sql_id, but be sure
-      if (p.base != nullptr && p.target != nullptr && p.base->id_kind != p.target->id_kind) {
-        detail::SqlPair other;
-        other.base = p.base;
-        p.base = nullptr;
-        split.push_back(other);
-      }
-    pairs.insert(pairs.end(), split.begin(), split.end());
-  }
+  const bool keys_match = !hb || keys_match_or_split(pairs, *m_base, m_target);
   if (hb && keys_match) {
-    // One-sided statements, largest first: pair each with the other side's one-sided statement of
-    // the same signature, unless that signature is literal SQL (many ids: no one-to-one match).
-    auto one_sided = [&](bool base_side) {
-      std::vector<std::size_t> idx;
-      for (std::size_t i = 0; i < pairs.size(); ++i)
-        if ((base_side ? pairs[i].target == nullptr : pairs[i].base == nullptr)) idx.push_back(i);
-      std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-        return pairs[a].any().elapsed_s.value_or(0) > pairs[b].any().elapsed_s.value_or(0);
-      });
-      return idx;
-    };
-    auto is_literal = [&](const std::string& sig) {
-      auto it = groups.find(sig);
-      return it != groups.end() && (it->second.base.size() >= 2 || it->second.target.size() >= 2);
-    };
-    std::vector<std::size_t> gone_idx = one_sided(true), new_idx = one_sided(false);
-    std::vector<bool> used(pairs.size(), false);
-    // The compact signature of each one-sided statement, computed once (texts of dbms_stats' queries run to 27,000
-    // characters).
-    std::map<const SqlStat*, std::string> compact;
-    auto compact_of = [&](const SqlStat& q) -> const std::string& {
-      auto it = compact.find(&q);
-      if (it == compact.end()) it = compact.emplace(&q, sql_compact_signature(q.text)).first;
-      return it->second;
-    };
-    // The same statement but for comments, hints and spacing: the report's line wrapping splits a word or a quoted
-    // name, and dbms_stats' "SQL Analyze" query of one table carries column directives in a comment that change
-    // between runs (gkj36y6chsvh5 -> 390ps6515t2d8, the child of the stats job b6usrg82hwsa3 in RMGTIBN): taken
-    // only with the same module and no other plan hash, after an exact signature and before a text cut by the report.
-    auto near = [&](const SqlStat& b, const SqlStat& t) {
-      if (b.module != t.module) return false;
-      if (b.plan_hash_value && t.plan_hash_value && *b.plan_hash_value != 0 && *t.plan_hash_value != 0 &&
-          *b.plan_hash_value != *t.plan_hash_value)
-        return false;
-      const auto& cb = compact_of(b);
-      return !cb.empty() && cb == compact_of(t);
-    };
-    auto rank = [](SignatureMatch m) {
-      return m == SignatureMatch::exact ? 3 : m == SignatureMatch::near ? 2 : m == SignatureMatch::prefix ? 1 : 0;
-    };
-    for (std::size_t ti : new_idx) {
-      const SqlStat& t = *pairs[ti].target;
-      if (m_target.members > 1 && !t.elapsed_s) continue;  // a set's statement listed in some members only: no figures
-      const auto tsig = sql_signature(t.text);
-      if (tsig.empty() || is_literal(tsig)) continue;
-      std::size_t best = pairs.size();
-      SignatureMatch best_match = SignatureMatch::none;
-      for (std::size_t bi : gone_idx) {
-        if (used[bi]) continue;
-        const SqlStat& b = *pairs[bi].base;
-        if (m_base->members > 1 && !b.elapsed_s) continue;
-        const auto bsig = sql_signature(b.text);
-        if (is_literal(bsig)) continue;
-        auto m = match_signatures(bsig, tsig);
-        if (m == SignatureMatch::prefix && !b.module.empty() && !t.module.empty() && b.module != t.module)
-          m = SignatureMatch::none;
-        if (m != SignatureMatch::exact && near(b, t)) m = SignatureMatch::near;
-        if (m == SignatureMatch::none) continue;
-        if (rank(m) > rank(best_match)) {
-          best = bi;
-          best_match = m;
-        }
-      }
-      if (best == pairs.size()) continue;
-      used[best] = true;
-      pairs[ti].base = pairs[best].base;
-      pairs[ti].text_match = best_match;
-      pairs[ti].binds_changed = sql_shape(pairs[best].base->text).binds != sql_shape(t.text).binds;
-      const bool complete = pairs[ti].base->text_complete && t.text_complete;
-      const auto& bph = pairs[ti].base->plan_hash_value;
-      const bool same_plan = bph && t.plan_hash_value && *bph != 0 && *bph == *t.plan_hash_value;
-      pairs[ti].confidence = best_match == SignatureMatch::prefix ? (same_plan ? "medium (text cut by the report, same plan hash)"
-                                                                               : "low (text cut by the report)")
-                             : best_match == SignatureMatch::near
-                                 ? (same_plan ? "high (same text but for comments and spacing, same module and plan hash)"
-                                              : "medium (same text but for comments and spacing, same module)")
-                             : complete || same_plan ? (same_plan ? "high (same plan hash)" : "high")
-                                                     : "medium (text may be cut)";
-      pairs[best].base = nullptr;  // consumed
-    }
-    // Literal SQL against one statement of its shape: one side lists the shape under one sql_id, the other
-    // under two or more (literal SQL). When literals become binds the sql_id changes and the literal ids
-    // share one cursor: the statement is the group's work, not new (nor gone when binds become literals).
-    // It is paired with the group, whose ids are consumed; its other side is their sum (classified below).
-    for (const auto& [sig, g] : groups) {
-      const bool group_in_base = g.target.size() == 1 && g.base.size() >= 2;
-      if (!group_in_base && !(g.base.size() == 1 && g.target.size() >= 2)) continue;
-      const SqlStat* one = group_in_base ? g.target.front() : g.base.front();
-      const auto& members = group_in_base ? g.base : g.target;
-      auto single = std::find_if(pairs.begin(), pairs.end(), [&](const detail::SqlPair& p) {
-        return group_in_base ? p.target == one && p.base == nullptr : p.base == one && p.target == nullptr;
-      });
-      if (single == pairs.end()) continue;
-      // Every member one-sided still (none paired by sql_id or text): else the shape is not one group.
-      std::vector<std::size_t> idx;
-      for (std::size_t i = 0; i < pairs.size(); ++i) {
-        const SqlStat* q = group_in_base ? pairs[i].base : pairs[i].target;
-        const SqlStat* other = group_in_base ? pairs[i].target : pairs[i].base;
-        if (q != nullptr && other == nullptr && std::find(members.begin(), members.end(), q) != members.end()) idx.push_back(i);
-      }
-      if (idx.size() != members.size()) continue;
-      single->literal_group = members;
-      for (std::size_t i : idx) (group_in_base ? pairs[i].base : pairs[i].target) = nullptr;  // consumed
-    }
+    pair_by_text(pairs, groups, *m_base, m_target);
+    pair_literal_groups(pairs, groups);
     std::erase_if(pairs, [](const detail::SqlPair& p) { return p.base == nullptr && p.target == nullptr; });
   }
 

@@ -113,20 +113,33 @@ std::string files_of(const std::vector<const TimelinePeriod*>& kept, std::size_t
   return out;
 }
 
-}  // namespace
+// An instance restart between two periods: the startup time changed, or the caller says so of the later one.
+bool restarted(const TimelinePeriod& before, const TimelinePeriod& p) {
+  return p.restart_before || (!p.startup_time.empty() && !before.startup_time.empty() && p.startup_time != before.startup_time);
+}
 
-Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod> periods, const TimelineOptions& options) {
-  Comparison c;
-  c.verdict = Verdict::timeline;
-  c.target_source = series;
+// The periods listed and those kept for the series (valid, spanning no other), with what is known of each kept one.
+struct Series {
+  std::vector<std::size_t> spans_others;  // per period listed: how many other periods it spans (left out when any)
+  std::vector<const TimelinePeriod*> kept;
+  std::vector<std::size_t> kept_at, kept_of;  // kept[i] is periods[kept_at[i]]; kept_of[j]: its i, else periods.size()
+  std::vector<bool> restart_kept;  // per kept period: the instance restarted since the kept period before it
+  std::size_t day = 0;  // a day of periods (from their median elapsed time, at least 2)
+  std::size_t min_seg = 0;  // periods on each side of a change point at least
+  std::vector<std::optional<int>> like_key;  // per kept period: like_period_key under --match
+};
+
+void sort_by_begin(std::vector<TimelinePeriod>& periods) {
   std::stable_sort(periods.begin(), periods.end(), [](const TimelinePeriod& a, const TimelinePeriod& b) {
     if (a.begin_epoch && b.begin_epoch && *a.begin_epoch != *b.begin_epoch) return *a.begin_epoch < *b.begin_epoch;
     return a.begin_time < b.begin_time;
   });
-  // A period that spans others (a report of a whole day beside the hourly ones) is no sample of the series: it is
-  // listed, flagged, and left out with the invalid ones.
-  // Only the periods that begin from its begin to its end are looked at (by begin time): a year of hourly periods is
-  // no 77 million comparisons.
+}
+
+// A period that spans others (a report of a whole day beside the hourly ones) is no sample of the series: it is
+// listed, flagged, and left out with the invalid ones. Only the periods that begin from its begin to its end are
+// looked at (by begin time): a year of hourly periods is no 77 million comparisons.
+std::vector<std::size_t> count_spanned(const std::vector<TimelinePeriod>& periods) {
   std::vector<std::size_t> spans_others(periods.size(), 0), by_begin(periods.size());
   for (std::size_t i = 0; i < by_begin.size(); ++i) by_begin[i] = i;
   std::stable_sort(by_begin.begin(), by_begin.end(),
@@ -142,70 +155,75 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
         ++spans_others[i];
     }
   }
-  std::vector<const TimelinePeriod*> kept;
-  std::vector<std::size_t> kept_at, kept_of(periods.size(), periods.size());  // kept[i] is periods[kept_at[i]]; its i
+  return spans_others;
+}
+
+Series keep_periods(const std::vector<TimelinePeriod>& periods, const TimelineOptions& options) {
+  Series s;
+  s.spans_others = count_spanned(periods);
+  s.kept_of.assign(periods.size(), periods.size());
   for (std::size_t i = 0; i < periods.size(); ++i)
-    if (periods[i].valid && spans_others[i] == 0) {
-      kept_of[i] = kept.size();
-      kept.push_back(&periods[i]);
-      kept_at.push_back(i);
+    if (periods[i].valid && s.spans_others[i] == 0) {
+      s.kept_of[i] = s.kept.size();
+      s.kept.push_back(&periods[i]);
+      s.kept_at.push_back(i);
     }
   // Instance restarts, between the periods listed and between the periods kept: the startup time changed, or the caller
   // says so of a period (of one left out between two kept ones too: the restart is carried, not lost with it).
-  auto restarted = [](const TimelinePeriod& before, const TimelinePeriod& p) {
-    return p.restart_before || (!p.startup_time.empty() && !before.startup_time.empty() && p.startup_time != before.startup_time);
-  };
-  std::vector<bool> restart_kept(kept.size(), false);
-  for (std::size_t i = 1; i < kept.size(); ++i) {
-    restart_kept[i] = restarted(*kept[i - 1], *kept[i]);
-    for (std::size_t j = kept_at[i - 1] + 1; j < kept_at[i]; ++j) restart_kept[i] = restart_kept[i] || periods[j].restart_before;
+  s.restart_kept.assign(s.kept.size(), false);
+  for (std::size_t i = 1; i < s.kept.size(); ++i) {
+    s.restart_kept[i] = restarted(*s.kept[i - 1], *s.kept[i]);
+    for (std::size_t j = s.kept_at[i - 1] + 1; j < s.kept_at[i]; ++j)
+      s.restart_kept[i] = s.restart_kept[i] || periods[j].restart_before;
   }
-  const auto keys = options.metrics.empty() ? default_timeline_metrics() : options.metrics;
-
   // A day of periods (from their median elapsed time, at least 2): the default minimum segment, and the length under
   // four times which a series is short (whatever --min-segment says, so that a smaller one only allows more shifts).
-  std::size_t day = 0;
-  {
-    std::vector<double> el;
-    for (const auto* p : kept)
-      if (p->elapsed_s && *p->elapsed_s > 0) el.push_back(*p->elapsed_s);
-    const double e = el.empty() ? 3600 : median(el);
-    day = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(86400 / std::max(e, 60.0))));
-  }
-  const std::size_t min_seg = options.min_segment > 0 ? options.min_segment : day;
-
+  std::vector<double> el;
+  for (const auto* p : s.kept)
+    if (p->elapsed_s && *p->elapsed_s > 0) el.push_back(*p->elapsed_s);
+  const double e = el.empty() ? 3600 : median(el);
+  s.day = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(86400 / std::max(e, 60.0))));
+  s.min_seg = options.min_segment > 0 ? options.min_segment : s.day;
   // Like periods (--match): check's (like_period_key), read once per period.
-  std::vector<std::optional<int>> like_key;
-  for (const auto* p : kept) like_key.push_back(like_period_key(options.match, p->begin_time));
+  for (const auto* p : s.kept) s.like_key.push_back(like_period_key(options.match, p->begin_time));
+  return s;
+}
 
+// With --match, a long series is searched among like periods: each value is taken against the median of its like
+// periods (the same hour, or weekday and hour: as a ratio to it, or a difference where a centre is 0) and put back on
+// the series' median, so that a day's or a week's cycle is no step and a step is found in every hour alike. Only where every
+// like group holds at least 3 values (else the values as they are); the medians either side of a shift are then of the adjusted
+// values. `at`: each value's index into the kept periods.
+std::vector<double> like_adjusted(const std::vector<double>& v, const std::vector<std::size_t>& at, const Series& series,
+                                  MatchPeriods match) {
+  const auto& like_key = series.like_key;
+  if (match == MatchPeriods::all) return v;
+  std::map<int, std::vector<double>> groups;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (!like_key[at[i]]) return v;
+    groups[*like_key[at[i]]].push_back(v[i]);
+  }
+  std::map<int, double> centre;
+  for (auto& [g, values] : groups) {
+    if (values.size() < 3) return v;
+    centre[g] = median(values);
+  }
+  const double overall = median(v);
+  const bool ratio = std::all_of(centre.begin(), centre.end(), [](const auto& g) { return g.second > 0; });
+  std::vector<double> out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const double like = centre[*like_key[at[i]]];
+    out[i] = ratio ? v[i] / like * overall : v[i] - like + overall;  // a step's ratio kept where every centre is above 0
+  }
+  return out;
+}
+
+// The sustained shifts of every metric (its change points that the registry finds material), metric by metric in the
+// order given; `searched` gets the keys with a series (two values or more).
+std::vector<Shift> find_shifts(const Series& series, const std::vector<std::string>& keys, const TimelineOptions& options,
+                               std::set<std::string>& searched) {
+  const auto& kept = series.kept;
   std::vector<Shift> shifts;
-  std::set<std::string> searched;  // the keys with a series
-  // With --match, a long series is searched among like periods: each value is taken against the median of its like
-  // periods (the same hour, or weekday and hour: as a ratio to it, or a difference where a centre is 0) and put back on
-  // the series' median, so that a day's or a week's cycle is no step and a step is found in every hour alike. Only where every
-  // like group holds at least 3 values (else the values as they are); the medians either side of a shift are then of the adjusted
-  // values.
-  auto like_adjusted = [&](const std::vector<double>& v, const std::vector<std::size_t>& at) {
-    if (options.match == MatchPeriods::all) return v;
-    std::map<int, std::vector<double>> groups;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      if (!like_key[at[i]]) return v;
-      groups[*like_key[at[i]]].push_back(v[i]);
-    }
-    std::map<int, double> centre;
-    for (auto& [g, values] : groups) {
-      if (values.size() < 3) return v;
-      centre[g] = median(values);
-    }
-    const double overall = median(v);
-    const bool ratio = std::all_of(centre.begin(), centre.end(), [](const auto& g) { return g.second > 0; });
-    std::vector<double> out(v.size());
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      const double like = centre[*like_key[at[i]]];
-      out[i] = ratio ? v[i] / like * overall : v[i] - like + overall;  // a step's ratio kept where every centre is above 0
-    }
-    return out;
-  };
   for (const auto& key : keys) {
     const MetricSpec* spec = find_metric(key);
     if (!spec) continue;
@@ -220,15 +238,15 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     if (v.size() < 2) continue;
     searched.insert(key);
     std::vector<ChangePoint> cps;
-    if (v.size() >= 2 * min_seg) {
+    if (v.size() >= 2 * series.min_seg) {
       ChangePointOptions o;
-      o.min_segment = min_seg;
+      o.min_segment = series.min_seg;
       o.abs_floor = spec->abs_floor;
       o.min_rel_change = spec->points ? 0 : std::max(0.2, spec->rel_floor_pct / 100);  // a percentage: its floor in points
-      cps = find_change_points(like_adjusted(v, at), o);
+      cps = find_change_points(like_adjusted(v, at, series, options.match), o);
     }
-    if (cps.empty() && v.size() < 4 * day)
-      if (auto s = short_series_split(v, std::min<std::size_t>(min_seg, 2))) cps.push_back(*s);
+    if (cps.empty() && v.size() < 4 * series.day)
+      if (auto s = short_series_split(v, std::min<std::size_t>(series.min_seg, 2))) cps.push_back(*s);
     for (const auto& cp : cps) {
       if (!assess(*spec, cp.median_before, cp.median_after).material()) continue;
       shifts.push_back({std::string(spec->key), std::string(spec->display), std::string(spec->unit), at[cp.index],
@@ -236,28 +254,29 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
                         assess(*spec, cp.median_before, cp.median_after).kind});
     }
   }
+  return shifts;
+}
 
-  // A shift of DB time per second with the load (executions, transactions or user calls per second shifted the same
-  // way at the same period, and the costs per unit did not all move with it: the end of a soak test) is the load's,
-  // neutral: the comparison's rule (load_explains), on the shifts found.
+// A shift of a total that has costs per unit of work in the registry (DB time per second: per execution, per
+// transaction, per user call) with the load (some load shifted the same way at the same period, and the costs per
+// unit did not all move with it: the end of a soak test) is the load's, neutral: the comparison's rule
+// (load_explains), on the shifts found.
+void mark_shifts_with_load(std::vector<Shift>& shifts, const std::set<std::string>& searched) {
   for (auto& s : shifts) {
-    if (s.key != "db_time_per_s") continue;
+    const auto costs = unit_costs(s.key);
+    if (costs.empty()) continue;
     const bool up = s.after > s.before;
-    auto moved = [&](std::string_view key) -> std::optional<int> {  // +1 with DB time, -1 against, 0 held; empty: unknown
+    auto moved = [&](std::string_view key) -> std::optional<int> {  // +1 with the total, -1 against, 0 held; empty: unknown
       if (searched.count(std::string(key)) == 0) return std::nullopt;
       for (const auto& o : shifts)
         if (o.key == key && o.period == s.period) return (o.after > o.before) == up ? 1 : -1;
       return 0;
     };
-    static constexpr std::pair<std::string_view, std::string_view> k_units[] = {
-        {"load_profile.executes", "db_time_per_exec_ms"},
-        {"load_profile.transactions", "db_time_per_txn_s"},
-        {"load_profile.user_calls", "db_time_per_call_ms"}};
     std::vector<detail::UnitMove> moves;
-    for (const auto& [load, cost] : k_units) {
+    for (const MetricSpec* cost : costs) {
       detail::UnitMove m;
-      m.load_with = moved(load).value_or(0) == 1;
-      m.cost = moved(cost);
+      m.load_with = moved(cost->per_unit.load).value_or(0) == 1;
+      m.cost = moved(cost->key);
       moves.push_back(m);
     }
     if (detail::load_explains(moves)) {
@@ -265,8 +284,68 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
       s.kind = ChangeKind::changed;
     }
   }
+}
 
-  // The headline: the latest shift of DB time per second, else of the first metric (in the order given) with one.
+// "DB time per second stepped up 11.6x at 2023-10-02 15:00, after an instance restart at 14:45, and stayed (14.3 ->
+// 165 AAS, medians)".
+std::string describe(const Shift& s, const Series& series) {
+  const auto& kept = series.kept;
+  const double ratio = s.before > 0 ? s.after / s.before : 0;
+  const std::string size = s.points ? fmt::format(" {} pts", num(std::fabs(s.after - s.before)))  // a percentage
+                           : s.before > 0 && s.after > 0
+                               ? (ratio >= 1 ? fmt::format(" {}x", num(ratio)) : fmt::format(" {:.0f}%", (1 - ratio) * 100))
+                               : "";
+  const TimelinePeriod& p = *kept[s.period];
+  std::string restart;
+  if (series.restart_kept[s.period]) {
+    // "after an instance restart at 05:45" (the date too when it is not the shift's day).
+    const bool new_startup = s.period > 0 && p.startup_time != kept[s.period - 1]->startup_time;
+    const std::string at = new_startup ? when(p.startup_time) : std::string();
+    const bool same_day = at.size() == 16 && at.substr(0, 10) == when(p.begin_time).substr(0, 10);
+    restart = at.empty() ? ", after an instance restart,"
+                         : fmt::format(", after an instance restart at {},", same_day ? at.substr(11) : at);
+  }
+  return fmt::format("{} stepped {}{}{} at {}{} {} ({} -> {} {}, medians)", s.label, s.after > s.before ? "up" : "down", size,
+                     s.with_load ? " with the load" : "", when(p.begin_time), restart,
+                     s.last ? "in the latest period (not yet known to last)" : "and stayed", num(s.before), num(s.after), s.unit);
+}
+
+// The statement that leads the new level from `from` on: the most elapsed time per second, on average over the periods
+// since, and what it was before: "; the top SQL since then: 6frynf9v1m655 (...) 1.9 AAS, not in the lists before".
+// Empty when no period since carries its top SQL.
+std::string top_sql_since(const Series& series, std::size_t from) {
+  const auto& kept = series.kept;
+  std::map<std::string, std::pair<double, const TimelineSql*>> after, before;
+  std::size_t n_after = 0, n_before = 0;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (kept[i]->top_sql.empty()) continue;
+    auto& side = i >= from ? after : before;
+    ++(i >= from ? n_after : n_before);
+    for (const auto& q : kept[i]->top_sql) {
+      auto& e = side[q.sql_id];
+      e.first += q.elapsed_per_s;
+      e.second = &q;
+    }
+  }
+  const std::pair<const std::string, std::pair<double, const TimelineSql*>>* top = nullptr;
+  for (const auto& e : after)
+    if (!top || e.second.first > top->second.first) top = &e;
+  if (!top || n_after == 0) return {};
+  const double aas = top->second.first / static_cast<double>(n_after);
+  std::string text = top->second.second->text.substr(0, 40);
+  if (top->second.second->text.size() > 40) text += "…";
+  return fmt::format("; the top SQL since then: {}{} {} AAS{}", top->first, text.empty() ? "" : " (" + text + ")", num(aas),
+                     n_before == 0 ? ""
+                     : before.count(top->first) > 0
+                         ? fmt::format(" (was {} AAS)", num(before.at(top->first).first / static_cast<double>(n_before)))
+                         : ", not in the lists before");
+}
+
+// The headline: the latest shift of the first metric (in the order given: DB time per second first by default) that
+// has one, what shifted with it and the top SQL since; else that none was found.
+std::string headline(const std::string& name, const Series& series, const std::vector<Shift>& shifts,
+                     const std::vector<std::string>& keys) {
+  const auto& kept = series.kept;
   const Shift* lead = nullptr;
   for (const auto& key : keys) {
     for (const auto& s : shifts)
@@ -276,79 +355,41 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
   const std::string span = kept.empty() ? std::string()
                                         : fmt::format("{} period{}, {} .. {}", kept.size(), kept.size() == 1 ? "" : "s",
                                                       when(kept.front()->begin_time), when(kept.back()->end_time));
-  auto describe = [&](const Shift& s) {
-    const double ratio = s.before > 0 ? s.after / s.before : 0;
-    const std::string size = s.points ? fmt::format(" {} pts", num(std::fabs(s.after - s.before)))  // a percentage
-                             : s.before > 0 && s.after > 0
-                                 ? (ratio >= 1 ? fmt::format(" {}x", num(ratio)) : fmt::format(" {:.0f}%", (1 - ratio) * 100))
-                                 : "";
-    const TimelinePeriod& p = *kept[s.period];
-    std::string restart;
-    if (restart_kept[s.period]) {
-      // "after an instance restart at 05:45" (the date too when it is not the shift's day).
-      const bool new_startup = s.period > 0 && p.startup_time != kept[s.period - 1]->startup_time;
-      const std::string at = new_startup ? when(p.startup_time) : std::string();
-      const bool same_day = at.size() == 16 && at.substr(0, 10) == when(p.begin_time).substr(0, 10);
-      restart = at.empty() ? ", after an instance restart,"
-                           : fmt::format(", after an instance restart at {},", same_day ? at.substr(11) : at);
-    }
-    return fmt::format("{} stepped {}{}{} at {}{} {} ({} -> {} {}, medians)", s.label, s.after > s.before ? "up" : "down", size,
-                       s.with_load ? " with the load" : "", when(p.begin_time), restart,
-                       s.last ? "in the latest period (not yet known to last)" : "and stayed", num(s.before), num(s.after),
-                       s.unit);
-  };
-  if (kept.empty()) c.headline = fmt::format("No valid period of {} to draw", series);
-  else if (!lead) c.headline = fmt::format("No sustained shift in {} of {}", span, series);
-  else {
-    c.headline = describe(*lead);
-    std::vector<std::string> others;
-    for (const auto& s : shifts)
-      if (&s != lead && s.period == lead->period && others.size() < 3)
-        others.push_back(fmt::format("{} {} -> {} {}", s.label, num(s.before), num(s.after), s.unit));
-    if (!others.empty()) c.headline += "; at the same time " + fmt::format("{}", fmt::join(others, ", "));
-    // The statement that leads the new level: the most elapsed time per second, on average over the periods since.
-    std::map<std::string, std::pair<double, const TimelineSql*>> after, before;
-    std::size_t n_after = 0, n_before = 0;
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-      if (kept[i]->top_sql.empty()) continue;
-      auto& side = i >= lead->period ? after : before;
-      ++(i >= lead->period ? n_after : n_before);
-      for (const auto& q : kept[i]->top_sql) {
-        auto& e = side[q.sql_id];
-        e.first += q.elapsed_per_s;
-        e.second = &q;
-      }
-    }
-    const std::pair<const std::string, std::pair<double, const TimelineSql*>>* top = nullptr;
-    for (const auto& e : after)
-      if (!top || e.second.first > top->second.first) top = &e;
-    if (top && n_after > 0) {
-      const double aas = top->second.first / static_cast<double>(n_after);
-      std::string text = top->second.second->text.substr(0, 40);
-      if (top->second.second->text.size() > 40) text += "…";
-      c.headline +=
-          fmt::format("; the top SQL since then: {}{} {} AAS{}", top->first, text.empty() ? "" : " (" + text + ")", num(aas),
-                      n_before == 0 ? ""
-                      : before.count(top->first) > 0
-                          ? fmt::format(" (was {} AAS)", num(before.at(top->first).first / static_cast<double>(n_before)))
-                          : ", not in the lists before");
-    }
-    c.headline += fmt::format(" ({} of {})", span, series);
-  }
+  if (kept.empty()) return fmt::format("No valid period of {} to draw", name);
+  if (!lead) return fmt::format("No sustained shift in {} of {}", span, name);
+  std::string out = describe(*lead, series);
+  std::vector<std::string> others;
+  for (const auto& s : shifts)
+    if (&s != lead && s.period == lead->period && others.size() < 3)
+      others.push_back(fmt::format("{} {} -> {} {}", s.label, num(s.before), num(s.after), s.unit));
+  if (!others.empty()) out += "; at the same time " + fmt::format("{}", fmt::join(others, ", "));
+  out += top_sql_since(series, lead->period);
+  out += fmt::format(" ({} of {})", span, name);
+  return out;
+}
 
-  // Findings: one per period where something shifted, latest first: the first metric (in the order given) leads,
-  // the others shifted with it follow, then the comparison of the periods either side.
+// The shifts in the order the findings and the table of changes give them: latest first, the first metric (in the
+// order given) leading each period's.
+std::vector<const Shift*> in_order(const std::vector<Shift>& shifts, const std::vector<std::string>& keys) {
   std::vector<const Shift*> order;
   for (const auto& key : keys)
     for (const auto& s : shifts)
       if (s.key == key) order.push_back(&s);
   std::stable_sort(order.begin(), order.end(), [](const Shift* a, const Shift* b) { return a->period > b->period; });
+  return order;
+}
+
+// Findings: one per period where something shifted, latest first: the first metric (in the order given) leads,
+// the others shifted with it follow, then the comparison of the periods either side.
+std::vector<Finding> shift_findings(const Series& series, const std::vector<const Shift*>& order) {
+  const auto& kept = series.kept;
+  std::vector<Finding> out;
   for (std::size_t i = 0; i < order.size();) {
     const Shift* s = order[i];
     Finding f;
     f.rule = "timeline_shift";
     f.direction = s->kind;
-    f.title = describe(*s);
+    f.title = describe(*s, series);
     std::size_t j = i;
     for (; j < order.size() && order[j]->period == s->period; ++j) {
       const Shift* o = order[j];
@@ -359,10 +400,13 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     const std::string base = files_of(kept, from, s->period), target = files_of(kept, s->period, s->period + 3);
     if (!base.empty() && !target.empty())
       f.evidence.push_back(fmt::format("compare the periods either side: awrdiff --base {} --target {}", base, target));
-    c.findings.push_back(std::move(f));
+    out.push_back(std::move(f));
     i = j;
   }
+  return out;
+}
 
+CompareTable changes_table(const Series& series, const std::vector<const Shift*>& order) {
   CompareTable changes;
   changes.key = "timeline_changes";
   changes.title = "Sustained shifts";
@@ -375,7 +419,7 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
                      {"change_pct", "Change", "%", ColumnKind::change_pct, 0}};
   for (const Shift* s : order) {
     CompareRow r;
-    r.cells = {when(kept[s->period]->begin_time),
+    r.cells = {when(series.kept[s->period]->begin_time),
                s->label,
                s->before,
                s->after,
@@ -385,8 +429,14 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
                                 : CompareCell(FromZero{})};
     changes.rows.push_back(std::move(r));
   }
-  c.tables.push_back(std::move(changes));
+  return changes;
+}
 
+// The Periods table: one row per period listed (its times, snaps, the metrics, the check outcome, flags); of a long
+// series, the latest max_rows and those where something shifts (the chart shows them all).
+CompareTable periods_table(const std::vector<TimelinePeriod>& periods, const Series& series, const std::vector<Shift>& shifts,
+                           const std::vector<std::string>& keys, const TimelineOptions& options) {
+  const auto& kept = series.kept;
   CompareTable t;
   t.key = "timeline";
   t.title = "Periods";
@@ -415,10 +465,10 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     }
     r.cells.push_back(p.check_status);
     std::vector<std::string> flags;
+    const std::size_t spans = series.spans_others[pi];
     if (!p.valid) flags.push_back("invalid (left out)");
-    if (p.valid && spans_others[pi] > 0)
-      flags.push_back(fmt::format("spans {} other period{} (left out)", spans_others[pi], spans_others[pi] == 1 ? "" : "s"));
-    if (kept_of[pi] < kept.size() ? restart_kept[kept_of[pi]] : pi > 0 && restarted(periods[pi - 1], p))
+    if (p.valid && spans > 0) flags.push_back(fmt::format("spans {} other period{} (left out)", spans, spans == 1 ? "" : "s"));
+    if (series.kept_of[pi] < kept.size() ? series.restart_kept[series.kept_of[pi]] : pi > 0 && restarted(periods[pi - 1], p))
       flags.push_back("instance restarted before it");
     for (const auto& s : shifts)
       if (kept[s.period] == &p) flags.push_back(fmt::format("{} shifts here", s.label));
@@ -439,228 +489,255 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
                     rows.size(), n, options.max_rows));
     t.rows = std::move(rows);
   }
-  c.tables.push_back(std::move(t));
+  return t;
+}
 
-  // Where the lines and areas break: an instance restart, or a gap in time (a period missing or left out).
-  std::vector<bool> break_before(kept.size(), false);
+// Where the lines and areas break, per kept period: an instance restart, or a gap in time (a period missing or left out).
+std::vector<bool> breaks_before(const Series& series) {
+  const auto& kept = series.kept;
+  std::vector<bool> out(kept.size(), false);
   for (std::size_t i = 0; i < kept.size(); ++i) {
-    if (restart_kept[i]) break_before[i] = true;
+    if (series.restart_kept[i]) out[i] = true;
     if (i == 0) continue;
     const auto* a = kept[i - 1];
     const auto* b = kept[i];
     if (a->begin_epoch && b->begin_epoch && a->elapsed_s && *a->elapsed_s > 0) {
       const double end = static_cast<double>(*a->begin_epoch) + *a->elapsed_s;
-      if (static_cast<double>(*b->begin_epoch) - end > std::max(120.0, 0.5 * *a->elapsed_s)) break_before[i] = true;
+      if (static_cast<double>(*b->begin_epoch) - end > std::max(120.0, 0.5 * *a->elapsed_s)) out[i] = true;
     }
   }
-  if (!kept.empty()) {
-    PeriodInfo info;
-    info.role = "Timeline";
-    info.database = series;
-    info.begin_time = when(kept.front()->begin_time);
-    info.end_time = when(kept.back()->end_time);
-    info.reports = static_cast<int>(kept.size());
-    c.period_info.push_back(std::move(info));
+  return out;
+}
+
+// The parts of the stacked chart by the largest value in any period (DB CPU first); of more than six classes, those
+// too small to see anywhere (under 1% of the tallest DB time, and under 5% of their own period's in every period) are
+// left out of `shown` and drawn together (`any_rest`).
+void stacked_parts(const Series& series, std::vector<std::string>& shown, bool& any_rest) {
+  std::vector<std::pair<std::string, double>> names;  // by the largest value in any period
+  std::map<std::string, double> top_share;  // the largest share of its period's DB time, %
+  double largest_total = 0;
+  for (const auto* p : series.kept) {
+    const auto total = p->values.find("db_time_per_s");
+    if (total != p->values.end()) largest_total = std::max(largest_total, total->second);
+    for (const auto& part : p->db_time_parts) {
+      auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == part.name; });
+      if (it == names.end()) names.emplace_back(part.name, part.aas);
+      else it->second = std::max(it->second, part.aas);
+      if (total != p->values.end() && total->second > 0)
+        top_share[part.name] = std::max(top_share[part.name], part.aas / total->second * 100);
+    }
   }
-  // The rows a long series lists: the latest max_rows and those where something shifts.
+  std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) {
+    return (a.first == "DB CPU") != (b.first == "DB CPU") ? a.first == "DB CPU" : a.second > b.second;
+  });
+  any_rest = false;
+  for (const auto& [name, peak] : names) {
+    if (name != "DB CPU" && peak < 0.01 * largest_total && top_share[name] < 5 && names.size() > 6) any_rest = true;
+    else shown.push_back(name);
+  }
+}
+
+// Where DB time goes over time: DB CPU and each wait class per period, stacked.
+Chart db_time_chart(const Series& series, const std::vector<bool>& break_before) {
+  const auto& kept = series.kept;
+  Chart stack;
+  stack.key = "timeline_db_time";
+  stack.title = "Where DB time goes over time (average active sessions)";
+  stack.kind = ChartKind::stacked_series;
+  stack.unit = "AAS";
+  std::vector<std::string> shown;
+  bool any_rest = false;
+  stacked_parts(series, shown, any_rest);
+  for (const auto& name : shown)
+    stack.series.push_back({name, "AAS", {}, {}, {}, {}, {}, {}, detail::class_colour(name), {}, {}});
+  if (any_rest) stack.series.push_back({"Other wait classes", "AAS", {}, {}, {}, {}, {}, {}, "#b39ddb", {}, {}});
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const auto* p = kept[i];
+    stack.categories.push_back(when(p->begin_time));
+    stack.breaks_before.push_back(break_before[i]);
+    const auto total = p->values.find("db_time_per_s");
+    stack.totals.push_back(total != p->values.end() && std::isfinite(total->second) ? OptDouble(total->second) : std::nullopt);
+    const bool has = !p->db_time_parts.empty();
+    double rest = 0;
+    for (auto& cs : stack.series) cs.values.push_back(has ? OptDouble(0.0) : std::nullopt);
+    for (const auto& part : p->db_time_parts) {
+      const auto at = std::find(shown.begin(), shown.end(), part.name);
+      if (at != shown.end()) *stack.series[static_cast<std::size_t>(at - shown.begin())].values.back() += part.aas;
+      else rest += part.aas;
+    }
+    if (any_rest && has) *stack.series.back().values.back() += rest;
+  }
+  stack.notes.push_back(
+      "DB CPU and each non-idle wait class per second of elapsed (foreground waits where the reports give them), "
+      "stacked; the line is DB time per second. Breaks: an instance restart, or a gap in time.");
+  if (std::any_of(kept.begin(), kept.end(), [](const TimelinePeriod* p) { return p->db_time_parts.empty(); }))
+    stack.notes.push_back("Periods without their report's detail (stored without their snapshot) are left blank.");
+  return stack;
+}
+
+// The stacked chart's figures per period, the rows a long series lists: the latest max_rows and those where something
+// shifts.
+CompareTable db_time_table(const Series& series, const Chart& stack, const std::vector<Shift>& shifts,
+                           const TimelineOptions& options) {
+  const auto& kept = series.kept;
   auto shifts_at = [&](const TimelinePeriod* p) {
     return std::any_of(shifts.begin(), shifts.end(), [&](const Shift& s) { return kept[s.period] == p; });
   };
   auto listed = [&](std::size_t i) { return options.max_rows == 0 || i + options.max_rows >= kept.size() || shifts_at(kept[i]); };
-
-  // Where DB time goes over time: DB CPU and each wait class per period, stacked.
-  const bool has_detail =
-      std::any_of(kept.begin(), kept.end(), [](const TimelinePeriod* p) { return !p->db_time_parts.empty(); });
-  Chart stack;
-  if (has_detail) {
-    stack.key = "timeline_db_time";
-    stack.title = "Where DB time goes over time (average active sessions)";
-    stack.kind = ChartKind::stacked_series;
-    stack.unit = "AAS";
-    std::vector<std::pair<std::string, double>> names;  // by the largest value in any period
-    std::map<std::string, double> top_share;  // the largest share of its period's DB time, %
-    double largest_total = 0;
-    for (const auto* p : kept) {
-      const auto total = p->values.find("db_time_per_s");
-      if (total != p->values.end()) largest_total = std::max(largest_total, total->second);
-      for (const auto& part : p->db_time_parts) {
-        auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == part.name; });
-        if (it == names.end()) names.emplace_back(part.name, part.aas);
-        else it->second = std::max(it->second, part.aas);
-        if (total != p->values.end() && total->second > 0)
-          top_share[part.name] = std::max(top_share[part.name], part.aas / total->second * 100);
-      }
-    }
-    std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) {
-      return (a.first == "DB CPU") != (b.first == "DB CPU") ? a.first == "DB CPU" : a.second > b.second;
-    });
-    // Of more than six classes, those too small to see anywhere (under 1% of the tallest DB time, and under 5% of
-    // their own period's in every period) are shown together.
-    std::vector<std::string> shown;
-    bool any_rest = false;
-    for (const auto& [name, peak] : names) {
-      if (name != "DB CPU" && peak < 0.01 * largest_total && top_share[name] < 5 && names.size() > 6) any_rest = true;
-      else shown.push_back(name);
-    }
-    for (const auto& name : shown)
-      stack.series.push_back({name, "AAS", {}, {}, {}, {}, {}, {}, detail::class_colour(name), {}, {}});
-    if (any_rest) stack.series.push_back({"Other wait classes", "AAS", {}, {}, {}, {}, {}, {}, "#b39ddb", {}, {}});
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-      const auto* p = kept[i];
-      stack.categories.push_back(when(p->begin_time));
-      stack.breaks_before.push_back(break_before[i]);
-      const auto total = p->values.find("db_time_per_s");
-      stack.totals.push_back(total != p->values.end() && std::isfinite(total->second) ? OptDouble(total->second) : std::nullopt);
-      const bool has = !p->db_time_parts.empty();
-      double rest = 0;
-      for (auto& cs : stack.series) cs.values.push_back(has ? OptDouble(0.0) : std::nullopt);
-      for (const auto& part : p->db_time_parts) {
-        const auto at = std::find(shown.begin(), shown.end(), part.name);
-        if (at != shown.end()) *stack.series[static_cast<std::size_t>(at - shown.begin())].values.back() += part.aas;
-        else rest += part.aas;
-      }
-      if (any_rest && has) *stack.series.back().values.back() += rest;
-    }
-    stack.notes.push_back(
-        "DB CPU and each non-idle wait class per second of elapsed (foreground waits where the reports give them), "
-        "stacked; the line is DB time per second. Breaks: an instance restart, or a gap in time.");
-    if (std::any_of(kept.begin(), kept.end(), [](const TimelinePeriod* p) { return p->db_time_parts.empty(); }))
-      stack.notes.push_back("Periods without their report's detail (stored without their snapshot) are left blank.");
-
-    CompareTable dt;
-    dt.key = "timeline_db_time";
-    dt.title = "Where DB time goes, per period";
-    dt.columns = {{"begin", "Begin", "", ColumnKind::text, 0, ColumnRole::value},
-                  {"db_time_per_s", "DB time", "AAS", ColumnKind::number, -1}};
-    for (const auto& cs : stack.series) dt.columns.push_back({cs.name, cs.name, "AAS", ColumnKind::number, -1});
-    std::size_t listed_n = 0;
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-      if (!listed(i)) continue;
-      ++listed_n;
-      CompareRow r;
-      r.cells.push_back(stack.categories[i]);
-      r.cells.push_back(stack.totals[i] ? CompareCell(*stack.totals[i]) : CompareCell());
-      for (const auto& cs : stack.series) r.cells.push_back(cs.values[i] ? CompareCell(*cs.values[i]) : CompareCell());
-      dt.rows.push_back(std::move(r));
-    }
-    if (listed_n < kept.size())
-      dt.notes.push_back(
-          fmt::format("{} of {} periods listed: the latest {} and those where something shifts (the chart "
-                      "and -f json's chart give them all)",
-                      listed_n, kept.size(), options.max_rows));
-    c.tables.push_back(std::move(dt));
+  CompareTable dt;
+  dt.key = "timeline_db_time";
+  dt.title = "Where DB time goes, per period";
+  dt.columns = {{"begin", "Begin", "", ColumnKind::text, 0, ColumnRole::value},
+                {"db_time_per_s", "DB time", "AAS", ColumnKind::number, -1}};
+  for (const auto& cs : stack.series) dt.columns.push_back({cs.name, cs.name, "AAS", ColumnKind::number, -1});
+  std::size_t listed_n = 0;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (!listed(i)) continue;
+    ++listed_n;
+    CompareRow r;
+    r.cells.push_back(stack.categories[i]);
+    r.cells.push_back(stack.totals[i] ? CompareCell(*stack.totals[i]) : CompareCell());
+    for (const auto& cs : stack.series) r.cells.push_back(cs.values[i] ? CompareCell(*cs.values[i]) : CompareCell());
+    dt.rows.push_back(std::move(r));
   }
+  if (listed_n < kept.size())
+    dt.notes.push_back(
+        fmt::format("{} of {} periods listed: the latest {} and those where something shifts (the chart "
+                    "and -f json's chart give them all)",
+                    listed_n, kept.size(), options.max_rows));
+  return dt;
+}
 
-  // The top statements over time: matched by sql_id, and across sql_ids by their text's signature (literals that
-  // became binds, or literal SQL under a new id each time), as the pairwise comparison matches them.
+// A statement of the top SQL over time: its sql_ids (one, or several of the same text signature) and, per kept period
+// whose lists name it, its elapsed per second (AAS) and % of DB time.
+struct Statement {
+  std::vector<std::string> ids;
+  std::string text;
+  std::map<std::size_t, std::pair<double, OptDouble>> at;  // kept index -> AAS, % of DB time
+};
+
+// The statements of the periods' top SQL (`with_lists`: the kept periods that carry it), matched by sql_id, and across
+// sql_ids by their text's signature (literals that became binds, or literal SQL under a new id each time), as the
+// pairwise comparison matches them.
+std::vector<Statement> statements_over_time(const Series& series, const std::vector<std::size_t>& with_lists) {
+  std::vector<Statement> statements;
+  std::map<std::string, std::size_t> by_id, by_signature;
+  for (const std::size_t i : with_lists)
+    for (const auto& q : series.kept[i]->top_sql) {
+      std::size_t g;
+      if (const auto it = by_id.find(q.sql_id); it != by_id.end()) g = it->second;
+      else {
+        const std::string sig = q.text.empty() ? std::string() : sql_signature(q.text);
+        const auto sit = sig.size() >= 40 ? by_signature.find(sig) : by_signature.end();
+        if (sit != by_signature.end()) {
+          g = sit->second;
+          statements[g].ids.push_back(q.sql_id);
+        } else {
+          g = statements.size();
+          statements.push_back({{q.sql_id}, q.text, {}});
+          if (sig.size() >= 40) by_signature.emplace(sig, g);
+        }
+        by_id.emplace(q.sql_id, g);
+      }
+      auto& e = statements[g].at[i];
+      e.first += q.elapsed_per_s;
+      if (q.pct_db_time) e.second = e.second.value_or(0) + *q.pct_db_time;
+      if (statements[g].text.empty()) statements[g].text = q.text;
+    }
+  return statements;
+}
+
+// What a statement did over the periods whose lists were read: enters, is in the lists once, grows, shrinks, leaves.
+std::string course_of(const Statement& s, const Series& series, const std::vector<std::size_t>& with_lists) {
+  const auto& kept = series.kept;
+  const std::size_t first = s.at.begin()->first, last = s.at.rbegin()->first;
+  std::vector<std::string> course;
+  if (first == last && first > with_lists.front() && last < with_lists.back())
+    course.push_back("in the lists at " + when(kept[first]->begin_time) + " only");
+  else if (first > with_lists.front()) course.push_back("enters the lists at " + when(kept[first]->begin_time));
+  if (s.at.size() >= 4) {
+    std::vector<double> v;
+    for (const auto& [i, x] : s.at) v.push_back(x.first);
+    const std::size_t h = v.size() / 2;
+    const double early = median({v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h)});
+    const double late = median({v.begin() + static_cast<std::ptrdiff_t>(h), v.end()});
+    if (early > 0 && late >= 2 * early) course.push_back(fmt::format("grows {}x (medians where listed)", num(late / early)));
+    else if (late > 0 && early >= 2 * late)
+      course.push_back(fmt::format("shrinks {:.0f}% (medians where listed)", (1 - late / early) * 100));
+  }
+  if (last < with_lists.back() && !(first == last && first > with_lists.front()))
+    course.push_back("leaves the lists after " + when(kept[last]->begin_time));
+  if (course.empty()) course.push_back(s.at.size() == with_lists.size() ? "in every period's list" : "in and out of the lists");
+  return fmt::format("{}", fmt::join(course, "; "));
+}
+
+// "Top SQL over time": the 15 statements with the highest peak; empty when no period carries its top SQL.
+std::optional<CompareTable> top_sql_table(const Series& series) {
+  const auto& kept = series.kept;
   std::vector<std::size_t> with_lists;
   for (std::size_t i = 0; i < kept.size(); ++i)
     if (!kept[i]->top_sql.empty()) with_lists.push_back(i);
-  if (!with_lists.empty()) {
-    struct Statement {
-      std::vector<std::string> ids;
-      std::string text;
-      std::map<std::size_t, std::pair<double, OptDouble>> at;  // kept index -> AAS, % of DB time
-    };
-    std::vector<Statement> statements;
-    std::map<std::string, std::size_t> by_id, by_signature;
-    for (const std::size_t i : with_lists)
-      for (const auto& q : kept[i]->top_sql) {
-        std::size_t g;
-        if (const auto it = by_id.find(q.sql_id); it != by_id.end()) g = it->second;
-        else {
-          const std::string sig = q.text.empty() ? std::string() : sql_signature(q.text);
-          const auto sit = sig.size() >= 40 ? by_signature.find(sig) : by_signature.end();
-          if (sit != by_signature.end()) {
-            g = sit->second;
-            statements[g].ids.push_back(q.sql_id);
-          } else {
-            g = statements.size();
-            statements.push_back({{q.sql_id}, q.text, {}});
-            if (sig.size() >= 40) by_signature.emplace(sig, g);
-          }
-          by_id.emplace(q.sql_id, g);
-        }
-        auto& e = statements[g].at[i];
-        e.first += q.elapsed_per_s;
-        if (q.pct_db_time) e.second = e.second.value_or(0) + *q.pct_db_time;
-        if (statements[g].text.empty()) statements[g].text = q.text;
-      }
-    struct Ranked {
-      const Statement* s;
-      double peak = 0;
-      std::size_t peak_at = 0;
-    };
-    std::vector<Ranked> ranked;
-    for (const auto& st : statements) {
-      Ranked r{&st};
-      for (const auto& [i, v] : st.at)
-        if (v.first > r.peak) r = {&st, v.first, i};
-      ranked.push_back(r);
-    }
-    std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) { return a.peak > b.peak; });
-    if (ranked.size() > 15) ranked.resize(15);
-    CompareTable st;
-    st.key = "timeline_sql";
-    st.title = "Top SQL over time";
-    st.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0, ColumnRole::identifier},
-                  {"first", "First in the lists", "", ColumnKind::text, 0, ColumnRole::value},
-                  {"last", "Last in the lists", "", ColumnKind::text, 0, ColumnRole::value},
-                  {"periods", "Periods listed", "", ColumnKind::text, 0, ColumnRole::label},
-                  {"peak_aas", "Peak", "AAS", ColumnKind::number, -1},
-                  {"peak_at", "Peak at", "", ColumnKind::text, 0, ColumnRole::value},
-                  {"peak_pct_db_time", "Peak % of DB time", "%", ColumnKind::number, 1},
-                  {"course", "Course", "", ColumnKind::text, 0, ColumnRole::detail},
-                  {"text", "SQL text", "", ColumnKind::text, 0, ColumnRole::detail}};
-    for (const auto& r : ranked) {
-      const auto& s = *r.s;
-      const std::size_t first = s.at.begin()->first, last = s.at.rbegin()->first;
-      std::vector<std::string> course;
-      if (first == last && first > with_lists.front() && last < with_lists.back())
-        course.push_back("in the lists at " + when(kept[first]->begin_time) + " only");
-      else if (first > with_lists.front()) course.push_back("enters the lists at " + when(kept[first]->begin_time));
-      if (s.at.size() >= 4) {
-        std::vector<double> v;
-        for (const auto& [i, x] : s.at) v.push_back(x.first);
-        const std::size_t h = v.size() / 2;
-        const double early = median({v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h)});
-        const double late = median({v.begin() + static_cast<std::ptrdiff_t>(h), v.end()});
-        if (early > 0 && late >= 2 * early) course.push_back(fmt::format("grows {}x (medians where listed)", num(late / early)));
-        else if (late > 0 && early >= 2 * late)
-          course.push_back(fmt::format("shrinks {:.0f}% (medians where listed)", (1 - late / early) * 100));
-      }
-      if (last < with_lists.back() && !(first == last && first > with_lists.front()))
-        course.push_back("leaves the lists after " + when(kept[last]->begin_time));
-      if (course.empty())
-        course.push_back(s.at.size() == with_lists.size() ? "in every period's list" : "in and out of the lists");
-      std::string id = s.ids.front();
-      if (s.ids.size() > 1) id += fmt::format(" (+{} id{}, same text)", s.ids.size() - 1, s.ids.size() == 2 ? "" : "s");
-      std::string text = s.text.substr(0, 80);
-      if (s.text.size() > 80) text += "…";
-      const auto& peak = s.at.at(r.peak_at);
-      CompareRow row;
-      row.cells = {id,
-                   when(kept[first]->begin_time),
-                   when(kept[last]->begin_time),
-                   fmt::format("{} of {}", s.at.size(), with_lists.size()),
-                   r.peak,
-                   when(kept[r.peak_at]->begin_time),
-                   peak.second ? CompareCell(*peak.second) : CompareCell(),
-                   fmt::format("{}", fmt::join(course, "; ")),
-                   text};
-      st.rows.push_back(std::move(row));
-    }
-    st.notes.push_back(fmt::format(
-        "The {} statements with the highest peak of elapsed time per second (AAS) among each period's top {} of SQL "
-        "ordered by Elapsed Time, over the {} periods whose lists were read. A statement outside a period's list is not "
-        "known there (below the list's cut-off), not 0. Ids whose texts have the same signature (literals or binds "
-        "folded) are one row.",
-        st.rows.size(), kept[with_lists.front()]->top_sql.size(), with_lists.size()));
-    // After the sustained shifts, before the long tables of periods.
-    c.tables.insert(c.tables.begin() + 1, std::move(st));
+  if (with_lists.empty()) return std::nullopt;
+  const std::vector<Statement> statements = statements_over_time(series, with_lists);
+  struct Ranked {
+    const Statement* s;
+    double peak = 0;
+    std::size_t peak_at = 0;
+  };
+  std::vector<Ranked> ranked;
+  for (const auto& st : statements) {
+    Ranked r{&st};
+    for (const auto& [i, v] : st.at)
+      if (v.first > r.peak) r = {&st, v.first, i};
+    ranked.push_back(r);
   }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) { return a.peak > b.peak; });
+  if (ranked.size() > 15) ranked.resize(15);
+  CompareTable st;
+  st.key = "timeline_sql";
+  st.title = "Top SQL over time";
+  st.columns = {{"sql_id", "SQL Id", "", ColumnKind::text, 0, ColumnRole::identifier},
+                {"first", "First in the lists", "", ColumnKind::text, 0, ColumnRole::value},
+                {"last", "Last in the lists", "", ColumnKind::text, 0, ColumnRole::value},
+                {"periods", "Periods listed", "", ColumnKind::text, 0, ColumnRole::label},
+                {"peak_aas", "Peak", "AAS", ColumnKind::number, -1},
+                {"peak_at", "Peak at", "", ColumnKind::text, 0, ColumnRole::value},
+                {"peak_pct_db_time", "Peak % of DB time", "%", ColumnKind::number, 1},
+                {"course", "Course", "", ColumnKind::text, 0, ColumnRole::detail},
+                {"text", "SQL text", "", ColumnKind::text, 0, ColumnRole::detail}};
+  for (const auto& r : ranked) {
+    const auto& s = *r.s;
+    const std::size_t first = s.at.begin()->first, last = s.at.rbegin()->first;
+    std::string id = s.ids.front();
+    if (s.ids.size() > 1) id += fmt::format(" (+{} id{}, same text)", s.ids.size() - 1, s.ids.size() == 2 ? "" : "s");
+    std::string text = s.text.substr(0, 80);
+    if (s.text.size() > 80) text += "…";
+    const auto& peak = s.at.at(r.peak_at);
+    CompareRow row;
+    row.cells = {id,
+                 when(kept[first]->begin_time),
+                 when(kept[last]->begin_time),
+                 fmt::format("{} of {}", s.at.size(), with_lists.size()),
+                 r.peak,
+                 when(kept[r.peak_at]->begin_time),
+                 peak.second ? CompareCell(*peak.second) : CompareCell(),
+                 course_of(s, series, with_lists),
+                 text};
+    st.rows.push_back(std::move(row));
+  }
+  st.notes.push_back(fmt::format(
+      "The {} statements with the highest peak of elapsed time per second (AAS) among each period's top {} of SQL "
+      "ordered by Elapsed Time, over the {} periods whose lists were read. A statement outside a period's list is not "
+      "known there (below the list's cut-off), not 0. Ids whose texts have the same signature (literals or binds "
+      "folded) are one row.",
+      st.rows.size(), kept[with_lists.front()]->top_sql.size(), with_lists.size()));
+  return st;
+}
 
-  // The chart: every metric over the kept periods, with the band check() would draw from the moving window.
+// The chart: every metric over the kept periods, with the band check() would draw from the moving window.
+Chart metrics_chart(const Series& series, const std::vector<Shift>& shifts, const std::vector<std::string>& keys,
+                    const TimelineOptions& options, const std::vector<bool>& break_before) {
+  const auto& kept = series.kept;
   const CheckPolicy policy = default_policy();
   Chart ch;
   ch.key = "timeline";
@@ -675,7 +752,7 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
     ch.breaks_before.push_back(break_before[i]);
   }
   const std::size_t stride = std::max<std::size_t>(1, kept.size() / 600);  // the band at most 600 times a metric
-  auto like = [&](std::size_t a, std::size_t b) { return like_key[a] && like_key[a] == like_key[b]; };
+  auto like = [&](std::size_t a, std::size_t b) { return series.like_key[a] && series.like_key[a] == series.like_key[b]; };
   for (const auto& key : keys) {
     const MetricSpec* spec = find_metric(key);
     if (!spec) continue;
@@ -707,8 +784,45 @@ Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod>
       if (sh.key == key) cs.assessment = to_string(sh.kind);
     ch.series.push_back(std::move(cs));
   }
-  if (has_detail) c.charts.insert(c.charts.begin(), std::move(stack));
-  if (!kept.empty()) c.charts.push_back(std::move(ch));
+  return ch;
+}
+
+}  // namespace
+
+Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> periods, const TimelineOptions& options) {
+  Comparison c;
+  c.verdict = Verdict::timeline;
+  c.target_source = name;
+  sort_by_begin(periods);
+  const Series series = keep_periods(periods, options);
+  const auto& kept = series.kept;
+  const auto keys = options.metrics.empty() ? default_timeline_metrics() : options.metrics;
+  std::set<std::string> searched;  // the keys with a series
+  std::vector<Shift> shifts = find_shifts(series, keys, options, searched);
+  mark_shifts_with_load(shifts, searched);
+  c.headline = headline(name, series, shifts, keys);
+  const std::vector<const Shift*> order = in_order(shifts, keys);
+  c.findings = shift_findings(series, order);
+
+  c.tables.push_back(changes_table(series, order));
+  if (auto sql = top_sql_table(series)) c.tables.push_back(std::move(*sql));  // before the long tables of periods
+  c.tables.push_back(periods_table(periods, series, shifts, keys, options));
+  if (!kept.empty()) {
+    PeriodInfo info;
+    info.role = "Timeline";
+    info.database = name;
+    info.begin_time = when(kept.front()->begin_time);
+    info.end_time = when(kept.back()->end_time);
+    info.reports = static_cast<int>(kept.size());
+    c.period_info.push_back(std::move(info));
+  }
+  const std::vector<bool> break_before = breaks_before(series);
+  if (std::any_of(kept.begin(), kept.end(), [](const TimelinePeriod* p) { return !p->db_time_parts.empty(); })) {
+    Chart stack = db_time_chart(series, break_before);
+    c.tables.push_back(db_time_table(series, stack, shifts, options));
+    c.charts.push_back(std::move(stack));
+  }
+  if (!kept.empty()) c.charts.push_back(metrics_chart(series, shifts, keys, options, break_before));
   return c;
 }
 

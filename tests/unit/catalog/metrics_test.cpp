@@ -5,6 +5,8 @@
 
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 using awrdiff::assess;
 using awrdiff::ChangeKind;
@@ -91,4 +93,25 @@ TEST(Metrics, DocsListEveryRuleAndMetric) {
   // The registry table is in the document verbatim (regenerate: awrdiff catalog --metrics).
   EXPECT_NE(doc.find(awrdiff::metrics_markdown()), std::string::npos) << "docs/findings.md: registry table out of date";
   for (const auto& r : awrdiff::finding_rules()) EXPECT_NE(doc.find("`" + std::string(r.key) + "`"), std::string::npos) << r.key;
+}
+
+// The costs per unit of work are registry rows that name what they divide: DB time per transaction, per execution and
+// per user call, each over a load metric of the registry (role load), read by the timeline's busier-is-not-slower rule.
+TEST(Metrics, CostsPerUnitNameTheirTotalAndLoad) {
+  const auto costs = awrdiff::unit_costs("db_time_per_s");
+  ASSERT_EQ(costs.size(), 3u);
+  std::vector<std::string_view> keys;
+  for (const auto* c : costs) {
+    keys.push_back(c->key);
+    EXPECT_EQ(c->per_unit.total, "db_time_per_s");
+    EXPECT_FALSE(c->per_unit.unit.empty()) << c->key;
+    const auto* load = awrdiff::find_metric(c->per_unit.load);
+    ASSERT_NE(load, nullptr) << c->per_unit.load;
+    EXPECT_EQ(std::string_view(load->key), c->per_unit.load);  // a row of its own, not the generic Load Profile row
+    EXPECT_EQ(load->role, awrdiff::MetricRole::load) << load->key;
+    EXPECT_EQ(c->role, awrdiff::MetricRole::master) << c->key;
+  }
+  EXPECT_EQ(keys, (std::vector<std::string_view>{"db_time_per_txn_s", "db_time_per_exec_ms", "db_time_per_call_ms"}));
+  EXPECT_TRUE(awrdiff::unit_costs("db_cpu_per_s").empty());
+  EXPECT_TRUE(awrdiff::unit_costs("").empty());
 }

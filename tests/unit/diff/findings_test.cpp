@@ -259,3 +259,24 @@ TEST(FindingsIoByFiletype, AveragesFarApartEachInTheirOwnPrecision) {
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->title.find("Data File small reads 12.3 -> 4.6 ms"), std::string::npos) << f->title;
 }
+
+// A file type's large-read service time needs as many large reads as a file type needs reads (k_filetype_min_reads,
+// 10 per second on both sides): apress 1 -> 2 read "Data File large reads 20.2 -> 10.5 ms ... at 0.0 -> 0.0 large read
+// requests/s", five multiblock reads in an hour, a finding on no volume. The small reads of the same file type still
+// count.
+TEST(FindingsIoByFiletype, LargeReadsNeedTheirOwnVolume) {
+  auto b = with_filetype(20.2, 0.0014), t = with_filetype(10.5, 0.0028);
+  auto c = awrdiff::compare(b, t);
+  for (const auto& f : c.findings) EXPECT_EQ(f.title.find("large reads"), std::string::npos) << f.title;
+  b.iostat_filetype[0].small_read_ms = 8.3;
+  t.iostat_filetype[0].small_read_ms = 11.7;
+  c = awrdiff::compare(b, t);
+  const auto* f = finding(c, "io_latency");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->title.find("Data File small reads 8.3 -> 11.7 ms"), std::string::npos) << f->title;
+  for (const auto& e : f->evidence) EXPECT_EQ(e.find("large reads"), std::string::npos) << e;
+  for (const auto& m : f->metrics) EXPECT_EQ(m.key.find("large reads"), std::string::npos) << m.key;
+  // On one side only: still too few to say what a large read costs.
+  c = awrdiff::compare(with_filetype(20.2, 0.5), with_filetype(10.5, 40.0));
+  for (const auto& x : c.findings) EXPECT_EQ(x.title.find("large reads"), std::string::npos) << x.title;
+}
