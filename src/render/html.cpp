@@ -441,7 +441,8 @@ void series_chart(const Chart& c, std::ostream& out) {
                          tone_colour(word),
                          esc(fmt::format("{}: {} {} ({})", first < n ? c.categories[first] : "", num(*v[b]), s.unit, word)));
     }
-    const OptDouble last = v.empty() ? std::nullopt : v.back();
+    OptDouble last;
+    if (!v.empty()) last = v.back();
     out << text(x1 + 8, last ? Y(*last) + 4 : bottom, last ? with_unit(num(*last), s.unit) : std::string(),
                 (std::string(" class=\"val ") + tone(s.assessment) + "\"").c_str());
     out << "</g>";
