@@ -1090,7 +1090,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   t.columns = {{"metric", "Metric", "", ColumnKind::text, 0, ColumnRole::name},
                {"key", "Key", "", ColumnKind::text, 0, ColumnRole::identifier, machine},
                {"status", "Status", "", ColumnKind::text, 0, ColumnRole::assessment},
-               {"actual", "Current", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"actual", "Current", "", ColumnKind::number, -1, ColumnRole::measure, column_priority::automatic, true},
                {"unit", "Unit", "", ColumnKind::text, 0, ColumnRole::label},
                {"baseline_centre", "Baseline centre", "", ColumnKind::number, -1, ColumnRole::measure},
                {"operator", "Op", "", ColumnKind::text, 0, ColumnRole::label, machine},
@@ -1129,6 +1129,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
                  r.method.empty() ? CompareCell() : CompareCell(r.method),
                  r.reason};
     t.rows.push_back(std::move(row));
+    if (r.key == "db_time_per_s" && !c.check_db_time) c.check_db_time = DbTimeBand{r.current, centre, r.band_low, r.band_high};
   }
   t.notes.push_back(
       "fail: a master metric (DB time per second, or per execution / transaction / call when the load did not "

@@ -908,8 +908,6 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
     std::string tone_of_row;
     if (assessment_col && *assessment_col < r.cells.size())
       if (const auto* s = std::get_if<std::string>(&r.cells[*assessment_col])) tone_of_row = tone(*s);
-    const auto* first = r.cells.empty() ? nullptr : std::get_if<std::string>(&r.cells[0]);
-    const bool file_row = t.key == "periods" && first != nullptr && *first == "File";
     // A row named like the one above leaves those leading cells empty (a ditto; the script fills them in).
     std::size_t ditto = 0, ditto_bytes = 0;
     for (; above != nullptr && ditto < leading && ditto < r.cells.size() && ditto < above->cells.size(); ++ditto) {
@@ -944,7 +942,7 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
       if (const auto* d = std::get_if<double>(&cell);
           d != nullptr && std::isfinite(*d) && (!right_aligned(col) || !reads_as_number(text)))
         out << fmt::format(" data-v=\"{:.7g}\"", *d);
-      if (i > 0 && file_row) {  // the periods' files by their names, as in the page's header: no machine paths
+      if (i > 0 && r.file_paths) {  // the periods' files by their names, as in the page's header: no machine paths
         std::string names;
         for (std::size_t at = 0; at <= text.size();) {
           std::size_t end = text.find(", ", at);
@@ -988,65 +986,15 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
   out << "</section>\n";
 }
 
-// Sets: the medians of DB time per second over each set's reports and the test behind the verdict, from the
-// "sets" table's "DB time per second" row; empty when the comparison has none.
+// Sets: the medians of DB time per second over each set's reports and the test behind the verdict
+// (Comparison::set_db_time); empty when the comparison has none.
 std::string set_medians_line(const Comparison& c) {
-  for (const auto& t : c.tables) {
-    if (t.key != "sets") continue;
-    auto col = [&t](std::string_view key) {
-      for (std::size_t i = 0; i < t.columns.size(); ++i)
-        if (t.columns[i].key == key) return i;
-      return t.columns.size();
-    };
-    const std::size_t metric = col("metric"), bm = col("base_median"), tm = col("target_median"), test = col("test"),
-                      p = col("p_value");
-    for (const auto& r : t.rows) {
-      auto at = [&r](std::size_t i) -> const CompareCell& {
-        static const CompareCell empty;
-        return i < r.cells.size() ? r.cells[i] : empty;
-      };
-      const auto* name = std::get_if<std::string>(&at(metric));
-      if (name == nullptr || *name != "DB time per second") continue;
-      const auto* b = std::get_if<double>(&at(bm));
-      const auto* g = std::get_if<double>(&at(tm));
-      if (b == nullptr || g == nullptr) return {};
-      std::string line =
-          "<p class=\"medians\">Medians of the reports: <b>" + num(*b) + " → " + num(*g) + "</b> average active sessions";
-      const auto* how = std::get_if<std::string>(&at(test));
-      const auto* pv = std::get_if<double>(&at(p));
-      if (how != nullptr && pv != nullptr) line += " (" + esc(*how) + fmt::format(", p = {:.2g})", *pv);
-      return line + "</p>\n";
-    }
-  }
-  return {};
-}
-
-// check: the current DB time per second against the baseline's centre and band, from the "check" table's
-// db_time_per_s row, as the text's first line gives them; empty when the comparison has none.
-struct CheckCentre {
-  OptDouble current, centre, low, high;
-};
-CheckCentre check_centre(const Comparison& c) {
-  for (const auto& t : c.tables) {
-    if (t.key != "check") continue;
-    auto col = [&t](std::string_view key) {
-      for (std::size_t i = 0; i < t.columns.size(); ++i)
-        if (t.columns[i].key == key) return i;
-      return t.columns.size();
-    };
-    const std::size_t key = col("key");
-    for (const auto& r : t.rows) {
-      auto at = [&r](std::size_t i) -> OptDouble {
-        if (i >= r.cells.size()) return std::nullopt;
-        if (const auto* d = std::get_if<double>(&r.cells[i])) return *d;
-        return std::nullopt;
-      };
-      const auto* k = key < r.cells.size() ? std::get_if<std::string>(&r.cells[key]) : nullptr;
-      if (k == nullptr || *k != "db_time_per_s") continue;
-      return {at(col("actual")), at(col("baseline_centre")), at(col("band_low")), at(col("band_high"))};
-    }
-  }
-  return {};
+  if (!c.set_db_time) return {};
+  const DbTimeMedians& m = *c.set_db_time;
+  std::string line =
+      "<p class=\"medians\">Medians of the reports: <b>" + num(m.base) + " → " + num(m.target) + "</b> average active sessions";
+  if (m.p_value) line += " (" + esc(m.test) + fmt::format(", p = {:.2g})", *m.p_value);
+  return line + "</p>\n";
 }
 
 void verdict_card(const Comparison& c, std::ostream& out) {
@@ -1056,7 +1004,7 @@ void verdict_card(const Comparison& c, std::ostream& out) {
   const bool sets = std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.reports > 1; });
   const bool baseline =
       std::any_of(c.period_info.begin(), c.period_info.end(), [](const PeriodInfo& p) { return p.role == "Baseline"; });
-  const CheckCentre centre = baseline ? check_centre(c) : CheckCentre{};
+  const DbTimeBand centre = baseline && c.check_db_time ? *c.check_db_time : DbTimeBand{};
   if (c.verdict == Verdict::timeline) {
     // A timeline: what it spans, not one period's figure.
     for (const auto& p : c.period_info)

@@ -521,7 +521,7 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
   std::vector<bool> tinted(n, false);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& col = t.columns[i];
-    tinted[i] = i == a || role_of(col) == ColumnRole::change || (t.key == "check" && col.key == "actual");
+    tinted[i] = i == a || role_of(col) == ColumnRole::change || col.tinted;
   }
   const auto name_cut = names.empty() ? std::map<std::string, std::string>{} : cut_names(names, w[0], paths_named);
   // A row in one line or more: each cell cut to its column or, kept whole, on more lines.
