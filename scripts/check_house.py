@@ -30,7 +30,7 @@ RATCHET = {
     "prints or exits outside the CLI": 0,
     "special cases (names)": 52,
     "special cases (lines)": 42,
-    "files over the line limit": 10,
+    "files over the line limit": 9,
     "functions over the line limit": 18,
 }
 
@@ -209,7 +209,7 @@ NOT_COUNTED = [
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
     (r"src/diff/comparability\.cpp", r"\bk_months\[\]", "month names"),
-    (r"src/render/html\.cpp", r"\bp\[\] = \{\"#", "colours"),
+    (r"src/render/html_charts\.cpp", r"\bp\[\] = \{\"#", "colours"),
     (r"src/diff/findings\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
     (r"src/diff/findings\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
