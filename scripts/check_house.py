@@ -215,9 +215,6 @@ NOT_COUNTED = [
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
     (r"src/diff/comparability\.cpp", r"\bk_months\[\]", "month names"),
-    (r"src/render/html\.cpp", r"\bp\[\] = \{\"#", "colours"),
-    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
-    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
     (r"src/diff/(check|headline)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),

@@ -67,6 +67,9 @@ struct CompareColumn {
   ColumnRole role = ColumnRole::automatic;  ///< what the column is to its table (resolved by role_of)
   /// How long it stays when a text table narrows (column_priority); automatic: default_priority.
   int priority = column_priority::automatic;
+  /// The text formats colour its cells by the row's assessment, as they colour a change column (the check's
+  /// current value). Set by the table's definition.
+  bool tinted = false;
 };
 
 /// The column's role: CompareColumn::role, or when automatic, from its kind (text: detail, number: measure,
@@ -149,6 +152,9 @@ using CompareCell = std::variant<std::monostate, double, std::string, Unknown, O
 
 struct CompareRow {
   std::vector<CompareCell> cells;  ///< aligned with CompareTable::columns
+  /// The cells after the row's name are file paths (", "-joined for a set): HTML shows the files' names only, as
+  /// its header does; the other formats the paths as given (Periods' File row).
+  bool file_paths = false;
 };
 
 struct CompareTable {
@@ -309,6 +315,20 @@ struct PeriodInfo {
   OptDouble elapsed_s;  ///< seconds (summed over a set)
 };
 
+/// check: DB time per second of the current period against the baseline's centre and band, in AAS, as the check
+/// table's DB time per second row gives them (check.cpp); a figure the baseline does not give is empty.
+struct DbTimeBand {
+  OptDouble current, centre, low, high;
+};
+
+/// sets: the medians of DB time per second over each set's reports, in AAS, and the test behind the verdict, as the
+/// Sets table's DB time per second row gives them (sets.cpp).
+struct DbTimeMedians {
+  double base = 0, target = 0;
+  std::string test;  ///< the test ("Mann-Whitney U", "Welch's t"), or why none was run
+  OptDouble p_value;  ///< the test's p-value; empty when none was run
+};
+
 struct Comparison {
   std::string base_source;  ///< empty for a single report; sets: the files joined with ", "
   std::string target_source;
@@ -325,6 +345,8 @@ struct Comparison {
   std::vector<Diagnostic> diagnostics;
   std::vector<PeriodInfo> period_info;  ///< the base (when any), then the target
   std::vector<Chart> charts;  ///< pictures of the comparison, most telling first (charts.cpp)
+  std::optional<DbTimeBand> check_db_time;  ///< check: the DB time per second row against the baseline; else empty
+  std::optional<DbTimeMedians> set_db_time;  ///< sets: both sets' medians of DB time per second; else empty
 };
 
 struct CompareOptions {

@@ -111,6 +111,15 @@ PeriodInfo period_info(const Snapshot& s, std::string role) {
   return p;
 }
 
+// A part of DB time per second, in AAS, in its colour (its values added by the caller).
+ChartSeries aas_part(std::string name, std::string colour) {
+  ChartSeries s;
+  s.name = std::move(name);
+  s.unit = "AAS";
+  s.colour = std::move(colour);
+  return s;
+}
+
 // DB time per second by part for each snapshot: DB CPU, each non-idle wait class (foreground when the
 // reports give it), and what is left outside both; one category per snapshot.
 Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::string> categories) {
@@ -126,7 +135,7 @@ Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::
   const bool classes = std::all_of(snaps.begin(), snaps.end(), [&](const Snapshot* s) { return !classes_of(*s).empty(); });
   for (const auto* s : snaps) c.totals.push_back(metric_value(*s, "db_time_per_s"));
 
-  ChartSeries cpu{"DB CPU", "AAS", {}, {}, {}, {}, {}, {}, class_colour("DB CPU")};
+  ChartSeries cpu = aas_part("DB CPU", class_colour("DB CPU"));
   for (const auto* s : snaps) cpu.values.push_back(metric_value(*s, "db_cpu_per_s"));
   c.series.push_back(std::move(cpu));
   if (classes) {
@@ -142,12 +151,12 @@ Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::
     std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     double largest_total = 0;
     for (const auto& t : c.totals) largest_total = std::max(largest_total, t.value_or(0));
-    ChartSeries rest{"Other wait classes", "AAS", {}, {}, {}, {}, {}, {}, "#b39ddb"};
+    ChartSeries rest = aas_part("Other wait classes", "#b39ddb");
     rest.values.assign(snaps.size(), 0.0);
     bool any_rest = false;
     for (const auto& [name, peak] : names) {
       if (peak < 0.0005) continue;  // no time in any period
-      ChartSeries w{name, "AAS", {}, {}, {}, {}, {}, {}, class_colour(name)};
+      ChartSeries w = aas_part(name, class_colour(name));
       for (const auto* s : snaps) {
         // The wait class table lists every class with time: a class missing from one report is none there.
         w.values.push_back(metric_value(*s, "wait_class:" + name + ":time_per_s").value_or(0));
@@ -161,7 +170,7 @@ Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::
       c.series.push_back(std::move(w));
     }
     if (any_rest) c.series.push_back(std::move(rest));
-    ChartSeries out{"Outside DB CPU and waits", "AAS", {}, {}, {}, {}, {}, {}, class_colour("Outside DB CPU and waits")};
+    ChartSeries out = aas_part("Outside DB CPU and waits", class_colour("Outside DB CPU and waits"));
     for (const auto* s : snaps) out.values.push_back(metric_value(*s, "outside_per_s"));
     c.series.push_back(std::move(out));
     c.notes.push_back(
@@ -187,7 +196,7 @@ Chart db_time_chart(const std::vector<const Snapshot*>& snaps, std::vector<std::
           "Wait classes from 'Wait Classes by Total Wait Time', which counts background waits too: a bar can "
           "stand higher than DB time.");
   } else {
-    ChartSeries waits{"Waits and other time", "AAS", {}, {}, {}, {}, {}, {}, class_colour("Waits and other time")};
+    ChartSeries waits = aas_part("Waits and other time", class_colour("Waits and other time"));
     for (std::size_t i = 0; i < snaps.size(); ++i) {
       const auto& cpu_v = c.series.front().values[i];
       waits.values.push_back(c.totals[i] && cpu_v ? OptDouble(std::max(0.0, *c.totals[i] - *cpu_v)) : std::nullopt);

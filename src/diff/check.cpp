@@ -884,7 +884,7 @@ CompareTable check_table(const CheckReport& out, const Baseline& baseline, const
   t.columns = {{"metric", "Metric", "", ColumnKind::text, 0, ColumnRole::name},
                {"key", "Key", "", ColumnKind::text, 0, ColumnRole::identifier, machine},
                {"status", "Status", "", ColumnKind::text, 0, ColumnRole::assessment},
-               {"actual", "Current", "", ColumnKind::number, -1, ColumnRole::measure},
+               {"actual", "Current", "", ColumnKind::number, -1, ColumnRole::measure, column_priority::automatic, true},
                {"unit", "Unit", "", ColumnKind::text, 0, ColumnRole::label},
                {"baseline_centre", "Baseline centre", "", ColumnKind::number, -1, ColumnRole::measure},
                {"operator", "Op", "", ColumnKind::text, 0, ColumnRole::label, machine},
@@ -968,6 +968,13 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   compare_with_typical(out, current, baseline, policy, options);
   check_headline(out, current, options, load, policy_note);
   out.comparison.tables.insert(out.comparison.tables.begin(), check_table(out, baseline, policy));
+  // For the renderers: DB time per second against the baseline's centre and band, typed (the check card).
+  const auto dbt_row =
+      std::find_if(out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.key == "db_time_per_s"; });
+  if (dbt_row != out.results.end())
+    out.comparison.check_db_time =
+        DbTimeBand{dbt_row->current, dbt_row->baseline.median ? dbt_row->baseline.median : dbt_row->baseline.mean,
+                   dbt_row->band_low, dbt_row->band_high};
   detail::add_check_charts(out, baseline);
   return out;
 }

@@ -328,6 +328,9 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
         r.test.effect_size ? CompareCell(fmt::format("{} {:+.2f}", r.test.effect_name, *r.test.effect_size)) : CompareCell(),
         r.test.test.empty() ? CompareCell() : CompareCell(std::string(r.assessment.material() && significant ? "yes" : "no"))};
     t.rows.push_back(std::move(row));
+    if (key == std::get<0>(metrics.front()) && r.base.n && r.target.n)  // DB time per second
+      c.set_db_time =
+          DbTimeMedians{r.base.median, r.target.median, r.test.test.empty() ? r.test.reason : r.test.test, r.test.p_value};
     results.emplace(key, std::move(r));
   }
   t.notes.push_back(

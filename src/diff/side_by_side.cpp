@@ -134,8 +134,9 @@ CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items
     for (const auto& l : it.leading) r.cells.push_back(l);
     auto side_cells = [&](const std::vector<OptDouble>& vals, const std::optional<Unknown>& status) {
       for (std::size_t i = 0; i < spec.measures.size(); ++i) {
-        if (status) r.cells.push_back(i == 0 ? CompareCell(*status) : CompareCell());
-        else r.cells.push_back(i < vals.size() ? cell(vals[i]) : CompareCell());
+        if (status && i == 0) r.cells.emplace_back(*status);
+        else if (!status && i < vals.size()) r.cells.push_back(cell(vals[i]));
+        else r.cells.emplace_back();
       }
     };
     if (has_base) side_cells(it.base, it.base_status);

@@ -54,6 +54,7 @@ void Differ::periods() {
     return fmt::format(fmt::runtime(f), *v);
   };
   add("File", [](const Snapshot& s) -> CompareCell { return s.source; });
+  t.rows.back().file_paths = true;
   add("DB Name / DB Id", [&](const Snapshot& s) -> CompareCell {
     return fmt::format("{} / {}", s.database.name, s.database.dbid ? std::to_string(*s.database.dbid) : "?");
   });

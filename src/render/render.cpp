@@ -383,7 +383,8 @@ std::string summary_context(const Comparison& c) {
     if (p.begin_snap && p.end_snap) parts.push_back(fmt::format("snaps {}-{}", *p.begin_snap, *p.end_snap));
     if (!p.begin_time.empty() || !p.end_time.empty())
       parts.push_back(fmt::format("{} .. {}", p.begin_time.empty() ? "?" : p.begin_time, p.end_time.empty() ? "?" : p.end_time));
-    if (p.reports > 1) parts.push_back(fmt::format("{} {}", p.reports, p.role == "Timeline" ? "periods" : "reports"));
+    // A timeline's side is its periods; a set's, its reports.
+    if (p.reports > 1) parts.push_back(fmt::format("{} {}s", p.reports, c.verdict == Verdict::timeline ? "period" : "report"));
     if (parts.empty() && !p.files.empty()) parts.push_back(p.files);
     return fmt::format("{}{}{}", p.role, parts.empty() ? "" : " ", fmt::join(parts, ", "));
   };

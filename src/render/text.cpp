@@ -260,15 +260,44 @@ bool distinct(const std::map<std::string, std::string>& cut) {
   return std::adjacent_find(v.begin(), v.end()) == v.end();
 }
 
-// Lays out a table's first `row_count` rows in the width and writes its header and rows; whether they fit.
-// `dropped` gets the headers of the columns left out. `last_resort`: names may be cut to what just tells the
-// rows apart.
-bool table_body(const CompareTable& t, std::size_t row_count, const RenderOptions& o, std::ostream& out,
-                std::vector<std::string>& dropped, bool last_resort) {
-  const std::size_t n = t.columns.size();
-  std::vector<Fit> fit(n);
-  for (std::size_t i = 0; i < n; ++i) fit[i] = fit_of(t.columns[i]);
-  std::vector<std::vector<std::string>> rows;
+// A table being fitted to the width: its rows' cells as text and what each column needs, then the layout the steps
+// of table_body settle on (each column's width and header lines, which columns are shown, the space between them).
+struct Fitting {
+  explicit Fitting(const CompareTable& table) : t(table), n(table.columns.size()) {}
+  const CompareTable& t;
+  std::size_t n = 0;  // columns
+  std::vector<Fit> fit;
+  std::vector<Keep> keep;
+  std::vector<std::vector<std::string>> rows;  // the rows shown, each cell on one line
+  // Per column: the width of its widest cell, and for a column kept whole its least width on more lines (a value:
+  // 20 columns); whether it says nothing (every cell empty or zero) and how many cells say something.
+  std::vector<std::size_t> full_w, least_w;
+  std::vector<bool> empty;
+  std::vector<std::size_t> filled;
+  std::vector<bool> path_column;  // a column of file paths, cut at its start
+  std::vector<std::string> names;  // the rows' names (the first column when it is cut), sorted, once each
+  bool paths_named = false;  // the names are file paths
+  std::size_t name_distinct = 0;  // the least width that tells the names apart, at most 40
+  // The layout.
+  std::vector<std::vector<std::string>> headers;
+  std::vector<std::size_t> w;
+  std::vector<bool> shown;
+  std::size_t sep = 2;
+
+  std::size_t total() const {
+    std::size_t sum = 0, k = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (shown[i]) sum += w[i], ++k;
+    return sum + (k > 0 ? sep * (k - 1) : 0);
+  }
+};
+
+// The first `row_count` rows of the table as text, and how wide each column is.
+void read_cells(Fitting& f, std::size_t row_count) {
+  const auto& t = f.t;
+  const std::size_t n = f.n;
+  f.fit.resize(n);
+  for (std::size_t i = 0; i < n; ++i) f.fit[i] = fit_of(t.columns[i]);
   for (std::size_t ri = 0; ri < row_count && ri < t.rows.size(); ++ri) {
     const auto& r = t.rows[ri];
     std::vector<std::string> cells;
@@ -277,272 +306,290 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
       for (auto& ch : cells.back())  // a line break inside a cell would break the table
         if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
     }
-    rows.push_back(std::move(cells));
+    f.rows.push_back(std::move(cells));
   }
-  // Per column: the width of its widest cell, and for a column kept whole its least width on more lines (a
-  // value: 20 columns); whether it says nothing (every cell empty or zero).
-  std::vector<Keep> keep(n, Keep::words);
-  for (std::size_t i = 0; i < n; ++i) keep[i] = keep_of(t.columns[i]);
-  std::vector<std::size_t> full_w(n, 0), least_w(n, 0);
-  std::vector<bool> empty(n, true);
-  std::vector<std::size_t> filled(n, 0);
-  for (const auto& r : rows)
+  f.keep.assign(n, Keep::words);
+  for (std::size_t i = 0; i < n; ++i) f.keep[i] = keep_of(t.columns[i]);
+  f.full_w.assign(n, 0);
+  f.least_w.assign(n, 0);
+  f.empty.assign(n, true);
+  f.filled.assign(n, 0);
+  for (const auto& r : f.rows)
     for (std::size_t i = 0; i < n; ++i) {
       const auto& cell = r[i];
-      full_w[i] = std::max(full_w[i], width(cell));
-      if (fit[i] == Fit::whole)
-        least_w[i] = std::max(least_w[i], keep[i] == Keep::value ? std::min<std::size_t>(width(cell), 20)
-                                                                 : lines_width(whole_lines(cell, 1, keep[i])));
+      f.full_w[i] = std::max(f.full_w[i], width(cell));
+      if (f.fit[i] == Fit::whole)
+        f.least_w[i] = std::max(f.least_w[i], f.keep[i] == Keep::value ? std::min<std::size_t>(width(cell), 20)
+                                                                       : lines_width(whole_lines(cell, 1, f.keep[i])));
       if (!cell.empty() && cell != "-" && cell.find_first_not_of("0.,+-%") != std::string::npos) {
-        empty[i] = false;
-        ++filled[i];
+        f.empty[i] = false;
+        ++f.filled[i];
       }
     }
-  // The order columns are left out in: pairs (base_X with target_X), least telling first, the later first among
-  // equals. The most telling numbers (the first of the highest rank) always stay.
-  struct Group {
-    std::vector<std::size_t> cols;
-    int rank = 0;
-    std::size_t filled = 0;  // cells with something to say
-  };
-  std::vector<Group> groups;
-  {
-    std::vector<std::string_view> keys;
-    for (std::size_t i = 0; i < n; ++i) {
-      const int rank = drop_rank(t, i);
-      if (rank < 0) continue;
-      const auto key = pair_key(t.columns[i].key);
-      const auto at = std::find(keys.begin(), keys.end(), key);
-      if (at == keys.end()) {
-        keys.push_back(key);
-        groups.push_back({{i}, rank, filled[i]});
-      } else {
-        auto& g = groups[static_cast<std::size_t>(at - keys.begin())];
-        g.cols.push_back(i);
-        g.rank = std::min(g.rank, rank);
-        g.filled += filled[i];
-      }
-    }
-    // A pair that says nothing in any shown row (empty or zero on both sides) goes before every other number.
-    for (auto& g : groups)
-      if (g.rank > column_priority::machine && std::all_of(g.cols.begin(), g.cols.end(), [&](std::size_t i) { return empty[i]; }))
-        g.rank = 10;
-    // Text that repeats on most rows (fewer distinct values than half the rows) tells less than a count.
-    for (auto& g : groups) {
-      const std::size_t i = g.cols.front();
-      if (g.rank != column_priority::detail || rows.size() < 3) continue;
-      std::vector<std::string> values;
-      for (const auto& r : rows) values.push_back(r[i]);
-      std::sort(values.begin(), values.end());
-      if (static_cast<std::size_t>(std::unique(values.begin(), values.end()) - values.begin()) * 2 < rows.size())
-        g.rank = column_priority::repeated_text;
-    }
-    // Among equals, the pair with more to say stays longer (Operating System Statistics: the values at the end
-    // of the period fill most rows, the rates per second a few).
-    std::size_t kept = groups.size();
-    for (std::size_t g = 0; g < groups.size(); ++g)
-      if (t.columns[groups[g].cols.front()].kind != ColumnKind::text && groups[g].rank > 0 &&
-          (kept == groups.size() || groups[g].rank > groups[kept].rank ||
-           (groups[g].rank == groups[kept].rank && groups[g].filled > groups[kept].filled)))
-        kept = g;
-    // The pair the change column was computed from stays too: a change without its figures would not read.
-    const std::size_t basis = change_basis(t, row_count, groups);
-    // A change column no row ties to a pair (0% beside zeros, "-" beside blanks) belongs to the pair just before
-    // it, as the comparison lays a table out: left out with it, never standing alone.
-    if (basis == groups.size())
-      for (std::size_t ch = 2; ch < n; ++ch) {
-        if (t.columns[ch].kind != ColumnKind::change_pct) continue;
-        for (auto& g : groups)
-          if (g.cols.size() == 2 && g.cols[0] == ch - 2 && g.cols[1] == ch - 1 && t.columns[ch - 2].key.starts_with("base_") &&
-              t.columns[ch - 1].key.starts_with("target_"))
-            g.cols.push_back(ch);
-        break;
-      }
-    for (std::size_t g = groups.size(); g-- > 0;)
-      if (g == kept || g == basis) groups.erase(groups.begin() + static_cast<std::ptrdiff_t>(g));
-    std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
-      if (a.rank != b.rank) return a.rank < b.rank;
-      if ((a.filled * 2 < b.filled) != (b.filled * 2 < a.filled)) return a.filled * 2 < b.filled;  // far emptier
-      return a.cols.front() > b.cols.front();
-    });
-  }
-  std::size_t machine_groups = 0;
-  while (machine_groups < groups.size() && groups[machine_groups].rank == column_priority::machine) ++machine_groups;
+}
 
-  // One layout: headers in at most `header_rows` lines, cells kept whole on two lines or not, `sep` spaces
-  // between columns, the first `drops` groups left out, text cut down to its floor (`press` 0: comfortable,
-  // 1: the least that still reads well, 2: the last resort, names only just telling the rows apart).
-  struct Layout {
-    std::size_t header_rows = 1;
-    bool two_lines = false;  // cells kept whole may take more lines
-    std::size_t sep = 2;
-    std::size_t drops = 0;
-    int press = 0;
-  };
-  std::vector<std::vector<std::string>> headers(n);
-  std::vector<std::size_t> w(n);
-  std::vector<bool> shown(n, true);
-  std::size_t sep = 2;
-  auto total = [&] {
-    std::size_t sum = 0, k = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (shown[i]) sum += w[i], ++k;
-    return sum + (k > 0 ? sep * (k - 1) : 0);
-  };
-  // A column of file paths (File IO Stats: "/u01/oradata/DB/users01.dbf", "+DATA/DB/DATAFILE/...") is cut at its
-  // start: the file name tells the rows apart, the common directories do not.
-  std::vector<bool> path_column(n, false);
+// A column of file paths (File IO Stats: "/u01/oradata/DB/users01.dbf", "+DATA/DB/DATAFILE/...") is cut at its
+// start: the file name tells the rows apart, the common directories do not. The row's names (the first column) are
+// cut no further than they still tell the rows apart: at their end, or in their middle when they only differ at
+// their end ("redo write worker delay (usec)" and "... count").
+void read_names(Fitting& f) {
+  const std::size_t n = f.n;
+  f.path_column.assign(n, false);
   for (std::size_t i = 0; i < n; ++i) {
-    if (fit[i] != Fit::cut) continue;
+    if (f.fit[i] != Fit::cut) continue;
     bool any = false, all = true;
-    for (const auto& r : rows) {
+    for (const auto& r : f.rows) {
       if (r[i].empty() || r[i] == "-") continue;
       any = true;
       all = all && (r[i].front() == '/' || r[i].front() == '+' || (r[i].size() > 2 && r[i][1] == ':' && r[i][2] == '\\')) &&
             r[i].find(' ') == std::string::npos;
     }
-    path_column[i] = any && all;
+    f.path_column[i] = any && all;
   }
-  // The row's names (the first column) are cut no further than they still tell the rows apart: at their end, or
-  // in their middle when they only differ at their end ("redo write worker delay (usec)" and "... count").
-  std::vector<std::string> names;
-  if (n > 0 && fit[0] == Fit::cut)
-    for (const auto& r : rows)
+  auto& names = f.names;
+  if (n > 0 && f.fit[0] == Fit::cut)
+    for (const auto& r : f.rows)
       if (!r[0].empty()) names.push_back(r[0]);
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
-  const bool paths_named = n > 0 && path_column[0];
-  std::size_t name_distinct = 0;  // the least width that tells them apart, at most 40
+  f.paths_named = n > 0 && f.path_column[0];
   if (!names.empty()) {
     std::size_t longest = 0;
     for (const auto& name : names) longest = std::max(longest, width(name));
-    name_distinct = std::min<std::size_t>(longest, 40);
-    for (std::size_t x = 8; x < name_distinct; ++x)
-      if (distinct(cut_names(names, x, paths_named))) {
-        name_distinct = x;
+    f.name_distinct = std::min<std::size_t>(longest, 40);
+    for (std::size_t x = 8; x < f.name_distinct; ++x)
+      if (distinct(cut_names(names, x, f.paths_named))) {
+        f.name_distinct = x;
         break;
       }
   }
+}
+
+// Columns left out together: a pair (base_X with target_X), its rank (drop_rank) and how many cells say something.
+struct Group {
+  std::vector<std::size_t> cols;
+  int rank = 0;
+  std::size_t filled = 0;  // cells with something to say
+};
+
+// The order columns are left out in: pairs (base_X with target_X), least telling first, the later first among
+// equals. The most telling numbers (the first of the highest rank) always stay.
+std::vector<Group> drop_order(const Fitting& f, std::size_t row_count) {
+  const auto& t = f.t;
+  const auto& rows = f.rows;
+  const std::size_t n = f.n;
+  std::vector<Group> groups;
+  std::vector<std::string_view> keys;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int rank = drop_rank(t, i);
+    if (rank < 0) continue;
+    const auto key = pair_key(t.columns[i].key);
+    const auto at = std::find(keys.begin(), keys.end(), key);
+    if (at == keys.end()) {
+      keys.push_back(key);
+      groups.push_back({{i}, rank, f.filled[i]});
+    } else {
+      auto& g = groups[static_cast<std::size_t>(at - keys.begin())];
+      g.cols.push_back(i);
+      g.rank = std::min(g.rank, rank);
+      g.filled += f.filled[i];
+    }
+  }
+  // A pair that says nothing in any shown row (empty or zero on both sides) goes before every other number.
+  for (auto& g : groups)
+    if (g.rank > column_priority::machine && std::all_of(g.cols.begin(), g.cols.end(), [&](std::size_t i) { return f.empty[i]; }))
+      g.rank = 10;
+  // Text that repeats on most rows (fewer distinct values than half the rows) tells less than a count.
+  for (auto& g : groups) {
+    const std::size_t i = g.cols.front();
+    if (g.rank != column_priority::detail || rows.size() < 3) continue;
+    std::vector<std::string> values;
+    for (const auto& r : rows) values.push_back(r[i]);
+    std::sort(values.begin(), values.end());
+    if (static_cast<std::size_t>(std::unique(values.begin(), values.end()) - values.begin()) * 2 < rows.size())
+      g.rank = column_priority::repeated_text;
+  }
+  // Among equals, the pair with more to say stays longer (Operating System Statistics: the values at the end
+  // of the period fill most rows, the rates per second a few).
+  std::size_t kept = groups.size();
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    if (t.columns[groups[g].cols.front()].kind != ColumnKind::text && groups[g].rank > 0 &&
+        (kept == groups.size() || groups[g].rank > groups[kept].rank ||
+         (groups[g].rank == groups[kept].rank && groups[g].filled > groups[kept].filled)))
+      kept = g;
+  // The pair the change column was computed from stays too: a change without its figures would not read.
+  const std::size_t basis = change_basis(t, row_count, groups);
+  // A change column no row ties to a pair (0% beside zeros, "-" beside blanks) belongs to the pair just before
+  // it, as the comparison lays a table out: left out with it, never standing alone.
+  if (basis == groups.size())
+    for (std::size_t ch = 2; ch < n; ++ch) {
+      if (t.columns[ch].kind != ColumnKind::change_pct) continue;
+      for (auto& g : groups)
+        if (g.cols.size() == 2 && g.cols[0] == ch - 2 && g.cols[1] == ch - 1 && t.columns[ch - 2].key.starts_with("base_") &&
+            t.columns[ch - 1].key.starts_with("target_"))
+          g.cols.push_back(ch);
+      break;
+    }
+  for (std::size_t g = groups.size(); g-- > 0;)
+    if (g == kept || g == basis) groups.erase(groups.begin() + static_cast<std::ptrdiff_t>(g));
+  std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
+    if (a.rank != b.rank) return a.rank < b.rank;
+    if ((a.filled * 2 < b.filled) != (b.filled * 2 < a.filled)) return a.filled * 2 < b.filled;  // far emptier
+    return a.cols.front() > b.cols.front();
+  });
+  return groups;
+}
+
+// One layout: headers in at most `header_rows` lines, cells kept whole on two lines or not, `sep` spaces
+// between columns, the first `drops` groups left out, text cut down to its floor (`press` 0: comfortable,
+// 1: the least that still reads well, 2: the last resort, names only just telling the rows apart).
+struct Layout {
+  std::size_t header_rows = 1;
+  bool two_lines = false;  // cells kept whole may take more lines
+  std::size_t sep = 2;
+  std::size_t drops = 0;
+  int press = 0;
+};
+
+// Lays the table out as `l` says in `max_width` columns (0: any): the columns' widths and headers; whether it fits.
+bool lay_out(Fitting& f, const std::vector<Group>& groups, const Layout& l, std::size_t max_width) {
+  const std::size_t n = f.n;
+  auto& w = f.w;
   // The width a column kept whole needs at `v` columns: each cell on one line when it fits, else on two.
   auto whole_need = [&](std::size_t i, std::size_t v) {
     std::size_t x = 0;
-    for (const auto& r : rows) x = std::max(x, lines_width(whole_lines(r[i], v, keep[i])));
+    for (const auto& r : f.rows) x = std::max(x, lines_width(whole_lines(r[i], v, f.keep[i])));
     return x;
   };
-  auto lay_out = [&](const Layout& l) {
-    sep = l.sep;
-    std::fill(shown.begin(), shown.end(), true);
-    for (std::size_t g = 0; g < l.drops && g < groups.size(); ++g)
-      for (auto i : groups[g].cols) shown[i] = false;
-    std::vector<std::size_t> floor(n, 0), whole_floor(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto& col = t.columns[i];
-      headers[i] = l.header_rows == 1 ? std::vector<std::string>{col.header} : header_lines(col.header, l.header_rows);
-      const std::size_t hw = lines_width(headers[i]);
-      if (fit[i] == Fit::whole) {
-        w[i] = std::max(hw, full_w[i]);
-        floor[i] = w[i];
-        whole_floor[i] = l.two_lines ? std::max(hw, least_w[i]) : w[i];
-        continue;
-      }
-      w[i] = std::max(full_w[i], hw);
-      if (fit[i] == Fit::number) {
-        floor[i] = w[i];
-        continue;
-      }
-      // Names keep 30 columns (20 when pressed, 8 at the last), and always enough to tell the rows apart;
-      // other text 16 to 24 by its header (10 when pressed, 4 at the last).
-      const std::size_t f = i == 0 ? std::max<std::size_t>(l.press == 0   ? 30
-                                                           : l.press == 1 ? 20
-                                                                          : 8,
-                                                           name_distinct)
-                                   : (l.press == 0   ? std::clamp<std::size_t>(hw, 16, 24)
-                                      : l.press == 1 ? 10
-                                                     : 4);
-      floor[i] = std::max(std::min(f, w[i]), hw);
+  f.sep = l.sep;
+  std::fill(f.shown.begin(), f.shown.end(), true);
+  for (std::size_t g = 0; g < l.drops && g < groups.size(); ++g)
+    for (auto i : groups[g].cols) f.shown[i] = false;
+  std::vector<std::size_t> floor(n, 0), whole_floor(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& col = f.t.columns[i];
+    f.headers[i] = l.header_rows == 1 ? std::vector<std::string>{col.header} : header_lines(col.header, l.header_rows);
+    const std::size_t hw = lines_width(f.headers[i]);
+    if (f.fit[i] == Fit::whole) {
+      w[i] = std::max(hw, f.full_w[i]);
+      floor[i] = w[i];
+      whole_floor[i] = l.two_lines ? std::max(hw, f.least_w[i]) : w[i];
+      continue;
     }
-    if (o.width == 0 || total() <= o.width) return true;
-    if (l.header_rows == 1) return false;  // nothing is cut before headers take a second line
-    // Text cut first, the widest column a character at a time, down to its floor; then cells kept whole go onto
-    // two lines, the widest column first.
-    while (total() > o.width) {
-      std::size_t best = n;
-      for (std::size_t i = 0; i < n; ++i)
-        if (shown[i] && w[i] > floor[i] && (best == n || w[i] > w[best])) best = i;
-      if (best == n) break;
-      --w[best];
+    w[i] = std::max(f.full_w[i], hw);
+    if (f.fit[i] == Fit::number) {
+      floor[i] = w[i];
+      continue;
     }
-    while (total() > o.width) {
-      std::size_t best = n;
-      for (std::size_t i = 0; i < n; ++i)
-        if (shown[i] && fit[i] == Fit::whole && w[i] > whole_floor[i] && (best == n || w[i] > w[best])) best = i;
-      if (best == n) return false;
-      w[best] = std::max(whole_need(best, w[best] - 1), whole_floor[best]);
-    }
-    // Room a column kept whole gave back (its cells need less than the step it took): to the text cut most.
-    while (total() < o.width) {
-      std::size_t best = n;
-      for (std::size_t i = 0; i < n; ++i)
-        if (shown[i] && fit[i] == Fit::cut && w[i] < full_w[i] && (best == n || full_w[i] - w[i] > full_w[best] - w[best]))
-          best = i;
-      if (best == n) break;
-      ++w[best];
-    }
-    return true;
-  };
-  // Then: the columns for machines left out; one space between columns; cells kept whole on more lines; the
-  // least telling columns left out one group at a time; names cut further.
+    // Names keep 30 columns (20 when pressed, 8 at the last), and always enough to tell the rows apart;
+    // other text 16 to 24 by its header (10 when pressed, 4 at the last).
+    const std::size_t least = i == 0 ? std::max<std::size_t>(l.press == 0   ? 30
+                                                             : l.press == 1 ? 20
+                                                                            : 8,
+                                                             f.name_distinct)
+                                     : (l.press == 0   ? std::clamp<std::size_t>(hw, 16, 24)
+                                        : l.press == 1 ? 10
+                                                       : 4);
+    floor[i] = std::max(std::min(least, w[i]), hw);
+  }
+  if (max_width == 0 || f.total() <= max_width) return true;
+  if (l.header_rows == 1) return false;  // nothing is cut before headers take a second line
+  // Text cut first, the widest column a character at a time, down to its floor; then cells kept whole go onto
+  // two lines, the widest column first.
+  while (f.total() > max_width) {
+    std::size_t best = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (f.shown[i] && w[i] > floor[i] && (best == n || w[i] > w[best])) best = i;
+    if (best == n) break;
+    --w[best];
+  }
+  while (f.total() > max_width) {
+    std::size_t best = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (f.shown[i] && f.fit[i] == Fit::whole && w[i] > whole_floor[i] && (best == n || w[i] > w[best])) best = i;
+    if (best == n) return false;
+    w[best] = std::max(whole_need(best, w[best] - 1), whole_floor[best]);
+  }
+  // Room a column kept whole gave back (its cells need less than the step it took): to the text cut most.
+  while (f.total() < max_width) {
+    std::size_t best = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (f.shown[i] && f.fit[i] == Fit::cut && w[i] < f.full_w[i] &&
+          (best == n || f.full_w[i] - w[i] > f.full_w[best] - w[best]))
+        best = i;
+    if (best == n) break;
+    ++w[best];
+  }
+  return true;
+}
+
+// Tries the layouts in turn and leaves the table laid out by the first that fits (the last when none does):
+// whether it fits. Headers on one, two or three lines: the one that cuts the least text (the fewer lines among
+// equals). Then: the columns for machines left out; one space between columns; cells kept whole on more lines; the
+// least telling columns left out one group at a time; names cut further.
+bool choose_layout(Fitting& f, const std::vector<Group>& groups, std::size_t max_width, bool last_resort) {
+  f.headers.assign(f.n, {});
+  f.w.assign(f.n, 0);
+  f.shown.assign(f.n, true);
+  f.sep = 2;
+  std::size_t machine_groups = 0;
+  while (machine_groups < groups.size() && groups[machine_groups].rank == column_priority::machine) ++machine_groups;
   std::vector<Layout> plan = {{1, false, 2, 0, 0}, {2, false, 2, 0, 0}, {3, false, 2, 0, 0}};
   if (machine_groups > 0) plan.push_back({3, false, 2, machine_groups, 0});
   plan.push_back({3, false, 1, machine_groups, 0});
   for (std::size_t d = machine_groups; d <= groups.size(); ++d) plan.push_back({3, true, 1, d, 0});
   plan.push_back({3, true, 1, groups.size(), 1});
   if (last_resort) plan.push_back({3, true, 1, groups.size(), 2});
-  // Headers on one, two or three lines: the one that cuts the least text (the fewer lines among equals).
   auto cut_off = [&] {
     std::size_t sum = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (shown[i]) sum += full_w[i] - std::min(full_w[i], w[i]);
+    for (std::size_t i = 0; i < f.n; ++i)
+      if (f.shown[i]) sum += f.full_w[i] - std::min(f.full_w[i], f.w[i]);
     return sum;
   };
   std::size_t best_rows = 0, best_cut = 0;
   for (std::size_t k = 0; k < 3; ++k)
-    if (lay_out(plan[k]) && (best_rows == 0 || cut_off() < best_cut)) {
+    if (lay_out(f, groups, plan[k], max_width) && (best_rows == 0 || cut_off() < best_cut)) {
       best_rows = k + 1;
       best_cut = cut_off();
     }
-  bool fits = best_rows > 0 && lay_out(plan[best_rows - 1]);
+  bool fits = best_rows > 0 && lay_out(f, groups, plan[best_rows - 1], max_width);
   for (std::size_t k = 3; k < plan.size() && !fits; ++k)
-    fits = lay_out(plan[k]);  // the last layout stands when none fits: only numbers and identifiers are wider
+    fits =
+        lay_out(f, groups, plan[k], max_width);  // the last layout stands when none fits: only numbers and identifiers are wider
+  return fits;
+}
 
-  for (std::size_t i = 0; i < n; ++i)
-    if (!shown[i]) dropped.push_back(t.columns[i].header);
+// Writes the table as laid out: its headers (bottom-aligned), a rule, and its rows, each in one line or more.
+void write_table(const Fitting& f, const RenderOptions& o, std::ostream& out) {
+  const auto& t = f.t;
+  const std::size_t n = f.n;
+  const auto& w = f.w;
   const std::size_t a = assessment_column(t);
   std::vector<bool> tinted(n, false);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& col = t.columns[i];
-    tinted[i] = i == a || role_of(col) == ColumnRole::change || (t.key == "check" && col.key == "actual");
+    tinted[i] = i == a || role_of(col) == ColumnRole::change || col.tinted;
   }
-  const auto name_cut = names.empty() ? std::map<std::string, std::string>{} : cut_names(names, w[0], paths_named);
+  const auto name_cut = f.names.empty() ? std::map<std::string, std::string>{} : cut_names(f.names, w[0], f.paths_named);
   // A row in one line or more: each cell cut to its column or, kept whole, on more lines.
   auto emit = [&](const std::vector<std::string>& cells, const char* colour, bool fitted) {
     std::vector<std::vector<std::string>> parts(n);
     std::size_t height = 1;
     for (std::size_t i = 0; i < n; ++i) {
-      if (!shown[i]) continue;
+      if (!f.shown[i]) continue;
       const auto& cell = cells[i];
-      if (!fitted || fit[i] == Fit::number) parts[i] = {cell};
-      else if (fit[i] == Fit::whole) parts[i] = whole_lines(cell, w[i], keep[i]);
+      if (!fitted || f.fit[i] == Fit::number) parts[i] = {cell};
+      else if (f.fit[i] == Fit::whole) parts[i] = whole_lines(cell, w[i], f.keep[i]);
       else if (i == 0 && name_cut.count(cell) != 0) parts[i] = {name_cut.at(cell)};
-      else parts[i] = {path_column[i] ? cut_start(cell, w[i]) : ellipsize(cell, w[i])};
+      else parts[i] = {f.path_column[i] ? cut_start(cell, w[i]) : ellipsize(cell, w[i])};
       height = std::max(height, parts[i].size());
     }
     for (std::size_t k = 0; k < height; ++k) {
       std::string l;
       bool first = true;
       for (std::size_t i = 0; i < n; ++i) {
-        if (!shown[i]) continue;
-        if (!first) l += std::string(sep, ' ');
+        if (!f.shown[i]) continue;
+        if (!first) l += std::string(f.sep, ' ');
         first = false;
         const std::string cell = k < parts[i].size() ? parts[i][k] : "";
         l += paint(pad(cell, w[i], right_aligned(t.columns[i])), tinted[i] ? colour : nullptr, o.color);
@@ -553,20 +600,35 @@ bool table_body(const CompareTable& t, std::size_t row_count, const RenderOption
   };
   std::size_t header_rows = 1;
   for (std::size_t i = 0; i < n; ++i)
-    if (shown[i]) header_rows = std::max(header_rows, headers[i].size());
+    if (f.shown[i]) header_rows = std::max(header_rows, f.headers[i].size());
   for (std::size_t k = 0; k < header_rows; ++k) {
     // Headers bottom-aligned: a header's first line stands on the top row only when it has as many lines.
     std::vector<std::string> row(n);
     for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t skip = header_rows - headers[i].size();
-      if (k >= skip) row[i] = headers[i][k - skip];
+      const std::size_t skip = header_rows - f.headers[i].size();
+      if (k >= skip) row[i] = f.headers[i][k - skip];
     }
     emit(row, nullptr, false);
   }
   std::vector<std::string> rule;
   for (auto x : w) rule.push_back(std::string(x, '-'));
   emit(rule, nullptr, false);
-  for (const auto& r : rows) emit(r, a < n && a < r.size() ? colour_of(r[a]) : nullptr, true);
+  for (const auto& r : f.rows) emit(r, a < n && a < r.size() ? colour_of(r[a]) : nullptr, true);
+}
+
+// Lays out a table's first `row_count` rows in the width and writes its header and rows; whether they fit.
+// `dropped` gets the headers of the columns left out. `last_resort`: names may be cut to what just tells the
+// rows apart.
+bool table_body(const CompareTable& t, std::size_t row_count, const RenderOptions& o, std::ostream& out,
+                std::vector<std::string>& dropped, bool last_resort) {
+  Fitting f(t);
+  read_cells(f, row_count);
+  read_names(f);
+  const std::vector<Group> groups = drop_order(f, row_count);
+  const bool fits = choose_layout(f, groups, o.width, last_resort);
+  for (std::size_t i = 0; i < f.n; ++i)
+    if (!f.shown[i]) dropped.push_back(t.columns[i].header);
+  write_table(f, o, out);
   return fits;
 }
 
