@@ -30,7 +30,7 @@ RATCHET = {
     "prints or exits outside the CLI": 0,
     "special cases (names)": 71,
     "special cases (lines)": 53,
-    "files over the line limit": 10,
+    "files over the line limit": 9,
     "functions over the line limit": 18,
 }
 
@@ -204,7 +204,7 @@ NOT_COUNTED = [
     (r"src/diff/summary_tables\.cpp", r"\bkey == \"db_(time|cpu)\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_rac\.cpp", r"\badd\(\"db_time\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_summary\.cpp", r"\bh\.load_average_", "host_cpu binding its own columns"),
-    (r"src/diff/sections\.cpp", r"find\(\"wait\"\)", "a header word of the generic tables, no section"),
+    (r"src/diff/generic_tables\.cpp", r"find\(\"wait\"\)", "a header word of the generic tables, no section"),
 ]
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
@@ -215,12 +215,12 @@ NOT_NAME_LISTS = [
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
     (r"src/diff/(check|headline)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),
-    (r"src/diff/sections\.cpp", r"\bk_state\[\]", "header words of the generic tables, no section"),
+    (r"src/diff/generic_tables\.cpp", r"\bk_state\[\]", "header words of the generic tables, no section"),
 ]
 # Names never counted: the columns both table engines give every table, the unknown section, and base_/target_
 # measure columns built from a measure's key.
 NOT_COUNTED_NAMES = re.compile(r'^"(name|assessment|change|rate_change_pct|delta_pct_db_time|unknown|target_)"$')
-MEASURE_COLUMNS = (re.compile(r'^"(base|target)_[a-z0-9_]+"$'), {"src/diff/sections.cpp"})
+MEASURE_COLUMNS = (re.compile(r'^"(base|target)_[a-z0-9_]+"$'), {"src/diff/sections.cpp", "src/diff/section_table.cpp"})
 
 
 def scope_files(root):
@@ -244,7 +244,7 @@ def section_keys(root):
                                                       text)])
     # The rows of sections(): clang-format writes one field per line, the key alone after the row's brace and
     # the title (capitalised) on the next line.
-    sec = open(os.path.join(root, "src/diff/sections.cpp"), encoding="utf-8").read()
+    sec = open(os.path.join(root, "src/diff/section_table.cpp"), encoding="utf-8").read()
     keys |= set(re.findall(r'^ {6}\{"([a-z_]+)",\s*\n\s*"[A-Z]', sec, re.M))
     keys |= set(re.findall(r'^ {6}\{"([a-z_]+)", "[A-Z]', sec, re.M))  # a row written on one line
     return keys

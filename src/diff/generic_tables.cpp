@@ -1,0 +1,528 @@
+// The tables the parser kept untyped, compared in wide form (section_engine::compare_generic), and how a set
+// of reports merges their columns (generic_column_merges).
+#include "diff/section_def.hpp"
+#include "diff/sections.hpp"
+
+#include <awrdiff/catalog.hpp>
+#include <awrdiff/metrics.hpp>
+#include <awrdiff/number.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace awrdiff::detail::section_engine {
+namespace {
+
+// ---- generic tables ---------------------------------------------------------------------------------
+//
+// Every other table of the report is compared in wide form, as Oracle's Compare Periods report does: one row
+// per item (a statistic, an event, a bucket...), and per measure column of the report its Base and Target
+// values and the change. The rate columns ("per Second", "/s", "per Trans", "Avg") come first, the others in
+// the report's order.
+
+Unit unit_named(std::string_view name) {
+  for (Unit u : {Unit::count, Unit::seconds, Unit::millis, Unit::percent, Unit::bytes, Unit::megabytes, Unit::gigabytes})
+    if (name == to_string(u)) return u;
+  return Unit::none;
+}
+
+// A table whose rows are sessions, moments or prose (SectionRows::moments): no row of one period is a row
+// of another.
+bool comparable_generic(std::string_view section) {
+  const auto* spec = find_section_by_key(section);
+  return spec == nullptr || spec->rows != SectionRows::moments;
+}
+
+// A header that names a row rather than measuring it ("Snap Id", "File#", "Inst Num", "Plan Hash Value"), though
+// its cells are numbers.
+bool id_header(std::string_view header) {
+  const std::string h = lower(header);
+  if (h.empty() || h.ends_with('#') || h.ends_with(" id") || h == "id" || h.ends_with(" no") || h.ends_with(" num") ||
+      h.ends_with(" number") || h.starts_with("inst") || h.find("snap") != std::string::npos ||
+      h.find("hash") != std::string::npos)
+    return true;
+  return false;
+}
+
+// A table whose rows are moments of the period (Undo Segment Stats: one row per ten minutes, its first column
+// the end time): no row of one period is a row of another.
+bool moments_table(const GenericTable& g) {
+  if (g.headers.empty()) return false;
+  const std::string h = lower(g.headers[0]);
+  return h == "end time" || h == "begin time" || h == "time" || h == "sample time";
+}
+
+// A cell of a generic table as a number. Besides what parse_cell reads, a histogram bucket such as "0.0(3)" or
+// "<0.01(88)" (Wait Event Histogram (Global), Exadata Single Block Reads: a share of waits too small to print,
+// the count of those waits in parentheses) is read as its percentage (0.0, 0.01); `counted` is set when a cell
+// was so read (the count is not used).
+CellValue generic_number(std::string_view text, Unit unit, bool* counted = nullptr) {
+  text = trim(text);
+  if (text.size() > 3 && text.back() == ')') {
+    const auto open = text.rfind('(');
+    const auto inner = open == std::string_view::npos ? std::string_view() : text.substr(open + 1, text.size() - open - 2);
+    if (open > 0 && !inner.empty() && inner.find_first_not_of("0123456789,") == std::string_view::npos) {
+      auto figure = trim(text.substr(0, open));
+      if (figure.starts_with('<')) figure.remove_prefix(1);
+      auto v = parse_cell(figure, unit);
+      if (v.status == CellStatus::ok) {
+        if (counted != nullptr) *counted = true;
+        return v;
+      }
+    }
+  }
+  return parse_cell(text, unit);
+}
+
+// A histogram bucket's header, a latency bound ("<1us", "<8ms", ">=1s", "<1/8s", "1s to 2s"): its cells are the
+// share of the row's waits in that bucket, in percent (Wait Event Histogram (Global), Small Read Histogram).
+bool bucket_header(std::string_view header) {
+  std::string_view h = trim(header);
+  if (h.empty() || (h.front() != '<' && h.front() != '>')) return false;
+  while (!h.empty() && (h.front() == '<' || h.front() == '>' || h.front() == '=' || h.front() == ' ')) h.remove_prefix(1);
+  std::size_t digits = 0;
+  while (digits < h.size() && (std::isdigit(static_cast<unsigned char>(h[digits])) != 0 || h[digits] == '.' || h[digits] == '/'))
+    ++digits;
+  const auto unit = trim(h.substr(digits));
+  return digits > 0 && (unit == "us" || unit == "ms" || unit == "s" || unit == "m" || unit == "min" || unit == "h");
+}
+
+// How a column of a generic table is read: a measure or part of the row's name; a measure's unit.
+struct GenericColumn {
+  bool measure = false;
+  Unit unit = Unit::count;  // how its cells are read (Unit::millis: times such as "388.45us", in ms)
+  std::string unit_name;  // shown ("" for counts and numbers without a unit)
+  bool bucket = false;  // a histogram bucket: percent of the row's waits (bucket_header)
+  int decimals = -1;  // as the report prints the column: the most decimals of a cell; -1 (by magnitude) for "12.3K"
+};
+
+// The decimals a cell is printed with ("549.38": 2; "0.0(3)": 1; "1,234": 0); -1 when it has a multiplier or a
+// unit ("12.3K", "388.45us") or is no number.
+int cell_decimals(std::string_view text) {
+  text = trim(text);
+  if (const auto open = text.find('('); open != std::string_view::npos) text = trim(text.substr(0, open));
+  while (!text.empty() && (text.front() == '<' || text.front() == '>' || text.front() == '=')) text.remove_prefix(1);
+  if (!text.empty() && text.back() == '%') text.remove_suffix(1);
+  if (text.empty() || text.find_first_not_of("0123456789.,-+") != std::string_view::npos) return -1;
+  const auto dot = text.find('.');
+  return dot == std::string_view::npos ? 0 : static_cast<int>(text.size() - dot - 1);
+}
+
+// Which columns hold measures: a unit from the catalog, or a header whose cells are numbers though the catalog
+// gives no unit (the per-instance Min and Max of a RAC global report, "Logical Reads/s", a histogram's buckets):
+// 90% or more of its non-empty cells read as numbers, or as times ("388.45us": the column is then in ms). The
+// first column and identifiers ("Inst", "Obj#", "Plan Hash Value") name the row, with the other columns.
+std::vector<GenericColumn> measure_columns(const GenericTable& g) {
+  std::vector<GenericColumn> out(g.units.size());
+  // The decimals the report prints a measure with, so that the comparison shows the report's figures.
+  auto decimals = [&](std::size_t i) {
+    int most = 0;
+    for (const auto& r : g.rows) {
+      if (i >= r.size() || r[i].empty() || generic_number(r[i], out[i].unit).status != CellStatus::ok) continue;
+      const int d = cell_decimals(r[i]);
+      if (d < 0) return -1;
+      most = std::max(most, std::min(d, 3));
+    }
+    return most;
+  };
+  for (std::size_t i = 0; i < g.units.size(); ++i) {
+    if (i < g.headers.size() && id_header(g.headers[i])) continue;  // "Object ID", "Obj#": names the row
+    if (g.units[i] != "none") {
+      const bool counted = g.units[i] == "count";
+      out[i] = {true, counted ? Unit::count : unit_named(g.units[i]), counted ? "" : g.units[i]};
+      out[i].decimals = decimals(i);
+      continue;
+    }
+    if (i == 0 || i >= g.headers.size()) continue;
+    std::size_t cells = 0, numbers = 0, times = 0;
+    for (const auto& r : g.rows) {
+      if (i >= r.size() || r[i].empty()) continue;
+      ++cells;
+      if (generic_number(r[i], Unit::count).status == CellStatus::ok) ++numbers;
+      else if (generic_number(r[i], Unit::millis).status == CellStatus::ok) ++numbers, ++times;
+    }
+    if (numbers == 0 || numbers * 10 < cells * 9) continue;
+    out[i] = times > 0                     ? GenericColumn{true, Unit::millis, "ms"}
+             : bucket_header(g.headers[i]) ? GenericColumn{true, Unit::count, "%", true}
+                                           : GenericColumn{true, Unit::count, ""};
+    out[i].decimals = decimals(i);
+  }
+  return out;
+}
+
+// A header whose column is a rate or an average, which a DBA compares before totals: "per Second", "/s",
+// "per Trans", "Avg".
+bool rate_header(std::string_view header) {
+  const std::string h = lower(header);
+  for (std::string_view w : {"per sec", "/s", "per trans", "per tx", "/tx", "per exec", "/exec", "avg", "average"})
+    if (h.find(w) != std::string::npos) return true;
+  return false;
+}
+
+// One measure column of a generic table (in either period): its JSON key, its header as printed, its unit.
+struct GenericMeasure {
+  std::string key, header, unit;
+  bool percent = false;  // a percentage: its change is in points
+  bool bucket = false;  // a histogram bucket's share of waits: material from 5 points (histogram.pct_fast)
+  int decimals = -1;  // as printed (GenericColumn::decimals); -1 by magnitude
+};
+
+// A column that sums the period ("Total", "Waits", "DB Time (s)", "Buffer Gets", "Physical Reads (K)"): two
+// periods of different lengths are compared by its rate per second. Not a total: a percentage or a histogram
+// bucket (GenericMeasure says so), and a header that names a rate, an average, a ratio, a size, a state at one
+// moment (Begin, End, Current, Max), an estimate or a count of things rather than of events.
+bool total_header(std::string_view header) {
+  const std::string h = lower(trim(header));
+  if (h == "total" || h.starts_with("total ") || h == "waits") return true;
+  if (h.empty() || rate_header(h)) return false;
+  for (std::string_view w : {"%", "#", "/", "<", ">", "(m)", "(g)", "(ms)", "(us)"})
+    if (h.find(w) != std::string::npos) return false;
+  // Words, by their start ("est" is also "Estd" and "Estimated"; "end" is not "Sends").
+  constexpr std::string_view k_state[] = {"num",      "pct",   "per",     "av",     "rate",   "ratio",    "factor",      "size",
+                                          "mb",       "gb",    "bytes",   "begin",  "end",    "current",  "max",         "min",
+                                          "std",      "limit", "initial", "target", "alloc",  "used",     "free",        "hwm",
+                                          "latency",  "est",   "hit",     "cells",  "disks",  "sessions", "connections", "count",
+                                          "cnt",      "value", "pool",    "cache",  "memory", "sz",       "targt",       "mttr",
+                                          "redoblks", "bound", "optimal", "usage",  "buffers"};
+  for (std::size_t i = 0; i < h.size();) {
+    while (i < h.size() && !std::isalnum(static_cast<unsigned char>(h[i]))) ++i;
+    std::size_t j = i;
+    while (j < h.size() && std::isalnum(static_cast<unsigned char>(h[j]))) ++j;
+    const std::string_view word = std::string_view(h).substr(i, j - i);
+    for (auto w : k_state)
+      if (!word.empty() && word.starts_with(w)) return false;
+    i = j;
+  }
+  return true;
+}
+
+// One period's side of a generic table: its measures and its items, each item's value per measure (empty: the
+// cell is blank or unreadable).
+struct GenericSide {
+  std::string name_header;  // the header of the first column that names the row ("Event", "Statistic")
+  std::vector<GenericMeasure> measures;
+  std::vector<std::string> names;  // items in the report's order
+  std::map<std::string, std::map<std::string, OptDouble>> values;  // item -> measure key -> value
+  std::map<std::string, int> seen;  // item name -> rows so named
+  bool counted = false;  // a cell "0.0(3)" was read as its percentage
+};
+
+// A measure's JSON key from its header: snake_case, "<" as "lt", ">=" as "ge", "%" as "pct", "/" as "per"
+// ("<1ms" -> "lt_1ms", "Reads/s" -> "reads_per_s", "per Second" -> "per_second").
+std::string measure_key(std::string_view header, std::size_t column) {
+  std::string words;
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    const char c = header[i];
+    if (c == '>' && i + 1 < header.size() && header[i + 1] == '=') words += " ge ", ++i;
+    else if (c == '<' && i + 1 < header.size() && header[i + 1] == '=') words += " le ", ++i;
+    else if (c == '<') words += " lt ";
+    else if (c == '>') words += " gt ";
+    else if (c == '%') words += " pct ";
+    else if (c == '/') words += " per ";
+    else if (c == '#') words += " num ";
+    else words += c;
+  }
+  std::string k;
+  for (char c : words) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) != 0) k += static_cast<char>(std::tolower(u));
+    else if (!k.empty() && k.back() != '_') k += '_';
+  }
+  while (!k.empty() && k.back() == '_') k.pop_back();
+  return k.empty() ? fmt::format("column_{}", column + 1) : k;
+}
+
+void add_generic(const GenericTable& g, GenericSide& side) {
+  const auto columns = measure_columns(g);
+  std::vector<std::string> keys(g.units.size());
+  for (std::size_t i = 0; i < g.units.size() && i < g.headers.size(); ++i) {
+    if (!columns[i].measure) continue;
+    const std::string key = measure_key(g.headers[i], i);
+    keys[i] = key;
+    for (int n = 2; std::find(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(i), keys[i]) !=
+                    keys.begin() + static_cast<std::ptrdiff_t>(i);
+         ++n)
+      keys[i] = fmt::format("{}_{}", key, n);  // one key per column of the table
+    const auto known = std::find_if(side.measures.begin(), side.measures.end(), [&](const auto& m) { return m.key == keys[i]; });
+    if (known == side.measures.end())
+      side.measures.push_back({keys[i], g.headers[i].empty() ? fmt::format("column {}", i + 1) : g.headers[i],
+                               columns[i].unit_name, columns[i].unit_name == "%", columns[i].bucket, columns[i].decimals});
+    else if (known->decimals >= 0)
+      known->decimals = columns[i].decimals < 0 ? -1 : std::max(known->decimals, columns[i].decimals);
+  }
+  if (side.name_header.empty() && !columns.empty() && !columns[0].measure && !g.headers.empty()) side.name_header = g.headers[0];
+  for (const auto& r : g.rows) {
+    std::string item;
+    for (std::size_t i = 0; i < r.size() && i < columns.size(); ++i)
+      if (!columns[i].measure && !r[i].empty()) item += (item.empty() ? "" : " · ") + r[i];
+    // No text column and several rows (an advisory's rows are its sizes): the first column names the row. A
+    // table of one row (Instance CPU) is that row.
+    const bool first_names = item.empty() && g.rows.size() > 1 && !r.empty() && !g.headers.empty();
+    if (first_names) item = fmt::format("{} {}", g.headers[0], r[0]);
+    if (item.empty()) item = g.title.empty() ? std::string("(row)") : g.title;  // a table of one row: the table
+    if (const int n = ++side.seen[item]; n > 1) item += fmt::format(" #{}", n);
+    side.names.push_back(item);
+    auto& values = side.values[item];
+    for (std::size_t i = first_names ? 1 : 0; i < r.size() && i < columns.size(); ++i) {
+      if (!columns[i].measure || keys[i].empty()) continue;
+      const auto v = generic_number(r[i], columns[i].unit, &side.counted);
+      values[keys[i]] = v.status == CellStatus::ok ? v.value : std::nullopt;
+    }
+  }
+}
+
+// How one measure of an item moved: whether it says the item changed, and how much (the size of a material
+// relative change, |ln(target / base)|; 0 when not material or not computable).
+struct MeasureMove {
+  bool differs = false;
+  double score = 0;
+};
+
+MeasureMove measure_move(OptDouble b, OptDouble t, bool bucket) {
+  MeasureMove m;
+  if (bucket && (b || t)) {  // an empty bucket holds no waits: 0%
+    b = b.value_or(0);
+    t = t.value_or(0);
+  }
+  if (b && t) {
+    if (*b == *t) return m;
+    // A histogram bucket is a share of the event's waits: material from 5 points, as the typed Wait Event
+    // Histogram's shift; any other cell from 20% (the registry's table.value).
+    const auto a = assess(bucket ? "histogram:x:pct_fast" : "table:x:value", b, t);
+    if (!a.material()) return m;
+    m.differs = true;
+    // The size of the change: a bucket's shift in points (25 points weigh as a change by a factor of e), else
+    // the relative change, |ln(target / base)|.
+    m.score =
+        bucket ? std::fabs(*t - *b) / 25 : std::fabs(std::log(std::max(std::fabs(*t), 1e-9) / std::max(std::fabs(*b), 1e-9)));
+  } else {
+    const OptDouble one = b ? b : t;  // a blank cell beside a figure: differs unless the figure is 0
+    m.differs = one && *one != 0;
+  }
+  return m;
+}
+
+}  // namespace
+
+std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& target) {
+  // Tables by section and title, in the order of the target's report, then the base's.
+  std::vector<std::pair<std::string, std::string>> order;
+  std::map<std::pair<std::string, std::string>, std::pair<GenericSide, GenericSide>> tables;  // (base, target)
+  auto take = [&](const Snapshot& s, bool is_base) {
+    for (const auto& g : s.other_tables) {
+      if (!g.known || !comparable_generic(g.section) || (base != nullptr && moments_table(g))) continue;
+      std::pair<std::string, std::string> k{g.section, g.title.empty() ? std::string(section_spec_title(g.section)) : g.title};
+      auto [it, fresh] = tables.try_emplace(k);
+      if (fresh) order.push_back(k);
+      add_generic(g, is_base ? it->second.first : it->second.second);
+    }
+  };
+  take(target, false);
+  if (base != nullptr) take(*base, true);
+  std::vector<CompareTable> out;
+  std::map<std::string, int> key_uses;
+  for (const auto& k : order) {
+    const auto& [bs, ts] = tables[k];
+    CompareTable t;
+    t.key = k.first;
+    if (const int n = ++key_uses[k.first]; n > 1) t.key += fmt::format("_{}", n);  // one anchor per table
+    t.empty_text = base != nullptr ? "no value differs" : "";
+    t.title = k.second;
+    t.group = "sections";
+    t.text_rows = 10;
+    // The measures of both periods: the target's, then those only the base has; rates and averages first.
+    std::vector<GenericMeasure> measures = ts.measures;
+    for (const auto& m : bs.measures) {
+      const auto known = std::find_if(measures.begin(), measures.end(), [&](const auto& x) { return x.key == m.key; });
+      if (known == measures.end()) measures.push_back(m);
+      else if (known->decimals >= 0) known->decimals = m.decimals < 0 ? -1 : std::max(known->decimals, m.decimals);
+    }
+    std::stable_partition(measures.begin(), measures.end(), [](const GenericMeasure& m) { return rate_header(m.header); });
+    const std::string& name = !ts.name_header.empty() ? ts.name_header : bs.name_header;
+    t.columns = {{"name", name.empty() ? std::string("Item") : name, "", ColumnKind::text, 0, ColumnRole::name}};
+    const bool has_rate = std::any_of(measures.begin(), measures.end(), [](const auto& m) { return rate_header(m.header); });
+    for (std::size_t i = 0; i < measures.size(); ++i) {
+      const auto& m = measures[i];
+      // What a narrow terminal keeps: the first measure (a rate where the report has one) with its change (always
+      // shown) above all; then the other rates and averages; then the rest; totals beside a rate first left out.
+      // Among equals the text renderer leaves out the later first, so the report's order decides.
+      const std::string h = lower(m.header);
+      const int priority = i == 0                                                  ? column_priority::always - 1
+                           : rate_header(m.header)                                 ? column_priority::rate
+                           : has_rate && (h == "total" || h.starts_with("total ")) ? column_priority::machine
+                                                                                   : column_priority::count;
+      if (base == nullptr) {
+        t.columns.push_back({"target_" + m.key, m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
+        continue;
+      }
+      t.columns.push_back(
+          {"base_" + m.key, "Base " + m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
+      t.columns.push_back(
+          {"target_" + m.key, "Target " + m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
+      // Each measure's change: relative, or for a percentage in points (the first measure's a Points cell "+1.2 pts",
+      // the others' as a difference in points). The others' are keyed by the measure so that a renderer short of
+      // width leaves each out with its Base and Target.
+      if (i == 0) t.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0, ColumnRole::change});
+      else if (m.percent)
+        t.columns.push_back({m.key, "Δ " + m.header, "pts", ColumnKind::delta, 1, ColumnRole::change, priority});
+      else t.columns.push_back({m.key, "Δ " + m.header, "", ColumnKind::change_pct, 0, ColumnRole::change, priority});
+    }
+    struct Item {
+      const std::string* name = nullptr;
+      const std::map<std::string, OptDouble>* b = nullptr;
+      const std::map<std::string, OptDouble>* t = nullptr;
+      double score = 0;
+    };
+    std::vector<Item> lines;
+    for (const auto& n : ts.names)
+      lines.push_back({&n, base != nullptr && bs.values.contains(n) ? &bs.values.at(n) : nullptr, &ts.values.at(n)});
+    for (const auto& n : bs.names)
+      if (!ts.values.contains(n)) lines.push_back({&n, &bs.values.at(n), nullptr});
+    auto value = [](const std::map<std::string, OptDouble>* side, const std::string& key) -> OptDouble {
+      if (side == nullptr) return std::nullopt;
+      const auto it = side->find(key);
+      return it == side->end() ? std::nullopt : it->second;
+    };
+    std::size_t same = 0, one_sided = 0, quiet = 0;
+    // The periods' lengths, for totals; a histogram's count of waits, for its quiet events.
+    const OptDouble eb = base != nullptr ? base->interval.elapsed_s : std::nullopt, et = target.interval.elapsed_s;
+    auto per_second = [](OptDouble v, OptDouble elapsed) -> OptDouble {
+      if (!v || !elapsed || *elapsed <= 0) return std::nullopt;
+      return *v / *elapsed;
+    };
+    // Periods whose lengths differ by more than 10%: a total's change is that of its rate per second.
+    const bool lengths_differ = eb && et && *eb > 0 && *et > 0 && std::max(*eb, *et) > 1.1 * std::min(*eb, *et);
+    const GenericMeasure* waits = nullptr;
+    if (std::any_of(measures.begin(), measures.end(), [](const auto& m) { return m.bucket; }) && eb && et)
+      for (const auto& m : measures)
+        if (!m.bucket && m.unit.empty() && lower(m.header).find("wait") != std::string::npos && waits == nullptr) waits = &m;
+    if (base != nullptr) {
+      // Items in both periods none of whose measures changed materially (the registry's table.value: 20%) are
+      // counted, not listed: a RAC or Exadata report has thousands of them.
+      std::erase_if(lines, [&](Item& l) {
+        if (l.b == nullptr || l.t == nullptr) {
+          ++one_sided;
+          return false;
+        }
+        bool differs = false;
+        // A histogram's event with under 0.1 waits per second in either period: its buckets are a handful of
+        // waits, not assessed (as the typed Wait Event Histogram).
+        bool few_waits = false;
+        if (waits != nullptr) {
+          const auto wb = per_second(value(l.b, waits->key), eb), wt = per_second(value(l.t, waits->key), et);
+          few_waits = !wb || !wt || *wb < 0.1 || *wt < 0.1;
+        }
+        for (const auto& m : measures) {
+          // A histogram is read by its distribution: the count of waits is shown, and moves with the load.
+          if ((m.bucket && few_waits) || &m == waits) continue;
+          auto bv = value(l.b, m.key), tv = value(l.t, m.key);
+          if (!m.bucket && !m.percent && total_header(m.header) && eb && et) bv = per_second(bv, eb), tv = per_second(tv, et);
+          const auto mv = measure_move(bv, tv, m.bucket);
+          differs = differs || mv.differs;
+          l.score = std::max(l.score, mv.score);
+        }
+        if (!differs) ++(few_waits ? quiet : same);
+        return !differs;
+      });
+      std::stable_sort(lines.begin(), lines.end(), [](const Item& x, const Item& y) { return x.score > y.score; });
+    }
+    for (const auto& l : lines) {
+      CompareRow r;
+      r.cells.emplace_back(*l.name);
+      auto cell = [](OptDouble v) { return v ? CompareCell(*v) : CompareCell(); };
+      for (std::size_t i = 0; i < measures.size(); ++i) {
+        const auto& m = measures[i];
+        const auto bv = value(l.b, m.key), tv = value(l.t, m.key);
+        if (base == nullptr) {
+          r.cells.push_back(cell(tv));
+          continue;
+        }
+        // An item in one report only: the other side empty (unknown, not 0; the note says so).
+        r.cells.push_back(cell(bv));
+        r.cells.push_back(cell(tv));
+        // A total of periods of different lengths: the change of its rate per second (the note says so).
+        const bool by_rate = lengths_differ && !m.percent && !m.bucket && total_header(m.header);
+        if (by_rate && bv && tv && *bv != 0 && *tv != 0) {
+          r.cells.emplace_back((*tv / *et - *bv / *eb) / std::fabs(*bv / *eb) * 100);
+          continue;
+        }
+        if (!bv || !tv) r.cells.emplace_back();
+        else if (i > 0 && m.percent) r.cells.emplace_back(*tv - *bv);  // in points
+        else if (m.percent) r.cells.emplace_back(Points{*tv - *bv, {}});  // a percentage: in points
+        else if (*bv != 0) r.cells.emplace_back((*tv - *bv) / std::fabs(*bv) * 100);
+        else r.cells.emplace_back(*tv != 0 ? CompareCell(FromZero{}) : CompareCell(0.0));
+      }
+      t.rows.push_back(std::move(r));
+    }
+    if (base != nullptr) {
+      const bool buckets = std::any_of(measures.begin(), measures.end(), [](const auto& m) { return m.bucket; });
+      t.notes.push_back(fmt::format(
+          "Values as the reports print them (totals are not rates). One row per item; per column Base, Target and the "
+          "change (relative; in points for a percentage); largest relative change first.{}",
+          same == 0 ? std::string()
+                    : fmt::format(" {} item{} within 20% in every column{} not listed.", same, same == 1 ? "" : "s",
+                                  buckets ? " (a histogram bucket's share of waits within 5 points)" : "")));
+      if (eb && et && std::any_of(measures.begin(), measures.end(), [&](const auto& m) {
+            return !m.bucket && !m.percent && &m != waits && total_header(m.header);
+          }))
+        t.notes.push_back(lengths_differ
+                              ? fmt::format("A total (DB Time (s), Waits, Buffer Gets...) is shown as printed; its change "
+                                            "and assessment are those of its rate per second, as the periods "
+                                            "differ in length ({} against {} min of elapsed).",
+                                            grouped(*eb / 60, 1), grouped(*et / 60, 1))
+                              : std::string("A total (DB Time (s), Waits, Buffer Gets...) is assessed by its rate "
+                                            "per second of each period, and shown as printed."));
+      if (waits != nullptr)
+        t.notes.push_back(
+            fmt::format("Events are assessed by the share of their waits in each bucket, not by their count of "
+                        "{}; {} event{} with under 0.1 {} per second in either period (a handful of waits) "
+                        "not assessed nor listed.",
+                        waits->header, quiet, quiet == 1 ? "" : "s", waits->header));
+      if (one_sided > 0)
+        t.notes.push_back(
+            fmt::format("{} item{} in one report only: the other side is empty (not in that report: unknown, "
+                        "not zero).",
+                        one_sided, one_sided == 1 ? " is" : "s are"));
+    } else {
+      t.notes.push_back("Values as the report prints them; one row per item.");
+    }
+    if (bs.counted || ts.counted)
+      t.notes.push_back("A cell such as 0.0(3) is read as its percentage (0.0); the count of waits in parentheses is not used.");
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace awrdiff::detail::section_engine
+
+namespace awrdiff::detail {
+
+std::vector<GenericColumnMerge> generic_column_merges(const GenericTable& g) {
+  using namespace section_engine;
+  if (!comparable_generic(g.section) || moments_table(g)) return {};
+  const auto columns = measure_columns(g);
+  std::vector<GenericColumnMerge> out(g.units.size());
+  for (std::size_t i = 0; i < columns.size() && i < g.headers.size(); ++i) {
+    if (!columns[i].measure) continue;
+    const std::string h = lower(g.headers[i]);
+    const bool per_second = h.find("per sec") != std::string::npos || h.ends_with("/s") || h.find("/s ") != std::string::npos ||
+                            h.find("/sec") != std::string::npos;
+    const bool total = !columns[i].bucket && columns[i].unit_name != "%" && total_header(g.headers[i]);
+    out[i] = {columns[i].bucket || columns[i].unit_name == "%" ? GenericMerge::other
+              : per_second                                     ? GenericMerge::per_second
+              : total                                          ? GenericMerge::total
+                                                               : GenericMerge::other,
+              columns[i].unit};
+  }
+  return out;
+}
+
+}  // namespace awrdiff::detail
