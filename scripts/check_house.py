@@ -28,10 +28,10 @@ RATCHET = {
     "back arrows (layer pairs)": 2,
     "back arrows (include lines)": 2,
     "prints or exits outside the CLI": 0,
-    "special cases (names)": 71,
-    "special cases (lines)": 53,
+    "special cases (names)": 65,
+    "special cases (lines)": 47,
     "files over the line limit": 9,
-    "functions over the line limit": 18,
+    "functions over the line limit": 17,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)
@@ -245,8 +245,10 @@ def section_keys(root):
     # The rows of sections(): clang-format writes one field per line, the key alone after the row's brace and
     # the title (capitalised) on the next line.
     sec = open(os.path.join(root, "src/diff/section_table.cpp"), encoding="utf-8").read()
-    keys |= set(re.findall(r'^ {6}\{"([a-z_]+)",\s*\n\s*"[A-Z]', sec, re.M))
-    keys |= set(re.findall(r'^ {6}\{"([a-z_]+)", "[A-Z]', sec, re.M))  # a row written on one line
+    keys |= set(re.findall(r'\{\.key = "([a-z_]+)",\s*\.title = ', sec))  # a row, not a measure
+    # The sections compared by their binding: their declaration's key.
+    bound = open(os.path.join(root, "include/awrdiff/section_fields.hpp"), encoding="utf-8").read()
+    keys |= set(re.findall(r'std::string_view key = "([a-z_]+)";', bound))
     return keys
 
 
@@ -286,7 +288,7 @@ def special_cases(root):
             raw = lines[n]
             code = strip_comment(raw)
             n += 1
-            if re.match(r"^(const )?std::vector<SectionDef>& sections\(\)", code):
+            if re.match(r"^(const )?(std::vector<SectionDef>&?|SectionDef) \w+\(\)", code):
                 in_sections = True
             elif in_sections and code.startswith("}"):
                 in_sections = False

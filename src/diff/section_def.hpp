@@ -30,7 +30,7 @@ namespace awrdiff::detail::section_engine {
 enum class How : unsigned char { as_printed, per_second, ms_per_second };
 
 struct Measure {
-  std::string_view key, header, unit;
+  std::string_view key = {}, header = {}, unit = {};
   int precision = -1;  // decimals; -1 by magnitude
   bool hidden = false;  // used to rank and assess, not shown
   int priority = column_priority::automatic;  // CompareColumn::priority (automatic: by its unit)
@@ -116,19 +116,25 @@ std::string evidence_line(const TableView& v, const CompareRow& r, std::string_v
 // Rows of a section that stand behind a finding: add_section_evidence() quotes them under it ("Segments by
 // row lock waits: APP.ORDERS 0.16 -> 0.27 /s (+68%)"). Event names are lower case.
 struct EvidenceDef {
-  std::string_view rule;  // the finding rule it backs
+  std::string_view rule = {};  // the finding rule it backs
   int order = 0;  // among the evidence of one finding: lower first
   // An event of the finding the section stands behind; null: any finding of the rule.
   bool (*backs)(std::string_view event) = nullptr;
   bool per_event = false;  // rows picked for each such event (a latch per latch wait), else once
   // Which rows, for that event ("" when not per event); null: every row assessed the finding's way.
   bool (*picks)(std::string_view event, const TableView& v, const CompareRow& r) = nullptr;
+  // Or the rows of one Segments by ... list: its catalog key (the rows' List column holds its short name).
+  std::string_view list = {};
   std::string_view title;  // the line's prefix
-  std::string_view measure, unit;  // the measure quoted
+  std::string_view measure = {}, unit = {};  // the measure quoted
   std::size_t rows = 1;  // at most (per event when per_event)
   // Instead of picking rows: the lines, from the finding's events and its direction word ("worse").
   std::vector<std::string> (*quote)(const TableView& v, const std::vector<std::string>& events, std::string_view word) = nullptr;
 };
+
+// The header of the Segments table's List column (its key: normalize_label of it), whose cells are the lists'
+// catalog short names ("row lock waits").
+inline constexpr std::string_view k_segment_list_header = "List";
 
 // A text column after the row's name: its header and role (detail, or a label such as a unit, never cut or
 // left out).
@@ -141,16 +147,16 @@ struct Leading {
 };
 
 struct SectionDef {
-  std::string_view key, title, name_header;
-  std::vector<Leading> leading;  // the text columns after the name
-  std::vector<Measure> measures;
-  std::vector<int> change_on;  // the measure(s) whose change ranks and assesses a row (several: the largest)
-  std::string_view family;  // registry family "<kind>.<measure>"; instances "<kind>:<row key>:<measure>"
+  std::string_view key = {}, title = {}, name_header = {};
+  std::vector<Leading> leading = {};  // the text columns after the name
+  std::vector<Measure> measures = {};
+  std::vector<int> change_on = {};  // the measure(s) whose change ranks and assesses a row (several: the largest)
+  std::string_view family = {};  // registry family "<kind>.<measure>"; instances "<kind>:<row key>:<measure>"
   bool top_n = false;  // the report lists its top rows only: a row missing there is not shown (unknown)
   bool ranked = true;  // rows by the size of their change; false: report order
   std::size_t text_rows = 10;  // rows the text formats show (0 = all)
   RowReader read = nullptr;
-  std::string_view note;
+  std::string_view note = {};
   int gate = -1;  // a row is material only when this measure reaches gate_floor on both sides
   double gate_floor = 0;
   // Rows left out (counted in a note) when this measure stays under quiet_floor in both periods and nothing

@@ -12,11 +12,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace awrdiff::detail::section_engine {
@@ -87,11 +89,11 @@ std::vector<Row> read_tablespace_io(const Snapshot& s) { return io_rows(s.tables
 std::vector<Row> read_file_io(const Snapshot& s) { return io_rows(s.file_io, true); }
 
 // The "Segments by ..." list a catalog key names, in its catalog short name ("segments_row_lock_waits" ->
-// "row lock waits"); the key's words when the catalog does not know it.
+// "row lock waits"); the key's words when the catalog does not know it (a snapshot JSON of another version).
 std::string list_words(const std::string& key) {
   if (const auto* spec = find_section_by_key(key); spec != nullptr && !spec->short_name.empty())
     return std::string(spec->short_name);
-  std::string w = key.starts_with("segments_") ? key.substr(9) : key;
+  std::string w = key;
   std::replace(w.begin(), w.end(), '_', ' ');
   return w;
 }
@@ -307,362 +309,343 @@ std::vector<std::string> tablespace_reads(const TableView& v, const std::vector<
   return rows;
 }
 
-}  // namespace
-
 // ---- the sections -------------------------------------------------------------------------------
 
-const std::vector<SectionDef>& sections() {
-  static const std::vector<SectionDef> k_sections = {
-      {"efficiency",
-       "Instance Efficiency Percentages",
-       "Statistic",
-       {},
-       {{"pct", "%", "%", 2}},
-       {0},
-       "",
-       false,
-       false,
-       0,
-       read_efficiency,
-       "Changes in points."},
-      {"instance_activity",
-       "Instance Activity Stats",
-       "Statistic",
-       {},
+// Instance Efficiency and Instance Activity Stats (with its Absolute Values and Thread Activity).
+std::vector<SectionDef> activity_sections() {
+  return {
+      {.key = "efficiency",
+       .title = "Instance Efficiency Percentages",
+       .name_header = "Statistic",
+       .measures = {{"pct", "%", "%", 2}},
+       .change_on = {0},
+       .ranked = false,
+       .text_rows = 0,
+       .read = read_efficiency,
+       .note = "Changes in points."},
+      {.key = "instance_activity",
+       .title = "Instance Activity Stats",
+       .name_header = "Statistic",
        // The total and per-transaction figures beside the rate: for machines, the first a narrow terminal leaves out.
-       {{"total", "Total", "", 0, false, column_priority::machine},
-        {"per_s", "per Second", "/s", -1},
-        {"per_trans", "per Trans", "", -1, false, column_priority::machine}},
-       {1},
-       "activity.per_s",
-       false,
-       true,
-       10,
-       read_activity,
-       "Ranked by the change of their rate per second (per Second as printed, else Total over the elapsed)."},
-      {"instance_activity_absolute",
-       "Instance Activity Stats - Absolute Values",
-       "Statistic",
-       {},
+       .measures = {{.key = "total", .header = "Total", .precision = 0, .priority = column_priority::machine},
+                    {"per_s", "per Second", "/s", -1},
+                    {.key = "per_trans", .header = "per Trans", .priority = column_priority::machine}},
+       .change_on = {1},
+       .family = "activity.per_s",
+       .read = read_activity,
+       .note = "Ranked by the change of their rate per second (per Second as printed, else Total over the elapsed)."},
+      {.key = "instance_activity_absolute",
+       .title = "Instance Activity Stats - Absolute Values",
+       .name_header = "Statistic",
        // The change is End's: a narrow terminal leaves Begin out first.
-       {{"begin", "Begin Value", "", -1, false, column_priority::machine}, {"end", "End Value", "", -1}},
-       {1},
-       "activity.value",
-       false,
-       true,
-       10,
-       read_activity_absolute,
-       "Levels at the snapshots, not counts over the period."},
-      {"instance_activity_thread",
-       "Instance Activity Stats - Thread Activity",
-       "Statistic",
-       {},
-       {{"per_hour", "per Hour", "/h", 2}},
-       {0},
-       "activity.value",
-       false,
-       true,
-       0,
-       read_activity_thread,
-       ""},
-      {"iostat_function",
-       "IOStat by Function",
-       "Function",
-       {},
-       {{"read_mb_s", "Read MB/s", "MB/s", -1},
-        {"write_mb_s", "Write MB/s", "MB/s", -1},
-        {"reqs_s", "Reqs/s", "/s", -1},
-        {"avg_ms", "Avg (ms)", "ms", -1},
-        {"waits_s", "Waits/s", "/s", -1}},
-       {2},
-       "iostat.requests_per_s",
-       false,
-       true,
-       10,
-       read_iostat_function,
-       "Reqs/s: read and write requests per second."},
-      {"iostat_filetype",
-       "IOStat by Filetype",
-       "Filetype",
-       {},
-       {{"read_mb_s", "Read MB/s", "MB/s", -1},
-        {"write_mb_s", "Write MB/s", "MB/s", -1},
-        {"reqs_s", "Reqs/s", "/s", -1},
-        {"small_read_ms", "Small read (ms)", "ms", -1},
-        {"large_read_ms", "Large read (ms)", "ms", -1}},
-       {2},
-       "iostat.requests_per_s",
-       false,
-       true,
-       10,
-       read_iostat_filetype,
-       ""},
-      {"tablespace_io",
-       "Tablespace IO Stats",
-       "Tablespace",
-       {},
-       {{"reads_s", "Reads/s", "/s", -1},
-        {"writes_s", "Writes/s", "/s", -1},
-        {"avg_read_ms", "Av Rd (ms)", "ms", -1},
-        {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1},
-        {"reqs_s", "Reqs/s", "/s", -1, true}},
-       {4},
-       "tablespace.requests_per_s",
-       true,
-       true,
-       10,
-       read_tablespace_io,
-       "Ranked by the change of reads and writes per second.",
-       -1,
-       0,
-       -1,
-       0,
-       {{"io_latency", 60, nullptr, false, nullptr, "Tablespace IO Stats", "", "", 0, tablespace_reads}}},
-      {"file_io",
-       "File IO Stats",
-       "File",
-       {"Tablespace"},
-       {{"reads_s", "Reads/s", "/s", -1},
-        {"writes_s", "Writes/s", "/s", -1},
-        {"avg_read_ms", "Av Rd (ms)", "ms", -1},
-        {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1},
-        {"reqs_s", "Reqs/s", "/s", -1, true}},
-       {4},
-       "tablespace.requests_per_s",
-       true,
-       true,
-       10,
-       read_file_io,
-       ""},
-      {"segments",
-       "Segments",
-       "Segment",
-       // The list is part of what the row is (one object is in several lists): never left out, cut with "…" at most.
-       {{"List", ColumnRole::detail, column_priority::always}, "Type"},
-       {{"per_s", "per Second", "/s", -1}, {"pct_total", "%Total", "%", 1, false, column_priority::machine}},
-       {0},
-       "segment.per_s",
-       true,
-       true,
-       15,
-       read_segments,
-       "Each 'Segments by ...' list shows its top objects only: an object missing from one report's list is not "
-       "shown there (below that list's last value): its change is a bound, assessed as that least change.",
-       -1,
-       0,
-       -1,
-       0,
-       {{"concurrency", 10, [](std::string_view e) { return e.find("row lock contention") != std::string_view::npos; }, false,
-         [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "row lock waits"; },
-         "Segments by row lock waits", "per_s", "/s", 3},
-        {"concurrency", 11, [](std::string_view e) { return e.find("allocate itl") != std::string_view::npos; }, false,
-         [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "ITL waits"; },
-         "Segments by ITL waits", "per_s", "/s", 3},
-        {"concurrency", 12, is_buffer_busy, false,
-         [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "buffer busy"; },
-         "Segments by buffer busy waits", "per_s", "/s", 3},
-        {"concurrency", 13, is_buffer_busy, false,
-         [](std::string_view, const TableView& v, const CompareRow& r) { return v.text(r, "list") == "gc buffer busy"; },
-         "Segments by gc buffer busy", "per_s", "/s", 3}}},
-      {"latches",
-       "Latch Activity",
-       "Latch",
-       {},
-       {from({"gets_s", "Gets/s", "/s", -1}, "get_requests", How::per_second),
-        from({"pct_get_miss", "Get miss %", "%", 2}, "pct_get_miss", How::as_printed),
-        from({"sleeps_s", "Sleeps/s", "/s", -1}, "sleeps", How::per_second),
-        from({"wait_aas", "Wait (AAS)", "AAS", -1}, "wait_time_s", How::per_second)},
-       {3},
-       "latch.wait_time_per_s",
-       false,
-       true,
-       10,
-       read_bound<&Snapshot::latches>,
-       "Wait (AAS): latch wait time per second of elapsed.",
-       -1,
-       0,
-       0,
-       1,
-       {{"concurrency", 20, [](std::string_view e) { return e.starts_with("latch: "); }, true,
-         [](std::string_view e, const TableView& v, const CompareRow& r) { return lower(v.text(r, "name")) == e.substr(7); },
-         "Latch Activity", "wait_aas", "AAS", 1},
-        {"concurrency", 20, [](std::string_view e) { return e == "latch free"; }, true, nullptr, "Latch Activity", "wait_aas",
-         "AAS", 2}}},
-      {"mutex_sleeps",
-       "Mutex Sleep Summary",
-       "Mutex / location",
-       {},
-       {from({"sleeps_s", "Sleeps/s", "/s", -1}, "sleeps", How::per_second),
-        from({"wait_aas", "Wait (AAS)", "AAS", -1}, "wait_time_ms", How::ms_per_second)},
-       {1},
-       "mutex.wait_time_per_s",
-       false,
-       true,
-       10,
-       read_bound<&Snapshot::mutex_sleeps>,
-       "",
-       -1,
-       0,
-       -1,
-       0,
-       {{"concurrency", 30,
-         [](std::string_view e) { return e.find("mutex") != std::string_view::npos || e.starts_with("cursor: "); }, false,
-         nullptr, "Mutex Sleep Summary", "wait_aas", "AAS", 2}}},
-      {"enqueues",
-       "Enqueue Activity",
-       "Enqueue type",
-       {},
-       {from({"requests_s", "Requests/s", "/s", -1}, "requests", How::per_second),
-        from({"waits_s", "Waits/s", "/s", -1}, "waits", How::per_second),
-        from({"wait_aas", "Wait (AAS)", "AAS", -1}, "wait_time_s", How::per_second),
-        from({"avg_wait_ms", "Avg wait (ms)", "ms", -1}, "avg_wait_ms", How::as_printed)},
-       {2},
-       "enqueue.wait_time_per_s",
-       false,
-       true,
-       10,
-       read_bound<&Snapshot::enqueues>,
-       "",
-       -1,
-       0,
-       -1,
-       0,
-       {{"concurrency", 40, [](std::string_view e) { return e.starts_with("enq: ") && e.size() > 7; }, true,
-         [](std::string_view e, const TableView& v, const CompareRow& r) {
-           return lower(v.text(r, "name")).starts_with(std::string(e.substr(5, 2)) + "-");  // "enq: TX - ..." -> "tx-"
-         },
-         "Enqueue Activity", "wait_aas", "AAS", 1}}},
-      {"library_cache",
-       "Library Cache Activity",
-       "Namespace",
-       {},
-       {from({"gets_s", "Gets/s", "/s", -1}, "get_requests", How::per_second),
-        from({"pct_get_miss", "Get miss %", "%", 2}, "pct_get_miss", How::as_printed),
-        from({"pins_s", "Pins/s", "/s", -1}, "pin_requests", How::per_second),
-        from({"pct_pin_miss", "Pin miss %", "%", 2}, "pct_pin_miss", How::as_printed),
-        from({"reloads_s", "Reloads/s", "/s", -1}, "reloads", How::per_second),
-        from({"invalidations_s", "Invalid./s", "/s", -1}, "invalidations", How::per_second)},
-       {1},
-       "library_cache.pct_get_miss",
-       false,
-       true,
-       10,
-       read_bound<&Snapshot::library_cache>,
-       "",
-       0,
-       1},
-      {"dictionary_cache",
-       "Dictionary Cache Stats",
-       "Cache",
-       {},
-       {from({"gets_s", "Gets/s", "/s", -1}, "get_requests", How::per_second),
-        from({"pct_miss", "Miss %", "%", 2}, "pct_miss", How::as_printed),
-        from({"mods_s", "Mods/s", "/s", -1}, "mod_requests", How::per_second),
-        from({"final_usage", "Final usage", "", 0}, "final_usage", How::as_printed)},
-       {1},
-       "dictionary_cache.pct_miss",
-       false,
-       true,
-       10,
-       read_bound<&Snapshot::dictionary_cache>,
-       "",
-       0,
-       1},
-      {"undo",
-       "Undo Segment Summary",
-       "Undo TS",
-       {},
-       {from({"blocks_s", "Undo blocks/s", "/s", -1}, "undo_blocks", How::per_second),
-        from({"txns_s", "Transactions/s", "/s", -1}, "transactions", How::per_second),
-        from({"max_query_s", "Max query (s)", "s", 0}, "max_query_length_s", How::as_printed),
-        from({"max_concurrency", "Max concurrency", "", 0}, "max_tx_concurrency", How::as_printed)},
-       {0},
-       "undo.blocks_per_s",
-       false,
-       true,
-       0,
-       read_bound<&Snapshot::undo>,
-       ""},
-      {"init_ora",
-       "init.ora Parameters",
-       "Parameter",
-       {},
-       {},
-       {},
-       "",
-       false,
-       false,
-       20,
-       nullptr,
-       "",
-       -1,
-       0,
-       -1,
-       0,
-       {},
-       compare_parameters},
-      {"wait_histogram",
-       "Wait Event Histogram",
-       "Event",
-       {},
-       {{"waits_s", "Waits/s", "/s", -1},
-        {"pct_1ms", "% < 1 ms", "%", 1},
-        {"pct_8ms", "% < 8 ms", "%", 1},
-        {"pct_32ms", "% < 32 ms", "%", 1}},
-       {1, 2, 3},
-       "histogram.pct_fast",
-       false,
-       true,
-       10,
-       read_histograms,
-       "The share of each event's waits under 1, 8 and 32 ms; the change is the largest shift, in points. An event "
-       "with under 0.1 waits per second in both periods is not assessed.",
-       0,
-       0.1,
-       -1,
-       0,
-       {{"commit_latency", 50, nullptr, false, nullptr, "Wait Event Histogram", "", "", 0, histograms_of_commits},
-        {"io_latency", 50, nullptr, false, nullptr, "Wait Event Histogram", "", "", 0, histograms_of_events}}},
-      {"os_stats",
-       "Operating System Statistics",
-       "Statistic",
-       {{"Unit", ColumnRole::label}},
-       {{"per_s", "per Second", "", -1}, {"value", "Value", "", -1}},
-       {0, 1},
-       "os_stat.value",
-       false,
-       true,
-       10,
-       read_os_stats,
-       "Times (CPU s/s: seconds of CPU per second) and paged bytes are per second; the rest are values at "
-       "the end of the period."},
-      {"global_cache",
-       "Global Cache (RAC)",
-       "Statistic",
-       {"Section"},
-       {{"per_s", "per Second", "", -1},
-        {"per_txn", "per Trans", "", -1, false, column_priority::machine},
-        {"value", "Value", "", -1}},
-       {0, 2},
-       "global_cache.value",
-       false,
-       true,
-       10,
-       read_global_cache,
-       ""},
-      {"cache_sizes",
-       "Cache Sizes",
-       "Area",
-       {},
-       {{"begin_mb", "Begin (MB)", "MB", -1}, {"end_mb", "End (MB)", "MB", -1}},
-       {1},
-       "memory.mb",
-       false,
-       false,
-       0,
-       read_memory,
-       ""},
+       .measures = {{.key = "begin", .header = "Begin Value", .priority = column_priority::machine},
+                    {"end", "End Value", "", -1}},
+       .change_on = {1},
+       .family = "activity.value",
+       .read = read_activity_absolute,
+       .note = "Levels at the snapshots, not counts over the period."},
+      {.key = "instance_activity_thread",
+       .title = "Instance Activity Stats - Thread Activity",
+       .name_header = "Statistic",
+       .measures = {{"per_hour", "per Hour", "/h", 2}},
+       .change_on = {0},
+       .family = "activity.value",
+       .text_rows = 0,
+       .read = read_activity_thread},
   };
+}
+
+// IOStat by Function and by Filetype, Tablespace and File IO Stats.
+std::vector<SectionDef> io_sections() {
+  return {
+      {.key = "iostat_function",
+       .title = "IOStat by Function",
+       .name_header = "Function",
+       .measures = {{"read_mb_s", "Read MB/s", "MB/s", -1},
+                    {"write_mb_s", "Write MB/s", "MB/s", -1},
+                    {"reqs_s", "Reqs/s", "/s", -1},
+                    {"avg_ms", "Avg (ms)", "ms", -1},
+                    {"waits_s", "Waits/s", "/s", -1}},
+       .change_on = {2},
+       .family = "iostat.requests_per_s",
+       .read = read_iostat_function,
+       .note = "Reqs/s: read and write requests per second."},
+      {.key = "iostat_filetype",
+       .title = "IOStat by Filetype",
+       .name_header = "Filetype",
+       .measures = {{"read_mb_s", "Read MB/s", "MB/s", -1},
+                    {"write_mb_s", "Write MB/s", "MB/s", -1},
+                    {"reqs_s", "Reqs/s", "/s", -1},
+                    {"small_read_ms", "Small read (ms)", "ms", -1},
+                    {"large_read_ms", "Large read (ms)", "ms", -1}},
+       .change_on = {2},
+       .family = "iostat.requests_per_s",
+       .read = read_iostat_filetype},
+      {.key = "tablespace_io",
+       .title = "Tablespace IO Stats",
+       .name_header = "Tablespace",
+       .measures = {{"reads_s", "Reads/s", "/s", -1},
+                    {"writes_s", "Writes/s", "/s", -1},
+                    {"avg_read_ms", "Av Rd (ms)", "ms", -1},
+                    {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1},
+                    {.key = "reqs_s", .header = "Reqs/s", .unit = "/s", .hidden = true}},
+       .change_on = {4},
+       .family = "tablespace.requests_per_s",
+       .top_n = true,
+       .read = read_tablespace_io,
+       .note = "Ranked by the change of reads and writes per second.",
+       .evidence = {{.rule = "io_latency", .order = 60, .title = "Tablespace IO Stats", .quote = tablespace_reads}}},
+      {.key = "file_io",
+       .title = "File IO Stats",
+       .name_header = "File",
+       .leading = {"Tablespace"},
+       .measures = {{"reads_s", "Reads/s", "/s", -1},
+                    {"writes_s", "Writes/s", "/s", -1},
+                    {"avg_read_ms", "Av Rd (ms)", "ms", -1},
+                    {"avg_buffer_wait_ms", "Av Buf Wt (ms)", "ms", -1},
+                    {.key = "reqs_s", .header = "Reqs/s", .unit = "/s", .hidden = true}},
+       .change_on = {4},
+       .family = "tablespace.requests_per_s",
+       .top_n = true,
+       .read = read_file_io},
+  };
+}
+
+// The Segments by ... lists, one table; the evidence of a contention finding quotes the rows of one list (its
+// catalog row gives the List column's words).
+SectionDef segments_section() {
+  return {
+      .key = "segments",
+      .title = "Segments",
+      .name_header = "Segment",
+      // The list is part of what the row is (one object is in several lists): never left out, cut with "…" at most.
+      .leading = {{k_segment_list_header, ColumnRole::detail, column_priority::always}, "Type"},
+      .measures = {{"per_s", "per Second", "/s", -1},
+                   {.key = "pct_total", .header = "%Total", .unit = "%", .precision = 1, .priority = column_priority::machine}},
+      .change_on = {0},
+      .family = "segment.per_s",
+      .top_n = true,
+      .text_rows = 15,
+      .read = read_segments,
+      .note =
+          "Each 'Segments by ...' list shows its top objects only: an object missing from one report's list is "
+          "not shown there (below that list's last value): its change is a bound, assessed as that least change.",
+      .evidence = {{.rule = "concurrency",
+                    .order = 10,
+                    .backs = [](std::string_view e) { return e.find("row lock contention") != std::string_view::npos; },
+                    .list = "segments_row_lock_waits",
+                    .title = "Segments by row lock waits",
+                    .measure = "per_s",
+                    .unit = "/s",
+                    .rows = 3},
+                   {.rule = "concurrency",
+                    .order = 11,
+                    .backs = [](std::string_view e) { return e.find("allocate itl") != std::string_view::npos; },
+                    .list = "segments_itl_waits",
+                    .title = "Segments by ITL waits",
+                    .measure = "per_s",
+                    .unit = "/s",
+                    .rows = 3},
+                   {.rule = "concurrency",
+                    .order = 12,
+                    .backs = is_buffer_busy,
+                    .list = "segments_buffer_busy_waits",
+                    .title = "Segments by buffer busy waits",
+                    .measure = "per_s",
+                    .unit = "/s",
+                    .rows = 3},
+                   {.rule = "concurrency",
+                    .order = 13,
+                    .backs = is_buffer_busy,
+                    .list = "segments_gc_buffer_busy",
+                    .title = "Segments by gc buffer busy",
+                    .measure = "per_s",
+                    .unit = "/s",
+                    .rows = 3}}};
+}
+
+// The findings the rows of a section compared by its binding stand behind (section_fields.hpp declares the
+// rest of it).
+struct BoundEvidence {
+  SectionReader section;
+  EvidenceDef evidence;
+};
+const std::vector<BoundEvidence>& bound_evidence() {
+  static const std::vector<BoundEvidence> k_evidence = {
+      {SectionReader::latches,
+       {.rule = "concurrency",
+        .order = 20,
+        .backs = [](std::string_view e) { return e.starts_with("latch: "); },
+        .per_event = true,
+        .picks = [](std::string_view e, const TableView& v,
+                    const CompareRow& r) { return lower(v.text(r, "name")) == e.substr(7); },
+        .title = "Latch Activity",
+        .measure = "wait_aas",
+        .unit = "AAS",
+        .rows = 1}},
+      {SectionReader::latches,
+       {.rule = "concurrency",
+        .order = 20,
+        .backs = [](std::string_view e) { return e == "latch free"; },
+        .per_event = true,
+        .title = "Latch Activity",
+        .measure = "wait_aas",
+        .unit = "AAS",
+        .rows = 2}},
+      {SectionReader::mutex_sleeps,
+       {.rule = "concurrency",
+        .order = 30,
+        .backs = [](std::string_view e) { return e.find("mutex") != std::string_view::npos || e.starts_with("cursor: "); },
+        .title = "Mutex Sleep Summary",
+        .measure = "wait_aas",
+        .unit = "AAS",
+        .rows = 2}},
+      {SectionReader::enqueues,
+       {.rule = "concurrency",
+        .order = 40,
+        .backs = [](std::string_view e) { return e.starts_with("enq: ") && e.size() > 7; },
+        .per_event = true,
+        .picks =
+            [](std::string_view e, const TableView& v, const CompareRow& r) {
+              return lower(v.text(r, "name")).starts_with(std::string(e.substr(5, 2)) + "-");  // "enq: TX - ..." -> "tx-"
+            },
+        .title = "Enqueue Activity",
+        .measure = "wait_aas",
+        .unit = "AAS",
+        .rows = 1}},
+  };
+  return k_evidence;
+}
+
+// A bound measure's unit and decimals, from its field's catalog unit and how it is compared: a count per second
+// "/s", a time per second "AAS"; as printed, a percentage "%" (2 decimals), seconds "s" and counts (none), ms.
+std::string_view compared_unit(Unit u, CompareAs how) {
+  if (how == CompareAs::per_second) return u == Unit::seconds || u == Unit::millis ? "AAS" : "/s";
+  return u == Unit::percent ? "%" : u == Unit::seconds ? "s" : u == Unit::millis ? "ms" : "";
+}
+int compared_precision(Unit u, CompareAs how) {
+  if (how == CompareAs::per_second) return -1;
+  return u == Unit::percent ? 2 : u == Unit::seconds || u == Unit::count ? 0 : -1;
+}
+
+// The SectionDef of a section compared by its binding, from its declaration (BoundSection<R>): its rows read by
+// read_bound, each measure from the field it names.
+template <SectionReader R>
+SectionDef bound_section_def() {
+  using B = BoundSection<R>;
+  using RowType = BoundRow<R>;
+  const ComparedSection& c = B::compared;
+  SectionDef d{.key = B::key,
+               .title = c.title,
+               .name_header = c.name_header,
+               .family = c.family,
+               .top_n = c.top_n,
+               .text_rows = c.text_rows,
+               .read = read_bound<B::list>,
+               .note = c.note,
+               .gate = c.gate,
+               .gate_floor = c.gate_floor,
+               .quiet = c.quiet,
+               .quiet_floor = c.quiet_floor};
+  for (const ComparedMeasure& m : B::measures) {
+    const auto& f = RowBinding<RowType>::fields[field_index<RowType>(m.field)];
+    const Unit u = column_spec(f.column).unit;
+    if (m.ranks) d.change_on.push_back(static_cast<int>(d.measures.size()));
+    d.measures.push_back({.key = m.key,
+                          .header = m.header,
+                          .unit = compared_unit(u, m.how),
+                          .precision = compared_precision(u, m.how),
+                          .field = m.field,
+                          .how = m.how == CompareAs::as_printed ? How::as_printed
+                                 : u == Unit::millis            ? How::ms_per_second
+                                                                : How::per_second});
+  }
+  for (const auto& e : bound_evidence())
+    if (e.section == R) d.evidence.push_back(e.evidence);
+  return d;
+}
+
+// The sections compared by their binding, in the order of k_bound_sections.
+std::vector<SectionDef> bound_sections() {
+  std::vector<SectionDef> out;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    auto add = [&]<SectionReader R>() {
+      if constexpr (compared_by_binding<R>) out.push_back(bound_section_def<R>());
+    };
+    (add.template operator()<k_bound_sections[I]>(), ...);
+  }
+  (std::make_index_sequence<std::size(k_bound_sections)>{});
+  return out;
+}
+
+// init.ora, the wait event histograms, Operating System Statistics, the RAC global cache and the memory areas.
+std::vector<SectionDef> later_sections() {
+  return {
+      {.key = "init_ora",
+       .title = "init.ora Parameters",
+       .name_header = "Parameter",
+       .ranked = false,
+       .text_rows = 20,
+       .compare = compare_parameters},
+      {.key = "wait_histogram",
+       .title = "Wait Event Histogram",
+       .name_header = "Event",
+       .measures = {{"waits_s", "Waits/s", "/s", -1},
+                    {"pct_1ms", "% < 1 ms", "%", 1},
+                    {"pct_8ms", "% < 8 ms", "%", 1},
+                    {"pct_32ms", "% < 32 ms", "%", 1}},
+       .change_on = {1, 2, 3},
+       .family = "histogram.pct_fast",
+       .read = read_histograms,
+       .note = "The share of each event's waits under 1, 8 and 32 ms; the change is the largest shift, in points. An "
+               "event with under 0.1 waits per second in both periods is not assessed.",
+       .gate = 0,
+       .gate_floor = 0.1,
+       .evidence = {{.rule = "commit_latency", .order = 50, .title = "Wait Event Histogram", .quote = histograms_of_commits},
+                    {.rule = "io_latency", .order = 50, .title = "Wait Event Histogram", .quote = histograms_of_events}}},
+      {.key = "os_stats",
+       .title = "Operating System Statistics",
+       .name_header = "Statistic",
+       .leading = {{"Unit", ColumnRole::label}},
+       .measures = {{"per_s", "per Second", "", -1}, {"value", "Value", "", -1}},
+       .change_on = {0, 1},
+       .family = "os_stat.value",
+       .read = read_os_stats,
+       .note = "Times (CPU s/s: seconds of CPU per second) and paged bytes are per second; the rest are values at "
+               "the end of the period."},
+      {.key = "global_cache",
+       .title = "Global Cache (RAC)",
+       .name_header = "Statistic",
+       .leading = {"Section"},
+       .measures = {{"per_s", "per Second", "", -1},
+                    {.key = "per_txn", .header = "per Trans", .priority = column_priority::machine},
+                    {"value", "Value", "", -1}},
+       .change_on = {0, 2},
+       .family = "global_cache.value",
+       .read = read_global_cache},
+      {.key = "cache_sizes",
+       .title = "Cache Sizes",
+       .name_header = "Area",
+       .measures = {{"begin_mb", "Begin (MB)", "MB", -1}, {"end_mb", "End (MB)", "MB", -1}},
+       .change_on = {1},
+       .family = "memory.mb",
+       .ranked = false,
+       .text_rows = 0,
+       .read = read_memory},
+  };
+}
+
+}  // namespace
+
+// In the reports' order: the sections compared by their binding after the Segments by ... lists.
+const std::vector<SectionDef>& sections() {
+  static const std::vector<SectionDef> k_sections = [] {
+    std::vector<SectionDef> out;
+    for (const auto& part :
+         {activity_sections(), io_sections(), std::vector<SectionDef>{segments_section()}, bound_sections(), later_sections()})
+      out.insert(out.end(), part.begin(), part.end());
+    return out;
+  }();
   return k_sections;
 }
 

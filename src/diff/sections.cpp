@@ -491,10 +491,19 @@ void add_section_evidence(Comparison& out) {
         add(e->title, e->quote(*v, events, word));
         continue;
       }
+      // A segment list's rows: those whose List cell is the list's catalog short name.
+      const auto* list = e->list.empty() ? nullptr : find_section_by_key(e->list);
+      if (!e->list.empty() && list == nullptr)
+        throw std::logic_error(fmt::format("evidence of '{}': no catalog section '{}'", d->key, e->list));
+      const std::string list_column = normalize_label(k_segment_list_header);
       auto rows_for = [&](std::string_view event) {
         return rows_moving(
             out, d->key, word, e->measure, e->unit,
-            [&](const TableView& tv, const CompareRow& r) { return e->picks == nullptr || e->picks(event, tv, r); }, e->rows);
+            [&](const TableView& tv, const CompareRow& r) {
+              return (e->picks == nullptr || e->picks(event, tv, r)) &&
+                     (list == nullptr || tv.text(r, list_column) == list->short_name);
+            },
+            e->rows);
       };
       if (e->per_event) {
         for (const auto& ev : events)
