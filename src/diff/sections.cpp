@@ -166,12 +166,9 @@ std::map<std::string, double> list_floors(const std::vector<Row>& rows, int meas
   return out;
 }
 
-std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot* base, const Snapshot& target) {
-  const std::vector<Row> b = base != nullptr ? d.read(*base, d.measures) : std::vector<Row>{};
-  const std::vector<Row> t = d.read(target, d.measures);
-  if (b.empty() && t.empty()) return std::nullopt;
-  const bool has_base = base != nullptr;
-
+// The rows of both reports paired by key: the target's in its order, then those of the base alone; with a base,
+// a key one report cut paired with its full twin.
+std::vector<Line> match_rows(const std::vector<Row>& b, const std::vector<Row>& t, bool has_base) {
   std::vector<Line> lines;
   std::unordered_map<std::string, std::size_t> by_key;
   for (const auto& r : t)
@@ -185,11 +182,40 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     }
   }
   if (has_base) pair_cut_keys(lines);
-  const auto floors_b = list_floors(b, d.change_on.front()), floors_t = list_floors(t, d.change_on.front());
+  return lines;
+}
 
-  // The largest value of each measure in each group (a "Segments by ..." list, or the whole table): a change is
-  // ranked by its size against it, so that the rows carrying the most (AAS, requests per second, waits) come
-  // first and a small row's large ratio does not hide them.
+// A section's table without rows: its name and leading columns, each shown measure per side, the change and
+// the assessment.
+CompareTable table_columns(const SectionDef& d, bool has_base) {
+  CompareTable out;
+  out.key = d.key;
+  out.title = d.title;
+  out.group = "sections";
+  out.text_rows = d.text_rows;
+  out.columns.push_back({"name", std::string(d.name_header), "", ColumnKind::text, 0, ColumnRole::name});
+  for (const auto& l : d.leading)
+    out.columns.push_back({normalize_label(l.header), std::string(l.header), "", ColumnKind::text, 0, l.role, l.priority});
+  auto add_side = [&](std::string_view side, std::string_view label) {
+    for (const auto& m : d.measures)
+      if (!m.hidden)
+        out.columns.push_back({fmt::format("{}_{}", side, m.key),
+                               label.empty() ? std::string(m.header) : fmt::format("{} {}", label, m.header), std::string(m.unit),
+                               ColumnKind::number, m.precision, ColumnRole::measure, m.priority});
+  };
+  if (has_base) add_side("base", "Base");
+  add_side("target", has_base ? "Target" : "");
+  if (has_base) {
+    out.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0, ColumnRole::change});
+    out.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0, ColumnRole::assessment});
+  }
+  return out;
+}
+
+// The largest value of each measure in each group (a "Segments by ..." list, or the whole table): a change is
+// ranked by its size against it, so that the rows carrying the most (AAS, requests per second, waits) come
+// first and a small row's large ratio does not hide them.
+std::map<std::pair<std::string, int>, double> largest_per_group(const SectionDef& d, const std::vector<Line>& lines) {
   std::map<std::pair<std::string, int>, double> scale;
   for (const auto& l : lines)
     for (int m : d.change_on)
@@ -198,6 +224,19 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
           double& x = scale[{side->group, m}];
           x = std::max(x, std::fabs(*side->values[static_cast<std::size_t>(m)]));
         }
+  return scale;
+}
+
+std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot* base, const Snapshot& target) {
+  const std::vector<Row> b = base != nullptr ? d.read(*base, d.measures) : std::vector<Row>{};
+  const std::vector<Row> t = d.read(target, d.measures);
+  if (b.empty() && t.empty()) return std::nullopt;
+  const bool has_base = base != nullptr;
+
+  std::vector<Line> lines = match_rows(b, t, has_base);
+  const auto floors_b = list_floors(b, d.change_on.front()), floors_t = list_floors(t, d.change_on.front());
+
+  auto scale = largest_per_group(d, lines);
   // Which measure carries the change, and how large it is.
   for (auto& l : lines) {
     const Row& any = l.target != nullptr ? *l.target : *l.base;
@@ -259,27 +298,7 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
       return true;
     });
 
-  CompareTable out;
-  out.key = d.key;
-  out.title = d.title;
-  out.group = "sections";
-  out.text_rows = d.text_rows;
-  out.columns.push_back({"name", std::string(d.name_header), "", ColumnKind::text, 0, ColumnRole::name});
-  for (const auto& l : d.leading)
-    out.columns.push_back({normalize_label(l.header), std::string(l.header), "", ColumnKind::text, 0, l.role, l.priority});
-  auto add_side = [&](std::string_view side, std::string_view label) {
-    for (const auto& m : d.measures)
-      if (!m.hidden)
-        out.columns.push_back({fmt::format("{}_{}", side, m.key),
-                               label.empty() ? std::string(m.header) : fmt::format("{} {}", label, m.header), std::string(m.unit),
-                               ColumnKind::number, m.precision, ColumnRole::measure, m.priority});
-  };
-  if (has_base) add_side("base", "Base");
-  add_side("target", has_base ? "Target" : "");
-  if (has_base) {
-    out.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0, ColumnRole::change});
-    out.columns.push_back({"assessment", "Assessment", "", ColumnKind::text, 0, ColumnRole::assessment});
-  }
+  CompareTable out = table_columns(d, has_base);
   std::size_t material = 0;
   for (const auto& l : lines) {
     // The row that names it best: a cut name's full twin.
