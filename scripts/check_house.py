@@ -31,7 +31,7 @@ RATCHET = {
     "special cases (names)": 65,
     "special cases (lines)": 47,
     "files over the line limit": 9,
-    "functions over the line limit": 16,
+    "functions over the line limit": 15,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)

@@ -310,6 +310,56 @@ MeasureMove measure_move(OptDouble b, OptDouble t, bool bucket) {
   return m;
 }
 
+// An item's value of measure `key` in one period (none when the item or the value is not there).
+OptDouble item_value(const std::map<std::string, OptDouble>* side, const std::string& key) {
+  if (side == nullptr) return std::nullopt;
+  const auto it = side->find(key);
+  return it == side->end() ? std::nullopt : it->second;
+}
+
+// The measures of both periods (the target's, then those only the base has; rates and averages first), and the
+// table's columns: the name, then per measure Base, Target and its change (the target's values alone without a
+// base).
+std::vector<GenericMeasure> measures_and_columns(const GenericSide& ts, const GenericSide& bs, bool has_base, CompareTable& t) {
+  // The measures of both periods: the target's, then those only the base has; rates and averages first.
+  std::vector<GenericMeasure> measures = ts.measures;
+  for (const auto& m : bs.measures) {
+    const auto known = std::find_if(measures.begin(), measures.end(), [&](const auto& x) { return x.key == m.key; });
+    if (known == measures.end()) measures.push_back(m);
+    else if (known->decimals >= 0) known->decimals = m.decimals < 0 ? -1 : std::max(known->decimals, m.decimals);
+  }
+  std::stable_partition(measures.begin(), measures.end(), [](const GenericMeasure& m) { return rate_header(m.header); });
+  const std::string& name = !ts.name_header.empty() ? ts.name_header : bs.name_header;
+  t.columns = {{"name", name.empty() ? std::string("Item") : name, "", ColumnKind::text, 0, ColumnRole::name}};
+  const bool has_rate = std::any_of(measures.begin(), measures.end(), [](const auto& m) { return rate_header(m.header); });
+  for (std::size_t i = 0; i < measures.size(); ++i) {
+    const auto& m = measures[i];
+    // What a narrow terminal keeps: the first measure (a rate where the report has one) with its change (always
+    // shown) above all; then the other rates and averages; then the rest; totals beside a rate first left out.
+    // Among equals the text renderer leaves out the later first, so the report's order decides.
+    const std::string h = lower(m.header);
+    const int priority = i == 0                                                  ? column_priority::always - 1
+                         : rate_header(m.header)                                 ? column_priority::rate
+                         : has_rate && (h == "total" || h.starts_with("total ")) ? column_priority::machine
+                                                                                 : column_priority::count;
+    if (!has_base) {
+      t.columns.push_back({"target_" + m.key, m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
+      continue;
+    }
+    t.columns.push_back(
+        {"base_" + m.key, "Base " + m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
+    t.columns.push_back(
+        {"target_" + m.key, "Target " + m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
+    // Each measure's change: relative, or for a percentage in points (the first measure's a Points cell "+1.2 pts",
+    // the others' as a difference in points). The others' are keyed by the measure so that a renderer short of
+    // width leaves each out with its Base and Target.
+    if (i == 0) t.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0, ColumnRole::change});
+    else if (m.percent) t.columns.push_back({m.key, "Δ " + m.header, "pts", ColumnKind::delta, 1, ColumnRole::change, priority});
+    else t.columns.push_back({m.key, "Δ " + m.header, "", ColumnKind::change_pct, 0, ColumnRole::change, priority});
+  }
+  return measures;
+}
+
 }  // namespace
 
 std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& target) {
@@ -338,43 +388,7 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
     t.title = k.second;
     t.group = "sections";
     t.text_rows = 10;
-    // The measures of both periods: the target's, then those only the base has; rates and averages first.
-    std::vector<GenericMeasure> measures = ts.measures;
-    for (const auto& m : bs.measures) {
-      const auto known = std::find_if(measures.begin(), measures.end(), [&](const auto& x) { return x.key == m.key; });
-      if (known == measures.end()) measures.push_back(m);
-      else if (known->decimals >= 0) known->decimals = m.decimals < 0 ? -1 : std::max(known->decimals, m.decimals);
-    }
-    std::stable_partition(measures.begin(), measures.end(), [](const GenericMeasure& m) { return rate_header(m.header); });
-    const std::string& name = !ts.name_header.empty() ? ts.name_header : bs.name_header;
-    t.columns = {{"name", name.empty() ? std::string("Item") : name, "", ColumnKind::text, 0, ColumnRole::name}};
-    const bool has_rate = std::any_of(measures.begin(), measures.end(), [](const auto& m) { return rate_header(m.header); });
-    for (std::size_t i = 0; i < measures.size(); ++i) {
-      const auto& m = measures[i];
-      // What a narrow terminal keeps: the first measure (a rate where the report has one) with its change (always
-      // shown) above all; then the other rates and averages; then the rest; totals beside a rate first left out.
-      // Among equals the text renderer leaves out the later first, so the report's order decides.
-      const std::string h = lower(m.header);
-      const int priority = i == 0                                                  ? column_priority::always - 1
-                           : rate_header(m.header)                                 ? column_priority::rate
-                           : has_rate && (h == "total" || h.starts_with("total ")) ? column_priority::machine
-                                                                                   : column_priority::count;
-      if (base == nullptr) {
-        t.columns.push_back({"target_" + m.key, m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
-        continue;
-      }
-      t.columns.push_back(
-          {"base_" + m.key, "Base " + m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
-      t.columns.push_back(
-          {"target_" + m.key, "Target " + m.header, m.unit, ColumnKind::number, m.decimals, ColumnRole::measure, priority});
-      // Each measure's change: relative, or for a percentage in points (the first measure's a Points cell "+1.2 pts",
-      // the others' as a difference in points). The others' are keyed by the measure so that a renderer short of
-      // width leaves each out with its Base and Target.
-      if (i == 0) t.columns.push_back({"change", "Change", "", ColumnKind::change_pct, 0, ColumnRole::change});
-      else if (m.percent)
-        t.columns.push_back({m.key, "Δ " + m.header, "pts", ColumnKind::delta, 1, ColumnRole::change, priority});
-      else t.columns.push_back({m.key, "Δ " + m.header, "", ColumnKind::change_pct, 0, ColumnRole::change, priority});
-    }
+    const std::vector<GenericMeasure> measures = measures_and_columns(ts, bs, base != nullptr, t);
     struct Item {
       const std::string* name = nullptr;
       const std::map<std::string, OptDouble>* b = nullptr;
@@ -386,11 +400,6 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
       lines.push_back({&n, base != nullptr && bs.values.contains(n) ? &bs.values.at(n) : nullptr, &ts.values.at(n)});
     for (const auto& n : bs.names)
       if (!ts.values.contains(n)) lines.push_back({&n, &bs.values.at(n), nullptr});
-    auto value = [](const std::map<std::string, OptDouble>* side, const std::string& key) -> OptDouble {
-      if (side == nullptr) return std::nullopt;
-      const auto it = side->find(key);
-      return it == side->end() ? std::nullopt : it->second;
-    };
     std::size_t same = 0, one_sided = 0, quiet = 0;
     // The periods' lengths, for totals; a histogram's count of waits, for its quiet events.
     const OptDouble eb = base != nullptr ? base->interval.elapsed_s : std::nullopt, et = target.interval.elapsed_s;
@@ -417,13 +426,13 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
         // waits, not assessed (as the typed Wait Event Histogram).
         bool few_waits = false;
         if (waits != nullptr) {
-          const auto wb = per_second(value(l.b, waits->key), eb), wt = per_second(value(l.t, waits->key), et);
+          const auto wb = per_second(item_value(l.b, waits->key), eb), wt = per_second(item_value(l.t, waits->key), et);
           few_waits = !wb || !wt || *wb < 0.1 || *wt < 0.1;
         }
         for (const auto& m : measures) {
           // A histogram is read by its distribution: the count of waits is shown, and moves with the load.
           if ((m.bucket && few_waits) || &m == waits) continue;
-          auto bv = value(l.b, m.key), tv = value(l.t, m.key);
+          auto bv = item_value(l.b, m.key), tv = item_value(l.t, m.key);
           if (!m.bucket && !m.percent && total_header(m.header) && eb && et) bv = per_second(bv, eb), tv = per_second(tv, et);
           const auto mv = measure_move(bv, tv, m.bucket);
           differs = differs || mv.differs;
@@ -440,7 +449,7 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
       auto cell = [](OptDouble v) { return v ? CompareCell(*v) : CompareCell(); };
       for (std::size_t i = 0; i < measures.size(); ++i) {
         const auto& m = measures[i];
-        const auto bv = value(l.b, m.key), tv = value(l.t, m.key);
+        const auto bv = item_value(l.b, m.key), tv = item_value(l.t, m.key);
         if (base == nullptr) {
           r.cells.push_back(cell(tv));
           continue;
