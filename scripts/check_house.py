@@ -28,10 +28,10 @@ RATCHET = {
     "back arrows (layer pairs)": 0,
     "back arrows (include lines)": 0,
     "prints or exits outside the CLI": 0,
-    "special cases (names)": 50,
-    "special cases (lines)": 34,
-    "files over the line limit": 7,
-    "functions over the line limit": 15,
+    "special cases (names)": 3,
+    "special cases (lines)": 3,
+    "files over the line limit": 0,
+    "functions over the line limit": 0,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)
@@ -209,7 +209,7 @@ NOT_COUNTED = [
     (r"src/diff/summary_tables\.cpp", r"\bkey == \"db_(time|cpu)\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_rac\.cpp", r"\badd\(\"db_time\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_summary\.cpp", r"\bh\.load_average_", "host_cpu binding its own columns"),
-    (r"src/diff/sections\.cpp", r"find\(\"wait\"\)", "a header word of the generic tables, no section"),
+    (r"src/diff/generic_tables\.cpp", r"find\(\"wait\"\)", "a header word of the generic tables, no section"),
     (r"src/diff/diff\.cpp", r"^return \"[a-z ]+\";$", "a verdict's name (to_string(Verdict)), no section"),
 ]
 # Arrays that hold no section, table or column names (their lines are skipped whole).
@@ -219,11 +219,14 @@ NOT_NAME_LISTS = [
     (r"src/diff/(check|headline)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),
     (r"src/merge/generic_columns\.cpp", r"\bk_state\[\]", "header words of the generic tables, no section"),
+    (r"src/render/html_charts\.cpp", r"\bp\[\] = \{\"#", "colours"),
+    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
+    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
 ]
 # Names never counted: the columns both table engines give every table, the unknown section, and base_/target_
 # measure columns built from a measure's key.
 NOT_COUNTED_NAMES = re.compile(r'^"(name|assessment|change|rate_change_pct|delta_pct_db_time|unknown|target_)"$')
-MEASURE_COLUMNS = (re.compile(r'^"(base|target)_[a-z0-9_]+"$'), {"src/diff/sections.cpp"})
+MEASURE_COLUMNS = (re.compile(r'^"(base|target)_[a-z0-9_]+"$'), {"src/diff/sections.cpp", "src/diff/section_table.cpp"})
 
 
 def scope_files(root):
@@ -247,9 +250,11 @@ def section_keys(root):
                                                       text)])
     # The rows of sections(): clang-format writes one field per line, the key alone after the row's brace and
     # the title (capitalised) on the next line.
-    sec = open(os.path.join(root, "src/diff/sections.cpp"), encoding="utf-8").read()
-    keys |= set(re.findall(r'^ {6}\{"([a-z_]+)",\s*\n\s*"[A-Z]', sec, re.M))
-    keys |= set(re.findall(r'^ {6}\{"([a-z_]+)", "[A-Z]', sec, re.M))  # a row written on one line
+    sec = open(os.path.join(root, "src/diff/section_table.cpp"), encoding="utf-8").read()
+    keys |= set(re.findall(r'\{\.key = "([a-z_]+)",\s*\.title = ', sec))  # a row, not a measure
+    # The sections compared by their binding: their declaration's key.
+    bound = open(os.path.join(root, "include/awrdiff/section_fields.hpp"), encoding="utf-8").read()
+    keys |= set(re.findall(r'std::string_view key = "([a-z_]+)";', bound))
     return keys
 
 
@@ -289,7 +294,7 @@ def special_cases(root):
             raw = lines[n]
             code = strip_comment(raw)
             n += 1
-            if re.match(r"^(const )?std::vector<SectionDef>& sections\(\)", code):
+            if re.match(r"^(const )?(std::vector<SectionDef>&?|SectionDef) \w+\(\)", code):
                 in_sections = True
             elif in_sections and code.startswith("}"):
                 in_sections = False

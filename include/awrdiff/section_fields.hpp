@@ -1,10 +1,12 @@
 // awrdiff — the binding of a typed section's columns to the model's fields: one constexpr table per row
 // struct of the model (MutexSleep, EnqueueStat, ...), each entry a report column (ColumnId, and so its
 // catalog unit), the field's key in the snapshot JSON, the member it fills and its role (the row's key,
-// a detail, a measure). The snapshot builder reads a plain section with one reader walking its table
-// (Builder::bound), the snapshot JSON writer and reader walk it for the row's keys
-// (src/parse/snapshot_json_fields.hpp), and the comparison (src/diff/sections.cpp) names its measures by
-// the JSON key of the field they compare.
+// a detail, a measure). Each section whose rows are such a struct is declared once (BoundSection: its
+// Snapshot list and JSON key, whether the builder reads it by the binding alone, how it is compared), and
+// everything else follows: the snapshot builder reads it with one reader walking the table
+// (Builder::bound), the snapshot JSON writer and reader write and read its list, walking the table for
+// the row's keys (src/json/snapshot_json_fields.hpp), and the comparison (src/diff/section_table.cpp)
+// makes its table from the declared measures, each naming the field it compares by its JSON key.
 // A set of reports merges each field as its `merge` declares and each row struct's rows as k_set_rows does
 // (merge_snapshots, src/merge/merge_sections.cpp).
 //
@@ -18,6 +20,7 @@
 
 #include <array>
 #include <cstddef>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -261,59 +264,192 @@ inline constexpr SetRows k_set_rows<OsStat> = SetRows::own;
 template <>
 inline constexpr SetRows k_set_rows<AddmFinding> = SetRows::none;
 
-/// The sections read by their binding alone: the SectionReader their catalog rows name (SectionSpec::reader)
-/// and the Snapshot list its rows go to. Specialised for each; the builder's table of readers maps these
-/// readers to Builder::bound<R>. LatchStat has a binding but its own reader (two tables merged by latch, names
-/// a text report cut): not here.
+// ---- each bound section, declared once -----------------------------------------------------------
+
+/// How a bound section's measure is compared between two periods (src/diff/section_table.cpp).
+enum class CompareAs : unsigned char {
+  as_printed,  ///< the value as printed (a level, an average, a percentage)
+  /// A total over the period, per second of elapsed; a time (seconds, ms) becomes seconds per second: AAS.
+  per_second,
+};
+
+/// One measure of a bound section's comparison: the field it reads (its JSON key in the row's binding), how it
+/// is compared, its column's key (under base_ and target_) and header, and whether its change ranks and assesses
+/// a row. The column's unit and decimals follow from the field's catalog column and `how` (a count per second
+/// "/s", a time per second "AAS", a percentage "%" with 2 decimals, seconds as printed with none...).
+struct ComparedMeasure {
+  std::string_view field = {};
+  CompareAs how = CompareAs::as_printed;
+  std::string_view key = {}, header = {};
+  bool ranks = false;  ///< the measure whose change ranks and assesses a row (one per section)
+};
+
+/// How a bound section is compared: one table whose rows are named by the binding's key fields (joined with
+/// " / "), matched by that name, ranked by the change of the measure that `ranks`.
+struct ComparedSection {
+  std::string_view title = {};  ///< the comparison table's title
+  std::string_view name_header = {};  ///< the header of the rows' name
+  std::string_view family = {};  ///< the registry family assessing a row (metrics.cpp: "<kind>.<measure>")
+  bool top_n = false;  ///< the report lists its top rows only: a row missing there is not shown (unknown)
+  std::size_t text_rows = 10;  ///< rows the text formats show (0: all)
+  std::string_view note = {};  ///< under the table
+  /// A row is material only when the measure at this position reaches gate_floor on both sides (-1: always).
+  int gate = -1;
+  double gate_floor = 0;
+  /// Rows under quiet_floor of the measure at this position in both periods and unchanged are counted in a
+  /// note, not listed (-1: every row is listed).
+  int quiet = -1;
+  double quiet_floor = 0;
+};
+
+/// A section whose rows are its field binding's row struct (RowBinding), declared once: the Snapshot list its
+/// rows go to, that list's key in the snapshot JSON (and its comparison table's), whether the builder reads it
+/// by the binding alone (Builder::bound<R>, for the catalog rows naming reader R; else R is a reader of its
+/// own), and, when compared by its binding, `compared` and its `measures`. Specialised for each reader of
+/// k_bound_sections; from these the builder's table of readers, the snapshot JSON's lists
+/// (snapshot_json_fields.hpp) and the comparison's tables (src/diff/section_table.cpp) follow.
 template <SectionReader R>
-struct BoundReader;
+struct BoundSection;
+
 template <>
-struct BoundReader<SectionReader::mutex_sleeps> {
+struct BoundSection<SectionReader::latches> {  // Latch Activity and Latch Sleep Breakdown, merged by latch
+  static constexpr auto list = &Snapshot::latches;
+  static constexpr std::string_view key = "latches";
+  static constexpr bool read_by_binding = false;  // Builder::latches: two tables merged, names a text report cuts
+  static constexpr ComparedSection compared{.title = "Latch Activity",
+                                            .name_header = "Latch",
+                                            .family = "latch.wait_time_per_s",
+                                            .note = "Wait (AAS): latch wait time per second of elapsed.",
+                                            .quiet = 0,
+                                            .quiet_floor = 1};
+  static constexpr ComparedMeasure measures[] = {
+      {.field = "get_requests", .how = CompareAs::per_second, .key = "gets_s", .header = "Gets/s"},
+      {.field = "pct_get_miss", .key = "pct_get_miss", .header = "Get miss %"},
+      {.field = "sleeps", .how = CompareAs::per_second, .key = "sleeps_s", .header = "Sleeps/s"},
+      {.field = "wait_time_s", .how = CompareAs::per_second, .key = "wait_aas", .header = "Wait (AAS)", .ranks = true},
+  };
+};
+template <>
+struct BoundSection<SectionReader::mutex_sleeps> {  // Mutex Sleep Summary
   static constexpr auto list = &Snapshot::mutex_sleeps;
+  static constexpr std::string_view key = "mutex_sleeps";
+  static constexpr bool read_by_binding = true;
+  static constexpr ComparedSection compared{
+      .title = "Mutex Sleep Summary", .name_header = "Mutex / location", .family = "mutex.wait_time_per_s"};
+  static constexpr ComparedMeasure measures[] = {
+      {.field = "sleeps", .how = CompareAs::per_second, .key = "sleeps_s", .header = "Sleeps/s"},
+      {.field = "wait_time_ms", .how = CompareAs::per_second, .key = "wait_aas", .header = "Wait (AAS)", .ranks = true},
+  };
 };
 template <>
-struct BoundReader<SectionReader::enqueues> {
+struct BoundSection<SectionReader::enqueues> {  // Enqueue Activity
   static constexpr auto list = &Snapshot::enqueues;
+  static constexpr std::string_view key = "enqueues";
+  static constexpr bool read_by_binding = true;
+  static constexpr ComparedSection compared{
+      .title = "Enqueue Activity", .name_header = "Enqueue type", .family = "enqueue.wait_time_per_s"};
+  static constexpr ComparedMeasure measures[] = {
+      {.field = "requests", .how = CompareAs::per_second, .key = "requests_s", .header = "Requests/s"},
+      {.field = "waits", .how = CompareAs::per_second, .key = "waits_s", .header = "Waits/s"},
+      {.field = "wait_time_s", .how = CompareAs::per_second, .key = "wait_aas", .header = "Wait (AAS)", .ranks = true},
+      {.field = "avg_wait_ms", .key = "avg_wait_ms", .header = "Avg wait (ms)"},
+  };
 };
 template <>
-struct BoundReader<SectionReader::library_cache> {
+struct BoundSection<SectionReader::library_cache> {  // Library Cache Activity
   static constexpr auto list = &Snapshot::library_cache;
+  static constexpr std::string_view key = "library_cache";
+  static constexpr bool read_by_binding = true;
+  static constexpr ComparedSection compared{.title = "Library Cache Activity",
+                                            .name_header = "Namespace",
+                                            .family = "library_cache.pct_get_miss",
+                                            .gate = 0,
+                                            .gate_floor = 1};
+  static constexpr ComparedMeasure measures[] = {
+      {.field = "get_requests", .how = CompareAs::per_second, .key = "gets_s", .header = "Gets/s"},
+      {.field = "pct_get_miss", .key = "pct_get_miss", .header = "Get miss %", .ranks = true},
+      {.field = "pin_requests", .how = CompareAs::per_second, .key = "pins_s", .header = "Pins/s"},
+      {.field = "pct_pin_miss", .key = "pct_pin_miss", .header = "Pin miss %"},
+      {.field = "reloads", .how = CompareAs::per_second, .key = "reloads_s", .header = "Reloads/s"},
+      {.field = "invalidations", .how = CompareAs::per_second, .key = "invalidations_s", .header = "Invalid./s"},
+  };
 };
 template <>
-struct BoundReader<SectionReader::dictionary_cache> {
+struct BoundSection<SectionReader::dictionary_cache> {  // Dictionary Cache Stats
   static constexpr auto list = &Snapshot::dictionary_cache;
+  static constexpr std::string_view key = "dictionary_cache";
+  static constexpr bool read_by_binding = true;
+  static constexpr ComparedSection compared{.title = "Dictionary Cache Stats",
+                                            .name_header = "Cache",
+                                            .family = "dictionary_cache.pct_miss",
+                                            .gate = 0,
+                                            .gate_floor = 1};
+  static constexpr ComparedMeasure measures[] = {
+      {.field = "get_requests", .how = CompareAs::per_second, .key = "gets_s", .header = "Gets/s"},
+      {.field = "pct_miss", .key = "pct_miss", .header = "Miss %", .ranks = true},
+      {.field = "mod_requests", .how = CompareAs::per_second, .key = "mods_s", .header = "Mods/s"},
+      {.field = "final_usage", .key = "final_usage", .header = "Final usage"},
+  };
 };
 template <>
-struct BoundReader<SectionReader::undo> {
+struct BoundSection<SectionReader::undo> {  // Undo Segment Summary
   static constexpr auto list = &Snapshot::undo;
+  static constexpr std::string_view key = "undo";
+  static constexpr bool read_by_binding = true;
+  static constexpr ComparedSection compared{
+      .title = "Undo Segment Summary", .name_header = "Undo TS", .family = "undo.blocks_per_s", .text_rows = 0};
+  static constexpr ComparedMeasure measures[] = {
+      {.field = "undo_blocks", .how = CompareAs::per_second, .key = "blocks_s", .header = "Undo blocks/s", .ranks = true},
+      {.field = "transactions", .how = CompareAs::per_second, .key = "txns_s", .header = "Transactions/s"},
+      {.field = "max_query_length_s", .key = "max_query_s", .header = "Max query (s)"},
+      {.field = "max_tx_concurrency", .key = "max_concurrency", .header = "Max concurrency"},
+  };
 };
+// Read by their binding, compared by a reader of their own in src/diff/section_table.cpp (a hidden sum of reads
+// and writes, the file's tablespace as a column; times and paged bytes told from levels by the statistic's name),
+// or not compared (ADDM findings).
 template <>
-struct BoundReader<SectionReader::tablespace_io> {
+struct BoundSection<SectionReader::tablespace_io> {  // Tablespace IO Stats
   static constexpr auto list = &Snapshot::tablespace_io;
+  static constexpr std::string_view key = "tablespace_io";
+  static constexpr bool read_by_binding = true;
 };
 template <>
-struct BoundReader<SectionReader::file_io> {
+struct BoundSection<SectionReader::file_io> {  // File IO Stats
   static constexpr auto list = &Snapshot::file_io;
+  static constexpr std::string_view key = "file_io";
+  static constexpr bool read_by_binding = true;
 };
 template <>
-struct BoundReader<SectionReader::os_stats> {
+struct BoundSection<SectionReader::os_stats> {  // Operating System Statistics
   static constexpr auto list = &Snapshot::os_stats;
+  static constexpr std::string_view key = "os_stats";
+  static constexpr bool read_by_binding = true;
 };
 template <>
-struct BoundReader<SectionReader::addm_findings> {
+struct BoundSection<SectionReader::addm_findings> {  // Top ADDM Findings by Average Active Sessions
   static constexpr auto list = &Snapshot::addm_findings;
+  static constexpr std::string_view key = "addm_findings";
+  static constexpr bool read_by_binding = true;
 };
 
-/// The readers above, for docs and tests.
-inline constexpr SectionReader k_bound_readers[] = {
-    SectionReader::os_stats,         SectionReader::tablespace_io, SectionReader::file_io,
-    SectionReader::mutex_sleeps,     SectionReader::enqueues,      SectionReader::library_cache,
-    SectionReader::dictionary_cache, SectionReader::undo,          SectionReader::addm_findings,
+/// Every bound section, in the order the comparison shows those it compares by their binding (after the
+/// Segments by ... lists, before init.ora).
+inline constexpr SectionReader k_bound_sections[] = {
+    SectionReader::latches,          SectionReader::mutex_sleeps,  SectionReader::enqueues,      SectionReader::library_cache,
+    SectionReader::dictionary_cache, SectionReader::undo,          SectionReader::tablespace_io, SectionReader::file_io,
+    SectionReader::os_stats,         SectionReader::addm_findings,
 };
 
-/// The row struct a bound reader fills.
+/// Whether a bound section is compared by its binding (it declares `compared` and `measures`).
 template <SectionReader R>
-using BoundRow = typename std::remove_reference_t<decltype(std::declval<Snapshot&>().*BoundReader<R>::list)>::value_type;
+inline constexpr bool compared_by_binding = requires {
+  BoundSection<R>::compared;
+};
+
+/// The row struct of a bound section.
+template <SectionReader R>
+using BoundRow = typename std::remove_reference_t<decltype(std::declval<Snapshot&>().*BoundSection<R>::list)>::value_type;
 
 namespace detail {
 
@@ -356,6 +492,33 @@ constexpr bool well_formed_binding() {
   return true;
 }
 
+// A compared bound section's measures name numeric fields of its binding, and exactly one ranks.
+template <SectionReader R>
+constexpr bool well_formed_comparison() {
+  if constexpr (!compared_by_binding<R>) {
+    return true;
+  } else {
+    using Row = BoundRow<R>;
+    int ranking = 0;
+    for (const auto& m : BoundSection<R>::measures) {
+      bool numeric = false;
+      for (const auto& f : RowBinding<Row>::fields) numeric = numeric || (f.json_key == m.field && f.number != nullptr);
+      if (!numeric || m.key.empty() || m.header.empty()) return false;
+      ranking += m.ranks ? 1 : 0;
+    }
+    return ranking == 1;
+  }
+}
+
+template <std::size_t... I>
+constexpr bool well_formed_sections(std::index_sequence<I...>) {
+  constexpr auto& b = k_bound_sections;
+  for (std::size_t i = 0; i < std::size(b); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      if (b[k] == b[i]) return false;  // one declaration per section
+  return (well_formed_comparison<b[I]>() && ...);
+}
+
 }  // namespace detail
 
 /// The positions of a row struct's fields in byte-wise order of their JSON keys: the order the snapshot
@@ -392,5 +555,7 @@ static_assert(detail::well_formed_binding<TablespaceIo>());
 static_assert(detail::well_formed_binding<LatchStat>());
 static_assert(detail::well_formed_binding<OsStat>());
 static_assert(detail::well_formed_binding<AddmFinding>());
+static_assert(detail::well_formed_sections(std::make_index_sequence<std::size(k_bound_sections)>{}),
+              "each bound section once; a compared one's measures read numeric fields of its binding, one ranks");
 
 }  // namespace awrdiff

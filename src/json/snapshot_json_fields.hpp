@@ -1,9 +1,11 @@
 // The fields of the snapshot JSON, listed once for the writer (src/json/snapshot_json_write.cpp) and the
 // reader (src/json/snapshot_json_read.cpp): each function below names every key of one object and the model field it
 // holds, and is run with the writer's or the reader's visitor. A field added here is written and read.
-// The rows of a section with a field binding (include/awrdiff/section_fields.hpp: mutex sleeps, enqueues,
-// library and dictionary cache, undo, latches, tablespace and file I/O, OS statistics, ADDM findings) are
-// not listed here: bound_fields walks the binding, so a field added there is read, written and read back.
+// The lists of the sections declared with a field binding (include/awrdiff/section_fields.hpp,
+// k_bound_sections: mutex sleeps, enqueues, library and dictionary cache, undo, latches, tablespace and file
+// I/O, OS statistics, ADDM findings) are not listed here: WithBoundLists writes and reads each under its
+// declared key, in the keys' order, and bound_fields walks its binding, so a section or a field declared
+// there is read, written and read back.
 //
 // Keys are listed in byte-wise ascending order: the writer writes them in the order listed, and the
 // text has every object's keys in that order (tests/unit/render/snapshot_json_test.cpp checks it).
@@ -32,7 +34,10 @@
 #include <awrdiff/section_fields.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
+#include <array>
 #include <cstddef>
+#include <iterator>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -196,9 +201,91 @@ void sql_fields(V& j, T& q) {
   j.number("user_io_s", q.user_io_s);
 }
 
-/// The whole snapshot object.
+/// The snapshot object's visitor with the lists of the bound sections (k_bound_sections, section_fields.hpp)
+/// merged into its keys: before each key, the bound lists whose keys come before it (byte-wise), the rest at
+/// the end. So a section declared there is written and read without a line here.
 template <class V, class S>
-void snapshot_fields(V& j, S& s) {
+class WithBoundLists {
+public:
+  WithBoundLists(V& j, S& s) : m_j(j), m_s(s) {}
+  template <class... A>
+  void rows(std::string_view k, A&&... a) {
+    lists_before(k);
+    m_j.rows(k, std::forward<A>(a)...);
+  }
+  template <class... A>
+  void object(std::string_view k, A&&... a) {
+    lists_before(k);
+    m_j.object(k, std::forward<A>(a)...);
+  }
+  template <class... A>
+  void text(std::string_view k, A&&... a) {
+    lists_before(k);
+    m_j.text(k, std::forward<A>(a)...);
+  }
+  template <class... A>
+  void text_or_null(std::string_view k, A&&... a) {
+    lists_before(k);
+    m_j.text_or_null(k, std::forward<A>(a)...);
+  }
+  template <class... A>
+  void number(std::string_view k, A&&... a) {
+    lists_before(k);
+    m_j.number(k, std::forward<A>(a)...);
+  }
+  template <class... A>
+  void boolean(std::string_view k, A&&... a) {
+    lists_before(k);
+    m_j.boolean(k, std::forward<A>(a)...);
+  }
+  template <class... A>
+  void enumeration(std::string_view k, A&&... a) {
+    lists_before(k);
+    m_j.enumeration(k, std::forward<A>(a)...);
+  }
+  void version(std::string_view k) {
+    lists_before(k);
+    m_j.version(k);
+  }
+  bool with_diagnostics() const { return m_j.with_diagnostics(); }
+  /// The bound lists whose keys come after every other key.
+  void finish() {
+    while (m_next < k_count) k_write[k_order[m_next++]](m_j, m_s);
+  }
+
+private:
+  static constexpr std::size_t k_count = std::size(k_bound_sections);
+  template <SectionReader R>
+  static void write(V& j, S& s) {
+    j.rows(BoundSection<R>::key, s.*BoundSection<R>::list, [](V& o, auto& r) { bound_fields(o, r); });
+  }
+  static constexpr auto k_write = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<void (*)(V&, S&), k_count>{&write<k_bound_sections[I]>...};
+  }
+  (std::make_index_sequence<k_count>{});
+  static constexpr auto k_keys = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<std::string_view, k_count>{BoundSection<k_bound_sections[I]>::key...};
+  }
+  (std::make_index_sequence<k_count>{});
+  static constexpr auto k_order = [] {  // k_bound_sections by key, byte-wise
+    std::array<std::size_t, k_count> order{};
+    for (std::size_t i = 0; i < k_count; ++i) order[i] = i;
+    for (std::size_t i = 1; i < k_count; ++i)
+      for (std::size_t k = i; k > 0 && k_keys[order[k]] < k_keys[order[k - 1]]; --k) std::swap(order[k], order[k - 1]);
+    return order;
+  }();
+  void lists_before(std::string_view k) {
+    while (m_next < k_count && k_keys[k_order[m_next]] < k) k_write[k_order[m_next++]](m_j, m_s);
+  }
+  V& m_j;
+  S& m_s;
+  std::size_t m_next = 0;
+};
+
+/// The whole snapshot object: every key but the bound sections' lists, which WithBoundLists adds in order.
+template <class V, class S>
+void snapshot_fields(V& visitor, S& s) {
+  WithBoundLists<V, S> j(visitor, s);
   j.rows("activity", s.activity, [](V& o, auto& a) {
     o.number("begin_value", a.begin_value);
     o.number("end_value", a.end_value);
@@ -210,7 +297,6 @@ void snapshot_fields(V& j, S& s) {
     o.text("raw_name", a.raw_name);
     o.number("total", a.total);
   });
-  j.rows("addm_findings", s.addm_findings, [](V& o, auto& r) { bound_fields(o, r); });
   j.version("awrdiff_snapshot");  // the format's major version
   j.rows("background_events", s.background_events, [](V& o, auto& e) { event_fields(o, e); });
   j.object("cache_sizes", [&](V& o) {
@@ -232,14 +318,11 @@ void snapshot_fields(V& j, S& s) {
       o.text("message", d.message);
       o.text("section", d.section);
     });
-  j.rows("dictionary_cache", s.dictionary_cache, [](V& o, auto& r) { bound_fields(o, r); });
   j.rows("efficiency", s.efficiency, [](V& o, auto& r) {
     o.text("key", r.key);
     o.text("label", r.label);
     o.number("pct", r.pct);
   });
-  j.rows("enqueues", s.enqueues, [](V& o, auto& r) { bound_fields(o, r); });
-  j.rows("file_io", s.file_io, [](V& o, auto& r) { bound_fields(o, r); });
   j.rows("foreground_events", s.foreground_events, [](V& o, auto& e) { event_fields(o, e); });
   j.rows("foreground_wait_classes", s.foreground_wait_classes, [](V& o, auto& w) { wait_class_fields(o, w); });
   j.enumeration("format", s.format);
@@ -277,8 +360,6 @@ void snapshot_fields(V& j, S& s) {
   j.rows("iostat_filetype", s.iostat_filetype, [](V& o, auto& r) { iostat_fields(o, r); });
   j.rows("iostat_function", s.iostat_function, [](V& o, auto& r) { iostat_fields(o, r); });
   j.enumeration("kind", s.kind);
-  j.rows("latches", s.latches, [](V& o, auto& r) { bound_fields(o, r); });
-  j.rows("library_cache", s.library_cache, [](V& o, auto& r) { bound_fields(o, r); });
   j.rows("load_profile", s.load_profile, [](V& o, auto& r) {
     o.text("key", r.key);
     o.text("label", r.label);
@@ -287,8 +368,6 @@ void snapshot_fields(V& j, S& s) {
     o.number("per_second", r.per_second);
     o.number("per_transaction", r.per_transaction);
   });
-  j.rows("mutex_sleeps", s.mutex_sleeps, [](V& o, auto& r) { bound_fields(o, r); });
-  j.rows("os_stats", s.os_stats, [](V& o, auto& r) { bound_fields(o, r); });
   // Tables not interpreted: their columns and their cells as printed.
   j.rows("other_sections", s.other_tables, [](V& o, auto& g) {
     o.generic_columns("columns", g);
@@ -318,7 +397,6 @@ void snapshot_fields(V& j, S& s) {
   j.text("source", s.source);
   j.rows("sql", s.sql, [](V& o, auto& q) { sql_fields(o, q); });
   j.number("sql_elapsed_cutoff_s", s.sql_elapsed_cutoff_s);
-  j.rows("tablespace_io", s.tablespace_io, [](V& o, auto& r) { bound_fields(o, r); });
   j.rows("time_model", s.time_model, [](V& o, auto& r) {
     o.text("name", r.name);
     o.number("pct_db_time", r.pct_db_time);
@@ -327,7 +405,6 @@ void snapshot_fields(V& j, S& s) {
   j.boolean("timings_valid", s.timings_valid);
   j.rows("top_events", s.top_events, [](V& o, auto& e) { event_fields(o, e); });
   j.boolean("truncated", s.truncated);  // no "End of Report": later sections may be missing
-  j.rows("undo", s.undo, [](V& o, auto& r) { bound_fields(o, r); });
   j.boolean("valid", s.valid);
   j.rows("wait_classes", s.wait_classes, [](V& o, auto& w) { wait_class_fields(o, w); });
   j.rows("wait_histograms", s.wait_histograms, [](V& o, auto& h) {
@@ -337,6 +414,7 @@ void snapshot_fields(V& j, S& s) {
     o.text("section", h.section);
     o.number("total_waits", h.total_waits);
   });
+  j.finish();
 }
 
 }  // namespace awrdiff::detail::snapshot_json

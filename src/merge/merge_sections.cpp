@@ -322,10 +322,17 @@ void merge_bound(std::vector<Row>& out, const Members& mm, const std::vector<Row
   }
 }
 
-// Every section the snapshot builder reads by its binding alone (k_bound_readers).
+// One bound section merged as its row struct declares, when the builder reads it by its binding alone (a section
+// with a reader of its own, Latch Activity, is merged where its reader's other data is).
+template <SectionReader R>
+void merge_bound_section(Snapshot& out, const Members& mm) {
+  if constexpr (BoundSection<R>::read_by_binding) merge_bound(out.*BoundSection<R>::list, mm, BoundSection<R>::list, R);
+}
+
+// Every section the snapshot builder reads by its binding alone (k_bound_sections).
 template <std::size_t... I>
 void merge_bound_readers(Snapshot& out, const Members& mm, std::index_sequence<I...>) {
-  (merge_bound(out.*BoundReader<k_bound_readers[I]>::list, mm, BoundReader<k_bound_readers[I]>::list, k_bound_readers[I]), ...);
+  (merge_bound_section<k_bound_sections[I]>(out, mm), ...);
 }
 
 // Instance Activity Stats: totals summed (a member printing only per Second: its rate x its elapsed), per Second
@@ -606,7 +613,7 @@ void merge_sections(Snapshot& out, const Members& mm) {
   merge_activity(out, mm);
   merge_iostat(out, mm);
   merge_cache_sizes(out, mm);
-  merge_bound_readers(out, mm, std::make_index_sequence<std::size(k_bound_readers)>());
+  merge_bound_readers(out, mm, std::make_index_sequence<std::size(k_bound_sections)>());
   merge_bound(out.latches, mm, &Snapshot::latches, SectionReader::latches);  // bound, with a reader of its own
   merge_segments(out, mm);
   merge_histograms(out, mm);

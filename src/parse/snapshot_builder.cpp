@@ -91,7 +91,7 @@ void Builder::bound(const RawTable& t) {
     generic(t);
     return;
   }
-  auto& out = m_snap.*BoundReader<R>::list;
+  auto& out = m_snap.*BoundSection<R>::list;
   for (const auto& r : t.rows) {
     Row row;
     bool named = false;
@@ -112,9 +112,11 @@ void Builder::bound(const RawTable& t) {
   }
 }
 
-// The reader of each SectionReader kind, in the enum's order (checked below): the builder walks the
-// table's catalog row, not the section ids. Readers that fill one of several lists or decide which of
-// two tables wins are the read_* wrappers (snapshot_builder_summary.cpp, snapshot_builder_detail.cpp).
+// The reader of each SectionReader kind: the builder walks the table's catalog row, not the section ids.
+// k_readers lists the readers of their own, in the enum's order; the sections bound field by field
+// (k_bound_sections, section_fields.hpp) are read by Builder::bound<R>, filled in from their declaration.
+// Readers that fill one of several lists or decide which of two tables wins are the read_* wrappers
+// (snapshot_builder_summary.cpp, snapshot_builder_detail.cpp).
 void Builder::table(const RawTable& t) {
   struct Reader {
     SectionReader kind;
@@ -133,7 +135,6 @@ void Builder::table(const RawTable& t) {
       {SectionReader::foreground_wait_class, &Builder::read_foreground_wait_class},
       {SectionReader::time_model, &Builder::time_model},
       {SectionReader::host_cpu, &Builder::host_cpu},
-      {SectionReader::os_stats, &Builder::bound<SectionReader::os_stats>},
       {SectionReader::sql_list, &Builder::sql_list},
       {SectionReader::sql_text, &Builder::sql_text},
       {SectionReader::containers, &Builder::containers},
@@ -142,17 +143,9 @@ void Builder::table(const RawTable& t) {
       {SectionReader::iostat_function, &Builder::read_iostat_function},
       {SectionReader::iostat_filetype, &Builder::read_iostat_filetype},
       {SectionReader::cache_sizes, &Builder::cache_sizes},
-      {SectionReader::tablespace_io, &Builder::bound<SectionReader::tablespace_io>},
-      {SectionReader::file_io, &Builder::bound<SectionReader::file_io>},
       {SectionReader::segment_list, &Builder::segments},
       {SectionReader::latches, &Builder::latches},
-      {SectionReader::mutex_sleeps, &Builder::bound<SectionReader::mutex_sleeps>},
-      {SectionReader::enqueues, &Builder::bound<SectionReader::enqueues>},
-      {SectionReader::library_cache, &Builder::bound<SectionReader::library_cache>},
-      {SectionReader::dictionary_cache, &Builder::bound<SectionReader::dictionary_cache>},
-      {SectionReader::undo, &Builder::bound<SectionReader::undo>},
       {SectionReader::wait_histogram, &Builder::wait_histogram},
-      {SectionReader::addm_findings, &Builder::bound<SectionReader::addm_findings>},
       {SectionReader::global_cache, &Builder::global_cache},
       {SectionReader::rac_database_summary, &Builder::rac_database_summary},
       {SectionReader::rac_instances, &Builder::rac_instances},
@@ -162,20 +155,42 @@ void Builder::table(const RawTable& t) {
       {SectionReader::rac_os_stats, &Builder::rac_os_stats},
       {SectionReader::rac_foreground_wait_classes, &Builder::rac_foreground_wait_classes},
   };
-  static_assert(std::size(k_readers) == k_section_reader_count, "one reader for every SectionReader");
+  using Read = void (Builder::*)(const RawTable&);
+  struct Table {
+    std::array<Read, k_section_reader_count> read{};
+    bool twice = false;  // a reader of k_readers is also read by its binding
+  };
+  static constexpr Table k_table = [] {
+    Table table;
+    for (const auto& r : k_readers) table.read[static_cast<std::size_t>(r.kind)] = r.read;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      auto bind = [&]<SectionReader R>() {
+        if constexpr (BoundSection<R>::read_by_binding) {
+          table.twice = table.twice || table.read[static_cast<std::size_t>(R)] != nullptr;
+          table.read[static_cast<std::size_t>(R)] = &Builder::bound<R>;
+        }
+      };
+      (bind.template operator()<k_bound_sections[I]>(), ...);
+    }
+    (std::make_index_sequence<std::size(k_bound_sections)>{});
+    return table;
+  }();
   static_assert(
       [] {
-        for (std::size_t i = 0; i < std::size(k_readers); ++i)
-          if (static_cast<std::size_t>(k_readers[i].kind) != i) return false;
+        for (const Read r : k_table.read)
+          if (r == nullptr) return false;
         return true;
       }(),
-      "k_readers in the order of SectionReader");
+      "one reader for every SectionReader");
+  static_assert(!k_table.twice, "a section read by its binding has no reader of its own in k_readers");
   static_assert(
-      []<std::size_t... I>(std::index_sequence<I...>) {
-        return ((k_readers[static_cast<std::size_t>(k_bound_readers[I])].read == &Builder::bound<k_bound_readers[I]>)&&...);
-      }(std::make_index_sequence<std::size(k_bound_readers)>{}),
-      "every reader of k_bound_readers is Builder::bound");
-  (this->*k_readers[static_cast<std::size_t>(section_spec(t.section).reader)].read)(t);
+      [] {
+        for (std::size_t i = 1; i < std::size(k_readers); ++i)
+          if (k_readers[i].kind <= k_readers[i - 1].kind) return false;
+        return true;
+      }(),
+      "k_readers in the order of SectionReader, each once");
+  (this->*k_table.read[static_cast<std::size_t>(section_spec(t.section).reader)])(t);
 }
 
 // A table kept as cells, with its catalog section and each column's catalog key and unit.

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 
 namespace {
@@ -64,7 +65,7 @@ TEST(SectionFields, BindingsAreWellFormed) {
   EXPECT_EQ(awrdiff::field_index<MutexSleep>("wait_time_ms"), 3u);
   EXPECT_EQ(awrdiff::field_index<MutexSleep>("nothing"), f.size());
   // Each bound reader is the reader of at least one catalog row.
-  for (const auto reader : awrdiff::k_bound_readers)
+  for (const auto reader : awrdiff::k_bound_sections)
     EXPECT_TRUE(std::any_of(awrdiff::all_sections().begin(), awrdiff::all_sections().end(), [&](const auto& s) {
       return s.reader == reader;
     })) << static_cast<int>(reader);
@@ -132,6 +133,61 @@ TEST(SectionFields, TableWithoutItsKeyColumnIsKeptAsPrinted) {
   EXPECT_TRUE(s.mutex_sleeps.empty());
   EXPECT_TRUE(std::any_of(s.other_tables.begin(), s.other_tables.end(),
                           [](const auto& g) { return g.section == "mutex_sleep_summary"; }));
+}
+
+// One row of bound section R, its key fields "<key> row", its numbers 1e6, 2e6, 3e6... (a latch row above the
+// quiet floor of its gets per second)
+template <awrdiff::SectionReader R>
+void add_row(Snapshot& s) {
+  using Row = awrdiff::BoundRow<R>;
+  Row row;
+  double v = 1;
+  for (const auto& f : RowBinding<Row>::fields) {
+    if (f.number != nullptr) row.*f.number = 1e6 * v++;
+    else if (f.role == FieldRole::key) row.*f.text = std::string(awrdiff::BoundSection<R>::key) + " row";
+  }
+  (s.*awrdiff::BoundSection<R>::list).push_back(row);
+}
+
+// Each section of k_bound_sections follows from its one declaration (BoundSection): a catalog row names its
+// reader, its list is written under its key in the snapshot JSON (in the keys' order) and read back the same,
+// and a section compared by its binding has its table under that key, one column per declared measure, its rows
+// named by their key fields.
+template <awrdiff::SectionReader R>
+void check_declaration(const Snapshot& plain) {
+  using B = awrdiff::BoundSection<R>;
+  SCOPED_TRACE(std::string(B::key));
+  EXPECT_TRUE(std::any_of(awrdiff::all_sections().begin(), awrdiff::all_sections().end(),
+                          [](const auto& spec) { return spec.reader == R; }));
+  Snapshot s = plain;
+  add_row<R>(s);
+  const std::string json = awrdiff::snapshot_json_text(s);
+  const auto at = json.find("\"" + std::string(B::key) + "\"");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_NE(json.find(std::string(B::key) + " row", at), std::string::npos);
+  const Snapshot again = awrdiff::snapshot_from_json(json, "again.json");
+  ASSERT_EQ((again.*B::list).size(), (s.*B::list).size());
+  EXPECT_EQ(awrdiff::snapshot_json_text(again), json);
+  if constexpr (awrdiff::compared_by_binding<R>) {
+    const auto c = awrdiff::compare(plain, s);
+    const auto t = std::find_if(c.tables.begin(), c.tables.end(), [](const auto& x) { return x.key == B::key; });
+    ASSERT_NE(t, c.tables.end());
+    EXPECT_EQ(t->title, B::compared.title);
+    for (const auto& m : B::measures)
+      EXPECT_TRUE(std::any_of(t->columns.begin(), t->columns.end(), [&](const auto& col) {
+        return col.key == "target_" + std::string(m.key) && col.header.find(m.header) != std::string::npos;
+      })) << m.key;
+    EXPECT_TRUE(std::any_of(t->rows.begin(), t->rows.end(), [](const auto& r) {
+      const auto* name = std::get_if<std::string>(&r.cells[0]);
+      return name != nullptr && name->starts_with(std::string(B::key) + " row");
+    }));
+  }
+}
+
+TEST(SectionFields, EveryBoundSectionIsReadWrittenAndComparedFromItsDeclaration) {
+  const Snapshot plain = awrdiff::parse_report(read_sample("good.html"), "good.html");
+  [&]<std::size_t... I>(std::index_sequence<I...>) { (check_declaration<awrdiff::k_bound_sections[I]>(plain), ...); }
+  (std::make_index_sequence<std::size(awrdiff::k_bound_sections)>{});
 }
 
 }  // namespace
