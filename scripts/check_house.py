@@ -214,7 +214,6 @@ NOT_COUNTED = [
 ]
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
-    (r"src/diff/comparability\.cpp", r"\bk_months\[\]", "month names"),
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
     (r"src/diff/(check|headline)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),

@@ -181,17 +181,12 @@ MetricDistribution summarize_period_values(std::vector<double> values) {
 
 std::string iso_time(std::string_view printed) {
   std::string p(printed);
-  static constexpr std::array<const char*, 12> k_months = {"jan", "feb", "mar", "apr", "may", "jun",
-                                                           "jul", "aug", "sep", "oct", "nov", "dec"};
   int d = 0, y = 0, hh = 0, mm = 0, ss = 0;
   char mon[4] = {};
   // "22-Dec-23 01:30:13", "22-Dec-2023 01:30", "22-DEC-23"
   int n = std::sscanf(p.c_str(), "%2d-%3[A-Za-z]-%4d %2d:%2d:%2d", &d, mon, &y, &hh, &mm, &ss);
   if (n >= 3) {
-    const auto m = lower(mon);
-    int month = 0;
-    for (std::size_t i = 0; i < k_months.size(); ++i)
-      if (m == k_months[i]) month = static_cast<int>(i) + 1;
+    const int month = month_number(mon);
     if (month == 0 || d < 1 || d > 31) return "";
     if (y < 100) y += y < 70 ? 2000 : 1900;
     return fmt::format("{:04d}-{:02d}-{:02d}T{:02d}:{:02d}:{:02d}", y, month, d, hh, mm, ss);

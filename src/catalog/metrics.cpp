@@ -1,6 +1,7 @@
 // The metric catalog: direction and materiality floors of every number the diff engine compares.
 // Change a floor here and every table, finding and verdict follows.
 #include <awrdiff/metrics.hpp>
+#include <awrdiff/time.hpp>
 
 #include "support/text.hpp"
 
@@ -19,10 +20,6 @@ using D = Direction;
 using A = Aggregation;
 using R = MetricRole;
 
-OptDouble per_second(const OptDouble& total, const OptDouble& elapsed_s) {
-  if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
-  return *total / *elapsed_s;
-}
 OptDouble ratio(const OptDouble& a, const OptDouble& b, double scale = 1) {
   if (!a || !b || *b <= 0) return std::nullopt;
   return *a / *b * scale;

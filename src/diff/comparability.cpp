@@ -5,6 +5,7 @@
 // and sets the verdict to not comparable where it must; drop_deltas() then removes every change.
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/time.hpp>
 
 #include "diff/differ.hpp"
 #include "diff/facts.hpp"
@@ -26,27 +27,13 @@ constexpr double k_length_ratio_warning = 1.5;  // periods whose lengths differ 
 // Seconds since an arbitrary epoch for a snap time as AWR prints it ("22-Dec-23 01:30:13");
 // empty when it does not parse.
 OptDouble snap_seconds(const std::string& text) {
-  static constexpr std::string_view k_months[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                                  "jul", "aug", "sep", "oct", "nov", "dec"};
   int d = 0, y = 0, h = 0, mi = 0, sec = 0;
   char mon[4] = {};
   if (std::sscanf(text.c_str(), "%d-%3c-%d %d:%d:%d", &d, mon, &y, &h, &mi, &sec) < 5) return std::nullopt;
-  std::string m(mon, 3);
-  std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  int month = -1;
-  for (int i = 0; i < 12; ++i)
-    if (k_months[i] == m) month = i;
-  if (month < 0 || d < 1 || d > 31) return std::nullopt;
+  const int month = month_number(std::string_view(mon, 3));
+  if (month == 0 || d < 1 || d > 31) return std::nullopt;
   if (y < 100) y += 2000;
-  // Days from civil (Howard Hinnant's algorithm), enough to subtract two timestamps.
-  const int yy = month < 2 ? y - 1 : y;
-  const int era = (yy >= 0 ? yy : yy - 399) / 400;
-  const int yoe = yy - era * 400;
-  const int mp = (month + 9) % 12;
-  const int doy = (153 * mp + 2) / 5 + d - 1;
-  const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  const double days = era * 146097.0 + doe;
-  return days * 86400 + h * 3600 + mi * 60 + sec;
+  return static_cast<double>(days_from_civil(y, month, d)) * 86400 + h * 3600 + mi * 60 + sec;
 }
 
 // Drops the columns of `t` that `dropped` picks, with their cells in every row, and adds `note` to the

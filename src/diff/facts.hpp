@@ -4,6 +4,7 @@
 
 #include <awrdiff/diff.hpp>
 #include <awrdiff/sql_text.hpp>
+#include <awrdiff/time.hpp>
 
 #include "support/text.hpp"  // grouped, lower, report_label
 
@@ -69,11 +70,8 @@ inline bool load_explains(const std::vector<UnitMove>& units) {
   return load && known && !held_costlier && (!with || against);
 }
 
-/// Rate per second of elapsed; empty when either is absent or elapsed is not positive.
-inline OptDouble per_second(const OptDouble& total, const OptDouble& elapsed_s) {
-  if (!total || !elapsed_s || *elapsed_s <= 0) return std::nullopt;
-  return *total / *elapsed_s;
-}
+/// Rate per second of elapsed; empty when either is absent or elapsed is not positive (time.hpp).
+using awrdiff::per_second;
 
 /// One statement across the two periods: matched by sql_id, or by text signature when its sql_id
 /// changed (literals became binds), or present on one side only.
