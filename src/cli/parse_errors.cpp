@@ -152,8 +152,9 @@ std::string describe_parse_error(const CLI::App& app, const CLI::ParseError& e, 
     static const std::regex required(R"(^(\S+) is required$)");
     if (std::regex_match(what, m, required)) {
       std::string name = m[1].str();
-      std::transform(name.begin(), name.end(), name.begin(),
-                     [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+      if (!name.starts_with('-'))  // a positional, named as the help names it (FILE); an option as typed (--output)
+        std::transform(name.begin(), name.end(), name.begin(),
+                       [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
       return fmt::format("{} needs {} ({})", c.path(), name, help);
     }
     static const std::regex not_expected(R"(^The following arguments? (?:was|were) not expected: (.*)$)");
