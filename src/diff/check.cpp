@@ -942,6 +942,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   const Baseline baseline = baseline_without_current(current, baseline_in, out.warnings);
   out.baseline_periods = judge_metrics(out, current, baseline, policy, options);
   note_not_checked(out, current);
+  if (out.results.empty()) throw Error(policy.source, "the policy disables every metric: nothing to check");
   if (std::none_of(out.results.begin(), out.results.end(),
                    [](const CheckResult& r) { return r.status != CheckStatus::insufficient; })) {
     if (options.match == MatchPeriods::all) throw Error(current.source, "no metric in common with the baseline");

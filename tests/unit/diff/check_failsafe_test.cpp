@@ -89,6 +89,13 @@ TEST(CheckFailsafe, BaselineWithoutDbTimeIsTroubleUnlessThePolicyNamesItsGates) 
   const auto off = awrdiff::parse_policy("[metric.\"db_time_per_s\"]\nenabled = false\n", "off.toml");
   const auto e3 = error_of([&] { (void)awrdiff::check(bad, sample_baseline(), off); });
   EXPECT_NE(e3.find("DB time per second is disabled by the policy"), std::string::npos) << e3;
+  // Every metric disabled: trouble naming the policy, not the report ("no metric in common" blamed the report).
+  auto none = awrdiff::default_policy();
+  for (auto& [key, m] : none.metrics) m.enabled = false;
+  none.source = "none.toml";
+  const auto e4 = error_of([&] { (void)awrdiff::check(bad, sample_baseline(), none); });
+  EXPECT_NE(e4.find("none.toml"), std::string::npos) << e4;
+  EXPECT_NE(e4.find("the policy disables every metric"), std::string::npos) << e4;
 }
 
 TEST(CheckFailsafe, IncompleteBaselineIsTrouble) {
