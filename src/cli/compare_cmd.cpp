@@ -61,10 +61,19 @@ Comparison compare_two_sets(const CompareCli& c, Session& session) {
     check_distinct_files(roles);
   }
   std::vector<Snapshot> b, t;
-  for (const auto& f : base_set)
-    for (auto& s : session.load_each(f)) b.push_back(std::move(s));  // a file of several reports: each
-  for (const auto& f : target_set)
-    for (auto& s : session.load_each(f)) t.push_back(std::move(s));
+  // A file of several reports: each. A Compare Periods report holds both periods: in one set it would put its
+  // 1st period on the wrong side.
+  auto load_into = [&](const std::string& f, std::vector<Snapshot>& set) {
+    for (auto& s : session.load_each(f)) {
+      if (from_compare_report(s))
+        throw Error(f,
+                    "an AWR Compare Periods report holds both periods: a set takes reports of one period each "
+                    "(compare it alone: awrdiff FILE)");
+      set.push_back(std::move(s));
+    }
+  };
+  for (const auto& f : base_set) load_into(f, b);
+  for (const auto& f : target_set) load_into(f, t);
   if (session.o.mask_output) {
     std::vector<Snapshot*> p;
     for (auto* v : {&b, &t})
