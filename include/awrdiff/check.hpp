@@ -124,6 +124,11 @@ struct CheckResult {
   OptDouble fail_level;
   CheckStatus status = CheckStatus::insufficient;
   std::string reason;  ///< one line: why this status
+  /// The absolute level of the policy (warn_above, fail_below...) the current value crossed, in the metric's
+  /// unit, when the status comes from it rather than from the band: the reason names it, the headline quotes it,
+  /// and the check table's Op / Expected give it (`<=` for an _above level, `>=` for a _below one).
+  OptDouble policy_level;
+  bool policy_level_above = false;  ///< an _above level (else a _below one)
 };
 
 struct CheckOptions {

@@ -202,6 +202,9 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
     if (!lim || (above ? !(cur > *lim) : !(cur < *lim))) return;
     if (st == CheckStatus::fail || r.status != CheckStatus::fail) {
       r.status = st;
+      r.policy_level = *lim;
+      r.policy_level_above = above;
+      r.expected = fmt::format("{} {}", above ? "<=" : ">=", num(*lim));
       r.reason = fmt::format("{} {} {} the policy's {} level {}", num(cur), spec.unit, above ? "above" : "below",
                              st == CheckStatus::fail ? "fail" : "warn", num(*lim));
     }
@@ -747,7 +750,8 @@ void compare_with_typical(CheckReport& out, const Snapshot& current, const Basel
 
 // A metric in the headline: "DB time per second 6.60 AAS (baseline 2.10, band 1.50 .. 2.70, 4 periods, z +12.3)".
 std::string headline_metric(const CheckResult& r) {
-  if (!r.current || !(r.baseline.median || r.baseline.mean)) return fmt::format("{} ({})", r.label, r.reason);
+  if (!r.current || !(r.baseline.median || r.baseline.mean) || r.policy_level)
+    return fmt::format("{} ({})", r.label, r.reason);  // a policy level: the level crossed, not the band
   std::string band = r.no_limit                  ? std::string("no limit")
                      : r.band_low && r.band_high ? fmt::format("band {} .. {}", num(*r.band_low), num(*r.band_high))
                                                  : "";
@@ -902,7 +906,10 @@ CompareTable check_table(const CheckReport& out, const Baseline& baseline, const
     const Direction dir = pit != policy.metrics.end() ? pit->second.direction : Direction::neutral;
     std::string op = "-";
     OptDouble expected;
-    if (r.band_low && r.band_high) {
+    if (r.policy_level) {
+      op = r.policy_level_above ? "<=" : ">=";
+      expected = r.policy_level;
+    } else if (r.band_low && r.band_high) {
       op = dir == Direction::higher_is_worse ? "<=" : dir == Direction::higher_is_better ? ">=" : "within";
       expected = dir == Direction::higher_is_worse ? r.band_high : dir == Direction::higher_is_better ? r.band_low : centre;
     } else if (centre && !r.no_limit) {

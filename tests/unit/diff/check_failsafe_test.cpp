@@ -85,6 +85,16 @@ TEST(CheckFailsafe, BaselineWithoutDbTimeIsTroubleUnlessThePolicyNamesItsGates) 
   // An absolute fail level needs no baseline centre.
   const auto level = awrdiff::parse_policy("[metric.\"load_profile.logons\"]\nfail_above = 1000\n", "level.toml");
   EXPECT_EQ(awrdiff::check(bad, hard_parses_only(), level).exit_code(), 0);
+  // Crossed, it fails, and the first line and the table name the level, not the band the value is within.
+  const auto low = awrdiff::parse_policy("[metric.\"load_profile.logons\"]\nfail_above = 0.0001\n", "low.toml");
+  const auto crossed = awrdiff::check(bad, hard_parses_only(), low);
+  EXPECT_EQ(crossed.exit_code(), 1) << crossed.headline;
+  EXPECT_NE(crossed.headline.find("above the policy's fail level"), std::string::npos) << crossed.headline;
+  for (const auto& r : crossed.results)
+    if (r.key == "load_profile.logons") {
+      EXPECT_EQ(r.policy_level, 0.0001);
+      EXPECT_TRUE(r.expected.starts_with("<= ")) << r.expected;
+    }
   // DB time per second disabled, no gate named: trouble.
   const auto off = awrdiff::parse_policy("[metric.\"db_time_per_s\"]\nenabled = false\n", "off.toml");
   const auto e3 = error_of([&] { (void)awrdiff::check(bad, sample_baseline(), off); });
