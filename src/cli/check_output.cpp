@@ -20,12 +20,39 @@ std::optional<CheckOutput> monitoring_format(const std::string& format_name) {
   return std::nullopt;
 }
 
+namespace {
+
+// What `output` holds when it is a regular file of a size an exposition can have: its text; empty when it does not
+// exist. Empty optional: something that is no exposition of awrdiff's whatever it holds (a device, a directory,
+// a file too large, unreadable).
+std::optional<std::string> previous_text(const std::string& output) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(output, ec);
+  if (!std::filesystem::exists(st)) return std::string();
+  constexpr std::uintmax_t k_max_exposition = 16 << 20;  // far above any exposition awrdiff writes
+  if (!std::filesystem::is_regular_file(st) || std::filesystem::file_size(output, ec) > k_max_exposition || ec)
+    return std::nullopt;
+  std::ifstream in(output, std::ios::binary);
+  std::string previous((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) return std::nullopt;
+  return previous;
+}
+
+}  // namespace
+
 int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::string& output,
                     const std::function<void(const std::string&, const std::string&)>& emit) {
   if (mode == CheckOutput::nagios) {
     const NagiosResult n = nagios_result(report);
     emit(n.line + "\n", output);
     return n.exit_code;
+  }
+  // The exposition replaces only a file of awrdiff's own (or an empty one, as -q leaves it): a file of another
+  // kind given as -o by mistake is refused, as on trouble (replace_with_trouble).
+  if (!output.empty() && output != "-" && std::filesystem::is_regular_file(output)) {
+    const auto previous = previous_text(output);
+    if (!previous || (!previous->empty() && !openmetrics_labels(*previous)))
+      throw Error(output, "exists and is no exposition of awrdiff's: not overwritten (remove it, or give another -o)");
   }
   std::ostringstream text;
   render_openmetrics(report, text);
@@ -38,15 +65,10 @@ void replace_with_trouble(const std::string& output, const std::string& reason,
   if (output.empty() || output == "-") return;
   try {
     ExpositionLabels labels;
-    std::error_code ec;
-    const auto st = std::filesystem::status(output, ec);
-    if (std::filesystem::exists(st)) {
-      constexpr std::uintmax_t k_max_exposition = 16 << 20;  // far above any exposition awrdiff writes
-      if (!std::filesystem::is_regular_file(st) || std::filesystem::file_size(output, ec) > k_max_exposition || ec) return;
-      std::ifstream in(output, std::ios::binary);
-      const std::string previous((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      const auto found = openmetrics_labels(previous);
-      if (!in.good() && !in.eof()) return;
+    const auto previous = previous_text(output);
+    if (!previous) return;  // not an exposition of awrdiff's
+    if (!previous->empty()) {
+      const auto found = openmetrics_labels(*previous);
       if (!found) return;  // not an exposition of awrdiff's
       labels = *found;
     }

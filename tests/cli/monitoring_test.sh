@@ -73,6 +73,10 @@ printf 'not an exposition\n' >"$T/notes.txt"
 expect 2 "openmetrics on trouble, -o a file of another kind" -- "$AWRDIFF" check --baseline "$T/normal.json" "$T/missing.html" \
   -f openmetrics -o "$T/notes.txt"
 [ "$(cat "$T/notes.txt")" = "not an exposition" ] && ok || bad "trouble replaced a file that was no exposition"
+expect 2 "openmetrics within the baseline, -o a file of another kind" -- "$AWRDIFF" check --baseline "$T/normal.json" \
+  samples/good_1.html -f openmetrics -o "$T/notes.txt"
+[ "$(cat "$T/notes.txt")" = "not an exposition" ] && ok || bad "an exposition replaced a file that was no exposition"
+contains "$T/err" "notes.txt: exists and is no exposition of awrdiff's: not overwritten" "the refusal in one line"
 cp samples/good_1.html "$T/current.html"
 expect 2 "openmetrics, -o onto the current report" -- "$AWRDIFF" check --baseline "$T/normal.json" "$T/current.html" \
   -f openmetrics -o "$T/current.html"
