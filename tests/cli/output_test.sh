@@ -109,6 +109,8 @@ check "option value not a number" 2 "$bin" --top-sql x "$s/good.html" "$s/bad.ht
 has "range in words" '--top-sql x: give a number from 1 to 1000' "$tmp/err"
 check "option without its value" 2 "$bin" check --baseline
 has "missing value in words" '^awrdiff: --baseline needs a value \(see awrdiff check --help\)$' "$tmp/err"
+check "set: one period in both sets (HTML and its text twin)" 2 "$bin" --base "$s/good.html" "$s/good_1.html" --target "$s/good.txt" "$s/bad.html"
+has "refused naming the twin" 'good.txt: the same period as the base set.s good.html \(snaps [0-9]+-[0-9]+\)' "$tmp/err"
 check "a compare report in a set" 2 "$bin" --base "$s/good.html" --target "$s/compare_periods_11.2.txt"
 has "refused in one line" '^awrdiff: .*compare_periods_11.2.txt: an AWR Compare Periods report holds both periods' "$tmp/err"
 check "required option missing" 2 "$bin" baseline save "$s/good.html"
