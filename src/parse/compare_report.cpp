@@ -474,11 +474,11 @@ bool from_compare_report(const Snapshot& s) {
 }
 
 std::string compare_report_warning() {
-  return "both periods read from one AWR Compare Periods report (awrddrpt), not from two AWR reports: its Load "
-         "Profile, Top Timed Events (of all sessions, not foreground only), Time Model, Wait Classes, OS and "
-         "Instance Activity Stats, Host Configuration and the SQL of its elapsed-time list, which lists the top SQL "
-         "of both periods together; what it lists for one period only is unknown (not zero) in the other, and the "
-         "sections it does not print are missing";
+  return "both periods read from one AWR Compare Periods report (awrddrpt), not from two AWR reports. Read from "
+         "it: its Load Profile, Top Timed Events (of all sessions, not foreground only), Time Model, Wait Classes, "
+         "OS and Instance Activity Stats, Host Configuration and the SQL of its elapsed-time list, which lists the "
+         "top SQL of both periods together; what it lists for one period only is unknown (not zero) in the other, "
+         "and the sections it does not print are missing";
 }
 
 std::vector<Snapshot> parse_compare_report(std::string_view content, const std::string& source) {
