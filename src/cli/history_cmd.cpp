@@ -77,6 +77,7 @@ std::string num(double v) {
 }
 
 std::string duration_text(std::int64_t s) {
+  if (s > 0) s = (s + 30) / 60 * 60;  // to the nearest minute: a period of 14:00:04 .. 14:10:03 is 10m, not 9m
   if (s >= 86400) return fmt::format("{}d {}h", s / 86400, (s % 86400) / 3600);
   if (s >= 3600) return fmt::format("{}h {}m", s / 3600, (s % 3600) / 60);
   return fmt::format("{}m", s / 60);
@@ -210,7 +211,7 @@ std::string list_text(HistoryStore& store, const HistoryCli& h) {
                    p.series_label(), s.periods, s.periods == 1 ? "" : "s", s.first_begin, s.last_end, s.invalid, s.overlapping,
                    s.with_snapshot, s.checks, s.checks == 1 ? "" : "s");
     fmt::format_to(it, "  release {}, host {}, {} CPUs\n", p.release.empty() ? "?" : p.release, p.host.empty() ? "?" : p.host,
-                   p.cpus ? num(*p.cpus) : "?");
+                   p.cpus ? (*p.cpus == std::round(*p.cpus) ? fmt::format("{:.0f}", *p.cpus) : num(*p.cpus)) : "?");
     if (!s.gaps.empty()) {
       fmt::format_to(it, "  gaps ({}):", s.gaps.size());
       const std::size_t shown = h.verbose ? s.gaps.size() : std::min<std::size_t>(s.gaps.size(), 10);
