@@ -2,6 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/deferred_options.hpp"
 #include "cli/output_file.hpp"
+#include "diff/facts.hpp"  // same_period, report_label
 
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
@@ -74,6 +75,13 @@ Comparison compare_two_sets(const CompareCli& c, Session& session) {
   };
   for (const auto& f : base_set) load_into(f, b);
   for (const auto& f : target_set) load_into(f, t);
+  // One period in both sets (an HTML report and its text twin): a period is not its own baseline.
+  for (const auto& x : b)
+    for (const auto& y : t)
+      if (detail::same_period(x, y))
+        throw Error(y.source, fmt::format("the same period as the base set's {} (snaps {}-{}): a period is not its own "
+                                          "baseline; give each period in one set only",
+                                          detail::report_label(x.source), *x.interval.begin_snap, *x.interval.end_snap));
   if (session.o.mask_output) {
     std::vector<Snapshot*> p;
     for (auto* v : {&b, &t})

@@ -210,8 +210,8 @@ std::vector<std::string> mixed_databases(const std::vector<Snapshot>& base, cons
 }
 
 // The same period twice (a file given twice, or two reports whose snapshot ranges overlap) counts its time twice
-// and makes a set look more consistent than it is; and each report's own plausibility. The same period in both
-// sets is refused (Error naming the target's report): a period is not its own baseline.
+// and makes a set look more consistent than it is; and each report's own plausibility. (The CLI refuses the same
+// period in both sets: compare_two_sets.)
 void add_period_warnings(Comparison& c, const std::vector<Snapshot>& base, const std::vector<Snapshot>& target) {
   auto name = [](const Snapshot& x) { return detail::report_label(x.source); };
   auto snaps = [](const Snapshot& x) { return fmt::format("snaps {}-{}", *x.interval.begin_snap, *x.interval.end_snap); };
@@ -230,10 +230,7 @@ void add_period_warnings(Comparison& c, const std::vector<Snapshot>& base, const
   }
   for (const auto& b : base)
     for (const auto& t : target)
-      if (b.source == t.source || detail::same_period(b, t))  // an HTML report and its text twin: one period
-        throw Error(t.source, fmt::format("the same period as the base set's {} ({}): a period is not its own "
-                                          "baseline; give each period in one set only",
-                                          name(b), snaps(b)));
+      if (b.source == t.source) c.warnings.push_back(fmt::format("{} is in both sets", name(b)));
       else if (detail::periods_overlap(b, t))
         c.warnings.push_back(fmt::format("base {} ({}) and target {} ({}) overlap", name(b), snaps(b), name(t), snaps(t)));
   for (const auto* set : {&base, &target})

@@ -86,12 +86,12 @@ TEST(CheckFailsafe, BaselineWithoutDbTimeIsTroubleUnlessThePolicyNamesItsGates) 
   const auto level = awrdiff::parse_policy("[metric.\"load_profile.logons\"]\nfail_above = 1000\n", "level.toml");
   EXPECT_EQ(awrdiff::check(bad, hard_parses_only(), level).exit_code(), 0);
   // Crossed, it fails, and the first line and the table name the level, not the band the value is within.
-  const auto low = awrdiff::parse_policy("[metric.\"load_profile.logons\"]\nfail_above = 0.0001\n", "low.toml");
+  const auto low = awrdiff::parse_policy("[metric.\"load_profile.hard_parses\"]\nfail_above = 0.0001\n", "low.toml");
   const auto crossed = awrdiff::check(bad, hard_parses_only(), low);
   EXPECT_EQ(crossed.exit_code(), 1) << crossed.headline;
   EXPECT_NE(crossed.headline.find("above the policy's fail level"), std::string::npos) << crossed.headline;
   for (const auto& r : crossed.results)
-    if (r.key == "load_profile.logons") {
+    if (r.key == "load_profile.hard_parses") {
       EXPECT_EQ(r.policy_level, 0.0001);
       EXPECT_TRUE(r.expected.starts_with("<= ")) << r.expected;
     }
