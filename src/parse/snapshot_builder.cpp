@@ -247,6 +247,21 @@ std::string Builder::by_idleness(const std::string& name, std::size_t longest, b
 }
 
 // For each row, how many rows of the table print the same name and which occurrence this is.
+std::vector<std::optional<Builder::RowName>> Builder::row_names(const RawTable& t, int c, std::string_view kind,
+                                                                std::size_t min_length) const {
+  const std::size_t longest = longest_cell(t, c);
+  const auto occ = occurrences(t, c);
+  std::vector<std::optional<RowName>> out(t.rows.size());
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    std::string raw = cell_at(t, t.rows[i], c);
+    if (raw.empty()) continue;
+    std::string name = full_name(raw, longest, kind, min_length, occ[i].first, occ[i].second);
+    std::string key = name == raw && occ[i].second > 1 ? fmt::format("{}\x1f{}", raw, occ[i].first) : name;
+    out[i] = RowName{std::move(raw), std::move(name), std::move(key)};
+  }
+  return out;
+}
+
 std::vector<std::pair<std::size_t, std::size_t>> Builder::occurrences(const RawTable& t, int c) {
   std::vector<std::string> names;
   names.reserve(t.rows.size());

@@ -87,6 +87,13 @@ private:
   std::string by_idleness(const std::string& name, std::size_t longest, bool idle_tail) const;
   static std::vector<std::pair<std::size_t, std::size_t>> occurrences(const RawTable& t, int c);
   static std::size_t longest_cell(const RawTable& t, int c);
+  // A row's name in column `c` of a table whose rows merge by name (Instance Activity's three tables, Latch
+  // Activity and Sleep Breakdown): as printed (`raw`), in full (full_name), and the key it merges under (a cut
+  // name that stays ambiguous is kept once per row, never merged with its namesake). Empty for a row without one.
+  struct RowName {
+    std::string raw, name, key;
+  };
+  std::vector<std::optional<RowName>> row_names(const RawTable& t, int c, std::string_view kind, std::size_t min_length) const;
 
   // ---- dispatch (snapshot_builder.cpp) ------------------------------------------------------------
   // Runs the reader the section's catalog row names (SectionSpec::reader); unknown sections: generic.

@@ -40,15 +40,11 @@ void Builder::activity(const RawTable& t) {
   const SectionSpec& spec = section_spec(t.section);
   const bool key_list = (!spec.key_list_title.empty() && normalize_label(t.title).starts_with(spec.key_list_title)) ||
                         (!spec.key_list_summary.empty() && t.summary.find(spec.key_list_summary) != std::string::npos);
-  const std::size_t longest = longest_cell(t, name_col);
-  const auto occ = occurrences(t, name_col);
+  const auto names = row_names(t, name_col, "statistic", 28);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const RawRow& r = t.rows[i];
-    const std::string raw = cell_at(t, r, name_col);
-    if (raw.empty()) continue;
-    const std::string name = full_name(raw, longest, "statistic", 28, occ[i].first, occ[i].second);
-    // A cut name that stays ambiguous is kept once per row, never merged with its namesake.
-    const std::string key = name == raw && occ[i].second > 1 ? fmt::format("{}\x1f{}", raw, occ[i].first) : name;
+    if (!names[i]) continue;
+    const auto& [raw, name, key] = *names[i];
     auto [it, inserted] = m_activity_index.try_emplace(key, m_snap.activity.size());
     if (inserted) {
       m_snap.activity.emplace_back();
@@ -240,14 +236,11 @@ void Builder::latches(const RawTable& t) {
     generic(t);
     return;
   }
-  const std::size_t longest = longest_cell(t, name_col);
-  const auto occ = occurrences(t, name_col);
+  const auto names = row_names(t, name_col, "latch", 18);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const RawRow& r = t.rows[i];
-    const std::string raw = cell_at(t, r, name_col);
-    if (raw.empty()) continue;
-    const std::string name = full_name(raw, longest, "latch", 18, occ[i].first, occ[i].second);
-    const std::string key = name == raw && occ[i].second > 1 ? fmt::format("{}\x1f{}", raw, occ[i].first) : name;
+    if (!names[i]) continue;
+    const auto& [raw, name, key] = *names[i];
     auto [it, inserted] = m_latch_index.try_emplace(key, m_snap.latches.size());
     if (inserted) {
       m_snap.latches.emplace_back();

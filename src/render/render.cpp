@@ -314,6 +314,21 @@ int assessment_sign(std::string_view word) {
   return 0;
 }
 
+SummaryPlan ticket_plan(const Comparison& c, bool summary, std::size_t fixed, std::size_t max_lines) {
+  SummaryPlan plan;
+  if (summary) {
+    if (!c.findings.empty()) fixed += 2;
+    std::vector<std::size_t> title_lines(c.findings.size(), 1);
+    std::vector<std::vector<std::size_t>> evidence_lines;
+    for (const auto& f : c.findings) evidence_lines.emplace_back(f.evidence.size(), 1);
+    plan = plan_summary(c, fixed, title_lines, evidence_lines, max_lines);
+  } else {
+    plan.findings = c.findings.size();
+    for (const auto& f : c.findings) plan.evidence.push_back(f.evidence.size());
+  }
+  return plan;
+}
+
 SummaryPlan plan_summary(const Comparison& c, std::size_t fixed, const std::vector<std::size_t>& title_lines,
                          const std::vector<std::vector<std::size_t>>& evidence_lines, std::size_t max_lines) {
   SummaryPlan plan;

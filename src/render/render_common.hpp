@@ -92,6 +92,9 @@ struct SummaryPlan {
 /// lines for its title, `evidence` lines each) within `max_lines`, keeping one line for "N more".
 SummaryPlan plan_summary(const Comparison& c, std::size_t fixed, const std::vector<std::size_t>& title_lines,
                          const std::vector<std::vector<std::size_t>>& evidence_lines, std::size_t max_lines);
+/// The plan of a ticket format (Markdown, Jira), one line per finding title and per evidence line: with `summary`,
+/// `fixed` lines plus the findings' heading within `max_lines` (plan_summary); else every finding whole.
+SummaryPlan ticket_plan(const Comparison& c, bool summary, std::size_t fixed, std::size_t max_lines);
 /// The line a summary ends with when findings or evidence were left out; empty when none was.
 std::string summary_more(const Comparison& c, const SummaryPlan& plan);
 /// What a summary pasted alone into a ticket needs to be read: the database, the instance, each side's snaps and

@@ -910,17 +910,7 @@ void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& 
     for (const auto& w : c.warnings) out << "- ⚠ " << md_escape(w) << "\n";
     fixed += 1 + c.warnings.size();
   }
-  SummaryPlan plan;
-  if (o.summary) {
-    if (!c.findings.empty()) fixed += 2;
-    std::vector<std::size_t> title_lines(c.findings.size(), 1);
-    std::vector<std::vector<std::size_t>> evidence_lines;
-    for (const auto& f : c.findings) evidence_lines.emplace_back(f.evidence.size(), 1);
-    plan = plan_summary(c, fixed, title_lines, evidence_lines, k_summary_lines);
-  } else {
-    plan.findings = c.findings.size();
-    for (const auto& f : c.findings) plan.evidence.push_back(f.evidence.size());
-  }
+  const SummaryPlan plan = ticket_plan(c, o.summary, fixed, k_summary_lines);
   if (!c.findings.empty()) {
     out << (o.summary ? "\n**Findings**\n" : "\n## Findings\n\n");
     for (std::size_t i = 0; i < plan.findings; ++i) {

@@ -180,7 +180,8 @@ check "-o keeps permissions" 0 "$bin" report "$s/good.html" -o "$tmp/private.out
 [ "$(stat -c %a "$tmp/private.out")" = 600 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: permissions changed"; }
 mkfifo "$tmp/fifo"
 (cat "$tmp/fifo" >"$tmp/fifo.out" &)
-check "-o into a FIFO" 0 timeout 20 "$bin" report "$s/good.html" -o "$tmp/fifo"
+sleep 1  # the reader has the FIFO open before awrdiff looks for one (a FIFO with no reader is refused)
+check "-o into a FIFO" 0 timeout 60 "$bin" report "$s/good.html" -o "$tmp/fifo"
 [ -p "$tmp/fifo" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: FIFO replaced"; }
 rm -f "$tmp/fifo"
 
