@@ -193,9 +193,10 @@ inline constexpr std::size_t k_section_id_count = static_cast<std::size_t>(Secti
 /// The snapshot builder's reader of a section's table (src/parse/snapshot_builder*.cpp), named on the
 /// section's catalog row: the builder looks the row up and runs its reader, it does not switch on the
 /// section. `generic` keeps the table as printed (Snapshot::other_tables, each column's catalog key and
-/// unit; compared cell by cell). The others fill the model's typed rows: those in `k_bound_sections` (section_fields.hpp) by their
-/// row struct's field binding alone, the rest by a hand-written reader, for a section whose layout, precedence or names need one;
-/// several sections may share a reader (`header`, `sql_list`, `activity`, `wait_histogram`, `segment_list`, `global_cache`).
+/// unit; compared cell by cell). The others fill the model's typed rows: those in `k_bound_sections` (section_fields.hpp) by
+/// their row struct's field binding alone, the rest by a hand-written reader, for a section whose layout, precedence or names
+/// need one; several sections may share a reader (`header`, `sql_list`, `activity`, `wait_histogram`, `segment_list`,
+/// `global_cache`).
 enum class SectionReader : unsigned char {
   generic,  ///< kept as printed (GenericTable)
   header,  ///< Database / Instance / Host header tables -> DatabaseInfo
