@@ -156,18 +156,25 @@ void Builder::table(const RawTable& t) {
       {SectionReader::rac_foreground_wait_classes, &Builder::rac_foreground_wait_classes},
   };
   using Read = void (Builder::*)(const RawTable&);
+  // `set` says which slots are filled (a member pointer compared with nullptr is no constant expression under
+  // g++'s sanitizers).
   struct Table {
     std::array<Read, k_section_reader_count> read{};
+    std::array<bool, k_section_reader_count> set{};
     bool twice = false;  // a reader of k_readers is also read by its binding
   };
   static constexpr Table k_table = [] {
     Table table;
-    for (const auto& r : k_readers) table.read[static_cast<std::size_t>(r.kind)] = r.read;
+    for (const auto& r : k_readers) {
+      table.read[static_cast<std::size_t>(r.kind)] = r.read;
+      table.set[static_cast<std::size_t>(r.kind)] = true;
+    }
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       auto bind = [&]<SectionReader R>() {
         if constexpr (BoundSection<R>::read_by_binding) {
-          table.twice = table.twice || table.read[static_cast<std::size_t>(R)] != nullptr;
+          table.twice = table.twice || table.set[static_cast<std::size_t>(R)];
           table.read[static_cast<std::size_t>(R)] = &Builder::bound<R>;
+          table.set[static_cast<std::size_t>(R)] = true;
         }
       };
       (bind.template operator()<k_bound_sections[I]>(), ...);
@@ -177,8 +184,8 @@ void Builder::table(const RawTable& t) {
   }();
   static_assert(
       [] {
-        for (const Read r : k_table.read)
-          if (r == nullptr) return false;
+        for (const bool filled : k_table.set)
+          if (!filled) return false;
         return true;
       }(),
       "one reader for every SectionReader");
