@@ -102,13 +102,16 @@ void write_file_atomically(const std::string& path, const std::function<void(con
   const auto st = fs::status(target, sec);
   if (fs::is_directory(st)) throw Error(path, "is a directory");
   if (fs::exists(st) && !fs::is_regular_file(st)) {
-    if (fs::is_fifo(st)) {  // a FIFO nobody reads would block the open for ever: refused at once
-      const int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-      if (fd < 0)
+    // A FIFO nobody reads would block the open for ever: refused at once. The probe stays open until the stream
+    // is: closed before, its reader would see the end of the data and leave, and the open would block.
+    int probe = -1;
+    if (fs::is_fifo(st)) {
+      probe = ::open(target.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+      if (probe < 0)
         throw Error(path, errno == ENXIO ? "is a FIFO with no reader: not written (start its reader first)" : "cannot write");
-      ::close(fd);
     }
     std::ofstream out(target, std::ios::binary);
+    if (probe >= 0) ::close(probe);
     if (!out) throw Error(path, "cannot write");
     write(to(out));
     out.flush();
