@@ -46,7 +46,7 @@ _awrdiff() {
 
   local opts
   case $cmd in
-    "") opts="report snapshot check baseline history timeline tables --base --target --exit-code --version $common" ;;
+    "") opts="report snapshot check baseline history timeline tables --base --target --exit-code --replay --version $common" ;;
     report) opts=$common ;;
     snapshot) opts="-j --jobs -f --format -o --output -v --verbose --mask --strict --help" ;;
     check) opts="--baseline --history --policy --match -q --quiet --nagios --db --window --for --add --keep-failed $common" ;;

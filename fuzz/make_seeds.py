@@ -150,6 +150,85 @@ enabled = false
     write("pipeline", "compare_periods.html", compare_html)
     write("pipeline", "compare_periods_cut.html", compare_html[: len(compare_html) // 2])
     write("html_tokenizer", "compare_periods.html", compare_html)
+    # The 12c+ and RAC (awrgdrpt) layouts, written here in their own shape with made-up figures.
+    write("pipeline", "compare_periods_12c.html", compare_12c_html())
+    write("pipeline", "compare_periods_12c_broken_lines.html", broken_lines(compare_12c_html(), 1500))
+    write("pipeline", "compare_periods_rac.html", compare_rac_html())
+    write("html_tokenizer", "compare_periods_rac.html", compare_rac_html())
+
+
+def row(cells, th=False):
+    tag = "th" if th else "td"
+    return "<tr>" + "".join(f"<{tag} class='awrc'>{c}</{tag}>" for c in cells) + "</tr>\n"
+
+
+def table(title, header_rows, rows):
+    out = f'<h3 class="awr">{title}</h3>\n<table border="0" class="tdiff">\n' if title else '<table border="0" class="tdiff">\n'
+    out += "".join(row(h, True) for h in header_rows) + "".join(row(r) for r in rows)
+    return out + "</table>\n"
+
+
+def compare_12c_html():
+    """A 12c+ Compare Periods report: a capture (1st) against its replay (2nd), the Time Model with its
+    '% of Total CPU time' group, the Wait Events with the WCR events, a SQL row."""
+    p = ["1st", "2nd"]
+    doc = "<html><body>\n<h1>WORKLOAD REPOSITORY COMPARE PERIOD REPORT</h1>\n"
+    doc += table("", [["Snapshot Set", "DB Name", "DB Id", "Unique Name", "DB Role", "Edition", "Release", "Cluster", "CDB", "Host"]],
+                 [["First (1st)", "CAP", "111", "cap", "PRIMARY", "EE", "19.0.0.0.0", "NO", "NO", "h1"],
+                  ["Second (2nd)", "REP", "222", "rep", "PRIMARY", "EE", "23.26.1.0.0", "NO", "NO", "h2"]])
+    doc += table("", [["Snapshot Set", "Instance", "Inst num"]], [["First (1st)", "cap", "1"], ["Second (2nd)", "rep", "1"]])
+    doc += table("", [["Snapshot Set", "Begin Snap Id", "Begin Snap Time", "End Snap Id", "End Snap Time", "Avg Active Users",
+                       "Elapsed Time (min)", "DB time (min)"]],
+                 [["1st", "10", "01-Mar-26 10:00:00 (Sun)", "11", "01-Mar-26 11:00:00 (Sun)", "2.0", "60.0", "120.0"],
+                  ["2nd", "20", "02-Mar-26 10:00:00 (Mon)", "21", "02-Mar-26 12:00:00 (Mon)", "1.0", "120.0", "120.0"]])
+    doc += table("", [["", "1st per sec", "2nd per sec", "%Diff", "1st per txn", "2nd per txn", "%Diff"]],
+                 [["DB time:", "2.0", "1.0", "-50.0", "0.2", "0.2", "0.0"], ["User calls:", "100.0", "50.0", "-50.0", "10.0", "10.0", "0.0"],
+                  ["Executes (SQL):", "200.0", "100.0", "-50.0", "20.0", "20.0", "0.0"], ["Transactions:", "10.0", "5.0", "-50.0", "", "", ""]])
+    doc += table("Time Model Statistics",
+                 [["", "% of DB time", "% of Total CPU time", "Time (seconds)", "Time per Trans (seconds)"],
+                  ["Statistic Name"] + (p + ["Diff"]) * 2 + (p + ["%Diff"]) * 2],
+                 [["sql execute elapsed time", "90.00", "80.00", "-10.00", "", "", "", "6,480.00", "5,760.00", "-11.11", "0.18", "0.16", "-11.11"],
+                  ["DB CPU", "50.00", "60.00", "10.00", "99.00", "98.00", "-1.00", "3,600.00", "4,320.00", "20.00", "0.10", "0.12", "20.00"],
+                  ["DB time", "", "", "", "", "", "", "7,200.00", "7,200.00", "0.00", "0.20", "0.20", "0.00"]])
+    doc += table("Wait Events", [["", "", "% of DB time", "# Waits/sec (Elapsed Time)", "Total Wait Time (sec)", "Avg Wait Time"],
+                                 ["Event", "Wait Class"] + (p + ["Diff"]) + (p + ["%Diff"]) * 3],
+                 [["WCR: capture file IO write", "Other", "1.00", "0.00", "-1.00", "5.00", "0.00", "-100.00", "72.00", "0.00", "-100.00", "4.00ms", ".00ns", "-100.00"],
+                  ["WCR: replay client notify", "Idle", "0.00", "0.00", "0.00", "0.00", "3.00", "100.00", "0.00", "900.00", "100.00", ".00ns", "1.00 s", "100.00"]])
+    sql = ["SQL Id", "1st", "1st Total", "2nd", "2nd Total", "Diff"] + p * 7 + ["1st/2nd/Both"] + p + ["SQL Text"]
+    doc += table("", [sql], [["0123456789abc", "10.00", "10.00", "20.00", "20.00", "10.00", "1,000", "2,000", "0.10", "0.10", "900", "1,800",
+                              "10", "20", "1.00", "2.00", "1.00", "1.00", "7,200", "7,2\n00", "1/ 1/ 1", "111", "222", "select 1 from dual"]])
+    return (doc + "</body></html>\n").encode()
+
+
+def broken_lines(doc, width):
+    """The document cut into lines of `width` characters, as a 19c report writes its HTML."""
+    text = doc.replace(b"\n", b"")
+    return b"\n".join(text[i:i + width] for i in range(0, len(text), width)) + b"\n"
+
+
+def compare_rac_html():
+    """A RAC Compare Periods report (awrgdrpt): the database summary, the instances of each set, an instance with no
+    data in the 1st, and the Time Model's global '*1st | *2nd' rows and instance rows."""
+    p = ["1st", "2nd"]
+    doc = "<html><body>\n<h1>WORKLOAD REPOSITORY RAC Compare Period Report for</h1>\n"
+    doc += table("", [["Set", "DB Id", "Inst #", "Begin Snap Time", "End Snap Time"]], [["1st", "333", "2", "", ""]])
+    doc += table("", [["", "Database", "Snapshot Ids", "Number of Instances", "Number of Hosts", "Report Total (minutes)"],
+                      ["Snapshot Set", "Id", "Name", "Unique Name", "Role", "Edition", "RAC", "CDB", "Block Size", "Begin", "End",
+                       "In Report", "Total", "In Report", "Total", "DB time", "Elapsed time"]],
+                 [["First (1st)", "333", "RACDB", "RACDB", "PRIMARY", "EE", "NO", "NO", "8192", "100", "101", "1", "1", "2", "2", "-10.00", "0.02"],
+                  ["Second (2nd)", "333", "RACDB", "RACDB", "PRIMARY", "EE", "YES", "NO", "8192", "200", "201", "2", "2", "2", "2", "120.00", "60.00"]])
+    doc += table("", [["Set", "DB Id", "Inst #", "Instance", "Release", "Host", "Startup", "Begin Snap Time", "End Snap Time",
+                       "Elapsed Time (min)", "DB time (min)", "Instance Up Time (hrs)", "Avg Active Sessions", "Platform"]],
+                 [["1st", "333", "1", "RACDB1", "19.0.0.0.0", "n1", "05-Mar-26 10:30", "05-Mar-26 10:00", "05-Mar-26 11:00", "60.00", "-10.00", "0.50", "-0.17", "Linux"],
+                  ["2nd", "333", "1", "RACDB1", "19.0.0.0.0", "n1", "01-Mar-26 00:00", "06-Mar-26 10:00", "06-Mar-26 11:00", "60.00", "50.00", "130.00", "0.83", "Linux"],
+                  ["2nd", "333", "2", "RACDB2", "19.0.0.0.0", "n2", "01-Mar-26 00:00", "06-Mar-26 10:00", "06-Mar-26 11:00", "60.00", "70.00", "130.00", "1.17", "Linux"]])
+    doc += table("Time Model Statistics",
+                 [["", "", "", "% of DB time", "Time (seconds)", "Time per Trans (seconds)", "% of Global DB time"],
+                  ["1st", "2nd", "Statistic Name"] + (p + ["Diff"]) + (p + ["%Diff"]) * 2 + (p + ["Diff"])],
+                 [["*1st", "*2nd", "DB time", "", "", "", "-600.00", "7,200.00", "-1,300.00", "0.00", "0.10", "100.00", "100.00", "100.00", "0.00"],
+                  ["1", "2", "DB time", "100.00", "100.00", "0.00", "-600.00", "4,200.00", "-800.00", "0.00", "0.06", "100.00", "100.00", "58.33", "-41.67"],
+                  ["", "1", "DB time", "", "100.00", "", "", "3,000.00", "", "", "0.04", "", "", "41.67", ""]])
+    return (doc + "</body></html>\n").encode()
 
 
 if __name__ == "__main__":

@@ -215,7 +215,7 @@ NOT_COUNTED = [
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
-    (r"src/diff/(check|headline)\.cpp", r"\bk_units\[\]", "metric keys"),
+    (r"src/diff/(check|headline|replay)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),
     (r"src/merge/generic_columns\.cpp", r"\bk_state\[\]", "header words of the generic tables, no section"),
     (r"src/render/html_charts\.cpp", r"\bp\[\] = \{\"#", "colours"),

@@ -353,6 +353,12 @@ struct CompareOptions {
   int top_sql = 15;  ///< how many SQL statements to list
   int top_events = 12;
   double alpha = 0.05;  ///< sets: significance level of the per-metric tests
+  /// The two sides run one workload, by the user's own choice: the two periods of one Compare Periods report, or
+  /// two reports given with `--replay`. A different DB Id is then a Database Replay capture and its replay or an
+  /// AWR import (each gives the imported data a new DB Id), not another database: the pair is compared, its
+  /// headline leads with the kind of pair, whether the work was the same (user calls, executions, transactions,
+  /// in total over each period) and the DB time per unit of work.
+  bool one_workload = false;
 };
 
 /// How each of the other report sections is compared side by side (the table of src/diff/sections.cpp) as a

@@ -87,6 +87,10 @@ struct Interval {
   /// The snap ids are a PDB's own ("PDB report (PDB snapshots)"), not the CDB root's: they do not
   /// line up with root or other PDBs' snap ids.
   bool pdb_snapshots = false;
+  /// Database Replay: "capture" when the period captured a workload (a WCR: capture event has time in it),
+  /// "replay" when it replayed one (a WCR: replay event of the replay clients); empty otherwise. Read from a
+  /// compare report's Wait Events table; for an AWR report see detail::replay_role (its wait event lists).
+  std::string replay_role;
 };
 
 /// One row of the Load Profile section. `key` is the catalog id (e.g. "db_time", "hard_parses");

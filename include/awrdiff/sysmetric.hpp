@@ -35,6 +35,9 @@ enum class SysmetricBasis {
   average_plus_2sd,  ///< each snapshot's AVERAGE + 2 × STANDARD_DEVIATION (the DMA collector's per-snapshot "PERC95"): every
                      ///< statistic of the row (AVG_VALUE, MIN_VALUE, MAX_VALUE, PERCnn...) is taken over those, so it runs about
                      ///< two standard deviations above the metric's own figure, and MAX_VALUE can pass 100 for a percentage
+  metric_history,  ///< the metric's raw 60-s values of DBA_HIST_SYSMETRIC_HISTORY (the DMA collector's awrhistsysmetrichist
+                   ///< extract): AVG_VALUE their mean in the hour of the day, MAX_VALUE the largest, PERCnn their percentiles,
+                   ///< each rounded to an integer by the collector's SQL
 };
 const char* to_string(SysmetricBasis basis);
 
@@ -83,7 +86,8 @@ struct SysmetricDump {
   std::optional<int> instance_count;  ///< the database's instances where the dump says (AWR-Miner INSTANCES)
   std::string baseline_name;  ///< BASELINE_NAME (SELECT_BASELINE_METRIC), else empty
   std::string tool_version;  ///< the collecting script's version where given (AWR-Miner AWR_MINER_VER "4.0.11.aws.62")
-  SysmetricBasis basis = SysmetricBasis::metric;  ///< average_plus_2sd for the DMA collector (see SysmetricBasis)
+  SysmetricBasis basis = SysmetricBasis::metric;  ///< average_plus_2sd for the DMA collector's awrhistsysmetricsumm,
+                                                  ///< metric_history for its awrhistsysmetrichist (see SysmetricBasis)
   std::vector<SysmetricRow> rows;
   /// Rows the spool says its query returned: SQL*Plus's feedback line ("245 rows selected.", "no rows selected"),
   /// summed over the file. Empty when the file does not say (feedback off, a file cut before it) and for AWR-Miner,

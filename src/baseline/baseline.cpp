@@ -538,14 +538,39 @@ std::string dump_row_problem(const MetricSpec& spec, const SysmetricRow& r, doub
   return problem;
 }
 
+// Minutes between two ISO times of one period's instances; empty when either is no time.
+std::optional<double> minutes_apart(const std::string& a, const std::string& b) {
+  const auto x = parse_iso(a), y = parse_iso(b);
+  if (!x || !y) return std::nullopt;
+  auto at = [](const TimeParts& t) {
+    return static_cast<double>(days_from_civil(t.year, t.month, t.day)) * 1440 + t.hour * 60 + t.minute + t.second / 60.0;
+  };
+  return std::fabs(at(*x) - at(*y));
+}
+
 // A RAC dump: the cluster's figure per period, rates summed and ratios averaged over the instances, for the
-// periods every instance has.
+// periods every instance has. A period is one snapshot: its instances are matched by snap id (each instance
+// prints its own end minute for it, 01:59 on three and 02:00 on the fourth), their begin times within
+// k_instance_skew_min of each other; by end time only where the dump has no snap ids. A snapshot left out
+// (an instance missing, begin times further apart) is counted in a note.
+constexpr double k_instance_skew_min = 5;
 void add_cluster_periods(Baseline& b) {
-  std::map<std::string, std::vector<const BaselinePeriod*>> by_time;
-  for (const auto& p : b.periods) by_time[p.end_time.empty() ? std::to_string(p.end_snap.value_or(0)) : p.end_time].push_back(&p);
+  std::map<std::string, std::vector<const BaselinePeriod*>> by_period;
+  for (const auto& p : b.periods) by_period[p.end_snap ? fmt::format("snap {:020d}", *p.end_snap) : p.end_time].push_back(&p);
   std::vector<BaselinePeriod> cluster;
-  for (const auto& [t, ps] : by_time) {
-    if (ps.size() != b.instances.size()) continue;  // not every instance has this period
+  std::size_t missing = 0, skewed = 0;
+  for (const auto& [t, ps] : by_period) {
+    if (ps.size() != b.instances.size()) {  // not every instance has this period
+      ++missing;
+      continue;
+    }
+    if (std::any_of(ps.begin(), ps.end(), [&](const BaselinePeriod* p) {
+          const auto apart = minutes_apart(p->begin_time, ps.front()->begin_time);
+          return apart && *apart > k_instance_skew_min;
+        })) {
+      ++skewed;
+      continue;
+    }
     BaselinePeriod c = *ps.front();
     c.instance_number.reset();
     c.values.clear();
@@ -563,6 +588,12 @@ void add_cluster_periods(Baseline& b) {
     }
     cluster.push_back(std::move(c));
   }
+  if (missing + skewed > 0)
+    b.notes.push_back(fmt::format(
+        "{} of the {} periods have no whole-database figure: {} not printed by every instance{}", missing + skewed,
+        by_period.size(), missing,
+        skewed == 0 ? std::string()
+                    : fmt::format(", {} whose instances begin more than {:.0f} minutes apart", skewed, k_instance_skew_min)));
   for (auto& c : cluster) b.periods.push_back(std::move(c));
 }
 
@@ -623,6 +654,10 @@ void note_dump_basis(Baseline& b, const SysmetricDump& dump) {
     b.notes.push_back(
         "the DMA collector writes each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, not the metric's average: "
         "this baseline's centre and extremes run high, so a check against it is lenient");
+  else if (dump.basis == SysmetricBasis::metric_history)
+    b.notes.push_back(
+        "the DMA collector's DBA_HIST_SYSMETRIC_HISTORY extract: each figure is a statistic of the metric's raw 60-s "
+        "values in one hour of the day, rounded to an integer (a rate under 0.5 per second reads 0)");
 }
 
 }  // namespace
@@ -705,6 +740,7 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
     d.sd = scaled(r.standard_deviation);
     for (const auto& [nn, v] : r.percentiles) d.percentiles.emplace_back(nn, v * f);
     d.basis = dump.basis == SysmetricBasis::average_plus_2sd ? "dump (average + 2 sd per snapshot)"
+              : dump.basis == SysmetricBasis::metric_history ? "dump (60-s values of the hour, SYSMETRIC_HISTORY)"
               : (d.sd || !d.percentiles.empty() || d.median) ? "dump"
                                                              : "average-min-max";
   }

@@ -1,5 +1,6 @@
 // The compare catalog (see compare_catalog.hpp): Oracle's AWR Compare Periods report, 11.2 layout (text and
-// HTML print the same columns; the HTML drops the text's group headers and prints more decimals).
+// HTML print the same columns; the HTML drops the text's group headers and prints more decimals), the 12c+
+// layout (its Time Model adds "% of Total CPU time") and the RAC report's global rows (awrgdrpt).
 #include "catalog/compare_catalog.hpp"
 
 #include <algorithm>
@@ -53,6 +54,41 @@ constexpr C c_time_model[] = {
     skip("1st"),
     skip("2nd"),
     skip("%Diff"),
+};
+
+// 12c and later: a "% of Total CPU time" group (1st / 2nd / Diff) after % of DB time.
+constexpr C c_time_model_12c[] = {
+    {"Statistic Name", 0, ColumnId::statistic},
+    {"1st", 1, ColumnId::pct_db_time},
+    {"2nd", 2, ColumnId::pct_db_time},
+    skip("Diff"),
+    skip("1st"),
+    skip("2nd"),
+    skip("Diff"),
+    {"1st", 1, ColumnId::time_s},
+    {"2nd", 2, ColumnId::time_s},
+    skip("%Diff"),
+    skip("1st"),
+    skip("2nd"),
+    skip("%Diff"),
+};
+
+// The RAC report (awrgdrpt), its instance columns cut off by the reader (the global "*1st / *2nd" rows
+// kept): a "% of Global DB time" group (1st / 2nd / Diff) after Time per Trans.
+constexpr C c_time_model_rac[] = {
+    {"Statistic Name", 0, ColumnId::statistic},
+    {"1st", 1, ColumnId::pct_db_time},
+    {"2nd", 2, ColumnId::pct_db_time},
+    skip("Diff"),
+    {"1st", 1, ColumnId::time_s},
+    {"2nd", 2, ColumnId::time_s},
+    skip("%Diff"),
+    skip("1st"),
+    skip("2nd"),
+    skip("%Diff"),
+    skip("1st"),
+    skip("2nd"),
+    skip("Diff"),
 };
 
 // Wait Classes: % of DB time, # Waits/sec (Elapsed Time), Total Wait Time (sec), Avg Wait Time (ms).
@@ -112,6 +148,8 @@ constexpr CompareSectionSpec k_compare_sections[] = {
     {"compare_load_profile", t_load_profile, SectionId::load_profile, c_load_profile, false, true},
     {"compare_top_events", t_top_events, SectionId::top_events, c_top_events, true},
     {"compare_top_events_12c", t_top_events, SectionId::top_events, c_top_events_12c, true},
+    {"compare_time_model_12c", t_time_model, SectionId::time_model, c_time_model_12c},
+    {"compare_time_model_rac", t_time_model, SectionId::time_model, c_time_model_rac},
     {"compare_time_model", t_time_model, SectionId::time_model, c_time_model},
     {"compare_os_stats", t_os_stats, SectionId::os_stats, c_os_stats},
     {"compare_wait_classes", t_wait_classes, SectionId::wait_classes, c_wait_classes},

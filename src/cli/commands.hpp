@@ -26,11 +26,12 @@ struct CompareCli {
   std::vector<std::string> files;  ///< BASE and TARGET (or one Compare Periods report)
   std::vector<std::string> base_set, target_set;  ///< --base, --target
   bool exit_code = false;  ///< --exit-code
+  bool replay = false;  ///< --replay: BASE and TARGET run one workload (a capture and its replay), whatever their DB Ids
   CLI::App* report = nullptr;
   std::string report_file;  ///< report FILE
 };
 
-/// Adds the top level's report files, --base, --target and --exit-code to `app` (the top level's output options
+/// Adds the top level's report files, --base, --target, --exit-code and --replay to `app` (the top level's output options
 /// are add_common_options').
 void add_compare_options(CLI::App& app, CompareCli& c);
 /// Adds `report FILE` to `app`.

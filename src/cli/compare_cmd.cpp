@@ -108,10 +108,14 @@ std::optional<Comparison> compare_files(const CompareCli& c, Session& session) {
     return std::nullopt;
   }
   Comparison cmp;
+  CompareOptions copt = session.copt;
+  // A compare report's two periods are the user's own choice of one workload's two runs (a Database Replay capture
+  // and its replay under a new DB Id, before and after an upgrade); `--replay` says the same of two reports.
+  copt.one_workload = c.replay || !periods.empty();
   if (!periods.empty()) {
     check_output_is_not_an_input(output, files);
     session.mask_all({&periods[0], &periods[1]});
-    cmp = compare(periods[0], periods[1], session.copt);
+    cmp = compare(periods[0], periods[1], copt);
     cmp.warnings.push_back(compare_report_warning());
   } else {
     check_output_is_not_an_input(output, files);
@@ -121,13 +125,13 @@ std::optional<Comparison> compare_files(const CompareCli& c, Session& session) {
       Snapshot base = session.load(files[0]);
       Snapshot target = session.load(files[1]);
       session.mask_all({&base, &target});
-      cmp = compare(base, target, session.copt);
+      cmp = compare(base, target, copt);
     } else {
       auto loaded = load_reports({files[0], files[1]});  // both at once
       for (auto& r : loaded)
         if (r.error) throw *r.error;  // the base's error first
       session.mask_all({&*loaded[0].snapshot, &*loaded[1].snapshot});
-      cmp = compare(*loaded[0].snapshot, *loaded[1].snapshot, session.copt);
+      cmp = compare(*loaded[0].snapshot, *loaded[1].snapshot, copt);
     }
   }
   return cmp;
@@ -140,6 +144,9 @@ void add_compare_options(CLI::App& app, CompareCli& c) {
   app.add_option("--base", c.base_set, "base set: one or more reports (with --target)");
   app.add_option("--target", c.target_set, "target set: one or more reports (with --base)");
   app.add_flag("--exit-code", c.exit_code, "exit 1 when the verdict is 'regressed' (as diff(1) exits 1 on a difference)");
+  app.add_flag("--replay", c.replay,
+               "BASE and TARGET run one workload (a Database Replay capture and its replay, AWR imported under another DB "
+               "Id): compared by their work and DB time per unit of work, whatever their DB Ids");
 }
 
 void add_report_command(CLI::App& app, CompareCli& c, Session& session, DeferredOptions& deferred) {

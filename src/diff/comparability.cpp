@@ -106,7 +106,8 @@ PeriodCheck check_period(const Snapshot& s, const std::string& report) {
   PeriodCheck out;
   const auto& iv = s.interval;
   out.elapsed_s = iv.elapsed_s;
-  if (s.members > 1 || !iv.elapsed_s || *iv.elapsed_s <= 0) return out;
+  // (A report that says its own figures are invalid is not compared: its Elapsed is not checked either.)
+  if (s.members > 1 || !s.valid || !iv.elapsed_s || *iv.elapsed_s <= 0) return out;
   const double elapsed = *iv.elapsed_s;
   OptDouble wall;
   if (auto b = snap_seconds(iv.begin_time), e = snap_seconds(iv.end_time); b && e && *e > *b) wall = *e - *b;
@@ -247,7 +248,7 @@ void Differ::comparability() {
   ok = elapsed_ok(*m_base) && ok;
   plausibility(*m_base);
   auto idle = [&](const Snapshot& s) {
-    if (auto aas = s.average_active_sessions(); aas && *aas < k_idle_aas)
+    if (auto aas = s.average_active_sessions(); aas && *aas < k_idle_aas && s.valid)
       m_out.warnings.push_back(
           fmt::format("{}: an idle period ({:.3f} average active sessions): its changes are noise", name(s), *aas));
   };
@@ -255,7 +256,12 @@ void Differ::comparability() {
   idle(m_target);
   const auto& b = m_base->database;
   const auto& t = m_target.database;
-  if (b.dbid && t.dbid && *b.dbid != *t.dbid) {
+  if (b.dbid && t.dbid && *b.dbid != *t.dbid && m_opt.one_workload) {
+    m_out.warnings.push_back(fmt::format(
+        "another DB Id: {} ({}) vs {} ({}), compared as one workload (a Database Replay capture and its replay, or AWR "
+        "data imported under a new DB Id): its work and cost per unit of work lead, not DB time per second",
+        *b.dbid, b.name, *t.dbid, t.name));
+  } else if (b.dbid && t.dbid && *b.dbid != *t.dbid) {
     m_out.warnings.push_back(fmt::format("different databases: DB Id {} ({}) vs {} ({})", *b.dbid, b.name, *t.dbid, t.name));
     m_different_databases = true;
   } else if ((!b.dbid && b.name.empty()) != (!t.dbid && t.name.empty())) {

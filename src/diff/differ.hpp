@@ -12,6 +12,7 @@
 //                       calls and the statements they run; Top SQL, Literal SQL, SQL carrying the change
 //   attribution.cpp     where the change in DB time per second comes from (DB CPU, wait classes, the rest)
 //   headline.cpp        the verdict, the headline and its contributors; busier is not slower (load_shift)
+//   replay.cpp          one workload on both sides (a capture and its replay): its kind, work and cost per unit
 // Only those files include this header. Its names live in awrdiff::detail::differ, apart from the other
 // diff files' own helpers of the same names (sections.cpp has its own Measure and rate).
 #pragma once
@@ -195,6 +196,11 @@ private:
   LoadShift load_shift(double delta) const;
   std::string slowdown_inside(bool up) const;
   std::string outside_label() const;
+
+  // replay.cpp
+  std::string pair_kind() const;
+  void one_workload_headline(const std::string& kind);
+  std::string slower_statements(bool slower) const;
 
   const Snapshot* m_base;
   const Snapshot& m_target;

@@ -162,6 +162,10 @@ struct PeriodCheck {
 /// `label` names the report in `reason` (report_label(s.source) when empty).
 PeriodCheck check_period(const Snapshot& s, const std::string& label = {});
 
+/// Database Replay in a period: "capture", "replay" or empty (Interval::replay_role, else the WCR events of its
+/// wait event lists). Defined in replay.cpp.
+std::string replay_role(const Snapshot& s);
+
 /// report_label (how a warning names a report) and grouped (a figure with thousands separators): support/text.hpp.
 
 /// `s` with its rates over `elapsed_s`: Elapsed replaced and the Load Profile's per-second rates (which

@@ -238,6 +238,8 @@ void Differ::headline() {
       head = "Unchanged: ";
       break;
   }
+  if (m_opt.one_workload)
+    if (const std::string kind = pair_kind(); !kind.empty()) return one_workload_headline(kind);
   if (m_different_databases) {
     // Two databases: the numbers are shown side by side, but neither period is the other's past: no verdict, no
     // cause, no finding and no assessment (run() withholds them, withhold_judgements).

@@ -176,6 +176,7 @@ void interval_fields(V& j, S& s) {
   j.text_or_null("end_time", iv.end_time);
   j.number("header_db_cpu_s", iv.header_db_cpu_s);
   j.boolean("pdb_snapshots", iv.pdb_snapshots);
+  j.text_if_any("replay_role", iv.replay_role);
   j.computed("unaccounted_db_time_s", [&] { return s.unaccounted_db_time_s(); });
 }
 

@@ -165,7 +165,8 @@ void read_host_configuration(const RawReport& raw, std::array<Period, 2>& p, std
 // counted as a calendar would: only differences are used); empty when the text is not such a time.
 OptDouble seconds_of(std::string_view text) {
   const auto w = words(text);
-  if (w.size() < 2 || w[0].size() != 9 || w[1].size() != 8 || w[0][2] != '-' || w[0][6] != '-') return std::nullopt;
+  if (w.size() < 2 || w[0].size() != 9 || (w[1].size() != 8 && w[1].size() != 5) || w[0][2] != '-' || w[0][6] != '-')
+    return std::nullopt;
   auto digits = [](std::string_view d) -> int {
     int v = 0;
     for (char c : d) {
@@ -176,8 +177,10 @@ OptDouble seconds_of(std::string_view text) {
   };
   const int mo = month_number(w[0].substr(3, 3));
   const int day = digits(w[0].substr(0, 2)), year = digits(w[0].substr(7, 2));
-  const int hh = digits(w[1].substr(0, 2)), mm = digits(w[1].substr(3, 2)), ss = digits(w[1].substr(6, 2));
-  if (mo == 0 || day < 1 || year < 0 || hh < 0 || mm < 0 || ss < 0 || w[1][2] != ':' || w[1][5] != ':') return std::nullopt;
+  const bool with_seconds = w[1].size() == 8;  // "18:30:05"; the RAC report's instance table prints "18:30"
+  const int hh = digits(w[1].substr(0, 2)), mm = digits(w[1].substr(3, 2)), ss = with_seconds ? digits(w[1].substr(6, 2)) : 0;
+  if (mo == 0 || day < 1 || year < 0 || hh < 0 || mm < 0 || ss < 0 || w[1][2] != ':' || (with_seconds && w[1][5] != ':'))
+    return std::nullopt;
   // Days from a civil date (proleptic Gregorian), 2000-based years.
   int y = 2000 + year;
   y -= mo <= 2 ? 1 : 0;
@@ -193,6 +196,164 @@ void elapsed_from_snap_times(Interval& iv) {
   const OptDouble b = seconds_of(iv.begin_time), e = seconds_of(iv.end_time);
   if (!b || !e || *e <= *b) return;
   if (!iv.elapsed_s || std::fabs(*e - *b - *iv.elapsed_s) <= 3.0 + 1e-9) iv.elapsed_s = *e - *b;
+}
+
+// ---- The RAC report (awrgdrpt.sql) --------------------------------------------------------------------------
+// Its header is two tables of its own: the database summary ("Snapshot Set | Id | Name | ... | Begin | End | In
+// Report | Total | In Report | Total | DB time | Elapsed time": snap ids, instances and hosts, and each set's
+// report totals in minutes) and the instances of each set ("Set | DB Id | Inst # | Instance | Release | Host |
+// Startup | Begin Snap Time | End Snap Time | Elapsed Time (min) | DB time (min) | ..."). A third lists the
+// instances a set has no snapshot data of ("Set | DB Id | Inst # | Begin Snap Time | End Snap Time").
+
+struct RacSet {
+  std::vector<InstanceRow> instances;
+  std::vector<std::string> begin_times;  // per instance, as printed ("16-Jan-25 07:17")
+  std::vector<int> missing;  // instances with no snapshot data in the set
+};
+
+int header_index(const RawTable& t, std::string_view name, int nth = 0) {
+  for (std::size_t i = 0; i < t.headers.size(); ++i)
+    if (normalize_label(t.headers[i]) == name && nth-- == 0) return static_cast<int>(i);
+  return -1;
+}
+
+std::string_view cell_at(const RawRow& r, int c) {
+  return c >= 0 && static_cast<std::size_t>(c) < r.cells.size() ? trim(r.cells[static_cast<std::size_t>(c)]) : std::string_view();
+}
+
+// The database summary: each set's DB Id, name, snap ids, instance count and report totals.
+void read_rac_summary(const RawTable& t, std::array<Period, 2>& p) {
+  for (const auto& r : t.rows) {
+    const int k = r.cells.empty() ? -1 : period_of(r.cells.front());
+    if (k < 0) continue;
+    auto& db = p[static_cast<std::size_t>(k)].db;
+    auto& iv = p[static_cast<std::size_t>(k)].iv;
+    if (auto v = snap_id(cell_at(r, header_index(t, "id")))) db.dbid = static_cast<std::uint64_t>(*v);
+    db.name = std::string(cell_at(r, header_index(t, "name")));
+    db.unique_name = std::string(cell_at(r, header_index(t, "uniquename")));
+    db.role = std::string(cell_at(r, header_index(t, "role")));
+    db.edition = std::string(cell_at(r, header_index(t, "edition")));
+    db.rac = normalize_label(cell_at(r, header_index(t, "rac"))) == "yes";
+    db.cdb = normalize_label(cell_at(r, header_index(t, "cdb"))) == "yes";
+    iv.begin_snap = snap_id(cell_at(r, header_index(t, "begin")));
+    iv.end_snap = snap_id(cell_at(r, header_index(t, "end")));
+    if (auto n = snap_id(cell_at(r, header_index(t, "inreport"))); n && *n < 10000) db.instances = static_cast<int>(*n);
+    iv.db_time_s = minutes(cell_at(r, header_index(t, "dbtime")));
+    iv.elapsed_s = minutes(cell_at(r, header_index(t, "elapsedtime")));
+  }
+}
+
+// The instances of each set, and those a set has no snapshot data of.
+void read_rac_instances(const RawTable& t, std::array<Period, 2>& p, std::array<RacSet, 2>& rac) {
+  const int c_inst = header_index(t, "inst#"), c_name = header_index(t, "instance");
+  for (const auto& r : t.rows) {
+    const int k = r.cells.empty() ? -1 : period_of(r.cells.front());
+    const auto inst = snap_id(cell_at(r, c_inst));
+    if (k < 0 || !inst || *inst > 100000) continue;
+    RacSet& set = rac[static_cast<std::size_t>(k)];
+    if (c_name < 0) {
+      set.missing.push_back(static_cast<int>(*inst));
+      continue;
+    }
+    InstanceRow i;
+    i.instance_number = static_cast<int>(*inst);
+    i.instance = std::string(cell_at(r, c_name));
+    i.release = std::string(cell_at(r, header_index(t, "release")));
+    i.host = std::string(cell_at(r, header_index(t, "host")));
+    i.startup_time = std::string(cell_at(r, header_index(t, "startup")));
+    i.platform = std::string(cell_at(r, header_index(t, "platform")));
+    i.elapsed_s = minutes(cell_at(r, header_index(t, "elapsedtime(min)")));
+    i.db_time_s = minutes(cell_at(r, header_index(t, "dbtime(min)")));
+    i.average_active_sessions = number(cell_at(r, header_index(t, "avgactivesessions")));
+    auto& db = p[static_cast<std::size_t>(k)].db;
+    auto& iv = p[static_cast<std::size_t>(k)].iv;
+    // The instances and hosts joined, as a RAC global report's header reads them ("STXPRD1, STXPRD2").
+    for (auto [field, v] : {std::pair{&db.instance, &i.instance}, std::pair{&db.host, &i.host}})
+      if (!v->empty()) *field += (field->empty() ? "" : ", ") + *v;
+    if (set.instances.empty()) {
+      db.release = i.release;
+      db.platform = i.platform;
+      iv.begin_time = std::string(cell_at(r, header_index(t, "beginsnaptime")));
+      iv.end_time = std::string(cell_at(r, header_index(t, "endsnaptime")));
+    }
+    set.begin_times.emplace_back(cell_at(r, header_index(t, "beginsnaptime")));
+    set.instances.push_back(std::move(i));
+  }
+}
+
+// The per-instance tables lead with each set's instance ("1st | 2nd" columns: "*1st | *2nd" on the global
+// rows, instance numbers on the others). The global rows, their two instance columns cut, are the set's
+// figures and are read by the compare catalog's rows; the instances' DB time and DB CPU (seconds) are read
+// off the Time Model's other rows, where each row pairs an instance of the 1st set with one of the 2nd.
+void cut_instance_columns(RawReport& raw, std::array<RacSet, 2>& rac) {
+  for (auto& t : raw.tables) {
+    if (t.headers.size() < 4 || normalize_label(t.headers[0]) != "1st" || normalize_label(t.headers[1]) != "2nd") continue;
+    const bool time_model = normalize_label(t.title) == "timemodelstatistics";
+    std::vector<RawRow> global;
+    for (auto& r : t.rows) {
+      if (r.cells.size() < 3) continue;
+      if (trim(r.cells[0]) == "*1st" || trim(r.cells[1]) == "*2nd") {
+        r.cells.erase(r.cells.begin(), r.cells.begin() + 2);
+        global.push_back(std::move(r));
+        continue;
+      }
+      const std::string stat = normalize_label(r.cells[2]);
+      if (!time_model || (stat != "dbtime" && stat != "dbcpu")) continue;
+      for (std::size_t k = 0; k < 2; ++k) {
+        const auto inst = snap_id(r.cells[k]);
+        const OptDouble v = 6 + k < r.cells.size() ? number(r.cells[6 + k]) : std::nullopt;  // Time (seconds) 1st, 2nd
+        for (auto& i : rac[k].instances)
+          if (inst && v && i.instance_number == static_cast<int>(*inst)) (stat == "dbtime" ? i.db_time_s : i.db_cpu_s) = v;
+      }
+    }
+    t.headers.erase(t.headers.begin(), t.headers.begin() + 2);
+    if (t.columns.size() >= 2) t.columns.erase(t.columns.begin(), t.columns.begin() + 2);
+    t.rows = std::move(global);
+  }
+}
+
+// Why Oracle's own figures of a set cannot be compared: an instance restarted between its snapshots (its
+// counters start again, and the set's deltas go negative), a negative DB time; empty when sound. An instance
+// the set has no data of is said apart (rac_missing_note): the set is sound, it covers fewer instances.
+std::string rac_unsound(const Period& p, const RacSet& set) {
+  std::vector<std::string> why;
+  for (std::size_t i = 0; i < set.instances.size(); ++i) {
+    const InstanceRow& r = set.instances[i];
+    const OptDouble up = seconds_of(r.startup_time), begin = seconds_of(set.begin_times[i]);
+    if (up && begin && *up > *begin)
+      why.push_back(fmt::format("instance {} ({}) started at {}, after the set's begin snapshot ({}): its figures span a restart",
+                                r.instance_number.value_or(0), r.instance, r.startup_time, set.begin_times[i]));
+  }
+  if (p.iv.db_time_s && *p.iv.db_time_s < 0)
+    why.push_back(fmt::format("its DB time is negative ({:.2f} min)", *p.iv.db_time_s / 60));
+  if (why.empty()) return {};
+  std::string out = why.front();
+  for (std::size_t i = 1; i < why.size(); ++i) out += "; " + why[i];
+  return out;
+}
+
+std::string rac_missing_note(const RacSet& set) {
+  if (set.missing.empty()) return {};
+  std::string list;
+  for (int i : set.missing) list += (list.empty() ? "" : ", ") + std::to_string(i);
+  return fmt::format("instance{} {} {} no snapshot data in this set", set.missing.size() == 1 ? "" : "s", list,
+                     set.missing.size() == 1 ? "has" : "have");
+}
+
+bool read_rac_header(RawReport& raw, std::array<Period, 2>& p, std::array<RacSet, 2>& rac) {
+  bool found = false;
+  for (const auto& t : raw.tables) {
+    if (t.headers.empty()) continue;
+    const std::string first = normalize_label(t.headers.front());
+    if (first == "snapshotset" && header_index(t, "inreport") >= 0) {
+      read_rac_summary(t, p);
+      found = true;
+    } else if (first == "set" && header_index(t, "inst#") >= 0) {
+      read_rac_instances(t, p, rac);
+    }
+  }
+  if (found) cut_instance_columns(raw, rac);
+  return found;
 }
 
 // A text report's snapshot lines: "1st   1822 23-Apr-14 18:30:05 (Wed)   1823 23-Apr-14 18:45:06 (Wed)
@@ -368,8 +529,20 @@ bool is_elapsed_sql_title(std::string_view title) {
   return normalize_label(title) == normalize_label("Top SQL Comparison by Elapsed Time");
 }
 
-// HTML: the table's rows; the statement text from the SQL Id / SQL Text table at the end when it has it.
-std::vector<SqlCells> html_sql(const RawReport& raw) {
+// A cell with white space inside a SQL Id or a figure ("6, 035,412", "6q7cpq jmdqcwj": a line break of the
+// report's HTML inside it, see join_html_pieces), read without it when that makes it one.
+std::string unbroken(std::string_view cell, bool id) {
+  cell = trim(cell);
+  if (cell.find_first_of(" \t\r\n") == std::string_view::npos) return std::string(cell);
+  std::string joined;
+  for (char c : cell)
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') joined.push_back(c);
+  return (id ? is_sql_id(joined) : number(joined).has_value()) ? joined : std::string(cell);
+}
+
+// HTML: the table's rows; the statement text from the SQL Id / SQL Text table at the end when it has it. A row
+// that cannot be read (no SQL Id, too few cells) is named in `problems`, never dropped silently.
+std::vector<SqlCells> html_sql(const RawReport& raw, std::vector<std::string>& problems) {
   std::map<std::string, std::string> texts;
   for (const auto& t : raw.tables)
     if (t.headers.size() == 2 && t.columns[0] == ColumnId::sql_id && t.columns[1] == ColumnId::sql_text)
@@ -380,10 +553,19 @@ std::vector<SqlCells> html_sql(const RawReport& raw) {
     if (!is_elapsed_sql_title(t.title) || t.headers.size() < k_sql_cells + 1 || normalize_label(t.headers[2]) != "1sttotal")
       continue;
     for (const auto& r : t.rows) {
-      if (r.cells.size() < k_sql_cells || !is_sql_id(trim(r.cells[0]))) continue;
+      const std::string id = r.cells.empty() ? std::string() : unbroken(r.cells[0], true);
+      if (r.cells.size() < k_sql_cells || !is_sql_id(id)) {
+        if (std::any_of(r.cells.begin(), r.cells.end(), [](const std::string& c) { return !trim(c).empty(); }) &&
+            problems.size() < 20)
+          problems.push_back(
+              fmt::format("a row of 'Top SQL Comparison by Elapsed Time' could not be read ({} cells, the "
+                          "first '{}'): left out of both periods",
+                          r.cells.size(), r.cells.empty() ? "" : id.substr(0, 40)));
+        continue;
+      }
       SqlCells s;
-      s.sql_id = std::string(trim(r.cells[0]));
-      s.cells.assign(r.cells.begin(), r.cells.begin() + static_cast<std::ptrdiff_t>(k_sql_cells));
+      s.sql_id = id;
+      for (std::size_t i = 0; i < k_sql_cells; ++i) s.cells.push_back(i == 0 ? id : unbroken(r.cells[i], false));
       if (auto it = texts.find(s.sql_id); it != texts.end()) s.text = it->second;
       else if (const int c = t.column_index(ColumnId::sql_text); c >= 0 && static_cast<std::size_t>(c) < r.cells.size())
         s.text = std::string(trim(r.cells[static_cast<std::size_t>(c)]));
@@ -394,9 +576,32 @@ std::vector<SqlCells> html_sql(const RawReport& raw) {
   return out;
 }
 
+// Oracle's 19c compare report writes its HTML in lines of at most 1,500 characters: a statement row of "Top
+// SQL Comparison" longer than that goes on in the next line, broken anywhere (inside a tag, a figure
+// "6,\n035,412", a SQL Id). A line of exactly 1,500 characters is joined with the next; `joined` counts them.
+constexpr std::size_t k_html_piece = 1500;
+std::string join_html_pieces(std::string_view content, std::size_t& joined) {
+  std::string out;
+  joined = 0;
+  for (std::size_t pos = 0; pos < content.size();) {
+    const auto nl = content.find('\n', pos);
+    const std::size_t end = nl == std::string_view::npos ? content.size() : nl;
+    std::size_t len = end - pos;
+    if (len > 0 && content[end - 1] == '\r') --len;
+    if (len == k_html_piece && nl != std::string_view::npos) {
+      if (joined++ == 0) out.assign(content.substr(0, pos));
+      out.append(content.substr(pos, len));
+    } else if (joined > 0) {
+      out.append(content.substr(pos, nl == std::string_view::npos ? end - pos : end - pos + 1));
+    }
+    pos = nl == std::string_view::npos ? content.size() : nl + 1;
+  }
+  return out;
+}
+
 // Text: from the section's title line to the next section's, each statement's line of figures (its words:
 // every figure is one word, "N/A" included), then its text wrapped at the line width until a blank line.
-std::vector<SqlCells> text_sql(std::string_view content) {
+std::vector<SqlCells> text_sql(std::string_view content, std::vector<std::string>& problems) {
   std::vector<SqlCells> out;
   const auto title = content.find("Top SQL Comparison by Elapsed Time");
   if (title == std::string_view::npos) return out;
@@ -421,14 +626,58 @@ std::vector<SqlCells> text_sql(std::string_view content) {
       open = &out.back();
       continue;
     }
+    if (open == nullptr && is_sql_id(w[0]) && w.size() > 1 && (number(w[1]) || w[1] == "N/A")) {  // figures missing
+      if (problems.size() < 20)
+        problems.push_back(
+            fmt::format("the line of statement {} in 'Top SQL Comparison by Elapsed Time' has {} of its {} "
+                        "figures: left out of both periods",
+                        w[0], w.size() - 1, k_sql_cells - 1));
+      continue;
+    }
     if (open != nullptr && open->text.size() < 64 * 1024) open->text += std::string(trim(line));
   }
   return out;
 }
 
+// Database Replay in each period, from the Wait Events comparison ("Event | Wait Class | % of DB time 1st 2nd
+// Diff | # Waits/sec 1st 2nd %Diff | Total Wait Time (sec) 1st 2nd %Diff | ..."): a WCR: capture event with
+// time in a period makes it the capture, a WCR: replay event (the replay clients') the replay.
+void read_replay_roles(const RawReport& raw, std::array<Period, 2>& p) {
+  for (const auto& t : raw.tables) {
+    if (normalize_label(t.title) != "waitevents" || t.headers.size() < 14 || normalize_label(t.headers[1]) != "waitclass")
+      continue;
+    for (const auto& r : t.rows) {
+      if (r.cells.size() < 10) continue;
+      const std::string_view event = trim(r.cells[0]);
+      const bool capture = event.rfind("WCR: capture", 0) == 0, replay = event.rfind("WCR: replay", 0) == 0;
+      if (!capture && !replay) continue;
+      for (std::size_t k = 0; k < 2; ++k)
+        if (const OptDouble total = number(r.cells[8 + k]); total && *total > 0 && p[k].iv.replay_role.empty())
+          p[k].iv.replay_role = capture ? "capture" : "replay";
+    }
+  }
+}
+
+// A RAC report's set: a global snapshot of its instances (awrgrpt's kind), not valid where Oracle's own figures
+// of the set are unsound.
+void apply_rac_set(Snapshot& s, const Period& p, const RacSet& set, int period) {
+  s.kind = ReportKind::awr_global;
+  s.instance_rows = set.instances;
+  const std::string missing = rac_missing_note(set);
+  if (const std::string why = rac_unsound(p, set); !why.empty()) {
+    s.valid = false;
+    s.invalid_reason = fmt::format("Oracle's own {} set of this RAC compare report is unsound: {}{}", k_period_names[period - 1],
+                                   why, missing.empty() ? std::string() : "; " + missing);
+  }
+  if (!missing.empty())
+    s.diagnostics.push_back({Diagnostic::Level::warning, "", 0,
+                             fmt::format("{}: {} (its figures cover the other instances only)", s.source, missing)});
+}
+
 Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods, const std::array<HostCpu, 2>& cpu,
                       const std::vector<SqlCells>& sql, const std::vector<std::string_view>& lines,
-                      const std::vector<std::string>& first_absent, int period, const std::string& source) {
+                      const std::vector<std::string>& first_absent, int period, const std::string& source,
+                      const std::array<RacSet, 2>* rac) {
   RawReport one;
   one.format = raw.format;
   one.kind = ReportKind::awr_instance;
@@ -451,6 +700,7 @@ Snapshot build_period(const RawReport& raw, const std::array<Period, 2>& periods
     s.host_cpu = h;  // (the builder's note that the Host CPU section is missing no longer applies)
     std::erase_if(s.diagnostics, [](const Diagnostic& d) { return d.section == "host_cpu"; });
   }
+  if (rac != nullptr) apply_rac_set(s, p, (*rac)[static_cast<std::size_t>(period - 1)], period);
   const OptDouble db_time = s.db_time_s();
   for (const auto& q : sql)
     if (auto stat = sql_of_period(q, period, db_time)) s.sql.push_back(std::move(*stat));
@@ -504,21 +754,28 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
       pos = end + 1;
     }
   const std::string_view text = unmarked.empty() ? content : std::string_view(unmarked);
-  const RawReport raw = html ? tokenize_html(content) : tokenize_text(text);
+  std::size_t joined = 0;
+  const std::string pieces = html ? join_html_pieces(content, joined) : std::string();
+  RawReport raw = html ? tokenize_html(joined > 0 ? std::string_view(pieces) : content) : tokenize_text(text);
   if (!raw.not_read.empty()) throw Error(source, raw.not_read);
   std::array<Period, 2> periods{};
-  const auto instances = read_header_tables(raw, periods);
+  std::array<RacSet, 2> rac{};
+  const bool is_rac = read_rac_header(raw, periods, rac);  // awrgdrpt.sql
+  const auto instances = is_rac ? std::array<std::size_t, 2>{} : read_header_tables(raw, periods);
   for (std::size_t k = 0; k < 2; ++k)
     if (instances[k] > 1)
-      throw Error(source, fmt::format("an AWR RAC Compare Periods report (awrgdrpt.sql, {} instances in its {} period): not read "
-                                      "yet; give each period's RAC global report (awrgrpt.sql) or each instance's AWR report",
+      throw Error(source, fmt::format("an AWR RAC Compare Periods report (awrgdrpt.sql, {} instances in its {} period) in the "
+                                      "single-instance layout, which awrdiff does not know (the RAC layout it reads has a "
+                                      "database summary and a table of each set's instances); give each period's RAC global "
+                                      "report (awrgrpt.sql) or each instance's AWR report",
                                       instances[k], k_period_names[k]));
   std::array<HostCpu, 2> cpu{};
   read_host_configuration(raw, periods, cpu);
+  read_replay_roles(raw, periods);
   if (!html) {
     read_text_snap_lines(content, periods);
     read_text_title(content, periods);  // elapsed to the hundredth of a second
-  } else {
+  } else if (!is_rac) {  // (the RAC report prints its snap times to the minute, its elapsed time to 0.01 min)
     for (auto& p : periods) elapsed_from_snap_times(p.iv);
   }
   for (std::size_t k = 0; k < 2; ++k)
@@ -527,7 +784,13 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
                   fmt::format("an AWR Compare Periods report (awrddrpt.sql) without the snap ids of its {} period (the 'Snapshot "
                               "Set' table): truncated or damaged",
                               k_period_names[k]));
-  const std::vector<SqlCells> sql = html ? html_sql(raw) : text_sql(content);
+  std::vector<std::string> problems;  // what could not be read, said in both periods
+  if (joined > 0)
+    problems.push_back(
+        fmt::format("{} line{} of exactly {} characters joined with the next (Oracle breaks the report's "
+                    "HTML there, inside a tag or a figure)",
+                    joined, joined == 1 ? "" : "s", k_html_piece));
+  const std::vector<SqlCells> sql = html ? html_sql(raw, problems) : text_sql(content, problems);
   std::vector<Snapshot> out;
   std::vector<std::string_view> lines;  // a text report's lines, by line number (empty for HTML)
   if (!html)
@@ -544,7 +807,11 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
       p.iv.pdb_snapshots = true;
     }
   for (int period = 1; period <= 2; ++period)
-    out.push_back(build_period(raw, periods, cpu, sql, lines, first_absent, period, source));
+    out.push_back(build_period(raw, periods, cpu, sql, lines, first_absent, period, source, is_rac ? &rac : nullptr));
+  for (auto& s : out)
+    for (std::size_t i = 0; i < problems.size(); ++i)  // the joined lines are a note; an unread row a warning
+      s.diagnostics.push_back(
+          {i == 0 && joined > 0 ? Diagnostic::Level::info : Diagnostic::Level::warning, "sql", 0, problems[i]});
   for (const auto& s : out)
     if (s.load_profile.empty() && s.time_model.empty() && s.top_events.empty())
       throw Error(

@@ -44,6 +44,9 @@ void Builder::rac_database_summary(const RawTable& t) {
   if (auto v = num(t, r, ColumnId::in_report)) db.instances = static_cast<int>(*v);
   if (auto v = num(t, r, ColumnId::db_time_min)) iv.db_time_s = *v * 60.0;
   if (auto v = num(t, r, ColumnId::elapsed_min)) iv.elapsed_s = *v * 60.0;
+  // This is the report's database: a later "DB Name | DB Id" table (Exadata's cells list the databases they
+  // served, other databases first) is kept as printed and never replaces it, as in an instance report.
+  m_have_db_header = true;
 }
 
 InstanceRow& Builder::instance_row(int number) {

@@ -1,5 +1,5 @@
-// The reader of the DMA collector's awrhistsysmetricsumm files (sysmetric_read.hpp): one row per metric,
-// instance and hour of the day.
+// The reader of the DMA collector's awrhistsysmetricsumm and awrhistsysmetrichist files (sysmetric_read.hpp):
+// one row per metric, instance and hour of the day.
 #include "parse/sysmetric_read.hpp"
 
 namespace awrdiff::detail::metric_dump {
@@ -12,6 +12,20 @@ constexpr std::array<std::string_view, 19> k_dma_columns{
     "PKEY",       "DBID",         "INSTANCE_NUMBER", "HOUR",          "METRIC_NAME",  "METRIC_UNIT", "AVG_VALUE",
     "MODE_VALUE", "MEDIAN_VALUE", "MIN_VALUE",       "MAX_VALUE",     "SUM_VALUE",    "PERC50",      "PERC75",
     "PERC90",     "PERC95",       "PERC100",         "DMA_SOURCE_ID", "DMA_MANUAL_ID"};
+
+// What the figures are statistics of: the metric's raw values (the history extract), or AVERAGE + 2 sd.
+void note_basis(DumpBuilder& b, bool history) {
+  if (history)
+    b.diag(0,
+           "DMA collector, DBA_HIST_SYSMETRIC_HISTORY extract (awrhistsysmetrichist): every figure is a statistic of the "
+           "metric's raw 60-s values in each hour of the day, rounded to an integer by the collector (a rate under 0.5 "
+           "prints 0)",
+           Diagnostic::Level::info);
+  else
+    b.diag(0,
+           "DMA collector: every figure is a statistic of each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, "
+           "not of the metric's average (about two standard deviations high)");
+}
 
 }  // namespace
 
@@ -102,7 +116,13 @@ void parse_dma(const TextLines& text, SysmetricDump& dump) {
       if (auto nn = parse_integer<int>(n.substr(4)); nn && *nn > 0 && *nn <= 100)
         stats.push_back({static_cast<int>(c), nullptr, *nn});
   }
-  dump.basis = SysmetricBasis::average_plus_2sd;
+  // Two extracts share the layout. awrhistsysmetricsumm (DBA_HIST_SYSMETRIC_SUMMARY) writes each snapshot's
+  // AVERAGE + 2 x STANDARD_DEVIATION and takes its statistics over those; awrhistsysmetrichist
+  // (DBA_HIST_SYSMETRIC_HISTORY) takes them over the metric's raw 60-s values. The early collector (2021) wrote
+  // the history extract with a CON_ID column the summary extract never had; later ones are told apart by the
+  // file's name (opdb__awrhistsysmetrichist__...).
+  const bool history = column_index(names, {"CON_ID"}) >= 0 || dump.source.find("awrhistsysmetrichist") != std::string::npos;
+  dump.basis = history ? SysmetricBasis::metric_history : SysmetricBasis::average_plus_2sd;
 
   NumberReader numbers(false);
   bool pkey_read = false;
@@ -148,10 +168,7 @@ void parse_dma(const TextLines& text, SysmetricDump& dump) {
   };
   Table table{std::nullopt, layout};
   for_each_row(lines, lines.size(), table, text.last_complete, b, on_row);
-  if (!dump.rows.empty())
-    b.diag(0,
-           "DMA collector: every figure is a statistic of each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, "
-           "not of the metric's average (about two standard deviations high)");
+  if (!dump.rows.empty()) note_basis(b, history);
   b.finish();
 }
 

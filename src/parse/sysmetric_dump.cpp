@@ -32,6 +32,8 @@ const char* to_string(SysmetricBasis basis) {
       return "metric";
     case SysmetricBasis::average_plus_2sd:
       return "average_plus_2sd";
+    case SysmetricBasis::metric_history:
+      return "metric_history";
   }
   return "unknown";
 }

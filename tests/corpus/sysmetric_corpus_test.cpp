@@ -2,6 +2,7 @@
 // Id, instances, periods, rows and metrics, no row skipped, and five values per file read off the
 // file by hand (the raw cell, converted back to the metric's unit where AWR-Miner rescaled it).
 // Skipped cleanly when ../shared is absent.
+#include <awrdiff/baseline.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/sysmetric.hpp>
 
@@ -39,6 +40,9 @@ struct Expected {
   std::size_t periods, rows, metrics;
   std::vector<Value> values;
   std::string begin_time, end_time;  // of values[0]'s row ("" for the DMA collector)
+  // What the figures are statistics of: average + 2 sd per snapshot for the DMA collector's SUMMARY extract, the
+  // raw 60-s values for its SYSMETRIC_HISTORY extract, the metric itself for the rest (empty: by kind).
+  std::optional<awrdiff::SysmetricBasis> basis = std::nullopt;
 };
 
 using K = awrdiff::DumpKind;
@@ -178,6 +182,39 @@ const std::map<std::string, Expected> k_expected = {
        {"Average Active Sessions", 1, 9, Stat::average, 0}},
       "",
       ""}},
+    // AWR-Miner 3.0.17, 4 instances, snaps 23614-23822 (209 each). Line 1001: snap 23642 of instance 2, which ends
+    // at 02:00 where instances 1, 3 and 4 end at 01:59 (lines 998-1000); dur_m 60.
+    {"baseline-metric_11.2_rac_sfurlong_2.out",
+     {K::awr_miner,
+      std::nullopt,
+      {1, 2, 3, 4},
+      836,
+      28424,
+      34,
+      {{"Host CPU Utilization (%)", 2, 23642, Stat::average, 8.6},
+       {"Host CPU Utilization (%)", 2, 23642, Stat::maximum, 15.6},
+       {"Executions Per Sec", 2, 23642, Stat::average, 650.5},
+       {"Logical Reads Per Sec", 2, 23642, Stat::average, 325031.7},
+       {"User Commits Per Sec", 2, 23642, Stat::average, 1.3}},
+      "2013-11-25T01:00:00",
+      "2013-11-25T02:00:00"}},
+    // The early collector's DBA_HIST_SYSMETRIC_HISTORY extract (PKEY, CON_ID, DBID, ...): integers, 23 metrics x 24
+    // hours. Lines 156, 185 and 402.
+    {"baseline-metric_19c_dma_3.log",
+     {K::dma_collector,
+      2832984852,
+      {1},
+      24,
+      552,
+      23,
+      {{"Executions Per Sec", 1, 9, Stat::average, 2},
+       {"Executions Per Sec", 1, 9, Stat::maximum, 136},
+       {"Executions Per Sec", 1, 9, Stat::perc, 12, 95},
+       {"Host CPU Usage Per Sec", 1, 14, Stat::sum, 1604},
+       {"Redo Generated Per Sec", 1, 15, Stat::perc, 622, 90}},
+      "",
+      "",
+      awrdiff::SysmetricBasis::metric_history}},
     // Lines 2458, 5397, 6338: a host "CPU utilization" maximum of 151 %, a statistic of average + 2 sd.
     {"baseline-metric_19c_rac_dma_1.csv",
      {K::dma_collector,
@@ -272,7 +309,8 @@ TEST_P(SysmetricCorpus, ReadsWhatTheFileSays) {
   EXPECT_EQ(d.dbid, e.dbid);
   EXPECT_EQ(d.instances, e.instances);
   EXPECT_EQ(d.rows.size(), e.rows);
-  EXPECT_EQ(d.basis, e.kind == K::dma_collector ? awrdiff::SysmetricBasis::average_plus_2sd : awrdiff::SysmetricBasis::metric);
+  EXPECT_EQ(d.basis, e.basis.value_or(e.kind == K::dma_collector ? awrdiff::SysmetricBasis::average_plus_2sd
+                                                                 : awrdiff::SysmetricBasis::metric));
 
   std::set<std::string> metrics;
   std::set<std::tuple<int, long long>> periods;
@@ -359,6 +397,29 @@ TEST(SysmetricCorpusFacts, AwrMinerHeaders) {
   const auto dma = awrdiff::load_sysmetric_dump(k_corpus / "baseline-metric_19c_rac_dma_1.csv");
   EXPECT_EQ(dma.db_name, "OUSPRD");
   EXPECT_EQ(dma.host, "rac194.xxxxxxxxxx.com");
+}
+
+// The whole-database roll-up of a 4-instance AWR-Miner capture whose instances print different end minutes for
+// one snapshot (77 of its 209: snap 23642 ends at 01:59 on instances 1, 3, 4 and at 02:00 on instance 2): every
+// snapshot is rolled up, matched across instances by snap id. Snap 23642 (lines 998-1001): executions per second
+// 399.5 + 650.5 + 4.9 + 573.2, logical reads 3,503.2 + 325,031.7 + 360.9 + 9,174.5, host CPU (a mean) of 28.4,
+// 8.6, 2 and 9.9.
+TEST(SysmetricCorpusFacts, RacRollUpMatchesSnapshotsBySnapId) {
+  const auto file = k_corpus / "baseline-metric_11.2_rac_sfurlong_2.out";
+  if (!fs::exists(file)) GTEST_SKIP() << "../shared/corpus absent";
+  const auto b = awrdiff::baseline_from_dump(awrdiff::load_sysmetric_dump(file));
+  std::size_t whole = 0;
+  const awrdiff::BaselinePeriod* snap = nullptr;
+  for (const auto& p : b.periods) {
+    if (p.instance_number) continue;
+    ++whole;
+    if (p.end_snap == 23642) snap = &p;
+  }
+  EXPECT_EQ(whole, 209u);
+  ASSERT_NE(snap, nullptr);
+  EXPECT_NEAR(snap->values.at("load_profile.executes"), 399.5 + 650.5 + 4.9 + 573.2, 1e-6);
+  EXPECT_NEAR(snap->values.at("host_cpu_busy_pct"), (28.4 + 8.6 + 2 + 9.9) / 4, 1e-6);
+  for (const auto& n : b.notes) EXPECT_EQ(n.find("no whole-database figure"), std::string::npos) << n;
 }
 
 }  // namespace

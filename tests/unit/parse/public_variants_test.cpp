@@ -91,6 +91,49 @@ TEST(PublicVariants, ExadataDatabaseTablesDoNotReplaceTheHeadersDbId) {
   EXPECT_EQ(it->rows[0][1], "2222222222");
 }
 
+// A RAC global report (awrgrpt) on Exadata: its database is the Database Summary's (Id and Name), and the
+// cells' "DB Name | DBID" table after it (other databases first) never replaces it.
+const std::string k_rac_exadata = R"X(<html><head><title>AWR RAC Report for DB: TLRAPAT</title></head><body class="awr">
+<h1 class="awr">
+WORKLOAD REPOSITORY REPORT (RAC)
+
+</h1>
+<p />Database Summary<p />
+<table border="0" class="tdiff" summary="Database Summary"><tr>
+<th class="awrbg" colspan=" 8" id="Database">Database</th>
+<th class="awrbg" colspan=" 2" id="SnapshotIds">Snapshot Ids</th>
+<th class="awrbg" colspan=" 2" id="NumberofInstances">Number of Instances</th>
+<th class="awrbg" colspan=" 2" id="NumberofHosts">Number of Hosts</th>
+<th class="awrbg" colspan=" 2" id="ReportTotal(minutes)">Report Total (minutes)</th>
+</tr><tr>
+<th class="awrbg" scope="col" id="Id">Id</th><th class="awrbg" scope="col" id="Name">Name</th><th class="awrbg" scope="col" id="UniqueName">Unique Name</th><th class="awrbg" scope="col" id="Role">Role</th><th class="awrbg" scope="col" id="Edition">Edition</th><th class="awrbg" scope="col" id="RAC">RAC</th><th class="awrbg" scope="col" id="CDB">CDB</th><th class="awrbg" scope="col" id="BlockSize">Block Size</th><th class="awrbg" scope="col" id="Begin">Begin</th><th class="awrbg" scope="col" id="End">End</th><th class="awrbg" scope="col" id="InReport">In Report</th><th class="awrbg" scope="col" id="Total">Total</th><th class="awrbg" scope="col" id="InReport">In Report</th><th class="awrbg" scope="col" id="Total">Total</th><th class="awrbg" scope="col" id="DBtime">DB time</th><th class="awrbg" scope="col" id="Elapsedtime">Elapsed time</th></tr>
+<tr><td align="right" class='awrclb'>348068458</td><td class='awrc'>TLRAPAT</td><td class='awrc'>TLRAPAT</td><td class='awrc'>PRIMARY</td><td class='awrc'>EE</td><td class='awrc'>YES</td><td class='awrc'>NO</td><td align="right" class='awrc'>8192</td><td align="right" class='awrclb'>5100</td><td align="right" class='awrc'>5101</td><td align="right" class='awrclb'>4</td><td align="right" class='awrc'>4</td><td align="right" class='awrclb'>4</td><td align="right" class='awrc'>4</td><td align="right" class='awrclb'>240.00</td><td align="right" class='awrcrb'>60.00</td></tr>
+</table><p />
+<p />Database Instances Included In Report<p />
+<table border="0" class="tdiff" summary="Database Instances Included In Report. . Listed in order of instance number, I#"><tr><th class="awrbg" scope="col">I#</th><th class="awrbg" scope="col">Instance</th><th class="awrbg" scope="col">Host</th><th class="awrbg" scope="col">Startup</th><th class="awrbg" scope="col">Begin Snap Time</th><th class="awrbg" scope="col">End Snap Time</th><th class="awrbg" scope="col">Release</th><th class="awrbg" scope="col">Elapsed Time(min)</th><th class="awrbg" scope="col">DB time(min)</th><th class="awrbg" scope="col">Up Time(hrs)</th><th class="awrbg" scope="col">Avg Active Sessions</th><th class="awrbg" scope="col">Platform</th></tr>
+<tr><td align="right" class='awrc'>1</td><td class='awrc'>TLRAPAT1</td><td class='awrc'>exa-node1</td><td class='awrc'>01-Mar-24 04:00</td><td class='awrc'>10-Mar-24 10:00</td><td class='awrc'>10-Mar-24 11:00</td><td class='awrc'>19.28.0.0.0</td><td align="right" class='awrc'>60.00</td><td align="right" class='awrc'>60.00</td><td align="right" class='awrc'>222.00</td><td align="right" class='awrc'>1.00</td><td class='awrc'>Linux x86 64-bit</td></tr>
+</table><p />
+<h3 class="awr">Exadata Top Database Consumers</h3>
+<table border="0" class="tdiff">
+<tr><th class="awrbg" scope="col">DB Name</th><th class="awrbg" scope="col">DBID</th><th class="awrbg" scope="col">IOPs</th><th class="awrbg" scope="col">% IOPs</th></tr>
+<tr><td scope="row" class='awrc'>DMSPRD_BDC</td><td align="right" class='awrc'>1539511574</td><td align="right" class='awrc'>9,876</td><td align="right" class='awrc'>61.20</td></tr>
+<tr><td scope="row" class='awrnc'>TLRAPAT</td><td align="right" class='awrnc'>348068458</td><td align="right" class='awrnc'>4,321</td><td align="right" class='awrnc'>26.80</td></tr>
+</table>
+)X" + std::string(k_html_tail);
+
+TEST(PublicVariants, RacGlobalReportOnExadataTakesItsIdentityFromTheDatabaseSummary) {
+  const auto s = parse(k_rac_exadata, "rac_exadata.html");
+  EXPECT_EQ(s.kind, awrdiff::ReportKind::awr_global);
+  EXPECT_EQ(s.database.dbid, std::optional<std::uint64_t>(348068458));  // not DMSPRD_BDC's 1539511574
+  EXPECT_EQ(s.database.name, "TLRAPAT");
+  EXPECT_EQ(s.interval.begin_snap, 5100);
+  const auto it = std::find_if(s.other_tables.begin(), s.other_tables.end(), [](const awrdiff::GenericTable& g) {
+    return std::find(g.headers.begin(), g.headers.end(), "DBID") != g.headers.end();
+  });
+  ASSERT_NE(it, s.other_tables.end());
+  EXPECT_EQ(it->rows[0][0], "DMSPRD_BDC");
+}
+
 // ---- Multitenant: one row per PDB in the SQL lists; CDB in 12.1's snapshot table --------------------
 
 const std::string k_cdb_sql = html_head(R"(<th class="awrbg" scope="col">CDB</th>)", R"(<td class='awrnc'>YES</td>)") +

@@ -322,6 +322,7 @@ void expect_same_snapshot(const Snapshot& a, const Snapshot& b, bool with_diagno
   SAME_NUMBER(interval.begin_cursors_per_session);
   SAME_NUMBER(interval.end_cursors_per_session);
   SAME(interval.pdb_snapshots);
+  SAME(interval.replay_role);
   // The header's DB time is in the text only where the time model gives none.
   const auto* tm = a.time_model_row("DB time");
   if (tm == nullptr || !tm->time_s) { SAME_NUMBER(interval.db_time_s); }
@@ -438,6 +439,7 @@ Snapshot every_field() {
   iv.begin_cursors_per_session = 2.8;
   iv.end_cursors_per_session = 3.1;
   iv.pdb_snapshots = true;
+  iv.replay_role = "capture";
   s.load_profile.push_back({"db_time", "DB Time(s):", 2.0, 0.1, 0.0, -0.0});
   s.efficiency.push_back({"execute_to_parse", "Execute to Parse %", -7.97});
   iv.header_db_cpu_s = 3322.2;
