@@ -223,6 +223,7 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli
     tp.source = source;
     tp.top_sql = detail.top_sql;
     tp.db_time_parts = detail.db_time_parts;
+    tp.top_events = detail.top_events;
     for (const auto& [k, v] : pp.values) tp.values[k] = v;
     periods.push_back(std::move(tp));
   }
