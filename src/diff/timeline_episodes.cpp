@@ -146,26 +146,29 @@ int hour_of(const TimelinePeriod& p) {
   return (t[11] - '0') * 10 + (t[12] - '0');
 }
 
-// The normal periods the band of period `i` is drawn from: in a long series, those that began at the same hour of day
-// within the 7 days before it (at least 2: a day's cycle is no episode); else the latest `window` (at least `needed`).
-// Empty: not enough to judge it.
+// The periods the band of period `i` is drawn from, none before `since` (the start of the latest new level): in a long
+// series, every period that began at the same hour of day within the 7 days before it (at least 2: a day's cycle is no
+// episode; median and MAD shrug off a storm among them, and a pattern that recurs daily becomes the band within days);
+// else the latest `window` normal periods (at least 2: a storm does not raise its own band). Empty: not enough to judge
+// it.
 std::vector<std::size_t> band_of(const std::vector<const TimelinePeriod*>& kept, const std::vector<std::size_t>& normal,
                                  const std::vector<std::vector<std::size_t>>& by_hour, std::size_t i, bool long_series,
-                                 std::size_t window, std::size_t needed) {
-  if (!long_series) {
-    if (normal.size() < needed) return {};
-    return {normal.end() - static_cast<std::ptrdiff_t>(std::min(window, normal.size())), normal.end()};
-  }
-  const int h = hour_of(*kept[i]);
-  if (h < 0 || !kept[i]->begin_epoch) return {};
+                                 std::size_t window, std::size_t since) {
   std::vector<std::size_t> out;
-  const auto& like = by_hour[static_cast<std::size_t>(h)];
-  for (auto it = like.rbegin(); it != like.rend(); ++it) {
-    const auto& e = kept[*it]->begin_epoch;
-    if (!e || *kept[i]->begin_epoch - *e > 7 * 86400) break;
-    out.push_back(*it);
+  if (!long_series) {
+    for (auto it = normal.rbegin(); it != normal.rend() && *it >= since && out.size() < window; ++it) out.push_back(*it);
+    if (out.size() < 2) return {};
+  } else {
+    const int h = hour_of(*kept[i]);
+    if (h < 0 || !kept[i]->begin_epoch) return {};
+    const auto& like = by_hour[static_cast<std::size_t>(h)];
+    for (auto it = like.rbegin(); it != like.rend() && *it >= since; ++it) {
+      const auto& e = kept[*it]->begin_epoch;
+      if (!e || *kept[i]->begin_epoch - *e > 7 * 86400) break;
+      out.push_back(*it);
+    }
+    if (out.size() < 2) return {};
   }
-  if (out.size() < 2) return {};
   std::reverse(out.begin(), out.end());
   return out;
 }
@@ -177,11 +180,9 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
   const bool long_series = kept.size() >= 2 * window;  // two days of periods or more: bands of like hours
   const std::size_t level_run = std::max(min_segment, k_min_run + 1);
   std::vector<std::size_t> normal;  // the normal periods so far, in time order
-  std::vector<std::vector<std::size_t>> by_hour(24);  // the same, per hour of day
-  auto add_normal = [&](std::size_t j) {
-    normal.push_back(j);
-    if (const int h = hour_of(*kept[j]); h >= 0) by_hour[static_cast<std::size_t>(h)].push_back(j);
-  };
+  std::vector<std::vector<std::size_t>> by_hour(24);  // every period so far, per hour of day (a long series' bands)
+  auto add_normal = [&](std::size_t j) { normal.push_back(j); };
+  std::size_t since = 0;  // the first period of the latest new level: the bands are drawn from there on
   std::vector<Episode> out;
   std::optional<Episode> run;
   auto close = [&](std::size_t next) {
@@ -196,7 +197,8 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
     const auto v = aas_of(*kept[i]);
     if (!v) continue;
     bool far = false;
-    if (const auto at = band_of(kept, normal, by_hour, i, long_series, window, 2); !at.empty()) {
+    const int hour = hour_of(*kept[i]);
+    if (const auto at = band_of(kept, normal, by_hour, i, long_series, window, since); !at.empty()) {
       std::vector<double> band;
       for (const std::size_t j : at) band.push_back(*aas_of(*kept[j]));
       const double m = median(band);
@@ -213,6 +215,7 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
         run->like_hours = long_series;
       }
     }
+    if (hour >= 0) by_hour[static_cast<std::size_t>(hour)].push_back(i);
     if (!far) {
       close(i);
       add_normal(i);
@@ -223,12 +226,14 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
       run->peak_aas = *v;
       run->peak = i;
     }
-    // A run as long as the minimum segment is a new level: the band is redrawn from it.
+    // A run as long as the minimum segment is a new level: it did not end, it stayed; the band is redrawn from it.
     if (run->last + 1 - run->first == level_run) {
       run->new_level = true;
+      since = run->first;
       for (std::size_t j = run->first; j <= run->last; ++j)
-        if (aas_of(*kept[j])) add_normal(j);
-      close(i + 1);
+        if (aas_of(*kept[j])) add_normal(j);  // by_hour has them already
+      out.push_back(*run);
+      run.reset();
     }
   }
   close(kept.size());
@@ -242,16 +247,15 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
 std::string describe_episode(const Episode& e, const std::vector<const TimelinePeriod*>& kept) {
   const auto& first = *kept[e.first];
   const std::string span =
-      e.still_on ? fmt::format("from {}, still on", when(first.begin_time))
-                 : fmt::format("{} .. {}", when(first.begin_time), when_on(kept[e.last]->end_time, first.begin_time));
+      e.still_on    ? fmt::format("from {}, still on", when(first.begin_time))
+      : e.new_level ? fmt::format("from {}, a new level", when(first.begin_time))
+                    : fmt::format("{} .. {}", when(first.begin_time), when_on(kept[e.last]->end_time, first.begin_time));
   std::string out = fmt::format("Episode {} ({} periods): DB time per second up to {} AAS at {}", span, e.last + 1 - e.first,
                                 num(e.peak_aas), when_on(kept[e.peak]->begin_time, first.begin_time));
   if (e.level > 0)
     out +=
         fmt::format(", {}x the {} AAS before (median of {} period{})", num(e.peak_aas / e.level), num(e.level), e.normal.size(),
-                    e.like_hours           ? "s of its hour of day"
-                    : e.normal.size() == 1 ? ""
-                                           : "s");
+                    std::string(e.normal.size() == 1 ? "" : "s") + (e.like_hours ? " of its hour of day" : ""));
   if (e.next) {
     const auto v = aas_of(*kept[*e.next]);
     out += fmt::format(", {} {} AAS at {}", v && *v > e.level * 1.5 ? "down to" : "back to", v ? num(*v) : "?",
@@ -321,8 +325,10 @@ CompareTable episodes_table(const std::vector<Episode>& episodes, const std::vec
     const auto after = e.next ? aas_of(*kept[*e.next]) : std::nullopt;
     CompareRow r;
     r.cells = {when(kept[e.first]->begin_time),
-               e.still_on ? std::string("still on") : when(kept[e.last]->end_time),
-               std::to_string(e.last + 1 - e.first) + (e.new_level ? " (a new level)" : ""),
+               e.still_on    ? std::string("still on")
+               : e.new_level ? std::string("a new level")
+                             : when(kept[e.last]->end_time),
+               std::to_string(e.last + 1 - e.first),
                e.level,
                e.peak_aas,
                when(kept[e.peak]->begin_time),

@@ -145,6 +145,31 @@ TEST(TimelineEpisodes, AMonthWithOneThreePeriodEpisodeFindsItAndASingleOutlierIs
   EXPECT_TRUE(q.findings.empty());
 }
 
+TEST(TimelineEpisodes, AMonthWithAStepIsOneShiftNotAStringOfEpisodes) {
+  // The load steps up 4x on 15-Oct 00:00 and stays: a sustained shift. The band is redrawn from the new level once a
+  // day of periods has stayed there: no episode after it (the like hours of the 7 days before still hold the old level).
+  auto v = month();
+  for (std::size_t i = 14 * 24; i < v.size(); ++i) v[i].values["db_time_per_s"] *= 4;
+  const auto c = awrdiff::build_timeline("MONTH", v);
+  EXPECT_EQ(c.headline.rfind("DB time per second stepped up", 0), 0u) << c.headline;
+  EXPECT_NE(c.headline.find("at 2023-10-15 00:00"), std::string::npos) << c.headline;
+  EXPECT_EQ(table(c, "timeline_episodes"), nullptr) << c.headline;
+}
+
+TEST(TimelineEpisodes, ADailyPatternThatRecursIsAnEpisodeForAFewDaysOnly) {
+  // From 10-Oct a nightly batch triples the load from 01:00 to 03:59 every night: the first nights are episodes (nothing
+  // like it at those hours before), within days it is the band of those hours (the median of the 7 days before).
+  auto v = month();
+  for (std::size_t i = 9 * 24; i < v.size(); ++i)
+    if (const int h = static_cast<int>(i % 24); h >= 1 && h < 4) v[i].values["db_time_per_s"] *= 4;
+  const auto c = awrdiff::build_timeline("MONTH", v);
+  const auto* t = table(c, "timeline_episodes");
+  ASSERT_NE(t, nullptr) << c.headline;
+  EXPECT_LE(t->rows.size(), 4u);
+  EXPECT_EQ(std::get<std::string>(t->rows.back().cells[0]), "2023-10-10 01:00");  // latest first: the first night last
+  EXPECT_EQ(std::get<std::string>(t->rows.front().cells[0]), "2023-10-13 01:00");  // 4 of the 7 nights before: its band
+}
+
 TEST(TimelineEpisodes, IdlePeriodsNeitherInventNorHideAnEpisode) {
   // An idle period (1.1 AAS) before the storm and one after it: the same episode, ended by the idle one.
   auto v = rmgtibp(true, false);
