@@ -83,6 +83,25 @@ expect 0 "timeline of a store kept without snapshots" -- "$AWRDIFF" timeline --d
 contains "$T/out" "stepped up" "the storm found without snapshots"
 if grep -qF "Top SQL over time" "$T/out"; then bad "no snapshot, yet a top SQL table"; else ok; fi
 
+# A storm of three short periods between a busy period the day before and a partial recovery after it (the shape of
+# RMGTIBP's, issue 32): the same episode in the first line with or without either, and one finding for it.
+python3 tests/cli/episode_series.py "$T/ep"
+E=$T/ep/ep_
+for set in "01 02 03 04 05 06 07 08 09" "02 03 04 05 06 07 08" "01 02 03 04 05 06 07 08" "02 03 04 05 06 07 08 09"; do
+  files=()
+  for n in $set; do files+=("$E$n.html"); done
+  expect 0 "timeline of the episode series ($set)" -- "$AWRDIFF" timeline "${files[@]}" -w 0
+  head -1 "$T/out" >"$T/first"
+  case $set in
+  *09) contains "$T/first" "Episode 2025-03-14 13:00 .. 20:51 (3 periods): DB time per second up to 4.85 AAS at 13:00" \
+    "episode series ($set): the storm, ended" ;;
+  *) contains "$T/first" "Episode from 2025-03-14 13:00, still on (3 periods): DB time per second up to 4.85 AAS at 13:00" \
+    "episode series ($set): the storm, still on" ;;
+  esac
+  contains "$T/first" "top SQL: 81uvdbt46vt5p" "episode series ($set): the storm's statement"
+  if [ "$(grep -c '^ *[0-9]*\. \[' "$T/out")" = 1 ]; then ok; else bad "episode series ($set): not one finding: $(grep '^ *[0-9]*\. \[' "$T/out")"; fi
+done
+
 expect 0 "timeline --db --from --to" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --from 2025-03-15 --to 2025-03-16
 contains "$T/out" "in 2 periods" "--from/--to keep two periods"
 expect 0 "--from with a space and minutes" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --from "2025-03-15 00:00" --to 2025-03-16T23:59
