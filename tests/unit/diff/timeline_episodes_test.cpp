@@ -185,6 +185,49 @@ TEST(TimelineEpisodes, IdlePeriodsNeitherInventNorHideAnEpisode) {
   EXPECT_EQ(table(d, "timeline_episodes"), nullptr) << d.headline;
 }
 
+TEST(TimelineEpisodes, AnOutlierOrAnIdlePeriodNeitherInventsNorHidesAShift) {
+  // Five days of hourly periods with a day's cycle; from 3-Oct 00:00 the load stays 2.5x higher (a sustained shift, no
+  // storm). One storm hour (150 AAS) or one idle hour (0.5 AAS) put before the step, after it, or both, changes neither
+  // the shift found nor the absence of an episode; the same without the step finds nothing.
+  auto days = [](bool step) {
+    std::vector<TimelinePeriod> v;
+    for (int d = 1; d <= 5; ++d)
+      for (int h = 0; h < 24; ++h) {
+        const double cycle = 15 - 5 * std::cos((h - 2) * 3.14159265 / 12);
+        const double noise = 1 + 0.08 * (((d * 31 + h * 17) % 11) - 5) / 5.0;
+        v.push_back(normal(d, h, 0, cycle * noise * (step && d >= 3 ? 2.5 : 1), 0, 60));
+      }
+    return v;
+  };
+  // Where the shift is found without the odd periods (the rank test places it within a few hours of the step: the
+  // day's cycle blurs its night).
+  auto at_of = [](const std::string& headline) {
+    const auto i = headline.find(" at 2023-");
+    return i == std::string::npos ? std::string() : headline.substr(i, 20);
+  };
+  const auto clean = awrdiff::build_timeline("X", days(true));
+  ASSERT_EQ(clean.headline.rfind("DB time per second stepped up", 0), 0u) << clean.headline;
+  const std::string at = at_of(clean.headline);
+  EXPECT_TRUE(at == " at 2023-10-03 00:00" || at == " at 2023-10-03 04:00") << clean.headline;
+  for (const double odd : {150.0, 0.5})
+    for (const int where : {0, 1, 2}) {  // before the step, after it, both
+      SCOPED_TRACE("odd period " + std::to_string(odd) + " at " + std::to_string(where));
+      for (const bool step : {true, false}) {
+        auto v = days(step);
+        if (where != 1) v[30].values["db_time_per_s"] = odd;  // 2-Oct 06:00
+        if (where != 0) v[100].values["db_time_per_s"] = odd;  // 5-Oct 04:00
+        const auto c = awrdiff::build_timeline("X", v);
+        EXPECT_EQ(table(c, "timeline_episodes"), nullptr) << c.headline;
+        if (step) {
+          EXPECT_EQ(c.headline.rfind("DB time per second stepped up", 0), 0u) << c.headline;
+          EXPECT_EQ(at_of(c.headline), at) << c.headline;
+        } else {
+          EXPECT_EQ(c.headline.rfind("No sustained shift", 0), 0u) << c.headline;
+        }
+      }
+    }
+}
+
 // RMGTIBN as its reports give it (the periods the timeline keeps of awr-html_19c_jdmoreno_{5,1,3,4}: the soak test at
 // 25.2 and 20.9 AAS with 5,176 and 4,056 executions per second, then after the 05:45 restart 1.10 and 3.79 AAS with 7.8
 // executions per second), and an idle period appended (1.1 AAS, 0.1 executions per second).
