@@ -322,9 +322,9 @@ void mark_shifts_with_load(std::vector<Shift>& shifts, const std::set<std::strin
 
 // The episodes of DB time per second (find_episodes), less those that lasted into a new level where a shift of DB time
 // per second begins in them: that shift tells it.
-std::vector<detail::Episode> episodes_of(const Series& series, const std::vector<Shift>& shifts) {
+std::vector<detail::Episode> episodes_of(const Series& series, const std::vector<Shift>& shifts, MatchPeriods match) {
   std::vector<detail::Episode> out;
-  for (auto& e : detail::find_episodes(series.kept, series.day, series.min_seg)) {
+  for (auto& e : detail::find_episodes(series.kept, series.day, series.min_seg, match)) {
     const bool told = e.new_level && std::any_of(shifts.begin(), shifts.end(), [&](const Shift& s) {
                         return s.key == detail::k_episode_metric && s.period >= e.first && s.period <= e.last;
                       });
@@ -879,7 +879,7 @@ Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> p
   std::set<std::string> searched;  // the keys with a series
   std::vector<Shift> shifts = find_shifts(series, keys, options, searched);
   mark_shifts_with_load(shifts, searched);
-  const std::vector<detail::Episode> episodes = episodes_of(series, shifts);
+  const std::vector<detail::Episode> episodes = episodes_of(series, shifts, options.match);
   c.headline = headline(name, series, shifts, keys, episodes);
   const std::vector<const Shift*> order = in_order(shifts, keys);
   c.findings = shift_findings(series, order, episodes);

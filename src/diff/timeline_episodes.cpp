@@ -139,32 +139,25 @@ std::string describe_sql(const EpisodeSql& q) {
 
 namespace {
 
-// The hour of day a period begins at ("2023-10-02T15:00:00" -> 15); -1 when unreadable.
-int hour_of(const TimelinePeriod& p) {
-  const auto& t = p.begin_time;
-  if (t.size() < 13 || t[10] != 'T' || t[11] < '0' || t[11] > '9' || t[12] < '0' || t[12] > '9') return -1;
-  return (t[11] - '0') * 10 + (t[12] - '0');
-}
-
 // The periods the band of period `i` is drawn from, none before `since` (the start of the latest new level): in a long
-// series, every period that began at the same hour of day within the 7 days before it (at least 2: a day's cycle is no
-// episode; median and MAD shrug off a storm among them, and a pattern that recurs daily becomes the band within days);
-// else the latest `window` normal periods (at least 2: a storm does not raise its own band). Empty: not enough to judge
-// it.
+// series, every like period (`key`: the same hour of day, or weekday and hour) that began within `lookback_s` before it (at least
+// 2: a day's cycle is no episode; median and MAD shrug off a storm among them, and a pattern that recurs daily becomes the band
+// within days); else the latest `window` normal periods (at least 2: a storm does not raise its own band). Empty: not enough to
+// judge it.
 std::vector<std::size_t> band_of(const std::vector<const TimelinePeriod*>& kept, const std::vector<std::size_t>& normal,
-                                 const std::vector<std::vector<std::size_t>>& by_hour, std::size_t i, bool long_series,
-                                 std::size_t window, std::size_t since) {
+                                 const std::map<int, std::vector<std::size_t>>& by_key, std::optional<int> key, std::size_t i,
+                                 bool long_series, std::size_t window, std::size_t since, long long lookback_s) {
   std::vector<std::size_t> out;
   if (!long_series) {
     for (auto it = normal.rbegin(); it != normal.rend() && *it >= since && out.size() < window; ++it) out.push_back(*it);
     if (out.size() < 2) return {};
   } else {
-    const int h = hour_of(*kept[i]);
-    if (h < 0 || !kept[i]->begin_epoch) return {};
-    const auto& like = by_hour[static_cast<std::size_t>(h)];
+    const auto found = key ? by_key.find(*key) : by_key.end();
+    if (found == by_key.end() || !kept[i]->begin_epoch) return {};
+    const auto& like = found->second;
     for (auto it = like.rbegin(); it != like.rend() && *it >= since; ++it) {
       const auto& e = kept[*it]->begin_epoch;
-      if (!e || *kept[i]->begin_epoch - *e > 7 * 86400) break;
+      if (!e || *kept[i]->begin_epoch - *e > lookback_s) break;
       out.push_back(*it);
     }
     if (out.size() < 2) return {};
@@ -175,12 +168,16 @@ std::vector<std::size_t> band_of(const std::vector<const TimelinePeriod*>& kept,
 
 }  // namespace
 
-std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kept, std::size_t day, std::size_t min_segment) {
+std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kept, std::size_t day, std::size_t min_segment,
+                                   MatchPeriods match) {
+  // Like periods: the same weekday and hour over 5 weeks with --match weekday-hour, else the same hour over 7 days.
+  const MatchPeriods like = match == MatchPeriods::weekday_hour ? MatchPeriods::weekday_hour : MatchPeriods::hour;
+  const long long lookback_s = (like == MatchPeriods::weekday_hour ? 35 : 7) * 86400LL;
   const std::size_t window = std::max<std::size_t>(2, day);
   const bool long_series = kept.size() >= 2 * window;  // two days of periods or more: bands of like hours
   const std::size_t level_run = std::max(min_segment, k_min_run + 1);
   std::vector<std::size_t> normal;  // the normal periods so far, in time order
-  std::vector<std::vector<std::size_t>> by_hour(24);  // every period so far, per hour of day (a long series' bands)
+  std::map<int, std::vector<std::size_t>> by_key;  // every period so far, per like-period key (a long series' bands)
   auto add_normal = [&](std::size_t j) { normal.push_back(j); };
   std::size_t since = 0;  // the first period of the latest new level: the bands are drawn from there on
   std::vector<Episode> out;
@@ -197,8 +194,8 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
     const auto v = aas_of(*kept[i]);
     if (!v) continue;
     bool far = false;
-    const int hour = hour_of(*kept[i]);
-    if (const auto at = band_of(kept, normal, by_hour, i, long_series, window, since); !at.empty()) {
+    const std::optional<int> key = like_period_key(like, kept[i]->begin_time);
+    if (const auto at = band_of(kept, normal, by_key, key, i, long_series, window, since, lookback_s); !at.empty()) {
       std::vector<double> band;
       for (const std::size_t j : at) band.push_back(*aas_of(*kept[j]));
       const double m = median(band);
@@ -212,10 +209,10 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
         run->level = m;
         run->high = high;
         run->normal = at;
-        run->like_hours = long_series;
+        if (long_series) run->like = like == MatchPeriods::weekday_hour ? "its weekday and hour" : "its hour of day";
       }
     }
-    if (hour >= 0) by_hour[static_cast<std::size_t>(hour)].push_back(i);
+    if (key) by_key[*key].push_back(i);
     if (!far) {
       close(i);
       add_normal(i);
@@ -231,7 +228,7 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
       run->new_level = true;
       since = run->first;
       for (std::size_t j = run->first; j <= run->last; ++j)
-        if (aas_of(*kept[j])) add_normal(j);  // by_hour has them already
+        if (aas_of(*kept[j])) add_normal(j);  // by_key has them already
       out.push_back(*run);
       run.reset();
     }
@@ -253,9 +250,8 @@ std::string describe_episode(const Episode& e, const std::vector<const TimelineP
   std::string out = fmt::format("Episode {} ({} periods): DB time per second up to {} AAS at {}", span, e.last + 1 - e.first,
                                 num(e.peak_aas), when_on(kept[e.peak]->begin_time, first.begin_time));
   if (e.level > 0)
-    out +=
-        fmt::format(", {}x the {} AAS before (median of {} period{})", num(e.peak_aas / e.level), num(e.level), e.normal.size(),
-                    std::string(e.normal.size() == 1 ? "" : "s") + (e.like_hours ? " of its hour of day" : ""));
+    out += fmt::format(", {}x the {} AAS before (median of {} period{})", num(e.peak_aas / e.level), num(e.level),
+                       e.normal.size(), std::string(e.normal.size() == 1 ? "" : "s") + (e.like.empty() ? "" : " of " + e.like));
   if (e.next) {
     const auto v = aas_of(*kept[*e.next]);
     out += fmt::format(", {} {} AAS at {}", v && *v > e.level * 1.5 ? "down to" : "back to", v ? num(*v) : "?",

@@ -3,6 +3,7 @@
 // and the statements that grew). Internal to the diff layer; build_timeline (timeline.hpp) calls it.
 #pragma once
 
+#include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/timeline.hpp>
 
@@ -44,18 +45,19 @@ struct Episode {
   double level = 0;  // DB time per second, median of the normal periods the band is drawn from, AAS
   double high = 0;  // the band's top: a period above it is far outside
   std::vector<std::size_t> normal;  // the normal periods before it that the band is drawn from
-  bool like_hours = false;  // ... those of its start's hour of day in the 7 days before (a series of 2 days or more)
+  std::string like;  // the like periods of a long series' band: "its hour of day" or "its weekday and hour"; else empty
   std::optional<std::size_t> next;  // the first period after it, when it ended
   std::vector<EpisodeEvent> events;  // the events that grew most, at most 3
   std::vector<EpisodeSql> sql;  // the statements that carry it, at most 2
 };
 
 /// The episodes of `kept` (valid periods in time order) in DB time per second. `day`: a day of periods: a series of two
-/// days or more draws each period's band from the normal periods of its hour of day in the 7 days before (at least 2),
-/// a shorter one from the latest day of normal periods (at least 2);
-/// `min_segment`: a run that lasts this many periods is a new level (Episode::new_level; the band is then redrawn
-/// from it).
-std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kept, std::size_t day, std::size_t min_segment);
+/// days or more draws each period's band from every period of its hour of day in the 7 days before (with `match`
+/// weekday_hour: of its weekday and hour in the 35 days before; at least 2), a shorter one from the latest day of
+/// normal periods (at least 2); `min_segment`: a run that lasts this many periods is a new level (Episode::new_level;
+/// the bands are then drawn from its start on).
+std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kept, std::size_t day, std::size_t min_segment,
+                                   MatchPeriods match = MatchPeriods::all);
 
 /// "Episode from 2023-10-02 15:00, still on: DB time per second up to 165 AAS at 20:49, 15.3x the 10.8 AAS before
 /// (median of 2 periods); top events: library cache lock 98.2 AAS, ...; top SQL: 1c602wgfqtdky (...) 99.6 AAS, ...".

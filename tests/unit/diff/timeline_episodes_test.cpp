@@ -15,15 +15,20 @@ namespace {
 
 using awrdiff::TimelinePeriod;
 
-// A period of `minutes` from day `day` (of October 2023) at hh:mm, with DB time per second `aas`.
+// "2023-10-DDTHH:MM:00" for day `day` of the series (day 32 is 1-Nov) and `minute` of the day.
+std::string stamp(int day, int minute) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "2023-%02d-%02dT%02d:%02d:00", day > 31 ? 11 : 10, day > 31 ? day - 31 : day, minute / 60,
+                minute % 60);
+  return buf;
+}
+
+// A period of `minutes` from day `day` (of October 2023; 32 is 1-Nov) at hh:mm, with DB time per second `aas`.
 TimelinePeriod period(int day, int hh, int mm, int minutes, double aas) {
   TimelinePeriod p;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "2023-10-%02dT%02d:%02d:00", day, hh, mm);
-  p.begin_time = buf;
+  p.begin_time = stamp(day, hh * 60 + mm);
   const int end = hh * 60 + mm + minutes;
-  std::snprintf(buf, sizeof buf, "2023-10-%02dT%02d:%02d:00", day + end / 1440, end % 1440 / 60, end % 60);
-  p.end_time = buf;
+  p.end_time = stamp(day + end / 1440, end % 1440);
   p.begin_epoch = ((day - 1) * 1440LL + hh * 60 + mm) * 60;
   p.elapsed_s = minutes * 60.0;
   p.begin_snap = *p.begin_epoch / 60;
@@ -168,6 +173,34 @@ TEST(TimelineEpisodes, ADailyPatternThatRecursIsAnEpisodeForAFewDaysOnly) {
   EXPECT_LE(t->rows.size(), 4u);
   EXPECT_EQ(std::get<std::string>(t->rows.back().cells[0]), "2023-10-10 01:00");  // latest first: the first night last
   EXPECT_EQ(std::get<std::string>(t->rows.front().cells[0]), "2023-10-13 01:00");  // 4 of the 7 nights before: its band
+}
+
+TEST(TimelineEpisodes, MatchWeekdayHourTakesAWeeklyBatchAsItsBandAndStillFindsAStorm) {
+  // Six weeks of hourly periods from Sunday 1-Oct: every Saturday a batch runs at 4x from 09:00 to 16:59, and on
+  // Wednesday 1-Nov 10:00 .. 12:59 a storm. By hour of day (the default) every Saturday is far above its band (the 7
+  // days before hold one Saturday); by weekday and hour (--match weekday-hour) the Saturdays are their own band from the
+  // third on, and the storm is found either way.
+  std::vector<TimelinePeriod> v;
+  for (int d = 1; d <= 42; ++d)
+    for (int h = 0; h < 24; ++h) {
+      const double cycle = 15 - 5 * std::cos((h - 2) * 3.14159265 / 12);
+      const double noise = 1 + 0.08 * (((d * 31 + h * 17) % 11) - 5) / 5.0;
+      const bool batch = d % 7 == 0 && h >= 9 && h < 17;
+      v.push_back(normal(d, h, 0, cycle * noise * (batch ? 4 : 1), 0, 60));
+    }
+  for (std::size_t i = 31 * 24 + 10; i < 31 * 24 + 13; ++i) v[i].values["db_time_per_s"] = 90;  // Wed 1-Nov
+  const auto by_hour = awrdiff::build_timeline("X", v);
+  const auto* t = table(by_hour, "timeline_episodes");
+  ASSERT_NE(t, nullptr) << by_hour.headline;
+  EXPECT_GE(t->rows.size(), 5u) << by_hour.headline;  // the storm and the Saturdays
+  awrdiff::TimelineOptions o;
+  o.match = awrdiff::MatchPeriods::weekday_hour;
+  const auto by_weekday = awrdiff::build_timeline("X", v, o);
+  const auto* w = table(by_weekday, "timeline_episodes");
+  ASSERT_NE(w, nullptr) << by_weekday.headline;
+  ASSERT_EQ(w->rows.size(), 1u) << by_weekday.headline;
+  EXPECT_EQ(std::get<std::string>(w->rows[0].cells[0]), "2023-11-01 10:00");
+  EXPECT_NE(by_weekday.headline.find("(median of 4 periods of its weekday and hour)"), std::string::npos) << by_weekday.headline;
 }
 
 TEST(TimelineEpisodes, IdlePeriodsNeitherInventNorHideAnEpisode) {
