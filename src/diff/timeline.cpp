@@ -328,7 +328,10 @@ std::vector<detail::Episode> episodes_of(const Series& series, const std::vector
     const bool told = e.new_level && std::any_of(shifts.begin(), shifts.end(), [&](const Shift& s) {
                         return s.key == detail::k_episode_metric && s.period >= e.first && s.period <= e.last;
                       });
-    if (!told) out.push_back(std::move(e));
+    if (told) continue;
+    for (std::size_t j = e.first; j <= (e.next ? *e.next : e.last); ++j)
+      if (series.restart_kept[j]) e.restarts.push_back(j);
+    out.push_back(std::move(e));
   }
   return out;
 }

@@ -241,21 +241,35 @@ std::vector<Episode> find_episodes(const std::vector<const TimelinePeriod*>& kep
   return out;
 }
 
+// " at 19:42": the startup time of kept period `j` (the date too when not `day`'s); empty when it is not known to differ
+// from the period's before (a period left out carried the restart).
+std::string restart_at(const std::vector<const TimelinePeriod*>& kept, std::size_t j, const std::string& day) {
+  const auto& p = *kept[j];
+  if (j == 0 || p.startup_time.empty() || p.startup_time == kept[j - 1]->startup_time) return {};
+  return " at " + when_on(p.startup_time, day);
+}
+
 std::string describe_episode(const Episode& e, const std::vector<const TimelinePeriod*>& kept) {
   const auto& first = *kept[e.first];
-  const std::string span =
-      e.still_on    ? fmt::format("from {}, still on", when(first.begin_time))
-      : e.new_level ? fmt::format("from {}, a new level", when(first.begin_time))
-                    : fmt::format("{} .. {}", when(first.begin_time), when_on(kept[e.last]->end_time, first.begin_time));
+  const std::string& day = first.begin_time;
+  auto has_restart = [&](std::size_t j) { return std::find(e.restarts.begin(), e.restarts.end(), j) != e.restarts.end(); };
+  std::string span = e.still_on    ? fmt::format("from {}", when(first.begin_time))
+                     : e.new_level ? fmt::format("from {}", when(first.begin_time))
+                                   : fmt::format("{} .. {}", when(first.begin_time), when_on(kept[e.last]->end_time, day));
+  if (has_restart(e.first)) span += ", after an instance restart" + restart_at(kept, e.first, day);
+  for (std::size_t j = e.first + 1; j <= e.last; ++j)
+    if (has_restart(j)) span += ", through an instance restart" + restart_at(kept, j, day);
+  span += e.still_on ? ", still on" : e.new_level ? ", a new level" : "";
   std::string out = fmt::format("Episode {} ({} periods): DB time per second up to {} AAS at {}", span, e.last + 1 - e.first,
-                                num(e.peak_aas), when_on(kept[e.peak]->begin_time, first.begin_time));
+                                num(e.peak_aas), when_on(kept[e.peak]->begin_time, day));
   if (e.level > 0)
     out += fmt::format(", {}x the {} AAS before (median of {} period{})", num(e.peak_aas / e.level), num(e.level),
                        e.normal.size(), std::string(e.normal.size() == 1 ? "" : "s") + (e.like.empty() ? "" : " of " + e.like));
   if (e.next) {
     const auto v = aas_of(*kept[*e.next]);
-    out += fmt::format(", {} {} AAS at {}", v && *v > e.level * 1.5 ? "down to" : "back to", v ? num(*v) : "?",
-                       when_on(kept[*e.next]->begin_time, first.begin_time));
+    out += fmt::format(", {} {} AAS at {}{}", v && *v > e.level * 1.5 ? "down to" : "back to", v ? num(*v) : "?",
+                       when_on(kept[*e.next]->begin_time, day),
+                       has_restart(*e.next) ? ", after an instance restart" + restart_at(kept, *e.next, day) : "");
   }
   if (!e.events.empty()) {
     std::vector<std::string> ev;

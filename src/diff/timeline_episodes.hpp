@@ -47,6 +47,7 @@ struct Episode {
   std::vector<std::size_t> normal;  // the normal periods before it that the band is drawn from
   std::string like;  // the like periods of a long series' band: "its hour of day" or "its weekday and hour"; else empty
   std::optional<std::size_t> next;  // the first period after it, when it ended
+  std::vector<std::size_t> restarts;  // of first .. next: the periods an instance restart precedes (set by the caller)
   std::vector<EpisodeEvent> events;  // the events that grew most, at most 3
   std::vector<EpisodeSql> sql;  // the statements that carry it, at most 2
 };
