@@ -22,6 +22,12 @@ struct TimelineSql {
   OptDouble pct_db_time;  ///< %Total of SQL ordered by Elapsed Time: its elapsed over the period's DB time, %
 };
 
+/// A wait event of a period (Foreground Wait Events, else Top Timed Events), or DB CPU, as time per second.
+struct TimelineEvent {
+  std::string name;  ///< "library cache lock", "cursor: mutex X", "DB CPU"
+  double aas = 0;  ///< Total Wait Time (s) (DB CPU: its time) / the period's elapsed: average active sessions
+};
+
 /// One part of a period's DB time per second (the stacked chart over time).
 struct TimelinePart {
   std::string name;  ///< "DB CPU" or a non-idle wait class ("User I/O", "Concurrency", ...)
@@ -47,12 +53,18 @@ struct TimelinePeriod {
   /// DB CPU and each non-idle wait class per second, where its report (or its stored snapshot) was read; empty
   /// otherwise (the history's values keep no wait class).
   std::vector<TimelinePart> db_time_parts;
+  /// DB CPU and the non-idle foreground wait events with the most time (a few), where its report (or its stored
+  /// snapshot) was read: an episode's cause by name.
+  std::vector<TimelineEvent> top_events;
 };
 
-/// Fills `period.top_sql` (the first `top` statements of SQL ordered by Elapsed Time, as AAS) and
-/// `period.db_time_parts` (DB CPU and each non-idle wait class with time, foreground classes where the report
-/// gives them, as AAS) from the period's report. Leaves both empty when the report has no elapsed time.
-void add_report_detail(TimelinePeriod& period, const Snapshot& snapshot, std::size_t top = 5);
+/// Fills `period.top_sql` (the first `top` statements of SQL ordered by Elapsed Time, as AAS: the whole list of an
+/// AWR report, so that a statement missing from it is below its cut-off), `period.db_time_parts` (DB CPU and each
+/// non-idle wait class with time, foreground classes where the report gives them, as AAS) and `period.top_events`
+/// (DB CPU and the 10 non-idle wait events with the most time: Foreground Wait Events where the report gives them,
+/// else its Top Timed Events; as AAS) from the period's report. Leaves them empty when the report has no elapsed
+/// time.
+void add_report_detail(TimelinePeriod& period, const Snapshot& snapshot, std::size_t top = 50);
 
 struct TimelineOptions {
   /// Registry keys drawn and searched for shifts; empty: the master metrics, DB CPU and the time outside CPU,

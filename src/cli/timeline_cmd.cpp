@@ -223,6 +223,7 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli
     tp.source = source;
     tp.top_sql = detail.top_sql;
     tp.db_time_parts = detail.db_time_parts;
+    tp.top_events = detail.top_events;
     for (const auto& [k, v] : pp.values) tp.values[k] = v;
     periods.push_back(std::move(tp));
   }
@@ -237,8 +238,8 @@ bool TimelineCli::selected() const { return command != nullptr && command->parse
 void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferred,
                           std::function<void(CLI::App*)> output_options) {
   t.command = app.add_subcommand("timeline",
-                                 "one database's periods over time (the history store, or report files) and the "
-                                 "sustained shifts of its master metrics: since when?");
+                                 "one database's periods over time (the history store, or report files), its "
+                                 "episodes (storms) and the sustained shifts of its master metrics: since when?");
   deferred.defer(t.command, [&t, output_options] {
     t.command->add_option("reports", t.files,
                           "reports of one database and instance ('-': standard input, once); none: the history store");

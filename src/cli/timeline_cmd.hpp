@@ -1,5 +1,5 @@
 // `awrdiff timeline`: one database's periods over time, from the history store or from report files, with
-// the sustained shifts of its master metrics (docs/timeline.md). cli.cpp creates the options here and calls
+// its episodes and the sustained shifts of its master metrics (docs/timeline.md). cli.cpp creates the options here and calls
 // run_timeline; the only place that prints is the `emit` callback.
 #pragma once
 

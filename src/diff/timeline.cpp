@@ -7,6 +7,7 @@
 
 #include "diff/charts.hpp"
 #include "diff/facts.hpp"
+#include "diff/timeline_episodes.hpp"
 
 #include <awrdiff/sql_text.hpp>
 
@@ -27,11 +28,17 @@ std::vector<std::string> default_timeline_metrics() {
 void add_report_detail(TimelinePeriod& period, const Snapshot& s, std::size_t top) {
   period.top_sql.clear();
   period.db_time_parts.clear();
+  period.top_events.clear();
   if (!s.interval.elapsed_s || *s.interval.elapsed_s <= 0) return;
   const double elapsed = *s.interval.elapsed_s;
-  for (const auto& q : s.sql) {  // sorted by elapsed time
+  // SQL ordered by Elapsed Time: the statements at or above its cut-off (the smallest elapsed it lists; a statement of
+  // another list alone is below it), where the report gives it, else every statement with an elapsed time; sorted by
+  // elapsed time.
+  const OptDouble cutoff = s.sql_elapsed_cutoff_s;
+  for (const auto& q : s.sql) {
     if (period.top_sql.size() == top) break;
-    if (q.elapsed_s) period.top_sql.push_back({q.sql_id, q.text, *q.elapsed_s / elapsed, q.pct_db_time});
+    if (q.elapsed_s && (!cutoff || *q.elapsed_s >= *cutoff))
+      period.top_sql.push_back({q.sql_id, q.text, *q.elapsed_s / elapsed, q.pct_db_time});
   }
   if (const auto cpu = metric_value(s, "db_cpu_per_s")) period.db_time_parts.push_back({"DB CPU", *cpu});
   const auto& classes = s.foreground_wait_classes.empty() ? s.wait_classes : s.foreground_wait_classes;
@@ -40,6 +47,14 @@ void add_report_detail(TimelinePeriod& period, const Snapshot& s, std::size_t to
     if (const auto v = metric_value(s, "wait_class:" + w.name + ":time_per_s"); v && *v > 0)
       period.db_time_parts.push_back({w.name, *v});
   }
+  // The events with the most time: DB CPU and the non-idle foreground events (the full list where the report gives it).
+  std::vector<TimelineEvent> events;
+  if (const auto cpu = metric_value(s, "db_cpu_per_s")) events.push_back({"DB CPU", *cpu});
+  for (const auto& e : s.foreground_events.empty() ? s.top_events : s.foreground_events)
+    if (!e.is_cpu && !e.is_idle && e.time_s && *e.time_s > 0) events.push_back({e.name, *e.time_s / elapsed});
+  std::stable_sort(events.begin(), events.end(), [](const TimelineEvent& a, const TimelineEvent& b) { return a.aas > b.aas; });
+  if (events.size() > 10) events.resize(10);
+  period.top_events = std::move(events);
 }
 
 namespace {
@@ -218,6 +233,22 @@ std::vector<double> like_adjusted(const std::vector<double>& v, const std::vecto
   return out;
 }
 
+// A cost per unit of work (DB time per execution ...) whose load fell to almost nothing on one side of a split (kept
+// periods [from, split) and [split, to)): its median there under a tenth of the other side's. Per execution of almost
+// no executions means little: such a shift is no shift (an idle period after a soak test is not 30x slower).
+bool load_collapsed(const Series& series, const MetricSpec& spec, std::size_t from, std::size_t split, std::size_t to) {
+  if (spec.per_unit.load.empty()) return false;
+  const std::string load(spec.per_unit.load);
+  std::vector<double> before, after;
+  for (std::size_t i = from; i < to && i < series.kept.size(); ++i) {
+    const auto it = series.kept[i]->values.find(load);
+    if (it != series.kept[i]->values.end() && std::isfinite(it->second)) (i < split ? before : after).push_back(it->second);
+  }
+  if (before.empty() || after.empty()) return false;
+  const double b = median(before), a = median(after);
+  return a < 0.1 * b || b < 0.1 * a;
+}
+
 // The sustained shifts of every metric (its change points that the registry finds material), metric by metric in the
 // order given; `searched` gets the keys with a series (two values or more).
 std::vector<Shift> find_shifts(const Series& series, const std::vector<std::string>& keys, const TimelineOptions& options,
@@ -247,8 +278,11 @@ std::vector<Shift> find_shifts(const Series& series, const std::vector<std::stri
     }
     if (cps.empty() && v.size() < 4 * series.day)
       if (auto s = short_series_split(v, std::min<std::size_t>(series.min_seg, 2))) cps.push_back(*s);
-    for (const auto& cp : cps) {
+    for (std::size_t ci = 0; ci < cps.size(); ++ci) {
+      const auto& cp = cps[ci];
       if (!assess(*spec, cp.median_before, cp.median_after).material()) continue;
+      const std::size_t from = ci > 0 ? at[cps[ci - 1].index] : 0, to = ci + 1 < cps.size() ? at[cps[ci + 1].index] : kept.size();
+      if (load_collapsed(series, *spec, from, at[cp.index], to)) continue;
       shifts.push_back({std::string(spec->key), std::string(spec->display), std::string(spec->unit), at[cp.index],
                         cp.median_before, cp.median_after, cp.index + 1 == v.size(), spec->points, false,
                         assess(*spec, cp.median_before, cp.median_after).kind});
@@ -286,6 +320,22 @@ void mark_shifts_with_load(std::vector<Shift>& shifts, const std::set<std::strin
   }
 }
 
+// The episodes of DB time per second (find_episodes), less those that lasted into a new level where a shift of DB time
+// per second begins in them: that shift tells it.
+std::vector<detail::Episode> episodes_of(const Series& series, const std::vector<Shift>& shifts, MatchPeriods match) {
+  std::vector<detail::Episode> out;
+  for (auto& e : detail::find_episodes(series.kept, series.day, series.min_seg, match)) {
+    const bool told = e.new_level && std::any_of(shifts.begin(), shifts.end(), [&](const Shift& s) {
+                        return s.key == detail::k_episode_metric && s.period >= e.first && s.period <= e.last;
+                      });
+    if (told) continue;
+    for (std::size_t j = e.first; j <= (e.next ? *e.next : e.last); ++j)
+      if (series.restart_kept[j]) e.restarts.push_back(j);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
 // "DB time per second stepped up 11.6x at 2023-10-02 15:00, after an instance restart at 14:45, and stayed (14.3 ->
 // 165 AAS, medians)".
 std::string describe(const Shift& s, const Series& series) {
@@ -310,41 +360,48 @@ std::string describe(const Shift& s, const Series& series) {
                      s.last ? "in the latest period (not yet known to last)" : "and stayed", num(s.before), num(s.after), s.unit);
 }
 
-// The statement that leads the new level from `from` on: the most elapsed time per second, on average over the periods
-// since, and what it was before: "; the top SQL since then: 6frynf9v1m655 (...) 1.9 AAS, not in the lists before".
-// Empty when no period since carries its top SQL.
+// The statement that leads the new level from `from` on: the most elapsed time per second summed over the periods
+// since, told as medians over the lists that name it (a list that does not name a statement says it is below its
+// cut-off there, not 0): "; the top SQL since then: 6frynf9v1m655 (...) 1.9 AAS (median of 2 periods), not in the 4
+// lists before", or "..., was 0.22 AAS (2 of 2 lists before, median)". Empty when no period since carries its top SQL.
 std::string top_sql_since(const Series& series, std::size_t from) {
   const auto& kept = series.kept;
-  std::map<std::string, std::pair<double, const TimelineSql*>> after, before;
-  std::size_t n_after = 0, n_before = 0;
+  struct Seen {
+    std::vector<double> after, before;
+    double sum = 0;
+    const TimelineSql* q = nullptr;
+  };
+  std::map<std::string, Seen> by_id;
+  std::size_t n_before = 0;
   for (std::size_t i = 0; i < kept.size(); ++i) {
     if (kept[i]->top_sql.empty()) continue;
-    auto& side = i >= from ? after : before;
-    ++(i >= from ? n_after : n_before);
+    if (i < from) ++n_before;
     for (const auto& q : kept[i]->top_sql) {
-      auto& e = side[q.sql_id];
-      e.first += q.elapsed_per_s;
-      e.second = &q;
+      auto& e = by_id[q.sql_id];
+      (i >= from ? e.after : e.before).push_back(q.elapsed_per_s);
+      if (i >= from) e.sum += q.elapsed_per_s;
+      if (!e.q || i >= from) e.q = &q;
     }
   }
-  const std::pair<const std::string, std::pair<double, const TimelineSql*>>* top = nullptr;
-  for (const auto& e : after)
-    if (!top || e.second.first > top->second.first) top = &e;
-  if (!top || n_after == 0) return {};
-  const double aas = top->second.first / static_cast<double>(n_after);
-  std::string text = top->second.second->text.substr(0, 40);
-  if (top->second.second->text.size() > 40) text += "…";
-  return fmt::format("; the top SQL since then: {}{} {} AAS{}", top->first, text.empty() ? "" : " (" + text + ")", num(aas),
-                     n_before == 0 ? ""
-                     : before.count(top->first) > 0
-                         ? fmt::format(" (was {} AAS)", num(before.at(top->first).first / static_cast<double>(n_before)))
-                         : ", not in the lists before");
+  const std::pair<const std::string, Seen>* top = nullptr;
+  for (const auto& e : by_id)
+    if (!e.second.after.empty() && (!top || e.second.sum > top->second.sum)) top = &e;
+  if (!top) return {};
+  const Seen& t = top->second;
+  std::string text = t.q->text.substr(0, 40);
+  if (t.q->text.size() > 40) text += "…";
+  std::string out = fmt::format(
+      "; the top SQL since then: {}{} {} AAS ({})", top->first, text.empty() ? "" : " (" + text + ")", num(median(t.after)),
+      t.after.size() == 1 ? std::string("1 period") : fmt::format("median of {} periods", t.after.size()));
+  if (n_before == 0) return out;
+  if (t.before.empty()) return out + fmt::format(", not in the {} list{} before", n_before, n_before == 1 ? "" : "s");
+  return out + fmt::format(", was {} AAS ({} of {} lists before, median)", num(median(t.before)), t.before.size(), n_before);
 }
 
 // The headline: the latest shift of the first metric (in the order given: DB time per second first by default) that
 // has one, what shifted with it and the top SQL since; else that none was found.
 std::string headline(const std::string& name, const Series& series, const std::vector<Shift>& shifts,
-                     const std::vector<std::string>& keys) {
+                     const std::vector<std::string>& keys, const std::vector<detail::Episode>& episodes) {
   const auto& kept = series.kept;
   const Shift* lead = nullptr;
   for (const auto& key : keys) {
@@ -356,6 +413,9 @@ std::string headline(const std::string& name, const Series& series, const std::v
                                         : fmt::format("{} period{}, {} .. {}", kept.size(), kept.size() == 1 ? "" : "s",
                                                       when(kept.front()->begin_time), when(kept.back()->end_time));
   if (kept.empty()) return fmt::format("No valid period of {} to draw", name);
+  // The latest episode, unless a shift begins after it ended.
+  if (!episodes.empty() && (!lead || lead->period <= episodes.back().last))
+    return fmt::format("{} ({} of {})", detail::describe_episode(episodes.back(), kept), span, name);
   if (!lead) return fmt::format("No sustained shift in {} of {}", span, name);
   std::string out = describe(*lead, series);
   std::vector<std::string> others;
@@ -381,11 +441,24 @@ std::vector<const Shift*> in_order(const std::vector<Shift>& shifts, const std::
 
 // Findings: one per period where something shifted, latest first: the first metric (in the order given) leads,
 // the others shifted with it follow, then the comparison of the periods either side.
-std::vector<Finding> shift_findings(const Series& series, const std::vector<const Shift*>& order) {
+std::vector<Finding> shift_findings(const Series& series, const std::vector<const Shift*>& order,
+                                    const std::vector<detail::Episode>& episodes) {
   const auto& kept = series.kept;
   std::vector<Finding> out;
+  std::vector<std::vector<std::string>> folded(episodes.size());  // per episode: the shifts that begin in it
+  auto in_episode = [&](std::size_t period) {
+    for (std::size_t e = 0; e < episodes.size(); ++e)
+      if (period >= episodes[e].first && period <= episodes[e].last) return e;
+    return episodes.size();
+  };
+  std::vector<std::size_t> at;  // per finding: the period it begins at
   for (std::size_t i = 0; i < order.size();) {
     const Shift* s = order[i];
+    if (const std::size_t e = in_episode(s->period); e < episodes.size()) {  // the episode's finding tells it
+      for (; i < order.size() && order[i]->period == s->period; ++i) folded[e].push_back(describe(*order[i], series));
+      continue;
+    }
+    at.push_back(s->period);
     Finding f;
     f.rule = "timeline_shift";
     f.direction = s->kind;
@@ -402,6 +475,13 @@ std::vector<Finding> shift_findings(const Series& series, const std::vector<cons
       f.evidence.push_back(fmt::format("compare the periods either side: awrdiff --base {} --target {}", base, target));
     out.push_back(std::move(f));
     i = j;
+  }
+  // The episodes' findings among the shifts', latest first.
+  for (std::size_t e = episodes.size(); e-- > 0;) {
+    const auto pos = std::find_if(at.begin(), at.end(), [&](std::size_t p) { return p < episodes[e].first; });
+    const auto k = pos - at.begin();
+    at.insert(pos, episodes[e].first);
+    out.insert(out.begin() + k, detail::episode_finding(episodes[e], kept, folded[e]));
   }
   return out;
 }
@@ -678,6 +758,8 @@ std::optional<CompareTable> top_sql_table(const Series& series) {
   for (std::size_t i = 0; i < kept.size(); ++i)
     if (!kept[i]->top_sql.empty()) with_lists.push_back(i);
   if (with_lists.empty()) return std::nullopt;
+  std::size_t longest = 0;
+  for (const std::size_t i : with_lists) longest = std::max(longest, kept[i]->top_sql.size());
   const std::vector<Statement> statements = statements_over_time(series, with_lists);
   struct Ranked {
     const Statement* s;
@@ -726,11 +808,11 @@ std::optional<CompareTable> top_sql_table(const Series& series) {
     st.rows.push_back(std::move(row));
   }
   st.notes.push_back(fmt::format(
-      "The {} statements with the highest peak of elapsed time per second (AAS) among each period's top {} of SQL "
-      "ordered by Elapsed Time, over the {} periods whose lists were read. A statement outside a period's list is not "
-      "known there (below the list's cut-off), not 0. Ids whose texts have the same signature (literals or binds "
-      "folded) are one row.",
-      st.rows.size(), kept[with_lists.front()]->top_sql.size(), with_lists.size()));
+      "The {} statements with the highest peak of elapsed time per second (AAS) in each period's SQL ordered by "
+      "Elapsed Time (up to {} statements a period), over the {} periods whose lists were read. A statement outside a "
+      "period's list is not known there (below the list's cut-off), not 0; growth and shrinkage compare medians where "
+      "listed. Ids whose texts have the same signature (literals or binds folded) are one row.",
+      st.rows.size(), longest, with_lists.size()));
   return st;
 }
 
@@ -800,10 +882,12 @@ Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> p
   std::set<std::string> searched;  // the keys with a series
   std::vector<Shift> shifts = find_shifts(series, keys, options, searched);
   mark_shifts_with_load(shifts, searched);
-  c.headline = headline(name, series, shifts, keys);
+  const std::vector<detail::Episode> episodes = episodes_of(series, shifts, options.match);
+  c.headline = headline(name, series, shifts, keys, episodes);
   const std::vector<const Shift*> order = in_order(shifts, keys);
-  c.findings = shift_findings(series, order);
+  c.findings = shift_findings(series, order, episodes);
 
+  if (!episodes.empty()) c.tables.push_back(detail::episodes_table(episodes, kept));
   c.tables.push_back(changes_table(series, order));
   if (auto sql = top_sql_table(series)) c.tables.push_back(std::move(*sql));  // before the long tables of periods
   c.tables.push_back(periods_table(periods, series, shifts, keys, options));

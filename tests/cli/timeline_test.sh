@@ -69,7 +69,9 @@ contains "$T/out" "Where DB time goes, per period" "the DB time parts from the s
 # it, from report files and from a history store alike.
 python3 tests/browser/timeline_series.py "$T/series" 30 12
 expect 0 "timeline of the synthetic series" -- "$AWRDIFF" timeline "$T"/series/*.html
+# A rise of 0.75 AAS (0.22 -> 0.97) is a sustained shift, not an episode: less than one more active session is no storm.
 contains "$T/out" "stepped up" "the series' storm found"
+if grep -q "^Episode" "$T/out"; then bad "the series: an episode of less than one AAS"; else ok; fi
 contains "$T/out" "the top SQL since then: 81uvdbt46vt5p" "the storm's statement from report files"
 contains "$T/out" "grows" "the storm's statement grows"
 "$AWRDIFF" history add --db "$T/series.sqlite" "$T"/series/*.html >/dev/null 2>"$T/err" && ok || bad "history add series: $(cat "$T/err")"
@@ -80,6 +82,25 @@ contains "$T/out" "the top SQL since then: 81uvdbt46vt5p" "the storm's statement
 expect 0 "timeline of a store kept without snapshots" -- "$AWRDIFF" timeline --db "$T/series_nojson.sqlite"
 contains "$T/out" "stepped up" "the storm found without snapshots"
 if grep -qF "Top SQL over time" "$T/out"; then bad "no snapshot, yet a top SQL table"; else ok; fi
+
+# A storm of three short periods between a busy period the day before and a partial recovery after it (the shape of
+# RMGTIBP's, issue 32): the same episode in the first line with or without either, and one finding for it.
+python3 tests/cli/episode_series.py "$T/ep"
+E=$T/ep/ep_
+for set in "01 02 03 04 05 06 07 08 09" "02 03 04 05 06 07 08" "01 02 03 04 05 06 07 08" "02 03 04 05 06 07 08 09"; do
+  files=()
+  for n in $set; do files+=("$E$n.html"); done
+  expect 0 "timeline of the episode series ($set)" -- "$AWRDIFF" timeline "${files[@]}" -w 0
+  head -1 "$T/out" >"$T/first"
+  case $set in
+  *09) contains "$T/first" "Episode 2025-03-14 13:00 .. 20:51 (3 periods): DB time per second up to 4.85 AAS at 13:00" \
+    "episode series ($set): the storm, ended" ;;
+  *) contains "$T/first" "Episode from 2025-03-14 13:00, still on (3 periods): DB time per second up to 4.85 AAS at 13:00" \
+    "episode series ($set): the storm, still on" ;;
+  esac
+  contains "$T/first" "top SQL: 81uvdbt46vt5p" "episode series ($set): the storm's statement"
+  if [ "$(grep -c '^ *[0-9]*\. \[' "$T/out")" = 1 ]; then ok; else bad "episode series ($set): not one finding: $(grep '^ *[0-9]*\. \[' "$T/out")"; fi
+done
 
 expect 0 "timeline --db --from --to" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --from 2025-03-15 --to 2025-03-16
 contains "$T/out" "in 2 periods" "--from/--to keep two periods"
@@ -157,9 +178,39 @@ expect 2 "-o onto a report" -- "$AWRDIFF" timeline -o samples/good.html "${S[@]}
 
 C=../shared/corpus
 if [ -f "$C/awr-html_19c_jdmoreno_8.html" ]; then
+  # The library cache storm from 15:00 is an episode, still on at 20:49 after the instance restart at 19:42 (jd11's
+  # startup time, 04-Sep-23 18:27 before): its start, peak, events (by name) and statement in the first line; the step
+  # the short-series rule finds at 15:00 is told in its finding, not apart.
   expect 0 "RMGTIBP timeline" -- "$AWRDIFF" timeline "$C"/awr-html_19c_jdmoreno_{8,9,10,11}.html -w 0
-  contains "$T/out" "DB time per second stepped up 10.5x at 2023-10-02 15:00 and stayed" "RMGTIBP: the storm's start"
-  contains "$T/out" "the top SQL since then: 1c602wgfqtdky" "RMGTIBP: the statement"
+  head -1 "$T/out" >"$T/first"
+  contains "$T/first" "Episode from 2023-10-02 15:00, through an instance restart at 19:42, still on (2 periods): DB time per second up to 165 AAS at 20:49" \
+    "RMGTIBP: the episode in the first line"
+  contains "$T/first" "top events: " "RMGTIBP: the episode's events"
+  contains "$T/first" "library cache lock" "RMGTIBP: library cache lock by name"
+  contains "$T/first" "cursor: mutex X" "RMGTIBP: cursor: mutex X by name"
+  contains "$T/first" "top SQL: 1c602wgfqtdky" "RMGTIBP: the statement"
+  # 1c602wgfqtdky is in the elapsed lists of 04:30 and 05:00 (271.9 s and 528.5 s in 30 minutes): a median of those.
+  contains "$T/first" "was 0.222 AAS (2 of 2 lists before, median)" "RMGTIBP: the statement before the storm"
+  contains "$T/out" "DB time per second stepped up 10.5x at 2023-10-02 15:00 and stayed" "RMGTIBP: the step in the episode's finding"
+  if grep -q "timeline_shift\|^ 2\. " "$T/out"; then bad "RMGTIBP: the storm told twice: $(grep '^ 2\. ' "$T/out")"; else ok; fi
+  expect 0 "RMGTIBP timeline JSON" -- "$AWRDIFF" timeline "$C"/awr-html_19c_jdmoreno_{8,9,10,11}.html -f json
+  python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+e = [t for t in d["tables"] if t["key"] == "timeline_episodes"][0]["rows"]
+assert len(e) == 1 and e[0]["start"] == "2023-10-02 15:00" and e[0]["end"] == "still on", e
+assert [f["rule"] for f in d["findings"]] == ["timeline_episode"], d["findings"]
+' <"$T/out" && ok || bad "RMGTIBP JSON: one episode, one finding"
+  expect 0 "RMGTIBP timeline HTML" -- "$AWRDIFF" timeline "$C"/awr-html_19c_jdmoreno_{8,9,10,11}.html -f html
+  if grep -qF "Findings (0)" "$T/out"; then bad "RMGTIBP HTML: Findings (0) with an episode"; else ok; fi
+  # The same from a history store: the events and statements from the snapshots it keeps.
+  "$AWRDIFF" history add --db "$T/p.sqlite" "$C"/awr-html_19c_jdmoreno_{8,9,10,11}.html >/dev/null 2>"$T/err" && ok || bad "history add RMGTIBP: $(cat "$T/err")"
+  expect 0 "RMGTIBP timeline from a store" -- "$AWRDIFF" timeline --db "$T/p.sqlite" -w 0
+  head -1 "$T/out" >"$T/first"
+  contains "$T/first" "Episode from 2023-10-02 15:00, through an instance restart at 19:42, still on (2 periods)" \
+    "RMGTIBP from the store: the episode"
+  contains "$T/first" "library cache lock" "RMGTIBP from the store: the events"
+  contains "$T/first" "top SQL: 1c602wgfqtdky" "RMGTIBP from the store: the statement"
   # Three reports (05:00, 15:00 and 20:49): the storm begins at 15:00, the first period of the new level.
   expect 0 "RMGTIBP timeline of three reports" -- "$AWRDIFF" timeline "$C"/awr-html_19c_jdmoreno_{9,10,11}.html -w 0
   contains "$T/out" "DB time per second stepped up 9.92x at 2023-10-02 15:00 and stayed" "RMGTIBP 9-11: the storm's start"
@@ -172,6 +223,9 @@ if [ -f "$C/awr-html_19c_jdmoreno_8.html" ]; then
     "RMGTIBN: the load's end after the restart"
   if grep -q "\[better\] DB time per second stepped down" "$T/out"; then bad "RMGTIBN: the soak's end shown [better]"; else ok; fi
   contains "$T/out" "the top SQL since then: 6frynf9v1m655 (call dbms_part.cleanup_gidx_job" "RMGTIBN: the cleanup job"
+  # The executions fell from thousands to 7.8 per second: a cost per execution there is no shift.
+  if grep -q "DB time per execution stepped" "$T/out"; then bad "RMGTIBN: a per-execution shift of a collapsed load"; else ok; fi
+  if grep -q "^Episode" "$T/out"; then bad "RMGTIBN: an episode invented"; else ok; fi
   contains "$T/out" "spans 2 other periods (left out)" "RMGTIBN: the day-long reports left out"
   # The same from a history store.
   "$AWRDIFF" history add --db "$T/n.sqlite" "$C"/awr-html_19c_jdmoreno_{1,2,3,4,5,7}.html >/dev/null 2>"$T/err" && ok || bad "history add RMGTIBN: $(cat "$T/err")"
