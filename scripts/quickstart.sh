@@ -51,8 +51,9 @@ find src include tests bench fuzz -name '*.cpp' -o -name '*.hpp' | grep -v third
   xargs clang-format --style=file --dry-run --Werror
 cmake -S . -B "$build" "${release[@]}" -DAWRDIFF_BUILD_TESTS=ON
 cmake --build "$build" -j"$jobs"
-if [ ! -d ../shared/corpus ]; then
-  echo "NOTE: ../shared/corpus and ../shared/bugs are not next to this clone: the tests over real reports" >&2
+# The real reports: $AWRDIFF_CORPUS, else ../shared/corpus beside the clone (the tests read the same variable).
+if [ ! -d "${AWRDIFF_CORPUS:-../shared/corpus}" ]; then
+  echo "NOTE: ${AWRDIFF_CORPUS:-../shared/corpus} (AWRDIFF_CORPUS) is not there: the tests over real reports" >&2
   echo "      and known-hard inputs are SKIPPED (unit, sample and CLI tests still run)." >&2
 fi
 ctest --test-dir "$build" --output-on-failure -j"$jobs"

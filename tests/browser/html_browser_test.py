@@ -15,7 +15,8 @@ javascript: URLs):
   - with JavaScript off (the page's scripts blocked by its Content-Security-Policy, see below): the same
     charts and tables, drawn (their colours are on the screenshot).
 A page built to fail (a script error) proves the console check can fail.
-With the corpus of real reports (AWRDIFF_CORPUS, default /work/shared/corpus; skipped with a line when absent):
+With the corpus of real reports (AWRDIFF_CORPUS, default ../shared/corpus beside SOURCE_DIR; skipped with a line when
+absent):
   - each pair of CORPUS_PAIRS (RAC, Exadata and single-instance pairs of one database) gives a page under 500 KB
     that still holds every row of every table: the rows of each table in the JSON output are in its section
     of the page, as table rows or in the list of rows 0 in both periods;
@@ -183,7 +184,8 @@ def static_checks(name, page, hostile=False):
     check("url(" not in page and "@import" not in page, "%s: no url() or @import" % name)
     check(page.count("<svg") >= 1, "%s: inline SVG charts (%d)" % (name, page.count("<svg")))
     check(re.search(r"<title>[^<]*</title>", page) is not None, "%s: a title" % name)
-    check("/work/" not in page and "/tmp/" not in page.split("<main>")[0], "%s: the header names files, not paths" % name)
+    clone_parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))).rsplit("/", 1)[0] + "/"
+    check(clone_parent not in page and "/tmp/" not in page.split("<main>")[0], "%s: the header names files, not paths" % name)
     if hostile:
         check("javascript:" not in " ".join(hrefs), "%s: no javascript: link" % name)
         check("<img" not in page and "<textarea" not in page and "</textarea>" not in page, "%s: no markup from the report" % name)
@@ -317,7 +319,8 @@ def main():
             "hostile": [awrdiff, "-f", "html", "good.html", evil],
         }
         files = {}
-        rac = corpus_pages(awrdiff, os.environ.get("AWRDIFF_CORPUS", "/work/shared/corpus"), tmp)
+        corpus = os.environ.get("AWRDIFF_CORPUS") or os.path.join(os.path.dirname(os.path.abspath(source)), "shared", "corpus")
+        rac = corpus_pages(awrdiff, corpus, tmp)
         if rac is not None:
             files["rac"] = rac
         for name, cmd in pages.items():

@@ -1,11 +1,12 @@
 #!/bin/sh
 # The screenshots of docs/html.md and docs/timeline.md (docs/img/*.png): the samples good -> bad, a set comparison, a
-# check against a baseline, a timeline of a synthetic series, and a real pair of the corpus when /work/shared/corpus is there.
+# check against a baseline, a timeline of a synthetic series, and a real pair of the corpus when it is there
+# (CORPUS_DIR, else $AWRDIFF_CORPUS, else ../shared/corpus beside the clone).
 # usage: tests/browser/screenshots.sh AWRDIFF [CORPUS_DIR]      (needs chromium; pngquant makes them small)
 set -eu
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-corpus=${2:-/work/shared/corpus}
 src=$(cd "$(dirname "$0")/../.." && pwd)
+corpus=${2:-${AWRDIFF_CORPUS:-$src/../shared/corpus}}
 out=$src/docs/img
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -34,7 +34,7 @@ max_width() {  # the widest line of a file, in code points
 }
 
 s=$root/samples
-corpus=$root/../shared/corpus
+corpus=${AWRDIFF_CORPUS:-$root/../shared/corpus}
 
 # --- standard input, format names, unknown commands
 check "stdin as target" 0 sh -c '"$0" "$1" - <"$2"' "$bin" "$s/good.html" "$s/bad.html"

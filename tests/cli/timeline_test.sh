@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `awrdiff timeline`, as a user runs it: from report files and from a history store, every format, the errors
 # (one line, exit 2), and on the corpus series the start of the RMGTIBP library-cache storm and of the RMGTIBN
-# cleanup job named in the first line (skipped, said so, when ../shared/corpus is absent).
+# cleanup job named in the first line (skipped, said so, when $AWRDIFF_CORPUS, default ../shared/corpus, is absent).
 #   tests/cli/timeline_test.sh AWRDIFF SOURCE_DIR
 set -u
 AWRDIFF=$(realpath "$1")
@@ -155,7 +155,7 @@ cmp -s "$T/h.sqlite" "$T/h_copy.sqlite" && ok || bad "the store was changed by t
 expect 2 "-o onto the store through AWRDIFF_HISTORY" -- env AWRDIFF_HISTORY="$T/h.sqlite" "$AWRDIFF" timeline --dbid 1234567890 -o "$T/h.sqlite"
 expect 2 "-o onto a report" -- "$AWRDIFF" timeline -o samples/good.html "${S[@]}"
 
-C=../shared/corpus
+C=${AWRDIFF_CORPUS:-../shared/corpus}
 if [ -f "$C/awr-html_19c_jdmoreno_8.html" ]; then
   expect 0 "RMGTIBP timeline" -- "$AWRDIFF" timeline "$C"/awr-html_19c_jdmoreno_{8,9,10,11}.html -w 0
   contains "$T/out" "DB time per second stepped up 10.5x at 2023-10-02 15:00 and stayed" "RMGTIBP: the storm's start"
