@@ -22,10 +22,15 @@ ok "a warn under -q -v is the whole report" sh -c '[ "$(wc -l <"$0")" -gt 20 ]' 
 # Without --, the last file is the current report and the others the baseline: said, not silent.
 check "a report among the baseline sources" 1 "$bin" check --baseline normal.json "$s/good_1.html" "$s/bad.html"
 ok "baseline and current named" grep -q "baseline: normal.json, .*good_1.html (2 sources); current:" "$tmp/out"
-# --match with no like period in a baseline file: insufficient baseline, exit 0, one line under -q (as --history).
+# --match with no like period in a baseline file: insufficient baseline, exit 0, nothing under -q (as --history), one
+# line with -q -v, said in the JSON.
 sed 's/14-Mar-25 14:\([0-9]\)/14-Mar-25 03:\1/g' "$s/improved.html" >improved_03.html
 check "--match hour, no like period" 0 "$bin" check -q --match hour --baseline normal.json improved_03.html
-ok "no like period: one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^OK, insufficient baseline: no period of the baseline begins in the same hour" "$0"' "$tmp/out"
+ok "no like period: silent under -q" test ! -s "$tmp/out"
+check "--match hour, no like period, -v" 0 "$bin" check -q -v --match hour --baseline normal.json improved_03.html
+ok "no like period, -q -v: one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^OK, insufficient baseline: no period of the baseline begins in the same hour" "$0"' "$tmp/out"
+check "--match hour, no like period, JSON" 0 "$bin" check -q -f json --match hour --baseline normal.json improved_03.html
+ok "no like period, -q -f json: said in its headline" grep -q '"headline": "OK, insufficient baseline: ' "$tmp/out"
 # ... unless DB time per second is a multiple of every period of other hours (bad.html: 0.97 AAS, 4.3x the baseline's
 # busiest 0.227): a warn, one line under -q, exit 0 all the same.
 sed 's/14-Mar-25 14:\([0-9]\)/14-Mar-25 03:\1/g' "$s/bad.html" >bad_03.html

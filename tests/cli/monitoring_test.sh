@@ -106,9 +106,14 @@ import re, sys
 line = open(sys.argv[1]).read().rstrip("\n")
 text, perf = line.split(" | ")
 assert "|" not in text
-item = re.compile(r"'(?:[^']|'')+'=-?[0-9.e+-]+(s|%)?;[0-9.e+:-]*;[0-9.e+:-]*;;$")
+item = re.compile(r"'(?:[^']|'')+'=-?[0-9.e+-]+(s|ms|us|%)?;[0-9.e+:-]*;[0-9.e+:-]*;;$")
 items = perf.split(" ")
 assert all(item.match(i) for i in items), items
+# The UOM is the label's unit: a _ms key in ms (the plugin guidelines' UOM), never in seconds.
+for i in items:
+    uom = item.match(i).group(1)
+    assert uom != "ms" or i.split("'=")[0].endswith("_ms"), i
+assert any(i.startswith("'db_time_per_exec_ms'=") and ";" in i and i.split(";")[0].endswith("ms") for i in items), items
 assert any(i.startswith("'db_time_per_s'=") for i in items)
 PY
 expect 0 "nagios OK" -- "$AWRDIFF" check --nagios --baseline "$T/normal.json" samples/good_1.html
