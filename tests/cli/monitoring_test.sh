@@ -129,19 +129,26 @@ contains "$T/out" "AWRDIFF OK - OK, insufficient baseline" "insufficient baselin
 expect 2 "--nagios with -f openmetrics" -- "$AWRDIFF" check --nagios -f openmetrics -o "$T/both.prom" --baseline "$T/normal.json" samples/bad.html
 [ ! -e "$T/both.prom" ] && ok || bad "--nagios -f openmetrics wrote $T/both.prom"
 
-# contrib/systemd: the service's ExecStart, run as systemd would (its Environment, /bin/sh), with the binary and
-# the folders of this test: reports arriving hour by hour, the last one a regression.
+# contrib/systemd: the service's ExecStart, run as systemd would (its Environment, /bin/sh, awrdiff found in PATH),
+# with the binary and the folders of this test: reports arriving hour by hour, the last one a regression.
 svc=contrib/systemd/awrdiff-check.service
 cmd=$(sed -n 's/^ExecStart=//p' "$svc")
 [ -n "$cmd" ] && ok || bad "no ExecStart in $svc"
 grep -q '^OnCalendar=' contrib/systemd/awrdiff-check.timer && ok || bad "the timer has no OnCalendar"
-cmd=${cmd//\/usr\/local\/bin\/awrdiff/$AWRDIFF}
+grep -q 'exec awrdiff check' <<<"$cmd" && ok || bad "ExecStart does not run awrdiff from systemd's PATH: $cmd"
+# Its own user and state directory (where AWR_DIR and the store are), and the hardening docs/monitoring.md scores.
+for line in User=awrdiff StateDirectory=awrdiff ProtectSystem=strict ProtectHome=yes PrivateTmp=yes NoNewPrivileges=yes \
+  CapabilityBoundingSet= Environment=AWR_DIR=/var/lib/awrdiff/reports Environment=AWRDIFF_HISTORY=/var/lib/awrdiff/history.sqlite; do
+  grep -qx -- "$line" "$svc" && ok || bad "$svc lacks $line"
+done
+grep -q '^User=root\|^DynamicUser=no' "$svc" && bad "$svc runs as root" || ok
 mkdir -p "$T/reports"
 run_service() { # exit code of the service's command line, after REPORT arrives
   cp "$1" "$T/reports/"
   touch "$T/reports/$(basename "$1")"
   sleep 0.01
-  eval "env AWR_DIR='$T/reports' AWRDIFF_HISTORY='$T/service.sqlite' $cmd" >"$T/svc.out" 2>"$T/svc.err"
+  eval "env PATH='$(dirname "$AWRDIFF")':\"\$PATH\" AWR_DIR='$T/reports' AWRDIFF_HISTORY='$T/service.sqlite' $cmd" \
+    >"$T/svc.out" 2>"$T/svc.err"
 }
 for f in samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html samples/good_4.html; do
   run_service "$f" && ok || bad "service on $f: exit $?: $(cat "$T/svc.out" "$T/svc.err")"

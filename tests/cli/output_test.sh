@@ -307,7 +307,9 @@ if [ -n "$build" ]; then
   fi
   if command -v cmake >/dev/null && [ -f "$man1" ]; then
     check "cmake --install" 0 cmake --install "$build" --prefix "$tmp/prefix"
-    for f in bin/awrdiff share/man/man1/awrdiff.1 share/bash-completion/completions/awrdiff; do
+    for f in bin/awrdiff share/man/man1/awrdiff.1.gz share/bash-completion/completions/awrdiff \
+      lib/systemd/system/awrdiff-check.service lib/systemd/system/awrdiff-check.timer lib/sysusers.d/awrdiff.conf \
+      lib/tmpfiles.d/awrdiff.conf share/doc/awrdiff/copyright; do
       [ -e "$tmp/prefix/$f" ] && ok || bad "not installed: $f"
     done
   fi
