@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The check where monitoring looks: `check -f openmetrics` (checked by promtool when Debian's prometheus package
-# provides it, else by the exposition grammar in Python), `check --nagios` (the plugin line and exit codes 0 / 1 /
-# 2 / 3), and the systemd service of contrib/ run with its own command line on the samples.
+# The check where monitoring looks: `check -f openmetrics` (checked by promtool when it is in PATH:
+# scripts/quickstart.sh takes it out of Debian's prometheus package into build/tools, without installing the server;
+# else by the exposition grammar in Python), `check --nagios` (the plugin line and exit codes 0 / 1 / 2 / 3), and the
+# systemd service of contrib/ run with its own command line on the samples.
 #   tests/cli/monitoring_test.sh AWRDIFF SOURCE_DIR
 set -u
 AWRDIFF=$(realpath "$1")
@@ -52,7 +53,7 @@ for line in open(sys.argv[1]):
 PY
   fi
 done
-if ! command -v promtool >/dev/null 2>&1; then echo "NOTE: promtool not found (Debian: prometheus): the exposition was checked by its grammar"; fi
+if ! command -v promtool >/dev/null 2>&1; then echo "NOTE: promtool not found (scripts/quickstart.sh --test puts it in build/tools): the exposition was checked by its grammar"; fi
 
 contains "$T/ok.prom" 'awrdiff_check_up{database="ORCL19",instance="orcl19"} 1' "a check done is up"
 
