@@ -15,7 +15,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$root/build/awrdiff
 mb=200
-corpus=$root/../shared/corpus
+corpus=${AWRDIFF_CORPUS:-$root/../shared/corpus}
 max_ratio=3
 while [ $# -gt 0 ]; do
   case $1 in

@@ -14,7 +14,8 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_SOURCE = os.path.join(HERE, "..", "..", "shared", "corpus", "awr-text_12.2_jasmin_1.txt")
+DEFAULT_SOURCE = os.path.join(os.environ.get("AWRDIFF_CORPUS") or os.path.join(HERE, "..", "..", "shared", "corpus"),
+                              "awr-text_12.2_jasmin_1.txt")
 TITLE = b"SQL ordered by Elapsed Time"
 
 

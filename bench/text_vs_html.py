@@ -75,7 +75,8 @@ def in_process(bench, path, repeats):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--awrdiff", required=True)
-    ap.add_argument("--corpus", default=os.environ.get("AWRDIFF_CORPUS", "../shared/corpus"))
+    ap.add_argument("--corpus", default=os.environ.get("AWRDIFF_CORPUS") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "corpus"))
     ap.add_argument("--repeats", type=int, default=21)
     ap.add_argument("--callgrind", action="store_true")
     ap.add_argument("--perf", action="store_true",

@@ -83,7 +83,7 @@ help_roff(top_roff "${top}")
 string(APPEND page ".SH DESCRIPTION\n${top_roff}")
 string(APPEND page ".SH COMMANDS\n")
 foreach(cmd "report" "snapshot" "check" "baseline save" "baseline show" "history add" "history list" "history show"
-            "history prune" "history export" "tables")
+            "history prune" "history export" "timeline" "tables" "catalog")
   string(REPLACE " " ";" args "${cmd}")
   help_text(text ${args})
   help_roff(r "${text}")

@@ -17,22 +17,56 @@ packages=(build-essential cmake pkg-config libcli11-dev libpugixml-dev libfmt-de
 # What the tests need besides: GoogleTest, nlohmann::json (the tests read awrdiff's JSON with a second
 # library), python3 (CLI tests), a PostgreSQL server (the shared history store), headless Chromium and a
 # font (the HTML page opened in a real browser).
-# clang-format: the house style (.clang-format) is checked before the build. prometheus: its promtool checks
-# `check -f openmetrics` output (the server itself is not started).
-$test_run && packages+=(libgtest-dev nlohmann-json3-dev python3 postgresql chromium fonts-dejavu-core clang-format prometheus)
+# clang-format: the house style (.clang-format) is checked before the build. file: cpack finds the binaries it
+# gives dpkg-shlibdeps (build-essential's dpkg-dev) with it, in the test that builds the Debian package.
+$test_run && packages+=(libgtest-dev nlohmann-json3-dev python3 postgresql chromium fonts-dejavu-core clang-format file)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+sudo_cmd=""
+[ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+# The units enabled (systemctl enable: links in *.wants/), to disable those the installation adds.
+enabled_units() { { find /etc/systemd/system -path '*.wants/*' -type l -printf '%f\n' 2>/dev/null || true; } | sort -u; }
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing: ${missing[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
+  before=$(enabled_units)
+  # No service is started during the installation (policy-rc.d, which invoke-rc.d and deb-systemd-invoke obey;
+  # the tests start their own PostgreSQL server), and none stays enabled after it: postgresql enables its own.
+  # No recommended packages: what is listed is all the build and the tests need.
+  policy=""
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    policy=/usr/sbin/policy-rc.d
+    printf '#!/bin/sh\n# scripts/quickstart.sh: no service started while it installs packages.\nexit 101\n' |
+      $sudo_cmd tee "$policy" >/dev/null
+    $sudo_cmd chmod 755 "$policy"
+    trap '$sudo_cmd rm -f "$policy"' EXIT
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
+  if [ -n "$policy" ]; then $sudo_cmd rm -f "$policy"; trap - EXIT; fi
+  for unit in $(comm -13 <(echo "$before") <(enabled_units)); do
+    echo "Disabling $unit (enabled by its package; no server is left running or enabled)"
+    $sudo_cmd systemctl disable -q "$unit" || true
+    if [ -d /run/systemd/system ]; then $sudo_cmd systemctl stop "$unit" || true; fi
+  done
 fi
 
 build=${BUILD_DIR:-build}
+# promtool checks `check -f openmetrics` (tests/cli/monitoring_test.sh; without it, the exposition grammar in Python).
+# It is taken out of Debian's prometheus package, downloaded, not installed: no server, user or service.
+if $test_run && ! command -v promtool >/dev/null 2>&1; then
+  tools=$build/tools
+  mkdir -p "$tools"
+  tools=$(realpath "$tools")
+  if [ ! -x "$tools/usr/bin/promtool" ]; then
+    (cd "$tools" && apt-get download -q prometheus >/dev/null 2>&1 &&
+      dpkg-deb --fsys-tarfile prometheus_*.deb | tar -x ./usr/bin/promtool && rm -f prometheus_*.deb) ||
+      echo "NOTE: promtool could not be taken out of Debian's prometheus package: the exposition format is checked" \
+        "by its grammar instead" >&2
+  fi
+  export PATH="$tools/usr/bin:$PATH"
+fi
 jobs=$(nproc)
 # Optimised as the benchmarks are (-O2), without debug information: it takes almost half the compile time.
 # The sanitizer build below keeps it, for its stack traces.
@@ -51,8 +85,9 @@ find src include tests bench fuzz -name '*.cpp' -o -name '*.hpp' | grep -v third
   xargs clang-format --style=file --dry-run --Werror
 cmake -S . -B "$build" "${release[@]}" -DAWRDIFF_BUILD_TESTS=ON
 cmake --build "$build" -j"$jobs"
-if [ ! -d ../shared/corpus ]; then
-  echo "NOTE: ../shared/corpus and ../shared/bugs are not next to this clone: the tests over real reports" >&2
+# The real reports: $AWRDIFF_CORPUS, else ../shared/corpus beside the clone (the tests read the same variable).
+if [ ! -d "${AWRDIFF_CORPUS:-../shared/corpus}" ]; then
+  echo "NOTE: ${AWRDIFF_CORPUS:-../shared/corpus} (AWRDIFF_CORPUS) is not there: the tests over real reports" >&2
   echo "      and known-hard inputs are SKIPPED (unit, sample and CLI tests still run)." >&2
 fi
 ctest --test-dir "$build" --output-on-failure -j"$jobs"

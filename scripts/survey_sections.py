@@ -39,7 +39,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--awrdiff", default=os.path.join(here, "..", "build", "awrdiff"))
-    ap.add_argument("--corpus", default=os.path.join(here, "..", "..", "shared", "corpus"))
+    ap.add_argument("--corpus", default=os.environ.get("AWRDIFF_CORPUS") or os.path.join(here, "..", "..", "shared", "corpus"))
     ap.add_argument("--unknown-only", action="store_true", help="list only sections the catalog does not know")
     args = ap.parse_args()
     manifest = os.path.join(args.corpus, "MANIFEST.tsv")

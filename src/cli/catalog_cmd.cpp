@@ -1,5 +1,5 @@
-// `awrdiff catalog` (development): the catalog, the metric registry or the section comparisons as Markdown
-// (docs/catalog.md, docs/findings.md, docs/sections.md are its output). Not listed in --help (commands.hpp).
+// `awrdiff catalog`: the catalog, the metric registry or the section comparisons as Markdown (docs/catalog.md,
+// docs/findings.md, docs/sections.md are its output): what awrdiff reads, and the metric keys other commands take.
 #include "cli/commands.hpp"
 #include "cli/deferred_options.hpp"
 #include "cli/output_file.hpp"
@@ -14,9 +14,11 @@
 namespace awrdiff::cli {
 
 void add_catalog_command(CLI::App& app, CatalogCli& c, Session& session, DeferredOptions& deferred) {
-  auto* catalog = app.add_subcommand("catalog", "");
+  auto* catalog = app.add_subcommand("catalog",
+                                     "the report sections awrdiff reads, its metric keys (--metrics: those of history show, "
+                                     "timeline --metric and a policy) or how other sections are compared (--sections), "
+                                     "as Markdown");
   c.command = catalog;
-  catalog->group("");
   deferred.defer(catalog, [catalog, &c, &o = session.o] {
     catalog->add_option("-f,--format", o.format_name, "markdown (the only format)");
     catalog->add_option("-o,--output", o.output, "write to FILE instead of stdout");

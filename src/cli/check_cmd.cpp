@@ -122,9 +122,10 @@ void add_check_command(CLI::App& app, CheckCli& c, HistoryCli& history, Session&
     check_cmd->add_option("--match", c.match_name, "compare against like periods only: all (default), hour, weekday-hour");
     check_cmd->add_flag("--assume-same-database", o.assume_same_database, k_assume_help);
     check_cmd->add_flag("-q,--quiet", c.quiet,
-                        "for cron: nothing when the check passes on a complete report; the first line (and the "
-                        "report's own warning: truncated, N metrics not checked) for a warn or a pass on an incomplete "
-                        "report; the whole output for a fail (and for a warn with -v)");
+                        "for cron: nothing when the check passes on a complete report or has no like period to check "
+                        "against (OK, insufficient baseline: said with -v); the first line (and the report's own warning: "
+                        "truncated, N metrics not checked) for a warn or a pass on an incomplete report; the whole output "
+                        "for a fail (and for a warn with -v)");
     check_cmd->add_flag("--nagios", c.nagios,
                         "for Nagios, Icinga or Zabbix: one line 'AWRDIFF OK|WARNING|CRITICAL - first line | perfdata' and "
                         "the plugin's exit code (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN: the check could not be done)");

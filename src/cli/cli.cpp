@@ -68,7 +68,8 @@ private:
 
 // The commands, for a word that is none of them nor a file.
 constexpr const char* k_commands =
-    "report, snapshot, check, baseline save|show, history add|list|show|prune|export, timeline, tables; or give two report files";
+    "report, snapshot, check, baseline save|show, history add|list|show|prune|export, timeline, tables, catalog; or give two "
+    "report files";
 
 bool is_command(std::string_view w) {
   for (std::string_view c : {"report", "snapshot", "check", "baseline", "history", "timeline", "tables", "catalog"})
@@ -91,7 +92,8 @@ constexpr const char* k_about =
     "  awrdiff baseline save SOURCE... -o FILE   a portable baseline file; `baseline show SOURCE...` summarises one\n"
     "  awrdiff history add|list|show|prune|export   a moving-window baseline kept in SQLite or PostgreSQL\n"
     "  awrdiff timeline [REPORT...]   one database over time (the history, or reports): since when did it shift?\n"
-    "  awrdiff tables FILE            the tables found in a report (debugging)\n\n"
+    "  awrdiff tables FILE            the tables found in a report (debugging)\n"
+    "  awrdiff catalog [--metrics]    the sections awrdiff reads; --metrics: the metric keys (history show, timeline)\n\n"
     "A report given as - is read from standard input (one report per run). --summary prints the verdict, the\n"
     "database, instance, snaps and times, the warnings and the findings only, for a ticket; -f markdown pastes into GitHub and Jira Cloud, -f jira into Jira\n"
     "Server / Data Center. Text fits 120 columns (--width N, 0 = no limit) and is coloured on a terminal.\n\n"

@@ -83,7 +83,8 @@ struct TablesCli {
 void add_tables_command(CLI::App& app, TablesCli& c, Session& session, DeferredOptions& deferred);
 int run_tables(const TablesCli& c, Session& session);
 
-/// `awrdiff catalog` (development: docs/catalog.md is its output; not listed in --help).
+/// `awrdiff catalog`: the catalog, the metric registry (--metrics) or the section comparisons (--sections) as
+/// Markdown (docs/catalog.md, docs/findings.md, docs/sections.md are its output).
 struct CatalogCli {
   CLI::App* command = nullptr;
   bool metrics = false;  ///< --metrics

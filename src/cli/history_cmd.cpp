@@ -478,8 +478,8 @@ void refuse_store_without_earlier_period(HistoryStore& store, const Snapshot& cu
 
 // Nothing like the current period in the window (--match before a day or a week of like periods is kept, the
 // like periods left out): an insufficient baseline, not trouble, as a baseline file without a like period (one
-// rule: exit 0, `OK, insufficient baseline`). Under -q it prints that one line, except with --add: the cron's
-// first runs, whose period was just stored, so the check starts by itself (nothing mailed while it fills).
+// rule: exit 0, `OK, insufficient baseline`; under -q nothing, the line with -v, the JSON with -f json). A storm
+// the like periods cannot judge yet (`WARN, insufficient baseline`) is one line under -q.
 int insufficient_history_baseline(HistoryStore& store, const Snapshot& current, const Baseline& baseline, const WindowOptions& w,
                                   const HistoryCheckOutput& out) {
   const HistoryCli& h = out.h;
@@ -510,7 +510,8 @@ int insufficient_history_baseline(HistoryStore& store, const Snapshot& current, 
     if (!multiple.empty()) r.status = CheckStatus::warn;
     return emit_monitoring(r, h.check_output, output, emit);
   }
-  if (out.quiet && h.check_add && multiple.empty()) {
+  // -q: silent, as for a baseline file without a like period (write_check_report); said with -v and in JSON.
+  if (out.quiet && multiple.empty() && !out.render_options.verbose && format == Format::text) {
     if (!output.empty() && output != "-") emit("", output);  // emptied: no earlier run's report is left in it
     return 0;
   }
@@ -600,11 +601,15 @@ int write_history_check(CheckReport& r, int exit_code, const HistoryCheckOutput&
 
 int write_check_report(const CheckReport& r, int exit_code, bool quiet, Format format, const RenderOptions& render_options,
                        const std::string& output, const Emit& emit) {
-  // -q: silent for a pass on a complete report; for a warn, and for a pass on an incomplete one (truncated,
-  // metrics not given), the headline on one line and the report's own warnings in text, the whole output in the
-  // other formats; the whole output for a fail (and for a warn with -v).
+  // -q: silent for a pass on a complete report, and for an insufficient baseline (no like period: nothing was
+  // checked, exit 0; its line with -v, the whole output in the other formats), the one rule of a baseline file and a
+  // history; for a warn, and for a pass on an incomplete one (truncated, metrics not given), the headline on one line
+  // and the report's own warnings in text, the whole output in the other formats; the whole output for a fail (and
+  // for a warn with -v).
+  const bool silent_insufficient =
+      r.status == CheckStatus::insufficient && r.input_warnings.empty() && !render_options.verbose && format == Format::text;
   if (quiet && !quiet_prints_report(r, render_options.verbose)) {
-    if (quiet_text(r).empty()) {
+    if (quiet_text(r).empty() || silent_insufficient) {
       // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
       if (!output.empty() && output != "-") emit("", output);
       return exit_code;

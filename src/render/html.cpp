@@ -185,7 +185,7 @@ const char* k_css =
     "nav .ns>div a{display:block;margin:0;padding:1px 0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
     "h2.group{font-size:20px;margin:34px 0 2px;padding-top:10px;border-top:2px solid var(--line)}"
     "main{padding:0 24px 40px;max-width:1320px}"
-    "section{margin:22px 0}h2{font-size:17px;margin:0 0 6px}h2 .pl{color:#9aa4ae;text-decoration:none;font-weight:400;margin-left:6px;font-size:14px}"
+    "section{margin:22px 0}section.tbl{overflow-x:auto}h2{font-size:17px;margin:0 0 6px}h2 .pl{color:#9aa4ae;text-decoration:none;font-weight:400;margin-left:6px;font-size:14px}"
     "h2 .pl:hover{color:#0b5cad}"
     ".card{border:1px solid var(--line);border-left:7px solid var(--muted);border-radius:6px;padding:12px 18px;margin:16px 0;background:#fbfcfd}"
     ".card.regressed{border-left-color:var(--worse)}.card.improved{border-left-color:var(--better)}"
@@ -579,6 +579,16 @@ void findings(const Comparison& c, std::ostream& out) {
     out << (c.verdict == Verdict::not_comparable
                 ? "<p class=\"none\">No findings: the periods are not comparable (see the verdict), so none is drawn.</p>\n"
                 : "<p class=\"none\">No findings: no rule of the findings catalog fired.</p>\n");
+  // The evidence bars of one unit share one scale across the findings, so that a change of 0.0072 -> 0.056 AAS is
+  // drawn small beside one of 0 -> 44.9 AAS; the scale is said under the findings.
+  std::vector<Chart> evidence;
+  UnitScales scales;
+  for (const auto& f : c.findings) {
+    evidence.push_back(evidence_chart(f));
+    for (const auto& s : evidence.back().series)
+      if (!s.unit.empty())
+        for (const auto& v : s.values) scales[s.unit] = std::max(scales[s.unit], std::fabs(v.value_or(0)));
+  }
   for (std::size_t i = 0; i < c.findings.size(); ++i) {
     const auto& f = c.findings[i];
     const char* dir = to_string(f.direction);
@@ -591,13 +601,18 @@ void findings(const Comparison& c, std::ostream& out) {
       out << "</ul>";
     }
     out << "</div>";
-    const Chart ev = evidence_chart(f);
+    const Chart& ev = evidence[i];
     if (!ev.series.empty()) {
       out << "<div class=\"fc\">";
-      paired_chart(ev, out);
+      paired_chart(ev, out, 520, &scales);
       out << "</div>";
     }
     out << "</article>\n";
+  }
+  if (c.findings.size() > 1 && !scales.empty()) {
+    std::string said;
+    for (const auto& [unit, top] : scales) said += (said.empty() ? "" : ", ") + with_unit("0 to " + num(top), unit);
+    out << "<p class=\"note\">The bars of one unit are drawn on one scale across the findings: " << esc(said) << ".</p>\n";
   }
   out << "</section>\n";
 }

@@ -5,6 +5,7 @@
 #include "render_common.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fmt/format.h>
 #include <optional>
@@ -44,6 +45,68 @@ std::string svg_open(int w, int h, const std::string& label) {
 
 std::string text(double x, double y, const std::string& s, const char* extra = "") {
   return fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\"{}>{}</text>", x, y, extra, esc(s));
+}
+
+// The time axis under a chart of periods in time order (categories "YYYY-MM-DD HH:MM"): a tick and a label at the
+// first and last period, at the first period of each day, then at evenly spaced periods, each kept only where its
+// label clears the labels kept before (its width estimated from its characters). A label names the day where it is
+// the first of its day; else the time alone ("04:30"). `at(i)`: the x of category i.
+template <class At>
+void time_axis(const std::vector<std::string>& categories, At at, double x0, double x1, double y, std::ostream& out) {
+  const std::size_t n = categories.size();
+  if (n == 0) return;
+  auto day = [&](std::size_t i) { return categories[i].substr(0, std::min<std::size_t>(10, categories[i].find(' '))); };
+  std::vector<std::size_t> wanted = {0, n - 1};
+  for (std::size_t i = 1; i + 1 < n; ++i)
+    if (day(i) != day(i - 1)) wanted.push_back(i);
+  for (std::size_t t = 1; t < 12; ++t) wanted.push_back(t * (n - 1) / 12);
+  struct Label {
+    std::size_t i;
+    double left, right, x;
+    std::string text;
+    const char* anchor;
+  };
+  std::vector<Label> kept;
+  auto label = [&](std::size_t i, bool with_day) {
+    const std::string& c = categories[i];
+    const std::size_t sp = c.find(' ');
+    Label l{i, 0, 0, at(i), with_day || sp == std::string::npos ? c : c.substr(sp + 1), "middle"};
+    double w = 0;  // DejaVu Sans at 11 px: a digit 7 px, '-', ':' and ' ' about 4
+    for (char ch : l.text)
+      w += std::isdigit(static_cast<unsigned char>(ch)) != 0   ? 7.0
+           : std::isalpha(static_cast<unsigned char>(ch)) != 0 ? 7.5
+                                                               : 4.0;
+    if (l.x - w / 2 < x0) l.anchor = "start", l.x = std::max(x0, l.x - 4);
+    if (l.x + w / 2 > x1) l.anchor = "end", l.x = std::min(x1, l.x + 4);
+    const double a = l.anchor[0] == 's' ? 0 : l.anchor[0] == 'e' ? w : w / 2;
+    l.left = l.x - a;
+    l.right = l.left + w;
+    return l;
+  };
+  // The day of the nearest kept label to the left of i (empty if none): a label of another day names its day.
+  auto day_before = [&](std::size_t i) {
+    std::size_t best = n;
+    for (const auto& k : kept)
+      if (k.i < i && (best == n || k.i > best)) best = k.i;
+    return best == n ? std::string() : day(best);
+  };
+  for (std::size_t i : wanted) {
+    if (std::any_of(kept.begin(), kept.end(), [i](const Label& k) { return k.i == i; })) continue;
+    const Label l = label(i, i == 0 || day(i) != day(i - 1) || day_before(i) != day(i));
+    if (std::all_of(kept.begin(), kept.end(), [&l](const Label& k) { return l.right + 8 <= k.left || k.right + 8 <= l.left; }))
+      kept.push_back(l);
+  }
+  for (const auto& l : kept) {
+    out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#56616b\"/>", at(l.i), y - 17,
+                       y - 13);
+    out << text(l.x, y, l.text, (std::string(" text-anchor=\"") + l.anchor + "\" class=\"ax\"").c_str());
+  }
+}
+
+// Under a chart over periods: how its x axis reads.
+void by_period_note(std::ostream& out) {
+  out << "<p class=\"note\">The periods in time order, evenly spaced whatever the time between them (not a time scale); a "
+         "dashed line marks a gap in time or an instance restart.</p>\n";
 }
 
 // ---- the chart kinds ----------------------------------------------------------------------------
@@ -138,9 +201,9 @@ void stacked_chart(const Chart& c, std::ostream& out) {
 
 }  // namespace
 
-// Per series: its name above, then one bar per category, each series on its own scale (it has its own
-// unit); the first category grey, the last coloured by the series' assessment.
-void paired_chart(const Chart& c, std::ostream& out, int W) {
+// Per series: its name above, then one bar per category, on its unit's shared scale when `scales` has one, else on
+// its own; the first category grey, the last coloured by the series' assessment.
+void paired_chart(const Chart& c, std::ostream& out, int W, const UnitScales* scales) {
   const int label_h = 15, lane = 12, gap = 3, pad = 8, x0 = 16, right = 80;
   const double x1 = W - right;
   const int per = label_h + static_cast<int>(c.categories.size()) * (lane + gap) + pad;
@@ -150,6 +213,8 @@ void paired_chart(const Chart& c, std::ostream& out, int W) {
   for (const auto& s : c.series) {
     double max = 0;
     for (const auto& v : s.values) max = std::max(max, std::fabs(v.value_or(0)));
+    if (scales != nullptr && !s.unit.empty())
+      if (const auto shared = scales->find(s.unit); shared != scales->end()) max = std::max(max, shared->second);
     if (max <= 0) max = 1;
     out << "<g>" << text(0, y + 11, cut(s.name, 64) + (s.unit.empty() ? "" : " (" + s.unit + ")"), " class=\"lbl\"");
     for (std::size_t i = 0; i < c.categories.size(); ++i) {
@@ -341,6 +406,17 @@ void series_chart(const Chart& c, std::ostream& out) {
       pen = true;
     }
     if (!path.empty()) out << "<path d=\"" << path << "\" fill=\"none\" stroke=\"#33475b\" stroke-width=\"1.4\"/>";
+    // Across a gap (periods missing, a value not given) or a restart: a thin dashed line, so that the series still
+    // reads as one line.
+    std::string across;
+    for (std::size_t b = 0, p = buckets; b < buckets; ++b) {
+      if (!v[b]) continue;
+      if (p < buckets && (b != p + 1 || brk[b]))
+        across += fmt::format("M{:.1f},{:.1f} L{:.1f},{:.1f} ", X(p), Y(*v[p]), X(b), Y(*v[b]));
+      p = b;
+    }
+    if (!across.empty())
+      out << "<path d=\"" << across << "\" fill=\"none\" stroke=\"#33475b\" stroke-width=\"1\" stroke-dasharray=\"3,3\"/>";
     // A point the line does not reach (alone between gaps or restarts) as a dot.
     for (std::size_t b = 0; b < buckets; ++b) {
       const bool joined_before = b > 0 && v[b - 1] && !brk[b];
@@ -363,11 +439,10 @@ void series_chart(const Chart& c, std::ostream& out) {
     out << "</g>";
     y += lane_h + pad;
   }
-  if (n > 0) {
-    out << text(x0, h - 4, c.categories.front(), " class=\"ax\"");
-    out << text(x1, h - 4, c.categories.back(), " text-anchor=\"end\" class=\"ax\"");
-  }
+  time_axis(
+      c.categories, [&](std::size_t i) { return X(bucket_of(i)); }, x0, x1, y - pad + 17, out);  // under the last lane
   out << "</svg>\n";
+  if (n > 1) by_period_note(out);
 }
 
 // The parts of a whole over the categories (periods in time order), stacked as areas on one scale, with the total as
@@ -375,7 +450,7 @@ void series_chart(const Chart& c, std::ostream& out) {
 // series is drawn in buckets (each part's and the total's mean over the bucket: means add up, medians do not) so that
 // a year of hourly periods stays a small page. The legend gives each part's mean and peak (the chart read as text).
 void stacked_series_chart(const Chart& c, std::ostream& out) {
-  const int W = 900, left = 60, right = 20, plot_h = 230, top_pad = 10, axis_h = 34;
+  const int W = 900, left = 60, right = 20, plot_h = 230, top_pad = 24, axis_h = 34;
   const double x0 = left, x1 = W - right;
   const std::size_t n = c.categories.size();
   const std::size_t buckets = std::min<std::size_t>(n, 600);
@@ -425,7 +500,7 @@ void stacked_series_chart(const Chart& c, std::ostream& out) {
     out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{1:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"#e3e7eb\"/>", x0, x1, Y(t));
     out << text(x0 - 6, Y(t) + 4, num(t), " text-anchor=\"end\" class=\"ax\"");
   }
-  out << text(4, plot_top + 4, c.unit, " class=\"ax\"");
+  out << text(4, 12, c.unit, " class=\"ax\"");  // above the scale, clear of its top label
   // The runs of buckets with values and no break between them.
   std::vector<std::pair<std::size_t, std::size_t>> runs;
   for (std::size_t b = 0; b < buckets;) {
@@ -475,20 +550,11 @@ void stacked_series_chart(const Chart& c, std::ostream& out) {
         X(runs[r].first), plot_top, plot_bottom);
   out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{1:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"#56616b\"/>", x0, x1,
                      plot_bottom);
-  // Time ticks: the first and the last category, and up to four between.
-  const std::size_t ticks = std::min<std::size_t>(n, 6);
-  for (std::size_t t = 0; t < ticks; ++t) {
-    const std::size_t i = ticks == 1 ? 0 : t * (n - 1) / (ticks - 1);
-    const double x = X(bucket_of(i)) + (X(1) - X(0)) / 2;
-    const char* anchor_at = t == 0 ? "start" : t + 1 == ticks ? "end" : "middle";
-    out << fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#56616b\"/>", x, plot_bottom,
-                       plot_bottom + 4);
-    out << text(t == 0           ? x0
-                : t + 1 == ticks ? x1
-                                 : x,
-                plot_bottom + 17, c.categories[i], (std::string(" text-anchor=\"") + anchor_at + "\" class=\"ax\"").c_str());
-  }
+  // The time axis: days and times whose labels do not overlap, under the middle of each period's step.
+  time_axis(
+      c.categories, [&](std::size_t i) { return X(bucket_of(i)) + (X(1) - X(0)) / 2; }, x0, x1, plot_bottom + 17, out);
   out << "</svg>\n";
+  by_period_note(out);
   // The legend, with the numbers: each part's mean and peak over the periods, the total's.
   out << "<table class=\"legend-table\"><thead><tr><th></th><th class=\"n\">Mean</th><th class=\"n\">Peak</th><th>Peak at</th>"
          "</tr></thead><tbody>";

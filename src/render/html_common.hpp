@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <ostream>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -29,7 +30,11 @@ const char* tone_colour(std::string_view word);
 
 /// A chart of the comparison as inline SVG, drawn by its kind (docs/html.md), its notes under it.
 void chart(const Chart& c, std::ostream& out);
-/// Per series: its name above, then one bar per category, each series on its own scale; `W` the width in pixels.
-void paired_chart(const Chart& c, std::ostream& out, int W = 520);
+/// The top of the bar scale of each unit, shared by the charts drawn with it (the findings' evidence: 0.056 AAS is
+/// drawn small beside 44.9 AAS). A unit not in it (and a series without a unit) is scaled on its own.
+using UnitScales = std::map<std::string, double, std::less<>>;
+/// Per series: its name above, then one bar per category, on the scale of its unit in `scales`, else on its own;
+/// `W` the width in pixels.
+void paired_chart(const Chart& c, std::ostream& out, int W = 520, const UnitScales* scales = nullptr);
 
 }  // namespace awrdiff::render_detail::html

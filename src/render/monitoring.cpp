@@ -68,15 +68,16 @@ std::string perf_label(std::string_view key) {
   return out + "'";
 }
 
-// The value with a Nagios unit of measure where one applies: seconds, milliseconds as seconds, percent.
+// The value with a Nagios unit of measure where one applies: seconds, milliseconds and microseconds (the plugin
+// guidelines' s, ms, us), percent. The value stays in the registry's unit, which the key names (`_ms`: ms).
 struct PerfUnit {
   double factor = 1;
   const char* uom = "";
 };
 PerfUnit perf_unit(std::string_view unit) {
   if (unit == "s") return {1, "s"};
-  if (unit == "ms") return {0.001, "s"};
-  if (unit == "us" || unit == "µs") return {0.000001, "s"};
+  if (unit == "ms") return {1, "ms"};
+  if (unit == "us" || unit == "µs") return {1, "us"};
   if (unit == "%") return {1, "%"};
   return {};
 }

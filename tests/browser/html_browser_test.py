@@ -13,13 +13,16 @@ javascript: URLs):
     (copy buttons), clicking a column header sorts each table, the charts (inline SVG) are there, and a
     screenshot is not blank;
   - with JavaScript off (the page's scripts blocked by its Content-Security-Policy, see below): the same
-    charts and tables, drawn (their colours are on the screenshot).
+    charts and tables, drawn (their colours are on the screenshot);
+  - at 1,400 px: no horizontal scrollbar, and no two axis labels of a chart whose boxes intersect.
 A page built to fail (a script error) proves the console check can fail.
-With the corpus of real reports (AWRDIFF_CORPUS, default /work/shared/corpus; skipped with a line when absent):
+With the corpus of real reports (AWRDIFF_CORPUS, default ../shared/corpus beside SOURCE_DIR; skipped with a line when
+absent):
   - each pair of CORPUS_PAIRS (RAC, Exadata and single-instance pairs of one database) gives a page under 500 KB
     that still holds every row of every table: the rows of each table in the JSON output are in its section
     of the page, as table rows or in the list of rows 0 in both periods;
-  - one RAC page goes through the browser checks above too, and Copy as CSV gives every row of each table.
+  - one RAC page goes through the browser checks above too, and Copy as CSV gives every row of each table;
+  - RMGTIBP's storm (jdmoreno 8-11) as a timeline and as a pair: the layout checks at 1,400 px.
 Without Chromium the browser part is skipped with one line saying so; the static checks still run, and
 the exit status is 77 (ctest: skipped) when they pass.
 --screenshots DIR keeps the screenshots (docs/img is made this way, see docs/html.md).
@@ -38,6 +41,21 @@ import json
 HOSTILE = "<script>document.title='PWNED'</script></textarea>\"'<a href=\"javascript:alert(1)\">x</a><img src=x onerror=\"document.title='PWNED'\">"
 
 failures = []
+
+# Appended to a copy of a page, at 1,400 px: the page has no horizontal scrollbar (nothing outside a scrolling box
+# is wider than the window), and no two axis labels (text.ax) of a chart intersect.
+LAYOUT_PROBE = """<script>(function(){var out=[],V=window.innerWidth;
+function clipped(e){for(var p=e.parentElement;p&&p!==document.body;p=p.parentElement)if(getComputedStyle(p).overflowX!=='visible')return true;return false;}
+if(document.documentElement.scrollWidth>V+1){out.push('scrolls sideways: '+document.documentElement.scrollWidth+' px');
+Array.prototype.forEach.call(document.querySelectorAll('body *'),function(e){var r=e.getBoundingClientRect();
+if(r.right>V+1&&r.width>0&&!clipped(e)&&out.length<4)out.push(e.tagName+'.'+e.className+' to '+Math.round(r.right)+' px');});}
+Array.prototype.forEach.call(document.querySelectorAll('svg.chart'),function(svg){
+var b=Array.prototype.map.call(svg.querySelectorAll('text.ax'),function(t){return {r:t.getBoundingClientRect(),s:t.textContent};})
+.filter(function(x){return x.r.width>0;});
+for(var i=0;i<b.length;i++)for(var j=i+1;j<b.length;j++){var p=b[i].r,q=b[j].r;
+if(p.left<q.right-0.5&&q.left<p.right-0.5&&p.top<q.bottom-0.5&&q.top<p.bottom-0.5&&out.length<8)
+out.push(svg.getAttribute('aria-label')+': '+b[i].s+' over '+b[j].s);}});
+document.body.setAttribute('data-layout',out.length?out.join(' | '):'ok');})();</script>"""
 
 # Appended to a copy of a page: clicks the first numeric column header of every table with numbers twice and
 # checks the order of all its rows (both parts of a long table) after each click.
@@ -183,7 +201,8 @@ def static_checks(name, page, hostile=False):
     check("url(" not in page and "@import" not in page, "%s: no url() or @import" % name)
     check(page.count("<svg") >= 1, "%s: inline SVG charts (%d)" % (name, page.count("<svg")))
     check(re.search(r"<title>[^<]*</title>", page) is not None, "%s: a title" % name)
-    check("/work/" not in page and "/tmp/" not in page.split("<main>")[0], "%s: the header names files, not paths" % name)
+    clone_parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))).rsplit("/", 1)[0] + "/"
+    check(clone_parent not in page and "/tmp/" not in page.split("<main>")[0], "%s: the header names files, not paths" % name)
     if hostile:
         check("javascript:" not in " ".join(hrefs), "%s: no javascript: link" % name)
         check("<img" not in page and "<textarea" not in page and "</textarea>" not in page, "%s: no markup from the report" % name)
@@ -273,7 +292,7 @@ def chromium_binary():
     return None
 
 
-def browse(browser, page_path, tmp, screenshot=None, width=1280, height=1400):
+def browse(browser, page_path, tmp, screenshot=None, width=1400, height=1400):
     profile = tempfile.mkdtemp(dir=tmp, prefix="profile-")
     cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
            "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0", "--hide-scrollbars",
@@ -317,9 +336,20 @@ def main():
             "hostile": [awrdiff, "-f", "html", "good.html", evil],
         }
         files = {}
-        rac = corpus_pages(awrdiff, os.environ.get("AWRDIFF_CORPUS", "/work/shared/corpus"), tmp)
+        corpus = os.environ.get("AWRDIFF_CORPUS") or os.path.join(os.path.dirname(os.path.abspath(source)), "shared", "corpus")
+        rac = corpus_pages(awrdiff, corpus, tmp)
         if rac is not None:
             files["rac"] = rac
+        # Real pages for the layout checks only: RMGTIBP's storm as a timeline (periods hours apart) and as a pair
+        # (findings from 0.0001 to 61.6 AAS, a wide Service Wait Class table).
+        layout_only = {}
+        jd = [os.path.join(corpus, "awr-html_19c_jdmoreno_%d.html" % k) for k in (8, 9, 10, 11)]
+        if all(os.path.exists(f) for f in jd):
+            for name, cmd in (("rmgtibp_timeline", [awrdiff, "timeline", "-f", "html"] + jd),
+                              ("rmgtibp_pair", [awrdiff, "-f", "html", jd[0], jd[3]])):
+                layout_only[name] = os.path.join(tmp, name + ".html")
+                with open(layout_only[name], "w", encoding="utf-8") as f:
+                    f.write(run(cmd))
         for name, cmd in pages.items():
             page = run(cmd, cwd=samples)
             path = os.path.join(tmp, name + ".html")
@@ -346,9 +376,18 @@ def main():
                 f.write("<!DOCTYPE html><title>x</title><p>x</p><script>not_defined_anywhere();</script>")
             _, _, console = browse(browser, broken, tmp)
             check(len(console) > 0, "the console check sees a script error (self-test)")
-            for name, path in files.items():
+            for name, path in list(files.items()) + list(layout_only.items()):
                 with open(path, encoding="utf-8") as f:
                     page = f.read()
+                probe = os.path.join(tmp, name + "-layout.html")
+                with open(probe, "w", encoding="utf-8") as f:
+                    f.write(page.replace("</body>", LAYOUT_PROBE + "</body>"))
+                _, dom, _ = browse(browser, probe, tmp, width=1400)
+                m = re.search(r'data-layout="([^"]*)"', dom)
+                check(m is not None and m.group(1) == "ok",
+                      "%s: at 1,400 px no horizontal scrollbar and no axis labels overlap (%s)" % (name, m.group(1) if m else "no result"))
+                if name in layout_only:
+                    continue
                 # JavaScript off: Chromium's headless mode needs JavaScript itself for --dump-dom and --screenshot
                 # (with --blink-settings=scriptEnabled=false it writes nothing), so the page's own scripts are
                 # turned off instead, by its Content-Security-Policy: script-src 'none'.

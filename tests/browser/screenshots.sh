@@ -1,11 +1,13 @@
 #!/bin/sh
-# The screenshots of docs/html.md and docs/timeline.md (docs/img/*.png): the samples good -> bad, a set comparison, a
-# check against a baseline, a timeline of a synthetic series, and a real pair of the corpus when /work/shared/corpus is there.
+# The screenshots of docs/html.md and docs/timeline.md (docs/img/*.png), at 1,400 px: the samples good -> bad, a set
+# comparison, a check against a baseline, a timeline of a synthetic series, and a real pair and RMGTIBP's storm as a
+# timeline when the corpus is there
+# (CORPUS_DIR, else $AWRDIFF_CORPUS, else ../shared/corpus beside the clone).
 # usage: tests/browser/screenshots.sh AWRDIFF [CORPUS_DIR]      (needs chromium; pngquant makes them small)
 set -eu
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-corpus=${2:-/work/shared/corpus}
 src=$(cd "$(dirname "$0")/../.." && pwd)
+corpus=${2:-${AWRDIFF_CORPUS:-$src/../shared/corpus}}
 out=$src/docs/img
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -13,7 +15,7 @@ mkdir -p "$out"
 
 shot() {  # page.html out.png height
   chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --user-data-dir="$tmp/profile" \
-    --window-size=1200,"$3" --screenshot="$2" "file://$1" >/dev/null 2>&1
+    --window-size=1400,"$3" --screenshot="$2" "file://$1" >/dev/null 2>&1
   if command -v pngquant >/dev/null; then pngquant --force --quality 60-85 --output "$2" -- "$2"; fi
   echo "$2: $(wc -c <"$2") bytes"
 }
@@ -33,4 +35,10 @@ if [ -f "$corpus/awr-html_12.1_sarthi_1.html" ]; then
   cd "$corpus"
   "$bin" -f html awr-html_12.1_sarthi_1.html awr-html_12.1_sarthi_3.html >"$tmp/receipt.html"
   shot "$tmp/receipt.html" "$out/html-receipt.png" 1500
+fi
+if [ -f "$corpus/awr-html_19c_jdmoreno_8.html" ]; then
+  cd "$corpus"
+  "$bin" timeline -f html awr-html_19c_jdmoreno_8.html awr-html_19c_jdmoreno_9.html awr-html_19c_jdmoreno_10.html \
+    awr-html_19c_jdmoreno_11.html >"$tmp/rmgtibp.html"
+  shot "$tmp/rmgtibp.html" "$out/html-timeline-rmgtibp.png" 1500
 fi

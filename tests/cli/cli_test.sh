@@ -200,7 +200,7 @@ check "cut compare report" 2 "$bin" "$tmp/cut_compare.txt"
 expect_err "cut compare report message" "$tmp/cut_compare.txt"
 check "one report alone" 2 "$bin" "$s/good.html"
 
-corpus=$root/../shared/corpus
+corpus=${AWRDIFF_CORPUS:-$root/../shared/corpus}
 if [ -d "$corpus" ]; then
   check "statspack report" 0 "$bin" report "$corpus/statspack_12.1_jasmin_1.txt"
   grep -q '82927862' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: statspack SQL hash value"; }

@@ -141,10 +141,15 @@ expect 0 "first cron run on an empty store" -- "$AWRDIFF" check --history --add 
 contains "$T/out" "OK, insufficient baseline" "first cron run says insufficient baseline"
 expect 0 "second cron run, no like period yet, -q" -- "$AWRDIFF" check --history --add --match weekday-hour -q --db "$T/first.sqlite" samples/good_1.html
 if [ -s "$T/out" ]; then bad "-q printed on an insufficient baseline: $(head -c 300 "$T/out")"; else ok; fi
-# Without --add, no like period is the same insufficient baseline as with a baseline file: exit 0, one line under -q.
+# Without --add, no like period is the same insufficient baseline as with a baseline file: exit 0, nothing under -q,
+# one line with -q -v, the status in the JSON.
 expect 0 "no like period without --add is an insufficient baseline" -- "$AWRDIFF" check --history --match weekday-hour -q --db "$T/first.sqlite" samples/good_2.html
-[ "$(wc -l <"$T/out")" = 1 ] && ok || bad "no like period, -q: not one line: $(head -c 300 "$T/out")"
-contains "$T/out" "OK, insufficient baseline" "no like period, -q: insufficient baseline said"
+if [ -s "$T/out" ]; then bad "-q printed on an insufficient baseline without --add: $(head -c 300 "$T/out")"; else ok; fi
+expect 0 "no like period, -q -v" -- "$AWRDIFF" check --history --match weekday-hour -q -v --db "$T/first.sqlite" samples/good_2.html
+[ "$(wc -l <"$T/out")" = 1 ] && ok || bad "no like period, -q -v: not one line: $(head -c 300 "$T/out")"
+contains "$T/out" "OK, insufficient baseline" "no like period, -q -v: insufficient baseline said"
+expect 0 "no like period, -q -f json" -- "$AWRDIFF" check --history --match weekday-hour -q -f json --db "$T/first.sqlite" samples/good_2.html
+contains "$T/out" '"status": "insufficient baseline"' "no like period, -q -f json: the status"
 # No like period, but DB time per second 4.3x every stored period of other hours (bad.html moved to 03:00): one warn
 # line under -q even with --add (the cron mails it), exit 0 as for any insufficient baseline; a period like the others
 # stays silent.

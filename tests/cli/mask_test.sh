@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # --mask: no original site name survives in any format or command; aliases are stable across base and
 # target; numbers, sql_ids, event and parameter names are kept. Fixture: tests/cli/mask_fixture.py (two
-# reports full of distinctive names); then the corpus reports, when /work/shared is there: the header's DB
+# reports full of distinctive names); then the corpus reports, when $AWRDIFF_CORPUS (default ../shared/corpus) is there: the header's DB
 # name, instance and host of each must not survive masking.
 #   mask_test.sh AWRDIFF SOURCE_DIR
 set -u
@@ -121,7 +121,7 @@ has "file names as aliases" "report1.html" "$tmp/o1"
 if [ $? = 2 ] && grep -q -- "--mask" "$tmp/err"; then ok; else bad "check --history --mask not refused"; fi
 
 # Real reports: the DB name, instance and host of each header must not survive.
-corpus=$root/../shared/corpus
+corpus=${AWRDIFF_CORPUS:-$root/../shared/corpus}
 if [ -d "$corpus" ]; then
   for f in "$corpus"/awr-html_*.html "$corpus"/awr-rac-html_*.html "$corpus"/awr-text_*.txt "$corpus"/statspack_*; do
     [ -f "$f" ] || continue

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The check where monitoring looks: `check -f openmetrics` (checked by promtool when Debian's prometheus package
-# provides it, else by the exposition grammar in Python), `check --nagios` (the plugin line and exit codes 0 / 1 /
-# 2 / 3), and the systemd service of contrib/ run with its own command line on the samples.
+# The check where monitoring looks: `check -f openmetrics` (checked by promtool when it is in PATH:
+# scripts/quickstart.sh takes it out of Debian's prometheus package into build/tools, without installing the server;
+# else by the exposition grammar in Python), `check --nagios` (the plugin line and exit codes 0 / 1 / 2 / 3), and the
+# systemd service of contrib/ run with its own command line on the samples.
 #   tests/cli/monitoring_test.sh AWRDIFF SOURCE_DIR
 set -u
 AWRDIFF=$(realpath "$1")
@@ -52,7 +53,7 @@ for line in open(sys.argv[1]):
 PY
   fi
 done
-if ! command -v promtool >/dev/null 2>&1; then echo "NOTE: promtool not found (Debian: prometheus): the exposition was checked by its grammar"; fi
+if ! command -v promtool >/dev/null 2>&1; then echo "NOTE: promtool not found (scripts/quickstart.sh --test puts it in build/tools): the exposition was checked by its grammar"; fi
 
 contains "$T/ok.prom" 'awrdiff_check_up{database="ORCL19",instance="orcl19"} 1' "a check done is up"
 
@@ -106,9 +107,14 @@ import re, sys
 line = open(sys.argv[1]).read().rstrip("\n")
 text, perf = line.split(" | ")
 assert "|" not in text
-item = re.compile(r"'(?:[^']|'')+'=-?[0-9.e+-]+(s|%)?;[0-9.e+:-]*;[0-9.e+:-]*;;$")
+item = re.compile(r"'(?:[^']|'')+'=-?[0-9.e+-]+(s|ms|us|%)?;[0-9.e+:-]*;[0-9.e+:-]*;;$")
 items = perf.split(" ")
 assert all(item.match(i) for i in items), items
+# The UOM is the label's unit: a _ms key in ms (the plugin guidelines' UOM), never in seconds.
+for i in items:
+    uom = item.match(i).group(1)
+    assert uom != "ms" or i.split("'=")[0].endswith("_ms"), i
+assert any(i.startswith("'db_time_per_exec_ms'=") and ";" in i and i.split(";")[0].endswith("ms") for i in items), items
 assert any(i.startswith("'db_time_per_s'=") for i in items)
 PY
 expect 0 "nagios OK" -- "$AWRDIFF" check --nagios --baseline "$T/normal.json" samples/good_1.html
@@ -124,19 +130,26 @@ contains "$T/out" "AWRDIFF OK - OK, insufficient baseline" "insufficient baselin
 expect 2 "--nagios with -f openmetrics" -- "$AWRDIFF" check --nagios -f openmetrics -o "$T/both.prom" --baseline "$T/normal.json" samples/bad.html
 [ ! -e "$T/both.prom" ] && ok || bad "--nagios -f openmetrics wrote $T/both.prom"
 
-# contrib/systemd: the service's ExecStart, run as systemd would (its Environment, /bin/sh), with the binary and
-# the folders of this test: reports arriving hour by hour, the last one a regression.
+# contrib/systemd: the service's ExecStart, run as systemd would (its Environment, /bin/sh, awrdiff found in PATH),
+# with the binary and the folders of this test: reports arriving hour by hour, the last one a regression.
 svc=contrib/systemd/awrdiff-check.service
 cmd=$(sed -n 's/^ExecStart=//p' "$svc")
 [ -n "$cmd" ] && ok || bad "no ExecStart in $svc"
 grep -q '^OnCalendar=' contrib/systemd/awrdiff-check.timer && ok || bad "the timer has no OnCalendar"
-cmd=${cmd//\/usr\/local\/bin\/awrdiff/$AWRDIFF}
+grep -q 'exec awrdiff check' <<<"$cmd" && ok || bad "ExecStart does not run awrdiff from systemd's PATH: $cmd"
+# Its own user and state directory (where AWR_DIR and the store are), and the hardening docs/monitoring.md scores.
+for line in User=awrdiff StateDirectory=awrdiff ProtectSystem=strict ProtectHome=yes PrivateTmp=yes NoNewPrivileges=yes \
+  CapabilityBoundingSet= Environment=AWR_DIR=/var/lib/awrdiff/reports Environment=AWRDIFF_HISTORY=/var/lib/awrdiff/history.sqlite; do
+  grep -qx -- "$line" "$svc" && ok || bad "$svc lacks $line"
+done
+grep -q '^User=root\|^DynamicUser=no' "$svc" && bad "$svc runs as root" || ok
 mkdir -p "$T/reports"
 run_service() { # exit code of the service's command line, after REPORT arrives
   cp "$1" "$T/reports/"
   touch "$T/reports/$(basename "$1")"
   sleep 0.01
-  eval "env AWR_DIR='$T/reports' AWRDIFF_HISTORY='$T/service.sqlite' $cmd" >"$T/svc.out" 2>"$T/svc.err"
+  eval "env PATH='$(dirname "$AWRDIFF")':\"\$PATH\" AWR_DIR='$T/reports' AWRDIFF_HISTORY='$T/service.sqlite' $cmd" \
+    >"$T/svc.out" 2>"$T/svc.err"
 }
 for f in samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html samples/good_4.html; do
   run_service "$f" && ok || bad "service on $f: exit $?: $(cat "$T/svc.out" "$T/svc.err")"

@@ -34,7 +34,7 @@ max_width() {  # the widest line of a file, in code points
 }
 
 s=$root/samples
-corpus=$root/../shared/corpus
+corpus=${AWRDIFF_CORPUS:-$root/../shared/corpus}
 
 # --- standard input, format names, unknown commands
 check "stdin as target" 0 sh -c '"$0" "$1" - <"$2"' "$bin" "$s/good.html" "$s/bad.html"
@@ -307,7 +307,9 @@ if [ -n "$build" ]; then
   fi
   if command -v cmake >/dev/null && [ -f "$man1" ]; then
     check "cmake --install" 0 cmake --install "$build" --prefix "$tmp/prefix"
-    for f in bin/awrdiff share/man/man1/awrdiff.1 share/bash-completion/completions/awrdiff; do
+    for f in bin/awrdiff share/man/man1/awrdiff.1.gz share/bash-completion/completions/awrdiff \
+      lib/systemd/system/awrdiff-check.service lib/systemd/system/awrdiff-check.timer lib/sysusers.d/awrdiff.conf \
+      lib/tmpfiles.d/awrdiff.conf share/doc/awrdiff/copyright; do
       [ -e "$tmp/prefix/$f" ] && ok || bad "not installed: $f"
     done
   fi

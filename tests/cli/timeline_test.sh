@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `awrdiff timeline`, as a user runs it: from report files and from a history store, every format, the errors
 # (one line, exit 2), and on the corpus series the start of the RMGTIBP library-cache storm and of the RMGTIBN
-# cleanup job named in the first line (skipped, said so, when ../shared/corpus is absent).
+# cleanup job named in the first line (skipped, said so, when $AWRDIFF_CORPUS, default ../shared/corpus, is absent).
 #   tests/cli/timeline_test.sh AWRDIFF SOURCE_DIR
 set -u
 AWRDIFF=$(realpath "$1")
@@ -176,7 +176,7 @@ cmp -s "$T/h.sqlite" "$T/h_copy.sqlite" && ok || bad "the store was changed by t
 expect 2 "-o onto the store through AWRDIFF_HISTORY" -- env AWRDIFF_HISTORY="$T/h.sqlite" "$AWRDIFF" timeline --dbid 1234567890 -o "$T/h.sqlite"
 expect 2 "-o onto a report" -- "$AWRDIFF" timeline -o samples/good.html "${S[@]}"
 
-C=../shared/corpus
+C=${AWRDIFF_CORPUS:-../shared/corpus}
 if [ -f "$C/awr-html_19c_jdmoreno_8.html" ]; then
   # The library cache storm from 15:00 is an episode, still on at 20:49 after the instance restart at 19:42 (jd11's
   # startup time, 04-Sep-23 18:27 before): its start, peak, events (by name) and statement in the first line; the step

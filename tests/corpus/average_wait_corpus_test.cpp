@@ -2,6 +2,7 @@
 // apress 1 -> 2 prints log file sync "1" and "1" ms (whole milliseconds) for 94 s over 182,738 waits and 267 s
 // over 256,683 waits.
 #include "tests/support/compare_lookup.hpp"
+#include "tests/support/corpus.hpp"
 
 #include <awrdiff/diff.hpp>
 #include <awrdiff/metrics.hpp>
@@ -16,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 }  // namespace
 

@@ -10,6 +10,8 @@
 // figures: the Time Model's DB time against the header's minutes, each Time Model row's time against its
 // % of DB time, the Load Profile's per-second DB time and DB CPU against total / elapsed.
 // Skipped cleanly when ../shared is absent.
+#include "tests/support/corpus.hpp"
+
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
@@ -26,11 +28,7 @@ using namespace awrdiff;
 
 namespace {
 
-const fs::path k_corpus = [] {
-  const fs::path beside = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
-  const fs::path above = fs::path(AWRDIFF_SOURCE_DIR) / ".." / ".." / "shared" / "corpus";
-  return fs::exists(beside) || !fs::exists(above) ? beside : above;
-}();
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 struct SetFacts {
   std::string db_name;

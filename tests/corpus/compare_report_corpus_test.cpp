@@ -2,6 +2,8 @@
 // snaps 1822-1823 vs 1826-1827) against the two AWR reports of the same periods (awr-html_11.2_apress_1/2):
 // every figure both carry agrees within the printed precision, and the comparisons agree on the verdict
 // and the top cause. Skipped cleanly when ../shared is absent.
+#include "tests/support/corpus.hpp"
+
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/number.hpp>
@@ -17,12 +19,7 @@ using namespace awrdiff;
 
 namespace {
 
-// ../shared/corpus beside the checkout (or beside the directory of a git worktree of it).
-const fs::path k_corpus = [] {
-  const fs::path beside = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
-  const fs::path above = fs::path(AWRDIFF_SOURCE_DIR) / ".." / ".." / "shared" / "corpus";
-  return fs::exists(beside) || !fs::exists(above) ? beside : above;
-}();
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 bool have_files() {
   for (auto f : {"awr-compare_11.2_apress_1.txt", "awr-compare_11.2_apress_1.html", "awr-html_11.2_apress_1.html",

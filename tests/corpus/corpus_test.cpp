@@ -1,6 +1,7 @@
 // Corpus tests: every AWR instance report in ../shared/corpus, checked against its own numbers.
 // Skipped cleanly when ../shared is absent.
 #include "parse/tokenizer_common.hpp"
+#include "tests/support/corpus.hpp"
 #include "tests/support/mirror.hpp"
 
 #include <awrdiff/diff.hpp>
@@ -20,7 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 struct CorpusFile {
   std::string name, kind;

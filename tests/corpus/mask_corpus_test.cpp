@@ -2,6 +2,8 @@
 // (every original of Masker::mapping(): databases, instances, hosts, services, schemas, objects, tablespaces,
 // paths, disk groups, the input file) is left in any format's output (text, Markdown, Jira, HTML, JSON) or in
 // the snapshot JSON. docs/masking.md.
+#include "tests/support/corpus.hpp"
+
 #include <awrdiff/diff.hpp>
 #include <awrdiff/mask.hpp>
 #include <awrdiff/parse.hpp>
@@ -24,7 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '$' || c == '#'; }
 

@@ -2,6 +2,8 @@
 // loads comes back from its snapshot JSON unchanged: the text written again is the same byte for
 // byte (with and without diagnostics), and the snapshot read back compares with the report as
 // unchanged, with no findings, and reads as the report does. Skipped cleanly when ../shared is absent.
+#include "tests/support/corpus.hpp"
+
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>
@@ -20,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 // The reports of MANIFEST.tsv this test reads: AWR instance (HTML, text), RAC global, Statspack.
 std::vector<std::string> report_files() {

@@ -2,6 +2,8 @@
 // Id, instances, periods, rows and metrics, no row skipped, and five values per file read off the
 // file by hand (the raw cell, converted back to the metric's unit where AWR-Miner rescaled it).
 // Skipped cleanly when ../shared is absent.
+#include "tests/support/corpus.hpp"
+
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/sysmetric.hpp>
@@ -19,7 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 constexpr double k_mib = 1048576.0;
 
 // A value read by hand: row (metric, instance, snapshot or hour) -> statistic.

@@ -2,6 +2,7 @@
 // and text), with every row (--rows 0), at 80 and 120 columns; and each report alone. Skipped cleanly when
 // ../shared/corpus is absent.
 #include "render/render_common.hpp"
+#include "tests/support/corpus.hpp"
 
 #include <awrdiff/diff.hpp>
 #include <awrdiff/error.hpp>
@@ -21,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 // The reports of MANIFEST.tsv that compare (AWR instance and RAC reports, Statspack), parsed, by DB Id.
 std::map<std::uint64_t, std::vector<awrdiff::Snapshot>> reports_by_dbid() {

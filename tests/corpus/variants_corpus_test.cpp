@@ -2,6 +2,8 @@
 // root's SQL lists with one row per PDB (19c RAC, XYDB), the CDB flag of 12.1's snapshot table
 // (GEPDIPC), an Exadata report's header database (12.2 RAC on Exadata, DBS), the impossible-figure
 // rule on every corpus report (no real statement is flagged). Skipped cleanly when ../shared is absent.
+#include "tests/support/corpus.hpp"
+
 #include <awrdiff/parse.hpp>
 
 #include <gtest/gtest.h>
@@ -15,11 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = [] {
-  const fs::path beside = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
-  const fs::path above = fs::path(AWRDIFF_SOURCE_DIR) / ".." / ".." / "shared" / "corpus";
-  return fs::exists(beside) || !fs::exists(above) ? beside : above;
-}();
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 const awrdiff::SqlStat* sql(const awrdiff::Snapshot& s, std::string_view id) {
   for (const auto& q : s.sql)

@@ -1,6 +1,7 @@
 // The verdict on real pairs of ../shared/corpus (skipped when it is absent): busier is not slower, a
 // soak test starting, one unit family, keys that cannot match, and every same-database pair read for
 // impossible numbers.
+#include "tests/support/corpus.hpp"
 #include "tests/support/mirror.hpp"
 
 #include <awrdiff/baseline.hpp>
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 bool corpus_absent() { return !fs::exists(k_corpus / "MANIFEST.tsv"); }
 

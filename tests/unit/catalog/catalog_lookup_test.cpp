@@ -6,6 +6,8 @@
 // "DB/Inst:" and footnote suffixes, cut, lengthened, one byte changed), random near misses, the lines
 // and cells of the sample reports and, when ../shared/corpus is there, of every corpus report; then
 // the same with sections added by add_section_for_test.
+#include "tests/support/corpus.hpp"
+
 #include <awrdiff/catalog.hpp>
 
 #include <gtest/gtest.h>
@@ -263,7 +265,7 @@ std::vector<std::string> report_texts() {
     if (s.size() <= 400 && seen.emplace(s).second) out.emplace_back(s);
   };
   const fs::path source(AWRDIFF_SOURCE_DIR);
-  for (const auto& dir : {source / "samples", source / ".." / "shared" / "corpus"}) {
+  for (const auto& dir : {source / "samples", awrdiff::testing::corpus_dir()}) {
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir)) {
       if (!e.is_regular_file() || e.file_size() > 50'000'000) continue;

@@ -2,6 +2,7 @@
 // otherwise): the SQL carrying the change reconciles with it, a set comparison inside the noise names no cause,
 // two databases get no causes, findings or assessments, a Load Profile step of the print resolution is no change,
 // a statement with no completed execution reads as such, and the check card names the figure it shows.
+#include "tests/support/corpus.hpp"
 #include "tests/support/samples.hpp"
 
 #include <awrdiff/baseline.hpp>
@@ -23,7 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_corpus = fs::path(AWRDIFF_SOURCE_DIR) / ".." / "shared" / "corpus";
+const fs::path k_corpus = awrdiff::testing::corpus_dir();
 
 bool corpus_absent() { return !fs::exists(k_corpus / "MANIFEST.tsv"); }
 

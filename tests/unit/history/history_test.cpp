@@ -2,6 +2,7 @@
 // check takes (same database and instance, invalid periods, restarts and the current period left out),
 // the must-show year of hourly periods with a weekly rhythm and one injected regression, and a store that
 // stays consistent with concurrent writers, a killed writer, a store of a newer schema and damaged files.
+#include "tests/support/corpus.hpp"
 #include "tests/support/history_year.hpp"
 #include "tests/support/samples.hpp"
 
@@ -206,7 +207,7 @@ TEST(History, AnyOrderGivesTheSameStore) {
                         "commit_normal.html", "commit_spike.html", "lgwr_before.html", "lgwr_after.html", "good.txt", "bad.txt"})
     reports.push_back(sample_report(n));
   // The corpus series of one database (RMGTIBN: overlapping ranges, an instance restart) when present.
-  const fs::path corpus = fs::path(AWRDIFF_SOURCE_DIR) / "../shared/corpus";
+  const fs::path corpus = awrdiff::testing::corpus_dir();
   for (const char* n : {"awr-html_19c_jdmoreno_1.html", "awr-html_19c_jdmoreno_2.html", "awr-html_19c_jdmoreno_3.html",
                         "awr-html_19c_jdmoreno_4.html", "awr-html_19c_jdmoreno_5.html", "awr-html_19c_jdmoreno_7.html"})
     if (fs::exists(corpus / n)) reports.push_back(awrdiff::load_report(corpus / n));

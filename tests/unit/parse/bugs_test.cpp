@@ -1,5 +1,7 @@
 // The known-hard inputs of ../shared/bugs (see its README.md): each fragment is tokenized and built
 // into a Snapshot, and the values its .expected file lists are checked where the model holds them.
+#include "tests/support/corpus.hpp"
+
 #include <awrdiff/diff.hpp>
 #include <awrdiff/error.hpp>
 #include <awrdiff/number.hpp>
@@ -21,7 +23,7 @@ namespace {
 
 constexpr double k_tol = 1e-6;
 
-std::filesystem::path bugs_dir() { return std::filesystem::path(AWRDIFF_SOURCE_DIR "/../shared/bugs"); }
+std::filesystem::path bugs_dir() { return awrdiff::testing::bugs_dir(); }
 
 std::optional<std::string> read_bug(const std::string& name) {
   const auto path = bugs_dir() / name;

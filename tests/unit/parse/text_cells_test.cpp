@@ -3,6 +3,7 @@
 // is as trim gives it, a table marked folded holds only cells fold_space leaves as they are, and
 // raw is set on the snapshot table's rows only.
 #include "parse/tokenizer_common.hpp"
+#include "tests/support/corpus.hpp"
 
 #include <awrdiff/error.hpp>
 #include <awrdiff/number.hpp>
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 std::vector<fs::path> text_reports() {
   std::vector<fs::path> out;
   const fs::path source(AWRDIFF_SOURCE_DIR);
-  for (const auto& dir : {source / "samples", source / ".." / "shared" / "corpus"}) {
+  for (const auto& dir : {source / "samples", awrdiff::testing::corpus_dir()}) {
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir)) {
       const auto ext = e.path().extension();

@@ -3,6 +3,7 @@
 // (a cell that needs no folding) against fold_space. Lines come from the sample text reports and,
 // when ../shared/corpus is there, from every text report of the corpus.
 #include "parse/tokenizer_common.hpp"
+#include "tests/support/corpus.hpp"
 
 #include <awrdiff/catalog.hpp>
 
@@ -25,7 +26,7 @@ using awrdiff::detail::may_name_section;
 std::vector<fs::path> text_reports() {
   std::vector<fs::path> out;
   const fs::path source(AWRDIFF_SOURCE_DIR);
-  for (const auto& dir : {source / "samples", source / ".." / "shared" / "corpus"}) {
+  for (const auto& dir : {source / "samples", awrdiff::testing::corpus_dir()}) {
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir)) {
       const auto ext = e.path().extension();

@@ -126,12 +126,19 @@ TEST(Monitoring, NagiosLineFollowsThePluginConvention) {
   ASSERT_NE(bar, std::string::npos);
   EXPECT_EQ(bad.line.find('|', bar + 2), std::string::npos) << "one '|' only";
   // 'label'=value[UOM];[warn];[crit];[min];[max], space-separated.
-  const std::regex perf(R"re('(?:[^']|'')+'=-?[0-9.e+-]+(?:s|%)?;[0-9.e+:-]*;[0-9.e+:-]*;;)re");
+  const std::regex perf(R"re('(?:[^']|'')+'=-?[0-9.e+-]+(?:s|ms|us|%)?;[0-9.e+:-]*;[0-9.e+:-]*;;)re");
   std::istringstream data(bad.line.substr(bar + 3));
   int n = 0;
   bool db_time = false;
   for (std::string item; data >> item; ++n) {
     EXPECT_TRUE(std::regex_match(item, perf)) << item;
+    // A value in milliseconds carries the UOM ms, one in seconds s: the label's unit and the UOM agree.
+    const auto eq = item.find("'=");
+    const auto uom_at = item.find_first_not_of("0123456789.e+-", eq + 2);
+    const std::string label = item.substr(1, eq - 1), uom = item.substr(uom_at, item.find(';') - uom_at);
+    if (label == "db_time_per_exec_ms" || label == "db_time_per_call_ms") EXPECT_EQ(uom, "ms") << item;
+    if (label.ends_with("_ms") && !uom.empty()) EXPECT_EQ(uom, "ms") << item;
+    if (uom == "ms") EXPECT_TRUE(label.ends_with("_ms")) << item;
     if (item.starts_with("'db_time_per_s'=")) {
       db_time = true;
       // Higher is worse: warn is the band's top, crit the level from which it fails; crit above warn.
