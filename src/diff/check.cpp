@@ -876,10 +876,7 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
     out.headline +=
         options.match == MatchPeriods::hour ? " [like periods: same hour of day]" : " [like periods: same weekday and hour]";
   c.headline = out.headline;
-  // Each once: a report's own disagreement (reconcile) is in the comparison's warnings too.
-  std::erase_if(c.warnings, [&](const std::string& w) {
-    return std::find(out.warnings.begin(), out.warnings.end(), w) != out.warnings.end();
-  });
+  std::erase_if(c.warnings, [&](const std::string& w) { return std::ranges::find(out.warnings, w) != out.warnings.end(); });
   for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it) c.warnings.insert(c.warnings.begin(), *it);
 }
 
@@ -954,12 +951,9 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   CheckReport out;
   if (!same_db.empty()) out.warnings.push_back(same_db);
   for (const auto& n : options.current_notes) out.warnings.push_back(n);
-  // Where the report's own figures disagree and one was used (reconcile, parse.hpp): in the -q mail too.
-  for (const auto& d : current.diagnostics)
-    if (d.section == k_ledger_section && d.level == Diagnostic::Level::warning) {
-      out.warnings.push_back(fmt::format("{}: {}", current.source, d.message));
-      out.input_warnings.push_back(out.warnings.back());
-    }
+  for (const auto& d : current.diagnostics)  // the report's own figures disagree, one was used (reconcile): -q says it
+    if (d.section == k_ledger_section && d.level == Diagnostic::Level::warning)
+      out.input_warnings.push_back(out.warnings.emplace_back(fmt::format("{}: {}", current.source, d.message)));
   const Baseline baseline = baseline_without_current(current, baseline_in, out.warnings);
   out.baseline_periods = judge_metrics(out, current, baseline, policy, options);
   note_not_checked(out, current);
