@@ -299,6 +299,10 @@ struct SectionSpec {
   /// Only the report's first table of this section is read (the header's DB Name / DB Id); later ones
   /// (Exadata's tables of the other databases the cells served) are kept as printed.
   bool first_table_only = false;
+  /// The section is printed as several tables read together (Instance Activity's key list beside its full list,
+  /// Cache Sizes' halves in text): a second table of it is no repeat. Every other section is printed once; a
+  /// second copy is read once when it is the same, and makes the report inconsistent when it is not (reconcile).
+  bool several_tables = false;
 };
 
 /// Columns awrdiff reads, across sections. Each has one canonical unit (the suffix of its key).

@@ -59,7 +59,10 @@ struct CheckPolicy {
 
 /// Why no metric can ever fail under `policy`, or empty when one can: every metric disabled, or each one's fail
 /// levels out of reach (a floor above the metric's range, `fail_above` at or above its highest value, no fail
-/// level at all). `check` says it in its warnings, the CLI on standard error: a gate that cannot close.
+/// level at all), or the master metric, DB time per second, held by a relative level no real regression reaches
+/// (`fail_rel_pct` or `rel_floor_pct` of 10,000% or more: 101x its baseline). `check` says it in its warnings and
+/// on its first line, the CLI on standard error: a gate that cannot close. (parse_policy refuses `warn_z` above
+/// `fail_z`: a value between them would pass unseen.)
 std::string policy_cannot_fail(const CheckPolicy& policy);
 
 /// The thresholds in force, one row per checked registry metric (disabled ones too): enabled, direction, warn_z,

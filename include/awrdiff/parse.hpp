@@ -109,6 +109,23 @@ std::vector<std::string_view> split_reports(std::string_view content);
 /// text is not numbered like that (at least 3 lines; 98% of them numbered in sequence).
 std::optional<std::string> without_line_numbers(std::string_view content);
 
+/// The Diagnostic::section of what reconcile() says: a warning where one of two figures that disagree was used, and
+/// the reason of a report found inconsistent.
+inline constexpr std::string_view k_ledger_section = "ledger";
+
+/// Cross-checks a report's redundant figures, once, as it is read (parse_report calls it; docs/robustness.md, "A
+/// report is a ledger", gives each check and its tolerance):
+///  - DB time: the header's DB Time (min), the Time Model's DB time (s) and the Load Profile's DB Time(s) per second
+///    times Elapsed. Header and Time Model apart by more than rounding and 1%: the one the Load Profile sides with is
+///    used (both fields set to it, a warning); when it sides with neither, or is absent, the report is not valid;
+///  - Elapsed against the begin and end snap times (5% or 5 min): the snap times are used when the DB time fits them
+///    (a warning), else check_period() in the comparison says neither fits;
+///  - the instance's Startup Time after the end snapshot: left unknown (a warning), never read as a restart;
+///  - a section printed twice (the builder): with the same figures, once; with other figures, not valid.
+/// A report found inconsistent gets Snapshot::valid false and invalid_reason "inconsistent report: ..." naming both
+/// figures; every warning is a Diagnostic of section k_ledger_section. Never throws.
+void reconcile(Snapshot& snapshot);
+
 /// Parses decoded report text: an AWR instance report (awrrpt/awrrpti, also CDB and PDB reports), an
 /// AWR RAC global report (awrgrpt, Snapshot::kind awr_global) or a Statspack report (spreport,
 /// Snapshot::kind statspack). A report that declares its own figures invalid is returned with

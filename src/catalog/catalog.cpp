@@ -412,6 +412,10 @@ constexpr SectionSpec first_table_only(SectionSpec s) {
   s.first_table_only = true;
   return s;
 }
+constexpr SectionSpec several_tables(SectionSpec s) {
+  s.several_tables = true;
+  return s;
+}
 constexpr SectionSpec key_list(SectionSpec s, std::string_view title_prefix, std::string_view summary) {
   s.key_list_title = title_prefix;
   s.key_list_summary = summary;
@@ -464,9 +468,9 @@ constexpr SectionSpec k_sections[] = {
      SectionReader::sql_list, TextLayout::sql_records, true},
     {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text, SectionReader::sql_text,
      TextLayout::sql_records},
-    key_list({SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity,
-              SectionReader::activity},
-             "key", "Key Instance"),
+    several_tables(key_list({SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity,
+                             SectionReader::activity},
+                            "key", "Key Instance")),
     {SectionId::init_ora, "init_ora", "init.ora Parameters", t_init_ora, s_init_ora, SectionReader::parameters},
     // ---- instance activity (absolute values, thread activity) ----
     begin_end_values({SectionId::instance_activity_absolute, "instance_activity_absolute",
@@ -526,7 +530,8 @@ constexpr SectionSpec k_sections[] = {
     {SectionId::process_types_cpu, "process_types_cpu", "Top Process Types by CPU Used", t_proc_cpu, s_proc_cpu},
     moments(SectionId::os_stats_detail, "os_stats_detail", "Operating System Statistics - Detail", t_os_detail, s_os_detail),
     // ---- memory, caches, advisories ----
-    {SectionId::cache_sizes, "cache_sizes", "Cache Sizes", t_cache_sizes, s_cache_sizes, SectionReader::cache_sizes},
+    several_tables(
+        {SectionId::cache_sizes, "cache_sizes", "Cache Sizes", t_cache_sizes, s_cache_sizes, SectionReader::cache_sizes}),
     {SectionId::memory_stats, "memory_stats", "Memory Statistics", t_memory_stats, s_memory_stats},
     {SectionId::shared_pool_stats, "shared_pool_stats", "Shared Pool Statistics", t_sp_stats, s_sp_stats},
     {SectionId::database_resource_limits, "database_resource_limits", "Database Resource Limits", t_db_limits, s_db_limits},

@@ -2,6 +2,7 @@
 // findings rules of the pairwise comparison against the baseline's typical period
 // (include/awrdiff/check.hpp, docs/baselines.md).
 #include <awrdiff/check.hpp>
+#include <awrdiff/parse.hpp>
 
 #include "diff/charts.hpp"
 #include "diff/facts.hpp"
@@ -340,7 +341,10 @@ CheckResult* find_result(std::vector<CheckResult>& results, std::string_view key
 // match (empty when the DB Ids agree).
 std::string refuse_unusable(const Snapshot& current, const Baseline& baseline_in, const CheckOptions& options) {
   if (!current.valid)
-    throw Error(current.source, "the report says its figures are invalid (" + current.invalid_reason + "): it cannot be checked");
+    throw Error(current.source,
+                current.invalid_reason.starts_with("inconsistent report")
+                    ? current.invalid_reason + ": it cannot be checked"
+                    : "the report says its figures are invalid (" + current.invalid_reason + "): it cannot be checked");
   const std::string same_db = confirm_same_database(identity_of(current), identity_of(baseline_in), current.source,
                                                     "the baseline", options.assume_same_database);
   const auto instance = report_instance(current);
@@ -872,6 +876,7 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
     out.headline +=
         options.match == MatchPeriods::hour ? " [like periods: same hour of day]" : " [like periods: same weekday and hour]";
   c.headline = out.headline;
+  std::erase_if(c.warnings, [&](const std::string& w) { return std::ranges::find(out.warnings, w) != out.warnings.end(); });
   for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it) c.warnings.insert(c.warnings.begin(), *it);
 }
 
@@ -946,6 +951,9 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   CheckReport out;
   if (!same_db.empty()) out.warnings.push_back(same_db);
   for (const auto& n : options.current_notes) out.warnings.push_back(n);
+  for (const auto& d : current.diagnostics)  // the report's own figures disagree, one was used (reconcile): -q says it
+    if (d.section == k_ledger_section && d.level == Diagnostic::Level::warning)
+      out.input_warnings.push_back(out.warnings.emplace_back(fmt::format("{}: {}", current.source, d.message)));
   const Baseline baseline = baseline_without_current(current, baseline_in, out.warnings);
   out.baseline_periods = judge_metrics(out, current, baseline, policy, options);
   note_not_checked(out, current);

@@ -191,6 +191,11 @@ CheckPolicy parse_policy(const std::string& text, const std::string& file) {
                 throw Error(file, fmt::format("line {}: metric '{}': {} = {:g} is not below {} = {:g}: contradictory levels "
                                               "(every value is below the one or above the other)",
                                               line, name, bn, **bv, an, **av));
+          if (mp.fail_z && mp.warn_z > *mp.fail_z)
+            throw Error(file,
+                        fmt::format("line {}: metric '{}': warn_z = {:g} is above fail_z = {:g}: a value {:g} to {:g} spreads "
+                                    "out would pass unseen (it fails only once it warns)",
+                                    line, name, mp.warn_z, *mp.fail_z, *mp.fail_z, mp.warn_z));
           if (mp.warn_above && mp.fail_above && *mp.warn_above > *mp.fail_above)
             throw Error(file, fmt::format("line {}: metric '{}': warn_above = {:g} is above fail_above = {:g}: a value would "
                                           "fail before it warns",
@@ -213,6 +218,15 @@ CheckPolicy parse_policy(const std::string& text, const std::string& file) {
 }
 
 std::string policy_cannot_fail(const CheckPolicy& policy) {
+  // The master metric: a relative level no real regression reaches (100x its baseline) keeps DB time per second from
+  // ever failing, which disables the gate whatever else may fail.
+  constexpr double k_never_pct = 10000;
+  if (const auto it = policy.metrics.find("db_time_per_s"); it != policy.metrics.end() && it->second.enabled) {
+    const MetricPolicy& mp = it->second;
+    for (const auto& [name, pct] : {std::pair{"fail_rel_pct", mp.fail_rel_pct}, std::pair{"rel_floor_pct", mp.rel_floor_pct}})
+      if (pct >= k_never_pct)
+        return fmt::format("DB time per second fails only past {} = {:g}% ({:g}x its baseline)", name, pct, 1 + pct / 100);
+  }
   std::size_t enabled = 0;
   for (const auto& [key, mp] : policy.metrics) {
     if (!mp.enabled) continue;

@@ -5,6 +5,7 @@
 // and sets the verdict to not comparable where it must; drop_deltas() then removes every change.
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/parse.hpp>
 #include <awrdiff/time.hpp>
 
 #include "diff/differ.hpp"
@@ -205,6 +206,10 @@ void Differ::comparability() {
       m_out.verdict = Verdict::not_comparable;
       m_no_deltas = has_base();
     }
+    // What reconcile() used where the report's own figures disagree (parse.hpp): said on every run.
+    for (const auto& d : s->diagnostics)
+      if (d.section == k_ledger_section && d.level == Diagnostic::Level::warning && s->valid)
+        m_out.warnings.push_back(fmt::format("{}: {}", name(*s), d.message));
     oddities(*s);
     std::vector<std::string> idle;
     for (const auto& e : s->top_events)
@@ -320,17 +325,6 @@ void Differ::oddities(const Snapshot& s) {
                     "spanning a snapshot), so DB CPU % of DB time reads over 100 and the time outside DB "
                     "CPU and waits as none",
                     name(s), detail::grouped(*cpu, 1), detail::grouped(*db, 1)));
-  // DB time given twice: the header's (in minutes, two decimals) and the Time Model's (in seconds) are one statistic.
-  // Apart by more than the header's rounding (and 1%), the report contradicts itself: said, naming both; the Time
-  // Model's figure stays the one used (Snapshot::db_time_s).
-  if (const auto* tm = s.time_model_row("DB time"); tm != nullptr && tm->time_s && s.interval.db_time_s) {
-    const double header = *s.interval.db_time_s, model = *tm->time_s;
-    if (std::fabs(header - model) > std::max(0.6, 0.01 * std::max(header, model)))
-      once(
-          fmt::format("{}: DB Time in the header ({} min) and DB time in the Time Model statistics ({} s = {} min) "
-                      "disagree beyond rounding: the report contradicts itself; the Time Model's figure is used",
-                      name(s), detail::grouped(header / 60, 2), detail::grouped(model, 1), detail::grouped(model / 60, 2)));
-  }
   if (s.kind == ReportKind::statspack) return;  // its %Total Call Time is another measure
   double sum = 0;
   for (const auto& e : s.top_events)

@@ -23,6 +23,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
+#include <optional>
 #include <type_traits>
 
 #ifndef AWRDIFF_LIBPQ_SONAME
@@ -199,16 +201,46 @@ struct ResultGuard {
 
 void ignore_notice(void*, const char*) {}
 
+// A connect timeout libpq reads as "wait forever": 0 or less, or no whole number (libpq then takes 0 too).
+bool waits_forever(std::string_view value) {
+  while (!value.empty() && (value.front() == ' ' || value.front() == '\'')) value.remove_prefix(1);
+  while (!value.empty() && (value.back() == ' ' || value.back() == '\'')) value.remove_suffix(1);
+  int v = 0;
+  const auto [at, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  return ec != std::errc() || at != value.data() + value.size() || v <= 0;
+}
+
+// The connect_timeout a connection string gives (a URI's query or a keyword/value string), as written; empty when none.
+std::optional<std::string_view> connect_timeout_given(std::string_view conn) {
+  constexpr std::string_view key = "connect_timeout";
+  for (auto at = conn.find(key); at != std::string_view::npos; at = conn.find(key, at + 1)) {
+    if (at > 0 && conn[at - 1] != '?' && conn[at - 1] != '&' && conn[at - 1] != ' ' && conn[at - 1] != '\t') continue;
+    auto i = at + key.size();
+    while (i < conn.size() && conn[i] == ' ') ++i;
+    if (i >= conn.size() || conn[i] != '=') continue;
+    ++i;
+    while (i < conn.size() && conn[i] == ' ') ++i;
+    auto end = conn.find_first_of("& \t#", i);
+    if (end == std::string_view::npos) end = conn.size();
+    return conn.substr(i, end - i);
+  }
+  return std::nullopt;
+}
+
 class PgConnection final : public SqlConnection {
 public:
   PgConnection(const std::string& uri, bool write) {
     // A connect timeout unless one is given: a server that accepts and never answers would hold the cron job
     // forever. Keywords are taken in order, so the URI's own connect_timeout (expanded from dbname) wins.
+    // A timeout of 0 or less (libpq: wait forever), or none it can read, is no timeout: the default applies whatever
+    // libpq is told (the URI's, placed after it, or PGCONNECT_TIMEOUT's, placed before).
     const char* env_timeout = std::getenv("PGCONNECT_TIMEOUT");
-    const bool default_timeout = env_timeout == nullptr || *env_timeout == '\0';
+    const bool default_timeout = env_timeout == nullptr || *env_timeout == '\0' || waits_forever(env_timeout);
+    const auto uri_timeout = connect_timeout_given(uri);
     const std::string timeout = std::to_string(k_pg_connect_timeout_s);
-    const char* keys[] = {"connect_timeout", "dbname", nullptr};
-    const char* values[] = {timeout.c_str(), uri.c_str(), nullptr};
+    const char* keys[] = {"connect_timeout", "dbname", "connect_timeout", nullptr};
+    const char* values[] = {timeout.c_str(), uri.c_str(), timeout.c_str(), nullptr};
+    if (!uri_timeout || !waits_forever(*uri_timeout)) keys[2] = values[2] = nullptr;
     const int skip = default_timeout ? 0 : 1;
     m_conn = m_pq.connectdb_params(keys + skip, values + skip, 1);
     if (m_conn == nullptr) throw SqlError(SqlFailure::cannot_open, "cannot allocate a PostgreSQL connection");
@@ -220,8 +252,8 @@ public:
         m = fmt::format(
             "no answer from the server within the connect timeout ({}: connect_timeout= in the URI, or "
             "PGCONNECT_TIMEOUT)",
-            default_timeout && uri.find("connect_timeout=") == std::string::npos ? fmt::format("{} s", k_pg_connect_timeout_s)
-                                                                                 : std::string("as set"));
+            default_timeout && (!uri_timeout || waits_forever(*uri_timeout)) ? fmt::format("{} s", k_pg_connect_timeout_s)
+                                                                             : std::string("as set"));
       throw SqlError(SqlFailure::cannot_open, m.empty() ? "cannot connect" : m);
     }
     m_pq.set_notice_processor(m_conn, ignore_notice, nullptr);

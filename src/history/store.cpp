@@ -15,6 +15,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -194,11 +195,11 @@ std::vector<Secret> secrets_of(std::string_view loc) {
   const auto scheme = loc.find("://");
   const bool uri = scheme != std::string_view::npos;
   if (uri) {
+    // libpq ends the user information at its '@', and a password may hold '#', '?' or '/' (percent-encoded or not,
+    // as typed): the last '@' of the location closes it, which may leave out more than the password, never less.
     const auto start = scheme + 3;
-    auto end = loc.find_first_of("/?#", start);
-    if (end == std::string_view::npos) end = loc.size();
-    const auto at = loc.rfind('@', end == 0 ? 0 : end - 1);
-    if (at != std::string_view::npos && at >= start && at < end) {
+    const auto at = loc.rfind('@');
+    if (at != std::string_view::npos && at >= start) {
       const auto colon = loc.find(':', start);
       if (colon < at) out.push_back({colon + 1, at - colon - 1, true});
     }
@@ -258,8 +259,22 @@ std::string redact_secrets(std::string_view text, std::string_view location) {
   std::string out(text);
   for (const auto& s : secrets_of(location)) {
     if (s.size < 4) continue;  // a shorter password would match ordinary words of the message
-    const std::string secret(location.substr(s.at, s.size));
-    for (auto p = out.find(secret); p != std::string::npos; p = out.find(secret, p + 3)) out.replace(p, secret.size(), "***");
+    // The secret as typed, and percent-decoded as a driver may quote it.
+    const std::string typed(location.substr(s.at, s.size));
+    std::string decoded;
+    for (std::size_t i = 0; i < typed.size(); ++i) {
+      if (typed[i] == '%' && i + 2 < typed.size() && std::isxdigit(static_cast<unsigned char>(typed[i + 1])) &&
+          std::isxdigit(static_cast<unsigned char>(typed[i + 2]))) {
+        decoded += static_cast<char>(std::stoi(typed.substr(i + 1, 2), nullptr, 16));
+        i += 2;
+      } else {
+        decoded += typed[i];
+      }
+    }
+    for (const std::string& secret : {typed, decoded}) {
+      if (secret.size() < 4) continue;
+      for (auto p = out.find(secret); p != std::string::npos; p = out.find(secret, p + 3)) out.replace(p, secret.size(), "***");
+    }
   }
   return out;
 }

@@ -365,6 +365,7 @@ Snapshot parse_one(std::string_view content, const std::string& source) {
     if (!snap.db_time_s()) snap.interval.db_time_s = total_db_time_from_sql_notes(content);
   }
   read_validity(content, snap);
+  reconcile(snap);
   read_scope(content, snap);
   if (content.find("End of Report") == std::string_view::npos) {
     snap.truncated = true;

@@ -115,6 +115,15 @@ ok "contradictory levels: said" grep -q "contradiction.toml: line 1: metric 'db_
 printf '[metric."host_cpu_busy_pct"]\nwarn_above = 95\nfail_above = 90\n' >warnfail.toml
 check "warn above fail" 2 "$bin" check -q --policy warnfail.toml --baseline normal.json "$s/bad.html"
 ok "warn above fail: said" grep -q "warn_above = 95 is above fail_above = 90" "$tmp/err"
+printf '[metric."db_time_per_s"]\nwarn_z = 100\nfail_z = 3\n' >warnzfailz.toml
+check "warn_z above fail_z" 2 "$bin" check -q --policy warnzfailz.toml --baseline normal.json "$s/bad.html"
+ok "warn_z above fail_z: said" grep -q "warn_z = 100 is above fail_z = 3" "$tmp/err"
+for f in fail_rel_pct rel_floor_pct; do
+  printf '[metric."db_time_per_s"]\n%s = 100000\n' "$f" >"never_$f.toml"
+  check "$f = 100000: check" 0 "$bin" check -q --policy "never_$f.toml" --baseline normal.json "$s/bad.html"
+  ok "$f = 100000: said on the first line" sh -c 'head -1 "$0" | grep -q "can never fail the check"' "$tmp/out"
+  ok "$f = 100000: said on stderr" grep -q "DB time per second fails only past $f = 100000%" "$tmp/err"
+done
 {
   for k in db_time_per_s db_time_per_exec_ms db_time_per_txn_s db_time_per_call_ms; do
     printf '[metric."%s"]\nwarn_z = 1000\nfail_z = 1000\nabs_floor = 1e15\n' "$k"
@@ -144,6 +153,47 @@ assert t['title']=='Policy in force: registry defaults', t['title']
 assert j['tables'][0]['key']=='check'"
 check "the text output has no policy table" 1 "$bin" check --baseline normal.json "$s/bad.html"
 ok "no policy table in text" sh -c '! grep -q "Policy in force" "$0"' "$tmp/out"
+
+# The -q mail says it, whatever the wrapping of its lines.
+said() { tr '\n' ' ' <"$tmp/out" | tr -s ' ' | grep -q "$1"; }
+
+# --- A report that contradicts itself (docs/robustness.md, "A report is a ledger") ------------------------------
+# The Time Model's DB time against the header's DB Time and the Load Profile's DB Time(s) per second: two that agree
+# outvote the third (used, and said in the -q mail), none that agree make the report inconsistent (exit 2).
+for v in "  0.0" "1e-308" "   -0" "1.797e308"; do
+  sed "s/^\(DB time  *\)582.0/\1$v/" "$s/bad.txt" >tm.txt
+  check "Time Model DB time $v: check -q" 1 "$bin" check -q --baseline normal.json tm.txt
+  ok "Time Model DB time $v: the header's figure used, said" said "the header's figure"
+done
+sed -e 's/^\(DB time  *\)582.0/\1  0.0/' -e 's/^\(             DB Time(s): *\)1.0 /\1 0.0 /' "$s/bad.txt" >tm_lp.txt
+check "Time Model and Load Profile against the header: check" 2 "$bin" check -q --baseline normal.json tm_lp.txt
+ok "inconsistent report: one line" one_line_error
+ok "inconsistent report: both figures named" grep -q "inconsistent report: DB Time in the header (9.70 min) and DB time in the Time Model statistics (0.0 s" "$tmp/err"
+check "inconsistent report: compare" 0 "$bin" "$s/good.txt" tm_lp.txt
+ok "inconsistent report: not comparable" grep -qi "not comparable" "$tmp/out"
+sed 's/^\(DB time  *\)582.0/\1 9999.0/' "$s/good.txt" >good_9999.txt
+"$bin" baseline save good_9999.txt -o one9999.json 2>/dev/null
+check "a one-report baseline whose Time Model says 9999 s" 1 "$bin" check -q --baseline one9999.json "$s/bad.txt"
+# Elapsed against the snap times: the snap times are used for every rate, said in the -q mail.
+sed 's/^\(   Elapsed: *\)10.00/\1600.00/' "$s/bad.txt" >elapsed.txt
+check "Elapsed 600 min over 10 min of snap times: check -q" 1 "$bin" check -q --baseline normal.json elapsed.txt
+ok "Elapsed: the snap times used, said" said "rates use the snap times"
+ok "Elapsed: said once" sh -c '[ "$(tr "\n" " " <"$0" | tr -s " " | grep -o "rates use the snap times" | wc -l)" = 1 ]' "$tmp/out"
+"$bin" snapshot elapsed.txt -o elapsed.json 2>/dev/null
+ok "Elapsed: the snapshot's elapsed is the snap times'" grep -q '"elapsed_s": 600' elapsed.json
+# A section printed twice: with other figures the report is inconsistent; with the same, read once.
+{ cat "$s/good.txt"; sed -n '/^Time Model Statistics/,/^  *------/p' "$s/bad.txt"; } >twice.txt
+check "Time Model printed twice with other figures: check" 2 "$bin" check -q --baseline normal.json twice.txt
+ok "printed twice: one line" one_line_error
+ok "printed twice: named" grep -q "inconsistent report: time_model printed twice" "$tmp/err"
+{ cat "$s/bad.txt"; sed -n '/^Time Model Statistics/,/^  *------/p' "$s/bad.txt"; } >twice_same.txt
+check "Time Model printed twice with the same figures: check" 1 "$bin" check -q --baseline normal.json twice_same.txt
+# An instance Startup Time after the period: unknown, never a restart before every stored period.
+for f in good_1 good_2 good_3 good_4; do sed 's/02-Mar-25 06:12/14-Dec-26 06:12/' "$s/$f.txt" >"late_$f.txt"; done
+sed -e 's/02-Mar-25 06:12/14-Dec-26 06:12/' -e 's/14-Mar-25/19-Mar-25/g' "$s/bad.txt" >late_bad.txt  # the day after good_4
+for f in good_1 good_2 good_3 good_4; do "$bin" history add --db late.sqlite "late_$f.txt" >/dev/null 2>&1; done
+check "Startup Time after the periods: check --history" 1 "$bin" check -q --history --db late.sqlite late_bad.txt
+ok "Startup Time after the period: said" said "the startup time is left unknown"
 
 # --- Multi-member gzip ------------------------------------------------------------------------------------------
 # bad.html as two gzip members (log rotation appending, `gzip -c part2 >> f.gz`): the whole report is read, not

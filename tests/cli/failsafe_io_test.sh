@@ -292,6 +292,18 @@ one_line "silent server"
 check "PostgreSQL: a silent server, connect_timeout=2" 2 timeout 60 "$bin" check --history --add \
   --db "postgresql://x@127.0.0.1:$port/db?sslmode=disable&connect_timeout=2" "$s/bad.html"
 has "silent server, own timeout: named" "within the connect timeout \(as set"
+# connect_timeout=0 (libpq: wait forever), negative, or PGCONNECT_TIMEOUT=0: awrdiff's own deadline still applies.
+for t in 0 -5; do
+  start=$SECONDS
+  check "PostgreSQL: a silent server, connect_timeout=$t" 2 timeout 60 "$bin" history list \
+    --db "postgresql://x@127.0.0.1:$port/db?sslmode=disable&connect_timeout=$t"
+  has "silent server, connect_timeout=$t: the default deadline" "within the connect timeout \(10 s"
+  [ $((SECONDS - start)) -le 30 ] && ok || bad "silent server, connect_timeout=$t: $((SECONDS - start)) s"
+done
+start=$SECONDS
+check "PostgreSQL: a silent server, PGCONNECT_TIMEOUT=0" 2 env PGCONNECT_TIMEOUT=0 timeout 60 "$bin" history list \
+  --db "postgresql://x@127.0.0.1:$port/db?sslmode=disable"
+[ $((SECONDS - start)) -le 30 ] && ok || bad "silent server, PGCONNECT_TIMEOUT=0: $((SECONDS - start)) s"
 # A server that completes the connection, then never answers a statement (a hung server process, a network
 # cut after connect): libpq alone would wait forever. The client gives up after the connect timeout while
 # setting up the session (the statement timeout and 10 s more afterwards, below with a real server), exit 2.

@@ -50,43 +50,41 @@ awrdiff::Snapshot written(const std::string& header_min, const std::string& mode
   return awrdiff::build_snapshot(awrdiff::tokenize_text(written_report(header_min, model_s)), source);
 }
 
-std::vector<std::string> contradictions(const awrdiff::Comparison& c) {
-  std::vector<std::string> out;
-  for (const auto& w : c.warnings)
-    if (w.find("disagree beyond rounding") != std::string::npos) out.push_back(w);
-  return out;
+awrdiff::Snapshot reconciled(const std::string& header_min, const std::string& model_s, const std::string& source) {
+  auto s = written(header_min, model_s, source);
+  awrdiff::reconcile(s);
+  return s;
 }
 
-TEST(Comparability, HeaderDbTimeThatContradictsTheTimeModelIsFlaggedNamingBoth) {
-  // 10.00 min in the header (600 s) against 62.6 s in the Time Model: one statistic, two figures.
-  const auto s = written("10.00", "62.6", "contradiction.txt");
-  ASSERT_EQ(s.interval.db_time_s, 600.0);
-  ASSERT_EQ(s.db_time_s(), 62.6);  // the Time Model's figure stays the one used
-  const auto alone = contradictions(awrdiff::describe(s));
-  ASSERT_EQ(alone.size(), 1u);
-  EXPECT_EQ(alone[0],
-            "contradiction.txt: DB Time in the header (10.00 min) and DB time in the Time Model statistics (62.6 s = 1.04 "
-            "min) disagree beyond rounding: the report contradicts itself; the Time Model's figure is used");
-  // In a comparison, the side that contradicts itself is named, once.
-  const auto fine = written("1.04", "62.6", "fine.txt");
+TEST(Comparability, HeaderDbTimeThatContradictsTheTimeModelIsAnInconsistentReport) {
+  // 10.00 min in the header (600 s) against 62.6 s in the Time Model, and no Load Profile to say which is right:
+  // one statistic, two figures, the report contradicts itself (src/parse/ledger.cpp).
+  const auto s = reconciled("10.00", "62.6", "contradiction.txt");
+  EXPECT_FALSE(s.valid);
+  EXPECT_EQ(s.invalid_reason,
+            "inconsistent report: DB Time in the header (10.00 min) and DB time in the Time Model statistics (62.6 s = "
+            "1.04 min) disagree, and no third figure says which is right");
+  // In a comparison, the pair is not comparable and says why.
+  const auto fine = reconciled("1.04", "62.6", "fine.txt");
+  EXPECT_TRUE(fine.valid);
   const auto c = awrdiff::compare(fine, s);
-  const auto pair = contradictions(c);
-  ASSERT_EQ(pair.size(), 1u);
-  EXPECT_EQ(pair[0].rfind("contradiction.txt: ", 0), 0u) << pair[0];
-  EXPECT_EQ(c.db_time_per_s_target, s.average_active_sessions());  // no figure changed
+  EXPECT_EQ(c.verdict, awrdiff::Verdict::not_comparable);
+  EXPECT_NE(c.headline.find("inconsistent report"), std::string::npos) << c.headline;
 }
 
 TEST(Comparability, HeaderDbTimeWithinItsRoundingIsNotFlagged) {
   // The header prints minutes with two decimals (0.3 s each way), the Time Model seconds with one.
   for (const auto& [header, model] : std::vector<std::pair<std::string, std::string>>{
            {"1.04", "62.6"}, {"0.03", "1.9"}, {"66.24", "3,974.4"}, {"0.00", "0.2"}, {"100.00", "6,040.0"}}) {
-    const auto s = written(header, model, "rounded.txt");
-    EXPECT_TRUE(contradictions(awrdiff::describe(s)).empty()) << header << " min vs " << model << " s";
+    const auto s = reconciled(header, model, "rounded.txt");
+    EXPECT_TRUE(s.valid) << header << " min vs " << model << " s: " << s.invalid_reason;
+    for (const auto& d : s.diagnostics) EXPECT_NE(d.section, awrdiff::k_ledger_section) << d.message;
   }
   // Either figure missing: nothing to compare.
   auto no_model = written("10.00", "62.6", "no_model.txt");
   no_model.time_model.clear();
-  EXPECT_TRUE(contradictions(awrdiff::describe(no_model)).empty());
+  awrdiff::reconcile(no_model);
+  EXPECT_TRUE(no_model.valid);
 }
 
 // A side whose Elapsed cannot be right has its rates left blank: in Load Profile, whose figures' columns carry no

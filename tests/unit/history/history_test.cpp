@@ -100,6 +100,14 @@ TEST(History, PasswordsAreLeftOutOfEveryLocationShown) {
   EXPECT_EQ(redact_location("postgresql://dba@/postgres?host=/tmp&password=s3cret&sslmode=require"),
             "postgresql://dba@/postgres?host=/tmp&password=***&sslmode=require");
   EXPECT_EQ(redact_location("postgresql:///h?sslpassword=k3y#x"), "postgresql:///h?sslpassword=***#x");
+  // A password holding '#', '?' or '/', typed raw or percent-encoded (libpq ends the user information at its '@').
+  EXPECT_EQ(redact_location("postgresql://u:pa#SECRET@host/x"), "postgresql://u@host/x");
+  EXPECT_EQ(redact_location("postgresql://u:pa?SECRET@host/x"), "postgresql://u@host/x");
+  EXPECT_EQ(redact_location("postgresql://u:pa/SECRET@host/x"), "postgresql://u@host/x");
+  EXPECT_EQ(redact_location("postgresql://u:pa%23SE%2FCRET@host:5432/x?sslmode=require"),
+            "postgresql://u@host:5432/x?sslmode=require");
+  EXPECT_EQ(awrdiff::redact_secrets("password authentication failed for pa#SE/CRET", "postgresql://u:pa%23SE%2FCRET@h/x"),
+            "password authentication failed for ***");
   // Keyword/value form, quoted or not, any case of the keyword.
   EXPECT_EQ(redact_location("host=dbhost dbname=history user=dba password=s3cret"),
             "host=dbhost dbname=history user=dba password=***");
