@@ -11,6 +11,7 @@
 //    (elapsed = % of DB time × DB time; CPU, I/O, reads and rows = per execution × executions), and the text
 //    report wraps each statement's text under its figures, which the text tokenizer does not follow.
 #include "catalog/compare_catalog.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/number.hpp>
@@ -325,7 +326,15 @@ std::string rac_unsound(const Period& p, const RacSet& set) {
                                 r.instance_number.value_or(0), r.instance, r.startup_time, set.begin_times[i]));
   }
   if (p.iv.db_time_s && *p.iv.db_time_s < 0)
-    why.push_back(fmt::format("its DB time is negative ({:.2f} min)", *p.iv.db_time_s / 60));
+    why.push_back(fmt::format("its DB time is negative ({} min)", detail::grouped(*p.iv.db_time_s / 60, 2)));
+  // The set's elapsed time against its instances' own: 0.02 min where its one instance spans 15,822.43 min.
+  for (const InstanceRow& r : set.instances)
+    if (p.iv.elapsed_s && r.elapsed_s && *r.elapsed_s > 60 && *r.elapsed_s > 2 * *p.iv.elapsed_s) {
+      why.push_back(fmt::format("its elapsed time is {} min where instance {} spans {} min",
+                                detail::grouped(*p.iv.elapsed_s / 60, 2), r.instance_number.value_or(0),
+                                detail::grouped(*r.elapsed_s / 60, 2)));
+      break;
+    }
   if (why.empty()) return {};
   std::string out = why.front();
   for (std::size_t i = 1; i < why.size(); ++i) out += "; " + why[i];
@@ -666,8 +675,8 @@ void apply_rac_set(Snapshot& s, const Period& p, const RacSet& set, int period) 
   const std::string missing = rac_missing_note(set);
   if (const std::string why = rac_unsound(p, set); !why.empty()) {
     s.valid = false;
-    s.invalid_reason = fmt::format("Oracle's own {} set of this RAC compare report is unsound: {}{}", k_period_names[period - 1],
-                                   why, missing.empty() ? std::string() : "; " + missing);
+    s.invalid_reason = fmt::format("Oracle's own {} set is unsound: {}{}", k_period_names[period - 1], why,
+                                   missing.empty() ? std::string() : "; " + missing);
   }
   if (!missing.empty())
     s.diagnostics.push_back({Diagnostic::Level::warning, "", 0,
@@ -723,9 +732,11 @@ bool from_compare_report(const Snapshot& s) {
                      [](const Diagnostic& d) { return d.message.rfind(k_note_prefix, 0) == 0; });
 }
 
-std::string compare_report_warning() {
-  return "both periods read from one AWR Compare Periods report (awrddrpt), not from two AWR reports. Read from "
-         "it: its Load Profile, Top Timed Events (of all sessions, not foreground only), Time Model, Wait Classes, "
+std::string compare_report_warning(bool rac) {
+  return std::string(rac ? "both periods read from one AWR RAC Compare Periods report (awrgdrpt), each set per instance and "
+                           "globally"
+                         : "both periods read from one AWR Compare Periods report (awrddrpt)") +
+         ", not from two AWR reports. Read from it: its Load Profile, Top Timed Events (of all sessions, not foreground only), Time Model, Wait Classes, "
          "OS and Instance Activity Stats, Host Configuration and the SQL of its elapsed-time list, which lists the "
          "top SQL of both periods together; what it lists for one period only is unknown (not zero) in the other, "
          "and the sections it does not print are missing";

@@ -323,6 +323,18 @@ TEST(CompareLayoutsRac, InstancesAndTheUnsoundFirstSet) {
   const Comparison c = compare(first, second, CompareOptions{.one_workload = true});
   EXPECT_EQ(c.verdict, Verdict::not_comparable);
   EXPECT_NE(c.headline.find("unsound"), std::string::npos) << c.headline;
+  // The first line names the pair (the database, 1 instance against 2; the 2nd set's "WCR: replay client notify"
+  // makes it a replay), then the one reason; the set's elapsed time is Oracle's 0.02 min where its one instance
+  // spans 15,822.43 min (16-Jan-25 07:17 to 27-Jan-25 07:00): no warning on "periods of different length".
+  EXPECT_EQ(c.headline.rfind("RAC periods of STXPRD (DB Id 3287654263), 1 instance vs 2, Database Replay (the target a "
+                             "replay): not comparable: Oracle's own 1st set is unsound: ",
+                             0),
+            0u)
+      << c.headline;
+  EXPECT_NE(c.headline.find("its elapsed time is 0.02 min where instance 1 spans 15,822.43 min"), std::string::npos)
+      << c.headline;
+  EXPECT_NE(c.headline.find("-1,052,884.09 min"), std::string::npos) << c.headline;
+  for (const auto& w : c.warnings) EXPECT_EQ(w.find("periods of very different length"), std::string::npos) << w;
 }
 
 // The SAP report's HTML is broken into lines of 1,500 characters, one break inside the 2nd period's executions of
