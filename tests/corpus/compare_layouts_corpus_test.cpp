@@ -274,6 +274,32 @@ TEST_P(CompareLayouts, EachSetReadsWhatTheReportSays) {
     if (e.valid) {
       EXPECT_NEAR(e.db_time_s / e.elapsed_s, e.lp_db_time_per_s, 0.05 + 0.01);
       EXPECT_NEAR(time_model_row(s, "DB CPU")->time_s.value_or(0) / e.elapsed_s, e.lp_cpu_per_s, 0.05 + 0.01);
+      // The same from what was read: the Time Model's totals over the elapsed time read, against the Load Profile's
+      // per second as read (one decimal: half a step).
+      EXPECT_NEAR(*s.db_time_s() / *s.interval.elapsed_s, db_time->per_second.value_or(0), 0.05 + 1e-9);
+      EXPECT_NEAR(s.db_cpu_s().value_or(0) / *s.interval.elapsed_s, cpu->per_second.value_or(0), 0.05 + 1e-9);
+      // The header's DB time (minutes, to a tenth or a hundredth) against the Time Model's, both as read.
+      ASSERT_TRUE(s.interval.db_time_s);
+      EXPECT_NEAR(*s.interval.db_time_s, *s.db_time_s(), 0.05 * 60 + 1e-9);
+    }
+    // The Time Model's parts: total CPU time = DB CPU + background cpu time (each to 0.01 s), where the 12c+ layout
+    // prints the three rows.
+    const TimeModelRow* total_cpu = time_model_row(s, "total CPU time");
+    const TimeModelRow* db_cpu = time_model_row(s, "DB CPU");
+    const TimeModelRow* bg_cpu = time_model_row(s, "background cpu time");
+    if (total_cpu != nullptr && db_cpu != nullptr && bg_cpu != nullptr)
+      EXPECT_NEAR(total_cpu->time_s.value_or(0), db_cpu->time_s.value_or(0) + bg_cpu->time_s.value_or(0), 0.015 + 1e-9);
+    // A RAC set: its global DB time and DB CPU are its instances' sums, its elapsed time each instance's (printed to
+    // 0.01 min: 1,080.00 against 1,080.02).
+    if (e.valid && s.instance_rows.size() > 1) {
+      double db = 0, cpu_s = 0;
+      for (const auto& i : s.instance_rows) {
+        db += i.db_time_s.value_or(0);
+        cpu_s += i.db_cpu_s.value_or(0);
+        EXPECT_NEAR(i.elapsed_s.value_or(0), *s.interval.elapsed_s, 0.05 * 60) << i.instance;
+      }
+      EXPECT_NEAR(db, *s.db_time_s(), 0.01 * s.instance_rows.size());
+      EXPECT_NEAR(cpu_s, s.db_cpu_s().value_or(0), 0.01 * s.instance_rows.size());
     }
   }
 }
