@@ -95,6 +95,14 @@ void Differ::one_workload_headline(const std::string& kind) {
   for (const auto& u : k_units) {
     const OptDouble lb = metric_value(*m_base, u.load_key), lt = metric_value(m_target, u.load_key);
     if (!lb || !lt || be <= 0 || te <= 0) continue;
+    // A rate printed to a tenth and under 0.5 /s (a compare report's "Transactions: 0.0 0.3"): its total over the
+    // period is off by up to half a step times the elapsed time (0.0 /s over 603 s is 0 to 30), so it is not totalled.
+    auto coarse = [](double v) { return v < 0.5 && std::fabs(v * 10 - std::round(v * 10)) < 1e-9; };
+    if (coarse(*lb) || coarse(*lt)) {
+      work.push_back(fmt::format("{} {} -> {} /s (printed to 0.1 /s: too coarse to total)", u.name, detail::grouped(*lb, 1),
+                                 detail::grouped(*lt, 1)));
+      continue;
+    }
     const double tb = *lb * be, tt = *lt * te;
     const OptDouble pct = change_pct(tb, tt);
     work.push_back(fmt::format("{} {} -> {} in total ({} -> {} /s){}", u.name, count(tb), count(tt), detail::grouped(*lb, 1),

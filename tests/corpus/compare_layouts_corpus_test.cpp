@@ -419,6 +419,9 @@ TEST(CompareLayoutsReplay, FirstLineNamesThePairAndItsWorkAndCost) {
                                0),
               0u);
     EXPECT_EQ(c.verdict, Verdict::improved);
+    // Load Profile "Transactions: 0.0 0.3 733.3": the 1st set's 0.0 /s is 0 to 30 over 603 s, not 0 in total.
+    EXPECT_NE(c.headline.find("transactions 0.0 -> 0.3 /s (printed to 0.1 /s: too coarse to total)"), std::string::npos);
+    EXPECT_EQ(c.headline.find("transactions 0.0 -> "), c.headline.find("transactions 0.0 -> 0.3 /s"));
   }
 }
 
