@@ -361,6 +361,16 @@ TEST(CompareLayoutsRac, InstancesAndTheUnsoundFirstSet) {
       << c.headline;
   EXPECT_NE(c.headline.find("-1,052,884.09 min"), std::string::npos) << c.headline;
   for (const auto& w : c.warnings) EXPECT_EQ(w.find("periods of very different length"), std::string::npos) << w;
+  // Each set's instances in the Periods table, as the report's table of instances prints them (minutes).
+  bool shown = false;
+  for (const auto& t : c.tables)
+    for (const auto& r : t.rows)
+      if (t.key == "periods" && r.cells.size() == 3 && std::get<std::string>(r.cells[0]) == "Instance DB time / elapsed (min)") {
+        shown = true;
+        EXPECT_EQ(std::get<std::string>(r.cells[1]), "STXPRD -1,052,884.09 / 15,822.43");
+        EXPECT_EQ(std::get<std::string>(r.cells[2]), "STXPRD1 6,862.38 / 1,080.02, STXPRD2 8,404.86 / 1,080.02");
+      }
+  EXPECT_TRUE(shown);
 }
 
 // The SAP report's HTML is broken into lines of 1,500 characters, one break inside the 2nd period's executions of
