@@ -511,7 +511,8 @@ std::optional<SqlStat> sql_of_period(const SqlCells& s, int period, OptDouble db
     const std::size_t i = first + k;
     return i < s.cells.size() ? number(s.cells[i]) : std::nullopt;
   };
-  const OptDouble pct = number(period == 1 ? s.cells[1] : s.cells[3]);
+  const std::size_t pct_cell = period == 1 ? 1 : 3;
+  const OptDouble pct = pct_cell < s.cells.size() ? number(s.cells[pct_cell]) : std::nullopt;
   if (!pct) return std::nullopt;  // N/A: no data captured in this period
   SqlStat q;
   q.sql_id = s.sql_id;
@@ -563,7 +564,9 @@ std::vector<SqlCells> html_sql(const RawReport& raw, std::vector<std::string>& p
       continue;
     for (const auto& r : t.rows) {
       const std::string id = r.cells.empty() ? std::string() : unbroken(r.cells[0], true);
-      if (r.cells.size() < k_sql_cells || !is_sql_id(id)) {
+      // A row cut short (its first cells in their places, the rest gone): what it holds is read, the rest unknown.
+      const bool cut = r.cells.size() < k_sql_cells && r.cells.size() >= 2 && is_sql_id(id) && number(r.cells[1]);
+      if ((r.cells.size() < k_sql_cells && !cut) || !is_sql_id(id)) {
         if (std::any_of(r.cells.begin(), r.cells.end(), [](const std::string& c) { return !trim(c).empty(); }) &&
             problems.size() < 20)
           problems.push_back(
@@ -572,9 +575,15 @@ std::vector<SqlCells> html_sql(const RawReport& raw, std::vector<std::string>& p
                           r.cells.size(), r.cells.empty() ? "" : id.substr(0, 40)));
         continue;
       }
+      if (cut && problems.size() < 20)
+        problems.push_back(
+            fmt::format("the row of statement {} in 'Top SQL Comparison by Elapsed Time' is cut short ({} of "
+                        "its {} figures): read from what it holds, its other figures unknown",
+                        id, r.cells.size() - 1, k_sql_cells - 1));
       SqlCells s;
       s.sql_id = id;
-      for (std::size_t i = 0; i < k_sql_cells; ++i) s.cells.push_back(i == 0 ? id : unbroken(r.cells[i], false));
+      for (std::size_t i = 0; i < k_sql_cells && i < r.cells.size(); ++i)
+        s.cells.push_back(i == 0 ? id : unbroken(r.cells[i], false));
       if (auto it = texts.find(s.sql_id); it != texts.end()) s.text = it->second;
       else if (const int c = t.column_index(ColumnId::sql_text); c >= 0 && static_cast<std::size_t>(c) < r.cells.size())
         s.text = std::string(trim(r.cells[static_cast<std::size_t>(c)]));
@@ -636,11 +645,17 @@ std::vector<SqlCells> text_sql(std::string_view content, std::vector<std::string
       continue;
     }
     if (open == nullptr && is_sql_id(w[0]) && w.size() > 1 && (number(w[1]) || w[1] == "N/A")) {  // figures missing
+      // Cut short (its first figures in their places, the rest gone): what it holds is read, the rest unknown.
       if (problems.size() < 20)
         problems.push_back(
             fmt::format("the line of statement {} in 'Top SQL Comparison by Elapsed Time' has {} of its {} "
-                        "figures: left out of both periods",
+                        "figures: read from what it holds, its other figures unknown",
                         w[0], w.size() - 1, k_sql_cells - 1));
+      SqlCells s;
+      s.sql_id = std::string(w[0]);
+      for (const auto& x : w) s.cells.emplace_back(x);
+      out.push_back(std::move(s));
+      open = &out.back();
       continue;
     }
     if (open != nullptr && open->text.size() < 64 * 1024) open->text += std::string(trim(line));
