@@ -199,6 +199,7 @@ private:
 
   // replay.cpp
   std::string pair_kind() const;
+  std::string pair_label() const;
   void one_workload_headline(const std::string& kind);
   std::string slower_statements(bool slower) const;
 

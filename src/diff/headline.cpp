@@ -204,7 +204,16 @@ void Differ::headline() {
   }
   if (o.verdict == Verdict::not_comparable || !o.db_time_per_s_base || !o.db_time_per_s_target) {
     o.verdict = Verdict::not_comparable;
-    o.headline = "Not comparable: " + (o.warnings.empty() ? std::string("DB time or elapsed missing") : o.warnings.front());
+    const std::string why = o.warnings.empty() ? std::string("DB time or elapsed missing") : o.warnings.front();
+    // One workload (a compare report's two periods, --replay): the kind of pair first, then the one reason, a
+    // side's own unsoundness said once ("RAC periods of STXPRD ..., 1 instance vs 2: not comparable: Oracle's own 1st
+    // set is unsound: ...").
+    if (const std::string kind = m_opt.one_workload ? pair_label() : std::string(); !kind.empty()) {
+      const Snapshot* bad = !m_base->valid ? m_base : !m_target.valid ? &m_target : nullptr;
+      o.headline = kind + ": not comparable: " + (bad != nullptr ? bad->invalid_reason : why);
+      return;
+    }
+    o.headline = "Not comparable: " + why;
     return;
   }
   const double b = *o.db_time_per_s_base, t = *o.db_time_per_s_target;
