@@ -4,6 +4,7 @@
 #include <awrdiff/check.hpp>
 
 #include "diff/charts.hpp"
+#include "diff/check_storm.hpp"
 #include "diff/facts.hpp"
 
 #include <fmt/format.h>
@@ -43,17 +44,9 @@ using detail::grouped;
 // thousands; a cluster of 100 instances stays far below this).
 constexpr double k_max_credible_aas = 1e6;
 
-// Three significant digits, thousands separated.
-std::string num(double v) {
-  const double a = std::fabs(v);
-  return grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
-}
-
-bool same_period(const BaselinePeriod& p, const Snapshot& s) {
-  if (!p.begin_snap || !p.end_snap || !s.interval.begin_snap || !s.interval.end_snap) return false;
-  if (*p.begin_snap != *s.interval.begin_snap || *p.end_snap != *s.interval.end_snap) return false;
-  return !p.instance_number || !report_instance(s) || p.instance_number == report_instance(s);
-}
+using detail::check_num;
+using detail::same_period;
+std::string num(double v) { return check_num(v); }
 
 // The worse side of a metric: +1 higher is worse, −1 lower is worse, 0 neutral.
 int worse_sign(Direction d) { return d == Direction::higher_is_worse ? 1 : d == Direction::higher_is_better ? -1 : 0; }
@@ -179,7 +172,8 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   if (out_of_band && material && side != 0) {
     if (ws == 0) {
       r.status = CheckStatus::changed;
-      r.reason = "a volume outside its band";
+      // A rate summed across instances is a volume; a ratio (logical reads per ms of DB CPU) has no worse side either.
+      r.reason = spec.across_instances == Aggregation::sum ? "a volume outside its band" : "outside its band, neither side worse";
     } else if (side == ws) {
       const double rel = c != 0 ? std::fabs(cur - c) / std::fabs(c) * 100 : 1e300;
       const bool fails = mp.fail_z && (z ? std::fabs(*z) >= *mp.fail_z : true) && rel >= mp.fail_rel_pct;
@@ -191,11 +185,21 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
       r.status = CheckStatus::improved;
       r.reason = "better than the baseline";
     }
-  } else if (out_of_band && side != 0 && least != cur && assess(floors, c, cur).material()) {
-    r.reason = fmt::format("outside the band by no more than the printed digits allow ({} {})", num(step), spec.unit);
-  } else if (out_of_band && side != 0) {
-    r.reason =
-        fmt::format("outside the band, but not material (floors {} {} and {}%)", num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
+  } else if (const bool outside = out_of_band || (r.band_low && r.band_high && (cur < *r.band_low || cur > *r.band_high));
+             outside && side != 0) {
+    // Never "within" for a value outside its band: which side it is on, and why that does not count.
+    const char* where = r.band_high && cur > *r.band_high ? "above the band"
+                        : r.band_low && cur < *r.band_low ? "below the band"
+                        : cur > c                         ? "above the baseline"
+                                                          : "below the baseline";
+    if (least != cur && assess(floors, c, cur).material())
+      r.reason = fmt::format("{} by no more than the printed digits allow ({} {})", where, num(step), spec.unit);
+    else if (!material)
+      r.reason =
+          fmt::format("{}, but not material (floors {} {} and {}%)", where, num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
+    else
+      r.reason =
+          fmt::format("{}, but not out of band by the spread (z {:+.1f}, warn from {:g})", where, z.value_or(0), mp.warn_z);
   }
   // Absolute levels of the policy.
   auto level = [&](const std::optional<double>& lim, bool above, CheckStatus st) {
@@ -273,57 +277,6 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
                     "than once; HTML kept over its text twin)",
                     dropped, dropped == 1 ? "" : "s"));
   return merge_snapshots(kept);
-}
-
-std::string unlike_periods_multiple(const Snapshot& current, const Baseline& baseline_in) {
-  const OptDouble aas = current.average_active_sessions();
-  if (!aas || !std::isfinite(*aas) || *aas <= detail::k_idle_aas) return {};
-  Baseline baseline = baseline_in;
-  std::erase_if(baseline.periods, [&](const BaselinePeriod& p) { return same_period(p, current); });
-  // A period this rule would itself have warned on (a storm stored earlier: k_unlike_multiple times every period
-  // before it, in time order) is no evidence of a normal hour: it is left out, so that a later, larger storm is not
-  // measured against it.
-  {
-    std::vector<const BaselinePeriod*> by_time;
-    for (const auto& p : baseline.periods) by_time.push_back(&p);
-    std::stable_sort(by_time.begin(), by_time.end(),
-                     [](const BaselinePeriod* a, const BaselinePeriod* b) { return a->begin_time < b->begin_time; });
-    std::set<const BaselinePeriod*> storms;
-    OptDouble busiest;
-    const auto instance = report_instance(current);
-    for (const auto* p : by_time) {
-      if (instance && p->instance_number && *p->instance_number != *instance) continue;
-      const auto v = p->values.find("db_time_per_s");
-      if (!p->valid || v == p->values.end() || !std::isfinite(v->second) || v->second < 0) continue;
-      if (busiest && v->second > detail::k_idle_aas && v->second >= k_unlike_multiple * *busiest) {
-        storms.insert(p);
-        continue;
-      }
-      busiest = std::max(busiest.value_or(0.0), v->second);
-    }
-    std::vector<BaselinePeriod> kept;
-    for (const auto& p : baseline.periods)
-      if (!storms.contains(&p)) kept.push_back(p);
-    baseline.periods = std::move(kept);
-  }
-  // Every period of the instance, whatever its hour: the busiest is the one the multiple is taken over.
-  const auto d = distribution(baseline, "db_time_per_s", MatchPeriods::all, "", report_instance(current));
-  if (!d.max || !std::isfinite(*d.max) || *d.max < 0 || *aas < k_unlike_multiple * *d.max) return {};
-  const std::string of = d.count == 1  ? std::string("the only period of another hour")
-                         : d.count > 1 ? fmt::format("the busiest of the {} periods of other hours", d.count)
-                                       : std::string("the busiest period of other hours");
-  if (*d.max <= 0) return fmt::format("DB time per second {} AAS where {} had none", num(*aas), of);
-  return fmt::format("DB time per second {} AAS is {}x {} ({} AAS)", num(*aas), grouped(*aas / *d.max, 1), of, num(*d.max));
-}
-
-std::string quiet_text(const CheckReport& r) {
-  if (r.status == CheckStatus::fail ||
-      (r.status != CheckStatus::warn && r.status != CheckStatus::insufficient && r.input_warnings.empty()))
-    return {};
-  std::string out = r.comparison.headline.empty() ? r.headline : r.comparison.headline;
-  out += '\n';
-  for (const auto& w : r.input_warnings) out += "  ! " + w + "\n";
-  return out;
 }
 
 namespace {
@@ -533,11 +486,14 @@ void gate_without_db_time(CheckReport& out, const Baseline& baseline, const Chec
   }
 }
 
+using detail::StormPage;
+
 // What the load rules found: DB time per second up with the load (busier, not slower), in words for the headline.
 struct LoadRules {
   bool busier = false;
   std::string cost_text;  // "DB time per execution 1.20 -> 1.10 ms", or "DB time per call within its band"
   std::vector<std::string> load_notes;  // "Executions per second 1,200 -> 2,400 /s"
+  bool fail_level = false;  // DB time per second was at its fail level (a warn, mailed); else at its warn level (context)
 };
 
 // Busier is not slower: DB time per second up with the load, while not every unit of work got costlier. The rule is
@@ -561,7 +517,7 @@ LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy&
                                          {"transactions_per_s", "db_time_per_txn_s", "transaction"},
                                          {"load_profile.user_calls", "db_time_per_call_ms", "call"}};
   std::vector<detail::UnitMove> moves;
-  std::vector<std::string> cost_notes, held;
+  std::vector<std::string> cost_notes, held, costlier;
   for (const auto& u : k_units) {
     detail::UnitMove move;
     if (const auto* r = result(u.load); r && r->status == CheckStatus::changed && r->current && r->baseline.median)
@@ -570,6 +526,7 @@ LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy&
       const bool worse = r->status == CheckStatus::fail || r->status == CheckStatus::warn;
       move.cost = worse ? 1 : r->status == CheckStatus::improved ? -1 : 0;
       const OptDouble centre = r->baseline.median ? r->baseline.median : r->baseline.mean;
+      if (worse) costlier.push_back(u.name);
       if (*move.cost != 0 && centre)
         cost_notes.push_back(fmt::format("per {} {} -> {} {}", u.name, num(*centre), num(*r->current), r->unit));
       else held.push_back(u.name);
@@ -585,15 +542,27 @@ LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy&
   auto* dbt = result("db_time_per_s");
   bool busier = false;
   std::string cost_text;
-  if (dbt && dbt->status == CheckStatus::fail && load_explains && !policy.load_matters) {
-    dbt->status = CheckStatus::warn;
+  // One reading at every level: DB time per second up with the load is the load's at its warn level too (then
+  // context, not a mail), not only at its fail level (then a warn: a load change that large is news).
+  const bool fail_level = dbt && dbt->status == CheckStatus::fail;
+  bool warn_level = dbt && dbt->status == CheckStatus::warn && dbt->reason.find("the policy's") == std::string::npos;
+  if (warn_level) {
+    // Under half its fail change it is no warn at all (warn_on_what_a_dba_acts_on): left as it is.
+    const auto pit = policy.metrics.find("db_time_per_s");
+    const OptDouble centre = dbt->baseline.median ? dbt->baseline.median : dbt->baseline.mean;
+    warn_level = pit != policy.metrics.end() && dbt->current && centre && *centre > 0 &&
+                 (*dbt->current - *centre) / *centre * 100 >= pit->second.fail_rel_pct / 2;
+  }
+  if ((fail_level || warn_level) && load_explains && !policy.load_matters) {
+    dbt->status = fail_level ? CheckStatus::warn : CheckStatus::changed;
     cost_text =
         cost_notes.empty()
             ? fmt::format("DB time per {} within {}", fmt::join(held, ", "), held.size() == 1 ? "its band" : "their bands")
             : fmt::format("DB time {}{}", fmt::join(cost_notes, ", "),
                           held.empty() ? std::string() : fmt::format(" (per {} within the band)", fmt::join(held, ", ")));
-    dbt->reason =
-        "more load, not slower: " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) + "; " + cost_text;
+    std::string reading = detail::load_reading(true, costlier);
+    reading[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reading[0])));
+    dbt->reason = reading + ": " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) + "; " + cost_text;
     busier = true;
   }
   // The cost per unit of work fails a check only where it costs DB time: not on a nearly idle database,
@@ -610,7 +579,7 @@ LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy&
           r->reason += " (DB time per second is below the baseline's: warns only)";
         }
       }
-  return {busier, cost_text, load_notes};
+  return {busier, cost_text, load_notes, fail_level};
 }
 
 // Idle periods (detail::idle_pair, as the comparison reads them: a current period under 0.05 AAS, or one under
@@ -819,7 +788,7 @@ std::string headline_causes(const CheckReport& out, const Snapshot& current, con
 // The first line and the verdict: FAIL, WARN (more load, not slower; worse metrics), OK (better; within the baseline).
 // `policy_note`: said after the verdict when the policy can never fail the check (else empty).
 void check_headline(CheckReport& out, const Snapshot& current, const CheckOptions& options, const LoadRules& load,
-                    const std::string& policy_note) {
+                    const std::string& policy_note, const StormPage& storm) {
   const CheckResult* dbt = find_result(out.results, "db_time_per_s");
   auto& c = out.comparison;
   const std::string causes = headline_causes(out, current, dbt);
@@ -831,11 +800,27 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
       if (warned.size() < 3) warned.push_back(headline_metric(r));
     }
   if (warned_count > warned.size()) warned.push_back(fmt::format("{} more in the check table", warned_count - warned.size()));
-  if (out.status == CheckStatus::fail) {
+  if (!storm.words.empty()) {
+    const bool hour = storm.match == MatchPeriods::hour;
+    out.headline = fmt::format(
+        "FAIL, a storm beyond every stored period: {}{}; {}", storm.words, causes,
+        storm.like_periods
+            ? fmt::format("it pages whatever the periods of the same {} say ({})", hour ? "hour of day" : "weekday and hour",
+                          hour ? "--match hour" : "--match weekday-hour")
+            : fmt::format("no period of the baseline begins in the same {} ({}), so it is measured against every period",
+                          hour ? "hour of day" : "weekday and hour", hour ? "--match hour" : "--match weekday-hour"));
+    c.verdict = Verdict::regressed;
+  } else if (out.status == CheckStatus::fail) {
     std::vector<std::string> failed;
     for (const auto& r : out.results)
       if (r.status == CheckStatus::fail) failed.push_back(headline_metric(r));
-    out.headline = fmt::format("FAIL, regression against the baseline: {}{}", fmt::join(failed, "; "), causes);
+    // The top worse finding names the cause first (a new parallel scan, a contention), before the metrics it moved.
+    const auto top = std::find_if(c.findings.begin(), c.findings.end(),
+                                  [](const Finding& f) { return f.direction == ChangeKind::worse && !f.cause.empty(); });
+    // (Not when the causes after the metrics already name it.)
+    const bool named = top == c.findings.end() || causes.find(top->cause) != std::string::npos;
+    out.headline = fmt::format("FAIL, regression against the baseline{}: {}{}",
+                               named ? std::string() : ", top cause " + top->cause, fmt::join(failed, "; "), causes);
     c.verdict = Verdict::regressed;
   } else if (load.busier) {
     // The slowdowns inside the load change, as the comparison of the same two periods names them (headline.cpp).
@@ -844,8 +829,20 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
       const auto from = at + 2;
       inside = "; " + c.headline.substr(from, c.headline.find("; the added time is in ", from) - from);
     }
-    out.headline = fmt::format("WARN, more load, not slower: {} with {}; {}{}", headline_metric(*dbt),
-                               fmt::join(load.load_notes, ", "), load.cost_text, inside);
+    // One reading (detail::load_reading) at every level: at DB time per second's fail level a warn (a mail); at its warn
+    // level context, OK unless another metric warns (then named after it).
+    std::vector<std::string> costlier;  // after every rule: a cost per unit that still warns
+    for (const auto& [key, unit] : {std::pair{"db_time_per_exec_ms", "execution"}, std::pair{"db_time_per_txn_s", "transaction"},
+                                    std::pair{"db_time_per_call_ms", "call"}})
+      if (const auto* r = find_result(out.results, key); r && (r->status == CheckStatus::warn || r->status == CheckStatus::fail))
+        costlier.emplace_back(unit);
+    std::string reading = detail::load_reading(true, costlier);
+    reading[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reading[0])));
+    out.headline = fmt::format("{}, {}: {} with {}; {}{}", out.status == CheckStatus::warn ? "WARN" : "OK", reading,
+                               headline_metric(*dbt), fmt::join(load.load_notes, ", "), load.cost_text, inside);
+    if (!load.fail_level && warned_count > 0)
+      out.headline += fmt::format("; {} metric{} worse than the baseline: {}", warned_count, warned_count == 1 ? " is" : "s are",
+                                  fmt::join(warned, "; "));
     c.verdict = Verdict::load_changed;
   } else if (out.status == CheckStatus::warn) {
     out.headline = fmt::format("WARN, no fail-level regression, but {} metric{} worse than the baseline: {}{}", warned_count,
@@ -858,8 +855,12 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
     // Never a centre the baseline does not give: the DB time row may be "insufficient baseline".
     const std::size_t judged = static_cast<std::size_t>(std::count_if(
         out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }));
+    // A DB time per second outside its band is never "within": which side, and why it does not count (its reason).
+    const bool outside = dbt && dbt->current && dbt->band_low && dbt->band_high &&
+                         (*dbt->current < *dbt->band_low || *dbt->current > *dbt->band_high);
     out.headline = dbt && dbt->current && dbt->status != CheckStatus::insufficient
-                       ? fmt::format("OK, within the baseline: {}", headline_metric(*dbt))
+                       ? (outside ? fmt::format("OK, no regression: {}: {}", headline_metric(*dbt), dbt->reason)
+                                  : fmt::format("OK, within the baseline: {}", headline_metric(*dbt)))
                        : fmt::format("OK, within the baseline on the {} metric{} it gives; DB time per second: {}", judged,
                                      judged == 1 ? "" : "s", dbt ? dbt->reason : std::string("not checked"));
     c.verdict = Verdict::unchanged;
@@ -941,7 +942,8 @@ CompareTable check_table(const CheckReport& out, const Baseline& baseline, const
 
 }  // namespace
 
-CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
+CheckReport detail::run_check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy,
+                              const CheckOptions& options, const StormPage& storm) {
   const std::string same_db = refuse_unusable(current, baseline_in, options);
   CheckReport out;
   if (!same_db.empty()) out.warnings.push_back(same_db);
@@ -966,6 +968,11 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   const LoadRules load = apply_load_rules(out.results, policy);
   quiet_idle(out.results);
   warn_on_what_a_dba_acts_on(out.results, current, policy);
+  if (!storm.words.empty())
+    if (auto* d = find_result(out.results, "db_time_per_s")) {
+      d->status = CheckStatus::fail;
+      d->reason = "a storm beyond every stored period: " + storm.words + " (pages whatever the like periods)";
+    }
   const CheckResult* dbt = find_result(out.results, "db_time_per_s");
   for (const auto& r : out.results) {
     if (r.status == CheckStatus::fail) out.status = CheckStatus::fail;
@@ -974,7 +981,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (out.status == CheckStatus::ok && dbt && dbt->status == CheckStatus::improved) out.status = CheckStatus::improved;
 
   compare_with_typical(out, current, baseline, policy, options);
-  check_headline(out, current, options, load, policy_note);
+  check_headline(out, current, options, load, policy_note, storm);
   out.comparison.tables.insert(out.comparison.tables.begin(), check_table(out, baseline, policy));
   // For the renderers: DB time per second against the baseline's centre and band, typed (the check card).
   const auto dbt_row =
@@ -984,6 +991,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
         DbTimeBand{dbt_row->current, dbt_row->baseline.median ? dbt_row->baseline.median : dbt_row->baseline.mean,
                    dbt_row->band_low, dbt_row->band_high};
   detail::add_check_charts(out, baseline);
+  out.storm = storm.words;
   return out;
 }
 

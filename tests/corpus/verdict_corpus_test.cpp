@@ -106,6 +106,27 @@ TEST(VerdictCorpus, AwrAgainstStatspackPairsNoSql) {
   const std::string text = rendered(c);
   EXPECT_EQ(text.find("matched by text"), std::string::npos);
   EXPECT_EQ(text.find("binds became literals"), std::string::npos);
+  // Their snap ids differ (88-89, 19-20) but their times overlap (10:00:53-11:01:00 and 10:04:57-10:11:04): said.
+  EXPECT_NE(text.find("the periods overlap in time"), std::string::npos) << text.substr(0, 2000);
+}
+
+TEST(VerdictCorpus, AnExecutionAsLongAsThePeriodSaysItSpansIt) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // RMGTIBP 05:00-05:30: 1w6ugrkmur9rp (SQL Developer, parallel count) 2 executions, 3,613.31 s, 1,806.65 s per
+  // execution in a 30-minute period (04:30: 2 executions, 1,342.24 s each): its time per execution is the period's
+  // length, not its speed.
+  const auto c = pair("awr-html_19c_jdmoreno_8.html", "awr-html_19c_jdmoreno_9.html");
+  bool said = false;
+  for (const auto& t : c.tables)
+    for (const auto& r : t.rows) {
+      if (r.cells.empty() || !std::holds_alternative<std::string>(r.cells[0]) ||
+          std::get<std::string>(r.cells[0]) != "1w6ugrkmur9rp")
+        continue;
+      for (const auto& cell : r.cells)
+        if (const auto* w = std::get_if<std::string>(&cell); w && w->starts_with("each execution spans the period (1,807 s"))
+          said = true;
+    }
+  EXPECT_TRUE(said);
 }
 
 TEST(VerdictCorpus, EverySameDatabasePairReadsSane) {
@@ -201,4 +222,36 @@ TEST(VerdictCorpus, ANestedChildWhoseSqlIdChangedIsOneStatement) {
           counted_in_job = true;
   EXPECT_TRUE(counted_in_job);
   for (const auto& f : c.findings) EXPECT_EQ(f.cause.find("390ps6515t2d8"), std::string::npos) << f.cause;
+}
+
+TEST(VerdictCorpus, ReceiptNamesTheWorkPerExecutionAndTheHotBlockReads) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  // RECEIPT 09:30 -> 10:30: logical reads 28,142.7 -> 192,352.6 /s at executions 3,017.2 -> 2,600.4 /s (9.3 -> 74.0
+  // gets per execution), APP_DETAILS holding 77.56% of the logical reads (not in the base's top 5, which ends at
+  // 1.85%), the SQL captured covering 6.4% of the buffer gets; read by other session 527.6 -> 2,036 s (+1,508 s). Each a finding;
+  // the reads per ms of CPU that rose with the work are no "better".
+  const auto c = pair("awr-html_12.1_sarthi_1.html", "awr-html_12.1_sarthi_3.html");
+  const awrdiff::Finding* work = nullptr;
+  const awrdiff::Finding* rbos = nullptr;
+  for (const auto& f : c.findings) {
+    if (f.rule == "work_per_unit") work = &f;
+    if (f.rule == "concurrency" && f.title.find("read by other session") != std::string::npos) rbos = &f;
+  }
+  ASSERT_NE(work, nullptr) << c.headline;
+  EXPECT_EQ(work->direction, awrdiff::ChangeKind::worse);
+  EXPECT_NE(work->title.find("Work per execution rose: 9.3 -> 74.0 logical reads per execution"), std::string::npos)
+      << work->title;
+  bool segment = false;
+  for (const auto& e : work->evidence)
+    segment = segment || e.find("APP_DETAILS (TABLE) holds 77.6% of logical reads (not listed before)") != std::string::npos;
+  EXPECT_TRUE(segment) << work->title;
+  ASSERT_NE(rbos, nullptr) << c.headline;
+  EXPECT_EQ(rbos->direction, awrdiff::ChangeKind::worse);
+  for (const auto& t : c.tables)
+    for (const auto& r : t.rows) {
+      const auto* name = r.cells.empty() ? nullptr : std::get_if<std::string>(&r.cells[0]);
+      if (name == nullptr || name->find("Logical reads per ms of DB CPU") == std::string::npos) continue;
+      for (const auto& cell : r.cells)
+        if (const auto* text = std::get_if<std::string>(&cell)) EXPECT_NE(*text, "better") << t.key;
+    }
 }
