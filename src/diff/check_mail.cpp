@@ -65,13 +65,16 @@ std::string top_causes(const CheckReport& r, std::size_t most) {
     return parts.empty() ? fmt::format(" ({:.0f}% of the DB time added)", pct) : fmt::format(" ({:.0f}%)", pct);
   };
   const auto& contributors = r.comparison.contributors;
+  // A contributor as a cause names it, without its gloss: "CPU run queue" of "CPU run queue (time outside DB CPU and
+  // waits)", "SQL 1c602wgfqtdky".
+  auto short_name = [](const Contributor& k) { return (k.kind == "sql" ? "SQL " : "") + k.name.substr(0, k.name.find(" (")); };
   for (const auto& f : r.comparison.findings)
     if (f.direction == ChangeKind::worse) {
       std::string what = f.cause.empty() ? f.title : f.cause;
       // The share of the event or statement the cause names (a group's impact sums several events).
       double delta = f.impact_aas;
       for (const auto& k : contributors)
-        if (names_a_cause(k) && what.starts_with((k.kind == "sql" ? "SQL " : "") + k.name + " ")) delta = k.delta_aas;
+        if (names_a_cause(k) && what.starts_with(short_name(k) + " ")) delta = k.delta_aas;
       if (delta > 0 && what.find('%') == std::string::npos) what += share(delta);
       parts.push_back(std::move(what));
       break;
@@ -80,7 +83,7 @@ std::string top_causes(const CheckReport& r, std::size_t most) {
     if (parts.size() >= most) break;
     if (!names_a_cause(k) || k.delta_aas <= 0 || !k.delta_s) continue;
     const std::string name = (k.kind == "sql" ? "SQL " : "") + k.name;
-    if (!parts.empty() && parts.front().starts_with(name + " ")) continue;  // the finding's own
+    if (!parts.empty() && parts.front().starts_with(short_name(k) + " ")) continue;  // the finding's own
     const std::string amount = in_aas ? fmt::format("{:+.1f} AAS", k.delta_aas) : detail::human_seconds(*k.delta_s);
     const std::string pct = share(k.delta_aas);
     parts.push_back(fmt::format("{} {}{}{}", name, amount, k.lower_bound ? " or more" : "", pct));
