@@ -222,8 +222,6 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   return r;
 }
 
-CompareCell opt_cell(const OptDouble& v) { return v ? CompareCell(*v) : CompareCell(); }
-
 }  // namespace
 
 Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::string>& notes, bool name_suffices) {
@@ -876,70 +874,6 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
   for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it) c.warnings.insert(c.warnings.begin(), *it);
 }
 
-// The check table: one row per metric checked, first among the comparison's tables.
-CompareTable check_table(const CheckReport& out, const Baseline& baseline, const CheckPolicy& policy) {
-  const std::size_t matched = out.baseline_periods;
-  CompareTable t;
-  t.key = "check";
-  t.title = fmt::format("Check against the baseline ({}; {} period{} matched; policy: {})", baseline.name, matched,
-                        matched == 1 ? "" : "s", policy.source);
-  // For machines, the first a narrow terminal leaves out: the registry key, "actual <operator> expected" and how
-  // the band was drawn (the same on most rows). JSON carries them all.
-  constexpr int machine = column_priority::machine;
-  t.columns = {{"metric", "Metric", "", ColumnKind::text, 0, ColumnRole::name},
-               {"key", "Key", "", ColumnKind::text, 0, ColumnRole::identifier, machine},
-               {"status", "Status", "", ColumnKind::text, 0, ColumnRole::assessment},
-               {"actual", "Current", "", ColumnKind::number, -1, ColumnRole::measure, column_priority::automatic, true},
-               {"unit", "Unit", "", ColumnKind::text, 0, ColumnRole::label},
-               {"baseline_centre", "Baseline centre", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"operator", "Op", "", ColumnKind::text, 0, ColumnRole::label, machine},
-               {"expected", "Expected", "", ColumnKind::number, -1, ColumnRole::measure, machine},
-               {"band_low", "Band low", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"band_high", "Band high", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"z", "z", "", ColumnKind::number, 1, ColumnRole::measure},
-               {"method", "How", "", ColumnKind::text, 0, ColumnRole::detail, machine},
-               {"reason", "Why", "", ColumnKind::text, 0, ColumnRole::detail}};
-  for (const auto& r : out.results) {
-    CompareRow row;
-    const OptDouble centre = r.baseline.median ? r.baseline.median : r.baseline.mean;
-    // For machines: actual <operator> expected.
-    const auto pit = policy.metrics.find(r.key);
-    const Direction dir = pit != policy.metrics.end() ? pit->second.direction : Direction::neutral;
-    std::string op = "-";
-    OptDouble expected;
-    if (r.policy_level) {
-      op = r.policy_level_above ? "<=" : ">=";
-      expected = r.policy_level;
-    } else if (r.band_low && r.band_high) {
-      op = dir == Direction::higher_is_worse ? "<=" : dir == Direction::higher_is_better ? ">=" : "within";
-      expected = dir == Direction::higher_is_worse ? r.band_high : dir == Direction::higher_is_better ? r.band_low : centre;
-    } else if (centre && !r.no_limit) {
-      op = "~";
-      expected = centre;
-    }
-    row.cells = {r.label,
-                 r.key,
-                 std::string(to_string(r.status)),
-                 opt_cell(r.current),
-                 r.unit,
-                 opt_cell(centre),
-                 op,
-                 opt_cell(expected),
-                 opt_cell(r.band_low),
-                 opt_cell(r.band_high),
-                 opt_cell(r.z),
-                 r.method.empty() ? CompareCell() : CompareCell(r.method),
-                 r.reason};
-    t.rows.push_back(std::move(row));
-  }
-  t.notes.push_back(
-      "fail: a master metric (DB time per second, or per execution / transaction / call when the load did not "
-      "rise) out of its band in the worse direction and material; warn: any other metric so; improved and "
-      "changed never fail. Band: centre ± warn_z × spread (robust, MAD) for 3 or more periods; the extremes "
-      "for dumps without a spread; the pairwise floors for one or two periods.");
-  return t;
-}
-
 }  // namespace
 
 CheckReport detail::run_check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy,
@@ -982,7 +916,7 @@ CheckReport detail::run_check(const Snapshot& current, const Baseline& baseline_
 
   compare_with_typical(out, current, baseline, policy, options);
   check_headline(out, current, options, load, policy_note, storm);
-  out.comparison.tables.insert(out.comparison.tables.begin(), check_table(out, baseline, policy));
+  out.comparison.tables.insert(out.comparison.tables.begin(), detail::check_table(out, baseline, policy));
   // For the renderers: DB time per second against the baseline's centre and band, typed (the check card).
   const auto dbt_row =
       std::find_if(out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.key == "db_time_per_s"; });

@@ -1,4 +1,5 @@
-// The storm rule of `check` (check_storm.cpp), and the helpers check.cpp shares with it.
+// The storm rule of `check` (check_storm.cpp), the check table (check_table.cpp), and the helpers check.cpp shares
+// with them.
 #pragma once
 
 #include <awrdiff/check.hpp>
@@ -21,6 +22,10 @@ Baseline without_storms(const Snapshot& current, const Baseline& baseline);
 /// The words of unlike_periods_multiple; `which` names the periods measured: "other hours", or "every hour" when like
 /// periods are among them. Empty when the current period is no storm.
 std::string storm_multiple(const Snapshot& current, const Baseline& baseline, const char* which);
+
+/// The check table: one row per metric checked (its status, current value, the baseline's centre and band, z, why),
+/// first among the comparison's tables; its title names the baseline, the periods matched and the policy.
+CompareTable check_table(const CheckReport& out, const Baseline& baseline, const CheckPolicy& policy);
 
 /// A storm beyond every stored period under --match (storm_pages): what the check's first line says of it, the match
 /// mode it was checked under and whether like periods exist.
