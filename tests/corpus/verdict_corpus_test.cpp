@@ -295,3 +295,25 @@ TEST(VerdictCorpus, StormsWithNoLikeHourPageInAShortMail) {
   ASSERT_NE(at, std::string::npos) << m;
   EXPECT_EQ(m.find("CPU run queue", at + 1), std::string::npos) << m;
 }
+
+// RMGTIBP 15:00 against 04:30 and 05:00: DB CPU % of DB time 3.41 against a band of 12.3 .. 13.0 and sessions 1,364
+// against 1,489 .. 1,503 are outside their bands: never "within the baseline"; which side, and why it does not count.
+// The same for every metric of every check of the series.
+TEST(VerdictCorpus, AValueOutsideItsBandNeverReadsWithin) {
+  if (corpus_absent()) GTEST_SKIP() << "../shared/corpus absent";
+  const auto normal = awrdiff::baseline_from_snapshots({awrdiff::load_report(k_corpus / "awr-html_19c_jdmoreno_8.html"),
+                                                        awrdiff::load_report(k_corpus / "awr-html_19c_jdmoreno_9.html")});
+  const auto r =
+      awrdiff::check(awrdiff::load_report(k_corpus / "awr-html_19c_jdmoreno_10.html"), normal, awrdiff::default_policy());
+  for (const char* key : {"db_cpu_pct_db_time", "sessions"}) {
+    const auto it = std::find_if(r.results.begin(), r.results.end(), [&](const awrdiff::CheckResult& x) { return x.key == key; });
+    ASSERT_NE(it, r.results.end()) << key;
+    EXPECT_EQ(it->reason.rfind("below the band, but not material", 0), 0u) << key << ": " << it->reason;
+  }
+  for (const char* current : {"awr-html_19c_jdmoreno_10.html", "awr-html_19c_jdmoreno_11.html"}) {
+    const auto c = awrdiff::check(awrdiff::load_report(k_corpus / current), normal, awrdiff::default_policy());
+    for (const auto& x : c.results)
+      if (x.current && x.band_low && x.band_high && (*x.current < *x.band_low || *x.current > *x.band_high))
+        EXPECT_EQ(x.reason.find("within"), std::string::npos) << current << " " << x.key << ": " << x.reason;
+  }
+}
