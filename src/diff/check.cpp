@@ -812,13 +812,16 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
     std::vector<std::string> failed;
     for (const auto& r : out.results)
       if (r.status == CheckStatus::fail) failed.push_back(headline_metric(r));
-    // The top worse finding names the cause first (a new parallel scan, a contention), before the metrics it moved.
+    // The first line names the cause before the metrics it moved: the top worse finding (a new parallel scan, a
+    // contention) unless the contributors already name it ("CPU run queue" of "CPU run queue (time outside ...)"),
+    // then the contributors that carry the DB time ("driven by ..."). A dump's out-of-band metrics follow the metrics.
     const auto top = std::find_if(c.findings.begin(), c.findings.end(),
                                   [](const Finding& f) { return f.direction == ChangeKind::worse && !f.cause.empty(); });
-    // (Not when the causes after the metrics already name it.)
-    const bool named = top == c.findings.end() || causes.find(top->cause) != std::string::npos;
-    out.headline = fmt::format("FAIL, regression against the baseline{}: {}{}",
-                               named ? std::string() : ", top cause " + top->cause, fmt::join(failed, "; "), causes);
+    const bool named = top == c.findings.end() || causes.find(top->cause.substr(0, top->cause.find(" +"))) != std::string::npos;
+    const bool driven = causes.starts_with(", driven by ");
+    out.headline =
+        fmt::format("FAIL, regression against the baseline{}{}: {}{}", named ? std::string() : ", top cause " + top->cause,
+                    driven ? causes : std::string(), fmt::join(failed, "; "), driven ? std::string() : causes);
     c.verdict = Verdict::regressed;
   } else if (load.busier) {
     // The slowdowns inside the load change, as the comparison of the same two periods names them (headline.cpp).
