@@ -151,7 +151,8 @@ std::string check_mail(const CheckReport& r, const std::string& full_report) {
   // The report's own warnings, then the check's (a gate on the policy's metrics alone, a match by name): what limits the
   // page's reading, at most k_mail_warnings of them.
   std::vector<std::string> warnings = r.input_warnings;
-  warnings.insert(warnings.end(), r.warnings.begin(), r.warnings.end());
+  for (const auto& w : r.warnings)  // a report's own warning may be the check's too: said once
+    if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) warnings.push_back(w);
   for (std::size_t i = 0; i < warnings.size() && i < k_mail_warnings; ++i) lines.push_back("  ! " + warnings[i]);
   if (warnings.size() > k_mail_warnings)
     lines.push_back(fmt::format("  ({} more warnings in the full report)", warnings.size() - k_mail_warnings));
