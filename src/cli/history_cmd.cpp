@@ -508,7 +508,7 @@ int insufficient_history_baseline(HistoryStore& store, const Snapshot& current, 
   if (h.check_output != CheckOutput::report) {
     CheckReport r = insufficient_baseline_report(msg, current, out.policy);
     if (!multiple.empty()) r.status = CheckStatus::warn;
-    return emit_monitoring(r, h.check_output, output, emit);
+    return emit_monitoring(r, h.check_output, output, emit, out.quiet);
   }
   // -q: silent, as for a baseline file without a like period (write_check_report); said with -v and in JSON.
   if (out.quiet && multiple.empty() && !out.render_options.verbose && format == Format::text) {
@@ -591,7 +591,7 @@ int write_history_check(CheckReport& r, int exit_code, const HistoryCheckOutput&
   const Emit& emit = out.emit;
   if (h.check_output != CheckOutput::report) {
     if (exit_code == 0 && r.status == CheckStatus::fail) r.status = CheckStatus::warn;  // --for: not yet a page
-    const int code = emit_monitoring(r, h.check_output, output, emit);
+    const int code = emit_monitoring(r, h.check_output, output, emit, out.quiet);
     return h.check_output == CheckOutput::nagios ? code : exit_code;
   }
   return write_check_report(r, exit_code, out.quiet, out.format, out.render_options, output, emit);
@@ -604,10 +604,21 @@ int write_check_report(const CheckReport& r, int exit_code, bool quiet, Format f
   // -q: silent for a pass on a complete report, and for an insufficient baseline (no like period: nothing was
   // checked, exit 0; its line with -v, the whole output in the other formats), the one rule of a baseline file and a
   // history; for a warn, and for a pass on an incomplete one (truncated, metrics not given), the headline on one line
-  // and the report's own warnings in text, the whole output in the other formats; the whole output for a fail (and
-  // for a warn with -v).
+  // and the report's own warnings in text, the whole output in the other formats; for a fail, the page's summary
+  // (check_mail: at most 25 lines) on standard output, the full report in -o FILE when given (HTML for the ticket);
+  // the whole output for a fail or a warn with -v.
   const bool silent_insufficient =
       r.status == CheckStatus::insufficient && r.input_warnings.empty() && !render_options.verbose && format == Format::text;
+  const bool to_file = !output.empty() && output != "-";
+  if (quiet && r.status == CheckStatus::fail && !render_options.verbose && (format == Format::text || to_file)) {
+    if (to_file) {
+      std::ostringstream text;
+      render(with_policy(r, format), format, render_options, text);
+      emit(text.str(), output);
+    }
+    emit(printable(check_mail(r, to_file ? output : std::string()), true), "");
+    return exit_code;
+  }
   if (quiet && !quiet_prints_report(r, render_options.verbose)) {
     if (quiet_text(r).empty() || silent_insufficient) {
       // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
@@ -641,7 +652,14 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   bool writable = true;
   const std::unique_ptr<HistoryStore> store = open_store_for_check(h, location, writable);
   if (h.check_add) store->add(current, true);
-  const Baseline baseline = store->load_window(current, w);
+  Baseline baseline = store->load_window(current, w);
+  if (w.match != MatchPeriods::all) {
+    // A storm far beyond every stored period pages whatever the like periods say, and when there is none: check()
+    // measures it against the window's periods of every hour (storm_pages).
+    WindowOptions every = w;
+    every.match = MatchPeriods::all;
+    if (Baseline all = store->load_window(current, every); storm_pages(current, all)) baseline = std::move(all);
+  }
   const HistoryCheckOutput out{h, policy, format, render_options, quiet, output, emit};
   if (baseline.periods.empty() && baseline.aggregates.empty())
     return insufficient_history_baseline(*store, current, baseline, w, out);

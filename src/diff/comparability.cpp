@@ -299,6 +299,18 @@ void Differ::comparability() {
         fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
                     "their difference understates the change",
                     *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
+  // An AWR report and a Statspack report number their snapshots apart: whether they overlap is read from the times.
+  if (!sets && !overlap && (m_base->kind == ReportKind::statspack) != (m_target.kind == ReportKind::statspack) &&
+      (b.dbid && t.dbid ? *b.dbid == *t.dbid : detail::lower(b.name) == detail::lower(t.name)) &&
+      detail::lower(b.instance) == detail::lower(t.instance)) {
+    const std::string ab = iso_time(bi.begin_time), ae = iso_time(bi.end_time), tb = iso_time(ti.begin_time),
+                      te = iso_time(ti.end_time);
+    if (!ab.empty() && !ae.empty() && !tb.empty() && !te.empty() && ab < te && tb < ae)
+      m_out.warnings.push_back(fmt::format(
+          "the periods overlap in time ({} - {} and {} - {}; an AWR and a Statspack report number their snapshots apart): "
+          "part of the time is in both, so their difference understates the change",
+          bi.begin_time, bi.end_time, ti.begin_time, ti.end_time));
+  }
   if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
     m_out.warnings.push_back(restart_warning(*m_base, m_target));
   auto be = base_elapsed(), te = target_elapsed();

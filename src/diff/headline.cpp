@@ -190,6 +190,7 @@ struct Differ::LoadShift {
   std::string loads;  // "executions +21%, transactions +47% and user calls +20%"
   std::string costs;  // "DB time per execution -8% and per transaction -24%"
   std::string inside;  // a real slowdown (speed-up) inside the load change, or empty
+  std::vector<std::string> costlier;  // the units whose cost moved with DB time per second ("execution", "call")
 };
 
 void Differ::headline() {
@@ -241,7 +242,7 @@ void Differ::headline() {
       head = "Improved: ";
       break;
     case Verdict::load_changed:
-      head = delta > 0 ? "More load, not slower: " : "Less load, not faster: ";
+      head = detail::load_reading(delta > 0, load.costlier) + ": ";
       break;
     default:
       head = "Unchanged: ";
@@ -327,6 +328,7 @@ Differ::LoadShift Differ::load_shift(double delta) const {
     const auto ca = assess(u.cost_key, metric_value(*m_base, u.cost_key), metric_value(m_target, u.cost_key));
     if (ca.kind != ChangeKind::unknown) move.cost = ca.material() && ca.delta ? ((*ca.delta > 0) == up ? 1 : -1) : 0;
     moves.push_back(move);
+    if (move.cost == 1) out.costlier.push_back(u.cost_name);
     if (ca.kind == ChangeKind::unknown) continue;
     if (ca.material() && ca.rel_pct) {
       // Tenfold and more: the costs themselves, in ms ("per execution 486 -> 5.1 ms").
