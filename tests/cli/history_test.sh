@@ -319,6 +319,18 @@ esac
 expect 0 "add once there is room again" -- "$AWRDIFF" history add --db "$F" "$T"/hours/*.json
 [ "$(rows "$F")" = "300 consistent" ] && ok || bad "after the full disk: $(rows "$F")"
 
+# ---- only refused inputs: nothing to store, and no store is created (issue 33) ----------------------------
+"$AWRDIFF" baseline save samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html samples/good_4.html \
+  -o "$T/n.json" 2>/dev/null
+mkdir "$T/refused"
+expect_code 2 "add of a baseline file alone" -- "$AWRDIFF" history add --db "$T/refused/h.sqlite" "$T/n.json"
+contains "$T/err" "not a snapshot written by \`awrdiff snapshot\`" "the refused file's reason"
+contains "$T/err" "0 periods added, 1 file not added (named above): nothing to store, no store was created" "nothing created"
+[ -z "$(ls -A "$T/refused")" ] && ok || bad "refused inputs left files: $(ls -A "$T/refused")"
+sum=$(md5sum <"$DB")
+expect_code 2 "add of refused inputs to a store" -- "$AWRDIFF" history add --db "$DB" "$T/n.json" samples/README.md
+contains "$T/err" "2 files not added (named above): nothing to store, the store was not opened" "a store not opened"
+
 # ---- a read-only store ----------------------------------------------------------------------------------
 R="$T/ro/h.sqlite"
 mkdir -p "$T/ro"
