@@ -74,6 +74,7 @@ struct HistoryStore::Impl {
   bool postgres = false;
   bool write = false;
   int version = 0;
+  bool integrity_checked = false;  // quick_check passed (SQLite): not run again in this run
   std::unordered_map<std::string, std::int64_t> metric_ids;
   std::unordered_map<std::int64_t, std::string> metric_keys;
 

@@ -45,6 +45,7 @@ std::vector<HistoryPeriod> HistoryStore::periods(std::optional<std::uint64_t> db
 std::vector<HistorySeries> HistoryStore::series() {
   std::vector<HistorySeries> out;
   try {
+    m_impl->check_integrity("read");  // a list of a damaged store would be silently incomplete
     const std::string sql = fmt::format(
         "SELECT {}, p.begin_epoch, p.end_epoch, p.startup_epoch, "
         "(SELECT count(*) FROM snapshots s WHERE s.period_id = p.period_id) FROM periods p "
@@ -101,6 +102,7 @@ std::vector<HistoryPoint> HistoryStore::metric_series(const std::string& key, st
                             key));
   std::vector<HistoryPoint> out;
   try {
+    m_impl->check_integrity("read");
     const auto mid = m_impl->metric_id(key);
     if (mid < 0) return out;
     std::vector<SqlValue> p{mid};

@@ -257,6 +257,12 @@ has "damaged store: named" "the store is damaged \(SQLite quick_check: "
 one_line "damaged store: add"
 check "damaged store: check --add" 2 "$bin" check --history --add --db "$D" "$s/good_3.html"
 check "damaged store: export" 2 "$bin" history export --db "$D"
+# Reading a damaged store is no silent pass either: list and show say so in one line naming the file (issue 33).
+for cmd in list "show db_time_per_s"; do
+  check "damaged store: $cmd" 2 "$bin" history $cmd --db "$D"
+  has "damaged store: $cmd names it" "^awrdiff: $D: the store is damaged \(SQLite quick_check: "
+  one_line "damaged store: $cmd"
+done
 [ "$(md5sum <"$D")" = "$sum" ] && ok || bad "the damaged store was changed"
 [ ! -e "$D-wal" ] || [ ! -s "$D-wal" ] && ok || bad "the damaged store got a WAL"
 
