@@ -449,18 +449,15 @@ Snapshot load_history_current(const std::string& file) {
       .front();
 }
 
-// The store of a check. A store that cannot be written still gives its window; outcomes are then not recorded
-// (`writable` false; an error only where they are needed: --add, --for).
+// The store of a check. A check alone stores nothing: it opens the store read-only (a store it may not write, on a
+// read-only file system too), and outcomes are not recorded (`writable` false). --add stores the period and its vote,
+// and --for, whose count includes the current check, needs a store it may write: an error otherwise.
 std::unique_ptr<HistoryStore> open_store_for_check(const HistoryCli& h, const std::string& location, bool& writable) {
-  writable = true;
-  try {
-    // Only --add may create the store: a check alone on a mistyped path is refused, with nothing created.
-    return HistoryStore::open(location, h.check_add ? HistoryAccess::write : HistoryAccess::update);
-  } catch (const Error& e) {
-    if (h.check_add || h.for_n > 0 || e.reason().find("read-only") == std::string::npos) throw;
-    writable = false;
-    return HistoryStore::open(location, HistoryAccess::read);
-  }
+  writable = h.check_add || h.for_n > 0;
+  // Only --add may create the store: a check alone on a mistyped path is refused, with nothing created.
+  return HistoryStore::open(location, h.check_add ? HistoryAccess::write
+                                      : writable  ? HistoryAccess::update
+                                                  : HistoryAccess::read);
 }
 
 // What a check of the history writes: the check, its options and where its output goes.
