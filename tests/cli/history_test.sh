@@ -379,6 +379,32 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && id daemon >/dev/null 2
   expect 0 "the owner's check" -- $OWNER "$AWRDIFF" check --history --db "$S" samples/good_4.html
   expect 0 "the owner's list" -- $OWNER "$AWRDIFF" history list --db "$S"
   [ -z "$(ls -A "$T/shared" | grep -v '^h.sqlite$')" ] && ok || bad "the owner's readers left: $(ls -A "$T/shared")"
+  # While the owner has the store open (its -wal and -shm there, a period committed in the -wal only), another user
+  # reads through them: that period is seen, and no file of the reader's is left.
+  if $OWNER /usr/bin/python3 -c 1 2>/dev/null; then
+    $OWNER /usr/bin/python3 -c '
+import sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1])
+c.execute("SELECT count(*) FROM periods").fetchone()
+open(sys.argv[2], "w").close()
+time.sleep(20)' "$S" "$T/shared/held" &
+    holder=$!
+    for _ in $(seq 100); do [ -e "$T/shared/held" ] && break; sleep 0.1; done
+    expect 0 "the owner adds while holding the store" -- $OWNER "$AWRDIFF" history add --db "$S" samples/good_4.html
+    [ -s "$S-wal" ] && ok || bad "the owner's add was checkpointed: no -wal to read through"
+    expect 0 "another user lists through the owner's -wal" -- $READER "$AWRDIFF" history list --db "$S"
+    contains "$T/out" "5 periods" "the period in the -wal is read"
+    left=$(find "$T/shared" -user nobody)
+    [ -z "$left" ] && ok || bad "a reader through the -wal left files: $left"
+    kill "$holder" 2>/dev/null
+    wait "$holder" 2>/dev/null
+    rm -f "$T/shared/held"
+    # The holder was killed with its -wal and -shm left: the owner's next reader removes them.
+    expect 0 "the owner's list after the holder" -- $OWNER "$AWRDIFF" history list --db "$S"
+    [ ! -e "$S-wal" ] && [ ! -e "$S-shm" ] && ok || bad "the owner's list left: $(ls -A "$T/shared")"
+  else
+    echo "SKIP: a reader through the owner's -wal (no /usr/bin/python3 for the daemon user)"
+  fi
   # A -wal or -shm left by a reader of an older awrdiff, as another user: the owner's add says what stops it.
   $READER touch "$S-shm"
   expect 2 "add past another user's -shm" -- $OWNER "$AWRDIFF" history add --db "$S" samples/good_4.html
