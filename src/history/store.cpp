@@ -93,10 +93,10 @@ std::optional<std::string> decompress(const std::string& body, std::int64_t size
   if (size <= 0) return refuse(fmt::format("damaged: its recorded size is {}", size));
   const auto n_bytes = static_cast<std::uint64_t>(size);
   if (n_bytes > k_max_json_bytes)
-    return refuse(fmt::format("its body is marked {}, more than the {} a stored snapshot may inflate to: not inflated",
-                              mib(n_bytes), mib(k_max_json_bytes)));
+    return refuse(fmt::format("its body is marked {}, more than the {} a stored snapshot may inflate to", mib(n_bytes),
+                              mib(k_max_json_bytes)));
   if (n_bytes > k_ratio_free_bytes && n_bytes / k_max_ratio > body.size())
-    return refuse(fmt::format("its body of {} is marked {}, more than {}x its size (a zlib bomb, not a snapshot): not inflated",
+    return refuse(fmt::format("its body of {} is marked {}, more than {}x its size: a zlib bomb, not a snapshot",
                               mib(body.size()), mib(n_bytes), k_max_ratio));
   std::string out(static_cast<std::size_t>(size), '\0');
   uLongf n = static_cast<uLongf>(size);

@@ -328,17 +328,15 @@ void Window::read_typical() {
     if (encoding.empty()) continue;
     const auto& bp = m_b.periods[m_chosen.at(*it)];
     if (!json) {
-      m_b.notes.push_back(
-          fmt::format("the stored snapshot of the period of {} ({}) could not be read back ({}): not in the "
-                      "typical period",
-                      bp.begin_time, bp.source, why));
+      m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
+                                      bp.begin_time, bp.source, why));
       continue;
     }
     try {
       typical.push_back(snapshot_from_json(*json, bp.source));
     } catch (const Error& e) {
-      m_b.notes.push_back(
-          fmt::format("the stored snapshot of {} could not be read back ({}): not in the typical period", bp.source, e.reason()));
+      m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
+                                      bp.begin_time, bp.source, e.reason()));
     }
   }
   std::reverse(typical.begin(), typical.end());

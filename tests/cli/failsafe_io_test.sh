@@ -300,10 +300,11 @@ c.commit()
 PY
 limited "zlib bombs: timeline" 0 10 200 "$bin" timeline -f json --db "$B"
 [ "$(grep -c 'was not read back' "$tmp/out")" = 6 ] && ok || bad "zlib bombs: not 6 snapshots said: $(grep 'read back' "$tmp/out")"
-has "zlib bomb: named" "stored snapshot of the period .* \(snaps [0-9]+-[0-9]+\) \(.*good.*\.html\) was not read back.*: its body of [0-9.]+ KiB is marked 400 MiB, more than 100x its size \(a zlib bomb" "$tmp/out"
+has "zlib bomb: named" "stored snapshot of the period .* \(snaps [0-9]+-[0-9]+\) \(.*good.*\.html\) was not read back.*: its body of [0-9.]+ KiB is marked 400 MiB, more than 100x its size: a zlib bomb" "$tmp/out"
 has "a body marked 1 GiB: named" "\(.*bad\.html\) was not read back.*: its body is marked 1 GiB, more than the 512 MiB a stored snapshot may inflate to" "$tmp/out"
 has "a body lying about its size: named" "damaged: its body does not inflate to the 2 KiB recorded" "$tmp/out"
-limited "zlib bombs: check" 0 10 200 "$bin" check --history --db "$B" "$s/good_4.html"
+limited "zlib bombs: check" 0 10 200 "$bin" check -f json --history --db "$B" "$s/good_4.html"
+has "zlib bombs: check names them" "the stored snapshot of the period of [0-9T:-]+ \(.*good_3\.html\) is left out of the typical period: its body of [0-9.]+ KiB is marked 400 MiB, more than 100x its size: a zlib bomb" "$tmp/out"
 
 # ==== PostgreSQL: timeouts, privileges, NaN ===============================================================
 # A server that accepts and never answers: the connect timeout (10 s by default) ends the run, exit 2.
