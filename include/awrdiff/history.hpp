@@ -208,7 +208,7 @@ public:
   /// periods that begin in [from_epoch, to_epoch] (either empty: unbounded), the latest `limit` of them, oldest
   /// first, each with its period's facts. A snapshot that cannot be read back (damaged, unknown encoding, a body
   /// that would inflate to more than 512 MiB or is a zlib bomb: docs/history.md) is left out, and said in
-  /// `unreadable`: its period and why (one clause). Periods stored without one are not returned.
+  /// `unreadable`: its period and why (one clause), latest first. Periods stored without one are not returned.
   std::vector<std::pair<HistoryPeriod, Snapshot>> snapshots(
       std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
       std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch, std::size_t limit,
