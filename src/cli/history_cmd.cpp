@@ -96,7 +96,9 @@ struct AddCounts {
   std::size_t added = 0, already = 0, replaced = 0, overlapping = 0, failed = 0;
 };
 
-AddCounts add_files(HistoryStore& store, const std::vector<std::string>& files, unsigned jobs, bool keep_json, bool verbose) {
+// `store` opens the store when the first period is ready to be added: refused inputs alone never create one.
+AddCounts add_files(const std::function<HistoryStore&()>& store, const std::vector<std::string>& files, unsigned jobs,
+                    bool keep_json, bool verbose) {
   AddCounts counts;
   const std::size_t n = files.size();
   unsigned threads = jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -169,7 +171,7 @@ AddCounts add_files(HistoryStore& store, const std::vector<std::string>& files, 
         std::cerr << "awrdiff: " << s.error->what() << "\n";
         continue;
       }
-      const AddResult r = store.add(*s.period);
+      const AddResult r = store().add(*s.period);
       if (r.added) ++counts.added;
       else if (r.replaced) ++counts.replaced;
       else ++counts.already;
@@ -393,13 +395,24 @@ std::vector<Snapshot> load_current_reports(const std::vector<std::string>& files
 int run_history(HistoryCli& h, const Emit& emit) {
   const std::string location = location_of(h);
   if (*h.add) {
-    auto store = HistoryStore::open(location, HistoryAccess::write);
-    const AddCounts c = add_files(*store, h.files, h.jobs, !h.no_snapshots, h.verbose);
+    std::unique_ptr<HistoryStore> store;
+    const bool existed = is_postgresql_location(location) || std::filesystem::exists(location);
+    const AddCounts c = add_files(
+        [&]() -> HistoryStore& {
+          if (!store) store = HistoryStore::open(location, HistoryAccess::write);
+          return *store;
+        },
+        h.files, h.jobs, !h.no_snapshots, h.verbose);
     std::vector<std::string> parts{fmt::format("{} period{} added", c.added, c.added == 1 ? "" : "s")};
     if (c.overlapping > 0) parts.push_back(fmt::format("{} overlapping stored ones (flagged)", c.overlapping));
     if (c.already > 0) parts.push_back(fmt::format("{} already stored", c.already));
     if (c.replaced > 0) parts.push_back(fmt::format("{} stored again from a preferred file", c.replaced));
     if (c.failed > 0) parts.push_back(fmt::format("{} file{} not added (named above)", c.failed, c.failed == 1 ? "" : "s"));
+    if (!store) {  // every file was refused: the store was not opened, and none was created
+      std::cerr << fmt::format("awrdiff history: {}: nothing to store, {} ({})\n", fmt::join(parts, ", "),
+                               existed ? "the store was not opened" : "no store was created", redact_location(location));
+      return static_cast<int>(ExitCode::error);
+    }
     std::cerr << fmt::format("awrdiff history: {} ({})\n", fmt::join(parts, ", "), store->location());
     return c.failed > 0 ? static_cast<int>(ExitCode::error) : 0;
   }
@@ -436,18 +449,15 @@ Snapshot load_history_current(const std::string& file) {
       .front();
 }
 
-// The store of a check. A store that cannot be written still gives its window; outcomes are then not recorded
-// (`writable` false; an error only where they are needed: --add, --for).
+// The store of a check. A check alone stores nothing: it opens the store read-only (a store it may not write, on a
+// read-only file system too), and outcomes are not recorded (`writable` false). --add stores the period and its vote,
+// and --for, whose count includes the current check, needs a store it may write: an error otherwise.
 std::unique_ptr<HistoryStore> open_store_for_check(const HistoryCli& h, const std::string& location, bool& writable) {
-  writable = true;
-  try {
-    // Only --add may create the store: a check alone on a mistyped path is refused, with nothing created.
-    return HistoryStore::open(location, h.check_add ? HistoryAccess::write : HistoryAccess::update);
-  } catch (const Error& e) {
-    if (h.check_add || h.for_n > 0 || e.reason().find("read-only") == std::string::npos) throw;
-    writable = false;
-    return HistoryStore::open(location, HistoryAccess::read);
-  }
+  writable = h.check_add || h.for_n > 0;
+  // Only --add may create the store: a check alone on a mistyped path is refused, with nothing created.
+  return HistoryStore::open(location, h.check_add ? HistoryAccess::write
+                                      : writable  ? HistoryAccess::update
+                                                  : HistoryAccess::read);
 }
 
 // What a check of the history writes: the check, its options and where its output goes.
