@@ -52,9 +52,12 @@ CompareTable detail::check_table(const CheckReport& out, const Baseline& baselin
       op = "~";
       expected = centre;
     }
+    // A value outside its band that does not count (its direction, a floor) is never "ok": the reason says why.
+    const bool outside = r.status == CheckStatus::ok && r.current && r.band_low && r.band_high &&
+                         (*r.current < *r.band_low || *r.current > *r.band_high);
     row.cells = {r.label,
                  r.key,
-                 std::string(to_string(r.status)),
+                 outside ? std::string("outside") : std::string(to_string(r.status)),
                  opt_cell(r.current),
                  r.unit,
                  opt_cell(centre),

@@ -5,6 +5,7 @@
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,8 +15,12 @@
 
 namespace {
 
-// A text AWR report's header and Time Model statistics: the header's DB Time in minutes, the Time Model's in seconds.
+// A text AWR report's header and Time Model statistics: the header's DB Time in minutes, the Time Model's in seconds,
+// its DB CPU a third of the Time Model's DB time (DB time is never less than DB CPU).
 std::string written_report(const std::string& header_db_time_min, const std::string& model_db_time_s) {
+  std::string digits = model_db_time_s;
+  std::erase(digits, ',');
+  const std::string db_cpu_s = fmt::format("{:>10.1f}", std::stod(digits) / 3);
   return R"(WORKLOAD REPOSITORY report for
 
 DB Name         DB Id    Instance     Inst Num Startup Time    Release     RAC
@@ -37,7 +42,8 @@ Time Model Statistics                         DB/Inst: ORCL/orcl  Snaps: 88-89
 Statistic Name                                       Time (s) DB Time   CPU Time
 ------------------------------------------ ------------------ ------- ----------
 sql execute elapsed time                                 58.5    93.4
-DB CPU                                                   19.7    31.4       42.6
+DB CPU                                             )" +
+         db_cpu_s + R"(    31.4       42.6
 DB time                                      )" +
          model_db_time_s + R"(
           -------------------------------------------------------------
