@@ -641,7 +641,8 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   bool writable = true;
   const std::unique_ptr<HistoryStore> store = open_store_for_check(h, location, writable);
   if (h.check_add) store->add(current, true);
-  const Baseline baseline = store->load_window(current, w);
+  Baseline baseline = store->load_window(current, w);
+  leave_out_impossible_periods(baseline);  // a stored value out of range, or beyond the host (a store edited by hand)
   const HistoryCheckOutput out{h, policy, format, render_options, quiet, output, emit};
   if (baseline.periods.empty() && baseline.aggregates.empty())
     return insufficient_history_baseline(*store, current, baseline, w, out);
