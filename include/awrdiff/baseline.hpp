@@ -186,8 +186,9 @@ std::size_t drop_duplicate_periods(Baseline& baseline);
 /// Leaves out of the baseline (valid = false, said in `notes`) each period that cannot be one of its host: a value
 /// outside its metric's range (metric_range), or a DB time per second (AAS) above 10 times the period's sessions
 /// and above 100 per CPU of the host (baseline.cpus; a cluster-wide period: every instance's). A dump's DB time
-/// aggregate above 100 AAS per CPU is dropped likewise. Returns how many were left out. Every baseline made by
-/// this library passes through it; a caller that builds one otherwise (the history store's window) calls it.
+/// aggregate (its median, else its mean) is dropped likewise, against the Session Count aggregate of the same hour
+/// and instance and the CPUs. Returns how many were left out. Every baseline made by this library passes through
+/// it; a caller that builds one otherwise (the history store's window) calls it.
 std::size_t leave_out_impossible_periods(Baseline& baseline);
 
 /// Periods of one instance that overlap without being the same period (snap ranges, or times where a

@@ -404,17 +404,29 @@ std::size_t leave_out_impossible_periods(Baseline& b) {
           fmt::format("{}: {}: left out of the baseline", p.source.empty() ? std::string("a period") : p.source, why));
     }
   }
-  // A dump's aggregates (per hour of the day) have no sessions: the CPUs bound them.
+  // A dump's aggregates (SELECT_BASELINE_METRIC, per hour of the day): bounded by the Session Count aggregate of
+  // the same hour and instance, and by the CPUs.
   const double cpus = b.cpus && *b.cpus > 0 ? *b.cpus * static_cast<double>(std::max<std::size_t>(1, b.instances.size())) : 0;
+  auto centre = [](const BaselineAggregate& a) { return a.distribution.median ? a.distribution.median : a.distribution.mean; };
+  std::map<std::pair<std::optional<int>, std::optional<int>>, double> sessions;
+  for (const auto& a : b.aggregates)
+    if (const auto c = centre(a); a.key == "sessions" && c && *c > 0) sessions[{a.hour_of_day, a.instance_number}] = *c;
   std::erase_if(b.aggregates, [&](const BaselineAggregate& a) {
-    const auto& d = a.distribution;
-    const OptDouble centre = d.median ? d.median : d.mean;
-    if (a.key != "db_time_per_s" || cpus <= 0 || !centre || *centre <= k_aas_per_cpu * cpus) return false;
+    const auto c = centre(a);
+    if (a.key != "db_time_per_s" || !c) return false;
+    double limit = k_aas_per_cpu * cpus;
+    std::vector<std::string> host;
+    if (const auto it = sessions.find({a.hour_of_day, a.instance_number}); it != sessions.end()) {
+      limit = std::max(limit, k_aas_per_session * it->second);
+      host.push_back(fmt::format("{:g} sessions", it->second));
+    }
+    if (cpus > 0) host.push_back(fmt::format("{:g} CPUs", cpus));
+    if (limit <= 0 || *c <= limit) return false;
     ++n;
     b.notes.push_back(fmt::format(
-        "the DB time per second of {} ({:g} AAS) is beyond what its host can do (more than {:.0f} "
-        "active sessions per CPU of its {:g} CPUs): left out of the baseline",
-        a.hour_of_day ? fmt::format("hour {}", *a.hour_of_day) : std::string("the dump"), *centre, k_aas_per_cpu, cpus));
+        "the DB time per second of {} ({:g} AAS) is beyond what its host can do ({}: at most {:g} "
+        "AAS): left out of the baseline",
+        a.hour_of_day ? fmt::format("hour {}", *a.hour_of_day) : std::string("the dump"), *c, fmt::join(host, ", "), limit));
     return true;
   });
   return n;

@@ -130,6 +130,15 @@ check "dump at 999,999 AAS" 2 "$bin" check -q --baseline aas.csv "$s/bad.html"
 ok "dump at 999,999 AAS: one line" one_line_error
 check "dump at 999,999 AAS: show" 0 "$bin" baseline show aas.csv
 ok "dump at 999,999 AAS: said" grep -q "beyond what its host can do" "$tmp/out"
+# A SELECT_BASELINE_METRIC spool's: its DB time aggregate against its Session Count aggregate (68.5).
+sed -e 's/"Database Time Per Sec","CentiSeconds Per Second",10,60000,[0-9.]*,/"Database Time Per Sec","CentiSeconds Per Second",10,60000,99999900,/' \
+  -e 's/"Average Active Sessions","Active Sessions",10,60000,[0-9.]*,/"Average Active Sessions","Active Sessions",10,60000,999999,/' \
+  "$s/baseline_metric_select.csv" >aas_select.csv
+ok "aas_select.csv differs" sh -c '! cmp -s aas_select.csv "$0"' "$s/baseline_metric_select.csv"
+check "SELECT_BASELINE_METRIC at 999,999 AAS" 2 "$bin" check -q --baseline aas_select.csv "$s/bad.html"
+ok "SELECT_BASELINE_METRIC at 999,999 AAS: one line" one_line_error
+check "SELECT_BASELINE_METRIC at 999,999 AAS: show" 0 "$bin" baseline show aas_select.csv
+ok "SELECT_BASELINE_METRIC at 999,999 AAS: said" grep -q "(999999 AAS) is beyond what its host can do (68.5 sessions: at most 685 AAS)" "$tmp/out"
 # A history store edited by hand: a stored DB time per second of 1e300 (out of range), then of 999,999 AAS.
 if command -v sqlite3 >/dev/null; then
   "$bin" history add --db h.sqlite "$s/good.html" "$s"/good_[1-4].html 2>/dev/null

@@ -417,6 +417,8 @@ else
     check "PostgreSQL: a held table lock" 2 timeout 60 "$bin" history add \
       --db "$PG&options=-c%20lock_timeout%3D2s" "$s/good_4.html"
     has "held lock: named" "lock timeout"
+    has "held lock: the timeout in force said" "lock timeout \(lock_timeout 2 s\)"
+    ! grep -q "more than 30 s" "$tmp/err" && ok || bad "held lock: a 2 s lock timeout said as 30 s"
     one_line "held lock"
     [ $((SECONDS - start)) -le 20 ] && ok || bad "held lock: $((SECONDS - start)) s"
     # The default lock timeout, 30 s, ends the wait by itself.
@@ -425,6 +427,28 @@ else
     has "held lock, default: named" "lock timeout"
     el=$((SECONDS - start))
     [ "$el" -ge 25 ] && [ "$el" -le 50 ] && ok || bad "held lock, default timeout: $el s (expected about 30)"
+    has "held lock, default: 30 s said" "lock_timeout 30 s"
+    # The server process of an add killed while it waits for that lock (pg_terminate_backend): the connection was
+    # lost, said as such (it said "cannot open the history store"); nothing stored.
+    timeout 60 "$bin" history add --db "$PG&application_name=awrdiff_killed" "$s/good_4.html" >"$tmp/out" 2>"$tmp/err" &
+    adder=$!
+    killed=""
+    for _ in $(seq 40); do
+      killed=$(psql -At -c "SELECT pid FROM pg_stat_activity WHERE application_name = 'awrdiff_killed' AND wait_event_type = 'Lock'")
+      [ -n "$killed" ] && break
+      sleep 0.1
+    done
+    if [ -n "$killed" ]; then
+      psql -c "SELECT pg_terminate_backend($killed)" >/dev/null
+      wait "$adder"
+      rc=$?
+      [ "$rc" = 2 ] && ok || bad "server process killed mid-add: exit $rc, wanted 2: $(head -c 600 "$tmp/err")"
+      has "killed mid-add: named" "the connection to the history store was lost while adding .*good_4.html .*: nothing of this change was stored"
+      ! grep -q "cannot open the history store" "$tmp/err" && ok || bad "killed mid-add: said as 'cannot open'"
+    else
+      bad "server process killed mid-add: the waiting backend was not found"
+      kill "$adder" 2>/dev/null
+    fi
     kill "$locker" 2>/dev/null
     wait "$locker" 2>/dev/null
     psql -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(60)%' AND pid <> pg_backend_pid()" >/dev/null 2>&1
