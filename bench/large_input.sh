@@ -9,7 +9,9 @@
 # standard input, gzip-compressed; the report as a comparison's target; a comparison of two such reports (read
 # side by side: the input is both); `report`. Memory for the input is the peak less what `awrdiff --version`
 # takes (the program, its libraries and allocator's start, about 5 MB), so that a small N measures the same
-# ratio. Exit 1 when a command passes R times its input (3 by default), 77 when the corpus or
+# ratio. Then the two other shapes of make_large_report.py (--shape instance-activity, --shape sql-text: a
+# report of millions of Instance Activity rows, one SQL text of N MB), as snapshot and as a comparison's
+# target. Exit 1 when a command passes R times its input (3 by default), 77 when the corpus or
 # /usr/bin/time is missing.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -70,4 +72,12 @@ measure "snapshot FILE.gz" "$size" "$bin" snapshot "$tmp/big.txt.gz"
 measure "compare (base: the original)" "$((size + small))" "$bin" "$src" "$tmp/big.txt"
 measure "compare two such reports" "$((2 * size))" "$bin" "$tmp/big.txt" "$tmp/big2.txt"
 measure "report" "$size" "$bin" report "$tmp/big.txt"
+# The other shapes (from samples/bad.txt): millions of Instance Activity rows, and one SQL text of N MB.
+for shape in instance-activity sql-text; do
+  python3 "$root/bench/make_large_report.py" "$tmp/$shape.txt" --shape "$shape" --mb "$mb" >/dev/null || exit 2
+  shape_size=$(stat -c %s "$tmp/$shape.txt")
+  measure "snapshot ($shape)" "$shape_size" "$bin" snapshot "$tmp/$shape.txt"
+  measure "compare ($shape, base samples/good.txt)" "$shape_size" "$bin" "$root/samples/good.txt" "$tmp/$shape.txt"
+  rm -f "$tmp/$shape.txt"
+done
 exit $fail

@@ -893,6 +893,9 @@ const SectionSpec* find_section_by_summary(std::string_view summary);
 const SectionSpec& section_spec(SectionId id);
 /// The catalog entry for a section key ("segments_row_lock_waits"); nullptr when unknown.
 const SectionSpec* find_section_by_key(std::string_view key);
+/// The key of the "Segments by ..." list whose measure is logical reads (buffer gets): where the work is when logical
+/// reads per execution rise (the work_per_unit finding names its top segment).
+std::string_view logical_reads_segment_list();
 /// The column a header text names; ColumnId::unknown when none. An empty header is `label`.
 ColumnId find_column(std::string_view header);
 /// The column a header text names inside one section: a short header that means something else

@@ -173,6 +173,9 @@ struct CheckReport {
   /// headline even when the check passes (quiet_text). A complete report that lacks only other metrics (an
   /// event below its top list) is counted in the headline and `warnings`, not here: -q stays silent.
   std::vector<std::string> input_warnings;
+  /// The storm rule's words when it paged (storm_pages, --match): "DB time per second 165 AAS is 14.4x the busiest of
+  /// the 2 periods of other hours (11.5 AAS)"; empty otherwise.
+  std::string storm;
   /// The policy in force (policy_table), for the JSON output.
   CompareTable policy;
   /// 0 within the baseline (warnings allowed), 1 a fail-level regression. A current report that gives no
@@ -183,11 +186,27 @@ struct CheckReport {
 /// What `check -q` prints in text: nothing for a check that passes (ok, improved) on a complete report; the
 /// headline on one line (not wrapped), then one "  ! ..." line per input warning, for a warn (the check table
 /// is for `-v` or a run without -q: a cron mail of a warn is its one line), for an insufficient baseline (no
-/// like period) and for a passing check of an incomplete report; empty for a fail, which prints the whole
-/// report instead (see quiet_prints_report).
+/// like period) and for a passing check of an incomplete report; empty for a fail, which mails its page
+/// (check_mail) instead, or the whole report with -v (see quiet_prints_report).
 std::string quiet_text(const CheckReport& report);
 
-/// `check -q` prints the whole report: a fail (the page), and a warn too with `-v` (`verbose`).
+/// The most lines check_mail writes, the worse findings it lists and the metrics it names.
+inline constexpr std::size_t k_mail_lines = 25;
+inline constexpr std::size_t k_mail_causes = 5;
+inline constexpr std::size_t k_mail_metrics = 6;
+inline constexpr std::size_t k_mail_warnings = 3;
+
+/// What `check -q` mails for a page (a fail), in at most k_mail_lines lines of text: the first line is the verdict,
+/// the database/instance, the snaps and times, and the top cause (the top worse finding's short form, then the events
+/// and SQL that carry the DB time added, each with its share of it); then the check's own first line, the top worse
+/// findings (their titles), the failing (then worse) metrics against their baseline, the report's own warnings and the
+/// check's (at most k_mail_warnings), and where the full report is: `full_report` (the -o file), or how to get it (-v) when
+/// empty.
+std::string check_mail(const CheckReport& report, const std::string& full_report);
+
+/// `check -q` prints the whole report: a fail or a warn with `-v` (`verbose`); a fail without it too when the output
+/// is neither text nor a file (-f json on standard output). In text, a fail mails check_mail's page, and the whole
+/// report goes to -o FILE when one is given.
 inline bool quiet_prints_report(const CheckReport& report, bool verbose = false) {
   return report.status == CheckStatus::fail || (verbose && report.status == CheckStatus::warn);
 }
@@ -206,6 +225,18 @@ inline constexpr double k_unlike_multiple = 3;
 /// stored earlier is no normal hour to measure a later storm against). One rule for a baseline
 /// file (check()) and `check --history` (the window's periods of every hour).
 std::string unlike_periods_multiple(const Snapshot& current, const Baseline& baseline);
+
+/// From how many average active sessions a storm beyond every stored period pages (storm_pages): a few sessions'
+/// worth of DB time at 3x a nearly idle database (0.97 against 0.23 AAS) is news, a warn; one whole session busy
+/// all the period on average and more is a page.
+inline constexpr double k_storm_page_aas = 1.0;
+
+/// A storm far beyond every stored period: unlike_periods_multiple says so (k_unlike_multiple times the busiest valid
+/// period of the instance, whatever its hour, storms stored earlier left out) and the current period has at least
+/// k_storm_page_aas average active sessions. With --match hour / weekday-hour such a period fails (exit 1) whatever
+/// the like periods say, and when there is none: an insufficient baseline never shields it. check() does it for a
+/// baseline that holds the periods of every hour; `check --history` gives it the window of every hour.
+bool storm_pages(const Snapshot& current, const Baseline& baseline);
 
 /// Checks `current` (one snapshot, or a set merged by current_from_members) against `baseline`. Throws
 /// Error (exit 2) when they cannot be compared: another database (confirm_same_database: another DB

@@ -25,7 +25,8 @@ std::vector<Snapshot> parse_compare_report(std::string_view content, const std::
 bool from_compare_report(const Snapshot& s);
 
 /// The warning a comparison of the two periods of one Compare Periods report carries: where its figures
-/// came from, and what such a report does not carry.
-std::string compare_report_warning();
+/// came from, and what such a report does not carry. `rac`: a RAC Compare Periods report (awrgdrpt.sql), whose
+/// periods are awr_global snapshots.
+std::string compare_report_warning(bool rac = false);
 
 }  // namespace awrdiff

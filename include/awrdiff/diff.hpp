@@ -295,6 +295,13 @@ struct Chart {
   /// series, stacked_series: the line is not drawn into this category from the one before (an instance restart
   /// between them).
   std::vector<bool> breaks_before;
+  /// series, stacked_series: a run of categories shaded behind the lines, with what it is (a timeline's episode:
+  /// "episode 02-Oct 15:00 .. 21:09, peak 165 AAS"). `first` and `last` index `categories`, both included.
+  struct Span {
+    std::size_t first = 0, last = 0;
+    std::string label;
+  };
+  std::vector<Span> spans;
 };
 
 /// The evidence of one finding as a chart: its metrics (Finding::metrics) base against target, one

@@ -206,13 +206,13 @@ public:
   std::vector<HistoryPeriod> periods(std::optional<std::uint64_t> dbid = std::nullopt);
   /// The stored snapshots (the snapshot JSON `add` keeps, read back) of one database, container and instance's
   /// periods that begin in [from_epoch, to_epoch] (either empty: unbounded), the latest `limit` of them, oldest
-  /// first, each with its period's facts. A snapshot that cannot be read back (damaged, unknown encoding) is left
-  /// out and counted in `unreadable`. Periods stored without one are not returned.
-  std::vector<std::pair<HistoryPeriod, Snapshot>> snapshots(std::uint64_t dbid, std::optional<int> instance,
-                                                            std::optional<std::uint64_t> con_dbid,
-                                                            std::optional<std::int64_t> from_epoch,
-                                                            std::optional<std::int64_t> to_epoch, std::size_t limit,
-                                                            std::size_t* unreadable = nullptr);
+  /// first, each with its period's facts. A snapshot that cannot be read back (damaged, unknown encoding, a body
+  /// that would inflate to more than 512 MiB or is a zlib bomb: docs/history.md) is left out, and said in
+  /// `unreadable`: its period and why (one clause), latest first. Periods stored without one are not returned.
+  std::vector<std::pair<HistoryPeriod, Snapshot>> snapshots(
+      std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
+      std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch, std::size_t limit,
+      std::vector<std::pair<HistoryPeriod, std::string>>* unreadable = nullptr);
   /// The values of one registry metric, oldest first, optionally of one database and instance. Throws
   /// Error for a key that is no checked registry metric.
   std::vector<HistoryPoint> metric_series(const std::string& key, std::optional<std::uint64_t> dbid = std::nullopt,

@@ -104,6 +104,13 @@ const MetricSpec* find_metric_by_oracle_name(std::string_view metric_name, const
 /// "time_model:<name>:time_per_s", "sql:<sql_id>:elapsed_per_s". Empty when the report does not give it
 /// or the key is unknown. Units: the row's.
 OptDouble metric_value(const Snapshot& snapshot, std::string_view key);
+/// An event's average wait in ms as every comparison reads it: its time over its waits where the report prints both
+/// and that is the finer figure, else the printed average (an average printed 0 over a time and waits above 0 is their
+/// ratio). The merge of a set weighs its members' averages by their waits with it.
+OptDouble event_avg_wait_ms(const WaitEvent& e);
+/// An event's time in seconds: as printed, or its waits times its average where the time is printed 0 (2 waits of
+/// 5.53 ms print "0" s).
+OptDouble event_time_s(const WaitEvent& e);
 
 /// Where metric_value read a count-based rate from, for the reader: "Instance Activity: user commits + user
 /// rollbacks" when the report's Instance Activity Stats give the interval's exact totals (used over the Load

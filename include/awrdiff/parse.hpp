@@ -109,8 +109,10 @@ std::vector<std::string_view> split_reports(std::string_view content);
 /// text is not numbered like that (at least 3 lines; 98% of them numbered in sequence).
 std::optional<std::string> without_line_numbers(std::string_view content);
 
-/// The Diagnostic::section of what reconcile() says: a warning where one of two figures that disagree was used, and
-/// the reason of a report found inconsistent.
+/// The Diagnostic::section of what the report itself gets wrong, said on every run (the pair's warnings, check -q):
+/// reconcile()'s warning where one of two figures that disagree was used, the reason of a report found inconsistent,
+/// and the tokenizers' rows past a bound not read (a table of more than 20,000 rows, a SQL record of more than 2,000
+/// lines: the message names the section).
 inline constexpr std::string_view k_ledger_section = "ledger";
 
 /// Cross-checks a report's redundant figures, once, as it is read (parse_report calls it; docs/robustness.md, "A

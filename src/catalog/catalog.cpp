@@ -2419,6 +2419,8 @@ const SectionSpec* find_section_by_key(std::string_view key) {
   return nullptr;
 }
 
+std::string_view logical_reads_segment_list() { return section_spec(SectionId::segments_logical_reads).key; }
+
 const SectionSpec& section_spec(SectionId id) {
   static constexpr SectionSpec unknown{SectionId::unknown, "unknown", "Unknown section", {}, {}};
   const auto& rows = section_rows();

@@ -57,31 +57,6 @@ double printed_step(double v) {
 // "1.45 s" is taken as known to 1 ms: in doubt the printed average keeps its place).
 double printed_avg_step(double v) { return std::min(1.0, printed_step(v)); }
 
-// An event's average wait, as compared (pair, sets, check, findings): its time over its waits where the report
-// prints both and that is the finer figure. 11.2 prints "Avg wait (ms)" in whole milliseconds (log file sync "1"
-// for 94 s over 182,738 waits, 0.51 ms) and a base's "2" beside a target's "1" reads as halved where the times say
-// 1.82 -> 0.87 ms. Each printed figure is known to half its last digit (printed_step); carried through the division
-// that gives the uncertainty of time / waits, taken when it is smaller than the printed average's and the two agree
-// within both (otherwise the printed average: a time in whole seconds over a few waits says less than an average
-// printed with decimals). A value the report rounded to 0 is not 0 when its two neighbours say otherwise: an
-// average printed 0 is its time over its waits when both are above 0. The snapshot keeps the printed figures.
-OptDouble event_avg_wait_ms(const WaitEvent& e) {
-  const bool parts = e.time_s && *e.time_s > 0 && std::isfinite(*e.time_s) && e.waits && *e.waits > 0 && std::isfinite(*e.waits);
-  if (!parts) return e.avg_wait_ms;
-  const double derived = *e.time_s / *e.waits * 1000;
-  if (!e.avg_wait_ms || *e.avg_wait_ms == 0 || !std::isfinite(*e.avg_wait_ms)) return derived;
-  const double u_derived = 1000 * printed_step(*e.time_s) / 2 / *e.waits + derived * printed_step(*e.waits) / 2 / *e.waits;
-  const double u_printed = printed_avg_step(*e.avg_wait_ms) / 2;
-  if (u_derived >= u_printed) return e.avg_wait_ms;
-  if (std::fabs(derived - *e.avg_wait_ms) > (u_printed + u_derived) * (1 + 1e-9)) return e.avg_wait_ms;  // another measurement
-  return derived;
-}
-OptDouble event_time_s(const WaitEvent& e) {
-  if ((!e.time_s || *e.time_s == 0) && e.waits && *e.waits > 0 && e.avg_wait_ms && *e.avg_wait_ms > 0)
-    return *e.waits * *e.avg_wait_ms / 1000;
-  return e.time_s;
-}
-
 OptDouble read_db_time_per_s(const Snapshot& s) { return s.average_active_sessions(); }
 OptDouble read_db_cpu_per_s(const Snapshot& s) { return per_second(s.db_cpu_s(), s.interval.elapsed_s); }
 OptDouble read_non_cpu_per_s(const Snapshot& s) {
@@ -219,8 +194,8 @@ constexpr MetricSpec k_metrics[] = {
      false,
      true,
      {"db_time_per_s", "load_profile.user_calls", "call"}},
-    {"logical_reads_per_cpu_ms", "Logical reads per ms of DB CPU", "blocks/ms", D::higher_is_better, 5, 20, false,
-     read_reads_per_cpu_ms, k_none, k_none, A::mean, R::detail, false, true},
+    {"logical_reads_per_cpu_ms", "Logical reads per ms of DB CPU", "blocks/ms", D::neutral, 5, 20, false, read_reads_per_cpu_ms,
+     k_none, k_none, A::mean, R::detail, false, true},
     {"transactions_per_s", "Transactions per second", "/s", D::neutral, 0.5, 10, false, read_transactions, k_none, k_none, A::sum,
      R::load, false, false},  // the same as load_profile.transactions
     {"host_cpu_busy_pct", "Host CPU busy", "%", D::higher_is_worse, 10, 0, true, read_host_cpu_busy,
@@ -373,6 +348,31 @@ constexpr MetricSpec k_metrics[] = {
 };
 
 }  // namespace
+
+// An event's average wait, as compared (pair, sets, check, findings): its time over its waits where the report
+// prints both and that is the finer figure. 11.2 prints "Avg wait (ms)" in whole milliseconds (log file sync "1"
+// for 94 s over 182,738 waits, 0.51 ms) and a base's "2" beside a target's "1" reads as halved where the times say
+// 1.82 -> 0.87 ms. Each printed figure is known to half its last digit (printed_step); carried through the division
+// that gives the uncertainty of time / waits, taken when it is smaller than the printed average's and the two agree
+// within both (otherwise the printed average: a time in whole seconds over a few waits says less than an average
+// printed with decimals). A value the report rounded to 0 is not 0 when its two neighbours say otherwise: an
+// average printed 0 is its time over its waits when both are above 0. The snapshot keeps the printed figures.
+OptDouble event_avg_wait_ms(const WaitEvent& e) {
+  const bool parts = e.time_s && *e.time_s > 0 && std::isfinite(*e.time_s) && e.waits && *e.waits > 0 && std::isfinite(*e.waits);
+  if (!parts) return e.avg_wait_ms;
+  const double derived = *e.time_s / *e.waits * 1000;
+  if (!e.avg_wait_ms || *e.avg_wait_ms == 0 || !std::isfinite(*e.avg_wait_ms)) return derived;
+  const double u_derived = 1000 * printed_step(*e.time_s) / 2 / *e.waits + derived * printed_step(*e.waits) / 2 / *e.waits;
+  const double u_printed = printed_avg_step(*e.avg_wait_ms) / 2;
+  if (u_derived >= u_printed) return e.avg_wait_ms;
+  if (std::fabs(derived - *e.avg_wait_ms) > (u_printed + u_derived) * (1 + 1e-9)) return e.avg_wait_ms;  // another measurement
+  return derived;
+}
+OptDouble event_time_s(const WaitEvent& e) {
+  if ((!e.time_s || *e.time_s == 0) && e.waits && *e.waits > 0 && e.avg_wait_ms && *e.avg_wait_ms > 0)
+    return *e.waits * *e.avg_wait_ms / 1000;
+  return e.time_s;
+}
 
 const char* to_string(ChangeKind kind) {
   switch (kind) {

@@ -98,7 +98,7 @@ Snapshot load_current(const CheckCli& c, Session& session, Baseline& b, CheckOpt
 // What a check writes: the monitoring output, or its report (write_check_report). Returns its exit code.
 int write_check(const CheckReport& r, const CheckCli& c, const HistoryCli& history_cli, const Session& session, Format format) {
   const std::string& output = session.o.output;
-  if (history_cli.check_output != CheckOutput::report) return emit_monitoring(r, history_cli.check_output, output, emit);
+  if (history_cli.check_output != CheckOutput::report) return emit_monitoring(r, history_cli.check_output, output, emit, c.quiet);
   return write_check_report(r, r.exit_code(), c.quiet, format, session.ropt, output, emit);
 }
 
@@ -145,8 +145,10 @@ void add_check_command(CLI::App& app, CheckCli& c, HistoryCli& history, Session&
     check_cmd->add_flag("-q,--quiet", c.quiet,
                         "for cron: nothing when the check passes on a complete report or has no like period to check "
                         "against (OK, insufficient baseline: said with -v); the first line (and the report's own warning: "
-                        "truncated, N metrics not checked) for a warn or a pass on an incomplete report; the whole output "
-                        "for a fail (and for a warn with -v)");
+                        "truncated, N metrics not checked) for a warn or a pass on an incomplete report; for a fail, the "
+                        "page in at most 25 lines (verdict, database, snaps and times, top causes, failing metrics, where "
+                        "the full report is) on standard output, the full report in -o FILE (-f html for a ticket; -f "
+                        "openmetrics writes the exposition and still mails); the whole output for a fail or a warn with -v");
     check_cmd->add_flag("--nagios", c.nagios,
                         "for Nagios, Icinga or Zabbix: one line 'AWRDIFF OK|WARNING|CRITICAL - first line | perfdata' and "
                         "the plugin's exit code (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN: the check could not be done)");

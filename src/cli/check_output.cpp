@@ -3,6 +3,7 @@
 
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/monitoring.hpp>
+#include <awrdiff/printable.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -41,7 +42,7 @@ std::optional<std::string> previous_text(const std::string& output) {
 }  // namespace
 
 int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::string& output,
-                    const std::function<void(const std::string&, const std::string&)>& emit) {
+                    const std::function<void(const std::string&, const std::string&)>& emit, bool quiet) {
   if (mode == CheckOutput::nagios) {
     const NagiosResult n = nagios_result(report);
     emit(n.line + "\n", output);
@@ -57,6 +58,11 @@ int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::stri
   std::ostringstream text;
   render_openmetrics(report, text);
   emit(text.str(), output);
+  // -q with the exposition in a file: the cron still mails a page (check_mail) or a warn's first line.
+  if (quiet && !output.empty() && output != "-") {
+    if (report.status == CheckStatus::fail) emit(printable(check_mail(report, std::string()), true), "");
+    else if (const std::string line = quiet_text(report); !line.empty()) emit(printable(line, true), "");
+  }
   return report.exit_code();
 }
 

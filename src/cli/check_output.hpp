@@ -19,9 +19,10 @@ std::optional<CheckOutput> monitoring_format(const std::string& format_name);
 
 /// Writes `report` in `mode` (openmetrics or nagios) through `emit` to `output`, whatever -q says (a monitoring
 /// system reads every run). Returns the exit code: the check's (0, 1) for openmetrics, the plugin's (0 OK,
-/// 1 WARNING, 2 CRITICAL) for nagios.
+/// 1 WARNING, 2 CRITICAL) for nagios. `quiet` (-q) with openmetrics written to a file: the cron's mail goes to
+/// standard output as well (check_mail for a fail, the first line for a warn), so one run writes the file and mails.
 int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::string& output,
-                    const std::function<void(const std::string&, const std::string&)>& emit);
+                    const std::function<void(const std::string&, const std::string&)>& emit, bool quiet = false);
 
 /// `check -f openmetrics -o FILE` that could not be done (exit 2, `reason`): FILE is replaced (atomically, through
 /// `emit`) with render_openmetrics_trouble, labelled as the previous run's exposition in it, so that the previous

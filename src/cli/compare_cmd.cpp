@@ -116,7 +116,7 @@ std::optional<Comparison> compare_files(const CompareCli& c, Session& session) {
     check_output_is_not_an_input(output, files);
     session.mask_all({&periods[0], &periods[1]});
     cmp = compare(periods[0], periods[1], copt);
-    cmp.warnings.push_back(compare_report_warning());
+    cmp.warnings.push_back(compare_report_warning(periods[0].kind == ReportKind::awr_global));
   } else {
     check_output_is_not_an_input(output, files);
     check_stdin_once(files);

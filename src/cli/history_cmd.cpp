@@ -96,7 +96,9 @@ struct AddCounts {
   std::size_t added = 0, already = 0, replaced = 0, overlapping = 0, failed = 0;
 };
 
-AddCounts add_files(HistoryStore& store, const std::vector<std::string>& files, unsigned jobs, bool keep_json, bool verbose) {
+// `store` opens the store when the first period is ready to be added: refused inputs alone never create one.
+AddCounts add_files(const std::function<HistoryStore&()>& store, const std::vector<std::string>& files, unsigned jobs,
+                    bool keep_json, bool verbose) {
   AddCounts counts;
   const std::size_t n = files.size();
   unsigned threads = jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -169,7 +171,7 @@ AddCounts add_files(HistoryStore& store, const std::vector<std::string>& files, 
         std::cerr << "awrdiff: " << s.error->what() << "\n";
         continue;
       }
-      const AddResult r = store.add(*s.period);
+      const AddResult r = store().add(*s.period);
       if (r.added) ++counts.added;
       else if (r.replaced) ++counts.replaced;
       else ++counts.already;
@@ -393,13 +395,24 @@ std::vector<Snapshot> load_current_reports(const std::vector<std::string>& files
 int run_history(HistoryCli& h, const Emit& emit) {
   const std::string location = location_of(h);
   if (*h.add) {
-    auto store = HistoryStore::open(location, HistoryAccess::write);
-    const AddCounts c = add_files(*store, h.files, h.jobs, !h.no_snapshots, h.verbose);
+    std::unique_ptr<HistoryStore> store;
+    const bool existed = is_postgresql_location(location) || std::filesystem::exists(location);
+    const AddCounts c = add_files(
+        [&]() -> HistoryStore& {
+          if (!store) store = HistoryStore::open(location, HistoryAccess::write);
+          return *store;
+        },
+        h.files, h.jobs, !h.no_snapshots, h.verbose);
     std::vector<std::string> parts{fmt::format("{} period{} added", c.added, c.added == 1 ? "" : "s")};
     if (c.overlapping > 0) parts.push_back(fmt::format("{} overlapping stored ones (flagged)", c.overlapping));
     if (c.already > 0) parts.push_back(fmt::format("{} already stored", c.already));
     if (c.replaced > 0) parts.push_back(fmt::format("{} stored again from a preferred file", c.replaced));
     if (c.failed > 0) parts.push_back(fmt::format("{} file{} not added (named above)", c.failed, c.failed == 1 ? "" : "s"));
+    if (!store) {  // every file was refused: the store was not opened, and none was created
+      std::cerr << fmt::format("awrdiff history: {}: nothing to store, {} ({})\n", fmt::join(parts, ", "),
+                               existed ? "the store was not opened" : "no store was created", redact_location(location));
+      return static_cast<int>(ExitCode::error);
+    }
     std::cerr << fmt::format("awrdiff history: {} ({})\n", fmt::join(parts, ", "), store->location());
     return c.failed > 0 ? static_cast<int>(ExitCode::error) : 0;
   }
@@ -436,18 +449,15 @@ Snapshot load_history_current(const std::string& file) {
       .front();
 }
 
-// The store of a check. A store that cannot be written still gives its window; outcomes are then not recorded
-// (`writable` false; an error only where they are needed: --add, --for).
+// The store of a check. A check alone stores nothing: it opens the store read-only (a store it may not write, on a
+// read-only file system too), and outcomes are not recorded (`writable` false). --add stores the period and its vote,
+// and --for, whose count includes the current check, needs a store it may write: an error otherwise.
 std::unique_ptr<HistoryStore> open_store_for_check(const HistoryCli& h, const std::string& location, bool& writable) {
-  writable = true;
-  try {
-    // Only --add may create the store: a check alone on a mistyped path is refused, with nothing created.
-    return HistoryStore::open(location, h.check_add ? HistoryAccess::write : HistoryAccess::update);
-  } catch (const Error& e) {
-    if (h.check_add || h.for_n > 0 || e.reason().find("read-only") == std::string::npos) throw;
-    writable = false;
-    return HistoryStore::open(location, HistoryAccess::read);
-  }
+  writable = h.check_add || h.for_n > 0;
+  // Only --add may create the store: a check alone on a mistyped path is refused, with nothing created.
+  return HistoryStore::open(location, h.check_add ? HistoryAccess::write
+                                      : writable  ? HistoryAccess::update
+                                                  : HistoryAccess::read);
 }
 
 // What a check of the history writes: the check, its options and where its output goes.
@@ -508,7 +518,7 @@ int insufficient_history_baseline(HistoryStore& store, const Snapshot& current, 
   if (h.check_output != CheckOutput::report) {
     CheckReport r = insufficient_baseline_report(msg, current, out.policy);
     if (!multiple.empty()) r.status = CheckStatus::warn;
-    return emit_monitoring(r, h.check_output, output, emit);
+    return emit_monitoring(r, h.check_output, output, emit, out.quiet);
   }
   // -q: silent, as for a baseline file without a like period (write_check_report); said with -v and in JSON.
   if (out.quiet && multiple.empty() && !out.render_options.verbose && format == Format::text) {
@@ -591,7 +601,7 @@ int write_history_check(CheckReport& r, int exit_code, const HistoryCheckOutput&
   const Emit& emit = out.emit;
   if (h.check_output != CheckOutput::report) {
     if (exit_code == 0 && r.status == CheckStatus::fail) r.status = CheckStatus::warn;  // --for: not yet a page
-    const int code = emit_monitoring(r, h.check_output, output, emit);
+    const int code = emit_monitoring(r, h.check_output, output, emit, out.quiet);
     return h.check_output == CheckOutput::nagios ? code : exit_code;
   }
   return write_check_report(r, exit_code, out.quiet, out.format, out.render_options, output, emit);
@@ -604,10 +614,21 @@ int write_check_report(const CheckReport& r, int exit_code, bool quiet, Format f
   // -q: silent for a pass on a complete report, and for an insufficient baseline (no like period: nothing was
   // checked, exit 0; its line with -v, the whole output in the other formats), the one rule of a baseline file and a
   // history; for a warn, and for a pass on an incomplete one (truncated, metrics not given), the headline on one line
-  // and the report's own warnings in text, the whole output in the other formats; the whole output for a fail (and
-  // for a warn with -v).
+  // and the report's own warnings in text, the whole output in the other formats; for a fail, the page's summary
+  // (check_mail: at most 25 lines) on standard output, the full report in -o FILE when given (HTML for the ticket);
+  // the whole output for a fail or a warn with -v.
   const bool silent_insufficient =
       r.status == CheckStatus::insufficient && r.input_warnings.empty() && !render_options.verbose && format == Format::text;
+  const bool to_file = !output.empty() && output != "-";
+  if (quiet && r.status == CheckStatus::fail && !render_options.verbose && (format == Format::text || to_file)) {
+    if (to_file) {
+      std::ostringstream text;
+      render(with_policy(r, format), format, render_options, text);
+      emit(text.str(), output);
+    }
+    emit(printable(check_mail(r, to_file ? output : std::string()), true), "");
+    return exit_code;
+  }
   if (quiet && !quiet_prints_report(r, render_options.verbose)) {
     if (quiet_text(r).empty() || silent_insufficient) {
       // Nothing to say; an output file is emptied, so that an earlier run's FAIL report is not read as this one.
@@ -642,7 +663,17 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   const std::unique_ptr<HistoryStore> store = open_store_for_check(h, location, writable);
   if (h.check_add) store->add(current, true);
   Baseline baseline = store->load_window(current, w);
-  leave_out_impossible_periods(baseline);  // a stored value out of range, or beyond the host (a store edited by hand)
+  // A stored value out of range, or beyond the host (a store edited by hand): its period is left out, said.
+  leave_out_impossible_periods(baseline);
+  if (w.match != MatchPeriods::all) {
+    // A storm far beyond every stored period pages whatever the like periods say, and when there is none: check()
+    // measures it against the window's periods of every hour (storm_pages).
+    WindowOptions every = w;
+    every.match = MatchPeriods::all;
+    Baseline all = store->load_window(current, every);
+    leave_out_impossible_periods(all);
+    if (storm_pages(current, all)) baseline = std::move(all);
+  }
   const HistoryCheckOutput out{h, policy, format, render_options, quiet, output, emit};
   if (baseline.periods.empty() && baseline.aggregates.empty())
     return insufficient_history_baseline(*store, current, baseline, w, out);

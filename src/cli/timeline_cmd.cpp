@@ -101,8 +101,10 @@ TimelinePeriod from_history(const HistoryPeriod& p) {
   return tp;
 }
 
+// `unreadable`: the stored snapshots left out, one line each (their period and why).
 std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli& t, const std::vector<std::string>& keys,
-                                                               Masker* masker) {
+                                                               Masker* masker, std::vector<std::string>& unreadable) {
+  std::vector<std::pair<HistoryPeriod, std::string>> left_out;
   const std::string location = t.db.empty() ? default_history_location() : t.db;
   auto store = HistoryStore::open(location, HistoryAccess::read);
   std::vector<HistorySeries> all = store->series();
@@ -148,7 +150,12 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
     std::map<std::pair<std::string, std::string>, std::size_t> by_time;
     for (std::size_t i = 0; i < periods.size(); ++i)
       by_time.emplace(std::make_pair(periods[i].begin_time, periods[i].end_time), i);
-    auto stored = store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods);
+    auto stored = store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods, &left_out);
+    for (const auto& [p, why] : left_out)
+      unreadable.push_back(
+          fmt::format("the stored snapshot of the period {} ({}) was not read back, so its top SQL and wait "
+                      "classes are blank: {}",
+                      p.label(), masker != nullptr ? masker->source(p.source) : p.source, why));
     if (masker != nullptr) {  // all learned first: a name of one period is masked in another's SQL text
       std::vector<Snapshot*> kept;
       for (auto& ps : stored) kept.push_back(&ps.second);
@@ -292,8 +299,12 @@ int run_timeline(const TimelineCli& t, Format format, const RenderOptions& rende
         std::filesystem::equivalent(output, location, ec))
       throw Error(output, "is the history store; choose another output file");
   }
-  auto [label, periods] = t.files.empty() ? from_store(bounded, o.metrics, masker) : from_files(bounded, masker, standard_input);
-  const Comparison c = build_timeline(label, std::move(periods), o);
+  std::vector<std::string> unreadable;
+  auto [label, periods] =
+      t.files.empty() ? from_store(bounded, o.metrics, masker, unreadable) : from_files(bounded, masker, standard_input);
+  Comparison c = build_timeline(label, std::move(periods), o);
+  // A stored snapshot that is not read back (damaged, a zlib bomb) is said, not skipped silently.
+  for (auto& u : unreadable) c.warnings.push_back(std::move(u));
   std::ostringstream text;
   render(c, format, render_options, text);
   emit(text.str(), output);

@@ -5,6 +5,7 @@
 #include <awrdiff/parse.hpp>
 
 #include "diff/charts.hpp"
+#include "diff/check_storm.hpp"
 #include "diff/facts.hpp"
 
 #include <fmt/format.h>
@@ -44,17 +45,9 @@ using detail::grouped;
 // thousands; a cluster of 100 instances stays far below this).
 constexpr double k_max_credible_aas = 1e6;
 
-// Three significant digits, thousands separated.
-std::string num(double v) {
-  const double a = std::fabs(v);
-  return grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
-}
-
-bool same_period(const BaselinePeriod& p, const Snapshot& s) {
-  if (!p.begin_snap || !p.end_snap || !s.interval.begin_snap || !s.interval.end_snap) return false;
-  if (*p.begin_snap != *s.interval.begin_snap || *p.end_snap != *s.interval.end_snap) return false;
-  return !p.instance_number || !report_instance(s) || p.instance_number == report_instance(s);
-}
+using detail::check_num;
+using detail::same_period;
+std::string num(double v) { return check_num(v); }
 
 // The worse side of a metric: +1 higher is worse, −1 lower is worse, 0 neutral.
 int worse_sign(Direction d) { return d == Direction::higher_is_worse ? 1 : d == Direction::higher_is_better ? -1 : 0; }
@@ -180,7 +173,8 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   if (out_of_band && material && side != 0) {
     if (ws == 0) {
       r.status = CheckStatus::changed;
-      r.reason = "a volume outside its band";
+      // A rate summed across instances is a volume; a ratio (logical reads per ms of DB CPU) has no worse side either.
+      r.reason = spec.across_instances == Aggregation::sum ? "a volume outside its band" : "outside its band, neither side worse";
     } else if (side == ws) {
       const double rel = c != 0 ? std::fabs(cur - c) / std::fabs(c) * 100 : 1e300;
       const bool fails = mp.fail_z && (z ? std::fabs(*z) >= *mp.fail_z : true) && rel >= mp.fail_rel_pct;
@@ -192,11 +186,21 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
       r.status = CheckStatus::improved;
       r.reason = "better than the baseline";
     }
-  } else if (out_of_band && side != 0 && least != cur && assess(floors, c, cur).material()) {
-    r.reason = fmt::format("outside the band by no more than the printed digits allow ({} {})", num(step), spec.unit);
-  } else if (out_of_band && side != 0) {
-    r.reason =
-        fmt::format("outside the band, but not material (floors {} {} and {}%)", num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
+  } else if (const bool outside = out_of_band || (r.band_low && r.band_high && (cur < *r.band_low || cur > *r.band_high));
+             outside && side != 0) {
+    // Never "within" for a value outside its band: which side it is on, and why that does not count.
+    const char* where = r.band_high && cur > *r.band_high ? "above the band"
+                        : r.band_low && cur < *r.band_low ? "below the band"
+                        : cur > c                         ? "above the baseline"
+                                                          : "below the baseline";
+    if (least != cur && assess(floors, c, cur).material())
+      r.reason = fmt::format("{} by no more than the printed digits allow ({} {})", where, num(step), spec.unit);
+    else if (!material)
+      r.reason =
+          fmt::format("{}, but not material (floors {} {} and {}%)", where, num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
+    else
+      r.reason =
+          fmt::format("{}, but not out of band by the spread (z {:+.1f}, warn from {:g})", where, z.value_or(0), mp.warn_z);
   }
   // Absolute levels of the policy.
   auto level = [&](const std::optional<double>& lim, bool above, CheckStatus st) {
@@ -218,8 +222,6 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
   if (r.fail_level && *r.fail_level >= range.high) r.fail_level.reset();  // past any value: it cannot fail
   return r;
 }
-
-CompareCell opt_cell(const OptDouble& v) { return v ? CompareCell(*v) : CompareCell(); }
 
 }  // namespace
 
@@ -274,57 +276,6 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
                     "than once; HTML kept over its text twin)",
                     dropped, dropped == 1 ? "" : "s"));
   return merge_snapshots(kept);
-}
-
-std::string unlike_periods_multiple(const Snapshot& current, const Baseline& baseline_in) {
-  const OptDouble aas = current.average_active_sessions();
-  if (!aas || !std::isfinite(*aas) || *aas <= detail::k_idle_aas) return {};
-  Baseline baseline = baseline_in;
-  std::erase_if(baseline.periods, [&](const BaselinePeriod& p) { return same_period(p, current); });
-  // A period this rule would itself have warned on (a storm stored earlier: k_unlike_multiple times every period
-  // before it, in time order) is no evidence of a normal hour: it is left out, so that a later, larger storm is not
-  // measured against it.
-  {
-    std::vector<const BaselinePeriod*> by_time;
-    for (const auto& p : baseline.periods) by_time.push_back(&p);
-    std::stable_sort(by_time.begin(), by_time.end(),
-                     [](const BaselinePeriod* a, const BaselinePeriod* b) { return a->begin_time < b->begin_time; });
-    std::set<const BaselinePeriod*> storms;
-    OptDouble busiest;
-    const auto instance = report_instance(current);
-    for (const auto* p : by_time) {
-      if (instance && p->instance_number && *p->instance_number != *instance) continue;
-      const auto v = p->values.find("db_time_per_s");
-      if (!p->valid || v == p->values.end() || !std::isfinite(v->second) || v->second < 0) continue;
-      if (busiest && v->second > detail::k_idle_aas && v->second >= k_unlike_multiple * *busiest) {
-        storms.insert(p);
-        continue;
-      }
-      busiest = std::max(busiest.value_or(0.0), v->second);
-    }
-    std::vector<BaselinePeriod> kept;
-    for (const auto& p : baseline.periods)
-      if (!storms.contains(&p)) kept.push_back(p);
-    baseline.periods = std::move(kept);
-  }
-  // Every period of the instance, whatever its hour: the busiest is the one the multiple is taken over.
-  const auto d = distribution(baseline, "db_time_per_s", MatchPeriods::all, "", report_instance(current));
-  if (!d.max || !std::isfinite(*d.max) || *d.max < 0 || *aas < k_unlike_multiple * *d.max) return {};
-  const std::string of = d.count == 1  ? std::string("the only period of another hour")
-                         : d.count > 1 ? fmt::format("the busiest of the {} periods of other hours", d.count)
-                                       : std::string("the busiest period of other hours");
-  if (*d.max <= 0) return fmt::format("DB time per second {} AAS where {} had none", num(*aas), of);
-  return fmt::format("DB time per second {} AAS is {}x {} ({} AAS)", num(*aas), grouped(*aas / *d.max, 1), of, num(*d.max));
-}
-
-std::string quiet_text(const CheckReport& r) {
-  if (r.status == CheckStatus::fail ||
-      (r.status != CheckStatus::warn && r.status != CheckStatus::insufficient && r.input_warnings.empty()))
-    return {};
-  std::string out = r.comparison.headline.empty() ? r.headline : r.comparison.headline;
-  out += '\n';
-  for (const auto& w : r.input_warnings) out += "  ! " + w + "\n";
-  return out;
 }
 
 namespace {
@@ -537,11 +488,14 @@ void gate_without_db_time(CheckReport& out, const Baseline& baseline, const Chec
   }
 }
 
+using detail::StormPage;
+
 // What the load rules found: DB time per second up with the load (busier, not slower), in words for the headline.
 struct LoadRules {
   bool busier = false;
   std::string cost_text;  // "DB time per execution 1.20 -> 1.10 ms", or "DB time per call within its band"
   std::vector<std::string> load_notes;  // "Executions per second 1,200 -> 2,400 /s"
+  bool fail_level = false;  // DB time per second was at its fail level (a warn, mailed); else at its warn level (context)
 };
 
 // Busier is not slower: DB time per second up with the load, while not every unit of work got costlier. The rule is
@@ -565,7 +519,7 @@ LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy&
                                          {"transactions_per_s", "db_time_per_txn_s", "transaction"},
                                          {"load_profile.user_calls", "db_time_per_call_ms", "call"}};
   std::vector<detail::UnitMove> moves;
-  std::vector<std::string> cost_notes, held;
+  std::vector<std::string> cost_notes, held, costlier;
   for (const auto& u : k_units) {
     detail::UnitMove move;
     if (const auto* r = result(u.load); r && r->status == CheckStatus::changed && r->current && r->baseline.median)
@@ -574,6 +528,7 @@ LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy&
       const bool worse = r->status == CheckStatus::fail || r->status == CheckStatus::warn;
       move.cost = worse ? 1 : r->status == CheckStatus::improved ? -1 : 0;
       const OptDouble centre = r->baseline.median ? r->baseline.median : r->baseline.mean;
+      if (worse) costlier.push_back(u.name);
       if (*move.cost != 0 && centre)
         cost_notes.push_back(fmt::format("per {} {} -> {} {}", u.name, num(*centre), num(*r->current), r->unit));
       else held.push_back(u.name);
@@ -589,15 +544,27 @@ LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy&
   auto* dbt = result("db_time_per_s");
   bool busier = false;
   std::string cost_text;
-  if (dbt && dbt->status == CheckStatus::fail && load_explains && !policy.load_matters) {
-    dbt->status = CheckStatus::warn;
+  // One reading at every level: DB time per second up with the load is the load's at its warn level too (then
+  // context, not a mail), not only at its fail level (then a warn: a load change that large is news).
+  const bool fail_level = dbt && dbt->status == CheckStatus::fail;
+  bool warn_level = dbt && dbt->status == CheckStatus::warn && dbt->reason.find("the policy's") == std::string::npos;
+  if (warn_level) {
+    // Under half its fail change it is no warn at all (warn_on_what_a_dba_acts_on): left as it is.
+    const auto pit = policy.metrics.find("db_time_per_s");
+    const OptDouble centre = dbt->baseline.median ? dbt->baseline.median : dbt->baseline.mean;
+    warn_level = pit != policy.metrics.end() && dbt->current && centre && *centre > 0 &&
+                 (*dbt->current - *centre) / *centre * 100 >= pit->second.fail_rel_pct / 2;
+  }
+  if ((fail_level || warn_level) && load_explains && !policy.load_matters) {
+    dbt->status = fail_level ? CheckStatus::warn : CheckStatus::changed;
     cost_text =
         cost_notes.empty()
             ? fmt::format("DB time per {} within {}", fmt::join(held, ", "), held.size() == 1 ? "its band" : "their bands")
             : fmt::format("DB time {}{}", fmt::join(cost_notes, ", "),
                           held.empty() ? std::string() : fmt::format(" (per {} within the band)", fmt::join(held, ", ")));
-    dbt->reason =
-        "more load, not slower: " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) + "; " + cost_text;
+    std::string reading = detail::load_reading(true, costlier);
+    reading[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reading[0])));
+    dbt->reason = reading + ": " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) + "; " + cost_text;
     busier = true;
   }
   // The cost per unit of work fails a check only where it costs DB time: not on a nearly idle database,
@@ -614,7 +581,7 @@ LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy&
           r->reason += " (DB time per second is below the baseline's: warns only)";
         }
       }
-  return {busier, cost_text, load_notes};
+  return {busier, cost_text, load_notes, fail_level};
 }
 
 // Idle periods (detail::idle_pair, as the comparison reads them: a current period under 0.05 AAS, or one under
@@ -823,7 +790,7 @@ std::string headline_causes(const CheckReport& out, const Snapshot& current, con
 // The first line and the verdict: FAIL, WARN (more load, not slower; worse metrics), OK (better; within the baseline).
 // `policy_note`: said after the verdict when the policy can never fail the check (else empty).
 void check_headline(CheckReport& out, const Snapshot& current, const CheckOptions& options, const LoadRules& load,
-                    const std::string& policy_note) {
+                    const std::string& policy_note, const StormPage& storm) {
   const CheckResult* dbt = find_result(out.results, "db_time_per_s");
   auto& c = out.comparison;
   const std::string causes = headline_causes(out, current, dbt);
@@ -835,11 +802,30 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
       if (warned.size() < 3) warned.push_back(headline_metric(r));
     }
   if (warned_count > warned.size()) warned.push_back(fmt::format("{} more in the check table", warned_count - warned.size()));
-  if (out.status == CheckStatus::fail) {
+  if (!storm.words.empty()) {
+    const bool hour = storm.match == MatchPeriods::hour;
+    out.headline = fmt::format(
+        "FAIL, a storm beyond every stored period: {}{}; {}", storm.words, causes,
+        storm.like_periods
+            ? fmt::format("it pages whatever the periods of the same {} say ({})", hour ? "hour of day" : "weekday and hour",
+                          hour ? "--match hour" : "--match weekday-hour")
+            : fmt::format("no period of the baseline begins in the same {} ({}), so it is measured against every period",
+                          hour ? "hour of day" : "weekday and hour", hour ? "--match hour" : "--match weekday-hour"));
+    c.verdict = Verdict::regressed;
+  } else if (out.status == CheckStatus::fail) {
     std::vector<std::string> failed;
     for (const auto& r : out.results)
       if (r.status == CheckStatus::fail) failed.push_back(headline_metric(r));
-    out.headline = fmt::format("FAIL, regression against the baseline: {}{}", fmt::join(failed, "; "), causes);
+    // The first line names the cause before the metrics it moved: the top worse finding (a new parallel scan, a
+    // contention) unless the contributors already name it ("CPU run queue" of "CPU run queue (time outside ...)"),
+    // then the contributors that carry the DB time ("driven by ..."). A dump's out-of-band metrics follow the metrics.
+    const auto top = std::find_if(c.findings.begin(), c.findings.end(),
+                                  [](const Finding& f) { return f.direction == ChangeKind::worse && !f.cause.empty(); });
+    const bool named = top == c.findings.end() || causes.find(top->cause.substr(0, top->cause.find(" +"))) != std::string::npos;
+    const bool driven = causes.starts_with(", driven by ");
+    out.headline =
+        fmt::format("FAIL, regression against the baseline{}{}: {}{}", named ? std::string() : ", top cause " + top->cause,
+                    driven ? causes : std::string(), fmt::join(failed, "; "), driven ? std::string() : causes);
     c.verdict = Verdict::regressed;
   } else if (load.busier) {
     // The slowdowns inside the load change, as the comparison of the same two periods names them (headline.cpp).
@@ -848,8 +834,20 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
       const auto from = at + 2;
       inside = "; " + c.headline.substr(from, c.headline.find("; the added time is in ", from) - from);
     }
-    out.headline = fmt::format("WARN, more load, not slower: {} with {}; {}{}", headline_metric(*dbt),
-                               fmt::join(load.load_notes, ", "), load.cost_text, inside);
+    // One reading (detail::load_reading) at every level: at DB time per second's fail level a warn (a mail); at its warn
+    // level context, OK unless another metric warns (then named after it).
+    std::vector<std::string> costlier;  // after every rule: a cost per unit that still warns
+    for (const auto& [key, unit] : {std::pair{"db_time_per_exec_ms", "execution"}, std::pair{"db_time_per_txn_s", "transaction"},
+                                    std::pair{"db_time_per_call_ms", "call"}})
+      if (const auto* r = find_result(out.results, key); r && (r->status == CheckStatus::warn || r->status == CheckStatus::fail))
+        costlier.emplace_back(unit);
+    std::string reading = detail::load_reading(true, costlier);
+    reading[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reading[0])));
+    out.headline = fmt::format("{}, {}: {} with {}; {}{}", out.status == CheckStatus::warn ? "WARN" : "OK", reading,
+                               headline_metric(*dbt), fmt::join(load.load_notes, ", "), load.cost_text, inside);
+    if (!load.fail_level && warned_count > 0)
+      out.headline += fmt::format("; {} metric{} worse than the baseline: {}", warned_count, warned_count == 1 ? " is" : "s are",
+                                  fmt::join(warned, "; "));
     c.verdict = Verdict::load_changed;
   } else if (out.status == CheckStatus::warn) {
     out.headline = fmt::format("WARN, no fail-level regression, but {} metric{} worse than the baseline: {}{}", warned_count,
@@ -862,8 +860,12 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
     // Never a centre the baseline does not give: the DB time row may be "insufficient baseline".
     const std::size_t judged = static_cast<std::size_t>(std::count_if(
         out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.status != CheckStatus::insufficient; }));
+    // A DB time per second outside its band is never "within": which side, and why it does not count (its reason).
+    const bool outside = dbt && dbt->current && dbt->band_low && dbt->band_high &&
+                         (*dbt->current < *dbt->band_low || *dbt->current > *dbt->band_high);
     out.headline = dbt && dbt->current && dbt->status != CheckStatus::insufficient
-                       ? fmt::format("OK, within the baseline: {}", headline_metric(*dbt))
+                       ? (outside ? fmt::format("OK, no regression: {}: {}", headline_metric(*dbt), dbt->reason)
+                                  : fmt::format("OK, within the baseline: {}", headline_metric(*dbt)))
                        : fmt::format("OK, within the baseline on the {} metric{} it gives; DB time per second: {}", judged,
                                      judged == 1 ? "" : "s", dbt ? dbt->reason : std::string("not checked"));
     c.verdict = Verdict::unchanged;
@@ -880,73 +882,10 @@ void check_headline(CheckReport& out, const Snapshot& current, const CheckOption
   for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it) c.warnings.insert(c.warnings.begin(), *it);
 }
 
-// The check table: one row per metric checked, first among the comparison's tables.
-CompareTable check_table(const CheckReport& out, const Baseline& baseline, const CheckPolicy& policy) {
-  const std::size_t matched = out.baseline_periods;
-  CompareTable t;
-  t.key = "check";
-  t.title = fmt::format("Check against the baseline ({}; {} period{} matched; policy: {})", baseline.name, matched,
-                        matched == 1 ? "" : "s", policy.source);
-  // For machines, the first a narrow terminal leaves out: the registry key, "actual <operator> expected" and how
-  // the band was drawn (the same on most rows). JSON carries them all.
-  constexpr int machine = column_priority::machine;
-  t.columns = {{"metric", "Metric", "", ColumnKind::text, 0, ColumnRole::name},
-               {"key", "Key", "", ColumnKind::text, 0, ColumnRole::identifier, machine},
-               {"status", "Status", "", ColumnKind::text, 0, ColumnRole::assessment},
-               {"actual", "Current", "", ColumnKind::number, -1, ColumnRole::measure, column_priority::automatic, true},
-               {"unit", "Unit", "", ColumnKind::text, 0, ColumnRole::label},
-               {"baseline_centre", "Baseline centre", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"operator", "Op", "", ColumnKind::text, 0, ColumnRole::label, machine},
-               {"expected", "Expected", "", ColumnKind::number, -1, ColumnRole::measure, machine},
-               {"band_low", "Band low", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"band_high", "Band high", "", ColumnKind::number, -1, ColumnRole::measure},
-               {"z", "z", "", ColumnKind::number, 1, ColumnRole::measure},
-               {"method", "How", "", ColumnKind::text, 0, ColumnRole::detail, machine},
-               {"reason", "Why", "", ColumnKind::text, 0, ColumnRole::detail}};
-  for (const auto& r : out.results) {
-    CompareRow row;
-    const OptDouble centre = r.baseline.median ? r.baseline.median : r.baseline.mean;
-    // For machines: actual <operator> expected.
-    const auto pit = policy.metrics.find(r.key);
-    const Direction dir = pit != policy.metrics.end() ? pit->second.direction : Direction::neutral;
-    std::string op = "-";
-    OptDouble expected;
-    if (r.policy_level) {
-      op = r.policy_level_above ? "<=" : ">=";
-      expected = r.policy_level;
-    } else if (r.band_low && r.band_high) {
-      op = dir == Direction::higher_is_worse ? "<=" : dir == Direction::higher_is_better ? ">=" : "within";
-      expected = dir == Direction::higher_is_worse ? r.band_high : dir == Direction::higher_is_better ? r.band_low : centre;
-    } else if (centre && !r.no_limit) {
-      op = "~";
-      expected = centre;
-    }
-    row.cells = {r.label,
-                 r.key,
-                 std::string(to_string(r.status)),
-                 opt_cell(r.current),
-                 r.unit,
-                 opt_cell(centre),
-                 op,
-                 opt_cell(expected),
-                 opt_cell(r.band_low),
-                 opt_cell(r.band_high),
-                 opt_cell(r.z),
-                 r.method.empty() ? CompareCell() : CompareCell(r.method),
-                 r.reason};
-    t.rows.push_back(std::move(row));
-  }
-  t.notes.push_back(
-      "fail: a master metric (DB time per second, or per execution / transaction / call when the load did not "
-      "rise) out of its band in the worse direction and material; warn: any other metric so; improved and "
-      "changed never fail. Band: centre ± warn_z × spread (robust, MAD) for 3 or more periods; the extremes "
-      "for dumps without a spread; the pairwise floors for one or two periods.");
-  return t;
-}
-
 }  // namespace
 
-CheckReport check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy, const CheckOptions& options) {
+CheckReport detail::run_check(const Snapshot& current, const Baseline& baseline_in, const CheckPolicy& policy,
+                              const CheckOptions& options, const StormPage& storm) {
   const std::string same_db = refuse_unusable(current, baseline_in, options);
   CheckReport out;
   if (!same_db.empty()) out.warnings.push_back(same_db);
@@ -974,6 +913,11 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   const LoadRules load = apply_load_rules(out.results, policy);
   quiet_idle(out.results);
   warn_on_what_a_dba_acts_on(out.results, current, policy);
+  if (!storm.words.empty())
+    if (auto* d = find_result(out.results, "db_time_per_s")) {
+      d->status = CheckStatus::fail;
+      d->reason = "a storm beyond every stored period: " + storm.words + " (pages whatever the like periods)";
+    }
   const CheckResult* dbt = find_result(out.results, "db_time_per_s");
   for (const auto& r : out.results) {
     if (r.status == CheckStatus::fail) out.status = CheckStatus::fail;
@@ -982,8 +926,8 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
   if (out.status == CheckStatus::ok && dbt && dbt->status == CheckStatus::improved) out.status = CheckStatus::improved;
 
   compare_with_typical(out, current, baseline, policy, options);
-  check_headline(out, current, options, load, policy_note);
-  out.comparison.tables.insert(out.comparison.tables.begin(), check_table(out, baseline, policy));
+  check_headline(out, current, options, load, policy_note, storm);
+  out.comparison.tables.insert(out.comparison.tables.begin(), detail::check_table(out, baseline, policy));
   // For the renderers: DB time per second against the baseline's centre and band, typed (the check card).
   const auto dbt_row =
       std::find_if(out.results.begin(), out.results.end(), [](const CheckResult& r) { return r.key == "db_time_per_s"; });
@@ -992,6 +936,7 @@ CheckReport check(const Snapshot& current, const Baseline& baseline_in, const Ch
         DbTimeBand{dbt_row->current, dbt_row->baseline.median ? dbt_row->baseline.median : dbt_row->baseline.mean,
                    dbt_row->band_low, dbt_row->band_high};
   detail::add_check_charts(out, baseline);
+  out.storm = storm.words;
   return out;
 }
 

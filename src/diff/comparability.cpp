@@ -4,6 +4,7 @@
 // reports, figures that overlap in a report's own accounting. Differ::comparability() writes the warnings
 // and sets the verdict to not comparable where it must; drop_deltas() then removes every change.
 #include <awrdiff/baseline.hpp>
+#include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/time.hpp>
@@ -298,10 +299,22 @@ void Differ::comparability() {
         fmt::format("the periods overlap (snaps {}-{} and {}-{}): part of the time is in both, so "
                     "their difference understates the change",
                     *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
+  // An AWR report and a Statspack report number their snapshots apart: whether they overlap is read from the times.
+  if (!sets && !overlap && (m_base->kind == ReportKind::statspack) != (m_target.kind == ReportKind::statspack) &&
+      (b.dbid && t.dbid ? *b.dbid == *t.dbid : detail::lower(b.name) == detail::lower(t.name)) &&
+      detail::lower(b.instance) == detail::lower(t.instance)) {
+    const std::string ab = iso_time(bi.begin_time), ae = iso_time(bi.end_time), tb = iso_time(ti.begin_time),
+                      te = iso_time(ti.end_time);
+    if (!ab.empty() && !ae.empty() && !tb.empty() && !te.empty() && ab < te && tb < ae)
+      m_out.warnings.push_back(fmt::format(
+          "the periods overlap in time ({} - {} and {} - {}; an AWR and a Statspack report number their snapshots apart): "
+          "part of the time is in both, so their difference understates the change",
+          bi.begin_time, bi.end_time, ti.begin_time, ti.end_time));
+  }
   if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
     m_out.warnings.push_back(restart_warning(*m_base, m_target));
   auto be = base_elapsed(), te = target_elapsed();
-  if (be && te && *be > 0 && *te > 0) {
+  if (be && te && *be > 0 && *te > 0 && m_base->valid && m_target.valid) {  // (an unsound side's elapsed says nothing)
     const double ratio = std::max(*be, *te) / std::min(*be, *te);
     if (ratio > k_length_ratio_warning)
       m_out.warnings.push_back(
@@ -318,6 +331,12 @@ void Differ::oddities(const Snapshot& s) {
     if (std::find(m_out.warnings.begin(), m_out.warnings.end(), w) == m_out.warnings.end())
       m_out.warnings.push_back(std::move(w));
   };
+  // A row of a compare report's top SQL list that could not be read: said once (both periods carry it), never a
+  // statement dropped in silence while the next one passes for the top SQL.
+  if (from_compare_report(s))
+    for (const auto& d : s.diagnostics)
+      if (d.level == Diagnostic::Level::warning && d.section == "sql")
+        once(fmt::format("{}: {}", name(s).substr(0, name(s).rfind(" [")), d.message));
   const auto db = s.db_time_s(), cpu = s.db_cpu_s();
   if (db && cpu && *db > 0 && *cpu > *db * 1.005)
     once(

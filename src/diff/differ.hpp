@@ -181,6 +181,7 @@ private:
   // sql_match.cpp
   void match_sql();
   std::string why_changed(const detail::SqlPair& p) const;
+  void still_running_per_ash(std::vector<detail::SqlPair>& pairs) const;
   void sql();
   void literal_sql();
   void sql_carriers();
@@ -199,6 +200,7 @@ private:
 
   // replay.cpp
   std::string pair_kind() const;
+  std::string pair_label() const;
   void one_workload_headline(const std::string& kind);
   std::string slower_statements(bool slower) const;
 

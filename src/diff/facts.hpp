@@ -70,6 +70,18 @@ inline bool load_explains(const std::vector<UnitMove>& units) {
   return load && known && !held_costlier && (!with || against);
 }
 
+/// The words of the busier-is-not-slower reading, one for the pair and `check`: "More load, not slower" when no cost
+/// per unit moved with DB time per second; when some did (`costlier`: the units whose DB time per unit moved the way
+/// DB time per second did, "execution", "call"), both are said: "More load, and costlier per execution and call"
+/// (less load: "Less load, not faster" / "Less load, and cheaper per transaction").
+inline std::string load_reading(bool up, const std::vector<std::string>& costlier) {
+  if (costlier.empty()) return up ? "More load, not slower" : "Less load, not faster";
+  std::string units;
+  for (std::size_t i = 0; i < costlier.size(); ++i)
+    units += (i == 0 ? "" : i + 1 == costlier.size() ? " and " : ", ") + costlier[i];
+  return std::string(up ? "More load, and costlier per " : "Less load, and cheaper per ") + units;
+}
+
 /// Rate per second of elapsed; empty when either is absent or elapsed is not positive (time.hpp).
 using awrdiff::per_second;
 

@@ -28,6 +28,7 @@ constexpr FindingRule k_rules[] = {
     {"plan_change", "a statement's plan hash value changed and its time per execution with it"},
     {"sql_regression", "the statements that carry the change, per execution vs volume"},
     {"workload_volume", "more (or less) work at the same cost per transaction"},
+    {"work_per_unit", "logical reads per execution rose or fell (more work per unit), with the segment holding most of them"},
     {"host_change", "host CPUs, cores or memory changed between the periods"},
     {"memory_change", "buffer cache or shared pool sizes differ between the periods (Cache Sizes)"},
     {"parameter_change", "init.ora parameters differ between the periods, the performance-shaping ones first"},
@@ -98,6 +99,7 @@ std::vector<Finding> Rules::run() {
   plan_change();
   sql_regression();
   workload_volume();
+  work_per_unit();
   host_change();
   memory_change();
   parameter_change();

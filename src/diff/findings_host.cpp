@@ -1,6 +1,8 @@
 // The findings rules of CPU, load and configuration: the load moving between I/O waits and CPU, time outside DB
 // CPU and waits (a CPU run queue, or uninstrumented time), workload volume at the same cost, and what changed
 // between the periods: the host, SGA sizes, init.ora parameters. Class Rules: findings_rules.hpp; docs/findings.md.
+#include <awrdiff/catalog.hpp>
+
 #include "diff/findings_rules.hpp"
 
 #include <algorithm>
@@ -117,6 +119,63 @@ void Rules::workload_volume() {
   f.cause = fmt::format("workload volume {}", pct_change(tps.b, tps.t).substr(1));
   f.metrics = {metric("transactions_per_s", "transactions per second", "/s", tps),
                metric("db_time_per_txn_s", "DB time per transaction", "s", per_txn)};
+  add(std::move(f));
+}
+
+// More work per unit: logical reads per execution rose materially (a statement reading more blocks each time, a
+// segment grown or read another way): each execution costs more CPU whatever the load. Named with the segment that
+// holds most logical reads and how much of them the captured SQL covers (the rest is outside the top lists).
+void Rules::work_per_unit() {
+  const Pair reads = lp("logical_reads"), execs = lp("executes");
+  if (!reads.b || !reads.t || !execs.b || !execs.t || *execs.b <= 0 || *execs.t <= 0 || *reads.b <= 0) return;
+  if (!assess("load_profile.logical_reads", reads.b, reads.t).material()) return;
+  const double per_b = *reads.b / *execs.b, per_t = *reads.t / *execs.t;
+  const bool up = per_t > per_b;
+  if (std::max(per_b, per_t) < k_work_per_unit_ratio * std::min(per_b, per_t)) return;
+  Finding f;
+  f.rule = "work_per_unit";
+  f.direction = up ? ChangeKind::worse : ChangeKind::better;
+  const Pair cpu = tm_rate("DB CPU");
+  f.impact_aas = cpu.b && cpu.t ? *cpu.t - *cpu.b : 0;
+  if (f.impact_aas * (up ? 1 : -1) < 0) f.impact_aas = 0;  // the CPU moved the other way: no share to claim
+  f.title = fmt::format("Work per execution {}: {} logical reads per execution (logical reads {} /s{}, executions {} /s{})",
+                        up ? "rose" : "fell", arrow(per_b, per_t, per_t >= 100 ? 0 : 1), arrow(reads.b, reads.t, 0),
+                        pct_change(reads.b, reads.t), arrow(execs.b, execs.t, 1), pct_change(execs.b, execs.t));
+  f.cause = fmt::format("logical reads per execution x{}", grouped(per_t / per_b, 1));
+  // The segment holding most logical reads of the later period, with its share on both sides.
+  auto top_segment = [](const Snapshot& s) -> const SegmentStat* {
+    const SegmentStat* best = nullptr;
+    const std::string_view logical_reads = logical_reads_segment_list();
+    for (const auto& g : s.segments)
+      if (g.list == logical_reads && g.pct_total && (best == nullptr || *g.pct_total > *best->pct_total)) best = &g;
+    return best;
+  };
+  const Snapshot& later = up ? m_t : m_b;
+  if (const SegmentStat* g = top_segment(later); g != nullptr && *g->pct_total >= k_hot_segment_pct) {
+    const Snapshot& other = up ? m_b : m_t;
+    OptDouble before;
+    for (const auto& o : other.segments)
+      if (o.list == g->list && o.owner == g->owner && o.object == g->object && o.subobject == g->subobject) before = o.pct_total;
+    f.evidence.push_back(
+        fmt::format("Segments by Logical Reads: {}.{}{} ({}) holds {}% of logical reads{}", g->owner, g->object,
+                    g->subobject.empty() ? "" : "." + g->subobject, g->type, grouped(*g->pct_total, 1),
+                    before ? fmt::format(" ({}% before)", grouped(*before, 1)) : std::string(" (not listed before)")));
+    f.cause += fmt::format(", {} {}% of logical reads", g->object, grouped(*g->pct_total, 1));
+  }
+  // How much of the later period's logical reads the captured SQL (its statements' buffer gets) accounts for.
+  if (const OptDouble el_s = el(later); el_s && *el_s > 0) {
+    double sum = 0;
+    for (const auto& q : later.sql)
+      if (q.buffer_gets) sum += *q.buffer_gets;
+    const double total = (up ? *reads.t : *reads.b) * *el_s;
+    if (sum > 0 && total > 0 && sum < total)
+      f.evidence.push_back(
+          fmt::format("the statements the report lists account for {}% of the logical reads (their buffer gets): "
+                      "the rest is in statements below the top lists",
+                      grouped(sum / total * 100, 1)));
+  }
+  f.metrics = {metric("load_profile.logical_reads", "logical reads per second", "blocks/s", reads),
+               metric("load_profile.executes", "executions per second", "/s", execs)};
   add(std::move(f));
 }
 

@@ -37,6 +37,8 @@ constexpr double k_slow_redo_write_ms = 10;  // log file parallel write above th
 // read requests per second where the report gives them.
 constexpr double k_filetype_min_reads = 10;
 constexpr double k_parse_min_share_pct = 2;  // parse time under this share of DB time on both sides is not a finding
+constexpr double k_work_per_unit_ratio = 2;  // logical reads per execution must move this many times to be a finding
+constexpr double k_hot_segment_pct = 30;  // a segment holding this share of logical reads is named as where the work is
 constexpr double k_literal_min_aas = 0.01;  // a literal SQL shape must carry this much elapsed per second on a side
 
 std::string num(const OptDouble& v, int precision);
@@ -160,6 +162,7 @@ private:
   void cpu_shift();
   void outside_time();
   void workload_volume();
+  void work_per_unit();
   void host_change();
   void memory_change();
   void parameter_change();

@@ -164,6 +164,7 @@ std::string Rules::contention_kind(std::string_view name) {
     return code + " enqueue";
   }
   if (n.find("buffer busy") != std::string::npos) return "buffer busy";
+  if (n == "read by other session") return "hot block (read by other session)";
   if (n.find("library cache") != std::string::npos || n.starts_with("cursor:") || n.find("mutex") != std::string::npos)
     return "library cache/mutex";
   if (n.find("row cache") != std::string::npos) return "row cache";
@@ -190,7 +191,10 @@ std::string Rules::contention_title(const std::vector<std::string>& events) {
 void Rules::concurrency() {
   event_group({"concurrency", "Contention waits", true, 6, nullptr, &contention_title},
               [](std::string_view n, std::string_view cls) {
-                return is_concurrency_event(n, cls) && cls != "User I/O" && cls != "System I/O" && cls != "Commit";
+                // read by other session (User I/O): sessions queued behind another session's read of the same block,
+                // the hot-block contention of buffer busy waits.
+                return (is_concurrency_event(n, cls) && cls != "User I/O" && cls != "System I/O" && cls != "Commit") ||
+                       n == "read by other session";
               });
 }
 

@@ -190,6 +190,7 @@ struct Differ::LoadShift {
   std::string loads;  // "executions +21%, transactions +47% and user calls +20%"
   std::string costs;  // "DB time per execution -8% and per transaction -24%"
   std::string inside;  // a real slowdown (speed-up) inside the load change, or empty
+  std::vector<std::string> costlier;  // the units whose cost moved with DB time per second ("execution", "call")
 };
 
 void Differ::headline() {
@@ -204,7 +205,16 @@ void Differ::headline() {
   }
   if (o.verdict == Verdict::not_comparable || !o.db_time_per_s_base || !o.db_time_per_s_target) {
     o.verdict = Verdict::not_comparable;
-    o.headline = "Not comparable: " + (o.warnings.empty() ? std::string("DB time or elapsed missing") : o.warnings.front());
+    const std::string why = o.warnings.empty() ? std::string("DB time or elapsed missing") : o.warnings.front();
+    // One workload (a compare report's two periods, --replay): the kind of pair first, then the one reason, a
+    // side's own unsoundness said once ("RAC periods of STXPRD ..., 1 instance vs 2: not comparable: Oracle's own 1st
+    // set is unsound: ...").
+    if (const std::string kind = m_opt.one_workload ? pair_label() : std::string(); !kind.empty()) {
+      const Snapshot* bad = !m_base->valid ? m_base : !m_target.valid ? &m_target : nullptr;
+      o.headline = kind + ": not comparable: " + (bad != nullptr ? bad->invalid_reason : why);
+      return;
+    }
+    o.headline = "Not comparable: " + why;
     return;
   }
   const double b = *o.db_time_per_s_base, t = *o.db_time_per_s_target;
@@ -232,7 +242,7 @@ void Differ::headline() {
       head = "Improved: ";
       break;
     case Verdict::load_changed:
-      head = delta > 0 ? "More load, not slower: " : "Less load, not faster: ";
+      head = detail::load_reading(delta > 0, load.costlier) + ": ";
       break;
     default:
       head = "Unchanged: ";
@@ -318,6 +328,7 @@ Differ::LoadShift Differ::load_shift(double delta) const {
     const auto ca = assess(u.cost_key, metric_value(*m_base, u.cost_key), metric_value(m_target, u.cost_key));
     if (ca.kind != ChangeKind::unknown) move.cost = ca.material() && ca.delta ? ((*ca.delta > 0) == up ? 1 : -1) : 0;
     moves.push_back(move);
+    if (move.cost == 1) out.costlier.push_back(u.cost_name);
     if (ca.kind == ChangeKind::unknown) continue;
     if (ca.material() && ca.rel_pct) {
       // Tenfold and more: the costs themselves, in ms ("per execution 486 -> 5.1 ms").

@@ -48,8 +48,8 @@ std::string Differ::pair_kind() const {
   std::vector<std::string> kinds;
   const std::string rb = detail::replay_role(*m_base), rt = detail::replay_role(m_target);
   if (rb == "capture" && rt == "replay") kinds.emplace_back("Database Replay capture vs replay");
-  else if (rt == "replay") kinds.emplace_back("Database Replay replay");
-  else if (rb == "capture") kinds.emplace_back("Database Replay capture");
+  else if (rt == "replay") kinds.emplace_back("Database Replay (the target a replay)");
+  else if (rb == "capture") kinds.emplace_back("Database Replay (the base a capture)");
   const auto& b = m_base->database;
   const auto& t = m_target.database;
   if (b.dbid && t.dbid && *b.dbid != *t.dbid)
@@ -60,6 +60,20 @@ std::string Differ::pair_kind() const {
   for (const auto& k : kinds) out += (out.empty() ? "" : ", ") + k;
   if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
   return out;
+}
+
+// The kind of pair as a not-comparable headline names it: pair_kind(), and for two RAC sets the database and their
+// instance counts first ("RAC periods of STXPRD (DB Id 3287654263), 1 instance vs 2, Database Replay (the target a
+// replay)"); empty for two periods of one instance.
+std::string Differ::pair_label() const {
+  std::string kind = pair_kind();
+  if (m_base->kind != ReportKind::awr_global && m_target.kind != ReportKind::awr_global) return kind;
+  auto count = [](const Snapshot& s) { return s.database.instances.value_or(1); };
+  const auto& db = m_target.database;
+  std::string rac = fmt::format("RAC periods of {}{}, {} instance{} vs {}", db.name,
+                                db.dbid ? fmt::format(" (DB Id {})", *db.dbid) : std::string(), count(*m_base),
+                                count(*m_base) == 1 ? "" : "s", count(m_target));
+  return kind.empty() ? rac : rac + ", " + kind;
 }
 
 // The headline of one workload on both sides: the kind of pair, the same work or not (in total: per second x
@@ -81,6 +95,14 @@ void Differ::one_workload_headline(const std::string& kind) {
   for (const auto& u : k_units) {
     const OptDouble lb = metric_value(*m_base, u.load_key), lt = metric_value(m_target, u.load_key);
     if (!lb || !lt || be <= 0 || te <= 0) continue;
+    // A rate printed to a tenth and under 0.5 /s (a compare report's "Transactions: 0.0 0.3"): its total over the
+    // period is off by up to half a step times the elapsed time (0.0 /s over 603 s is 0 to 30), so it is not totalled.
+    auto coarse = [](double v) { return v < 0.5 && std::fabs(v * 10 - std::round(v * 10)) < 1e-9; };
+    if (coarse(*lb) || coarse(*lt)) {
+      work.push_back(fmt::format("{} {} -> {} /s (printed to 0.1 /s: too coarse to total)", u.name, detail::grouped(*lb, 1),
+                                 detail::grouped(*lt, 1)));
+      continue;
+    }
     const double tb = *lb * be, tt = *lt * te;
     const OptDouble pct = change_pct(tb, tt);
     work.push_back(fmt::format("{} {} -> {} in total ({} -> {} /s){}", u.name, count(tb), count(tt), detail::grouped(*lb, 1),

@@ -2,6 +2,7 @@
 // same statement under a new sql_id), literal SQL grouped by its signature, new / gone / not shown
 // against each report's cut-off, per execution against volume (why_changed), and the statements a PL/SQL
 // call runs (mark_plsql_children). Then the tables Top SQL, Literal SQL and SQL carrying the change.
+#include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/sql_text.hpp>
 
@@ -11,7 +12,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <map>
 #include <set>
 #include <string_view>
@@ -393,7 +396,57 @@ void Differ::match_sql() {
            std::max(b.base_rate.value_or(0), b.target_rate.value_or(0));
   });
   mark_plsql_children(pairs);
+  still_running_per_ash(pairs);
   m_facts.sql = std::move(pairs);
+}
+
+// The % Activity the report's ASH gives the first of `ids` it lists, with that id (a table of the report that gives a
+// SQL ID and its % Activity: Top SQL with Top Events, Top SQL with Top Row Sources); empty when it lists none of them.
+static std::optional<std::pair<std::string, double>> ash_activity(const Snapshot& s, const std::vector<std::string>& ids) {
+  for (const auto& t : s.other_tables) {
+    std::optional<std::size_t> id_col, pct_col;
+    for (std::size_t i = 0; i < t.headers.size(); ++i) {
+      const std::string h = detail::lower(t.headers[i]);
+      if (h == "sql id") id_col = i;
+      if (h == "% activity") pct_col = i;
+    }
+    if (!id_col || !pct_col) continue;
+    for (const auto& id : ids)
+      for (const auto& row : t.rows)
+        if (row.size() > std::max(*id_col, *pct_col) && row[*id_col] == id)
+          if (const double v = std::strtod(row[*pct_col].c_str(), nullptr); v > 0 && std::isfinite(v)) return std::pair{id, v};
+  }
+  return std::nullopt;
+}
+
+// A statement listed only in the earlier period (by end time) is not gone when the later period's ASH still samples it
+// or a statement inside it (RMGTIBP 04:30 -> 05:00: the cleanup job 6frynf9v1m655, 4,221.6 s with no execution
+// completed at 04:30, leaves the elapsed lists at 05:00 while its ALTER INDEX 4mcpvy4xp0cp2 holds 7.89% of ASH
+// activity): a call still running, its later time not reported. No change is taken from the list's cut-off; it is said
+// instead. Read by time, so the mirrored pair reads it alike (its "new" statement is the same call). A statement listed
+// only in the later period keeps its change: the later report gives its time (RMGTIBN 06:30 -> 07:00's cleanup job
+// +4,849 s, even though 06:30's ASH saw it start).
+void Differ::still_running_per_ash(std::vector<detail::SqlPair>& pairs) const {
+  if (!has_base()) return;
+  const std::string base_end = iso_time(m_base->interval.end_time), target_end = iso_time(m_target.interval.end_time);
+  if (base_end.empty() || target_end.empty() || base_end == target_end) return;
+  const bool base_earlier = base_end < target_end;
+  for (auto& p : pairs) {
+    const bool gone = p.status == "gone";
+    if (!(gone && base_earlier) && !(p.status == "new" && !base_earlier)) continue;
+    std::vector<std::string> ids{p.any().sql_id};
+    for (const auto& c : pairs)
+      if (c.parent == p.any().sql_id || (!p.parent.empty() && c.any().sql_id == p.parent)) ids.push_back(c.any().sql_id);
+    const auto seen = ash_activity(gone ? m_target : *m_base, ids);
+    if (!seen) continue;
+    p.status = "running (ASH)";
+    p.delta_aas.reset();
+    p.bound = false;
+    p.why = fmt::format(
+        "not in the later report's SQL lists, but its ASH shows {} at {}% of activity: still running across "
+        "the snapshots, not {}",
+        seen->first == p.any().sql_id ? std::string("it") : seen->first, detail::grouped(seen->second, 2), gone ? "gone" : "new");
+  }
 }
 
 // Per execution vs volume: "the same work got slower" or "more work".
@@ -404,6 +457,23 @@ std::string Differ::why_changed(const detail::SqlPair& p) const {
   if (!b.executions || !t.executions) return "";
   if (*b.executions == 0 || *t.executions == 0)
     return "no execution completed in one period: its calls ran across the snapshots (long calls, or sessions held in it)";
+  // Within the period's length to the second or so, its timing: 1,806.65 s per execution in a 30.1-minute period
+  // spans it; 545 of 600 s is a slow execution, no span.
+  constexpr double k_spans_period = 0.98;
+  // An execution as long as the period (2 -> 2 executions of 1,806 s in 30 minutes): each one spans the snapshots, so its
+  // time per execution is the period's length, not its speed.
+  auto spans = [](const SqlStat& q, const Snapshot& s) {
+    return q.elapsed_s && s.interval.elapsed_s && *s.interval.elapsed_s > 0 && *q.executions > 0 &&
+           *q.elapsed_s / *q.executions >= k_spans_period * *s.interval.elapsed_s;
+  };
+  if (spans(b, *m_base) || spans(t, m_target)) {
+    const SqlStat& q = spans(t, m_target) ? t : b;
+    const Snapshot& s = spans(t, m_target) ? m_target : *m_base;
+    return fmt::format(
+        "each execution spans the period ({} s per execution in a {}-minute period): its time per execution is "
+        "the length of the period, not its speed",
+        detail::grouped(*q.elapsed_s / *q.executions, 0), detail::grouped(*s.interval.elapsed_s / 60, 0));
+  }
   auto bx = metric_value(*m_base, sql_key(b, "executions_per_s")), tx = metric_value(m_target, sql_key(t, "executions_per_s"));
   auto per_exec = assess("sql.elapsed_per_exec_ms", metric_value(*m_base, sql_key(b, "elapsed_per_exec_ms")),
                          metric_value(m_target, sql_key(t, "elapsed_per_exec_ms")));
@@ -672,10 +742,18 @@ void Differ::sql_carriers() {
     recon += fmt::format("; the other {} statement{} of the SQL lists net {}{}", other_count, other_count == 1 ? "" : "s",
                          aas(others), share(others));
   const double rest = *delta - listed - others;
+  // A statement still running across the snapshots (gone from the target's lists, sampled by its ASH): its time in the
+  // target is part of the rest.
+  std::vector<std::string> running;
+  for (const auto& p : m_facts.sql)
+    if (p.status == "running (ASH)" && p.parent.empty()) running.push_back(p.any().sql_id);
   recon += fmt::format(
-      "; not attributed {}{}: statements below both reports' top-N lists, whose changes are unknown, "
+      "; not attributed {}{}: statements below both reports' top-N lists, whose changes are unknown, {}"
       "and time in no listed statement (commits, logons, parsing outside them).",
-      aas(rest), share(rest));
+      aas(rest), share(rest),
+      running.empty() ? std::string()
+                      : fmt::format("the later period's time of {} (still running, not in its lists: its ASH samples it), ",
+                                    fmt::join(running, ", ")));
   t.notes.push_back(std::move(recon));
   t.notes.push_back(
       "Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second; a negative "

@@ -90,6 +90,17 @@ void Differ::periods() {
   add("Elapsed (min)", [&](const Snapshot& s) -> CompareCell {
     return s.interval.elapsed_s ? CompareCell(fmt::format("{:.2f}", *s.interval.elapsed_s / 60)) : CompareCell();
   });
+  // A RAC report's instances (a RAC global report, each set of a RAC compare report): each one's DB time and elapsed
+  // time, as its table of instances prints them in minutes.
+  if ((has_base() && !m_base->instance_rows.empty()) || !m_target.instance_rows.empty())
+    add("Instance DB time / elapsed (min)", [](const Snapshot& s) -> CompareCell {
+      if (s.instance_rows.empty()) return {};
+      auto min = [](const OptDouble& v) { return v ? detail::grouped(*v / 60, 2) : std::string("?"); };
+      std::string out;
+      for (const auto& i : s.instance_rows)
+        out += fmt::format("{}{} {} / {}", out.empty() ? "" : ", ", i.instance, min(i.db_time_s), min(i.elapsed_s));
+      return out;
+    });
   add("Sessions (begin / end)", [&](const Snapshot& s) -> CompareCell {
     if (!s.interval.begin_sessions && !s.interval.end_sessions) return {};
     auto v = [](const OptDouble& x) { return x ? fmt::format("{:.0f}", *x) : std::string("?"); };

@@ -907,6 +907,11 @@ Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> p
     c.charts.push_back(std::move(stack));
   }
   if (!kept.empty()) c.charts.push_back(metrics_chart(series, shifts, keys, options, break_before));
+  for (auto& ch : c.charts)  // the episodes, shaded behind both charts
+    for (const auto& e : episodes)
+      ch.spans.push_back({e.first, e.last,
+                          fmt::format("episode {} .. {}{}: up to {} AAS", when(kept[e.first]->begin_time),
+                                      when(kept[e.last]->end_time), e.still_on ? " (still on)" : "", num(e.peak_aas))});
   return c;
 }
 

@@ -22,6 +22,9 @@
 #include <map>
 #include <thread>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #ifndef AWRDIFF_SQLITE3_SONAME
 #define AWRDIFF_SQLITE3_SONAME "libsqlite3.so.0"
 #endif
@@ -131,6 +134,37 @@ SqlFailure failure_of(int rc, int sys_errno) {
   }
 }
 
+// Whether this user may write the store and what SQLite writes beside it: the directory (a new store, its -wal and
+// -shm), a -wal or -shm already there (one left by a reader running as another user). `err`: errno of the first
+// refusal (EROFS: a read-only file system), 0 when all may be written; `what`: the refusal, one clause.
+struct WriteCheck {
+  int err = 0;
+  std::string what;
+};
+WriteCheck may_write(const std::string& path) {
+  std::error_code ec;
+  fs::path dir = fs::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  auto refused = [](const std::string& what) {
+    const int e = errno;
+    return WriteCheck{e, e == EROFS ? "the file system is read-only" : what};
+  };
+  if (fs::exists(path, ec) && ::access(path.c_str(), W_OK) != 0) return refused("no write permission on the file");
+  if (::access(dir.c_str(), W_OK) != 0)
+    return refused(
+        fmt::format("no write permission on its directory {} (SQLite creates its -wal and -shm files there)", dir.string()));
+  for (const char* suffix : {"-wal", "-shm"}) {
+    const std::string side = path + suffix;
+    struct stat st {};
+    if (::stat(side.c_str(), &st) == 0 && ::access(side.c_str(), W_OK) != 0)
+      return refused(
+          fmt::format("{} belongs to uid {} and this user may not write it (an older awrdiff reading the store "
+                      "as that user left it): give it to the store's owner (chown)",
+                      side, st.st_uid));
+  }
+  return {};
+}
+
 // "file:" URI of a path, for the read-only fallback (immutable=1).
 std::string file_uri(const std::string& path) {
   std::string out = "file:";
@@ -220,32 +254,59 @@ public:
           throw SqlError(SqlFailure::read_only, fmt::format("cannot create the directory {}: {}", parent.string(), ec.message()));
       }
     }
-    // One connection is used by one thread at a time (SqlConnection), so no mutex per call.
-    open(path, (write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX);
+    m_busy_timeout_ms = busy_timeout_ms;
+    const WriteCheck writable = may_write(path);
     try {
-      start(path, write, busy_timeout_ms);
+      if (write) {
+        // Said before SQLite is asked: on a read-only file system it would only say "unable to open database file".
+        if (writable.err != 0) throw SqlError(SqlFailure::read_only, writable.what);
+        // One connection is used by one thread at a time (SqlConnection), so no mutex per call.
+        open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
+        start();
+      } else {
+        open_reader(path, writable.err == 0);
+      }
     } catch (...) {
       close();
       throw;
     }
   }
 
-  void start(const std::string& path, bool write, int busy_timeout_ms) {
-    m_busy_timeout_ms = busy_timeout_ms;
-    m_lib.busy_timeout(m_db, busy_timeout_ms);
+  // A reader never writes, and never leaves a -wal or -shm file behind that the store's owner could not reuse:
+  // - a user who may write the store (its owner) opens it query-only (SQLite refuses every write): the last
+  //   connection to close removes the -wal and -shm files, as a writer's does (a read-only connection leaves them);
+  // - another user, or a read-only file system: with the -wal and -shm there (a writer has the store open), read-only
+  //   through them (SQLite creates nothing); without a -wal, every commit is in the file itself: it is read as
+  //   immutable, creating nothing (a writer that starts meanwhile is said if the read goes wrong: see fail()).
+  void open_reader(const std::string& path, bool may_write) {
+    if (may_write) {
+      open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+      exec("PRAGMA query_only=1");
+      start();
+      return;
+    }
+    std::error_code ec;
+    const bool wal = fs::exists(path + "-wal", ec);
+    if (wal && fs::exists(path + "-shm", ec)) {
+      try {
+        open(file_uri(path) + "?mode=ro", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX);
+        start();
+        return;
+      } catch (const SqlError& e) {
+        if (e.kind() == SqlFailure::corrupt) throw;
+        close();
+      }
+    }
+    m_immutable = !wal;  // see fail()
+    open(file_uri(path) + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX);
+    start();
+  }
+
+  void start() {
+    m_lib.busy_timeout(m_db, m_busy_timeout_ms);
     // A year of values is read in one pass: mapped, not copied page by page.
     exec("PRAGMA mmap_size=268435456");
-    // A read-only connection to a WAL store needs its -shm file: where it cannot be created (a
-    // read-only directory), the file is read as immutable (nobody can write it there either).
-    try {
-      query("SELECT count(*) FROM sqlite_master", {});
-    } catch (const SqlError& e) {
-      if (write || e.kind() == SqlFailure::corrupt) throw;
-      close();
-      open(file_uri(path) + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX);
-      m_lib.busy_timeout(m_db, busy_timeout_ms);
-      query("SELECT count(*) FROM sqlite_master", {});
-    }
+    query("SELECT count(*) FROM sqlite_master", {});
   }
 
   ~SqliteConnection() override { close(); }
@@ -372,12 +433,21 @@ private:
     if (e == 0 && (rc & 0xff) == SQLITE_IOERR) e = saved_errno;
     std::string m = message;
     if ((rc & 0xff) == SQLITE_IOERR && e != 0) m += fmt::format(" ({})", std::strerror(e));
+    // An immutable read (another user's store) takes no lock: a writer that started meanwhile may have moved pages
+    // under it. Its -wal, absent when the read began, says so; that is no damage.
+    std::error_code ec;
+    if (m_immutable && failure_of(rc, e) == SqlFailure::corrupt && fs::exists(m_path + "-wal", ec))
+      throw SqlError(SqlFailure::other,
+                     "the store was written to while it was read without a lock (this user may not write it, so cannot take "
+                     "SQLite's; " +
+                         m + "): run again");
     throw SqlError(failure_of(rc, e), m);
   }
 
   const LibSqlite& m_lib;
   std::string m_path;
   int m_busy_timeout_ms = 0;
+  bool m_immutable = false;  // read as immutable=1 (no lock, no -wal, no -shm), and there was no -wal then
   sqlite3* m_db = nullptr;
   std::map<std::string, sqlite3_stmt*, std::less<>> m_statements;
 };

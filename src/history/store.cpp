@@ -28,7 +28,22 @@ using namespace detail::history;  // store_internal.hpp: the SQL types and the h
 namespace detail::history {
 namespace {
 
+// What a stored snapshot body may inflate to, as an input may (512 MiB after gunzip, src/parse/input.cpp), and the
+// ratio of a body far larger than any real snapshot JSON (a few MB at most; the corpus's compress 8-15x): a body whose
+// recorded size is more than 100x its own is a zlib bomb, not a snapshot. Both are refused before inflating.
 constexpr std::size_t k_max_json_bytes = std::size_t{512} << 20;
+constexpr std::size_t k_ratio_free_bytes = std::size_t{16} << 20;
+constexpr std::size_t k_max_ratio = 100;
+
+std::string mib(std::uint64_t bytes) {
+  const auto in = [&](int shift, const char* unit) {
+    return fmt::format("{:g} {}",
+                       std::round(static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << shift) * 10) / 10, unit);
+  };
+  if (bytes >= (std::uint64_t{1} << 30)) return in(30, "GiB");
+  if (bytes >= (std::uint64_t{1} << 20)) return in(20, "MiB");
+  return bytes >= 1024 ? in(10, "KiB") : fmt::format("{} bytes", bytes);
+}
 
 }  // namespace
 
@@ -70,14 +85,25 @@ std::string compress(const std::string& text) {
   return out;
 }
 
-std::optional<std::string> decompress(const std::string& body, std::int64_t size) {
-  if (size <= 0 || static_cast<std::uint64_t>(size) > k_max_json_bytes) return std::nullopt;
+std::optional<std::string> decompress(const std::string& body, std::int64_t size, std::string* why) {
+  auto refuse = [&](std::string reason) -> std::optional<std::string> {
+    if (why != nullptr) *why = std::move(reason);
+    return std::nullopt;
+  };
+  if (size <= 0) return refuse(fmt::format("damaged: its recorded size is {}", size));
+  const auto n_bytes = static_cast<std::uint64_t>(size);
+  if (n_bytes > k_max_json_bytes)
+    return refuse(fmt::format("its body is marked {}, more than the {} a stored snapshot may inflate to", mib(n_bytes),
+                              mib(k_max_json_bytes)));
+  if (n_bytes > k_ratio_free_bytes && n_bytes / k_max_ratio > body.size())
+    return refuse(fmt::format("its body of {} is marked {}, more than {}x its size: a zlib bomb, not a snapshot",
+                              mib(body.size()), mib(n_bytes), k_max_ratio));
   std::string out(static_cast<std::size_t>(size), '\0');
   uLongf n = static_cast<uLongf>(size);
   if (uncompress(reinterpret_cast<Bytef*>(out.data()), &n, reinterpret_cast<const Bytef*>(body.data()),
                  static_cast<uLong>(body.size())) != Z_OK ||
       n != static_cast<uLongf>(size))
-    return std::nullopt;
+    return refuse(fmt::format("damaged: its body does not inflate to the {} recorded", mib(n_bytes)));
   return out;
 }
 

@@ -44,8 +44,10 @@ inline std::int64_t as_int(std::uint64_t v) { return static_cast<std::int64_t>(v
 SqlValue opt(const std::optional<std::int64_t>& v);
 SqlValue opt(const OptDouble& v);  ///< NULL for an absent or non-finite figure
 
-/// A stored snapshot's JSON, inflated; empty when the body is damaged or not `size` bytes.
-std::optional<std::string> decompress(const std::string& body, std::int64_t size);
+/// A stored snapshot's JSON, inflated; empty when the body is damaged or not `size` bytes, or would inflate to more
+/// than 512 MiB, or to more than 100x its own size above 16 MiB (a zlib bomb: refused before it is inflated). `why`:
+/// the reason, one clause.
+std::optional<std::string> decompress(const std::string& body, std::int64_t size, std::string* why = nullptr);
 
 /// A period's key in `periods` (its identity: DB Id, container, instance, snaps, begin time).
 std::string key_of(const HistoryPeriod& p);
@@ -74,6 +76,7 @@ struct HistoryStore::Impl {
   bool postgres = false;
   bool write = false;
   int version = 0;
+  bool integrity_checked = false;  // quick_check passed (SQLite): not run again in this run
   std::unordered_map<std::string, std::int64_t> metric_ids;
   std::unordered_map<std::int64_t, std::string> metric_keys;
 

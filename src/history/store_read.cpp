@@ -45,6 +45,7 @@ std::vector<HistoryPeriod> HistoryStore::periods(std::optional<std::uint64_t> db
 std::vector<HistorySeries> HistoryStore::series() {
   std::vector<HistorySeries> out;
   try {
+    m_impl->check_integrity("read");  // a list of a damaged store would be silently incomplete
     const std::string sql = fmt::format(
         "SELECT {}, p.begin_epoch, p.end_epoch, p.startup_epoch, "
         "(SELECT count(*) FROM snapshots s WHERE s.period_id = p.period_id) FROM periods p "
@@ -101,6 +102,7 @@ std::vector<HistoryPoint> HistoryStore::metric_series(const std::string& key, st
                             key));
   std::vector<HistoryPoint> out;
   try {
+    m_impl->check_integrity("read");
     const auto mid = m_impl->metric_id(key);
     if (mid < 0) return out;
     std::vector<SqlValue> p{mid};
@@ -121,13 +123,12 @@ std::vector<HistoryPoint> HistoryStore::metric_series(const std::string& key, st
   return out;
 }
 
-std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(std::uint64_t dbid, std::optional<int> instance,
-                                                                        std::optional<std::uint64_t> con_dbid,
-                                                                        std::optional<std::int64_t> from_epoch,
-                                                                        std::optional<std::int64_t> to_epoch, std::size_t limit,
-                                                                        std::size_t* unreadable) {
+std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(
+    std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
+    std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch, std::size_t limit,
+    std::vector<std::pair<HistoryPeriod, std::string>>* unreadable) {
   std::vector<std::pair<HistoryPeriod, Snapshot>> out;
-  if (unreadable) *unreadable = 0;
+  if (unreadable) unreadable->clear();
   if (limit == 0) return out;
   try {
     std::vector<SqlValue> p{as_int(dbid), as_int(con_dbid.value_or(0)), std::int64_t{instance.value_or(0)}};
@@ -144,22 +145,21 @@ std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(std::uin
       p.push_back(*to_epoch);
     }
     sql += fmt::format(" ORDER BY p.begin_epoch DESC, p.period_key DESC LIMIT {}", limit);
-    std::size_t bad = 0;
     m_impl->c->query(sql, p, [&](const SqlRow& r) {
       HistoryPeriod hp = read_period(r);
       const std::string encoding = r.text(k_period_column_count);
-      const auto json =
-          encoding == "zlib" ? decompress(r.blob(k_period_column_count + 2), r.integer(k_period_column_count + 1)) : std::nullopt;
-      if (!json) {
-        ++bad;
-        return;
+      std::string why = "unknown encoding " + encoding;
+      auto json = encoding == "zlib" ? decompress(r.blob(k_period_column_count + 2), r.integer(k_period_column_count + 1), &why)
+                                     : std::nullopt;
+      if (json) {
+        try {
+          Snapshot snap = snapshot_from_json(*json, hp.source);
+          out.emplace_back(std::move(hp), std::move(snap));
+          return;
+        } catch (const Error& e) { why = e.reason(); }
       }
-      try {
-        Snapshot snap = snapshot_from_json(*json, hp.source);
-        out.emplace_back(std::move(hp), std::move(snap));
-      } catch (const Error&) { ++bad; }
+      if (unreadable) unreadable->emplace_back(std::move(hp), std::move(why));
     });
-    if (unreadable) *unreadable = bad;
   } catch (const SqlError& e) { m_impl->fail(e, "reading the stored snapshots"); }
   std::reverse(out.begin(), out.end());
   return out;

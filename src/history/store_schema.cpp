@@ -149,10 +149,11 @@ void HistoryStore::Impl::prepare_schema() {
 }
 
 // SQLite: a damaged file is refused before anything is written to it (a write into a damaged b-tree can
-// spread the damage, and the periods added would be lost with it). quick_check reads every page once
-// (about 0.2 s for 100 MB); PostgreSQL checks its own pages.
+// spread the damage, and the periods added would be lost with it), and before it is listed, shown or exported (what a
+// damaged b-tree hides would be silently missing). quick_check reads every page once (about 0.2 s for 100 MB), once per
+// run; PostgreSQL checks its own pages.
 void HistoryStore::Impl::check_integrity(std::string_view would_be) {
-  if (c->dialect() != detail::SqlDialect::sqlite) return;
+  if (c->dialect() != detail::SqlDialect::sqlite || integrity_checked) return;
   std::vector<std::string> problems;
   c->query("PRAGMA quick_check(3)", {}, [&](const SqlRow& r) {
     std::string t = r.text(0);
@@ -161,7 +162,10 @@ void HistoryStore::Impl::check_integrity(std::string_view would_be) {
     if (t.starts_with("*** in database main *** ")) t.erase(0, 25);
     problems.push_back(t);
   });
-  if (problems.empty()) return;
+  if (problems.empty()) {
+    integrity_checked = true;  // once per run: a list or a timeline reads several series
+    return;
+  }
   throw Error(redact(location), fmt::format("the store is damaged (SQLite quick_check: {}); it was not {} and was left as it is: "
                                             "restore it from a backup (sqlite3 FILE .recover can salvage its rows)",
                                             fmt::join(problems, "; "), would_be));

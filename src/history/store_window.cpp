@@ -319,23 +319,24 @@ void Window::read_typical() {
   for (auto it = with_json.begin(); it != with_json.end() && typical.size() < m_options.typical_periods; ++it) {
     const SqlValue p[] = {*it};
     std::optional<std::string> json;
-    std::string encoding;
+    std::string encoding, why;
     m_c.query("SELECT encoding, json_bytes, body FROM snapshots WHERE period_id = ?", p, [&](const SqlRow& r) {
       encoding = r.text(0);
-      if (encoding == "zlib") json = decompress(r.blob(2), r.integer(1));
+      why = "unknown encoding " + encoding;
+      if (encoding == "zlib") json = decompress(r.blob(2), r.integer(1), &why);
     });
     if (encoding.empty()) continue;
     const auto& bp = m_b.periods[m_chosen.at(*it)];
     if (!json) {
-      m_b.notes.push_back(fmt::format("the stored snapshot of {} could not be read back ({}): not in the typical period",
-                                      bp.source, encoding == "zlib" ? "damaged" : "unknown encoding " + encoding));
+      m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
+                                      bp.begin_time, bp.source, why));
       continue;
     }
     try {
       typical.push_back(snapshot_from_json(*json, bp.source));
     } catch (const Error& e) {
-      m_b.notes.push_back(
-          fmt::format("the stored snapshot of {} could not be read back ({}): not in the typical period", bp.source, e.reason()));
+      m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
+                                      bp.begin_time, bp.source, e.reason()));
     }
   }
   std::reverse(typical.begin(), typical.end());

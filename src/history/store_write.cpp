@@ -212,15 +212,21 @@ void HistoryStore::record_check(CheckRecord r) {
 
 std::size_t HistoryStore::prune(std::int64_t older_than_s, bool dry_run) {
   try {
-    SqlTransaction tx(*m_impl->c);
     const SqlValue p[] = {older_than_s};
     std::vector<std::int64_t> ids;
-    m_impl->c->query(
-        "SELECT p.period_id FROM periods p JOIN (SELECT dbid, con_dbid, instance_number, max(end_epoch) AS newest FROM periods "
-        "GROUP BY dbid, con_dbid, instance_number) n ON n.dbid = p.dbid AND n.con_dbid = p.con_dbid AND "
-        "n.instance_number = p.instance_number WHERE p.end_epoch < n.newest - ? ORDER BY p.period_id",
-        p, [&](const SqlRow& r) { ids.push_back(r.integer(0)); });
-    if (dry_run) return ids.size();
+    const auto select = [&] {
+      m_impl->c->query(
+          "SELECT p.period_id FROM periods p JOIN (SELECT dbid, con_dbid, instance_number, max(end_epoch) AS newest FROM "
+          "periods GROUP BY dbid, con_dbid, instance_number) n ON n.dbid = p.dbid AND n.con_dbid = p.con_dbid AND "
+          "n.instance_number = p.instance_number WHERE p.end_epoch < n.newest - ? ORDER BY p.period_id",
+          p, [&](const SqlRow& r) { ids.push_back(r.integer(0)); });
+    };
+    if (dry_run) {  // a reader's count: no write transaction (the store is open read-only)
+      select();
+      return ids.size();
+    }
+    SqlTransaction tx(*m_impl->c);
+    select();
     for (const char* table : {"metric_values", "snapshots", "periods"})
       query_ids(*m_impl->c, fmt::format("DELETE FROM {} WHERE period_id IN ", table), ids);
     m_impl->c->query(

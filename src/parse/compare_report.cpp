@@ -11,6 +11,7 @@
 //    (elapsed = % of DB time × DB time; CPU, I/O, reads and rows = per execution × executions), and the text
 //    report wraps each statement's text under its figures, which the text tokenizer does not follow.
 #include "catalog/compare_catalog.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/number.hpp>
@@ -325,7 +326,15 @@ std::string rac_unsound(const Period& p, const RacSet& set) {
                                 r.instance_number.value_or(0), r.instance, r.startup_time, set.begin_times[i]));
   }
   if (p.iv.db_time_s && *p.iv.db_time_s < 0)
-    why.push_back(fmt::format("its DB time is negative ({:.2f} min)", *p.iv.db_time_s / 60));
+    why.push_back(fmt::format("its DB time is negative ({} min)", detail::grouped(*p.iv.db_time_s / 60, 2)));
+  // The set's elapsed time against its instances' own: 0.02 min where its one instance spans 15,822.43 min.
+  for (const InstanceRow& r : set.instances)
+    if (p.iv.elapsed_s && r.elapsed_s && *r.elapsed_s > 60 && *r.elapsed_s > 2 * *p.iv.elapsed_s) {
+      why.push_back(fmt::format("its elapsed time is {} min where instance {} spans {} min",
+                                detail::grouped(*p.iv.elapsed_s / 60, 2), r.instance_number.value_or(0),
+                                detail::grouped(*r.elapsed_s / 60, 2)));
+      break;
+    }
   if (why.empty()) return {};
   std::string out = why.front();
   for (std::size_t i = 1; i < why.size(); ++i) out += "; " + why[i];
@@ -502,7 +511,8 @@ std::optional<SqlStat> sql_of_period(const SqlCells& s, int period, OptDouble db
     const std::size_t i = first + k;
     return i < s.cells.size() ? number(s.cells[i]) : std::nullopt;
   };
-  const OptDouble pct = number(period == 1 ? s.cells[1] : s.cells[3]);
+  const std::size_t pct_cell = period == 1 ? 1 : 3;
+  const OptDouble pct = pct_cell < s.cells.size() ? number(s.cells[pct_cell]) : std::nullopt;
   if (!pct) return std::nullopt;  // N/A: no data captured in this period
   SqlStat q;
   q.sql_id = s.sql_id;
@@ -554,7 +564,9 @@ std::vector<SqlCells> html_sql(const RawReport& raw, std::vector<std::string>& p
       continue;
     for (const auto& r : t.rows) {
       const std::string id = r.cells.empty() ? std::string() : unbroken(r.cells[0], true);
-      if (r.cells.size() < k_sql_cells || !is_sql_id(id)) {
+      // A row cut short (its first cells in their places, the rest gone): what it holds is read, the rest unknown.
+      const bool cut = r.cells.size() < k_sql_cells && r.cells.size() >= 2 && is_sql_id(id) && number(r.cells[1]);
+      if ((r.cells.size() < k_sql_cells && !cut) || !is_sql_id(id)) {
         if (std::any_of(r.cells.begin(), r.cells.end(), [](const std::string& c) { return !trim(c).empty(); }) &&
             problems.size() < 20)
           problems.push_back(
@@ -563,9 +575,15 @@ std::vector<SqlCells> html_sql(const RawReport& raw, std::vector<std::string>& p
                           r.cells.size(), r.cells.empty() ? "" : id.substr(0, 40)));
         continue;
       }
+      if (cut && problems.size() < 20)
+        problems.push_back(
+            fmt::format("the row of statement {} in 'Top SQL Comparison by Elapsed Time' is cut short ({} of "
+                        "its {} figures): read from what it holds, its other figures unknown",
+                        id, r.cells.size() - 1, k_sql_cells - 1));
       SqlCells s;
       s.sql_id = id;
-      for (std::size_t i = 0; i < k_sql_cells; ++i) s.cells.push_back(i == 0 ? id : unbroken(r.cells[i], false));
+      for (std::size_t i = 0; i < k_sql_cells && i < r.cells.size(); ++i)
+        s.cells.push_back(i == 0 ? id : unbroken(r.cells[i], false));
       if (auto it = texts.find(s.sql_id); it != texts.end()) s.text = it->second;
       else if (const int c = t.column_index(ColumnId::sql_text); c >= 0 && static_cast<std::size_t>(c) < r.cells.size())
         s.text = std::string(trim(r.cells[static_cast<std::size_t>(c)]));
@@ -627,11 +645,17 @@ std::vector<SqlCells> text_sql(std::string_view content, std::vector<std::string
       continue;
     }
     if (open == nullptr && is_sql_id(w[0]) && w.size() > 1 && (number(w[1]) || w[1] == "N/A")) {  // figures missing
+      // Cut short (its first figures in their places, the rest gone): what it holds is read, the rest unknown.
       if (problems.size() < 20)
         problems.push_back(
             fmt::format("the line of statement {} in 'Top SQL Comparison by Elapsed Time' has {} of its {} "
-                        "figures: left out of both periods",
+                        "figures: read from what it holds, its other figures unknown",
                         w[0], w.size() - 1, k_sql_cells - 1));
+      SqlCells s;
+      s.sql_id = std::string(w[0]);
+      for (const auto& x : w) s.cells.emplace_back(x);
+      out.push_back(std::move(s));
+      open = &out.back();
       continue;
     }
     if (open != nullptr && open->text.size() < 64 * 1024) open->text += std::string(trim(line));
@@ -666,8 +690,8 @@ void apply_rac_set(Snapshot& s, const Period& p, const RacSet& set, int period) 
   const std::string missing = rac_missing_note(set);
   if (const std::string why = rac_unsound(p, set); !why.empty()) {
     s.valid = false;
-    s.invalid_reason = fmt::format("Oracle's own {} set of this RAC compare report is unsound: {}{}", k_period_names[period - 1],
-                                   why, missing.empty() ? std::string() : "; " + missing);
+    s.invalid_reason = fmt::format("Oracle's own {} set is unsound: {}{}", k_period_names[period - 1], why,
+                                   missing.empty() ? std::string() : "; " + missing);
   }
   if (!missing.empty())
     s.diagnostics.push_back({Diagnostic::Level::warning, "", 0,
@@ -723,9 +747,11 @@ bool from_compare_report(const Snapshot& s) {
                      [](const Diagnostic& d) { return d.message.rfind(k_note_prefix, 0) == 0; });
 }
 
-std::string compare_report_warning() {
-  return "both periods read from one AWR Compare Periods report (awrddrpt), not from two AWR reports. Read from "
-         "it: its Load Profile, Top Timed Events (of all sessions, not foreground only), Time Model, Wait Classes, "
+std::string compare_report_warning(bool rac) {
+  return std::string(rac ? "both periods read from one AWR RAC Compare Periods report (awrgdrpt), each set per instance and "
+                           "globally"
+                         : "both periods read from one AWR Compare Periods report (awrddrpt)") +
+         ", not from two AWR reports. Read from it: its Load Profile, Top Timed Events (of all sessions, not foreground only), Time Model, Wait Classes, "
          "OS and Instance Activity Stats, Host Configuration and the SQL of its elapsed-time list, which lists the "
          "top SQL of both periods together; what it lists for one period only is unknown (not zero) in the other, "
          "and the sections it does not print are missing";

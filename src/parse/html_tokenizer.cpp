@@ -5,6 +5,7 @@
 #include "support/lazy_library.hpp"
 
 #include <awrdiff/parse.hpp>
+#include <fmt/format.h>
 
 #include <libxml/HTMLparser.h>
 #include <libxml/SAX2.h>
@@ -267,6 +268,7 @@ private:
     else if (m_lines != nullptr && tbl.offset_debug() >= 0)
       t.line = m_lines->line_of(m_base + static_cast<std::size_t>(tbl.offset_debug()));
     bool have_header = false;
+    std::size_t not_kept = 0;  // rows past k_max_table_rows
     for (auto tr : trs) {
       std::vector<std::string> ths, tds;
       bool nested = false;
@@ -297,10 +299,19 @@ private:
         tds = std::move(ths);
       }
       if (tds.empty()) continue;
+      if (t.rows.size() >= detail::k_max_table_rows) {
+        ++not_kept;
+        continue;
+      }
       RawRow row;
       row.cells = std::move(tds);
       t.rows.push_back(std::move(row));
     }
+    if (not_kept > 0)
+      m_out.diagnostics.push_back({Diagnostic::Level::warning, std::string(k_ledger_section), t.line,
+                                   fmt::format("{}: {} rows past its first {} not read (no AWR section is this long: a "
+                                               "damaged or generated report)",
+                                               t.title.empty() ? "a table" : t.title, not_kept, detail::k_max_table_rows)});
     if (t.headers.empty() && t.rows.empty()) return;
     if (!detail::room_for_table(m_out)) return;
     detail::classify(t);

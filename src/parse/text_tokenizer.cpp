@@ -7,6 +7,8 @@
 
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <bit>
@@ -445,6 +447,10 @@ private:
   // table keeps them, its line.
   RawRow& new_row(std::string_view line, std::size_t i) {
     flush_continuation();  // (m_table->rows may move)
+    if (table_full()) {  // read into a spare row, not kept
+      m_spare = RawRow{};
+      return m_spare;
+    }
     RawRow& r = m_table->rows.emplace_back();
     if (m_keep_raw) r.raw = line;
     r.line = static_cast<int>(i + 1);
@@ -553,7 +559,7 @@ private:
     if (m_keep_raw) r.raw = std::string(line);
     r.line = static_cast<int>(i + 1);
     m_folded = m_folded && all_folded(r.cells);
-    m_table->rows.push_back(std::move(r));
+    if (!table_full()) m_table->rows.push_back(std::move(r));
   }
 
   void add_key_value_line(std::size_t i, RawReport& out) {
@@ -575,7 +581,7 @@ private:
     if (m_keep_raw) r.raw = std::string(line);
     r.line = static_cast<int>(i + 1);
     m_folded = m_folded && all_folded(r.cells);
-    m_table->rows.push_back(std::move(r));
+    if (!table_full()) m_table->rows.push_back(std::move(r));
   }
 
   void add_row_line(std::size_t i, RawReport& out) {
@@ -614,6 +620,8 @@ private:
         bool folded = true;
         slice(line, new_row(line, i).cells, folded);
         m_folded = m_folded && folded;
+      } else if (m_rows_not_kept > 0) {
+        ++m_lines_not_kept;  // a line of a record not kept
       } else if (!m_table->rows.empty()) {
         add_continuation(m_table->rows.back(), line);
       } else if (m_continuing && !out.tables.empty() && out.tables.back().title == m_table->title &&
@@ -662,7 +670,7 @@ private:
     r.cells.insert(r.cells.end(), std::make_move_iterator(figures.begin()), std::make_move_iterator(figures.end()));
     if (m_keep_raw) r.raw = line;
     r.line = static_cast<int>(m_pending_line + 1);
-    m_table->rows.push_back(std::move(r));
+    if (!table_full()) m_table->rows.push_back(std::move(r));
   }
 
   // A SQL record's lines after its figures (RawRow::continuation) are gathered as views, then copied
@@ -670,6 +678,10 @@ private:
   // strings it needs (a few lines a record, on a report of hundreds of thousands of records).
   void add_continuation(RawRow& row, std::string_view line) {
     if (&row != m_continuation_row) flush_continuation();
+    if (row.continuation.size() + m_continuation.size() >= detail::k_max_record_lines) {
+      ++m_lines_not_kept;
+      return;
+    }
     m_continuation_row = &row;
     m_continuation.push_back(line);
   }
@@ -686,6 +698,7 @@ private:
   void close_table(RawReport& out) {
     flush_continuation();  // (rows move)
     if (!m_table) return;
+    note_not_kept(out);
     RawTable t = std::move(*m_table);
     m_table.reset();
     // A table whose cells all read as fold_space would give them is marked folded: the snapshot
@@ -694,6 +707,14 @@ private:
     // A page break repeats the title and header: append to the table it continues.
     if (m_continuing && !out.tables.empty() && out.tables.back().title == t.title && out.tables.back().headers == t.headers) {
       auto& prev = out.tables.back();
+      const std::size_t room = prev.rows.size() < detail::k_max_table_rows ? detail::k_max_table_rows - prev.rows.size() : 0;
+      if (t.rows.size() > room) {
+        m_table.emplace(RawTable{.title = t.title, .line = t.line});  // (note_not_kept names it)
+        m_rows_not_kept = t.rows.size() - room;
+        note_not_kept(out);
+        m_table.reset();
+        t.rows.resize(room);
+      }
       for (auto& r : t.rows) prev.rows.push_back(std::move(r));
       prev.folded = prev.folded && t.folded;
       return;
@@ -701,6 +722,26 @@ private:
     if (t.rows.empty() && t.headers.empty()) return;
     if (!detail::room_for_table(out)) return;
     out.tables.push_back(std::move(t));
+  }
+
+  // True when m_table holds k_max_table_rows rows: the row at hand is counted, not kept.
+  bool table_full() {
+    if (m_table->rows.size() < detail::k_max_table_rows) return false;
+    ++m_rows_not_kept;
+    return true;
+  }
+
+  // The rows and lines m_table did not keep, said once (close_table), and the counts reset.
+  void note_not_kept(RawReport& out) {
+    std::vector<std::string> what;
+    if (m_rows_not_kept > 0) what.push_back(fmt::format("{} rows past its first {}", m_rows_not_kept, detail::k_max_table_rows));
+    if (m_lines_not_kept > 0)
+      what.push_back(fmt::format("{} lines of SQL records past {} a record", m_lines_not_kept, detail::k_max_record_lines));
+    if (!what.empty())
+      out.diagnostics.push_back({Diagnostic::Level::warning, std::string(k_ledger_section), m_table->line,
+                                 fmt::format("{}: {} not read (no AWR section is this long: a damaged or generated report)",
+                                             m_table->title.empty() ? "a table" : m_table->title, fmt::join(what, " and "))});
+    m_rows_not_kept = m_lines_not_kept = 0;
   }
 
   // RawRow::raw, the row's line as printed, is read only by the snapshot table's reader ("Begin Snap:"
@@ -712,6 +753,8 @@ private:
   LineIndex m_lines;
   // The lines of m_continuation_row's record not yet copied into it (add_continuation).
   RawRow* m_continuation_row = nullptr;
+  RawRow m_spare;  // a row read past k_max_table_rows, not kept
+  std::size_t m_rows_not_kept = 0, m_lines_not_kept = 0;  // of m_table (note_not_kept)
   std::vector<std::string_view> m_continuation;
   std::optional<RawTable> m_table;
   bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded

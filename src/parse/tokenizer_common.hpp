@@ -20,6 +20,12 @@ namespace awrdiff::detail {
 inline constexpr std::size_t k_max_tables = 20000;
 inline constexpr std::size_t k_max_columns = 256;
 inline constexpr std::size_t k_max_html_tags = 1'000'000;
+/// Rows a table keeps, and lines a text report's SQL record keeps after its figures: the largest table of the
+/// corpus has 700 rows (File IO Stats), Instance Activity about 2,000, and a text report prints a few lines of each
+/// statement. Rows and lines past them are counted, not kept, and said once per table: memory stays bounded on a
+/// report of millions of rows or one SQL text of hundreds of MB (docs/benchmark.md, "Large inputs").
+inline constexpr std::size_t k_max_table_rows = 20'000;
+inline constexpr std::size_t k_max_record_lines = 2'000;
 
 /// True while `report` has fewer than k_max_tables tables; at the limit, adds one warning
 /// diagnostic (once) and returns false: the caller drops the table.

@@ -332,6 +332,14 @@ void strip_chart(const Chart& c, std::ostream& out) {
   out << "</svg>\n";
 }
 
+// A shaded span of the plot from x `a` to `b` (Chart::spans: an episode), its label as the tooltip.
+void span_rect(double a, double b, double top, double bottom, const std::string& label, std::ostream& out) {
+  out << fmt::format(
+      "<rect class=\"span\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"#f3d6cf\" "
+      "fill-opacity=\"0.6\"><title>{}</title></rect>",
+      a, top, std::max(2.0, b - a), bottom - top, esc(label));
+}
+
 // Per series: a line over the categories (periods in time order) with each category's band shaded behind it and
 // the check outcomes as dots; a long series is drawn in buckets (the bucket's median, its band's medians, its
 // worst mark) so that a year of hourly periods stays a small page.
@@ -381,6 +389,11 @@ void series_chart(const Chart& c, std::ostream& out) {
     out << fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e3e7eb\"/>", x0, x1, bottom,
                        bottom);
     out << text(x0 - 4, top + 8, num(max), " text-anchor=\"end\" class=\"ax\"");
+    for (const auto& sp : c.spans) {  // behind everything of the lane
+      const double half = buckets <= 1 ? 4 : (x1 - x0) / static_cast<double>(buckets - 1) / 2;
+      span_rect(std::max(x0 - half, X(bucket_of(sp.first)) - half), std::min(x1 + half, X(bucket_of(sp.last)) + half), top,
+                bottom, sp.label, out);
+    }
     // The band: one polygon per run of buckets that have one.
     for (std::size_t b = 0; b < buckets;) {
       if (!l[b] || !u[b]) {
@@ -501,6 +514,15 @@ void stacked_series_chart(const Chart& c, std::ostream& out) {
     out << text(x0 - 6, Y(t) + 4, num(t), " text-anchor=\"end\" class=\"ax\"");
   }
   out << text(4, 12, c.unit, " class=\"ax\"");  // above the scale, clear of its top label
+  double label_end = 0;  // each span's label above the plot where it clears the one before (6.5 px a character)
+  for (const auto& sp : c.spans) {  // behind the areas
+    const double a = X(bucket_of(sp.first)), b = X(bucket_of(sp.last) + 1);
+    span_rect(a, b, plot_top, plot_bottom, sp.label, out);
+    const std::string label = cut(sp.label, std::max<std::size_t>(8, static_cast<std::size_t>((x1 - a) / 6.5)));
+    if (a + 2 < label_end + 8) continue;
+    out << text(a + 2, plot_top - 6, label, " class=\"span\"");
+    label_end = a + 2 + 6.5 * static_cast<double>(label.size());
+  }
   // The runs of buckets with values and no break between them.
   std::vector<std::pair<std::size_t, std::size_t>> runs;
   for (std::size_t b = 0; b < buckets;) {

@@ -172,6 +172,17 @@ void chart(Json& j, const Chart& ch) {
     j.end_object();
   }
   j.end_array();
+  if (ch.kind == ChartKind::series || ch.kind == ChartKind::stacked_series) {
+    j.key("spans").begin_array();
+    for (const auto& sp : ch.spans) {
+      j.begin_object();
+      j.key("first").number(static_cast<double>(sp.first));
+      j.key("label").string(sp.label);
+      j.key("last").number(static_cast<double>(sp.last));
+      j.end_object();
+    }
+    j.end_array();
+  }
   j.key("title").string(ch.title);
   j.key("totals");
   numbers(j, ch.totals);

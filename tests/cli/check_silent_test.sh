@@ -56,7 +56,7 @@ sed -e '0,/"Database Time Per Sec","CentiSeconds Per Second",10,\([0-9]*\),[0-9.
   -e '0,/"Average Active Sessions","Active Sessions",10,\([0-9]*\),[0-9.]*,/s//"Average Active Sessions","Active Sessions",10,\1,1e27,/' \
   "$s/sysmetric_summary.csv" >huge.csv
 ok "huge.csv differs" sh -c '! cmp -s huge.csv "$0"' "$s/sysmetric_summary.csv"
-check "DB time 1e27 in one period" 1 "$bin" check -q --baseline huge.csv "$s/bad.html"
+check "DB time 1e27 in one period" 1 "$bin" check -q -v --baseline huge.csv "$s/bad.html"
 ok "4 periods left" grep -q "4 periods matched" "$tmp/out"
 check "DB time 1e27: show -v" 0 "$bin" baseline show -v huge.csv
 ok "dropped row named" grep -q "skipped: huge.csv: line [0-9]*: Database Time Per Sec row dropped: average 1e+25 AAS is outside the range" "$tmp/out"

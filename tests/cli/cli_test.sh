@@ -33,6 +33,18 @@ for t in j['tables']:
 check "sets" 0 "$bin" --width 0 --base "$s/good.html" "$s/good.txt" --target "$s/bad.html" "$s/bad.txt"
 grep -q '^Regressed: .*Welch t p = ' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets headline"; head -1 "$tmp/out"; }
 grep -q '^Sets: 2 base and 2 target reports' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sets table"; }
+# --replay: two AWR reports of one workload under different DB Ids (a Database Replay capture and its replay, AWR
+# imported under a new DB Id), as the user says. The target: bad.txt under another DB Id and name.
+sed 's/^ORCL19        1234567890 ORCL19 /REPLAY1       2222222222 REPLAY1/' "$s/bad.txt" >"$tmp/replay.txt"
+ok "replay sample has another DB Id" grep -q '^REPLAY1       2222222222 REPLAY1' "$tmp/replay.txt"
+check "different DB Ids" 0 "$bin" "$s/good.txt" "$tmp/replay.txt"
+ok "different DB Ids: not comparable" grep -q '^Not comparable (different databases: ORCL19 DB Id 1234567890 vs REPLAY1' "$tmp/out"
+check "--replay" 0 "$bin" --width 0 --replay "$s/good.txt" "$tmp/replay.txt"
+ok "--replay: the kind of pair and the work first" grep -q '^Another DB Id (imported AWR: ORCL19 1234567890 -> REPLAY1 2222222222): the same work (user calls), slower per unit of work: DB time per user call 10.2 -> 44.7 ms' "$tmp/out"
+ok "--replay: said compared as one workload" grep -q 'compared as one workload' "$tmp/out"
+check "--replay --exit-code" 1 "$bin" --replay --exit-code "$s/good.txt" "$tmp/replay.txt"
+check "--replay json" 0 "$bin" --replay --format json "$s/good.txt" "$tmp/replay.txt"
+ok "--replay json verdict" python3 -c "import json; j=json.load(open('$tmp/out')); assert j['verdict']=='regressed' and j['headline'].startswith('Another DB Id'), j['headline']"
 # The output file is never one of the inputs, in any command; a failed write to stdout is an error.
 cp "$s/good.html" "$tmp/in.html"
 for cmd in "snapshot $tmp/in.html" "report $tmp/in.html" "tables $tmp/in.html" "$tmp/in.html $s/bad.html"; do

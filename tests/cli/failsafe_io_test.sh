@@ -329,6 +329,12 @@ has "damaged store: named" "the store is damaged \(SQLite quick_check: "
 one_line "damaged store: add"
 check "damaged store: check --add" 2 "$bin" check --history --add --db "$D" "$s/good_3.html"
 check "damaged store: export" 2 "$bin" history export --db "$D"
+# Reading a damaged store is no silent pass either: list and show say so in one line naming the file (issue 33).
+for cmd in list "show db_time_per_s"; do
+  check "damaged store: $cmd" 2 "$bin" history $cmd --db "$D"
+  has "damaged store: $cmd names it" "^awrdiff: $D: the store is damaged \(SQLite quick_check: "
+  one_line "damaged store: $cmd"
+done
 [ "$(md5sum <"$D")" = "$sum" ] && ok || bad "the damaged store was changed"
 [ ! -e "$D-wal" ] || [ ! -s "$D-wal" ] && ok || bad "the damaged store got a WAL"
 
@@ -343,6 +349,34 @@ c.commit()' "$Q"
 check "NaN in an SQLite store: check" 2 "$bin" check --history --db "$Q" "$s/bad.html"
 has "NaN in an SQLite store: named" "not a finite number \('NaN'\)"
 check "NaN in an SQLite store: export" 2 "$bin" history export --db "$Q"
+
+# Hostile snapshot bodies (issue 33): four zlib bombs (400 MB of zeros in 0.4 MB, as recorded), one that lies about its
+# size (marked 2 KB, inflating to 400 MB) and one marked 1 GiB. `timeline` reads none of them in full: fast, small,
+# and each left out is said, naming its period, not skipped silently.
+B="$tmp/bombs.sqlite"
+"$bin" history add --db "$B" "$s/good.html" "$s/good_1.html" "$s/good_2.html" "$s/good_3.html" "$s/good_4.html" "$s/bad.html" \
+  2>/dev/null
+python3 - "$B" <<'PY'
+import sqlite3, sys, zlib
+z = zlib.compressobj(9)
+zero = bytes(1 << 20)
+bomb = b"".join(z.compress(zero) for _ in range(400)) + z.flush()
+c = sqlite3.connect(sys.argv[1])
+ids = [r[0] for r in c.execute("SELECT period_id FROM snapshots ORDER BY period_id")]
+assert len(ids) == 6, ids
+for i in ids[:4]:
+    c.execute("UPDATE snapshots SET body = ?, json_bytes = ? WHERE period_id = ?", (bomb, 400 << 20, i))
+c.execute("UPDATE snapshots SET body = ?, json_bytes = ? WHERE period_id = ?", (bomb, 2048, ids[4]))
+c.execute("UPDATE snapshots SET json_bytes = ? WHERE period_id = ?", (1 << 30, ids[5]))
+c.commit()
+PY
+limited "zlib bombs: timeline" 0 10 200 "$bin" timeline -f json --db "$B"
+[ "$(grep -c 'was not read back' "$tmp/out")" = 6 ] && ok || bad "zlib bombs: not 6 snapshots said: $(grep 'read back' "$tmp/out")"
+has "zlib bomb: named" "stored snapshot of the period .* \(snaps [0-9]+-[0-9]+\) \(.*good.*\.html\) was not read back.*: its body of [0-9.]+ KiB is marked 400 MiB, more than 100x its size: a zlib bomb" "$tmp/out"
+has "a body marked 1 GiB: named" "\(.*bad\.html\) was not read back.*: its body is marked 1 GiB, more than the 512 MiB a stored snapshot may inflate to" "$tmp/out"
+has "a body lying about its size: named" "damaged: its body does not inflate to the 2 KiB recorded" "$tmp/out"
+limited "zlib bombs: check" 0 10 200 "$bin" check -f json --history --db "$B" "$s/good_4.html"
+has "zlib bombs: check names them" "the stored snapshot of the period of [0-9T:-]+ \(.*good_3\.html\) is left out of the typical period: its body of [0-9.]+ KiB is marked 400 MiB, more than 100x its size: a zlib bomb" "$tmp/out"
 
 # ==== PostgreSQL: timeouts, privileges, NaN ===============================================================
 # A server that accepts and never answers: the connect timeout (10 s by default) ends the run, exit 2.

@@ -319,6 +319,18 @@ esac
 expect 0 "add once there is room again" -- "$AWRDIFF" history add --db "$F" "$T"/hours/*.json
 [ "$(rows "$F")" = "300 consistent" ] && ok || bad "after the full disk: $(rows "$F")"
 
+# ---- only refused inputs: nothing to store, and no store is created (issue 33) ----------------------------
+"$AWRDIFF" baseline save samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html samples/good_4.html \
+  -o "$T/n.json" 2>/dev/null
+mkdir "$T/refused"
+expect_code 2 "add of a baseline file alone" -- "$AWRDIFF" history add --db "$T/refused/h.sqlite" "$T/n.json"
+contains "$T/err" "not a snapshot written by \`awrdiff snapshot\`" "the refused file's reason"
+contains "$T/err" "0 periods added, 1 file not added (named above): nothing to store, no store was created" "nothing created"
+[ -z "$(ls -A "$T/refused")" ] && ok || bad "refused inputs left files: $(ls -A "$T/refused")"
+sum=$(md5sum <"$DB")
+expect_code 2 "add of refused inputs to a store" -- "$AWRDIFF" history add --db "$DB" "$T/n.json" samples/README.md
+contains "$T/err" "2 files not added (named above): nothing to store, the store was not opened" "a store not opened"
+
 # ---- a read-only store ----------------------------------------------------------------------------------
 R="$T/ro/h.sqlite"
 mkdir -p "$T/ro"
@@ -343,6 +355,85 @@ else
   [ "$(md5sum <"$R")" = "$sum" ] && ok || bad "the read-only store changed"
 fi
 chmod 755 "$T/ro"
+
+# ---- readers as another user, a read-only file system (issue 33) -----------------------------------------------
+# A store its owner writes, in a directory every user may write (as /tmp): a reader running as another user never
+# leaves a -wal or -shm file there (a file of its own would make the owner's next add fail), and an owner's reader
+# leaves none either.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && id daemon >/dev/null 2>&1; then
+  OWNER="setpriv --reuid=daemon --regid=daemon --clear-groups"
+  READER="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+  mkdir "$T/shared"
+  chmod 1777 "$T/shared"
+  S="$T/shared/h.sqlite"
+  expect 0 "the owner adds" -- $OWNER "$AWRDIFF" history add --db "$S" samples/good.html samples/good_1.html samples/good_2.html
+  [ -z "$(ls -A "$T/shared" | grep -v '^h.sqlite$')" ] && ok || bad "the owner's add left: $(ls -A "$T/shared")"
+  expect 0 "another user's check" -- $READER "$AWRDIFF" check --history --db "$S" samples/good_3.html
+  expect 0 "another user's list" -- $READER "$AWRDIFF" history list --db "$S"
+  expect 0 "another user's show" -- $READER "$AWRDIFF" history show db_time_per_s --db "$S"
+  expect 0 "another user's timeline" -- $READER "$AWRDIFF" timeline --db "$S"
+  expect 0 "another user's export" -- $READER "$AWRDIFF" history export --db "$S"
+  left=$(find "$T/shared" -user nobody)
+  [ -z "$left" ] && ok || bad "another user's readers left files: $left"
+  expect 0 "the owner adds after them" -- $OWNER "$AWRDIFF" history add --db "$S" samples/good_3.html
+  expect 0 "the owner's check" -- $OWNER "$AWRDIFF" check --history --db "$S" samples/good_4.html
+  expect 0 "the owner's list" -- $OWNER "$AWRDIFF" history list --db "$S"
+  [ -z "$(ls -A "$T/shared" | grep -v '^h.sqlite$')" ] && ok || bad "the owner's readers left: $(ls -A "$T/shared")"
+  # While the owner has the store open (its -wal and -shm there, a period committed in the -wal only), another user
+  # reads through them: that period is seen, and no file of the reader's is left.
+  if $OWNER /usr/bin/python3 -c 1 2>/dev/null; then
+    $OWNER /usr/bin/python3 -c '
+import sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1])
+c.execute("SELECT count(*) FROM periods").fetchone()
+open(sys.argv[2], "w").close()
+time.sleep(20)' "$S" "$T/shared/held" &
+    holder=$!
+    for _ in $(seq 100); do [ -e "$T/shared/held" ] && break; sleep 0.1; done
+    expect 0 "the owner adds while holding the store" -- $OWNER "$AWRDIFF" history add --db "$S" samples/good_4.html
+    [ -s "$S-wal" ] && ok || bad "the owner's add was checkpointed: no -wal to read through"
+    expect 0 "another user lists through the owner's -wal" -- $READER "$AWRDIFF" history list --db "$S"
+    contains "$T/out" "5 periods" "the period in the -wal is read"
+    left=$(find "$T/shared" -user nobody)
+    [ -z "$left" ] && ok || bad "a reader through the -wal left files: $left"
+    kill "$holder" 2>/dev/null
+    wait "$holder" 2>/dev/null
+    rm -f "$T/shared/held"
+    # The holder was killed with its -wal and -shm left: the owner's next reader removes them.
+    expect 0 "the owner's list after the holder" -- $OWNER "$AWRDIFF" history list --db "$S"
+    [ ! -e "$S-wal" ] && [ ! -e "$S-shm" ] && ok || bad "the owner's list left: $(ls -A "$T/shared")"
+  else
+    echo "SKIP: a reader through the owner's -wal (no /usr/bin/python3 for the daemon user)"
+  fi
+  # A -wal or -shm left by a reader of an older awrdiff, as another user: the owner's add says what stops it.
+  $READER touch "$S-shm"
+  expect 2 "add past another user's -shm" -- $OWNER "$AWRDIFF" history add --db "$S" samples/good_4.html
+  contains "$T/err" "the store is read-only ($S-shm belongs to uid $(id -u nobody) and this user may not write it" "-shm named"
+  rm -f "$S-shm"
+else
+  echo "SKIP: readers as another user (needs root, setpriv and a daemon user)"
+fi
+# A read-only file system (a read-only bind mount in a mount namespace of its own): check and list read the store, add
+# says read-only, nothing is written.
+mkdir -p "$T/rofs/src" "$T/rofs/mnt"
+"$AWRDIFF" history add --db "$T/rofs/src/h.sqlite" samples/good.html samples/good_1.html samples/good_2.html 2>/dev/null
+if unshare -m sh -c "mount --bind '$T/rofs/src' '$T/rofs/mnt' && mount -o remount,bind,ro '$T/rofs/mnt'" 2>/dev/null; then
+  ro() { unshare -m sh -c "mount --bind '$T/rofs/src' '$T/rofs/mnt' && mount -o remount,bind,ro '$T/rofs/mnt' && exec \"\$@\"" sh "$@"; }
+  sum=$(md5sum <"$T/rofs/src/h.sqlite")
+  expect 0 "check on a read-only file system" -- ro "$AWRDIFF" check --history --db "$T/rofs/mnt/h.sqlite" samples/good_3.html
+  contains "$T/out" "3 periods" "check on a read-only file system: its baseline"
+  expect 0 "list on a read-only file system" -- ro "$AWRDIFF" history list --db "$T/rofs/mnt/h.sqlite"
+  expect 0 "timeline on a read-only file system" -- ro "$AWRDIFF" timeline --db "$T/rofs/mnt/h.sqlite"
+  expect 2 "add on a read-only file system" -- ro "$AWRDIFF" history add --db "$T/rofs/mnt/h.sqlite" samples/good_3.html
+  contains "$T/err" "the store is read-only (the file system is read-only): nothing was stored" "read-only file system named"
+  expect 2 "check --add on a read-only file system" -- ro "$AWRDIFF" check --history --add --db "$T/rofs/mnt/h.sqlite" samples/good_3.html
+  contains "$T/err" "the file system is read-only" "read-only file system named (check --add)"
+  expect 2 "a new store on a read-only file system" -- ro "$AWRDIFF" history add --db "$T/rofs/mnt/new.sqlite" samples/good_3.html
+  contains "$T/err" "the file system is read-only" "read-only file system named (a new store)"
+  [ "$(md5sum <"$T/rofs/src/h.sqlite")" = "$sum" ] && [ "$(ls "$T/rofs/src")" = h.sqlite ] && ok || bad "the read-only file system's store changed"
+else
+  echo "SKIP: a read-only file system (no mount namespace here: unshare -m and a read-only bind mount need CAP_SYS_ADMIN)"
+fi
 
 # ---- a store path that does not exist (a typo): only history add and check --add create a store -----------
 mkdir "$T/typo"

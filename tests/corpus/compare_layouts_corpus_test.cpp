@@ -272,6 +272,32 @@ TEST_P(CompareLayouts, EachSetReadsWhatTheReportSays) {
     if (e.valid) {
       EXPECT_NEAR(e.db_time_s / e.elapsed_s, e.lp_db_time_per_s, 0.05 + 0.01);
       EXPECT_NEAR(time_model_row(s, "DB CPU")->time_s.value_or(0) / e.elapsed_s, e.lp_cpu_per_s, 0.05 + 0.01);
+      // The same from what was read: the Time Model's totals over the elapsed time read, against the Load Profile's
+      // per second as read (one decimal: half a step).
+      EXPECT_NEAR(*s.db_time_s() / *s.interval.elapsed_s, db_time->per_second.value_or(0), 0.05 + 1e-9);
+      EXPECT_NEAR(s.db_cpu_s().value_or(0) / *s.interval.elapsed_s, cpu->per_second.value_or(0), 0.05 + 1e-9);
+      // The header's DB time (minutes, to a tenth or a hundredth) against the Time Model's, both as read.
+      ASSERT_TRUE(s.interval.db_time_s);
+      EXPECT_NEAR(*s.interval.db_time_s, *s.db_time_s(), 0.05 * 60 + 1e-9);
+    }
+    // The Time Model's parts: total CPU time = DB CPU + background cpu time (each to 0.01 s), where the 12c+ layout
+    // prints the three rows.
+    const TimeModelRow* total_cpu = time_model_row(s, "total CPU time");
+    const TimeModelRow* db_cpu = time_model_row(s, "DB CPU");
+    const TimeModelRow* bg_cpu = time_model_row(s, "background cpu time");
+    if (total_cpu != nullptr && db_cpu != nullptr && bg_cpu != nullptr)
+      EXPECT_NEAR(total_cpu->time_s.value_or(0), db_cpu->time_s.value_or(0) + bg_cpu->time_s.value_or(0), 0.015 + 1e-9);
+    // A RAC set: its global DB time and DB CPU are its instances' sums, its elapsed time each instance's (printed to
+    // 0.01 min: 1,080.00 against 1,080.02).
+    if (e.valid && s.instance_rows.size() > 1) {
+      double db = 0, cpu_s = 0;
+      for (const auto& i : s.instance_rows) {
+        db += i.db_time_s.value_or(0);
+        cpu_s += i.db_cpu_s.value_or(0);
+        EXPECT_NEAR(i.elapsed_s.value_or(0), *s.interval.elapsed_s, 0.05 * 60) << i.instance;
+      }
+      EXPECT_NEAR(db, *s.db_time_s(), 0.01 * s.instance_rows.size());
+      EXPECT_NEAR(cpu_s, s.db_cpu_s().value_or(0), 0.01 * s.instance_rows.size());
     }
   }
 }
@@ -321,6 +347,28 @@ TEST(CompareLayoutsRac, InstancesAndTheUnsoundFirstSet) {
   const Comparison c = compare(first, second, CompareOptions{.one_workload = true});
   EXPECT_EQ(c.verdict, Verdict::not_comparable);
   EXPECT_NE(c.headline.find("unsound"), std::string::npos) << c.headline;
+  // The first line names the pair (the database, 1 instance against 2; the 2nd set's "WCR: replay client notify"
+  // makes it a replay), then the one reason; the set's elapsed time is Oracle's 0.02 min where its one instance
+  // spans 15,822.43 min (16-Jan-25 07:17 to 27-Jan-25 07:00): no warning on "periods of different length".
+  EXPECT_EQ(c.headline.rfind("RAC periods of STXPRD (DB Id 3287654263), 1 instance vs 2, Database Replay (the target a "
+                             "replay): not comparable: Oracle's own 1st set is unsound: ",
+                             0),
+            0u)
+      << c.headline;
+  EXPECT_NE(c.headline.find("its elapsed time is 0.02 min where instance 1 spans 15,822.43 min"), std::string::npos)
+      << c.headline;
+  EXPECT_NE(c.headline.find("-1,052,884.09 min"), std::string::npos) << c.headline;
+  for (const auto& w : c.warnings) EXPECT_EQ(w.find("periods of very different length"), std::string::npos) << w;
+  // Each set's instances in the Periods table, as the report's table of instances prints them (minutes).
+  bool shown = false;
+  for (const auto& t : c.tables)
+    for (const auto& r : t.rows)
+      if (t.key == "periods" && r.cells.size() == 3 && std::get<std::string>(r.cells[0]) == "Instance DB time / elapsed (min)") {
+        shown = true;
+        EXPECT_EQ(std::get<std::string>(r.cells[1]), "STXPRD -1,052,884.09 / 15,822.43");
+        EXPECT_EQ(std::get<std::string>(r.cells[2]), "STXPRD1 6,862.38 / 1,080.02, STXPRD2 8,404.86 / 1,080.02");
+      }
+  EXPECT_TRUE(shown);
 }
 
 // The SAP report's HTML is broken into lines of 1,500 characters, one break inside the 2nd period's executions of
@@ -379,6 +427,9 @@ TEST(CompareLayoutsReplay, FirstLineNamesThePairAndItsWorkAndCost) {
                                0),
               0u);
     EXPECT_EQ(c.verdict, Verdict::improved);
+    // Load Profile "Transactions: 0.0 0.3 733.3": the 1st set's 0.0 /s is 0 to 30 over 603 s, not 0 in total.
+    EXPECT_NE(c.headline.find("transactions 0.0 -> 0.3 /s (printed to 0.1 /s: too coarse to total)"), std::string::npos);
+    EXPECT_EQ(c.headline.find("transactions 0.0 -> "), c.headline.find("transactions 0.0 -> 0.3 /s"));
   }
 }
 

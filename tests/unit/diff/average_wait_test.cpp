@@ -5,6 +5,7 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/merge.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/render.hpp>
 
@@ -129,4 +130,26 @@ TEST(AverageWait, CheckPeriodsAndSetsReadTimeOverWaits) {
   ASSERT_NE(r, nullptr);
   EXPECT_NEAR(number(*r, column(*tab, "base_avg_wait_ms")), (94.0 + 95) / (182738.0 + 183001) * 1000, 1e-9);
   EXPECT_NEAR(number(*r, column(*tab, "target_avg_wait_ms")), (267.0 + 265) / (256683.0 + 255907) * 1000, 1e-9);
+}
+
+// A set (and check's typical period) weighs each member's average by its waits: RMGTIBP jd8 prints cursor: mutex X as
+// 308 waits, "0" s, 190.88 us, jd9 118 waits, "0" s, 207.48 us; the set's average is 0.195 ms, never "0.00 ms" from
+// the rounded times.
+TEST(AverageWait, SetsWeighTheMembersAveragesWhereTimesArePrintedZero) {
+  auto b1 = period("b1.html", 94, 182738, 1), b2 = period("b2.html", 95, 183001, 1);
+  b1.top_events.push_back(event("cursor: mutex X", "Concurrency", 0, 308, 0.19088));
+  b2.top_events.push_back(event("cursor: mutex X", "Concurrency", 0, 118, 0.20748));
+  auto t1 = b1, t2 = b2;
+  t1.source = "t1.html";
+  t2.source = "t2.html";
+  t1.top_events.back() = event("cursor: mutex X", "Concurrency", 900, 2900000, 0.31);
+  t2.top_events.back() = event("cursor: mutex X", "Concurrency", 880, 2870000, 0.31);
+  const auto c = awrdiff::compare_sets({b1, b2}, {t1, t2});
+  const auto* tab = table(c, "top_events");
+  ASSERT_NE(tab, nullptr);
+  const auto* r = row(*tab, "cursor: mutex X");
+  ASSERT_NE(r, nullptr);
+  EXPECT_NEAR(number(*r, column(*tab, "base_avg_wait_ms")), (308 * 0.19088 + 118 * 0.20748) / 426, 1e-9);
+  const auto merged = awrdiff::merge_snapshots({b1, b2});
+  EXPECT_NEAR(avg(merged, "cursor: mutex X"), (308 * 0.19088 + 118 * 0.20748) / 426, 1e-9);
 }

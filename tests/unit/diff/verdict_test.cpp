@@ -526,7 +526,8 @@ TEST(Verdict, RampUpWhoseExecutionsCostMoreIsALoadChangeWithItsSlowdownsShared) 
   *target.top_events[1].time_s -= 2000 * 3600 * 0.00621;  // the waits add up to DB time
   const auto c = awrdiff::compare(base, target);
   EXPECT_EQ(c.verdict, Verdict::load_changed) << c.headline;
-  EXPECT_EQ(c.headline.rfind("More load, not slower:", 0), 0u) << c.headline;
+  // Load changed AND the costs per execution (1.11 -> 4.77 ms) and per call (0.50 -> 2.14 ms) rose: both are said.
+  EXPECT_EQ(c.headline.rfind("More load, and costlier per execution and call:", 0), 0u) << c.headline;
   EXPECT_NE(c.headline.find("transactions 0.1 -> 2,000.0 /s"), std::string::npos) << c.headline;
   // 1.8 ms more on each of 2,000 commits a second: 3.6 AAS of the 19.3, 19%.
   EXPECT_NE(c.headline.find("slower inside it: commit latency (log file sync 4.41 -> 6.21 ms average; 19% of DB time at the "
@@ -538,7 +539,7 @@ TEST(Verdict, RampUpWhoseExecutionsCostMoreIsALoadChangeWithItsSlowdownsShared) 
   // check of the same two periods: the same rule, a load change, never exit 1.
   const auto r = awrdiff::check(target, awrdiff::baseline_from_snapshots({base}), awrdiff::default_policy());
   EXPECT_EQ(r.exit_code(), 0) << r.headline;
-  EXPECT_EQ(r.headline.rfind("WARN, more load, not slower:", 0), 0u) << r.headline;
+  EXPECT_EQ(r.headline.rfind("WARN, more load, and costlier per execution and call:", 0), 0u) << r.headline;
   EXPECT_NE(r.headline.find("slower inside it: commit latency (log file sync 4.41 -> 6.21 ms average"), std::string::npos)
       << r.headline;
   EXPECT_EQ(r.comparison.verdict, Verdict::load_changed);
@@ -548,6 +549,27 @@ TEST(Verdict, RampUpWhoseExecutionsCostMoreIsALoadChangeWithItsSlowdownsShared) 
   const auto base2 = period("base.html", {1.0, 0.4, 1000, 100, 2000}, 100);
   EXPECT_EQ(awrdiff::compare(base2, heavier).verdict, Verdict::regressed);
   EXPECT_EQ(awrdiff::check(heavier, awrdiff::baseline_from_snapshots({base2}), awrdiff::default_policy()).exit_code(), 1);
+}
+
+// One load reading at every level: DB time per second +40% with the load (+40% executions, transactions and calls,
+// each costing the same) is the load's at its warn level too: OK, "more load, not slower", nothing mailed; the pair
+// reads it the same way. At its fail level (+100%) it is the same reading, a warn.
+TEST(Verdict, LoadReadingIsOneAtTheWarnAndTheFailLevel) {
+  const auto base = period("base.html", {1.0, 0.4, 1000, 100, 2000}, 100);
+  const auto busier = period("busier.html", {1.4, 0.4, 1400, 140, 2800}, 102);
+  const auto pair = awrdiff::compare(base, busier);
+  EXPECT_EQ(pair.verdict, Verdict::load_changed) << pair.headline;
+  EXPECT_EQ(pair.headline.rfind("More load, not slower:", 0), 0u) << pair.headline;
+  const auto warn_level = awrdiff::check(busier, awrdiff::baseline_from_snapshots({base}), awrdiff::default_policy());
+  EXPECT_EQ(warn_level.exit_code(), 0) << warn_level.headline;
+  EXPECT_EQ(warn_level.status, awrdiff::CheckStatus::ok) << warn_level.headline;
+  EXPECT_EQ(warn_level.headline.rfind("OK, more load, not slower: DB time per second 1.40 AAS", 0), 0u) << warn_level.headline;
+  EXPECT_EQ(awrdiff::quiet_text(warn_level), "");  // no mail on a normal, busier period
+  const auto twice = period("twice.html", {2.0, 0.4, 2000, 200, 4000}, 102);
+  const auto fail_level = awrdiff::check(twice, awrdiff::baseline_from_snapshots({base}), awrdiff::default_policy());
+  EXPECT_EQ(fail_level.exit_code(), 0) << fail_level.headline;
+  EXPECT_EQ(fail_level.headline.rfind("WARN, more load, not slower: DB time per second 2.00 AAS", 0), 0u) << fail_level.headline;
+  EXPECT_EQ(awrdiff::compare(base, twice).headline.rfind("More load, not slower:", 0), 0u);
 }
 
 TEST(Verdict, IdlePeriodsAreUnchangedNeverARegression) {

@@ -712,6 +712,54 @@ TEST(History, StoredSnapshotsAreReadBackForATimeline) {
   EXPECT_TRUE(store->snapshots(id.dbid + 1, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 100).empty());
 }
 
+// A stored body is bounded as an input is (docs/history.md): one marked past 512 MiB, a zlib bomb (more than 100x its size
+// above 16 MiB) and one that does not inflate to its recorded size are not inflated, and each is said with its period.
+TEST(History, StoredBodiesPastTheBoundsAreSaidNotInflated) {
+  TempDir dir;
+  const std::string f = dir.file("h.sqlite");
+  {
+    auto store = open_write(f);
+    for (const char* n : {"good.html", "good_1.html", "good_2.html", "good_3.html"}) store->add(sample_report(n));
+  }
+  // A body of 64 KiB marked 64 MiB: 1,024x, a zlib bomb's ratio (refused before it is inflated).
+  raw_sql(f,
+          "UPDATE snapshots SET json_bytes = 1073741824 WHERE period_id = 1; "
+          "UPDATE snapshots SET json_bytes = 67108864, body = zeroblob(65536) WHERE period_id = 2; "
+          "UPDATE snapshots SET json_bytes = json_bytes + 1 WHERE period_id = 3");
+  auto store = HistoryStore::open(f, HistoryAccess::read);
+  const auto id = store->series().at(0).latest;
+  std::vector<std::pair<awrdiff::HistoryPeriod, std::string>> left_out;
+  const auto read = store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 100, &left_out);
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_NE(read[0].first.source.find("good_3.html"), std::string::npos);
+  ASSERT_EQ(left_out.size(), 3u);  // latest first
+  EXPECT_NE(left_out[0].first.source.find("good_2.html"), std::string::npos);
+  EXPECT_NE(left_out[0].second.find("damaged: its body does not inflate to the"), std::string::npos) << left_out[0].second;
+  EXPECT_NE(left_out[1].second.find("its body of 64 KiB is marked 64 MiB, more than 100x its size: a zlib bomb"),
+            std::string::npos)
+      << left_out[1].second;
+  EXPECT_NE(left_out[2].first.source.find("good.html"), std::string::npos);
+  EXPECT_EQ(left_out[2].second, "its body is marked 1 GiB, more than the 512 MiB a stored snapshot may inflate to");
+}
+
+// A reader leaves no -wal or -shm behind (another user could not reuse them), and never writes.
+TEST(History, ReadersLeaveNoFileBehind) {
+  TempDir dir;
+  const std::string f = dir.file("h.sqlite");
+  open_write(f)->add(sample_report("good.html"));
+  ASSERT_FALSE(std::filesystem::exists(f + "-wal"));
+  const std::string before = read_bytes(f);
+  {
+    auto store = HistoryStore::open(f, HistoryAccess::read);
+    EXPECT_EQ(store->periods().size(), 1u);
+    EXPECT_EQ(store->series().size(), 1u);
+    EXPECT_THROW(store->add(sample_report("good_1.html")), awrdiff::Error);
+  }
+  EXPECT_FALSE(std::filesystem::exists(f + "-wal"));
+  EXPECT_FALSE(std::filesystem::exists(f + "-shm"));
+  EXPECT_EQ(read_bytes(f), before);
+}
+
 TEST(History, AReportWithoutDbIdIsRefused) {
   auto s = sample_report("good.html");
   s.database.dbid.reset();

@@ -3,11 +3,14 @@
 // (the columns, titles and summary= texts of awrddrpt.sql's output; no real report's text), with a top event
 // marked "-" in one period and a statement "N/A" (text) or blank (HTML) in the other.
 #include <awrdiff/compare_report.hpp>
+#include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/render.hpp>
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sstream>
 
 namespace fs = std::filesystem;
 using namespace awrdiff;
@@ -132,6 +135,70 @@ TEST(CompareReport, AReportReadAloneIsItsSecondPeriod) {
   const Snapshot s = load_report(k_sample);
   EXPECT_EQ(s.interval.begin_snap, 200);
   EXPECT_TRUE(from_compare_report(s));
+}
+
+// Damaged rows of "Top SQL Comparison by Elapsed Time" (written here from the sample): a line break inside a SQL Id
+// (as Oracle's 19c HTML breaks a row); a row cut after its first cells; a row whose first cell is no SQL Id. The
+// first is read whole; the second for what it holds (its SQL Id and 1st period's % of DB time, the rest unknown),
+// said in a warning; the third, whose figures cannot be placed, is a warning. The warnings reach the output by
+// default: no row is dropped in silence while the next statement passes for the top one.
+TEST(CompareReport, AMalformedTopSqlRowIsReadOrNamed) {
+  std::string html = read_input(k_sample.parent_path() / "compare_periods_11.2.html");
+  const std::string first = "<tr><td class='awrnc'>aaaaaaaaaaaa1</td>";
+  const auto at = html.find(first);
+  ASSERT_NE(at, std::string::npos);
+  html.replace(at, first.size(), "<tr><td class='awrnc'>aaaaaa\naaaaaa1</td>");  // the SQL Id broken by a line break
+  const std::string second = "<tr><td class='awrnc'>bbbbbbbbbbbb2</td>";
+  const auto row = html.find(second);
+  ASSERT_NE(row, std::string::npos);
+  const auto row_end = html.find("</tr>", row);
+  html.replace(row, row_end - row,
+               second +
+                   "<td class='awrnc'>10.00</td><td class='awrnc'>50.00</td></tr>"  // 3 of its 22 cells
+                   "<tr><td class='awrnc'>6q7cpq</td><td class='awrnc'>24.76</td>");  // no SQL Id
+  const auto periods = parse_reports(html, "damaged.html");
+  ASSERT_EQ(periods.size(), 2u);
+  const SqlStat* a = sql(periods[0], "aaaaaaaaaaaa1");
+  ASSERT_NE(a, nullptr);
+  EXPECT_DOUBLE_EQ(*a->pct_db_time, 40.0);
+  EXPECT_DOUBLE_EQ(*a->elapsed_s, 0.40 * 7200);
+  EXPECT_EQ(a->executions, 10000.0);
+  ASSERT_NE(sql(periods[1], "aaaaaaaaaaaa1"), nullptr);
+  const SqlStat* b = sql(periods[0], "bbbbbbbbbbbb2");
+  ASSERT_NE(b, nullptr);  // what the cut row holds: its 1st period's 10.00% of DB time
+  EXPECT_DOUBLE_EQ(*b->pct_db_time, 10.0);
+  EXPECT_DOUBLE_EQ(*b->elapsed_s, 0.10 * 7200);
+  EXPECT_FALSE(b->executions);  // not printed: unknown, not zero
+  EXPECT_EQ(sql(periods[1], "bbbbbbbbbbbb2"), nullptr);
+  int warned = 0;
+  for (const auto& d : periods[0].diagnostics)
+    if (d.level == Diagnostic::Level::warning &&
+        (d.message.find("bbbbbbbbbbbb2") != std::string::npos || d.message.find("'6q7cpq'") != std::string::npos))
+      ++warned;
+  EXPECT_EQ(warned, 2);
+  const Comparison c = compare(periods[0], periods[1], CompareOptions{.one_workload = true});
+  std::ostringstream out;
+  render(c, Format::text, RenderOptions{}, out);
+  EXPECT_NE(out.str().find("statement bbbbbbbbbbbb2 in 'Top SQL Comparison by Elapsed Time' is cut short (2 of its 19"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("could not be read (2 cells, the first '6q7cpq')"), std::string::npos) << out.str();
+  // The text layout: a statement's line cut after its first figures, read for what it holds.
+  std::string text = read_input(k_sample);
+  const auto line = text.find("bbbbbbbbbbbb2 ");
+  ASSERT_NE(line, std::string::npos);
+  text.replace(line, text.find('\n', line) - line, "bbbbbbbbbbbb2             10.0           50.0");
+  const auto cut = parse_reports(text, "damaged.txt");
+  ASSERT_EQ(cut.size(), 2u);
+  ASSERT_NE(sql(cut[0], "bbbbbbbbbbbb2"), nullptr);
+  EXPECT_DOUBLE_EQ(*sql(cut[0], "bbbbbbbbbbbb2")->pct_db_time, 10.0);
+  EXPECT_EQ(sql(cut[0], "bbbbbbbbbbbb2")->text, "update inventory set qty = qty - :1 where product_id = :2");
+  bool said = false;
+  for (const auto& d : cut[0].diagnostics)
+    said = said || d.message.find(
+                       "statement bbbbbbbbbbbb2 in 'Top SQL Comparison by Elapsed Time' has 2 of its 19 "
+                       "figures: read from what it holds") != std::string::npos;
+  EXPECT_TRUE(said);
 }
 
 TEST(CompareReport, TruncatedOrDamagedIsOneError) {

@@ -3,6 +3,7 @@
 #include <awrdiff/parse.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -146,6 +147,37 @@ TEST(Robustness, ManyTinyTables) {
   } catch (const awrdiff::Error& e) {
     EXPECT_NE(std::string(e.what()).find("1 000 000 HTML tags"), std::string::npos) << e.what();
   }
+}
+
+// A table of millions of rows, or a SQL record of millions of lines (a generated or damaged report: the largest real
+// table has hundreds of rows): 20,000 rows and 2,000 lines a record are kept, the rest counted, not kept, and said
+// once per table as a warning every run shows (section k_ledger_section), in text and in HTML.
+TEST(Robustness, RowsPastTheBoundAreCountedNotKept) {
+  std::string text =
+      "WORKLOAD REPOSITORY report for\n\nInstance Activity Stats               DB/Inst: ORCL/orcl  Snaps: 1-2\n"
+      "\nStatistic                                     Total     per Second     per Trans\n"
+      "-------------------------------- ------------------ -------------- -------------\n";
+  for (int k = 0; k < 25000; ++k)
+    text += fmt::format("{:<32} {:>18} {:>14} {:>13}\n", fmt::format("stat {}", k), k, "1.0", "0.5");
+  auto raw = awrdiff::tokenize_text(text);
+  ASSERT_EQ(raw.tables.size(), 1u);
+  EXPECT_EQ(raw.tables[0].rows.size(), 20000u);
+  EXPECT_EQ(raw.tables[0].rows.back().cells[0], "stat 19999");
+  ASSERT_EQ(raw.diagnostics.size(), 1u);
+  EXPECT_EQ(raw.diagnostics[0].section, awrdiff::k_ledger_section);
+  EXPECT_NE(raw.diagnostics[0].message.find("Instance Activity Stats: 5000 rows past its first 20000 not read"),
+            std::string::npos)
+      << raw.diagnostics[0].message;
+
+  std::string html = k_html_head + "<table summary=\"x\"><tr><th>Statistic</th><th>Total</th></tr>\n";
+  for (int k = 0; k < 20005; ++k) html += fmt::format("<tr><td>stat {}</td><td>{}</td></tr>\n", k, k);
+  html += "</table></body></html>";
+  raw = awrdiff::tokenize_html(html);
+  ASSERT_EQ(raw.tables.size(), 1u);
+  EXPECT_EQ(raw.tables[0].rows.size(), 20000u);
+  ASSERT_EQ(raw.diagnostics.size(), 1u);
+  EXPECT_NE(raw.diagnostics[0].message.find("5 rows past its first 20000 not read"), std::string::npos)
+      << raw.diagnostics[0].message;
 }
 
 // A rule line of hundreds of one-dash columns is not a table header (no quadratic header matching).
