@@ -441,8 +441,9 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
     case SqlFailure::io:
       throw Error(where, fmt::format("I/O error while {} ({}): nothing of this change was stored", doing, e.what()));
     case SqlFailure::cannot_open:
-      if (doing == "opening the store") throw Error(where, fmt::format("cannot open the history store: {}", e.what()));
-      // The connection was open: the server went away (stopped, killed, restarted) or the link was cut.
+      if (!postgres || doing == "opening the store")
+        throw Error(where, fmt::format("cannot open the history store: {}", e.what()));
+      // PostgreSQL, the connection open: the server went away (stopped, killed, restarted) or the link was cut.
       throw Error(where, fmt::format("the connection to the history store was lost while {} ({}){}", doing, e.what(),
                                      write ? ": nothing of this change was stored" : ""));
     case SqlFailure::other:
