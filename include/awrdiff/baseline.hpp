@@ -183,6 +183,14 @@ std::string confirm_same_database(const DatabaseIdentity& item, const DatabaseId
 /// its text twin; their snapshots go with them. Returns how many were dropped (also added to `notes`).
 std::size_t drop_duplicate_periods(Baseline& baseline);
 
+/// Leaves out of the baseline (valid = false, said in `notes`) each period that cannot be one of its host: a value
+/// outside its metric's range (metric_range), or a DB time per second (AAS) above 10 times the period's sessions
+/// and above 100 per CPU of the host (baseline.cpus; a cluster-wide period: every instance's). A dump's DB time
+/// aggregate (its median, else its mean) is dropped likewise, against the Session Count aggregate of the same hour
+/// and instance and the CPUs. Returns how many were left out. Every baseline made by this library passes through
+/// it; a caller that builds one otherwise (the history store's window) calls it.
+std::size_t leave_out_impossible_periods(Baseline& baseline);
+
 /// Periods of one instance that overlap without being the same period (snap ranges, or times where a
 /// source gives no snap ids, that intersect: 4410-4412 and 4411-4413), one line each naming both files:
 /// a baseline's periods should be distinct samples. Both are kept. At most `limit` lines, then one line

@@ -358,6 +358,80 @@ std::vector<std::string> overlapping_periods(const Baseline& b, std::size_t limi
   return out;
 }
 
+// A period's DB time per second is at most the sessions it had busy throughout. The session count is the snapshots'
+// (it may peak in between: 10 times it is allowed), and a source without one is bounded by the host's CPUs (100
+// active sessions per CPU: a pile-up of sessions waiting on a lock, never a million on 8 CPUs). A cluster-wide
+// period of a RAC database has every instance's CPUs.
+constexpr double k_aas_per_session = 10;
+constexpr double k_aas_per_cpu = 100;
+
+namespace {
+
+// Why period `p` of `b` cannot be a period of its host, or empty: a value outside its metric's range (a store
+// edited by hand), or a DB time per second beyond its sessions and CPUs.
+std::string impossible_period(const Baseline& b, const BaselinePeriod& p) {
+  for (const auto& [key, v] : p.values)
+    if (const MetricSpec* spec = find_metric(key))
+      if (auto why = out_of_range(*spec, v); !why.empty()) return why;
+  const auto aas = p.values.find("db_time_per_s");
+  if (aas == p.values.end()) return "";
+  double limit = 0;
+  std::vector<std::string> host;
+  if (const auto sessions = p.values.find("sessions"); sessions != p.values.end() && sessions->second > 0) {
+    limit = k_aas_per_session * sessions->second;
+    host.push_back(fmt::format("{:g} sessions", sessions->second));
+  }
+  if (b.cpus && *b.cpus > 0) {
+    const double cpus = *b.cpus * (p.instance_number ? 1.0 : static_cast<double>(std::max<std::size_t>(1, b.instances.size())));
+    limit = std::max(limit, k_aas_per_cpu * cpus);
+    host.push_back(fmt::format("{:g} CPUs", cpus));
+  }
+  if (limit <= 0 || aas->second <= limit) return "";
+  return fmt::format("DB time per second {:g} AAS is beyond what its host can do ({}: at most {:g} AAS)", aas->second,
+                     fmt::join(host, ", "), limit);
+}
+
+}  // namespace
+
+std::size_t leave_out_impossible_periods(Baseline& b) {
+  std::size_t n = 0;
+  for (auto& p : b.periods) {
+    if (!p.valid) continue;
+    if (const std::string why = impossible_period(b, p); !why.empty()) {
+      p.valid = false;
+      ++n;
+      b.notes.push_back(
+          fmt::format("{}: {}: left out of the baseline", p.source.empty() ? std::string("a period") : p.source, why));
+    }
+  }
+  // A dump's aggregates (SELECT_BASELINE_METRIC, per hour of the day): bounded by the Session Count aggregate of
+  // the same hour and instance, and by the CPUs.
+  const double cpus = b.cpus && *b.cpus > 0 ? *b.cpus * static_cast<double>(std::max<std::size_t>(1, b.instances.size())) : 0;
+  auto centre = [](const BaselineAggregate& a) { return a.distribution.median ? a.distribution.median : a.distribution.mean; };
+  std::map<std::pair<std::optional<int>, std::optional<int>>, double> sessions;
+  for (const auto& a : b.aggregates)
+    if (const auto c = centre(a); a.key == "sessions" && c && *c > 0) sessions[{a.hour_of_day, a.instance_number}] = *c;
+  std::erase_if(b.aggregates, [&](const BaselineAggregate& a) {
+    const auto c = centre(a);
+    if (a.key != "db_time_per_s" || !c) return false;
+    double limit = k_aas_per_cpu * cpus;
+    std::vector<std::string> host;
+    if (const auto it = sessions.find({a.hour_of_day, a.instance_number}); it != sessions.end()) {
+      limit = std::max(limit, k_aas_per_session * it->second);
+      host.push_back(fmt::format("{:g} sessions", it->second));
+    }
+    if (cpus > 0) host.push_back(fmt::format("{:g} CPUs", cpus));
+    if (limit <= 0 || *c <= limit) return false;
+    ++n;
+    b.notes.push_back(fmt::format(
+        "the DB time per second of {} ({:g} AAS) is beyond what its host can do ({}: at most {:g} "
+        "AAS): left out of the baseline",
+        a.hour_of_day ? fmt::format("hour {}", *a.hour_of_day) : std::string("the dump"), *c, fmt::join(host, ", "), limit));
+    return true;
+  });
+  return n;
+}
+
 std::size_t drop_duplicate_periods(Baseline& b) {
   // Key: instance and snap ids, else instance and times. A period with neither is never a duplicate.
   auto key_of = [](const BaselinePeriod& p) -> std::optional<std::string> {
@@ -507,6 +581,7 @@ Baseline baseline_from_snapshots(std::vector<Snapshot> snapshots, bool name_suff
   b.instances.assign(instances.begin(), instances.end());
   b.snapshots = std::move(snapshots);
   drop_duplicate_periods(b);
+  leave_out_impossible_periods(b);
   std::stable_sort(b.periods.begin(), b.periods.end(),
                    [](const BaselinePeriod& x, const BaselinePeriod& y) { return x.begin_time < y.begin_time; });
   b.name = b.snapshots.size() == 1 ? b.snapshots.front().source : fmt::format("{} reports of {}", b.snapshots.size(), b.db_name);
@@ -680,6 +755,8 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
   b.instances = dump.instances;
   std::set<std::string> unknown, unit_mismatch;
   std::size_t dropped_rows = 0;  // out of range, or not a period
+  std::size_t zero_span = 0;  // periods whose BEGIN_TIME is their END_TIME, to the second, for all their INTSIZE
+  std::string zero_span_first;
   // Per-period rows, grouped by (period, instance).
   std::map<std::pair<std::string, int>, BaselinePeriod> periods;
   std::map<std::tuple<std::string, std::optional<int>, std::optional<int>>, BaselineAggregate> aggregates;
@@ -720,6 +797,10 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
         p.elapsed_s = r.interval_s;
         p.instance_number = r.instance_number;
         if (p.begin_snap == std::nullopt && r.snap_id) p.begin_snap = *r.snap_id - 1;
+        // Times to the second (not a date alone) that are equal, for an interval of some length: one of the two
+        // figures is wrong. Kept, its length from INTSIZE, and said.
+        if (r.begin_time.size() == 19 && r.begin_time == r.end_time && r.interval_s && *r.interval_s > 0 && zero_span++ == 0)
+          zero_span_first = fmt::format("line {}: {} to {}, INTSIZE {:g} s", r.line, r.begin_time, r.end_time, *r.interval_s);
       }
       if (primary || p.values.count(std::string(spec->key)) == 0) p.values[std::string(spec->key)] = *r.average * f;
       continue;
@@ -750,6 +831,13 @@ Baseline baseline_from_dump(const SysmetricDump& dump) {
     return std::tie(x.begin_time, x.end_time) < std::tie(y.begin_time, y.end_time);
   });
   for (auto& [k, a] : aggregates) b.aggregates.push_back(std::move(a));
+  leave_out_impossible_periods(b);
+  if (zero_span > 0)
+    b.notes.push_back(
+        fmt::format("{}: {} period{} whose begin time is {} end time, though INTSIZE gives {} a length (first: "
+                    "{}): kept, {} length taken from INTSIZE",
+                    dump.source, zero_span, zero_span == 1 ? "" : "s", zero_span == 1 ? "its" : "their",
+                    zero_span == 1 ? "it" : "them", zero_span_first, zero_span == 1 ? "its" : "their"));
   b.unknown_metrics.assign(unknown.begin(), unknown.end());
   for (const auto& u : unit_mismatch) b.notes.push_back("left out, unit not the registry's: " + u);
   note_dump_rows(b, dump, dropped_rows);

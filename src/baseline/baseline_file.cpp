@@ -317,6 +317,7 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
   // The same period given more than once inside the file (the same instance and snap ids, or times): kept once, said.
   // 5 periods repeated 200 times are 5 periods, not 1,000 that narrow the band.
   drop_duplicate_periods(b);
+  leave_out_impossible_periods(b);
   if (const auto* t = Reader::find(j, "typical_snapshot"); t != nullptr && t->IsObject()) {
     // Read by the snapshot reader from its own text again. A snapshot nests a few levels; far deeper is no
     // snapshot, and would only exhaust the stack of the (recursive) copy.

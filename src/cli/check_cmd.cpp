@@ -9,6 +9,7 @@
 #include <awrdiff/check.hpp>
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/error.hpp>
+#include <awrdiff/input_file.hpp>
 #include <awrdiff/monitoring.hpp>
 #include <awrdiff/render.hpp>
 
@@ -16,18 +17,37 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <iostream>
 #include <optional>
 
+#include <unistd.h>
+
 namespace awrdiff::cli {
 namespace {
+
+// The policy of --policy FILE (none: the registry's defaults). `--policy -` reads it from standard input, unless
+// a current report is read from there too (standard input can be read once); the policy is named "standard input".
+CheckPolicy policy_of(const CheckCli& c) {
+  if (c.policy_file.empty()) return default_policy();
+  if (c.policy_file != "-") return load_policy(c.policy_file);
+  if (std::find(c.current_files.begin(), c.current_files.end(), "-") != c.current_files.end())
+    throw Error("",
+                "--policy - and a current report - both read standard input, which can be read once: give the policy's "
+                "file");
+  // As load_policy reads a file: a few KB of text (binary data refused; an empty policy: the defaults).
+  return parse_policy(read_input_descriptor(STDIN_FILENO, "-",
+                                            InputFileKind{"policy file", std::size_t{1} << 20,
+                                                          "a policy file is a few KB, not read", true, false, false}),
+                      "standard input");
+}
 
 // `check --history`: the baseline is the history store's window (history_cmd.cpp).
 int check_against_history(CheckCli& c, HistoryCli& history_cli, Session& session, const CheckOptions& opt, Format format) {
   const std::string& output = session.o.output;
   if (session.o.mask_output) throw Error("", "--mask does not apply to check --history yet: give --baseline SOURCE...");
   if (!c.baseline_sources.empty()) throw Error("", "give either --baseline SOURCE... or --history, not both");
-  const CheckPolicy policy = c.policy_file.empty() ? default_policy() : load_policy(c.policy_file);
+  const CheckPolicy policy = policy_of(c);
   warn_if_policy_cannot_fail(policy);
   check_output_is_not_an_input(output, c.current_files);
   return run_history_check(history_cli, c.current_files, policy, opt, format, session.ropt, c.quiet, output, emit,
@@ -94,7 +114,7 @@ int run_check(CheckCli& c, HistoryCli& history_cli, Session& session, Format for
   take_current_from_baseline_sources(c, opt);
   check_output_is_not_an_input(output, c.current_files);
   check_output_is_not_an_input(output, c.baseline_sources);
-  const CheckPolicy policy = c.policy_file.empty() ? default_policy() : load_policy(c.policy_file);
+  const CheckPolicy policy = policy_of(c);
   warn_if_policy_cannot_fail(policy);
   Baseline b = load_baseline(c.baseline_sources, true, session);
   const Snapshot cur = load_current(c, session, b, opt);
@@ -118,7 +138,8 @@ void add_check_command(CLI::App& app, CheckCli& c, HistoryCli& history, Session&
         ->expected(1, -1);
     check_cmd->add_option("current", c.current_files, "the current report; several (after --): checked as one merged set")
         ->expected(0, -1);
-    check_cmd->add_option("--policy", c.policy_file, "TOML policy file: per-metric levels and floors over the registry defaults");
+    check_cmd->add_option("--policy", c.policy_file,
+                          "TOML policy file: per-metric levels and floors over the registry defaults (-: standard input)");
     check_cmd->add_option("--match", c.match_name, "compare against like periods only: all (default), hour, weekday-hour");
     check_cmd->add_flag("--assume-same-database", o.assume_same_database, k_assume_help);
     check_cmd->add_flag("-q,--quiet", c.quiet,

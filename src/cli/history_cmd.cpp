@@ -663,12 +663,16 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   const std::unique_ptr<HistoryStore> store = open_store_for_check(h, location, writable);
   if (h.check_add) store->add(current, true);
   Baseline baseline = store->load_window(current, w);
+  // A stored value out of range, or beyond the host (a store edited by hand): its period is left out, said.
+  leave_out_impossible_periods(baseline);
   if (w.match != MatchPeriods::all) {
     // A storm far beyond every stored period pages whatever the like periods say, and when there is none: check()
     // measures it against the window's periods of every hour (storm_pages).
     WindowOptions every = w;
     every.match = MatchPeriods::all;
-    if (Baseline all = store->load_window(current, every); storm_pages(current, all)) baseline = std::move(all);
+    Baseline all = store->load_window(current, every);
+    leave_out_impossible_periods(all);
+    if (storm_pages(current, all)) baseline = std::move(all);
   }
   const HistoryCheckOutput out{h, policy, format, render_options, quiet, output, emit};
   if (baseline.periods.empty() && baseline.aggregates.empty())

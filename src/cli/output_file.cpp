@@ -5,13 +5,13 @@
 
 #include <fmt/format.h>
 
-#include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <vector>
 #include <signal.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -32,10 +32,31 @@ volatile std::sig_atomic_t g_temp_set = 0;
 extern "C" void remove_temp_and_die(int sig) {
   if (g_temp_set != 0) ::unlink(g_temp_path);
   ::signal(sig, SIG_DFL);
-  ::raise(sig);
+  ::raise(sig);  // blocked while the handler runs: delivered, with its default action, when it returns
 }
 
-// Set while a temporary file exists; the signals that end a process by default remove it first.
+// The signals whose default action ends the process (signal(7)), SIGKILL and SIGSTOP aside (they cannot be
+// caught): the job-control ones (SIGTSTP, SIGTTIN, SIGTTOU) stop it, SIGCHLD, SIGURG and SIGWINCH are ignored.
+// The faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) too: a crash while writing leaves no temporary file.
+std::vector<int> terminating_signals() {
+  std::vector<int> s{SIGHUP,  SIGINT,  SIGQUIT, SIGILL,  SIGTRAP, SIGABRT, SIGBUS,    SIGFPE,  SIGUSR1, SIGSEGV,
+                     SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS};
+#ifdef SIGSTKFLT
+  s.push_back(SIGSTKFLT);
+#endif
+#ifdef SIGIO
+  s.push_back(SIGIO);
+#endif
+#ifdef SIGPWR
+  s.push_back(SIGPWR);
+#endif
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+  for (int r = SIGRTMIN; r <= SIGRTMAX; ++r) s.push_back(r);
+#endif
+  return s;
+}
+
+// Set while a temporary file exists; every signal that ends the process by default removes it first.
 class TempFileGuard {
 public:
   explicit TempFileGuard(const std::string& path) {
@@ -44,25 +65,24 @@ public:
     g_temp_set = 1;
     struct sigaction sa {};
     sa.sa_handler = remove_temp_and_die;
-    ::sigemptyset(&sa.sa_mask);
-    // A signal ignored by whoever started awrdiff (nohup: SIGHUP; a shell's `trap '' XFSZ`) stays ignored.
-    for (std::size_t i = 0; i < k_signals.size(); ++i)
-      if (::sigaction(k_signals[i], nullptr, &m_old[i]) == 0 && m_old[i].sa_handler != SIG_IGN)
-        ::sigaction(k_signals[i], &sa, nullptr);
-    m_installed = true;
+    ::sigfillset(&sa.sa_mask);  // a second signal waits until the first one's handler is done
+    // Only a signal left at its default action is caught: one ignored by whoever started awrdiff (nohup: SIGHUP;
+    // a shell's `trap '' XFSZ`) stays ignored, and one with a handler (a sanitizer's SIGSEGV) keeps it.
+    for (const int sig : terminating_signals()) {
+      struct sigaction old {};
+      if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL || (old.sa_flags & SA_SIGINFO) != 0) continue;
+      if (::sigaction(sig, &sa, nullptr) == 0) m_caught.push_back(sig);
+    }
   }
   TempFileGuard(const TempFileGuard&) = delete;
   TempFileGuard& operator=(const TempFileGuard&) = delete;
   ~TempFileGuard() {
     g_temp_set = 0;
-    if (m_installed)
-      for (std::size_t i = 0; i < k_signals.size(); ++i) ::sigaction(k_signals[i], &m_old[i], nullptr);
+    for (const int sig : m_caught) ::signal(sig, SIG_DFL);
   }
 
 private:
-  static constexpr std::array<int, 5> k_signals{SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGXFSZ};
-  std::array<struct sigaction, 5> m_old{};
-  bool m_installed = false;
+  std::vector<int> m_caught;  // the signals given remove_temp_and_die (at their default action before)
 };
 
 // Temporary files of `target` (`.NAME.tmp.PID`) left by runs that were killed (SIGKILL cannot be caught): those
@@ -84,21 +104,32 @@ void remove_stale_temp_files(const std::filesystem::path& dir, const std::string
   }
 }
 
+// The file `path` names once its symlinks are followed, whether it exists or not: a dangling link names the file
+// to create (written there; the link stays). A chain of links is followed up to 40 of them (a loop: refused).
+std::filesystem::path link_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p(path);
+  for (int hops = 0; hops < 40; ++hops) {
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(p, ec))) return p;
+    const fs::path to = fs::read_symlink(p, ec);
+    if (ec) throw Error(path, "is a symlink that cannot be read (" + ec.message() + "): not written");
+    p = to.is_absolute() ? to : p.parent_path() / to;
+  }
+  throw Error(path, "is a loop of symlinks: not written");
+}
+
 // Writes the text `write` gives (through a TextSink, in pieces) to `path` through a temporary file in the same
 // directory and a rename once all of it was written, so a failed or interrupted run never leaves a half-written
 // file (a terminating signal removes the temporary file; one left by a killed run is removed by the next). A
-// symlink is followed (the file it points to is replaced, the link stays); a path that exists but is not a
-// regular file (a FIFO, /dev/stdout, a device) is written to directly, since it cannot be replaced; an existing
-// file keeps its permissions, and one the user could not write (read-only, another user's) is refused, where a
-// rename would replace it.
+// symlink is followed (the file it points to is replaced, or created for a dangling link; the link stays); a
+// path that exists but is not a regular file (a FIFO, /dev/stdout, a device) is written to directly, since it
+// cannot be replaced; an existing file keeps its permissions, and one the user could not write (read-only,
+// another user's) is refused, where a rename would replace it.
 void write_file_atomically(const std::string& path, const std::function<void(const TextSink&)>& write) {
   namespace fs = std::filesystem;
   std::error_code sec;
-  fs::path target(path);
-  if (fs::is_symlink(fs::symlink_status(target, sec))) {
-    const auto resolved = fs::weakly_canonical(target, sec);
-    if (!sec) target = resolved;
-  }
+  const fs::path target = link_target(path);
   const auto st = fs::status(target, sec);
   if (fs::is_directory(st)) throw Error(path, "is a directory");
   if (fs::exists(st) && !fs::is_regular_file(st)) {

@@ -279,6 +279,7 @@ public:
       std::int64_t statement_ms = 0, lock_ms = 0;
       query("SELECT name, setting FROM pg_settings WHERE name IN ('lock_timeout', 'statement_timeout')", {},
             [&](const SqlRow& r) { (r.text(0) == "lock_timeout" ? lock_ms : statement_ms) = r.integer(1); });
+      m_lock_timeout_ms = lock_ms;
       const std::int64_t bound_ms =
           statement_ms > 0 ? statement_ms : std::max<std::int64_t>(lock_ms, k_pg_statement_timeout_s * 1000);
       m_reply_timeout_s = static_cast<int>(std::min<std::int64_t>((bound_ms + 999) / 1000, 86400)) + k_pg_reply_grace_s;
@@ -448,6 +449,10 @@ private:
     std::string m = first_line(r != nullptr ? m_pq.result_error_message(r) : m_pq.error_message(m_conn));
     if (m.empty()) m = first_line(m_pq.error_message(m_conn));
     if (m.starts_with("ERROR:  ")) m = m.substr(8);
+    // A lock timeout: the one in force (from the server, database, role or connection) said.
+    if (state != nullptr && std::string_view(state) == "55P03" && m_lock_timeout_ms > 0 &&
+        m.find("lock timeout") != std::string::npos)
+      m += fmt::format(" (lock_timeout {:g} s)", static_cast<double>(m_lock_timeout_ms) / 1000);
     const SqlFailure kind = state != nullptr                       ? failure_of_state(state)
                             : m_pq.status(m_conn) != CONNECTION_OK ? SqlFailure::cannot_open
                                                                    : SqlFailure::other;
@@ -457,6 +462,7 @@ private:
   const LibPq& m_pq = libpq();  // throws SqlError when libpq cannot be loaded
   PGconn* m_conn = nullptr;
   int m_reply_timeout_s = k_pg_connect_timeout_s;  // how long run() waits for an answer
+  std::int64_t m_lock_timeout_ms = 0;  // the session's lock_timeout (0: none)
   std::string m_reply_why;  // where that bound comes from, for the message
   std::string m_silent;  // set when the server stopped answering: the message every later statement throws
 };

@@ -411,10 +411,15 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
         throw Error(where, fmt::format("a statement took longer than the statement timeout while {} ({}; {} s unless "
                                        "set for the role, database or connection): nothing of this change was stored",
                                        doing, e.what(), detail::k_pg_statement_timeout_s));
+      // PostgreSQL: the lock timeout in force (the server's, database's, role's or connection's) is in the message.
+      if (postgres)
+        throw Error(where, fmt::format("the store is busy: another awrdiff (or another client) held a lock on it past the lock "
+                                       "timeout while {} ({}); nothing of this change was stored",
+                                       doing, e.what()));
       throw Error(where,
-                  fmt::format("the store is busy: another awrdiff (or another client) held it for more than {} s while {}{}; "
+                  fmt::format("the store is busy: another awrdiff (or another client) held it for more than {} s while {}; "
                               "nothing of this change was stored",
-                              k_busy_timeout_ms / 1000, doing, postgres ? fmt::format(" ({})", e.what()) : std::string()));
+                              k_busy_timeout_ms / 1000, doing));
     case SqlFailure::full:
       throw Error(where, fmt::format("disk full while {} ({}): nothing of this change was stored, the store is as it was", doing,
                                      e.what()));
@@ -436,7 +441,11 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
     case SqlFailure::io:
       throw Error(where, fmt::format("I/O error while {} ({}): nothing of this change was stored", doing, e.what()));
     case SqlFailure::cannot_open:
-      throw Error(where, fmt::format("cannot open the history store: {}", e.what()));
+      if (!postgres || doing == "opening the store")
+        throw Error(where, fmt::format("cannot open the history store: {}", e.what()));
+      // PostgreSQL, the connection open: the server went away (stopped, killed, restarted) or the link was cut.
+      throw Error(where, fmt::format("the connection to the history store was lost while {} ({}){}", doing, e.what(),
+                                     write ? ": nothing of this change was stored" : ""));
     case SqlFailure::other:
       break;
   }

@@ -33,10 +33,13 @@ std::string Masker::new_alias(MaskKind kind, const std::string& key, std::string
 std::string Masker::alias(MaskKind kind, std::string_view name) {
   const auto v = trim(name);
   const bool dotted_quad = std::count(v.begin(), v.end(), '.') == 3 && numeric(v);  // 10.2.0.4 as a HOST= value
+  // A number is kept, but a partition named after its date (P2012072709) is printed by a text report cut to its
+  // last 10 characters (2012072709): as a partition's name, digits alone are masked, as the HTML report's is.
+  const bool digits_partition = kind == MaskKind::partition && std::all_of(v.begin(), v.end(), is_digit);
   if (!v.empty() && (ipv4_at(v, 0) == v.size() || ipv6_at(v, 0) == v.size() ||
                      (dotted_quad && (kind == MaskKind::host || kind == MaskKind::ip))))
     kind = MaskKind::ip;
-  else if (v.empty() || numeric(v)) return std::string(name);
+  else if (v.empty() || (numeric(v) && !digits_partition)) return std::string(name);
   const auto key = upper(v);
   if (auto it = m_names.find(key); it != m_names.end()) return it->second.alias;
   switch (kind) {

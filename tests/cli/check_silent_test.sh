@@ -107,6 +107,58 @@ ok "995 duplicates said" grep -q "995 duplicate periods dropped" "$tmp/out"
 ok "stderr names 10 and counts the rest" sh -c '[ $(wc -l <"$0") = 12 ] && grep -q "985 more periods given more than once" "$0" &&
   grep -q "5 distinct periods (1000 given)" "$0"' "$tmp/err"
 
+# --- Values beyond what the host can do (within the range) ------------------------------------------------------
+# The samples' host has 8 CPUs and about 60 sessions: a DB time per second of 999,999 AAS (under the range's
+# 1,000,000) is no period of it. One such period is left out and said, the four others gate: the regression fails.
+python3 -c "
+import json; b=json.load(open('normal.json')); b['periods'][0]['values']['db_time_per_s']=999999
+json.dump(b, open('aas1.json','w'))
+for p in b['periods']: p['values']['db_time_per_s']=999999
+json.dump(b, open('aasall.json','w'))"
+check "999,999 AAS in one period" 1 "$bin" check --baseline aas1.json "$s/bad.html"
+ok "999,999 AAS: 4 periods left" grep -q "4 periods matched" "$tmp/out"
+tr '\n' ' ' <"$tmp/out" | tr -s ' ' >flat.txt
+ok "999,999 AAS: said" grep -q "good.html: DB time per second 999999 AAS is beyond what its host can do (59.5 sessions, 8 CPUs: at most 800 AAS): left out of the baseline" flat.txt
+# Every period: no baseline left, trouble (it read "improved": WARN, exit 0).
+check "999,999 AAS in every period" 2 "$bin" check -q --baseline aasall.json "$s/bad.html"
+ok "999,999 AAS everywhere: one line" one_line_error
+# A dump's: Database Time Per Sec 99,999,900 centiseconds per second in every period (its Session Count ~60).
+sed -e 's/"Database Time Per Sec","CentiSeconds Per Second",10,\([0-9]*\),[0-9.]*,/"Database Time Per Sec","CentiSeconds Per Second",10,\1,99999900,/' \
+  -e 's/"Average Active Sessions","Active Sessions",10,\([0-9]*\),[0-9.]*,/"Average Active Sessions","Active Sessions",10,\1,999999,/' \
+  "$s/sysmetric_summary.csv" >aas.csv
+check "dump at 999,999 AAS" 2 "$bin" check -q --baseline aas.csv "$s/bad.html"
+ok "dump at 999,999 AAS: one line" one_line_error
+check "dump at 999,999 AAS: show" 0 "$bin" baseline show aas.csv
+ok "dump at 999,999 AAS: said" grep -q "beyond what its host can do" "$tmp/out"
+# A SELECT_BASELINE_METRIC spool's: its DB time aggregate against its Session Count aggregate (68.5).
+sed -e 's/"Database Time Per Sec","CentiSeconds Per Second",10,60000,[0-9.]*,/"Database Time Per Sec","CentiSeconds Per Second",10,60000,99999900,/' \
+  -e 's/"Average Active Sessions","Active Sessions",10,60000,[0-9.]*,/"Average Active Sessions","Active Sessions",10,60000,999999,/' \
+  "$s/baseline_metric_select.csv" >aas_select.csv
+ok "aas_select.csv differs" sh -c '! cmp -s aas_select.csv "$0"' "$s/baseline_metric_select.csv"
+check "SELECT_BASELINE_METRIC at 999,999 AAS" 2 "$bin" check -q --baseline aas_select.csv "$s/bad.html"
+ok "SELECT_BASELINE_METRIC at 999,999 AAS: one line" one_line_error
+check "SELECT_BASELINE_METRIC at 999,999 AAS: show" 0 "$bin" baseline show aas_select.csv
+ok "SELECT_BASELINE_METRIC at 999,999 AAS: said" grep -q "(999999 AAS) is beyond what its host can do (68.5 sessions: at most 685 AAS)" "$tmp/out"
+# A history store edited by hand: a stored DB time per second of 1e300 (out of range), then of 999,999 AAS.
+if command -v sqlite3 >/dev/null; then
+  "$bin" history add --db h.sqlite "$s/good.html" "$s"/good_[1-4].html 2>/dev/null
+  for v in 1e300 999999; do
+    cp h.sqlite "h$v.sqlite"
+    sqlite3 "h$v.sqlite" "UPDATE metric_values SET value = $v WHERE metric_id =
+      (SELECT metric_id FROM metrics WHERE metric_key = 'db_time_per_s')"
+    check "stored DB time per second $v" 2 "$bin" check -q --history --db "h$v.sqlite" "$s/bad.html"
+    ok "stored $v: one line" one_line_error
+  done
+else
+  echo "SKIP: a history store edited by hand (no sqlite3)"
+fi
+# A dump row whose BEGIN_TIME is its END_TIME though INTSIZE is 600 s: kept, said.
+sed 's/,4411,"2025-03-14 14:01:00","2025-03-14 14:11:00"/,4411,"2025-03-14 14:11:00","2025-03-14 14:11:00"/' \
+  "$s/sysmetric_summary.csv" >zero_span.csv
+check "BEGIN = END, INTSIZE 600 s" 1 "$bin" check --baseline zero_span.csv "$s/bad.html"
+tr '\n' ' ' <"$tmp/out" | tr -s ' ' >flat.txt
+ok "BEGIN = END: said" grep -q "zero_span.csv: 1 period whose begin time is its end time, though INTSIZE gives it a length (first: line [0-9]*: 2025-03-14T14:11:00 to 2025-03-14T14:11:00, INTSIZE 600 s): kept" flat.txt
+
 # --- A policy that disables the gate ----------------------------------------------------------------------------
 printf '[metric."db_time_per_s"]\nfail_below = 100\nfail_above = 1\n' >contradiction.toml
 check "contradictory levels" 2 "$bin" check -q --policy contradiction.toml --baseline normal.json "$s/bad.html"

@@ -116,6 +116,38 @@ has "connect descriptor keeps its keys" "(ADDRESS=(PROTOCOL=TCP)(HOST=IP" "$sing
 has "program kept, host masked" "sqlplus@HOST1 (TNS V1-V3)" "$single_snapshot"
 has "file names as aliases" "report1.html" "$tmp/o1"
 
+# A text report cuts a partition named after its date (P2024031409) to its last 10 characters: 2024031409, digits
+# alone. As a partition's name it is masked in every format (it was kept in text, masked in HTML), the figures kept.
+python3 - "$root/samples/good.txt" "$tmp/seg.txt" <<'PY'
+import sys
+t = open(sys.argv[1]).read()
+sec = """
+\fSegments by Logical Reads              DB/Inst: ORCL19/orcl19  Snaps: 4410-4411
+-> Total Logical Reads:         698,000
+-> Captured Segments account for   95.0% of Total
+
+           Tablespace                      Subobject  Obj.       Logical
+Owner         Name    Object Name            Name     Type         Reads  %Total
+---------- ---------- -------------------- ---------- ----- ------------ -------
+WOMBATAPP  WOMBAT_DAT ORDERS_HIST          2024031409 TABLE      512,000   73.35
+WOMBATAPP  WOMBAT_DAT ORDERS                          TABLE      151,000   21.63
+          -------------------------------------------------------------
+
+"""
+i = t.rfind("End of Report")
+open(sys.argv[2], "w").write(t[:i] + sec + t[i:])
+PY
+printf 'WOMBATAPP\nWOMBAT_DAT\nORDERS_HIST\n2024031409\n' >"$tmp/segnames"
+"$bin" snapshot "$tmp/seg.txt" >"$tmp/seg.json" 2>/dev/null
+has "the partition read from the text report" '"subobject": "2024031409"' "$tmp/seg.json"
+for fmt in text markdown html json; do
+  run "numeric partition, -f $fmt" "$tmp/seg.$fmt" "$bin" report "$tmp/seg.txt" --mask -f "$fmt" -w 0
+  no_names "numeric partition, -f $fmt" "$tmp/seg.$fmt" "$tmp/segnames"
+done
+has "numeric partition: masked as a partition" "SCHEMA1.OBJ1.PART1" "$tmp/seg.text"
+"$bin" snapshot "$tmp/seg.txt" --mask >"$tmp/seg.masked.json" 2>/dev/null
+no_names "numeric partition, masked snapshot" "$tmp/seg.masked.json" "$tmp/segnames"
+
 # --mask with check --history is refused, not ignored.
 "$bin" check --history --db "$tmp/none.db" "$t" --mask >"$tmp/out" 2>"$tmp/err"
 if [ $? = 2 ] && grep -q -- "--mask" "$tmp/err"; then ok; else bad "check --history --mask not refused"; fi
