@@ -234,9 +234,11 @@ inline constexpr double k_storm_page_aas = 1.0;
 /// A storm far beyond every stored period: unlike_periods_multiple says so (k_unlike_multiple times the busiest valid
 /// period of the instance, whatever its hour, storms stored earlier left out) and the current period has at least
 /// k_storm_page_aas average active sessions. With --match hour / weekday-hour such a period fails (exit 1) whatever
-/// the like periods say, and when there is none: an insufficient baseline never shields it. check() does it for a
-/// baseline that holds the periods of every hour; `check --history` gives it the window of every hour.
-bool storm_pages(const Snapshot& current, const Baseline& baseline);
+/// the like periods say, and when there is none: an insufficient baseline never shields it. A period of its own hour
+/// (`match`: hour, or weekday and hour) at least a third as busy makes it a recurring busy hour, judged by its like
+/// periods, never a storm. check() does it for a baseline that holds the periods of every hour; `check --history`
+/// gives it the window of every hour.
+bool storm_pages(const Snapshot& current, const Baseline& baseline, MatchPeriods match = MatchPeriods::all);
 
 /// Checks `current` (one snapshot, or a set merged by current_from_members) against `baseline`. Throws
 /// Error (exit 2) when they cannot be compared: another database (confirm_same_database: another DB

@@ -77,7 +77,7 @@ void cross_check_db_time(Snapshot& s) {
   if (agree(header, model, 0.3)) {
     if (!sound(header))
       inconsistent(s,
-                   fmt::format("DB Time in the header ({}) and in the Time Model statistics ({:.1f} s) is less than DB CPU ({})",
+                   fmt::format("DB Time in the header ({}) and in the Time Model statistics ({:.1f} s) are less than DB CPU ({})",
                                minutes(header), model, minutes(*cpu)));
     return;
   }

@@ -18,6 +18,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -83,6 +84,7 @@ public:
       ++i;
     }
     close_table(out);
+    say_not_kept(out);
     return out;
   }
 
@@ -626,7 +628,9 @@ private:
         add_continuation(m_table->rows.back(), line);
       } else if (m_continuing && !out.tables.empty() && out.tables.back().title == m_table->title &&
                  !out.tables.back().rows.empty()) {
-        add_continuation(out.tables.back().rows.back(), line);  // record cut by a page break
+        auto& prev = out.tables.back();
+        // (a table full already: the line belongs to a record not kept, counted with its rows)
+        if (prev.rows.size() < detail::k_max_table_rows) add_continuation(prev.rows.back(), line);  // cut by a page break
       }
       return;
     }
@@ -709,10 +713,9 @@ private:
       auto& prev = out.tables.back();
       const std::size_t room = prev.rows.size() < detail::k_max_table_rows ? detail::k_max_table_rows - prev.rows.size() : 0;
       if (t.rows.size() > room) {
-        m_table.emplace(RawTable{.title = t.title, .line = t.line});  // (note_not_kept names it)
-        m_rows_not_kept = t.rows.size() - room;
-        note_not_kept(out);
-        m_table.reset();
+        auto& n = m_not_kept[prev.line];
+        n.title = prev.title;
+        n.rows += t.rows.size() - room;
         t.rows.resize(room);
       }
       for (auto& r : t.rows) prev.rows.push_back(std::move(r));
@@ -731,17 +734,27 @@ private:
     return true;
   }
 
-  // The rows and lines m_table did not keep, said once (close_table), and the counts reset.
-  void note_not_kept(RawReport& out) {
-    std::vector<std::string> what;
-    if (m_rows_not_kept > 0) what.push_back(fmt::format("{} rows past its first {}", m_rows_not_kept, detail::k_max_table_rows));
-    if (m_lines_not_kept > 0)
-      what.push_back(fmt::format("{} lines of SQL records past {} a record", m_lines_not_kept, detail::k_max_record_lines));
-    if (!what.empty())
-      out.diagnostics.push_back({Diagnostic::Level::warning, std::string(k_ledger_section), m_table->line,
-                                 fmt::format("{}: {} not read (no AWR section is this long: a damaged or generated report)",
-                                             m_table->title.empty() ? "a table" : m_table->title, fmt::join(what, " and "))});
+  // The rows and lines m_table did not keep, tallied by the table they belong to (close_table), the counts reset.
+  void note_not_kept(RawReport&) {
+    if (m_rows_not_kept + m_lines_not_kept == 0) return;
+    auto& n = m_not_kept[m_table->line];
+    n.title = m_table->title;
+    n.rows += m_rows_not_kept;
+    n.lines += m_lines_not_kept;
     m_rows_not_kept = m_lines_not_kept = 0;
+  }
+
+  // Each table's rows and lines not kept, said once however many pages it spans (run's end).
+  void say_not_kept(RawReport& out) {
+    for (const auto& [line, n] : m_not_kept) {
+      std::vector<std::string> what;
+      if (n.rows > 0) what.push_back(fmt::format("{} rows past its first {}", n.rows, detail::k_max_table_rows));
+      if (n.lines > 0)
+        what.push_back(fmt::format("{} lines of SQL records past {} a record", n.lines, detail::k_max_record_lines));
+      out.diagnostics.push_back({Diagnostic::Level::warning, std::string(k_ledger_section), line,
+                                 fmt::format("{}: {} not read (no AWR section is this long: a damaged or generated report)",
+                                             n.title.empty() ? "a table" : n.title, fmt::join(what, " and "))});
+    }
   }
 
   // RawRow::raw, the row's line as printed, is read only by the snapshot table's reader ("Begin Snap:"
@@ -755,6 +768,11 @@ private:
   RawRow* m_continuation_row = nullptr;
   RawRow m_spare;  // a row read past k_max_table_rows, not kept
   std::size_t m_rows_not_kept = 0, m_lines_not_kept = 0;  // of m_table (note_not_kept)
+  struct NotKept {
+    std::string title;
+    std::size_t rows = 0, lines = 0;
+  };
+  std::map<int, NotKept> m_not_kept;  // by the line of the table (its first page)
   std::vector<std::string_view> m_continuation;
   std::optional<RawTable> m_table;
   bool m_folded = true;  // every cell of m_table's rows so far is detail::is_folded

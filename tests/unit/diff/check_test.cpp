@@ -278,6 +278,31 @@ TEST(Check, StormBeyondEveryStoredPeriodPagesWhateverTheLikeHours) {
   EXPECT_FALSE(awrdiff::storm_pages(storm, b));
 }
 
+// A recurring busy hour is no storm: with a like period at least a third as busy (the same hour, 1.5 AAS against 2.0),
+// the period is judged by its like periods, even where every other hour is 9x quieter and the busy hour of an earlier
+// day, 7x them, counts as a storm stored earlier (an improvement paged as "a storm beyond every stored period").
+TEST(Check, ARecurringBusyHourIsNoStorm) {
+  auto b = sample_baseline();  // 5 periods at 14:00-15:00, the busiest 0.227 AAS
+  auto storm = sample_report("bad.html");
+  storm.interval.db_time_s = 2.0 * *storm.interval.elapsed_s;
+  for (auto& r : storm.time_model)
+    if (r.name == "DB time") r.time_s = storm.interval.db_time_s;
+  for (auto& p : b.periods) p.begin_time = "2025-03-01T03:00:00";
+  ASSERT_TRUE(awrdiff::storm_pages(storm, b, awrdiff::MatchPeriods::hour));
+  auto busy = b.periods.front();
+  busy.begin_time = awrdiff::iso_time(storm.interval.begin_time).replace(0, 10, "2025-03-10");
+  busy.end_snap = busy.begin_snap = 1;
+  busy.values["db_time_per_s"] = 1.5;
+  b.periods.push_back(busy);
+  EXPECT_TRUE(awrdiff::storm_pages(storm, b));  // against every hour: a storm stored earlier is left out
+  EXPECT_FALSE(awrdiff::storm_pages(storm, b, awrdiff::MatchPeriods::hour));
+  awrdiff::CheckOptions opt;
+  opt.match = awrdiff::MatchPeriods::hour;
+  const auto r = awrdiff::check(storm, b, awrdiff::default_policy(), opt);
+  EXPECT_TRUE(r.storm.empty()) << r.headline;
+  EXPECT_EQ(r.headline.find("a storm beyond every stored period"), std::string::npos) << r.headline;
+}
+
 // The page `check -q` mails: at most 25 lines, the first naming the verdict, the database, the snaps and the top
 // cause; the failing metrics; where the full report is.
 TEST(Check, PageMailIsShortAndLeadsWithTheCause) {
