@@ -236,9 +236,12 @@ inline constexpr double k_storm_page_aas = 1.0;
 /// k_storm_page_aas average active sessions. With --match hour / weekday-hour such a period fails (exit 1) whatever
 /// the like periods say, and when there is none: an insufficient baseline never shields it. A period of its own hour
 /// (`match`: hour, or weekday and hour) at least a third as busy makes it a recurring busy hour, judged by its like
-/// periods, never a storm. check() does it for a baseline that holds the periods of every hour; `check --history`
-/// gives it the window of every hour.
-bool storm_pages(const Snapshot& current, const Baseline& baseline, MatchPeriods match = MatchPeriods::all);
+/// periods, never a storm; `like` (when given) holds the like periods to look for it in, else `baseline` does
+/// (`check --history` gives the window with its failed periods kept: a busy hour that paged before is still a busy
+/// hour). check() does it for a baseline that holds the periods of every hour; `check --history` gives it the window
+/// of every hour.
+bool storm_pages(const Snapshot& current, const Baseline& baseline, MatchPeriods match = MatchPeriods::all,
+                 const Baseline* like = nullptr);
 
 /// Checks `current` (one snapshot, or a set merged by current_from_members) against `baseline`. Throws
 /// Error (exit 2) when they cannot be compared: another database (confirm_same_database: another DB

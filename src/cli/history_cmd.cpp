@@ -672,7 +672,10 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     every.match = MatchPeriods::all;
     Baseline all = store->load_window(current, every);
     leave_out_impossible_periods(all);
-    if (storm_pages(current, all, w.match)) baseline = std::move(all);
+    WindowOptions failed_kept = w;  // a busy hour of its own that paged before is still a busy hour, not a storm
+    failed_kept.keep_failed = true;
+    const Baseline like = store->load_window(current, failed_kept);
+    if (storm_pages(current, all, w.match, &like)) baseline = std::move(all);
   }
   const HistoryCheckOutput out{h, policy, format, render_options, quiet, output, emit};
   if (baseline.periods.empty() && baseline.aggregates.empty())

@@ -78,14 +78,14 @@ std::string unlike_periods_multiple(const Snapshot& current, const Baseline& bas
   return detail::storm_multiple(current, baseline, "other hours");
 }
 
-bool storm_pages(const Snapshot& current, const Baseline& baseline, MatchPeriods match) {
+bool storm_pages(const Snapshot& current, const Baseline& baseline, MatchPeriods match, const Baseline* like_periods) {
   const OptDouble aas = current.average_active_sessions();
   if (!aas || *aas < k_storm_page_aas || unlike_periods_multiple(current, baseline).empty()) return false;
   const std::string begin = iso_time(current.interval.begin_time);
   if (match == MatchPeriods::all || begin.empty()) return true;
   // A like period (none left out as a storm) at least a third as busy: a recurring busy hour, judged by its like
   // periods.
-  Baseline others = baseline;
+  Baseline others = like_periods != nullptr ? *like_periods : baseline;
   std::erase_if(others.periods, [&](const BaselinePeriod& p) { return detail::same_period(p, current); });
   const auto like = distribution(others, "db_time_per_s", match, begin, report_instance(current));
   return !(like.max && std::isfinite(*like.max) && *aas < k_unlike_multiple * *like.max);
