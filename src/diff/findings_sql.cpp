@@ -39,7 +39,9 @@ void Rules::hard_parse() {
                     "contention or CPU starvation)",
                     up ? "slower" : "faster", arrow(*hpe.b / *hp.b * 1000, *hpe.t / *hp.t * 1000, 1)));
   f.title = what;
-  f.cause = fmt::format("hard parsing {}", seconds(f.impact_aas));
+  // Without the time model's parse times (a report cut before it) the cause is the rate, not "+0.0 s".
+  f.cause = f.impact_aas != 0 || !(hp.b && hp.t) ? fmt::format("hard parsing {}", seconds(f.impact_aas))
+                                                 : fmt::format("hard parses {} /s", arrow(hp.b, hp.t, 1));
   if (pte.b && pte.t) f.evidence.push_back(fmt::format("parse time elapsed {} s per second", arrow(pte.b, pte.t, 2)));
   const Pair parses = lp("parses");
   if (parses.b && parses.t && hp.b && hp.t && *parses.b > 0 && *parses.t > 0)
