@@ -50,8 +50,8 @@ struct TimelinePeriod {
   std::string check_status;  ///< the stored check's outcome ("ok", "warn", "fail", "improved"); empty: not checked
   /// The period's top statements by elapsed time (a few), where its report (or its stored snapshot) was read.
   std::vector<TimelineSql> top_sql;
-  /// DB CPU and each non-idle wait class per second, where its report (or its stored snapshot) was read; empty
-  /// otherwise (the history's values keep no wait class).
+  /// DB CPU, each non-idle wait class and the time outside DB CPU and waits ("Outside DB CPU and waits") per second,
+  /// where its report (or its stored snapshot) was read; empty otherwise (the history's values keep no wait class).
   std::vector<TimelinePart> db_time_parts;
   /// DB CPU and the non-idle foreground wait events with the most time (a few), where its report (or its stored
   /// snapshot) was read: an episode's cause by name.
@@ -59,8 +59,9 @@ struct TimelinePeriod {
 };
 
 /// Fills `period.top_sql` (the first `top` statements of SQL ordered by Elapsed Time, as AAS: the whole list of an
-/// AWR report, so that a statement missing from it is below its cut-off), `period.db_time_parts` (DB CPU and each
-/// non-idle wait class with time, foreground classes where the report gives them, as AAS) and `period.top_events`
+/// AWR report, so that a statement missing from it is below its cut-off), `period.db_time_parts` (DB CPU, each
+/// non-idle wait class with time, foreground classes where the report gives them, and the time outside DB CPU and
+/// waits, as AAS: they add up to DB time) and `period.top_events`
 /// (DB CPU and the 10 non-idle wait events with the most time: Foreground Wait Events where the report gives them,
 /// else its Top Timed Events; as AAS) from the period's report. Leaves them empty when the report has no elapsed
 /// time.

@@ -47,6 +47,10 @@ void add_report_detail(TimelinePeriod& period, const Snapshot& s, std::size_t to
     if (const auto v = metric_value(s, "wait_class:" + w.name + ":time_per_s"); v && *v > 0)
       period.db_time_parts.push_back({w.name, *v});
   }
+  // The rest of DB time (the CPU run queue on a busy host, else time Oracle does not instrument): the parts then add up
+  // to DB time, as the pair's attribution does.
+  if (const auto v = metric_value(s, "outside_per_s"); v && *v > 0)
+    period.db_time_parts.push_back({"Outside DB CPU and waits", *v});
   // The events with the most time: DB CPU and the non-idle foreground events (the full list where the report gives it).
   std::vector<TimelineEvent> events;
   if (const auto cpu = metric_value(s, "db_cpu_per_s")) events.push_back({"DB CPU", *cpu});
