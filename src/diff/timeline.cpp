@@ -652,8 +652,9 @@ Chart db_time_chart(const Series& series, const std::vector<bool>& break_before)
     if (any_rest && has) *stack.series.back().values.back() += rest;
   }
   stack.notes.push_back(
-      "DB CPU and each non-idle wait class per second of elapsed (foreground waits where the reports give them), "
-      "stacked; the line is DB time per second. Breaks: an instance restart, or a gap in time.");
+      "DB CPU, each non-idle wait class (foreground waits where the reports give them) and the time outside DB CPU "
+      "and waits, per second of elapsed, stacked; the line is DB time per second. Breaks: an instance restart, or a "
+      "gap in time.");
   if (std::any_of(kept.begin(), kept.end(), [](const TimelinePeriod* p) { return p->db_time_parts.empty(); }))
     stack.notes.push_back("Periods without their report's detail (stored without their snapshot) are left blank.");
   return stack;
