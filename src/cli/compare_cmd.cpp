@@ -146,7 +146,8 @@ void add_compare_options(CLI::App& app, CompareCli& c) {
   app.add_flag("--exit-code", c.exit_code, "exit 1 when the verdict is 'regressed' (as diff(1) exits 1 on a difference)");
   app.add_flag("--replay", c.replay,
                "BASE and TARGET run one workload (a Database Replay capture and its replay, AWR imported under another DB "
-               "Id): compared by their work and DB time per unit of work, whatever their DB Ids");
+               "Id): compared whatever their DB Ids; a pair of another DB Id or release, or a replay, leads with its work "
+               "and DB time per unit of work (one database's two periods read as without it)");
 }
 
 void add_report_command(CLI::App& app, CompareCli& c, Session& session, DeferredOptions& deferred) {
