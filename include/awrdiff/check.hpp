@@ -183,11 +183,12 @@ struct CheckReport {
   int exit_code() const { return status == CheckStatus::fail ? 1 : 0; }
 };
 
-/// What `check -q` prints in text: nothing for a check that passes (ok, improved) on a complete report; the
-/// headline on one line (not wrapped), then one "  ! ..." line per input warning, for a warn (the check table
-/// is for `-v` or a run without -q: a cron mail of a warn is its one line), for an insufficient baseline (no
-/// like period) and for a passing check of an incomplete report; empty for a fail, which mails its page
-/// (check_mail) instead, or the whole report with -v (see quiet_prints_report).
+/// What `check -q` prints in text: nothing for a check that passes (ok, improved) on a complete report; else the
+/// headline on one line, not wrapped, with the database, snaps and times after its verdict word (as a page's first
+/// line), then one line per input warning ("  ! ..."). It is printed for a warn (the check table is for -v or a run
+/// without -q: a cron mail of a warn is its one line), for an insufficient baseline (no like period) and for a
+/// passing check of an incomplete report; empty for a fail, which mails its page (check_mail) instead, or the whole
+/// report with -v (see quiet_prints_report).
 std::string quiet_text(const CheckReport& report);
 
 /// The most lines check_mail writes, the worse findings it lists and the metrics it names.

@@ -93,8 +93,6 @@ std::string class_colour(const std::string& name) {
   return it != colours.end() ? it->second : "";
 }
 
-namespace {
-
 PeriodInfo period_info(const Snapshot& s, std::string role) {
   PeriodInfo p;
   p.role = std::move(role);
@@ -110,6 +108,8 @@ PeriodInfo period_info(const Snapshot& s, std::string role) {
   p.elapsed_s = s.interval.elapsed_s;
   return p;
 }
+
+namespace {
 
 // A part of DB time per second, in AAS, in its colour (its values added by the caller).
 ChartSeries aas_part(std::string name, std::string colour) {

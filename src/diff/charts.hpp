@@ -20,6 +20,10 @@ std::string file_names(const std::string& sources);
 /// parts; empty for a name it does not know.
 std::string class_colour(const std::string& name);
 
+/// A period as the comparison's header names it: its files, database, instance, snaps, times and elapsed (from
+/// the snapshot's Report Summary), in `role` ("Base", "Target", "Report", "Current").
+PeriodInfo period_info(const Snapshot& s, std::string role);
+
 /// Pairs and single reports: the period info of both sides and "db_time", where DB time goes in each
 /// period (DB CPU, each non-idle wait class, the time outside both, stacked, AAS). `base` is null for a
 /// single report.

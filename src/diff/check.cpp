@@ -447,6 +447,7 @@ void no_like_period(CheckReport& out, const Snapshot& current, const Baseline& b
   out.comparison.headline = out.headline;
   out.comparison.base_source = fmt::format("baseline: {}", baseline.name);
   out.comparison.target_source = current.source;
+  out.comparison.period_info.push_back(detail::period_info(current, "Current"));  // the period the first line names
   for (auto it = out.warnings.rbegin(); it != out.warnings.rend(); ++it)
     out.comparison.warnings.insert(out.comparison.warnings.begin(), *it);
 }

@@ -113,6 +113,14 @@ std::string quiet_text(const CheckReport& r) {
       (r.status != CheckStatus::warn && r.status != CheckStatus::insufficient && r.input_warnings.empty()))
     return {};
   std::string out = r.comparison.headline.empty() ? r.headline : r.comparison.headline;
+  // The verdict word, then which database and period it is about, as a page's first line says it: "WARN RMGTIBN/rmgtibn
+  // snaps 163-164, 23-Dec-23 07:30:44 .. 08:00:12: more load, not slower: ..."
+  for (const char* word : {"WARN, ", "OK, "})
+    if (out.starts_with(word)) {
+      const std::string verdict(word, std::char_traits<char>::length(word) - 2);
+      out = fmt::format("{} {}: {}", verdict, period_words(r), out.substr(verdict.size() + 2));
+      break;
+    }
   out += '\n';
   for (const auto& w : r.input_warnings) out += "  ! " + w + "\n";
   return out;
@@ -120,7 +128,13 @@ std::string quiet_text(const CheckReport& r) {
 
 std::string check_mail(const CheckReport& r, const std::string& full_report) {
   std::vector<std::string> lines;
-  const std::string causes = top_causes(r, 4);
+  std::string causes = top_causes(r, 4);
+  if (causes.empty()) {  // no event or statement carries it (a policy's metric failed): the failing metrics name it
+    std::vector<std::string> failed;
+    for (const auto& m : r.results)
+      if (m.status == CheckStatus::fail && failed.size() < 2) failed.push_back(metric_line(m));
+    causes = fmt::format("{}", fmt::join(failed, "; "));
+  }
   lines.push_back(fmt::format("{} {}{}", verdict_word(r.status), period_words(r), causes.empty() ? "" : ": " + causes));
   lines.push_back("  " + (r.comparison.headline.empty() ? r.headline : r.comparison.headline));
   lines.emplace_back();

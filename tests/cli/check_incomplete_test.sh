@@ -11,7 +11,7 @@ ok "a baseline of distinct periods: nothing on stderr" test ! -s "$tmp/err"
 head -c 9000 "$s/good_2.html" >trunc_good.html
 check "truncated, passes, -q" 0 "$bin" check -q --baseline normal.json trunc_good.html
 ok "-q: two lines" lines "$tmp/out" 2
-ok "-q: the verdict counts the metrics not checked" grep -q '^OK, within the baseline: DB time per second .*; [0-9]* metrics not checked (not in the report)$' "$tmp/out"
+ok "-q: the verdict counts the metrics not checked" grep -q '^OK [^ ]* snaps [0-9-]*, .*: within the baseline: DB time per second .*; [0-9]* metrics not checked (not in the report)$' "$tmp/out"
 ok "-q: the report's warning" grep -q "^  ! trunc_good.html: truncated report (no 'End of Report' marker): [0-9]* metrics not checked$" "$tmp/out"
 check "truncated, passes, json" 0 "$bin" check -q -f json --baseline normal.json trunc_good.html -o trunc.json
 check "json carries the warnings" 0 python3 -c "

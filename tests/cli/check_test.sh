@@ -28,11 +28,11 @@ check "check bad -q -f openmetrics -o" 1 "$bin" check -q --baseline normal.json 
 ok "openmetrics -q: the file written" grep -q '^awrdiff_check_status{database="ORCL19",instance="orcl19"} 2$' bad.prom
 ok "openmetrics -q: the page mailed" sh -c '[ "$(wc -l <"$0")" -le 25 ] && head -1 "$0" | grep -q "^FAIL ORCL19"' "$tmp/out"
 check "check improved -q -f openmetrics -o" 0 "$bin" check -q --baseline normal.json "$s/improved.html" -f openmetrics -o ok.prom
-ok "openmetrics -q: a warn mails its line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^WARN, " "$0"' "$tmp/out"
+ok "openmetrics -q: a warn mails its line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^WARN [^ ]* snaps [0-9-]*, .*: no fail-level" "$0"' "$tmp/out"
 check "check improved" 0 "$bin" check --baseline normal.json "$s/improved.html"
 # -q: a warn mails its first line alone, on one line (-v, or no -q, the check table and findings).
 check "check improved quiet" 0 "$bin" check -q --baseline normal.json "$s/improved.html"
-ok "a warn under -q is one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^WARN, " "$0"' "$tmp/out"
+ok "a warn under -q is one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^WARN [^ ]* snaps [0-9-]*, .*: no fail-level" "$0"' "$tmp/out"
 check "check improved quiet verbose" 0 "$bin" check -q -v --baseline normal.json "$s/improved.html"
 ok "a warn under -q -v is the whole report" sh -c '[ "$(wc -l <"$0")" -gt 20 ]' "$tmp/out"
 # Without --, the last file is the current report and the others the baseline: said, not silent.
@@ -44,14 +44,14 @@ sed 's/14-Mar-25 14:\([0-9]\)/14-Mar-25 03:\1/g' "$s/improved.html" >improved_03
 check "--match hour, no like period" 0 "$bin" check -q --match hour --baseline normal.json improved_03.html
 ok "no like period: silent under -q" test ! -s "$tmp/out"
 check "--match hour, no like period, -v" 0 "$bin" check -q -v --match hour --baseline normal.json improved_03.html
-ok "no like period, -q -v: one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^OK, insufficient baseline: no period of the baseline begins in the same hour" "$0"' "$tmp/out"
+ok "no like period, -q -v: one line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^OK [^ ]* snaps [0-9-]*, .*: insufficient baseline: no period of the baseline begins in the same hour" "$0"' "$tmp/out"
 check "--match hour, no like period, JSON" 0 "$bin" check -q -f json --match hour --baseline normal.json improved_03.html
 ok "no like period, -q -f json: said in its headline" grep -q '"headline": "OK, insufficient baseline: ' "$tmp/out"
 # ... unless DB time per second is a multiple of every period of other hours (bad.html: 0.97 AAS, 4.3x the baseline's
 # busiest 0.227): a warn, one line under -q, exit 0 all the same.
 sed 's/14-Mar-25 14:\([0-9]\)/14-Mar-25 03:\1/g' "$s/bad.html" >bad_03.html
 check "--match hour, no like period, a storm" 0 "$bin" check -q --match hour --baseline normal.json bad_03.html
-ok "no like period, a storm: one warn line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^WARN, insufficient baseline: no period of the baseline begins in the same hour .*but DB time per second 0.970 AAS is 4.3x the busiest of the 5 periods of other hours (0.227 AAS)" "$0"' "$tmp/out"
+ok "no like period, a storm: one warn line" sh -c '[ "$(wc -l <"$0")" = 1 ] && grep -q "^WARN [^ ]* snaps [0-9-]*, .*: insufficient baseline: no period of the baseline begins in the same hour .*but DB time per second 0.970 AAS is 4.3x the busiest of the 5 periods of other hours (0.227 AAS)" "$0"' "$tmp/out"
 check "check good quiet" 0 "$bin" check -q --baseline normal.json "$s/good.html"
 ok "quiet prints nothing" test ! -s "$tmp/out"
 check "check a member of the baseline" 0 "$bin" check --baseline normal.json "$s/good_3.html"
@@ -179,6 +179,11 @@ ok "cut off, said" grep -q "last row incomplete" "$tmp/out"
 check "--exit-code regressed" 1 "$bin" --exit-code "$s/good.html" "$s/bad.html"
 check "--exit-code improved" 0 "$bin" --exit-code "$s/bad.html" "$s/improved.html"
 check "--exit-code unchanged" 0 "$bin" --exit-code "$s/good.html" "$s/good_1.html"
+
+# A page against an Oracle metric dump (no event or statement carries the added time): its first line names the
+# database, the snaps and the failing metrics, never a bare verdict.
+"$bin" check -q --baseline "$s/baseline_metric_select.csv" "$s/bad.html" >"$tmp/out" 2>"$tmp/err"
+ok "a dump's page: the first line names what failed" sh -c 'head -1 "$0" | grep -q "^FAIL ORCL19/orcl19 snaps 4411-4412, .*: DB time per second 0.970 AAS (baseline 0.220"' "$tmp/out"
 
 echo "check: $pass passed, $fail failed"
 [ "$fail" = 0 ]
