@@ -94,7 +94,10 @@ CheckReport insufficient_baseline_report(const std::string& headline, const Snap
   p.database = current.database.name;
   p.instance = current.database.instance;
   p.instance_number = current.database.instance_number;
+  p.begin_snap = current.interval.begin_snap;
   p.end_snap = current.interval.end_snap;
+  p.begin_time = current.interval.begin_time;
+  p.end_time = current.interval.end_time;
   p.elapsed_s = current.interval.elapsed_s;
   r.comparison.period_info.push_back(p);
   // The current values of the metrics the policy checks, each "insufficient baseline": no centre, band or z.

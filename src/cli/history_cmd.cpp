@@ -525,8 +525,10 @@ int insufficient_history_baseline(HistoryStore& store, const Snapshot& current, 
     if (!output.empty() && output != "-") emit("", output);  // emptied: no earlier run's report is left in it
     return 0;
   }
-  if (out.quiet && format == Format::text) {
-    emit(msg + "\n", output);
+  if (out.quiet && format == Format::text) {  // the line names the database, snaps and times as a page's first line
+    CheckReport r = insufficient_baseline_report(msg, current, out.policy);
+    r.status = multiple.empty() ? CheckStatus::insufficient : CheckStatus::warn;
+    emit(quiet_text(r), output);
     return 0;
   }
   if (format == Format::json) {
@@ -674,8 +676,17 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     leave_out_impossible_periods(all);
     WindowOptions failed_kept = w;  // a busy hour of its own that paged before is still a busy hour, not a storm
     failed_kept.keep_failed = true;
-    const Baseline like = store->load_window(current, failed_kept);
+    Baseline like = store->load_window(current, failed_kept);
     if (storm_pages(current, all, w.match, &like)) baseline = std::move(all);
+    else if (baseline.periods.empty() && baseline.aggregates.empty() && !like.periods.empty()) {
+      // Every like period paged (a busy hour that failed against the other hours the first days): the hour's own
+      // load is its baseline, said, rather than an "insufficient baseline" that would never judge the hour again.
+      like.notes.push_back(
+          fmt::format("every like period was a failed check ({}): the hour's own load is the baseline, "
+                      "failed periods kept",
+                      like.periods.size()));
+      baseline = std::move(like);
+    }
   }
   const HistoryCheckOutput out{h, policy, format, render_options, quiet, output, emit};
   if (baseline.periods.empty() && baseline.aggregates.empty())

@@ -147,7 +147,7 @@ expect 0 "no like period without --add is an insufficient baseline" -- "$AWRDIFF
 if [ -s "$T/out" ]; then bad "-q printed on an insufficient baseline without --add: $(head -c 300 "$T/out")"; else ok; fi
 expect 0 "no like period, -q -v" -- "$AWRDIFF" check --history --match weekday-hour -q -v --db "$T/first.sqlite" samples/good_2.html
 [ "$(wc -l <"$T/out")" = 1 ] && ok || bad "no like period, -q -v: not one line: $(head -c 300 "$T/out")"
-contains "$T/out" "OK, insufficient baseline" "no like period, -q -v: insufficient baseline said"
+contains "$T/out" "OK ORCL19/orcl19 snaps 4698-4699, 16-Mar-25 14:00:02 .. 14:10:03: insufficient baseline" "no like period, -q -v: insufficient baseline said"
 expect 0 "no like period, -q -f json" -- "$AWRDIFF" check --history --match weekday-hour -q -f json --db "$T/first.sqlite" samples/good_2.html
 contains "$T/out" '"status": "insufficient baseline"' "no like period, -q -f json: the status"
 # No like period, but DB time per second 4.3x every stored period of other hours (bad.html moved to 03:00): one warn
@@ -159,10 +159,22 @@ sed 's/14-Mar-25 14:\([0-9]\)/19-Mar-25 03:\1/g' samples/bad.html >"$T/bad_03.ht
 sed 's/14-Mar-25 14:\([0-9]\)/19-Mar-25 04:\1/g' samples/improved.html >"$T/improved_04.html"
 expect 0 "no like period, a storm: exit 0" -- "$AWRDIFF" check --history --add --match hour -q --db "$T/storm.sqlite" "$T/bad_03.html"
 [ "$(wc -l <"$T/out")" = 1 ] && ok || bad "a storm with no like period, -q: not one line: $(head -c 300 "$T/out")"
-contains "$T/out" "WARN, insufficient baseline: no earlier period of DB Id 1234567890 in the 28d window (like periods: hour)" "the storm warns"
+contains "$T/out" "WARN ORCL19/orcl19 snaps 4411-4412, 19-Mar-25 03:10:03 .. 03:20:03: insufficient baseline: no earlier period of DB Id 1234567890 in the 28d window (like periods: hour)" "the storm warns"
 contains "$T/out" "but DB time per second 0.970 AAS is 4.3x the busiest of the 5 periods of other hours (0.227 AAS)" "the storm's figure is named"
 expect 0 "no like period, not a multiple: silent" -- "$AWRDIFF" check --history --add --match hour -q --db "$T/storm.sqlite" "$T/improved_04.html"
 if [ -s "$T/out" ]; then bad "-q printed on an insufficient baseline: $(head -c 300 "$T/out")"; else ok; fi
+# A busy hour of its own that paged the first day (50 AAS at 03:00, 220x every other hour): the next day the same load
+# is judged against it (every like period failed: the hour's own load is the baseline, said), never an "insufficient
+# baseline" that would stay silent at that hour for good; the third day against the second day's passing period.
+expect 0 "history for the busy hour" -- "$AWRDIFF" history add --db "$T/busy.sqlite" samples/good.html samples/good_1.html \
+  samples/good_2.html samples/good_3.html samples/good_4.html
+spike() { sed "s/15-Mar-25 17:/$1 03:/g; s/15-Mar-25 18:/$1 04:/g; s/4572/$2/g; s/4578/$3/g" samples/commit_spike.html >"$T/spike_$2.html"; }
+spike 19-Mar-25 5000 5006
+spike 20-Mar-25 5100 5106
+expect 1 "a busy hour pages the first day" -- "$AWRDIFF" check --history --add --match hour -q --db "$T/busy.sqlite" "$T/spike_5000.html"
+expect 0 "the same busy hour the next day" -- "$AWRDIFF" check --history --add --match hour -v --db "$T/busy.sqlite" "$T/spike_5100.html"
+contains "$T/out" "OK, within the baseline: DB time per second 50.0 AAS (baseline 50.0, 1 period)" "the busy hour is judged by its own load"
+contains "$T/out" "every like period was a failed check (1): the hour's own load is the baseline" "the failed like period kept is said"
 expect 0 "a normal period is within its history" -- "$AWRDIFF" check --history --db "$DB" samples/good_4.html
 contains "$T/out" "OK, within the baseline" "check --history OK"
 expect 1 "bad the next day fails" -- "$AWRDIFF" check --history --add --db "$DB" --match hour "$T/bad_19.json"
