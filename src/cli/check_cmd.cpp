@@ -113,7 +113,7 @@ int run_check(CheckCli& c, HistoryCli& history_cli, Session& session, Format for
   if (c.baseline_sources.empty()) throw Error("", "give --baseline SOURCE... or --history (see awrdiff check --help)");
   take_current_from_baseline_sources(c, opt);
   check_output_is_not_an_input(output, c.current_files);
-  check_output_is_not_an_input(output, c.baseline_sources);
+  check_output_is_not_an_input(output, c.baseline_sources, "a baseline input");
   const CheckPolicy policy = policy_of(c);
   warn_if_policy_cannot_fail(policy);
   Baseline b = load_baseline(c.baseline_sources, true, session);

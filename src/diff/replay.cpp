@@ -139,6 +139,13 @@ void Differ::one_workload_headline(const std::string& kind) {
   if (const std::string sql = slower_statements(o.verdict != Verdict::improved); !sql.empty())
     head += fmt::format("; {} per execution: {}", o.verdict != Verdict::improved ? "slower" : "faster", sql);
   o.headline = head;
+  // The findings were ranked by their change per second, which a replay of the same work in another length of time
+  // turns around (a slower replay lowers every rate): the findings in the direction of the DB time per unit of work
+  // lead, each group in its order.
+  if (o.verdict == Verdict::regressed || o.verdict == Verdict::improved) {
+    const ChangeKind lead_kind = o.verdict == Verdict::regressed ? ChangeKind::worse : ChangeKind::better;
+    std::stable_partition(o.findings.begin(), o.findings.end(), [&](const Finding& f) { return f.direction == lead_kind; });
+  }
 }
 
 // The statements of both sides (matched by sql_id or text signature) whose elapsed per execution moved the most
