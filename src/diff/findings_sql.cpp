@@ -28,6 +28,11 @@ void Rules::hard_parse() {
   const bool up = f.direction == ChangeKind::worse;
   f.impact_aas = a_time.material() ? *a_time.delta : (a_parse.material() ? *a_parse.delta : 0);
   std::string what = fmt::format("Hard parsing {}:", up ? "rose" : "fell");
+  // The time and the count moved apart (fewer hard parses, each slower; more, each faster): both said, never "fell"
+  // beside a count that rose.
+  if (time_material && a_rate.material() && a_rate.kind != f.direction)
+    what = fmt::format("Hard parse time {} while hard parses {}:", up ? "rose" : "fell",
+                       a_rate.kind == ChangeKind::worse ? "rose" : "fell");
   if (hpe.b && hpe.t)
     what += fmt::format(" hard parse elapsed {} s per second ({} of DB time);", arrow(hpe.b, hpe.t, 2),
                         arrow(share_of_db(hpe).b, share_of_db(hpe).t, 0, "%"));
@@ -42,7 +47,13 @@ void Rules::hard_parse() {
   // Without the time model's parse times (a report cut before it) the cause is the rate, not "+0.0 s".
   f.cause = f.impact_aas != 0 || !(hp.b && hp.t) ? fmt::format("hard parsing {}", seconds(f.impact_aas))
                                                  : fmt::format("hard parses {} /s", arrow(hp.b, hp.t, 1));
-  if (pte.b && pte.t) f.evidence.push_back(fmt::format("parse time elapsed {} s per second", arrow(pte.b, pte.t, 2)));
+  if (pte.b && pte.t)
+    f.evidence.push_back(
+        a_time.material() && a_parse.material() && a_parse.kind != a_time.kind
+            ? fmt::format("parse time elapsed {} s per second: it {} while hard parse time {}: the time of the other parses "
+                          "(soft parses, waits while parsing) moved the other way",
+                          arrow(pte.b, pte.t, 2), a_parse.kind == ChangeKind::worse ? "rose" : "fell", up ? "rose" : "fell")
+            : fmt::format("parse time elapsed {} s per second", arrow(pte.b, pte.t, 2)));
   const Pair parses = lp("parses");
   if (parses.b && parses.t && hp.b && hp.t && *parses.b > 0 && *parses.t > 0)
     f.evidence.push_back(fmt::format("{} of parses are hard", arrow(*hp.b / *parses.b * 100, *hp.t / *parses.t * 100, 0, "%")));

@@ -280,3 +280,25 @@ TEST(FindingsIoByFiletype, LargeReadsNeedTheirOwnVolume) {
   c = awrdiff::compare(with_filetype(20.2, 0.5), with_filetype(10.5, 40.0));
   for (const auto& x : c.findings) EXPECT_EQ(x.title.find("large reads"), std::string::npos) << x.title;
 }
+
+// Hard parse time and the hard parse count moving apart (fewer hard parses, each far slower: library cache
+// contention while parsing): the title says both, never "Hard parsing fell" beside a time that rose.
+TEST(Findings, HardParseTimeAndCountApartAreBothSaid) {
+  const auto base = report("bad.html");
+  auto target = report("bad.html");
+  target.source += ".copy";
+  for (auto& r : target.load_profile)
+    if (r.key == "hard_parses" && r.per_second) *r.per_second /= 10;  // 1,667 -> 167 hard parses/s
+  for (auto& a : target.activity)  // the exact rate where Instance Activity gives it
+    if (a.name == "parse count (hard)") {
+      if (a.total) *a.total /= 10;
+      if (a.per_second) *a.per_second /= 10;
+    }
+  for (auto& r : target.time_model)
+    if ((r.name == "hard parse elapsed time" || r.name == "parse time elapsed") && r.time_s) *r.time_s *= 1.5;
+  const auto c = awrdiff::compare(base, target);
+  const auto* f = finding(c, "hard_parse");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->direction, awrdiff::ChangeKind::worse);
+  EXPECT_EQ(f->title.rfind("Hard parse time rose while hard parses fell:", 0), 0u) << f->title;
+}
