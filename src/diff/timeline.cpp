@@ -913,10 +913,14 @@ Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> p
   }
   if (!kept.empty()) c.charts.push_back(metrics_chart(series, shifts, keys, options, break_before));
   for (auto& ch : c.charts)  // the episodes, shaded behind both charts
-    for (const auto& e : episodes)
+    for (const auto& e : episodes) {
+      // "episode 2023-10-02 15:00 .. 21:09 (still on): up to 165 AAS": the end's date only when it is another day.
+      const std::string from = when(kept[e.first]->begin_time), to = when(kept[e.last]->end_time);
+      const bool same_day = from.size() == 16 && to.size() == 16 && from.compare(0, 10, to, 0, 10) == 0;
       ch.spans.push_back({e.first, e.last,
-                          fmt::format("episode {} .. {}{}: up to {} AAS", when(kept[e.first]->begin_time),
-                                      when(kept[e.last]->end_time), e.still_on ? " (still on)" : "", num(e.peak_aas))});
+                          fmt::format("episode {} .. {}{}: up to {} AAS", from, same_day ? to.substr(11) : to,
+                                      e.still_on ? " (still on)" : "", num(e.peak_aas))});
+    }
   return c;
 }
 

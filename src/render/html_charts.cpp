@@ -518,10 +518,15 @@ void stacked_series_chart(const Chart& c, std::ostream& out) {
   for (const auto& sp : c.spans) {  // behind the areas
     const double a = X(bucket_of(sp.first)), b = X(bucket_of(sp.last) + 1);
     span_rect(a, b, plot_top, plot_bottom, sp.label, out);
-    const std::string label = cut(sp.label, std::max<std::size_t>(8, static_cast<std::size_t>((x1 - a) / 6.5)));
-    if (a + 2 < label_end + 8) continue;
-    out << text(a + 2, plot_top - 6, label, " class=\"span\"");
-    label_end = a + 2 + 6.5 * static_cast<double>(label.size());
+    // From the span's left edge; where it would not fit before the plot's right edge, ending there instead (an
+    // episode still on is at the right), cut only when wider than the whole plot.
+    const double room = x1 - x0, wide = 6.5 * static_cast<double>(sp.label.size());
+    const bool from_left = a + 2 + wide <= x1 || wide > room;
+    const double start = from_left ? a + 2 : x1 - wide;
+    if (start < label_end + 8) continue;
+    const std::string label = cut(sp.label, std::max<std::size_t>(8, static_cast<std::size_t>((x1 - start) / 6.5)));
+    out << text(start, plot_top - 6, label, " class=\"span\"");
+    label_end = start + 6.5 * static_cast<double>(label.size());
   }
   // The runs of buckets with values and no break between them.
   std::vector<std::pair<std::size_t, std::size_t>> runs;
