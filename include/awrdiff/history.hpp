@@ -165,6 +165,23 @@ struct CheckRecord {
   std::string checked_at;  ///< UTC ISO 8601; set by record_check
 };
 
+/// One stored period as `awrdiff fleet` reads it (HistoryStore::fleet_rows): its facts, times as epochs, its
+/// values of the metrics asked for and the latest stored check of it (the cron's vote of `check --history --add`).
+struct FleetRow {
+  HistoryPeriod period;
+  std::optional<std::int64_t> begin_epoch, end_epoch;  ///< begin_time / end_time read as civil times (iso_epoch)
+  std::optional<std::int64_t> startup_epoch;  ///< the instance's Startup Time, where the report prints it
+  std::map<std::string, double> values;  ///< registry key -> value, of the keys asked for that the period gives
+  std::string vote;  ///< the status of its latest stored check ("fail", "warn", "improved", "ok"); empty: none stored
+};
+
+/// One series (a database, container and instance) as `awrdiff fleet` reads it.
+struct FleetSeriesRows {
+  HistoryPeriod latest;  ///< its latest period that begins at or before the end of what was read
+  std::optional<std::int64_t> latest_begin_epoch, latest_end_epoch;
+  std::vector<FleetRow> rows;  ///< its periods that begin in the range read, oldest first
+};
+
 /// How a store is opened: `read` only; `write`, creating an SQLite store that is missing (what adds
 /// periods); `update`, writing only to a store that exists (a check recording its outcome: a mistyped path
 /// is refused, not made a new empty store).
@@ -249,6 +266,13 @@ public:
   /// The latest outcome of each of the last `n` checked periods of the series, newest period first.
   std::vector<CheckRecord> recent_checks(std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
                                          std::size_t n);
+
+  /// The fleet in one pass (`awrdiff fleet`, docs/fleet.md): every series with a period that begins at or before
+  /// `to_epoch` (its latest such period), and its periods that begin in [from_epoch, to_epoch] with their values of
+  /// `metrics` (checked registry keys; an unknown one is left out) and their latest stored votes. Three queries
+  /// whatever the number of databases or periods. Ordered by DB Id, container, instance; the rows by begin time.
+  std::vector<FleetSeriesRows> fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch,
+                                          const std::vector<std::string>& metrics);
 
   /// Bytes used by the store (SQLite: the main file's pages; PostgreSQL: its tables with indexes).
   std::optional<std::int64_t> size_bytes();

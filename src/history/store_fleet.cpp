@@ -1,0 +1,99 @@
+// Reading the history store for `awrdiff fleet` (docs/fleet.md): every series' latest period, and the periods of a
+// range with a few of their values and their latest stored votes, in three queries whatever the size of the fleet.
+#include <awrdiff/history.hpp>
+
+#include "history/sql.hpp"
+#include "history/store_internal.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+namespace awrdiff {
+
+using namespace detail::history;  // store_internal.hpp: the SQL types and the helpers
+
+namespace {
+
+using SeriesId = std::tuple<std::uint64_t, std::uint64_t, int>;  // DB Id, container (0: none), instance (0: cluster)
+
+SeriesId id_of(const HistoryPeriod& p) { return {p.dbid, p.con_dbid.value_or(0), p.instance_number.value_or(0)}; }
+
+}  // namespace
+
+std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch,
+                                                      const std::vector<std::string>& metrics) {
+  std::vector<FleetSeriesRows> out;
+  std::map<SeriesId, std::size_t> index;
+  try {
+    m_impl->check_integrity("read");  // a page of a damaged store would be silently incomplete
+    // 1. Each series' latest period that begins at or before the end of the range (a silent one: its last).
+    const std::string latest = fmt::format(
+        "SELECT {}, p.begin_epoch, p.end_epoch FROM periods p JOIN (SELECT dbid, con_dbid, instance_number, "
+        "max(begin_epoch) AS b FROM periods WHERE begin_epoch <= ? GROUP BY dbid, con_dbid, instance_number) m "
+        "ON p.dbid = m.dbid AND p.con_dbid = m.con_dbid AND p.instance_number = m.instance_number AND p.begin_epoch = m.b "
+        "ORDER BY p.dbid, p.con_dbid, p.instance_number, p.end_epoch, p.period_key",
+        k_period_columns);
+    const SqlValue to_param[] = {to_epoch};
+    m_impl->c->query(latest, to_param, [&](const SqlRow& r) {
+      HistoryPeriod p = read_period(r);
+      const SeriesId id = id_of(p);
+      auto [it, fresh] = index.emplace(id, out.size());
+      if (fresh) out.emplace_back();
+      auto& s = out[it->second];  // periods of one begin: the one that ends last
+      s.latest_begin_epoch = r.opt_integer(k_period_column_count);
+      s.latest_end_epoch = r.opt_integer(k_period_column_count + 1);
+      s.latest = std::move(p);
+    });
+    // 2. The latest vote of each period checked in the range (a later check of a period replaces its vote).
+    std::unordered_map<std::string, std::string> votes;
+    const SqlValue from_param[] = {from_epoch};
+    m_impl->c->query("SELECT period_key, status FROM checks WHERE end_epoch >= ? ORDER BY check_id", from_param,
+                     [&](const SqlRow& r) { votes[r.text(0)] = r.text(1); });
+    // 3. The periods of the range with the values asked for, one row per period and value.
+    std::vector<std::int64_t> ids;
+    for (const auto& k : metrics)
+      if (const auto mid = m_impl->metric_id(k); mid >= 0) ids.push_back(mid);
+    const std::string join =
+        ids.empty()
+            ? std::string("LEFT JOIN metric_values v ON 1 = 0")
+            : fmt::format("LEFT JOIN metric_values v ON v.period_id = p.period_id AND v.metric_id IN ({})", fmt::join(ids, ", "));
+    const std::string rows = fmt::format(
+        "SELECT {}, p.period_key, p.begin_epoch, p.end_epoch, p.startup_epoch, v.metric_id, v.value FROM periods p {} "
+        "WHERE p.begin_epoch >= ? AND p.begin_epoch <= ? ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_epoch, "
+        "p.period_key",
+        k_period_columns, join);
+    std::string last_key;
+    FleetRow* row = nullptr;
+    const int c = k_period_column_count;
+    const SqlValue range[] = {from_epoch, to_epoch};
+    m_impl->c->query(rows, range, [&](const SqlRow& r) {
+      std::string key = r.text(c);
+      if (row == nullptr || key != last_key) {
+        HistoryPeriod p = read_period(r);
+        const auto it = index.find(id_of(p));
+        if (it == index.end()) {  // a period that began after the latest query ran: read at its next run
+          row = nullptr;
+          return;
+        }
+        auto& s = out[it->second];
+        s.rows.emplace_back();
+        row = &s.rows.back();
+        row->begin_epoch = r.opt_integer(c + 1);
+        row->end_epoch = r.opt_integer(c + 2);
+        row->startup_epoch = r.opt_integer(c + 3);
+        if (const auto v = votes.find(key); v != votes.end()) row->vote = v->second;
+        row->period = std::move(p);
+        last_key = std::move(key);
+      }
+      if (const auto mid = r.opt_integer(c + 4); mid && !r.is_null(c + 5))
+        if (const auto k = m_impl->metric_keys.find(*mid); k != m_impl->metric_keys.end()) row->values[k->second] = r.real(c + 5);
+    });
+  } catch (const SqlError& e) { m_impl->fail(e, "reading the fleet's periods"); }
+  return out;
+}
+
+}  // namespace awrdiff
