@@ -34,6 +34,7 @@ struct FleetPoint {
   bool voted = false;  ///< the status is the stored check's own vote, not judged here
   bool in_episode = false;  ///< inside an episode the timeline finds (its rules: docs/timeline.md)
   double lost_s = 0;  ///< DB time above the band: (AAS - band top) x elapsed, seconds; 0 when within it
+  std::string source;  ///< the report file it was added from
 };
 
 /// One database (a series: DB Id, container, instance) on the page.

@@ -118,11 +118,30 @@ void take_peak_detail(FleetDatabase& db, const std::vector<TimelinePeriod>& peri
   }
 }
 
-// The command that compares the periods either side of the latest episode or shift (the timeline's findings).
-std::string pair_command(const Comparison& c) {
+// The command that compares the periods either side of the latest episode or shift (the timeline's findings); else
+// the 3 periods within the band before the first failing or warning one, against it and the 2 after it.
+std::string pair_command(const Comparison& c, const FleetDatabase& db) {
   for (const auto& f : c.findings)
     for (const auto& e : f.evidence)
       if (const auto at = e.find("awrdiff --base "); at != std::string::npos) return e.substr(at);
+  std::size_t first = 0;
+  while (first < db.points.size() && db.points[first].status != "fail" && db.points[first].status != "warn") ++first;
+  std::vector<std::string> base, target;
+  for (std::size_t i = first; i-- > 0 && base.size() < 3;)
+    if (db.points[i].status == "ok" && !db.points[i].source.empty()) base.insert(base.begin(), quoted(db.points[i].source));
+  for (std::size_t i = first; i < db.points.size() && target.size() < 3; ++i)
+    if (!db.points[i].source.empty()) target.push_back(quoted(db.points[i].source));
+  if (base.empty() || target.empty()) return "";
+  return fmt::format("awrdiff --base {} --target {}", fmt::join(base, " "), fmt::join(target, " "));
+}
+
+// Without an episode: "still on" when the window's latest period fails or warns, else when it came back within its band.
+std::string still_of(const FleetDatabase& db) {
+  if (db.points.empty()) return "";
+  const auto bad = [](const FleetPoint& p) { return p.status == "fail" || p.status == "warn"; };
+  if (bad(db.points.back())) return "still on";
+  for (std::size_t i = db.points.size() - 1; i-- > 0;)
+    if (bad(db.points[i])) return fmt::format("back within its band at {}", shown(db.points[i + 1].begin_time));
   return "";
 }
 
@@ -154,9 +173,10 @@ void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, Hist
   db.timeline = c.headline;
   if (!take_episode(db, c, texts)) {
     db.since = shown(db.since);
+    db.still = still_of(db);
     take_peak_detail(db, periods);
   }
-  db.pair_command = pair_command(c);
+  db.pair_command = pair_command(c, db);
   std::string cmd = fmt::format("awrdiff timeline --db {} --dbid {}", quoted(options.location), id.dbid);
   if (id.instance_number) cmd += fmt::format(" --instance {}", *id.instance_number);
   cmd += fmt::format(" --from {} --to {}", epoch_iso(options.from_epoch - k_timeline_before_s).substr(0, 16),

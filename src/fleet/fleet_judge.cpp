@@ -111,6 +111,7 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
     p.end_time = r.period.end_time;
     p.begin_epoch = *r.begin_epoch;
     p.end_epoch = r.end_epoch.value_or(p.begin_epoch);
+    p.source = r.period.source;
     if (const auto v = r.values.find(k_metric); v != r.values.end()) p.aas = v->second;
     const std::int64_t b = p.begin_epoch;
     while (lo < usable.size() && usable[lo].begin < b - o.window_s) ++lo;

@@ -90,8 +90,10 @@ void sparkline(const FleetDatabase& d, const FleetPage& page, std::ostream& out)
   if (d.status == "silent") {
     const auto end = iso_epoch(d.latest.end_time);
     const double xe = end && *end > page.from_epoch ? x(*end) : k_pad;
-    out << fmt::format("<rect x=\"{:.1f}\" y=\"0\" width=\"{:.1f}\" height=\"{}\" fill=\"url(#silent)\"/>", xe, k_w - k_pad - xe,
-                       k_h - 12);
+    out << fmt::format(
+        "<rect class=\"silent\" x=\"{:.1f}\" y=\"0\" width=\"{:.1f}\" height=\"{}\" fill=\"#ef9a9a\" "
+        "fill-opacity=\"0.45\"><title>no period since {}</title></rect>",
+        xe, k_w - k_pad - xe, k_h - 12, esc(fleet_shown(d.latest.end_time)));
   }
   // The axis: the window's ends, and the scale's top.
   out << fmt::format("<line x1=\"0\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#999\"/>", k_h - 12, k_w, k_h - 12);
@@ -143,15 +145,12 @@ void render_fleet_html(const FleetPage& page, std::ostream& out) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
   out << fmt::format("<title>awrdiff fleet: {}</title><style>{}</style></head><body>\n", esc(page.headline), k_css);
-  out << "<svg width=\"0\" height=\"0\" style=\"position:absolute\"><defs><pattern id=\"silent\" width=\"6\" height=\"6\" "
-         "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"3\" height=\"6\" fill=\"#ef9a9a\"/>"
-         "</pattern></defs></svg>\n";
   out << fmt::format(
       "<div class=\"head {}\"><h1>{}</h1><p>History: {}. Each database's DB time per second (AAS) over the "
       "window; <span class=\"legend\"><span><i class=\"sw\" style=\"background:#c8e6c9\"></i>its band (what "
       "check --history lets pass)</span><span><i class=\"sw\" style=\"background:#ffcdd2\"></i>an episode "
       "(the timeline's rules)</span><span><i class=\"sw\" style=\"background:#c62828\"></i>a failing period"
-      "</span><span><i class=\"sw\" style=\"background:#ef6c00\"></i>a warning</span></span></p></div>\n",
+      "</span><span><i class=\"sw\" style=\"background:#ef6c00\"></i>a warning</span><span><i class=\"sw\" style=\"background:#ef9a9a\"></i>silent since its last period</span></span></p></div>\n",
       tone, esc(page.headline), esc(page.location));
   if (!page.troubled.empty() || !page.silent.empty()) {
     out << fmt::format(

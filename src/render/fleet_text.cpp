@@ -87,7 +87,7 @@ std::string fleet_first_line(const FleetDatabase& d, bool with_name) {
 std::string fleet_since(const FleetDatabase& d) {
   if (d.since.empty()) return "";
   std::string s = "since " + d.since;
-  if (d.still == "still on" || d.still == "a new level") s += ", " + d.still;
+  if (d.still == "still on" || d.still == "a new level" || d.still.starts_with("back ")) s += ", " + d.still;
   else if (!d.still.empty()) s += ", ended " + d.still;
   return s;
 }
