@@ -168,7 +168,14 @@ struct CheckRecord {
 /// One stored period as `awrdiff fleet` reads it (HistoryStore::fleet_rows): its facts, times as epochs, its
 /// values of the metrics asked for and the latest stored check of it (the cron's vote of `check --history --add`).
 struct FleetRow {
-  HistoryPeriod period;
+  /// The facts a page reads of a period (a month of 1,000 databases is 720,000 of them: the others are left out).
+  struct Facts {
+    std::string begin_time, end_time;  ///< ISO 8601, read from fleet_rows' `detail_from_epoch` on; empty before
+    std::optional<std::int64_t> begin_snap, end_snap;
+    OptDouble elapsed_s;
+    bool valid = true;
+    std::string source, startup_time;  ///< read from fleet_rows' `detail_from_epoch` on; empty before
+  } period;
   std::optional<std::int64_t> begin_epoch, end_epoch;  ///< begin_time / end_time read as civil times (iso_epoch)
   std::optional<std::int64_t> startup_epoch;  ///< the instance's Startup Time, where the report prints it
   std::map<std::string, double> values;  ///< registry key -> value, of the keys asked for that the period gives
@@ -270,9 +277,11 @@ public:
   /// The fleet in one pass (`awrdiff fleet`, docs/fleet.md): every series with a period that begins at or before
   /// `to_epoch` (its latest such period), and its periods that begin in [from_epoch, to_epoch] with their values of
   /// `metrics` (checked registry keys; an unknown one is left out) and their latest stored votes. Three queries
-  /// whatever the number of databases or periods. Ordered by DB Id, container, instance; the rows by begin time.
-  std::vector<FleetSeriesRows> fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch,
-                                          const std::vector<std::string>& metrics);
+  /// whatever the number of databases or periods. Ordered by DB Id, container, instance; the rows by begin time. A row
+  /// carries the period's snaps, epochs, elapsed and validity, and from `detail_from_epoch` on its times, source and
+  /// startup time (the page's window and the timeline's week before it).
+  std::vector<FleetSeriesRows> fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch, const std::vector<std::string>& metrics,
+                                          std::int64_t detail_from_epoch);
 
   /// Bytes used by the store (SQLite: the main file's pages; PostgreSQL: its tables with indexes).
   std::optional<std::int64_t> size_bytes();

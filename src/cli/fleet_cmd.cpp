@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -90,6 +91,11 @@ int run_fleet(const FleetCli& f, const std::string& format_name, const RenderOpt
     o.window_s = parse_duration(f.window);
     o.silent_s = parse_duration(f.silent_after);
     const std::string location = f.db.empty() ? default_history_location() : f.db;
+    // -o onto the store it reads would replace the history with the page: refused, as timeline refuses it.
+    std::error_code ec;
+    if (!output.empty() && output != "-" && !is_postgresql_location(location) && std::filesystem::exists(output, ec) &&
+        std::filesystem::equivalent(output, location, ec))
+      throw Error(output, "is the history store; choose another output file");
     auto store = HistoryStore::open(location, HistoryAccess::read);
     o.location = store->location();
     return build_fleet(*store, o);

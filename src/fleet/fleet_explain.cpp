@@ -50,7 +50,7 @@ std::vector<std::string> items(const std::string& joined) {
 
 TimelinePeriod timeline_period(const FleetRow& r) {
   TimelinePeriod tp;
-  const HistoryPeriod& p = r.period;
+  const FleetRow::Facts& p = r.period;
   tp.begin_time = p.begin_time;
   tp.end_time = p.end_time;
   tp.begin_epoch = r.begin_epoch;
@@ -185,8 +185,8 @@ void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, Hist
 }
 
 FleetPage build_fleet(HistoryStore& store, const FleetOptions& options) {
-  const std::vector<FleetSeriesRows> rows =
-      store.fleet_rows(options.from_epoch - options.window_s, options.to_epoch, fleet_metrics());
+  const std::vector<FleetSeriesRows> rows = store.fleet_rows(options.from_epoch - options.window_s, options.to_epoch,
+                                                             fleet_metrics(), options.from_epoch - k_timeline_before_s);
   FleetPage page = judge_fleet(rows, options);
   std::map<std::string, const FleetSeriesRows*> by_label;
   for (const auto& r : rows) by_label.emplace(r.latest.series_label(), &r);

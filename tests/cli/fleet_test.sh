@@ -95,6 +95,9 @@ contains "$T/err" "--from 'yesterday': not a time" "bad --from named"
 expect 2 "--from after --to" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --from 2025-03-15 --to 2025-03-14
 expect 2 "a bad --window" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --window 10
 expect 2 "a bad format" -- "$AWRDIFF" fleet --db "$T/s.sqlite" -f pdf
+cp "$T/s.sqlite" "$T/s2.sqlite"
+expect 2 "-o onto the store" -- "$AWRDIFF" fleet --db "$T/s2.sqlite" -o "$T/s2.sqlite"
+cmp -s "$T/s.sqlite" "$T/s2.sqlite" && ok || bad "-o onto the store left it as it was"
 expect 3 "--nagios of no store: UNKNOWN" -- "$AWRDIFF" fleet --db "$T/none.sqlite" --nagios
 contains "$T/out" "AWRDIFF UNKNOWN" "Nagios UNKNOWN line"
 
