@@ -186,7 +186,15 @@ struct FleetRow {
 struct FleetSeriesRows {
   HistoryPeriod latest;  ///< its latest period that begins at or before the end of what was read
   std::optional<std::int64_t> latest_begin_epoch, latest_end_epoch;
-  std::vector<FleetRow> rows;  ///< its periods that begin in the range read, oldest first
+  /// Every period that begins in the range read, oldest first, as little as a moving window needs of it.
+  struct Sample {
+    std::int64_t begin_epoch = 0, end_epoch = 0;
+    std::optional<std::int64_t> startup_epoch;
+    double value = 0;  ///< its value of the first metric asked for (has_value: given)
+    bool has_value = false, valid = true, vote_failed = false;
+  };
+  std::vector<Sample> samples;  ///< the periods with both epochs
+  std::vector<FleetRow> rows;  ///< its periods that begin from fleet_rows' `detail_from_epoch` on, oldest first
 };
 
 /// How a store is opened: `read` only; `write`, creating an SQLite store that is missing (what adds
@@ -277,9 +285,9 @@ public:
   /// The fleet in one pass (`awrdiff fleet`, docs/fleet.md): every series with a period that begins at or before
   /// `to_epoch` (its latest such period), and its periods that begin in [from_epoch, to_epoch] with their values of
   /// `metrics` (checked registry keys; an unknown one is left out) and their latest stored votes. Three queries
-  /// whatever the number of databases or periods. Ordered by DB Id, container, instance; the rows by begin time. A row
-  /// carries the period's snaps, epochs, elapsed and validity, and from `detail_from_epoch` on its times, source and
-  /// startup time (the page's window and the timeline's week before it).
+  /// whatever the number of databases or periods. Ordered by DB Id, container, instance; the samples and rows by begin
+  /// time. Every period of the range is a Sample (720,000 in a month of 1,000 databases); those that begin from
+  /// `detail_from_epoch` on (the page's window and the timeline's week before it) are FleetRows too.
   std::vector<FleetSeriesRows> fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch, const std::vector<std::string>& metrics,
                                           std::int64_t detail_from_epoch);
 

@@ -40,18 +40,18 @@ struct Usable {
   double aas = 0;
 };
 
-// The periods of `rows` a window may hold (check --history's rule): valid, with DB time per second, not the first
+// The periods of `samples` a window may hold (check --history's rule): valid, with DB time per second, not the first
 // period after an instance restart, not failed by their stored vote.
-std::vector<Usable> usable_periods(const std::vector<FleetRow>& rows) {
+std::vector<Usable> usable_periods(const std::vector<FleetSeriesRows::Sample>& samples) {
   std::vector<Usable> out;
+  out.reserve(samples.size());
   std::optional<std::int64_t> prev_startup;
-  for (const auto& r : rows) {
-    const bool restarted = r.startup_epoch && r.begin_epoch && r.end_epoch && r.startup_epoch != prev_startup &&
-                           *r.startup_epoch > *r.begin_epoch - k_restart_matters_s && *r.startup_epoch <= *r.end_epoch;
+  for (const auto& r : samples) {
+    const bool restarted = r.startup_epoch && r.startup_epoch != prev_startup &&
+                           *r.startup_epoch > r.begin_epoch - k_restart_matters_s && *r.startup_epoch <= r.end_epoch;
     if (r.startup_epoch) prev_startup = r.startup_epoch;
-    const auto v = r.values.find(k_metric);
-    if (!r.period.valid || restarted || r.vote == "fail" || v == r.values.end() || !r.begin_epoch || !r.end_epoch) continue;
-    out.push_back({*r.begin_epoch, *r.end_epoch, v->second});
+    if (!r.valid || restarted || r.vote_failed || !r.has_value) continue;
+    out.push_back({r.begin_epoch, r.end_epoch, r.value});
   }
   return out;
 }
@@ -138,7 +138,7 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
   FleetDatabase db;
   db.latest = s.latest;
   db.label = s.latest.series_label();
-  const std::vector<Usable> usable = usable_periods(s.rows);
+  const std::vector<Usable> usable = usable_periods(s.samples);
   std::size_t lo = 0;
   std::vector<double> values;
   for (const auto& r : s.rows) {

@@ -75,6 +75,7 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
         join);
     std::int64_t last_id = -1;
     FleetRow* row = nullptr;
+    FleetSeriesRows::Sample* sample = nullptr;
     FleetSeriesRows* series = nullptr;
     const SqlValue range[] = {detail_from_epoch, detail_from_epoch, detail_from_epoch, detail_from_epoch, from_epoch, to_epoch};
     m_impl->c->query(rows, range, [&](const SqlRow& r) {
@@ -87,10 +88,17 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
           const auto it = index.find(sid);
           series = it == index.end() ? nullptr : &out[it->second];
         }
-        if (series == nullptr) {  // a period that began after the latest query ran: read at its next run
-          row = nullptr;
-          return;
+        row = nullptr;
+        sample = nullptr;
+        if (series == nullptr) return;  // a period that began after the latest query ran: read at its next run
+        const auto b = r.opt_integer(10), e = r.opt_integer(11);
+        const auto vote = votes.find(id);
+        if (b && e) {
+          series->samples.push_back(
+              {*b, *e, r.opt_integer(12), 0, false, r.integer(9) != 0, vote != votes.end() && vote->second == "fail"});
+          sample = &series->samples.back();
         }
+        if (!b || *b < detail_from_epoch) return;
         series->rows.emplace_back();
         row = &series->rows.back();
         auto& p = row->period;
@@ -105,10 +113,15 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
         row->begin_epoch = r.opt_integer(10);
         row->end_epoch = r.opt_integer(11);
         row->startup_epoch = r.opt_integer(12);
-        if (const auto v = votes.find(id); v != votes.end()) row->vote = v->second;
+        if (vote != votes.end()) row->vote = vote->second;
       }
-      if (row == nullptr) return;
-      if (const auto mid = r.opt_integer(15); mid && !r.is_null(16))
+      const auto mid = r.opt_integer(15);
+      if (!mid || r.is_null(16)) return;
+      if (sample != nullptr && !ids.empty() && *mid == ids.front()) {
+        sample->value = r.real(16);
+        sample->has_value = true;
+      }
+      if (row != nullptr)
         if (const auto k = m_impl->metric_keys.find(*mid); k != m_impl->metric_keys.end()) row->values[k->second] = r.real(16);
     });
   } catch (const SqlError& e) { m_impl->fail(e, "reading the fleet's periods"); }
