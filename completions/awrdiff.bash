@@ -18,7 +18,7 @@ _awrdiff() {
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
       -*) ;;
-      report|snapshot|check|baseline|history|timeline|tables|catalog)
+      report|snapshot|check|baseline|history|timeline|fleet|tables|catalog)
         [ -z "$cmd" ] && cmd=${words[i]} ;;
       save|show|add|list|prune|export)
         [ -n "$cmd" ] && [ -z "$sub" ] && sub=${words[i]} ;;
@@ -46,7 +46,7 @@ _awrdiff() {
 
   local opts
   case $cmd in
-    "") opts="report snapshot check baseline history timeline tables catalog --base --target --exit-code --replay --version $common" ;;
+    "") opts="report snapshot check baseline history timeline fleet tables catalog --base --target --exit-code --replay --version $common" ;;
     report) opts=$common ;;
     snapshot) opts="-j --jobs -f --format -o --output -v --verbose --mask --strict --help" ;;
     check) opts="--baseline --history --policy --match -q --quiet --nagios --db --window --for --add --keep-failed $common" ;;
@@ -66,6 +66,7 @@ _awrdiff() {
         export) opts="-f --format -o --output --db --help" ;;
       esac ;;
     timeline) opts="--db --dbid --instance --from --to --metric --min-segment --match -o --output -f --format -w --width --rows --help" ;;
+    fleet) opts="--db --from --to --window --silent-after --nagios -o --output -f --format -w --width --help" ;;
     tables) opts="--rows -o --output -f --format --help" ;;
     catalog) opts="--metrics --sections -o --output -f --format --help" ;;
   esac
@@ -85,7 +86,7 @@ _awrdiff() {
     if [ -d "$f" ]; then COMPREPLY+=("$f"); continue; fi
     case ${f,,} in *.html|*.htm|*.txt|*.lst|*.out|*.log|*.gz|*.json) COMPREPLY+=("$f") ;; esac
   done < <(compgen -f -- "$cur")
-  [ "$cword" = 1 ] && COMPREPLY+=($(compgen -W "report snapshot check baseline history timeline tables catalog" -- "$cur"))
+  [ "$cword" = 1 ] && COMPREPLY+=($(compgen -W "report snapshot check baseline history timeline fleet tables catalog" -- "$cur"))
   compopt -o filenames 2>/dev/null
   return 0
 }

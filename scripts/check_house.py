@@ -57,8 +57,9 @@ LAYERS = {
     "baseline": 6,  # baselines (merged snapshots, Oracle metric dumps), masking
     "diff": 7,  # Snapshot, Snapshot -> Comparison; check against a baseline
     "history": 8,  # the store of checks and snapshots
-    "render": 9,  # Comparison -> text, Markdown, Jira, HTML, JSON
-    "cli": 10,  # the only code that prints or exits
+    "fleet": 9,  # the fleet's morning page: every database of a store judged, ranked, explained by its timeline
+    "render": 10,  # Comparison -> text, Markdown, Jira, HTML, JSON (and the fleet page)
+    "cli": 11,  # the only code that prints or exits
 }
 
 # The layer of a file: FILE_LAYER first (exact path), then its folder under src/ (DIR_LAYER); public headers by name.
@@ -72,6 +73,7 @@ DIR_LAYER = {
     "src/baseline": "baseline",
     "src/diff": "diff",
     "src/history": "history",
+    "src/fleet": "fleet",
     "src/render": "render",
     "src/cli": "cli",
 }
@@ -99,6 +101,8 @@ FILE_LAYER = {
     "include/awrdiff/sql_text.hpp": "diff",
     "include/awrdiff/timeline.hpp": "diff",
     "include/awrdiff/history.hpp": "history",
+    "include/awrdiff/fleet.hpp": "fleet",
+    "include/awrdiff/fleet_render.hpp": "render",
     "include/awrdiff/render.hpp": "render",
     "include/awrdiff/monitoring.hpp": "render",
     # src/: files whose folder is not their layer

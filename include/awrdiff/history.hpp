@@ -165,6 +165,38 @@ struct CheckRecord {
   std::string checked_at;  ///< UTC ISO 8601; set by record_check
 };
 
+/// One stored period as `awrdiff fleet` reads it (HistoryStore::fleet_rows): its facts, times as epochs, its
+/// values of the metrics asked for and the latest stored check of it (the cron's vote of `check --history --add`).
+struct FleetRow {
+  /// The facts a page reads of a period (a month of 1,000 databases is 720,000 of them: the others are left out).
+  struct Facts {
+    std::string begin_time, end_time;  ///< ISO 8601, read from fleet_rows' `detail_from_epoch` on; empty before
+    std::optional<std::int64_t> begin_snap, end_snap;
+    OptDouble elapsed_s;
+    bool valid = true;
+    std::string source, startup_time;  ///< read from fleet_rows' `detail_from_epoch` on; empty before
+  } period;
+  std::optional<std::int64_t> begin_epoch, end_epoch;  ///< begin_time / end_time read as civil times (iso_epoch)
+  std::optional<std::int64_t> startup_epoch;  ///< the instance's Startup Time, where the report prints it
+  std::map<std::string, double> values;  ///< registry key -> value, of the keys asked for that the period gives
+  std::string vote;  ///< the status of its latest stored check ("fail", "warn", "improved", "ok"); empty: none stored
+};
+
+/// One series (a database, container and instance) as `awrdiff fleet` reads it.
+struct FleetSeriesRows {
+  HistoryPeriod latest;  ///< its latest period that begins at or before the end of what was read
+  std::optional<std::int64_t> latest_begin_epoch, latest_end_epoch;
+  /// Every period that begins in the range read, oldest first, as little as a moving window needs of it.
+  struct Sample {
+    std::int64_t begin_epoch = 0, end_epoch = 0;
+    std::optional<std::int64_t> startup_epoch;
+    double value = 0;  ///< its value of the first metric asked for (has_value: given)
+    bool has_value = false, valid = true, vote_failed = false;
+  };
+  std::vector<Sample> samples;  ///< the periods with both epochs
+  std::vector<FleetRow> rows;  ///< its periods that begin from fleet_rows' `detail_from_epoch` on, oldest first
+};
+
 /// How a store is opened: `read` only; `write`, creating an SQLite store that is missing (what adds
 /// periods); `update`, writing only to a store that exists (a check recording its outcome: a mistyped path
 /// is refused, not made a new empty store).
@@ -249,6 +281,15 @@ public:
   /// The latest outcome of each of the last `n` checked periods of the series, newest period first.
   std::vector<CheckRecord> recent_checks(std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
                                          std::size_t n);
+
+  /// The fleet in one pass (`awrdiff fleet`, docs/fleet.md): every series with a period that begins at or before
+  /// `to_epoch` (its latest such period), and its periods that begin in [from_epoch, to_epoch] with their values of
+  /// `metrics` (checked registry keys; an unknown one is left out) and their latest stored votes. Three queries
+  /// whatever the number of databases or periods. Ordered by DB Id, container, instance; the samples and rows by begin
+  /// time. Every period of the range is a Sample (720,000 in a month of 1,000 databases); those that begin from
+  /// `detail_from_epoch` on (the page's window and the timeline's week before it) are FleetRows too.
+  std::vector<FleetSeriesRows> fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch, const std::vector<std::string>& metrics,
+                                          std::int64_t detail_from_epoch);
 
   /// Bytes used by the store (SQLite: the main file's pages; PostgreSQL: its tables with indexes).
   std::optional<std::int64_t> size_bytes();

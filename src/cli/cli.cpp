@@ -7,6 +7,7 @@
 #include "cli/output_file.hpp"
 #include "cli/parse_errors.hpp"
 #include "cli/session.hpp"
+#include "cli/fleet_cmd.hpp"
 #include "cli/timeline_cmd.hpp"
 
 #include <awrdiff/error.hpp>
@@ -68,11 +69,12 @@ private:
 
 // The commands, for a word that is none of them nor a file.
 constexpr const char* k_commands =
-    "report, snapshot, check, baseline save|show, history add|list|show|prune|export, timeline, tables, catalog; or give two "
+    "report, snapshot, check, baseline save|show, history add|list|show|prune|export, timeline, fleet, tables, catalog; or give "
+    "two "
     "report files";
 
 bool is_command(std::string_view w) {
-  for (std::string_view c : {"report", "snapshot", "check", "baseline", "history", "timeline", "tables", "catalog"})
+  for (std::string_view c : {"report", "snapshot", "check", "baseline", "history", "timeline", "fleet", "tables", "catalog"})
     if (w == c) return true;
   return false;
 }
@@ -95,6 +97,9 @@ constexpr const char* k_about =
     "  awrdiff baseline save SOURCE... -o FILE   a portable baseline file; `baseline show SOURCE...` summarises one\n"
     "  awrdiff history add|list|show|prune|export   a moving-window baseline kept in SQLite or PostgreSQL\n"
     "  awrdiff timeline [REPORT...]   one database over time (the history, or reports): since when did it shift?\n"
+    "  awrdiff fleet                  every database of the history store over a window (default: the last 24\n"
+    "                                 hours): failed or warned by DB time lost, since when; silent ones; exit 1\n"
+    "                                 any failed\n"
     "  awrdiff tables FILE            the tables found in a report (debugging)\n"
     "  awrdiff catalog [--metrics]    the sections awrdiff reads; --metrics: the metric keys (history show, timeline)\n\n"
     "A report given as - is read from standard input (one report per run). --summary prints the verdict, the\n"
@@ -116,6 +121,7 @@ struct Commands {
   CheckCli check;
   HistoryCli history;
   TimelineCli timeline;
+  FleetCli fleet;
   BaselineCli baseline;
   TablesCli tables;
   CatalogCli catalog;
@@ -144,6 +150,12 @@ void add_commands(CLI::App& app, Commands& c, Session& session) {
     a->add_option("-w,--width", o.width, "text: fit the output in N columns (default 120; 0 = no limit)")
         ->check(CLI::Range(0, 100000));
     a->add_option("--rows", o.rows, "text, markdown, jira: periods listed (default 10; 0 = every one)")
+        ->check(CLI::Range(0, 100000));
+  });
+  add_fleet_command(app, c.fleet, c.deferred, [&o](CLI::App* a) {
+    a->add_option("-o,--output", o.output, "write to FILE (via a temporary file and rename; '-' is stdout) instead of stdout");
+    a->add_option("-f,--format", o.format_name, "text (default), html, json or openmetrics; any case");
+    a->add_option("-w,--width", o.width, "text: fit the output in N columns (default 120; 0 = no limit)")
         ->check(CLI::Range(0, 100000));
   });
   add_baseline_command(app, c.baseline, session, c.deferred);
@@ -193,6 +205,7 @@ int dispatch(Commands& c, Session& session) {
     return run_timeline(c.timeline, format_or_throw(o.format_name), session.ropt, o.output, emit,
                         o.mask_output ? &session.masker : nullptr, [&session] { return session.load_each("-"); });
   }
+  if (c.fleet.selected()) return run_fleet(c.fleet, o.format_name, session.ropt, o.output, emit);
   if (*c.snapshot.command) return run_snapshot(c.snapshot, session);
   if (*c.catalog.command) return run_catalog(c.catalog, session);
   if (*c.tables.command) return run_tables(c.tables, session);

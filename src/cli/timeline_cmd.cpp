@@ -27,29 +27,6 @@ std::string series_key(std::uint64_t dbid, const std::optional<int>& inst, const
   return fmt::format("{}|{}|{}", dbid, inst.value_or(-1), con.value_or(0));
 }
 
-// --from / --to as given ("2023-10-02", "2023-10-02T09:00", "2023-10-02 09:00:00"), in the stored form ('T' between
-// date and time); throws Error naming the option and the accepted forms for anything else.
-std::string iso_bound(const std::string& option, const std::string& value) {
-  std::string v = value;
-  if (v.size() > 10 && v[10] == ' ') v[10] = 'T';
-  auto digits = [&](std::size_t at, std::size_t n, int lo, int hi) {
-    if (v.size() < at + n) return false;
-    int x = 0;
-    for (std::size_t i = at; i < at + n; ++i) {
-      if (v[i] < '0' || v[i] > '9') return false;
-      x = x * 10 + (v[i] - '0');
-    }
-    return x >= lo && x <= hi;
-  };
-  const bool ok =
-      (v.size() == 10 || v.size() == 13 || v.size() == 16 || v.size() == 19) && digits(0, 4, 1, 9999) && v[4] == '-' &&
-      digits(5, 2, 1, 12) && v[7] == '-' && digits(8, 2, 1, 31) && (v.size() == 10 || (v[10] == 'T' && digits(11, 2, 0, 23))) &&
-      (v.size() <= 13 || (v[13] == ':' && digits(14, 2, 0, 59))) && (v.size() <= 16 || (v[16] == ':' && digits(17, 2, 0, 59)));
-  if (!ok)
-    throw Error("", fmt::format("{} '{}': not a time; give YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS", option, value));
-  return v;
-}
-
 // `t.from` / `t.to` as iso_bound gives them.
 bool in_range(const std::string& begin, const TimelineCli& t) {
   if (!t.from.empty() && begin < t.from) return false;
@@ -239,6 +216,29 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_files(const TimelineCli
 }
 
 }  // namespace
+
+// --from / --to as given ("2023-10-02", "2023-10-02T09:00", "2023-10-02 09:00:00"), in the stored form ('T' between
+// date and time); throws Error naming the option and the accepted forms for anything else.
+std::string iso_bound(const std::string& option, const std::string& value) {
+  std::string v = value;
+  if (v.size() > 10 && v[10] == ' ') v[10] = 'T';
+  auto digits = [&](std::size_t at, std::size_t n, int lo, int hi) {
+    if (v.size() < at + n) return false;
+    int x = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (v[i] < '0' || v[i] > '9') return false;
+      x = x * 10 + (v[i] - '0');
+    }
+    return x >= lo && x <= hi;
+  };
+  const bool ok =
+      (v.size() == 10 || v.size() == 13 || v.size() == 16 || v.size() == 19) && digits(0, 4, 1, 9999) && v[4] == '-' &&
+      digits(5, 2, 1, 12) && v[7] == '-' && digits(8, 2, 1, 31) && (v.size() == 10 || (v[10] == 'T' && digits(11, 2, 0, 23))) &&
+      (v.size() <= 13 || (v[13] == ':' && digits(14, 2, 0, 59))) && (v.size() <= 16 || (v[16] == ':' && digits(17, 2, 0, 59)));
+  if (!ok)
+    throw Error("", fmt::format("{} '{}': not a time; give YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS", option, value));
+  return v;
+}
 
 bool TimelineCli::selected() const { return command != nullptr && command->parsed(); }
 

@@ -28,6 +28,10 @@ struct TimelineCli {
   bool selected() const;
 };
 
+/// --from / --to as given ("2023-10-02", "2023-10-02T09:00", "2023-10-02 09:00:00"), in the stored form ('T' between
+/// date and time); throws Error naming `option` and the accepted forms for anything else. (timeline, fleet)
+std::string iso_bound(const std::string& option, const std::string& value);
+
 /// Adds `timeline` to `app`; its options are added when it is used, with `output_options` (-o, -f, -w, --rows:
 /// the command line's own variables).
 void add_timeline_command(CLI::App& app, TimelineCli& t, DeferredOptions& deferred,

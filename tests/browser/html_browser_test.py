@@ -23,6 +23,9 @@ absent):
     of the page, as table rows or in the list of rows 0 in both periods;
   - one RAC page goes through the browser checks above too, and Copy as CSV gives every row of each table;
   - RMGTIBP's storm (jdmoreno 8-11) as a timeline and as a pair: the layout checks at 1,400 px.
+The fleet's morning page (awrdiff fleet, a synthetic fleet from tests/browser/fleet_series.py): one file with no script
+at all and no external reference, one chart per database sorted as the text; in Chromium it loads without a console
+message, has no horizontal scrollbar at 1,400 px, and its screenshot shows the failing periods' red dots.
 Without Chromium the browser part is skipped with one line saying so; the static checks still run, and
 the exit status is 77 (ctest: skipped) when they pass.
 --screenshots DIR keeps the screenshots (docs/img is made this way, see docs/html.md).
@@ -305,6 +308,28 @@ def browse(browser, page_path, tmp, screenshot=None, width=1400, height=1400):
     return p.returncode, p.stdout.decode(errors="replace"), console
 
 
+def fleet_page(awrdiff, source, tmp):
+    """The fleet page of tests/browser/fleet_series.py's fleet, and its static checks. Returns its path."""
+    series = os.path.join(tmp, "fleet")
+    run([sys.executable, os.path.join(source, "tests", "browser", "fleet_series.py"), series])
+    store = os.path.join(tmp, "fleet.sqlite")
+    run([awrdiff, "history", "add", "--db", store] + sorted(os.path.join(series, f) for f in os.listdir(series)))
+    page = run([awrdiff, "fleet", "--db", store, "--from", "2025-03-14T08:00", "--to", "2025-03-14T13:00", "-f", "html"])
+    path = os.path.join(tmp, "fleet.html")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(page)
+    check("<script" not in page, "fleet: no script at all")
+    tags = re.findall(r"<[a-zA-Z][^>]*>", page)
+    check(not any(re.search(r"\s(src|srcset|href|action|formaction|xlink:href|on[a-z]+)\s*=", t, re.I) for t in tags),
+          "fleet: no src, href, action or on... attribute")
+    check("url(" not in page and "@import" not in page, "fleet: no url() or @import")
+    check(page.count("<svg") == 5, "fleet: one chart per database (%d)" % page.count("<svg"))
+    order = [m for m in re.findall(r"<b>([A-Z]+)</b>", page)]
+    check(order == ["PAYROLL", "ORDERS", "LEDGER", "CRM", "WMS"], "fleet: sorted as the text (%s)" % order)
+    check(page.count('class="episode"') + page.count("fill=\"#c62828\"") > 0, "fleet: the failing periods are marked")
+    return path
+
+
 def main():
     args = sys.argv[1:]
     if len(args) < 2:
@@ -357,6 +382,7 @@ def main():
                 f.write(page)
             files[name] = path
             static_checks(name, page, hostile=name == "hostile")
+        fleet = fleet_page(awrdiff, source, tmp)
         with open(files["timeline"], encoding="utf-8") as f:
             page = f.read()
         check('<div class="vlabel">Timeline</div>' in page and "Single report" not in page,
@@ -376,6 +402,24 @@ def main():
                 f.write("<!DOCTYPE html><title>x</title><p>x</p><script>not_defined_anywhere();</script>")
             _, _, console = browse(browser, broken, tmp)
             check(len(console) > 0, "the console check sees a script error (self-test)")
+            # The fleet page: no script of its own, so only the layout probe runs in it.
+            with open(fleet, encoding="utf-8") as f:
+                page = f.read()
+            rc, dom, console = browse(browser, fleet, tmp)
+            check(rc == 0 and "</html>" in dom and not console, "fleet: loads in Chromium, no console message")
+            probe = os.path.join(tmp, "fleet-layout.html")
+            with open(probe, "w", encoding="utf-8") as f:
+                f.write(page.replace("</body>", LAYOUT_PROBE + "</body>"))
+            _, dom, _ = browse(browser, probe, tmp, width=1400)
+            m = re.search(r'data-layout="([^"]*)"', dom)
+            check(m is not None and m.group(1) == "ok", "fleet: at 1,400 px no horizontal scrollbar (%s)" % (m.group(1) if m else "no result"))
+            png = os.path.join(shots if shots else tmp, "fleet.png")
+            rc, _, _ = browse(browser, fleet, tmp, screenshot=png, height=1000)
+            ok, how = (False, "no file")
+            if rc == 0 and os.path.exists(png):
+                ok, how = not_blank(png)
+            check(ok, "fleet: the screenshot is not blank (%s)" % how)
+            check(rc == 0 and chart_pixels(png, {bytes.fromhex("c62828")}) > 20, "fleet: the failing periods' red is drawn")
             for name, path in list(files.items()) + list(layout_only.items()):
                 with open(path, encoding="utf-8") as f:
                     page = f.read()

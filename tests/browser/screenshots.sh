@@ -1,6 +1,6 @@
 #!/bin/sh
-# The screenshots of docs/html.md and docs/timeline.md (docs/img/*.png), at 1,400 px: the samples good -> bad, a set
-# comparison, a check against a baseline, a timeline of a synthetic series, and a real pair and RMGTIBP's storm as a
+# The screenshots of docs/html.md, docs/timeline.md and docs/fleet.md (docs/img/*.png), at 1,400 px: the samples good -> bad, a set
+# comparison, a check against a baseline, a timeline of a synthetic series, the fleet page of a synthetic fleet, and a real pair and RMGTIBP's storm as a
 # timeline when the corpus is there
 # (CORPUS_DIR, else $AWRDIFF_CORPUS, else ../shared/corpus beside the clone).
 # usage: tests/browser/screenshots.sh AWRDIFF [CORPUS_DIR]      (needs chromium; pngquant makes them small)
@@ -31,6 +31,11 @@ shot "$tmp/check.html" "$out/html-check.png" 1900
 python3 "$src/tests/browser/timeline_series.py" "$tmp/series"
 (cd "$tmp/series" && "$bin" timeline -f html series_*.html >"$tmp/timeline.html")
 shot "$tmp/timeline.html" "$out/html-timeline.png" 1600
+# The fleet's morning page of a synthetic fleet (two storms, a silent database, two fine): docs/fleet.md.
+python3 "$src/tests/browser/fleet_series.py" "$tmp/fleet"
+"$bin" history add --db "$tmp/fleet.sqlite" "$tmp"/fleet/*.html >/dev/null
+(cd "$tmp" && "$bin" fleet --db fleet.sqlite --from 2025-03-14T08:00 --to 2025-03-14T13:00 -f html >"$tmp/fleet.html") || true
+shot "$tmp/fleet.html" "$out/html-fleet.png" 820
 if [ -f "$corpus/awr-html_12.1_sarthi_1.html" ]; then
   cd "$corpus"
   "$bin" -f html awr-html_12.1_sarthi_1.html awr-html_12.1_sarthi_3.html >"$tmp/receipt.html"

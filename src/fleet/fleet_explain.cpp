@@ -1,0 +1,200 @@
+// `awrdiff fleet` (fleet.hpp, docs/fleet.md): since when, and why, for each database that failed or warned: the
+// timeline of its periods (the timeline's episode rules) with the top events and SQL of its stored snapshots.
+#include <awrdiff/fleet.hpp>
+#include <awrdiff/timeline.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <map>
+
+namespace awrdiff {
+namespace {
+
+// The timeline reads this long before the window: a series of two days or more draws each period's band from its
+// hour of day in the 7 days before (docs/timeline.md).
+constexpr std::int64_t k_timeline_before_s = 7 * 86400;
+// Snapshots read back (top events, top SQL) from this long before the window: the normal periods before an episode.
+constexpr std::int64_t k_detail_before_s = 86400;
+constexpr std::size_t k_detail_periods = 200;
+
+// "2023-10-02T15:00:00" -> "2023-10-02 15:00".
+std::string shown(const std::string& iso) {
+  std::string s = iso.substr(0, 16);
+  if (s.size() > 10 && s[10] == 'T') s[10] = ' ';
+  return s;
+}
+
+std::string cell(const CompareCell& c) { return std::holds_alternative<std::string>(c) ? std::get<std::string>(c) : ""; }
+
+// "a b" -> "'a b'" for a shell.
+std::string quoted(const std::string& s) {
+  if (!s.empty() && s.find_first_of(" '\"$`\\;&|<>()*?") == std::string::npos) return s;
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+// The items of a "; "-joined cell.
+std::vector<std::string> items(const std::string& joined) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at < joined.size()) {
+    const auto end = joined.find("; ", at);
+    out.push_back(joined.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    if (end == std::string::npos) break;
+    at = end + 2;
+  }
+  return out;
+}
+
+TimelinePeriod timeline_period(const FleetRow& r) {
+  TimelinePeriod tp;
+  const FleetRow::Facts& p = r.period;
+  tp.begin_time = p.begin_time;
+  tp.end_time = p.end_time;
+  tp.begin_epoch = r.begin_epoch;
+  tp.begin_snap = p.begin_snap;
+  tp.end_snap = p.end_snap;
+  tp.elapsed_s = p.elapsed_s;
+  tp.valid = p.valid;
+  tp.source = p.source;
+  tp.startup_time = p.startup_time;
+  tp.values = r.values;
+  tp.check_status = r.vote;
+  return tp;
+}
+
+// The statement texts of the periods' top SQL, by sql_id.
+std::map<std::string, std::string> sql_texts(const std::vector<TimelinePeriod>& periods) {
+  std::map<std::string, std::string> out;
+  for (const auto& p : periods)
+    for (const auto& q : p.top_sql)
+      if (!q.text.empty()) out.emplace(q.sql_id, q.text);
+  return out;
+}
+
+// The latest episode of the timeline's table that reaches into the window: since, still, events, SQL; marks the
+// points inside it. False when there is none.
+bool take_episode(FleetDatabase& db, const Comparison& c, const std::map<std::string, std::string>& texts) {
+  for (const auto& t : c.tables) {
+    if (t.key != "timeline_episodes") continue;
+    for (const auto& row : t.rows) {  // latest first
+      const std::string start = cell(row.cells[0]), end = cell(row.cells[1]);
+      const bool open = end == "still on" || end == "a new level";
+      if (!db.points.empty() && !open && end < shown(db.points.front().begin_time)) continue;
+      db.since = start;
+      db.still = end;
+      for (auto e : items(cell(row.cells[7]))) db.events.push_back(e + " AAS");
+      for (auto s : items(cell(row.cells[8]))) {
+        const auto id = s.substr(0, s.find(' '));
+        s += " AAS";
+        if (const auto it = texts.find(id); it != texts.end()) {
+          std::string text = it->second.size() > 40 ? it->second.substr(0, 40) + "…" : it->second;
+          s += fmt::format(" ({})", text);
+        }
+        db.sql.push_back(std::move(s));
+      }
+      for (auto& p : db.points) {
+        const std::string b = shown(p.begin_time);
+        p.in_episode = b >= start && (open || b < end);
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+// Without an episode: the peak period's own top events and SQL.
+void take_peak_detail(FleetDatabase& db, const std::vector<TimelinePeriod>& periods) {
+  if (!db.peak) return;
+  const auto& peak = db.points[*db.peak];
+  for (const auto& p : periods) {
+    if (p.begin_time != peak.begin_time || p.end_time != peak.end_time) continue;
+    for (std::size_t i = 0; i < p.top_events.size() && db.events.size() < 3; ++i)
+      db.events.push_back(fmt::format("{} {:.3g} AAS", p.top_events[i].name, p.top_events[i].aas));
+    for (std::size_t i = 0; i < p.top_sql.size() && db.sql.size() < 2; ++i)
+      db.sql.push_back(fmt::format("{} {:.3g} AAS", p.top_sql[i].sql_id, p.top_sql[i].elapsed_per_s));
+  }
+}
+
+// The command that compares the periods either side of the latest episode or shift (the timeline's findings); else
+// the 3 periods within the band before the first failing or warning one, against it and the 2 after it.
+std::string pair_command(const Comparison& c, const FleetDatabase& db) {
+  for (const auto& f : c.findings)
+    for (const auto& e : f.evidence)
+      if (const auto at = e.find("awrdiff --base "); at != std::string::npos) return e.substr(at);
+  std::size_t first = 0;
+  while (first < db.points.size() && db.points[first].status != "fail" && db.points[first].status != "warn") ++first;
+  std::vector<std::string> base, target;
+  for (std::size_t i = first; i-- > 0 && base.size() < 3;)
+    if (db.points[i].status == "ok" && !db.points[i].source.empty()) base.insert(base.begin(), quoted(db.points[i].source));
+  for (std::size_t i = first; i < db.points.size() && target.size() < 3; ++i)
+    if (!db.points[i].source.empty()) target.push_back(quoted(db.points[i].source));
+  if (base.empty() || target.empty()) return "";
+  return fmt::format("awrdiff --base {} --target {}", fmt::join(base, " "), fmt::join(target, " "));
+}
+
+// Without an episode: "still on" when the window's latest period fails or warns, else when it came back within its band.
+std::string still_of(const FleetDatabase& db) {
+  if (db.points.empty()) return "";
+  const auto bad = [](const FleetPoint& p) { return p.status == "fail" || p.status == "warn"; };
+  if (bad(db.points.back())) return "still on";
+  for (std::size_t i = db.points.size() - 1; i-- > 0;)
+    if (bad(db.points[i])) return fmt::format("back within its band at {}", shown(db.points[i + 1].begin_time));
+  return "";
+}
+
+}  // namespace
+
+void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, HistoryStore& store, const FleetOptions& options) {
+  const HistoryPeriod& id = rows.latest;
+  std::vector<TimelinePeriod> periods;
+  std::map<std::pair<std::string, std::string>, std::size_t> by_time;
+  for (const auto& r : rows.rows) {
+    if (!r.begin_epoch || *r.begin_epoch < options.from_epoch - k_timeline_before_s || *r.begin_epoch > options.to_epoch)
+      continue;
+    by_time.emplace(std::make_pair(r.period.begin_time, r.period.end_time), periods.size());
+    periods.push_back(timeline_period(r));
+  }
+  std::vector<std::pair<HistoryPeriod, std::string>> unreadable;
+  for (const auto& [p, snapshot] :
+       store.snapshots(id.dbid, id.instance_number, id.con_dbid, options.from_epoch - k_detail_before_s, options.to_epoch,
+                       k_detail_periods, &unreadable))
+    if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
+      add_report_detail(periods[it->second], snapshot);
+  for (const auto& [p, why] : unreadable)
+    db.notes.push_back(fmt::format("the stored snapshot of {} was not read back: {}", p.label(), why));
+  const auto texts = sql_texts(periods);
+  TimelineOptions to;
+  to.metrics = fleet_metrics();
+  to.window_s = options.window_s;
+  const Comparison c = build_timeline(db.label, periods, to);
+  db.timeline = c.headline;
+  if (!take_episode(db, c, texts)) {
+    db.since = shown(db.since);
+    db.still = still_of(db);
+    take_peak_detail(db, periods);
+  }
+  db.pair_command = pair_command(c, db);
+  std::string cmd = fmt::format("awrdiff timeline --db {} --dbid {}", quoted(options.location), id.dbid);
+  if (id.instance_number) cmd += fmt::format(" --instance {}", *id.instance_number);
+  cmd += fmt::format(" --from {} --to {}", epoch_iso(options.from_epoch - k_timeline_before_s).substr(0, 16),
+                     epoch_iso(options.to_epoch).substr(0, 16));
+  db.timeline_command = std::move(cmd);
+}
+
+FleetPage build_fleet(HistoryStore& store, const FleetOptions& options) {
+  const std::vector<FleetSeriesRows> rows = store.fleet_rows(options.from_epoch - options.window_s, options.to_epoch,
+                                                             fleet_metrics(), options.from_epoch - k_timeline_before_s);
+  FleetPage page = judge_fleet(rows, options);
+  std::map<std::string, const FleetSeriesRows*> by_label;
+  for (const auto& r : rows) by_label.emplace(r.latest.series_label(), &r);
+  for (auto* list : {&page.troubled, &page.silent})
+    for (auto& db : *list)
+      if (const auto it = by_label.find(db.label); it != by_label.end() && (db.failed > 0 || db.warned > 0))
+        explain_fleet_database(db, *it->second, store, options);
+  return page;
+}
+
+}  // namespace awrdiff

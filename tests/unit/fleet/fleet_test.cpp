@@ -1,0 +1,239 @@
+// `awrdiff fleet` (fleet.hpp, docs/fleet.md) on synthetic stores made through the library: hourly periods of several
+// databases with a daily cycle and noise, a storm, a silent one, the check's own votes; the one-pass read's time.
+#include <awrdiff/fleet.hpp>
+#include <awrdiff/fleet_render.hpp>
+#include <awrdiff/history.hpp>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <sstream>
+
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using awrdiff::FleetOptions;
+using awrdiff::HistoryAccess;
+using awrdiff::HistoryStore;
+using awrdiff::PreparedPeriod;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string t = (fs::temp_directory_path() / "awrdiff-fleet-XXXXXX").string();
+    if (mkdtemp(t.data()) == nullptr) throw std::runtime_error("mkdtemp");
+    path = t;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+// 2024-03-01T00:00:00 (a Friday).
+constexpr std::int64_t k_start = 1709251200;
+
+// One hourly period of database `db` (DB Id 1000 + db), hour `h` from k_start, with DB time per second `aas`.
+PreparedPeriod period(int db, int h, double aas) {
+  PreparedPeriod p;
+  auto& f = p.period;
+  f.dbid = static_cast<std::uint64_t>(1000 + db);
+  f.db_name = fmt::format("DB{:03}", db);
+  f.instance_number = 1;
+  f.instance_name = fmt::format("db{:03}", db);
+  f.kind = "awr_instance";
+  f.format = "html";
+  f.release = "19.0.0.0.0";
+  f.host = fmt::format("host{:03}", db);
+  f.cpus = 8;
+  f.begin_snap = 100 + h;
+  f.end_snap = 101 + h;
+  f.begin_time = awrdiff::epoch_iso(k_start + h * 3600);
+  f.end_time = awrdiff::epoch_iso(k_start + (h + 1) * 3600);
+  f.elapsed_s = 3600;
+  f.startup_time = "2024-01-01T00:00:00";
+  f.source = fmt::format("db{:03}_{:04}.html", db, h);
+  p.values["db_time_per_s"] = aas;
+  p.values["db_cpu_per_s"] = aas * 0.6;
+  return p;
+}
+
+// A database's normal hour: busy days (2-3x the night), a few percent of noise, its own scale.
+double normal_aas(int db, int h, std::mt19937& rng) {
+  const int hour = h % 24;
+  const double day = hour >= 8 && hour < 18 ? 2.5 : hour >= 6 && hour < 20 ? 1.6 : 1.0;
+  std::normal_distribution<double> noise(1.0, 0.05);
+  return (1.0 + db % 7) * day * noise(rng);
+}
+
+// `dbs` databases x `days` days of hourly periods, with `edit(db, h, aas)` changing an hour (a storm); a database for
+// which `stops(db)` gives an hour sends nothing from then on.
+template <class Edit, class Stops>
+void fill(HistoryStore& store, int dbs, int days, Edit edit, Stops stops) {
+  std::mt19937 rng(42);
+  std::vector<PreparedPeriod> batch;
+  for (int db = 0; db < dbs; ++db) {
+    batch.clear();
+    const int last = std::min(days * 24, stops(db));
+    for (int h = 0; h < last; ++h) batch.push_back(period(db, h, edit(db, h, normal_aas(db, h, rng))));
+    store.add_all(batch);
+  }
+}
+
+FleetOptions last_day(int days) {
+  FleetOptions o;
+  o.to_epoch = k_start + days * 86400 - 1;
+  o.from_epoch = o.to_epoch - 86400 + 1;
+  return o;
+}
+
+}  // namespace
+
+// Five databases over a week: DB002 has a 4-hour storm (20x) in the last day, DB003 a 2-hour one (4x), DB004 stops 5
+// hours before the end (silent), the others are fine. The storms rank by the DB time they lost, the bigger first,
+// each with its episode; the silent one is a failure with its last period; the page exits 1.
+TEST(Fleet, RanksByDbTimeLostAndListsSilentAndFine) {
+  TempDir dir;
+  const int days = 7;
+  {
+    auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::write);
+    fill(
+        *store, 5, days,
+        [&](int db, int h, double aas) {
+          if (db == 2 && h >= days * 24 - 10 && h < days * 24 - 6) return aas * 20;
+          if (db == 3 && h >= days * 24 - 16 && h < days * 24 - 14) return aas * 4;
+          return aas;
+        },
+        [&](int db) { return db == 4 ? days * 24 - 5 : 1 << 30; });
+  }
+  auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::read);
+  FleetOptions o = last_day(days);
+  o.location = store->location();
+  const auto page = awrdiff::build_fleet(*store, o);
+  ASSERT_EQ(page.troubled.size(), 2u) << page.headline;
+  EXPECT_EQ(page.troubled[0].latest.db_name, "DB002");
+  EXPECT_EQ(page.troubled[1].latest.db_name, "DB003");
+  EXPECT_GT(page.troubled[0].lost_s, page.troubled[1].lost_s);
+  EXPECT_EQ(page.troubled[0].status, "fail");
+  EXPECT_EQ(page.troubled[0].failed, 4u);
+  EXPECT_EQ(page.troubled[0].since, awrdiff::epoch_iso(k_start + (days * 24 - 10) * 3600).substr(0, 16).replace(10, 1, " "));
+  std::size_t marked = 0;
+  for (const auto& p : page.troubled[0].points) marked += p.in_episode ? 1 : 0;
+  EXPECT_EQ(marked, 4u);
+  EXPECT_NE(page.troubled[0].timeline_command.find("--dbid 1002 --instance 1"), std::string::npos);
+  ASSERT_EQ(page.silent.size(), 1u);
+  EXPECT_EQ(page.silent[0].latest.db_name, "DB004");
+  EXPECT_EQ(page.silent[0].latest.end_time, awrdiff::epoch_iso(k_start + (days * 24 - 5) * 3600));
+  EXPECT_EQ(page.fine.size(), 2u);
+  EXPECT_EQ(page.exit_code(), 1);
+  EXPECT_EQ(page.headline.substr(0, 44), "FAIL: 3 of 5 databases failed (1 silent), 0 ");
+  // The text fits 120 columns and names the first database first.
+  std::ostringstream text;
+  awrdiff::RenderOptions ro;
+  ro.width = 120;
+  awrdiff::render_fleet(page, awrdiff::Format::text, ro, text);
+  std::istringstream lines(text.str());
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
+  EXPECT_LT(text.str().find("DB002"), text.str().find("DB003"));
+  EXPECT_NE(text.str().find("Fine: 2 databases (DB000, DB001)"), std::string::npos) << text.str();
+}
+
+// The check's own votes (cron's check --history --add) are what the page says of a period, whatever its value; a
+// period whose vote failed is left out of the windows after it, as check --history leaves it out.
+TEST(Fleet, TheChecksOwnVotesAreTaken) {
+  TempDir dir;
+  const int days = 3;
+  {
+    auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::write);
+    fill(
+        *store, 2, days, [](int, int, double aas) { return aas; }, [](int) { return 1 << 30; });
+    const auto voted = period(1, days * 24 - 3, 0).period;
+    awrdiff::CheckRecord r;
+    r.dbid = voted.dbid;
+    r.instance_number = 1;
+    r.period_key = fmt::format("{}:0:1:{}-{}:{}", voted.dbid, *voted.begin_snap, *voted.end_snap, voted.begin_time);
+    r.begin_time = voted.begin_time;
+    r.end_time = voted.end_time;
+    r.status = "fail";
+    r.exit_code = 1;
+    store->record_check(r);
+  }
+  auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::read);
+  const auto page = awrdiff::build_fleet(*store, last_day(days));
+  ASSERT_EQ(page.troubled.size(), 1u) << page.headline;
+  EXPECT_EQ(page.troubled[0].latest.db_name, "DB001");
+  EXPECT_EQ(page.troubled[0].voted, 1u);
+  EXPECT_EQ(page.troubled[0].failed, 1u);
+  EXPECT_EQ(page.fine.size(), 1u);
+}
+
+// An empty window of a store that holds nothing before it: no database at all, OK.
+TEST(Fleet, AStoreWithNothingBeforeTheWindowIsAllFine) {
+  TempDir dir;
+  { auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::write); }
+  auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::read);
+  const auto page = awrdiff::build_fleet(*store, last_day(1));
+  EXPECT_TRUE(page.troubled.empty() && page.silent.empty() && page.fine.empty());
+  EXPECT_EQ(page.exit_code(), 0);
+  EXPECT_EQ(page.headline.substr(0, 20), "OK: 0 databases fine");
+}
+
+// The one-pass read at size: AWRDIFF_FLEET_DBS databases (default 150) x AWRDIFF_FLEET_DAYS days (default 7) of hourly
+// periods, a storm in every 20th; the page's time is printed. AWRDIFF_FLEET_STORE: an existing store (an SQLite file
+// or a postgresql:// URL) to read instead of making one (its window: AWRDIFF_FLEET_TO, the last day before it); with
+// AWRDIFF_FLEET_MAKE=1 the fleet is made there first.
+TEST(Fleet, AFleetOfHourlyPeriodsReadsInOnePass) {
+  TempDir dir;
+  const char* dbs_env = std::getenv("AWRDIFF_FLEET_DBS");
+  const char* days_env = std::getenv("AWRDIFF_FLEET_DAYS");
+  const char* store_env = std::getenv("AWRDIFF_FLEET_STORE");
+#if defined(__SANITIZE_ADDRESS__)
+  const int dbs = dbs_env ? std::atoi(dbs_env) : 20;
+#else
+  const int dbs = dbs_env ? std::atoi(dbs_env) : 150;
+#endif
+  const int days = days_env ? std::atoi(days_env) : 7;
+  std::string location = store_env ? store_env : dir.file("h.sqlite");
+  FleetOptions o = last_day(days);
+  const bool make = !store_env || std::getenv("AWRDIFF_FLEET_MAKE") != nullptr;
+  if (make) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto store = HistoryStore::open(location, HistoryAccess::write);
+    fill(
+        *store, dbs, days,
+        [&](int db, int h, double aas) { return db % 20 == 7 && h >= days * 24 - 8 && h < days * 24 - 5 ? aas * 10 : aas; },
+        [](int) { return 1 << 30; });
+    std::printf("[ fleet ] made %d databases x %d days of hourly periods (%d periods) in %.1f s\n", dbs, days, dbs * days * 24,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  if (const char* to = std::getenv("AWRDIFF_FLEET_TO")) {
+    o.to_epoch = *awrdiff::iso_epoch(to);
+    o.from_epoch = o.to_epoch - 86400;
+  }
+  auto store = HistoryStore::open(location, HistoryAccess::read);
+  o.location = store->location();
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto page = awrdiff::build_fleet(*store, o);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::ostringstream html;
+  awrdiff::render_fleet(page, awrdiff::Format::html, {}, html);
+  const double all = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("[ fleet ] %s: %zu failed or warned, %zu silent, %zu fine: the page in %.2f s (with its HTML, %.0f KB: %.2f s)\n",
+              store->backend(), page.troubled.size(), page.silent.size(), page.fine.size(), s,
+              static_cast<double>(html.str().size()) / 1024, all);
+  if (make) {
+    EXPECT_EQ(page.troubled.size() + page.silent.size() + page.fine.size(), static_cast<std::size_t>(dbs));
+    std::size_t storms = 0;
+    for (const auto& d : page.troubled) storms += d.latest.dbid % 20 == 7 && d.status == "fail" ? 1 : 0;
+    EXPECT_EQ(storms, static_cast<std::size_t>((dbs + 12) / 20));
+    EXPECT_LT(s, 2.0);
+  }
+}
