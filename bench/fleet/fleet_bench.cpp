@@ -391,6 +391,7 @@ void each_hour(const Db& d, int hours, F&& f) {
 
 struct Written {
   std::atomic<std::size_t> periods{0}, retried{0}, bodies{0}, failed{0};
+  Clock::time_point start = Clock::now();
 };
 
 // One writer (a host's cron jobs): its databases, hour by hour, one `history add` transaction per period.
@@ -401,7 +402,12 @@ void writer(const Options& o, int w, const std::vector<Db>& dbs, const std::vect
   std::mt19937_64 rng(o.seed + static_cast<std::uint64_t>(w));
   std::vector<Snapshot> trimmed_shapes;
   for (const auto& s : shapes) trimmed_shapes.push_back(trimmed(s));
-  for (int h = 0; h < hours; ++h)
+  for (int h = 0; h < hours; ++h) {
+    if (w == 0 && h % 24 == 0 && h > 0) {  // progress, so that a run stopped early still gives its rate
+      const double t = std::chrono::duration<double>(Clock::now() - written.start).count();
+      std::fprintf(stderr, "day %d: %zu periods in %.0f s (%.0f periods/s)\n", h / 24, written.periods.load(), t,
+                   static_cast<double>(written.periods.load()) / t);
+    }
     for (std::size_t i = static_cast<std::size_t>(o.gate_dbs + w); i < dbs.size(); i += static_cast<std::size_t>(o.writers)) {
       const Db& d = dbs[i];
       if (h == d.missing_h || (d.stopped_h >= 0 && h >= d.stopped_h)) continue;
@@ -424,6 +430,7 @@ void writer(const Options& o, int w, const std::vector<Db>& dbs, const std::vect
           }
         }
     }
+  }
 }
 
 // The gate's databases as snapshot files, one per hour, for `awrdiff check --history --add`.
@@ -483,7 +490,7 @@ int main(int argc, char** argv) {
     write_gate(o, dbs, shapes, incidents);
     awrdiff::HistoryStore::open(o.store, awrdiff::HistoryAccess::write);  // the schema, before the writers race
     Written written;
-    const auto t0 = Clock::now();
+    const auto t0 = written.start = Clock::now();
     std::vector<std::thread> threads;
     for (int w = 0; w < o.writers; ++w) threads.emplace_back([&, w] { writer(o, w, dbs, shapes, incidents, written); });
     for (auto& t : threads) t.join();
