@@ -15,7 +15,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-backend=pg dbs=1000 days=30 writers=8 gate=12 body_days=7 build="$root/build" out="" pgdata="" keep=0 smoke=0 awrdiff="" gen=""
+backend=pg dbs=1000 days=30 writers=8 gate=12 body_days=7 build="$root/build" out="" pgdata="" keep=0 smoke=0 awrdiff="" gen="" skip_write=0
 corpus=${AWRDIFF_CORPUS:-$root/../shared/corpus}
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,6 +31,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --pg-data) pgdata=$2; shift 2 ;;
     --keep-server) keep=1; shift ;;
+    --skip-write) skip_write=1; shift ;;
     --smoke) smoke=1; dbs=10; days=3; gate=2; writers=4; shift ;;
     *) echo "fleet.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -65,7 +66,8 @@ if [ "$backend" = pg ]; then
   fi
   # fsync on; synchronous_commit off (a crash may lose the last few hundred ms of adds, never corrupt them: the
   # cron's next run adds them again). Settings for a 2-core host; no other change from the defaults.
-  $as "$pgbin/pg_ctl" -D "$pgdata" -l "$pgdata/server.log" -w -t 120 \
+  $as "$pgbin/pg_ctl" -D "$pgdata" status >/dev/null 2>&1 ||
+    $as "$pgbin/pg_ctl" -D "$pgdata" -l "$pgdata/server.log" -w -t 120 \
     -o "-k $sock -c listen_addresses='' -p 5433 -c synchronous_commit=off -c shared_buffers=256MB -c max_wal_size=4GB -c checkpoint_timeout=15min" start >/dev/null
   started=1
   $as "$pgbin/createdb" -h "$sock" -p 5433 -U awrdiff fleet 2>/dev/null || true
@@ -78,8 +80,9 @@ fi
 echo "== store: $backend ($store); $dbs databases x $days days, $writers writers, the gate on $gate databases"
 
 # 1. The writes.
-"$gen" --store "$store" --corpus "$corpus" --out "$out" --dbs "$dbs" --days "$days" --writers "$writers" \
-  --gate-dbs "$gate" --body-days "$body_days" | tee "$out/write.txt"
+# --skip-write: the store and OUT of an earlier run (its gate, reads and sizes again).
+[ "$skip_write" = 1 ] || "$gen" --store "$store" --corpus "$corpus" --out "$out" --dbs "$dbs" --days "$days" \
+  --writers "$writers" --gate-dbs "$gate" --body-days "$body_days" | tee "$out/write.txt"
 
 # 2. The gate: each gate database's hours in order, as its cron would run them (two databases at a time).
 check_one_db() { # DIR: one database's hourly snapshots

@@ -288,7 +288,8 @@ std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, 
     d.name = fmt::format("FL{:04d}", i);
     d.host = fmt::format("fleethost{:03d}", i / 4);
     d.shape = static_cast<int>(i % shapes.size());
-    d.instances = i % 5 == 4 ? 2 : 1;
+    // A RAC global report's shape is the whole cluster's series already (instance 0): one series.
+    d.instances = i % 5 == 4 && shapes[static_cast<std::size_t>(d.shape)].kind != awrdiff::ReportKind::awr_global ? 2 : 1;
     d.scale = std::exp(gauss(rng) * 0.4);
     d.weekend = 0.2 + 0.3 * static_cast<double>(rng() % 100) / 100;
     d.phase = static_cast<int>(rng() % 3) - 1;
