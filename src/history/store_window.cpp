@@ -265,8 +265,13 @@ void Window::read_values() {
   const auto [min_id, max_id] = m_chosen_ids.empty() ? std::pair<std::int64_t, std::int64_t>{0, -1}
                                                      : std::pair{*std::min_element(m_chosen_ids.begin(), m_chosen_ids.end()),
                                                                  *std::max_element(m_chosen_ids.begin(), m_chosen_ids.end())};
-  if (m_summarized && max_id - min_id + 1 <= static_cast<std::int64_t>(m_chosen_ids.size()) * 2) {
-    // The chosen periods' ids are nearly contiguous (a database added in order): one range of the
+  // PostgreSQL's values are indexed (dbid, period_id): one range of the database's ids reads its window's rows only,
+  // however many databases' periods were added between them (a fleet's); the rows of periods not chosen are skipped.
+  const bool by_range =
+      !m_chosen_ids.empty() && (m_impl.backend->partitioned || m_summarized) &&
+      (m_impl.backend->partitioned || max_id - min_id + 1 <= static_cast<std::int64_t>(m_chosen_ids.size()) * 2);
+  if (by_range) {
+    // SQLite: the chosen periods' ids are nearly contiguous (a database added in order): one range of the
     // values' primary key, no join.
     // The begin range prunes PostgreSQL's month partitions.
     const SqlValue p[] = {as_int(m_cur.dbid), min_id, max_id, m_lo, m_begin};
