@@ -56,11 +56,13 @@ if [ "$backend" = pg ]; then
   [ -n "$pgbin" ] || { echo "fleet.sh: PostgreSQL server programs (initdb, pg_ctl) not found under /usr/lib/postgresql/*/bin: skipped"; exit 77; }
   [ -n "$pgdata" ] || pgdata=$out/pg
   sock=$pgdata/socket
-  if [ "$(id -u)" = 0 ]; then as="setpriv --reuid=nobody --regid=nogroup --clear-groups"; fi
+  # As root the server runs as nobody, who must reach its data directory (mktemp's is private).
+  if [ "$(id -u)" = 0 ]; then as="setpriv --reuid=nobody --regid=nogroup --clear-groups"; chmod 755 "$out"; fi
   if [ ! -f "$pgdata/PG_VERSION" ]; then
     mkdir -p "$pgdata"
     [ -z "$as" ] || chown nobody "$pgdata"
-    $as "$pgbin/initdb" -D "$pgdata" -U awrdiff --auth=trust -E UTF8 >"$out/initdb.log" 2>&1
+    $as "$pgbin/initdb" -D "$pgdata" -U awrdiff --auth=trust -E UTF8 >"$out/initdb.log" 2>&1 ||
+      { echo "fleet.sh: initdb failed: $(tail -1 "$out/initdb.log")" >&2; exit 1; }
     mkdir -p "$sock"
     [ -z "$as" ] || chown nobody "$sock"
   fi
