@@ -162,6 +162,15 @@ void HistoryStore::Impl::ensure_month(std::optional<std::int64_t> epoch) {
   if (!backend->partitioned || !epoch) return;
   const Month m = month_of(*epoch);
   if (months_ready.count(m.begin) != 0) return;
+  // Made already (by another writer): nothing to create, no schema lock, no CREATE privilege needed.
+  bool exists = false;
+  const SqlValue name[] = {fmt::format("snapshots_{}", m.suffix())};
+  c->query("SELECT CASE WHEN to_regclass(?) IS NULL THEN 0 ELSE 1 END", name,
+           [&](const SqlRow& r) { exists = r.integer(0) == 1; });
+  if (exists) {
+    months_ready.insert(m.begin);
+    return;
+  }
   c->lock_for_write(k_schema_lock);
   for (const char* table : {"periods", "metric_values", "snapshots"})
     c->exec(fmt::format("CREATE TABLE IF NOT EXISTS {0}_{1} PARTITION OF {0} FOR VALUES FROM ({2}) TO ({3})", table, m.suffix(),
