@@ -38,7 +38,7 @@ _awrdiff() {
       return ;;
     --color|--colour) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --match) COMPREPLY=($(compgen -W "all hour weekday-hour" -- "$cur")); return ;;
-    --top-sql|-w|--width|-j|--jobs|--for|--window|--older-than|--dbid|--instance) return ;;
+    --top-sql|-w|--width|-j|--jobs|--for|--window|--older-than|--bodies-older-than|--dbid|--instance) return ;;
     --rows) [ "$cmd" != tables ] && return ;;
     -o|--output|--policy|--db)
       COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
@@ -62,7 +62,7 @@ _awrdiff() {
         add) opts="-j --jobs --no-snapshots -v --verbose --db --help" ;;
         list) opts="--periods --dbid -v --verbose -o --output --db --help" ;;
         show) opts="--dbid --instance -o --output --db --help" ;;
-        prune) opts="--older-than --dry-run --db --help" ;;
+        prune) opts="--older-than --months --bodies-older-than --drop-flagged-bodies --dry-run --db --help" ;;
         export) opts="-f --format -o --output --db --help" ;;
       esac ;;
     timeline) opts="--db --dbid --instance --from --to --metric --min-segment --match -o --output -f --format -w --width --rows --help" ;;

@@ -31,11 +31,23 @@
 namespace awrdiff {
 
 /// The schema version this build writes and reads (docs/history.md lists each version's changes).
-inline constexpr int k_history_schema_version = 1;
+inline constexpr int k_history_schema_version = 2;
 
 /// Where the store is when no --db is given: $AWRDIFF_HISTORY, else $XDG_DATA_HOME/awrdiff/history.sqlite,
 /// else $HOME/.local/share/awrdiff/history.sqlite. Throws Error when none of them is set.
 std::string default_history_location();
+
+/// A backend of the store, as the location names it (docs/history.md, "Backends").
+struct HistoryBackendInfo {
+  const char* name;  ///< "SQLite", "PostgreSQL"
+  const char* forms;  ///< how a location names it, for messages
+  bool server;  ///< a server shared across hosts (no local file)
+};
+/// The backend a location names: PostgreSQL for a `postgresql://` or `postgres://` URI or libpq's keyword/value form,
+/// SQLite for `file:PATH` and any other path. Chosen from one table by the location's scheme.
+const HistoryBackendInfo& history_backend_of(std::string_view location);
+/// The file of a local store (`file:` taken off: "file:/var/h.sqlite" -> "/var/h.sqlite"); empty for a server.
+std::optional<std::string> history_local_path(std::string_view location);
 
 /// True for a PostgreSQL location: a `postgresql://` or `postgres://` URI, or libpq's keyword/value form
 /// ("host=dbhost dbname=history user=dba": its first keyword one of libpq's, such as host, dbname, user, port,
@@ -197,6 +209,25 @@ struct FleetSeriesRows {
   std::vector<FleetRow> rows;  ///< its periods that begin from fleet_rows' `detail_from_epoch` on, oldest first
 };
 
+/// What the store's retention keeps (docs/history.md, "Retention"). The values of every period are always kept; the
+/// snapshot bodies (about 50-90 KB each, compressed) only of recent periods and of those that warned or failed.
+struct RetentionPolicy {
+  /// A period's body is dropped when the period ends more than this before the newest period of its series.
+  std::int64_t bodies_for_s = 7 * 86400;
+  /// Keep the bodies of the periods whose latest stored check (a vote of `check --history --add`) warned or failed.
+  bool keep_flagged = true;
+};
+
+/// Where retention dropped the detail (the snapshot bodies) of a series: how many periods, the first and last of them
+/// (begin times, ISO 8601) and when the latest drop ran (UTC). `periods` 0: nothing dropped.
+struct DroppedDetail {
+  std::size_t periods = 0;
+  std::string first_begin, last_begin, dropped_at;
+  /// "the snapshot bodies of 552 periods (2026-11-01T00:00:00 .. 2026-11-23T23:00:00) were dropped by the store's
+  /// retention on 2026-12-01 (their values are kept), so their top SQL and wait classes are blank".
+  std::string sentence() const;
+};
+
 /// How a store is opened: `read` only; `write`, creating an SQLite store that is missing (what adds
 /// periods); `update`, writing only to a store that exists (a check recording its outcome: a mistyped path
 /// is refused, not made a new empty store).
@@ -234,13 +265,17 @@ public:
 
   /// Every series with its counts, gaps and restarts, ordered by DB name, DB Id, container, instance.
   std::vector<HistorySeries> series();
+  /// The series of one database only (its containers and instances): what `series()` says of them, without reading
+  /// the other databases' periods (a fleet store of 720,000 periods).
+  std::vector<HistorySeries> series(std::uint64_t dbid);
   /// The stored periods, oldest first; `dbid` limits them to one database.
   std::vector<HistoryPeriod> periods(std::optional<std::uint64_t> dbid = std::nullopt);
   /// The stored snapshots (the snapshot JSON `add` keeps, read back) of one database, container and instance's
   /// periods that begin in [from_epoch, to_epoch] (either empty: unbounded), the latest `limit` of them, oldest
-  /// first, each with its period's facts. A snapshot that cannot be read back (damaged, unknown encoding, a body
-  /// that would inflate to more than 512 MiB or is a zlib bomb: docs/history.md) is left out, and said in
-  /// `unreadable`: its period and why (one clause), latest first. Periods stored without one are not returned.
+  /// first, each with its period's facts; bodies dropped by retention are not returned (dropped_detail says where). A snapshot
+  /// that cannot be read back (damaged, unknown encoding, a body that would inflate to more than 512 MiB or is a zlib bomb:
+  /// docs/history.md) is left out, and said in `unreadable`: its period and why (one clause), latest first. Periods stored
+  /// without one are not returned.
   std::vector<std::pair<HistoryPeriod, Snapshot>> snapshots(
       std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
       std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch, std::size_t limit,
@@ -255,6 +290,19 @@ public:
   /// snapshots and check outcomes. One transaction. Returns the number of periods deleted (counted
   /// only, nothing deleted, when `dry_run`).
   std::size_t prune(std::int64_t older_than_s, bool dry_run = false);
+  /// Deletes whole months: the periods (with their values, snapshots and check outcomes) that begin in a calendar month
+  /// (UTC) that ended more than `older_than_s` before the newest period of the store. PostgreSQL drops the months'
+  /// partitions (seconds, no vacuum); SQLite deletes their rows. Returns the number of periods deleted (counted only when
+  /// `dry_run`).
+  std::size_t prune_months(std::int64_t older_than_s, bool dry_run = false);
+  /// Drops the snapshot bodies that `policy` does not keep: each becomes a marker of when it was dropped (their values,
+  /// facts and checks are kept; `dropped_detail` and the check's notes say where). One transaction. Returns the number
+  /// of bodies dropped (counted only when `dry_run`).
+  std::size_t drop_bodies(const RetentionPolicy& policy, bool dry_run = false);
+  /// The periods of one series that begin in [from_epoch, to_epoch] (either empty: unbounded) whose body was dropped.
+  DroppedDetail dropped_detail(std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
+                               std::optional<std::int64_t> from_epoch = std::nullopt,
+                               std::optional<std::int64_t> to_epoch = std::nullopt);
 
   /// Every stored value, one row per period and metric, ordered by series, begin time and metric:
   /// `csv` (with a header line) or `jsonl` (one JSON object per line). Columns: dbid, db_name,

@@ -34,8 +34,8 @@ namespace {
 std::string location_of(const HistoryCli& h) {
   if (h.db.empty()) return default_history_location();  // its directories are created when needed
   // A --db path whose directory does not exist is a typo, not a place to make.
-  if (!is_postgresql_location(h.db)) {
-    const auto parent = std::filesystem::path(h.db).parent_path();
+  if (const auto file = history_local_path(h.db)) {
+    const auto parent = std::filesystem::path(*file).parent_path();
     std::error_code ec;
     if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
       throw Error(redact_location(h.db),
@@ -52,9 +52,10 @@ CLI::Option* add_db_option(CLI::App* a, HistoryCli& h) {
 
 // Refuses an output file that is the store itself.
 void check_output(const std::string& output, const std::string& location) {
-  if (output.empty() || output == "-" || is_postgresql_location(location)) return;
+  const auto file = history_local_path(location);
+  if (output.empty() || output == "-" || !file) return;
   std::error_code ec;
-  if (std::filesystem::exists(output, ec) && std::filesystem::equivalent(output, location, ec))
+  if (std::filesystem::exists(output, ec) && std::filesystem::equivalent(output, *file, ec))
     throw Error(output, "is the history store; choose another output file");
 }
 
@@ -342,7 +343,16 @@ void add_history_commands(CLI::App& app, HistoryCli& h, DeferredOptions& deferre
                                       "delete the periods that end more than a given time before the newest period of "
                                       "their database and instance");
   deferred.defer(h.prune, [&h] {
-    h.prune->add_option("--older-than", h.older_than, "e.g. 90d, 12w, 36h")->required();
+    auto* older = h.prune->add_option("--older-than", h.older_than, "e.g. 90d, 12w, 36h");
+    h.prune->add_flag("--months", h.months,
+                      "with --older-than: whole calendar months, the newest period of the store as the reference "
+                      "(PostgreSQL drops the months' partitions)");
+    auto* bodies = h.prune->add_option("--bodies-older-than", h.bodies_older_than,
+                                       "retention: drop the snapshot bodies of the periods that end more than this before the "
+                                       "newest of their database and instance (their values are kept), e.g. 7d");
+    h.prune->add_flag("--drop-flagged-bodies", h.drop_flagged_bodies,
+                      "with --bodies-older-than: also the bodies of the periods whose latest check warned or failed");
+    older->excludes(bodies);
     h.prune->add_flag("--dry-run", h.dry_run, "count them, delete nothing");
     add_db_option(h.prune, h);
   });
@@ -396,7 +406,8 @@ int run_history(HistoryCli& h, const Emit& emit) {
   const std::string location = location_of(h);
   if (*h.add) {
     std::unique_ptr<HistoryStore> store;
-    const bool existed = is_postgresql_location(location) || std::filesystem::exists(location);
+    const auto file = history_local_path(location);
+    const bool existed = !file || std::filesystem::exists(*file);
     const AddCounts c = add_files(
         [&]() -> HistoryStore& {
           if (!store) store = HistoryStore::open(location, HistoryAccess::write);
@@ -417,8 +428,31 @@ int run_history(HistoryCli& h, const Emit& emit) {
     return c.failed > 0 ? static_cast<int>(ExitCode::error) : 0;
   }
   if (*h.prune) {
+    if (h.older_than.empty() == h.bodies_older_than.empty())
+      throw Error("", "history prune: give --older-than (periods) or --bodies-older-than (snapshot bodies)");
+    if (!h.bodies_older_than.empty()) {
+      RetentionPolicy policy;
+      policy.bodies_for_s = parse_duration(h.bodies_older_than);
+      policy.keep_flagged = !h.drop_flagged_bodies;
+      auto store = HistoryStore::open(location, h.dry_run ? HistoryAccess::read : HistoryAccess::update);
+      const auto n = store->drop_bodies(policy, h.dry_run);
+      std::cerr << fmt::format(
+          "awrdiff history: {} the snapshot bodies of {} period{} ending more than {} before the newest period of their "
+          "database and instance{}; their values are kept ({})\n",
+          h.dry_run ? "would drop" : "dropped", n, n == 1 ? "" : "s", h.bodies_older_than,
+          policy.keep_flagged ? " (those whose latest check warned or failed kept theirs)" : "", store->location());
+      return 0;
+    }
     const auto older = parse_duration(h.older_than);
     auto store = HistoryStore::open(location, h.dry_run ? HistoryAccess::read : HistoryAccess::update);
+    if (h.months) {
+      const auto n = store->prune_months(older, h.dry_run);
+      std::cerr << fmt::format(
+          "awrdiff history: {} {} period{} of the calendar months that ended more than {} before the newest "
+          "period of the store ({})\n",
+          h.dry_run ? "would delete" : "deleted", n, n == 1 ? "" : "s", h.older_than, store->location());
+      return 0;
+    }
     const auto n = store->prune(older, h.dry_run);
     std::cerr << fmt::format(
         "awrdiff history: {} {} period{} ending more than {} before the newest period of their database and "

@@ -61,6 +61,9 @@ struct HistoryCli {
   long long dbid = 0;  ///< --dbid N (0: every database)
   int instance = 0;  ///< --instance N (0: every instance)
   std::string older_than;  ///< prune --older-than 90d
+  bool months = false;  ///< prune --months: whole calendar months (PostgreSQL: drops their partitions)
+  std::string bodies_older_than;  ///< prune --bodies-older-than 7d: retention of the snapshot bodies
+  bool drop_flagged_bodies = false;  ///< prune --drop-flagged-bodies: the bodies of warned / failed periods too
   bool dry_run = false;
   std::string format = "csv";  ///< export --format csv|jsonl
   std::string output;  ///< -o FILE

@@ -84,13 +84,15 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
   std::vector<std::pair<HistoryPeriod, std::string>> left_out;
   const std::string location = t.db.empty() ? default_history_location() : t.db;
   auto store = HistoryStore::open(location, HistoryAccess::read);
-  std::vector<HistorySeries> all = store->series();
+  // One database: its series only (a fleet store holds hundreds of databases).
+  std::vector<HistorySeries> all = t.dbid != 0 ? store->series(static_cast<std::uint64_t>(t.dbid)) : store->series();
   std::vector<const HistorySeries*> picked;
   for (const auto& s : all) {
     if (t.dbid != 0 && s.latest.dbid != static_cast<std::uint64_t>(t.dbid)) continue;
     if (t.instance != 0 && s.latest.instance_number != t.instance) continue;
     picked.push_back(&s);
   }
+  if (picked.empty() && t.dbid != 0) all = store->series();  // to say which: an empty store, or no such database
   if (picked.empty())
     throw Error(location, all.empty() ? "the history store holds no period (awrdiff history add REPORT...)"
                                       : "no stored series matches --dbid / --instance (awrdiff history list)");
@@ -128,6 +130,9 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
     for (std::size_t i = 0; i < periods.size(); ++i)
       by_time.emplace(std::make_pair(periods[i].begin_time, periods[i].end_time), i);
     auto stored = store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods, &left_out);
+    if (const auto dropped = store->dropped_detail(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch);
+        dropped.periods > 0)
+      unreadable.push_back(dropped.sentence());
     for (const auto& [p, why] : left_out)
       unreadable.push_back(
           fmt::format("the stored snapshot of the period {} ({}) was not read back, so its top SQL and wait "
@@ -295,8 +300,8 @@ int run_timeline(const TimelineCli& t, Format format, const RenderOptions& rende
     // -o onto the store it reads would replace the history with the timeline: refused, as history's commands do.
     const std::string location = t.db.empty() ? default_history_location() : t.db;
     std::error_code ec;
-    if (!is_postgresql_location(location) && std::filesystem::exists(output, ec) &&
-        std::filesystem::equivalent(output, location, ec))
+    const auto file = history_local_path(location);
+    if (file && std::filesystem::exists(output, ec) && std::filesystem::equivalent(output, *file, ec))
       throw Error(output, "is the history store; choose another output file");
   }
   std::vector<std::string> unreadable;

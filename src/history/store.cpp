@@ -175,9 +175,15 @@ HistoryPeriod read_period(const SqlRow& r, int c) {
 
 void query_ids(SqlConnection& c, std::string_view head, const std::vector<std::int64_t>& ids,
                const std::function<void(const SqlRow&)>& each) {
+  query_ids(c, head, {}, ids, each);
+}
+
+void query_ids(SqlConnection& c, std::string_view head, const std::vector<SqlValue>& leading,
+               const std::vector<std::int64_t>& ids, const std::function<void(const SqlRow&)>& each) {
   for (std::size_t at = 0; at < ids.size(); at += 500) {
     const auto n = std::min<std::size_t>(500, ids.size() - at);
-    std::vector<SqlValue> p(ids.begin() + static_cast<std::ptrdiff_t>(at), ids.begin() + static_cast<std::ptrdiff_t>(at + n));
+    std::vector<SqlValue> p(leading);
+    p.insert(p.end(), ids.begin() + static_cast<std::ptrdiff_t>(at), ids.begin() + static_cast<std::ptrdiff_t>(at + n));
     std::string sql(head);
     sql += '(';
     for (std::size_t i = 0; i < n; ++i) sql += i == 0 ? "?" : ", ?";
@@ -189,20 +195,6 @@ void query_ids(SqlConnection& c, std::string_view head, const std::vector<std::i
 }  // namespace detail::history
 
 // ---- public helpers -----------------------------------------------------------------------------
-
-bool is_postgresql_location(std::string_view location) {
-  if (location.starts_with("postgresql://") || location.starts_with("postgres://")) return true;
-  // libpq's keyword/value form: "host=dbhost dbname=history user=dba" (its first keyword one of libpq's).
-  const auto eq = location.find('=');
-  if (eq == std::string_view::npos) return false;
-  auto key = location.substr(0, eq);
-  while (!key.empty() && (key.front() == ' ' || key.front() == '\t')) key.remove_prefix(1);
-  while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.remove_suffix(1);
-  for (std::string_view k : {"host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service", "sslmode",
-                             "connect_timeout", "options", "application_name", "target_session_attrs"})
-    if (key == k) return true;
-  return false;
-}
 
 namespace {
 
@@ -407,12 +399,12 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
   switch (e.kind()) {
     case SqlFailure::busy:
       // PostgreSQL: a statement stopped by statement_timeout (a stuck server or query), not a lock.
-      if (postgres && std::string_view(e.what()).find("statement timeout") != std::string_view::npos)
+      if (backend->info.server && std::string_view(e.what()).find("statement timeout") != std::string_view::npos)
         throw Error(where, fmt::format("a statement took longer than the statement timeout while {} ({}; {} s unless "
                                        "set for the role, database or connection): nothing of this change was stored",
                                        doing, e.what(), detail::k_pg_statement_timeout_s));
       // PostgreSQL: the lock timeout in force (the server's, database's, role's or connection's) is in the message.
-      if (postgres)
+      if (backend->info.server)
         throw Error(where, fmt::format("the store is busy: another awrdiff (or another client) held a lock on it past the lock "
                                        "timeout while {} ({}); nothing of this change was stored",
                                        doing, e.what()));
@@ -441,7 +433,7 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
     case SqlFailure::io:
       throw Error(where, fmt::format("I/O error while {} ({}): nothing of this change was stored", doing, e.what()));
     case SqlFailure::cannot_open:
-      if (!postgres || doing == "opening the store")
+      if (!backend->info.server || doing == "opening the store")
         throw Error(where, fmt::format("cannot open the history store: {}", e.what()));
       // PostgreSQL, the connection open: the server went away (stopped, killed, restarted) or the link was cut.
       throw Error(where, fmt::format("the connection to the history store was lost while {} ({}){}", doing, e.what(),
@@ -456,7 +448,7 @@ HistoryStore::HistoryStore(std::unique_ptr<Impl> impl) : m_impl(std::move(impl))
 HistoryStore::~HistoryStore() = default;
 
 const std::string& HistoryStore::location() const { return m_impl->shown; }
-const char* HistoryStore::backend() const { return m_impl->postgres ? "PostgreSQL" : "SQLite"; }
+const char* HistoryStore::backend() const { return m_impl->backend->info.name; }
 int HistoryStore::schema_version() const { return m_impl->version; }
 
 std::string HistoryStore::period_key(const Snapshot& s) {

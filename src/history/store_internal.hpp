@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -66,6 +67,33 @@ HistoryPeriod read_period(const SqlRow& r, int c = 0);
 /// parameters), calling `each` for every row.
 void query_ids(SqlConnection& c, std::string_view head, const std::vector<std::int64_t>& ids,
                const std::function<void(const SqlRow&)>& each = {});
+/// Same, with `leading` bound before the ids (a head "... WHERE dbid = ? AND period_id IN ").
+void query_ids(SqlConnection& c, std::string_view head, const std::vector<SqlValue>& leading,
+               const std::vector<std::int64_t>& ids, const std::function<void(const SqlRow&)>& each = {});
+
+/// PostgreSQL advisory lock for schema changes ("awrdif"): migrations and new month partitions.
+inline constexpr std::int64_t k_schema_lock = 0x617772646966;
+
+/// A calendar month (UTC) of begin times: [begin, end) in seconds since 1970; its partitions' suffix "y2026m12".
+struct Month {
+  int year = 1970, month = 1;
+  std::int64_t begin = 0, end = 0;
+  std::string suffix() const;
+};
+Month month_of(std::int64_t epoch);
+
+/// One backend of the store (backends.cpp): chosen by the location's scheme, as ccache picks its storage backends.
+struct Backend {
+  HistoryBackendInfo info;
+  std::vector<std::string_view> schemes;  ///< location prefixes that name it ("postgresql://", "file:")
+  bool (*matches)(std::string_view location);  ///< another form it takes (libpq's keyword/value string); may be null
+  std::string (*local_path)(std::string_view location);  ///< the file of a local store; null for a server
+  bool partitioned;  ///< periods, values and snapshots are partitioned by month (PostgreSQL; pruning drops partitions)
+  /// Connects: `write` for writing, `create` a missing store (SQLite: the file and its directory).
+  std::unique_ptr<SqlConnection> (*open)(std::string_view location, bool write, bool create);
+};
+/// The backend of a location: the first row whose scheme or form matches, else an SQLite file.
+const Backend& backend_of(std::string_view location);
 
 }  // namespace detail::history
 
@@ -73,9 +101,10 @@ struct HistoryStore::Impl {
   std::string location;  // as given (to connect)
   std::string shown;  // as printed: redact_location(location)
   std::unique_ptr<detail::SqlConnection> c;
-  bool postgres = false;
+  const detail::history::Backend* backend = nullptr;  // backends.cpp
   bool write = false;
   int version = 0;
+  std::set<std::int64_t> months_ready;  // PostgreSQL: month partitions known to exist (their begin)
   bool integrity_checked = false;  // quick_check passed (SQLite): not run again in this run
   std::unordered_map<std::string, std::int64_t> metric_ids;
   std::unordered_map<std::int64_t, std::string> metric_keys;
@@ -88,6 +117,10 @@ struct HistoryStore::Impl {
   /// Creates or migrates the schema (write) or checks it (read).
   void prepare_schema();
   void check_integrity(std::string_view would_be);
+  /// PostgreSQL: the month partitions for a period beginning at `epoch` (nothing for SQLite or without a begin).
+  void ensure_month(std::optional<std::int64_t> epoch);
+  void migrate_to_partitions();
+  std::vector<HistorySeries> series_of(std::optional<std::uint64_t> dbid);
   int read_version(const std::vector<std::string>& tables);
   [[noreturn]] void newer() const;
 

@@ -42,20 +42,26 @@ std::vector<HistoryPeriod> HistoryStore::periods(std::optional<std::uint64_t> db
   return out;
 }
 
-std::vector<HistorySeries> HistoryStore::series() {
+std::vector<HistorySeries> HistoryStore::series() { return m_impl->series_of(std::nullopt); }
+std::vector<HistorySeries> HistoryStore::series(std::uint64_t dbid) { return m_impl->series_of(dbid); }
+
+std::vector<HistorySeries> HistoryStore::Impl::series_of(std::optional<std::uint64_t> dbid) {
   std::vector<HistorySeries> out;
   try {
-    m_impl->check_integrity("read");  // a list of a damaged store would be silently incomplete
+    check_integrity("read");  // a list of a damaged store would be silently incomplete
+    std::vector<SqlValue> params;
+    if (dbid) params.push_back(as_int(*dbid));
     const std::string sql = fmt::format(
         "SELECT {}, p.begin_epoch, p.end_epoch, p.startup_epoch, "
-        "(SELECT count(*) FROM snapshots s WHERE s.period_id = p.period_id) FROM periods p "
+        "(SELECT count(*) FROM snapshots s WHERE s.dbid = p.dbid AND s.period_id = p.period_id AND s.encoding <> 'dropped') "
+        "FROM periods p {}"
         "ORDER BY p.db_name, p.dbid, p.con_dbid, p.instance_number, p.begin_epoch, p.period_key",
-        k_period_columns);
+        k_period_columns, dbid ? "WHERE p.dbid = ? " : "");
     struct Prev {
       std::optional<std::int64_t> begin, end;
       std::string end_time;
     } prev;
-    m_impl->c->query(sql, {}, [&](const SqlRow& r) {
+    c->query(sql, params, [&](const SqlRow& r) {
       HistoryPeriod p = read_period(r);
       const auto b = r.opt_integer(k_period_column_count), e = r.opt_integer(k_period_column_count + 1),
                  st = r.opt_integer(k_period_column_count + 2);
@@ -85,10 +91,10 @@ std::vector<HistorySeries> HistoryStore::series() {
     for (auto& s : out) {
       const SqlValue q[] = {as_int(s.latest.dbid), as_int(s.latest.con_dbid.value_or(0)),
                             std::int64_t{s.latest.instance_number.value_or(0)}};
-      m_impl->c->query("SELECT count(*) FROM checks WHERE dbid = ? AND con_dbid = ? AND instance_number = ?", q,
-                       [&](const SqlRow& r) { s.checks = static_cast<std::size_t>(r.integer(0)); });
+      c->query("SELECT count(*) FROM checks WHERE dbid = ? AND con_dbid = ? AND instance_number = ?", q,
+               [&](const SqlRow& r) { s.checks = static_cast<std::size_t>(r.integer(0)); });
     }
-  } catch (const SqlError& e) { m_impl->fail(e, "reading the periods"); }
+  } catch (const SqlError& e) { fail(e, "reading the periods"); }
   return out;
 }
 
@@ -106,9 +112,9 @@ std::vector<HistoryPoint> HistoryStore::metric_series(const std::string& key, st
     const auto mid = m_impl->metric_id(key);
     if (mid < 0) return out;
     std::vector<SqlValue> p{mid};
-    std::string sql =
-        fmt::format("SELECT {}, v.value FROM periods p JOIN metric_values v ON v.period_id = p.period_id WHERE v.metric_id = ?",
-                    k_period_columns);
+    std::string sql = fmt::format(
+        "SELECT {}, v.value FROM periods p JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id WHERE v.metric_id = ?",
+        k_period_columns);
     if (dbid) {
       sql += " AND p.dbid = ?";
       p.push_back(as_int(*dbid));
@@ -133,8 +139,8 @@ std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(
   try {
     std::vector<SqlValue> p{as_int(dbid), as_int(con_dbid.value_or(0)), std::int64_t{instance.value_or(0)}};
     std::string sql = fmt::format(
-        "SELECT {}, s.encoding, s.json_bytes, s.body FROM periods p JOIN snapshots s ON s.period_id = p.period_id "
-        "WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ?",
+        "SELECT {}, s.encoding, s.json_bytes, s.body FROM periods p JOIN snapshots s ON s.dbid = p.dbid AND s.period_id = p.period_id "
+        "WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ? AND s.encoding <> 'dropped'",
         k_period_columns);
     if (from_epoch) {
       sql += " AND p.begin_epoch >= ?";
@@ -165,6 +171,46 @@ std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(
   return out;
 }
 
+DroppedDetail HistoryStore::dropped_detail(std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
+                                           std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch) {
+  DroppedDetail out;
+  try {
+    std::vector<SqlValue> p{as_int(dbid), as_int(con_dbid.value_or(0)), std::int64_t{instance.value_or(0)}};
+    std::string sql =
+        "SELECT count(*), min(p.begin_time), max(p.begin_time), max(s.dropped_at) FROM periods p JOIN snapshots s ON "
+        "s.dbid = p.dbid AND s.period_id = p.period_id WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ? AND "
+        "s.encoding = 'dropped'";
+    if (from_epoch) {
+      sql += " AND p.begin_epoch >= ?";
+      p.push_back(*from_epoch);
+    }
+    if (to_epoch) {
+      sql += " AND p.begin_epoch <= ?";
+      p.push_back(*to_epoch);
+    }
+    m_impl->c->query(sql, p, [&](const SqlRow& r) {
+      out.periods = static_cast<std::size_t>(r.integer(0));
+      out.first_begin = r.text(1);
+      out.last_begin = r.text(2);
+      out.dropped_at = r.text(3);
+    });
+  } catch (const SqlError& e) { m_impl->fail(e, "reading the stored snapshots"); }
+  return out;
+}
+
+std::string DroppedDetail::sentence() const {
+  if (periods == 0) return {};
+  if (periods == 1)
+    return fmt::format(
+        "the snapshot body of 1 period ({}) was dropped by the store's retention on {} (its values are kept), "
+        "so its top SQL and wait classes are blank",
+        first_begin, dropped_at.substr(0, 10));
+  return fmt::format(
+      "the snapshot bodies of {} periods ({} .. {}) were dropped by the store's retention on {} (their values "
+      "are kept), so their top SQL and wait classes are blank",
+      periods, first_begin, last_begin, dropped_at.substr(0, 10));
+}
+
 std::string HistoryStore::export_text(const std::string& format) {
   if (format != "csv" && format != "jsonl") throw Error("", fmt::format("unknown export format '{}' (csv, jsonl)", format));
   std::string out;
@@ -177,7 +223,7 @@ std::string HistoryStore::export_text(const std::string& format) {
     std::unordered_map<std::string, std::string> units;
     for (const auto& m : all_metrics()) units.emplace(std::string(m.key), std::string(m.unit));
     const std::string sql = fmt::format(
-        "SELECT {}, m.metric_key, v.value FROM periods p JOIN metric_values v ON v.period_id = p.period_id JOIN metrics m ON "
+        "SELECT {}, m.metric_key, v.value FROM periods p JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id JOIN metrics m ON "
         "m.metric_id = v.metric_id ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_time, p.end_time, p.period_key, m.metric_key",
         k_period_columns);
     auto out_it = std::back_inserter(out);

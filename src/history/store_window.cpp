@@ -155,7 +155,7 @@ std::set<std::int64_t> Window::failed_ids() {
   if (m_options.keep_failed) return failed;
   std::map<std::int64_t, std::string> latest;  // period_id -> status of its latest vote
   m_c.query(
-      "SELECT p.period_id, c.status FROM checks c JOIN periods p ON p.period_key = c.period_key "
+      "SELECT p.period_id, c.status FROM checks c JOIN periods p ON p.dbid = c.dbid AND p.period_key = c.period_key "
       "WHERE c.dbid = ? AND c.con_dbid = ? AND c.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ? "
       "ORDER BY c.check_id",
       window_params(), [&](const SqlRow& r) { latest[r.integer(0)] = r.text(1); });
@@ -207,8 +207,8 @@ void Window::read_facts() {
     read_facts_of(std::vector<std::int64_t>(
         m_chosen_ids.end() - static_cast<std::ptrdiff_t>(std::min<std::size_t>(m_chosen_ids.size(), 64)), m_chosen_ids.end()));
   if (m_chosen_ids.empty()) return;
-  const SqlValue p[] = {m_chosen_ids.back()};
-  m_c.query("SELECT release, host, cpus, db_name FROM periods WHERE period_id = ?", p, [&](const SqlRow& r) {
+  const SqlValue p[] = {as_int(m_cur.dbid), m_chosen_ids.back()};
+  m_c.query("SELECT release, host, cpus, db_name FROM periods WHERE dbid = ? AND period_id = ?", p, [&](const SqlRow& r) {
     if (!r.text(0).empty()) m_b.release = r.text(0);
     m_b.host = r.text(1);
     m_b.cpus = r.opt_real(2);
@@ -218,8 +218,9 @@ void Window::read_facts() {
 
 void Window::read_facts_of(const std::vector<std::int64_t>& ids) {
   query_ids(m_c,
-            "SELECT period_id, source, begin_snap, end_snap, begin_time, end_time, elapsed_s FROM periods WHERE period_id IN ",
-            ids, [&](const SqlRow& r) {
+            "SELECT period_id, source, begin_snap, end_snap, begin_time, end_time, elapsed_s FROM periods WHERE dbid = ? AND "
+            "period_id IN ",
+            {as_int(m_cur.dbid)}, ids, [&](const SqlRow& r) {
               auto it = m_chosen.find(r.integer(0));
               if (it == m_chosen.end()) return;
               auto& bp = m_b.periods[it->second];
@@ -264,21 +265,31 @@ void Window::read_values() {
   const auto [min_id, max_id] = m_chosen_ids.empty() ? std::pair<std::int64_t, std::int64_t>{0, -1}
                                                      : std::pair{*std::min_element(m_chosen_ids.begin(), m_chosen_ids.end()),
                                                                  *std::max_element(m_chosen_ids.begin(), m_chosen_ids.end())};
-  if (m_summarized && max_id - min_id + 1 <= static_cast<std::int64_t>(m_chosen_ids.size()) * 2) {
-    // The chosen periods' ids are nearly contiguous (a database added in order): one range of the
+  // PostgreSQL's values are indexed (dbid, period_id): one range of the database's ids reads its window's rows only,
+  // however many databases' periods were added between them (a fleet's); the rows of periods not chosen are skipped.
+  const bool by_range =
+      !m_chosen_ids.empty() && (m_impl.backend->partitioned || m_summarized) &&
+      (m_impl.backend->partitioned || max_id - min_id + 1 <= static_cast<std::int64_t>(m_chosen_ids.size()) * 2);
+  if (by_range) {
+    // SQLite: the chosen periods' ids are nearly contiguous (a database added in order): one range of the
     // values' primary key, no join.
-    const SqlValue p[] = {min_id, max_id};
-    m_c.query("SELECT period_id, metric_id, value FROM metric_values WHERE period_id BETWEEN ? AND ?", p, on_row);
+    // The begin range prunes PostgreSQL's month partitions.
+    const SqlValue p[] = {as_int(m_cur.dbid), min_id, max_id, m_lo, m_begin};
+    m_c.query(
+        "SELECT period_id, metric_id, value FROM metric_values WHERE dbid = ? AND period_id BETWEEN ? AND ? AND begin_epoch >= ? "
+        "AND begin_epoch < ?",
+        p, on_row);
   } else if (m_chosen_ids.size() > 2000) {
     // Most of a long window: one pass over its rows (the index range), skipping those left out.
     const std::vector<SqlValue> p = window_params(true);
     std::string sql =
-        "SELECT v.period_id, v.metric_id, v.value FROM periods p JOIN metric_values v ON v.period_id = p.period_id "
+        "SELECT v.period_id, v.metric_id, v.value FROM periods p JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id "
         "WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ?";
     sql += like_condition("p.");
     m_c.query(sql, p, on_row);
   } else {
-    query_ids(m_c, "SELECT period_id, metric_id, value FROM metric_values WHERE period_id IN ", m_chosen_ids, on_row);
+    query_ids(m_c, "SELECT period_id, metric_id, value FROM metric_values WHERE dbid = ? AND period_id IN ", {as_int(m_cur.dbid)},
+              m_chosen_ids, on_row);
   }
 }
 
@@ -306,21 +317,46 @@ void Window::read_typical() {
   if (m_options.typical_periods > 0 && !m_chosen_ids.empty()) {
     const std::vector<SqlValue> p = window_params(true);
     std::string sql =
-        "SELECT s.period_id FROM snapshots s JOIN periods p ON p.period_id = s.period_id WHERE p.dbid = ? AND p.con_dbid = ? AND "
+        "SELECT s.period_id, s.encoding, s.dropped_at, p.begin_time FROM snapshots s JOIN periods p ON p.dbid = s.dbid AND p.period_id = s.period_id "
+        "WHERE p.dbid = ? AND p.con_dbid = ? AND "
         "p.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ?";
     sql += like_condition("p.");
     sql += " ORDER BY p.begin_epoch DESC, p.period_key DESC";
     std::set<std::int64_t> have;
-    m_c.query(sql, p, [&](const SqlRow& r) { have.insert(r.integer(0)); });
+    std::map<std::int64_t, std::string> dropped;  // period id -> its begin
+    std::string dropped_at;  // the latest retention that dropped one
+    m_c.query(sql, p, [&](const SqlRow& r) {
+      if (r.text(1) != "dropped") {
+        have.insert(r.integer(0));
+        return;
+      }
+      dropped.emplace(r.integer(0), r.text(3));
+      dropped_at = std::max(dropped_at, r.text(2));
+    });
     for (auto it = m_chosen_ids.rbegin(); it != m_chosen_ids.rend() && with_json.size() < m_options.typical_periods * 2; ++it)
       if (have.count(*it) != 0) with_json.push_back(*it);
+    std::size_t chosen_dropped = 0;
+    std::string newest_dropped;
+    for (auto id : m_chosen_ids)
+      if (const auto d = dropped.find(id); d != dropped.end()) {
+        ++chosen_dropped;
+        newest_dropped = std::max(newest_dropped, d->second);
+      }
+    if (chosen_dropped > 0) {
+      m_b.notes.push_back(
+          fmt::format("the snapshot bodies of {} of the baseline's periods (the latest {}) were dropped by the "
+                      "store's retention on {} (their values are kept): the typical period is read from the "
+                      "{} latest that kept one",
+                      chosen_dropped, newest_dropped.empty() ? "?" : newest_dropped, dropped_at.substr(0, 10),
+                      std::min(with_json.size(), m_options.typical_periods)));
+    }
   }
   std::vector<Snapshot> typical;
   for (auto it = with_json.begin(); it != with_json.end() && typical.size() < m_options.typical_periods; ++it) {
-    const SqlValue p[] = {*it};
+    const SqlValue p[] = {as_int(m_cur.dbid), *it};
     std::optional<std::string> json;
     std::string encoding, why;
-    m_c.query("SELECT encoding, json_bytes, body FROM snapshots WHERE period_id = ?", p, [&](const SqlRow& r) {
+    m_c.query("SELECT encoding, json_bytes, body FROM snapshots WHERE dbid = ? AND period_id = ?", p, [&](const SqlRow& r) {
       encoding = r.text(0);
       why = "unknown encoding " + encoding;
       if (encoding == "zlib") json = decompress(r.blob(2), r.integer(1), &why);

@@ -767,3 +767,72 @@ TEST(History, AReportWithoutDbIdIsRefused) {
 }
 
 }  // namespace
+
+// Retention: the bodies of the periods older than the policy's days go, but those whose latest check warned or failed;
+// every value stays; the typical period and a timeline say where the detail was dropped.
+TEST(History, RetentionDropsOldBodiesKeepsValuesAndSaysWhere) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  const SyntheticYear year(sample_report("good.html"));
+  std::vector<awrdiff::PreparedPeriod> batch;
+  for (int h = 0; h < 10 * 24; ++h) batch.push_back(awrdiff::prepare_history_period(year.period(h), true));
+  store->add_all(batch);
+  const auto id = store->series().at(0).latest;
+  awrdiff::CheckRecord warned;
+  warned.dbid = id.dbid;
+  warned.instance_number = id.instance_number;
+  warned.period_key = awrdiff::HistoryStore::period_key(year.period(5));
+  warned.begin_time = SyntheticYear::iso(5);
+  warned.end_time = SyntheticYear::iso(6);
+  warned.status = "warn";
+  store->record_check(warned);
+  awrdiff::RetentionPolicy policy;
+  policy.bodies_for_s = 3 * 86400;
+  // Periods ending more than 3 days before the newest end (hour 240): hours 0..166; one of them warned.
+  EXPECT_EQ(store->drop_bodies(policy, true), 166u);
+  EXPECT_EQ(store->drop_bodies(policy), 166u);
+  EXPECT_EQ(store->drop_bodies(policy), 0u);
+  EXPECT_EQ(store->series().at(0).with_snapshot, 240u - 166u);
+  const auto dropped = store->dropped_detail(id.dbid, id.instance_number, id.con_dbid);
+  EXPECT_EQ(dropped.periods, 166u);
+  EXPECT_EQ(dropped.first_begin, SyntheticYear::iso(0));
+  EXPECT_EQ(dropped.last_begin, SyntheticYear::iso(166));
+  EXPECT_NE(dropped.sentence().find("166 periods"), std::string::npos);
+  EXPECT_EQ(store->metric_series("db_time_per_s").size(), 240u);  // every value kept
+  const auto kept = store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 1000);
+  EXPECT_EQ(kept.size(), 240u - 166u);
+  EXPECT_EQ(kept.front().first.begin_time, SyntheticYear::iso(5));  // the warned period kept its body
+  // A check whose window holds dropped bodies says so in its notes.
+  awrdiff::WindowOptions w;
+  w.window_s = 7 * 86400;
+  const auto b = store->load_window(year.period(240), w);
+  EXPECT_EQ(b.snapshots.size(), 4u);
+  bool said = false;
+  for (const auto& n : b.notes) said = said || n.find("dropped by the store's retention") != std::string::npos;
+  EXPECT_TRUE(said);
+  EXPECT_TRUE(store->verify().empty());
+  // Whole months: the store's months all end less than 400 days before its newest period.
+  EXPECT_EQ(store->prune_months(400 * 86400, true), 0u);
+}
+
+// A version-1 store (values and snapshots without their period's DB Id and begin) is migrated by the first writer.
+TEST(History, AVersionOneStoreIsMigratedInPlace) {
+  TempDir dir;
+  const auto file = dir.file("h.sqlite");
+  {
+    auto store = open_write(file);
+    store->add(sample_report("good.html"));
+    store->add(sample_report("good_1.html"));
+  }
+  raw_sql(file,
+          "ALTER TABLE metric_values DROP COLUMN dbid; ALTER TABLE metric_values DROP COLUMN begin_epoch;"
+          "ALTER TABLE snapshots DROP COLUMN dbid; ALTER TABLE snapshots DROP COLUMN begin_epoch;"
+          "ALTER TABLE snapshots DROP COLUMN dropped_at; UPDATE meta SET value = '1' WHERE name = 'schema_version'");
+  EXPECT_THROW(HistoryStore::open(file, HistoryAccess::read), awrdiff::Error);  // a reader asks for a writer first
+  auto store = open_write(file);
+  EXPECT_EQ(store->schema_version(), awrdiff::k_history_schema_version);
+  EXPECT_EQ(store->metric_series("db_time_per_s").size(), 2u);
+  const auto id = store->series().at(0).latest;
+  EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10).size(), 2u);
+  EXPECT_TRUE(store->verify().empty());
+}
