@@ -238,10 +238,12 @@ enum class SectionReader : unsigned char {
   rac_sysstat_per_second,  ///< RAC global report: System Statistics - Per Second
   rac_os_stats,  ///< RAC global report: OS Statistics By Instance
   rac_foreground_wait_classes,  ///< RAC global report: Foreground Wait Classes
+  // Add new readers above this line: `count_` stays last.
+  count_,  ///< not a reader: the number of readers (k_section_reader_count)
 };
 
 /// The number of SectionReader values (the builder's table of readers has one entry for each).
-inline constexpr std::size_t k_section_reader_count = static_cast<std::size_t>(SectionReader::rac_foreground_wait_classes) + 1;
+inline constexpr std::size_t k_section_reader_count = static_cast<std::size_t>(SectionReader::count_);
 
 /// How a section's rows are laid out in text reports.
 enum class TextLayout {
