@@ -151,7 +151,9 @@ std::vector<std::string> known_sections(std::string_view content, bool& statspac
   statspack = contains(content, "Statspack") || contains(content, "STATSPACK");
   for (const auto& t : raw.tables) {
     if (t.section == SectionId::unknown) continue;
-    if (t.column_index(ColumnId::old_hash_value) >= 0 || t.column_index(ColumnId::hash_value) >= 0) statspack = true;
+    for (const ColumnId c : t.columns)  // Statspack names statements by hash value
+      if (const auto k = column_spec(c).statement_key; k == StatementKey::hash_preferred || k == StatementKey::hash)
+        statspack = true;
     if (contains(t.title, "Indicators") || contains_icase(t.title, "Top 5 Timed Events")) statspack = true;
     for (const auto& h : t.headers)
       if (contains_icase(h, "Call Time")) statspack = true;  // %Total Call Time

@@ -202,13 +202,12 @@ void Builder::table(const RawTable& t) {
 }
 
 // A known section printed a second time (reconcile, parse.hpp: each section exactly once). Sections printed as
-// several tables (SectionSpec::several_tables) and those of which only the first table is read are no repeat. The
+// several tables and those of which only the first table is read (SectionSpec::copies) are no repeat. The
 // same copy again is read once (an info diagnostic); another copy makes the report inconsistent, naming both lines.
 // Returns true when the table is not to be read.
 bool Builder::repeated_section(const RawTable& t) {
   const SectionSpec& spec = section_spec(t.section);
-  if (t.section == SectionId::unknown || spec.reader == SectionReader::generic || spec.several_tables || spec.first_table_only)
-    return false;
+  if (t.section == SectionId::unknown || spec.reader == SectionReader::generic || spec.copies != TableCopies::one) return false;
   std::vector<std::vector<std::string>> cells;
   cells.reserve(t.rows.size());
   for (const auto& r : t.rows) cells.push_back(r.cells);
