@@ -32,8 +32,8 @@ RATCHET = {
     "back arrows (layer pairs)": 0,
     "back arrows (include lines)": 0,
     "prints or exits outside the CLI": 0,
-    "special cases (names)": 55,
-    "special cases (lines)": 42,
+    "special cases (names)": 14,
+    "special cases (lines)": 12,
     "files over the line limit": 0,
     "functions over the line limit": 0,
 }
@@ -227,7 +227,8 @@ NOT_COUNTED = [
     (r"src/parse/snapshot_builder_rac\.cpp", r"\badd\(\"db_time\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_summary\.cpp", r"\bh\.load_average_", "host_cpu binding its own columns"),
     (r"src/diff/generic_tables\.cpp", r"find\(\"wait\"\)", "a header word of the generic tables, no section"),
-    (r"src/diff/diff\.cpp", r"^return \"[a-z ]+\";$", "a verdict's name (to_string(Verdict)), no section"),
+    (r"src/diff/diff\.cpp", r"^return \"[a-z_ ]+\";$", "a verdict's or a contributor kind's name (to_string), no section"),
+    (r"src/catalog/metrics\.cpp", r"\bkind == \"", "a metric family in a metric key"),
 ]
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
