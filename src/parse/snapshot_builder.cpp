@@ -207,22 +207,22 @@ void Builder::table(const RawTable& t) {
 // Returns true when the table is not to be read.
 bool Builder::repeated_section(const RawTable& t) {
   const SectionSpec& spec = section_spec(t.section);
-  if (t.section == SectionId::unknown || spec.reader == SectionReader::generic || spec.copies != TableCopies::one) return false;
-  std::vector<std::vector<std::string>> cells;
-  cells.reserve(t.rows.size());
-  for (const auto& r : t.rows) cells.push_back(r.cells);
-  auto [it, first] = m_first_copy.try_emplace(t.section, FirstCopy{t.line, t.headers, {}});
-  if (first) {
-    it->second.cells = std::move(cells);
+  if (t.section == SectionId::unknown || spec.reader == SectionReader::generic || spec.copies != TableCopies::one)
     return false;
-  }
-  if (it->second.headers == t.headers && it->second.cells == cells) {
-    diag(t, t.line, fmt::format("printed again (first at line {}) with the same figures: read once", it->second.line),
+  // (Compared where they are, in the RawReport: no copy of every table's cells.)
+  const auto [it, first] = m_first_copy.try_emplace(t.section, &t);
+  if (first) return false;
+  const RawTable& before = *it->second;
+  const bool same = before.headers == t.headers && before.rows.size() == t.rows.size() &&
+                    std::equal(before.rows.begin(), before.rows.end(), t.rows.begin(),
+                               [](const RawRow& a, const RawRow& b) { return a.cells == b.cells; });
+  if (same) {
+    diag(t, t.line, fmt::format("printed again (first at line {}) with the same figures: read once", before.line),
          Diagnostic::Level::info);
     return true;
   }
   const std::string why = fmt::format("inconsistent report: {} printed twice with other figures (lines {} and {})", spec.key,
-                                      it->second.line, t.line);
+                                      before.line, t.line);
   if (m_snap.valid) {
     m_snap.valid = false;
     m_snap.invalid_reason = why;
