@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -25,6 +26,25 @@
 
 namespace awrdiff {
 namespace {
+
+// The bytes an appendix's title may start with (the first letter of each title of a section marked text_appendix,
+// either case), from the catalog.
+const std::array<bool, 256>& appendix_heads() {
+  static const std::array<bool, 256> k_heads = [] {
+    std::array<bool, 256> t{};
+    for (const auto& spec : all_sections())
+      if ((spec.text_quirks & text_appendix) != 0)
+        for (const auto title : spec.titles)
+          if (!title.empty()) {
+            const auto c = static_cast<unsigned char>(title.front());
+            t[c] = true;
+            t[static_cast<unsigned char>(std::tolower(c))] = true;
+            t[static_cast<unsigned char>(std::toupper(c))] = true;
+          }
+    return t;
+  }();
+  return k_heads;
+}
 
 using namespace detail::text_lines;  // text_lines.hpp
 
@@ -99,11 +119,17 @@ private:
     const std::string_view line = m_lines[i];
     if (!line.empty() && line[0] == ' ') {
       // An appendix's title is indented (TextQuirk text_appendix: the ADDM report after a text AWR report,
-      // "          ADDM Report for Task 'ADDM:...'"); no other title is.
+      // "          ADDM Report for Task 'ADDM:...'"); no other title is. Most indented lines start with a byte
+      // no appendix title starts with (unless other white space or a no-break space comes first, which
+      // trim_cell skips too).
+      if (const std::size_t first = skip_spaces(line); first < line.size()) {
+        const auto c = static_cast<unsigned char>(line[first]);
+        if (!is_space(c) && c != 0xC2 && !appendix_heads()[c]) return std::nullopt;
+      }
       const auto t = trim_cell(line);
-      if (!t.empty() && detail::may_name_section(t))
-        if (const SectionSpec* spec = find_section_by_title(t); spec != nullptr && (spec->text_quirks & text_appendix) != 0)
-          return Title{std::string(t), spec};
+      if (const SectionSpec* spec = t.empty() ? nullptr : find_section_by_title(t);
+          spec != nullptr && (spec->text_quirks & text_appendix) != 0)
+        return Title{std::string(t), spec};
       return std::nullopt;
     }
     if (line.empty() || line[0] == '-' || line[0] == '~') return std::nullopt;
