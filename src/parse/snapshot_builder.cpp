@@ -207,8 +207,7 @@ void Builder::table(const RawTable& t) {
 // Returns true when the table is not to be read.
 bool Builder::repeated_section(const RawTable& t) {
   const SectionSpec& spec = section_spec(t.section);
-  if (t.section == SectionId::unknown || spec.reader == SectionReader::generic || spec.copies != TableCopies::one)
-    return false;
+  if (t.section == SectionId::unknown || spec.reader == SectionReader::generic || spec.copies != TableCopies::one) return false;
   // (Compared where they are, in the RawReport: no copy of every table's cells.)
   const auto [it, first] = m_first_copy.try_emplace(t.section, &t);
   if (first) return false;
@@ -221,8 +220,8 @@ bool Builder::repeated_section(const RawTable& t) {
          Diagnostic::Level::info);
     return true;
   }
-  const std::string why = fmt::format("inconsistent report: {} printed twice with other figures (lines {} and {})", spec.key,
-                                      before.line, t.line);
+  const std::string why =
+      fmt::format("inconsistent report: {} printed twice with other figures (lines {} and {})", spec.key, before.line, t.line);
   if (m_snap.valid) {
     m_snap.valid = false;
     m_snap.invalid_reason = why;
