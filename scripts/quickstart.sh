@@ -83,6 +83,8 @@ fi
 # The house style first: a file clang-format would change fails the run (fix: clang-format -i FILE).
 find src include tests bench fuzz -name '*.cpp' -o -name '*.hpp' | grep -v third_party | sort |
   xargs clang-format --style=file --dry-run --Werror
+# The house rules' counts, printed (back arrows, special cases, sizes; ctest's house_rules fails on one above its ratchet).
+if command -v python3 >/dev/null; then python3 scripts/check_house.py . | sed -n '/^== Counts/,$p' || true; fi
 cmake -S . -B "$build" "${release[@]}" -DAWRDIFF_BUILD_TESTS=ON
 cmake --build "$build" -j"$jobs"
 # The real reports: $AWRDIFF_CORPUS, else ../shared/corpus beside the clone (the tests read the same variable).

@@ -4,6 +4,7 @@
 // printed as docs/catalog.md.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -238,10 +239,12 @@ enum class SectionReader : unsigned char {
   rac_sysstat_per_second,  ///< RAC global report: System Statistics - Per Second
   rac_os_stats,  ///< RAC global report: OS Statistics By Instance
   rac_foreground_wait_classes,  ///< RAC global report: Foreground Wait Classes
+  // Add new readers above this line: `count_` stays last.
+  count_,  ///< not a reader: the number of readers (k_section_reader_count)
 };
 
 /// The number of SectionReader values (the builder's table of readers has one entry for each).
-inline constexpr std::size_t k_section_reader_count = static_cast<std::size_t>(SectionReader::rac_foreground_wait_classes) + 1;
+inline constexpr std::size_t k_section_reader_count = static_cast<std::size_t>(SectionReader::count_);
 
 /// How a section's rows are laid out in text reports.
 enum class TextLayout {
@@ -262,6 +265,21 @@ enum class SectionRows : unsigned char {
   /// Sessions, moments or prose (ASH's activity over time, top and blocking sessions, ADDM's findings and
   /// report, OS Statistics - Detail): no row of one period is a row of another, so not compared.
   moments,
+};
+
+enum class ColumnId;  // below: the columns awrdiff reads
+
+/// How a section's tables are read when a report prints more than one (SectionSpec::copies).
+enum class TableCopies : unsigned char {
+  /// Printed once: a second copy is read once when it is the same, and makes the report inconsistent when it
+  /// is not (reconcile).
+  one,
+  /// Only the first table is read (the header's DB Name / DB Id); later ones (Exadata's tables of the other
+  /// databases the cells served) are kept as printed.
+  first_read,
+  /// Printed as several tables read together (Instance Activity's key list beside its full list, Cache Sizes'
+  /// halves in text): a second table is no repeat.
+  several,
 };
 
 /// One known section: its catalog key, the titles it has carried (text reports and HTML headings),
@@ -296,17 +314,29 @@ struct SectionSpec {
   /// Stats"): its rows are marked (ActivityStat::key).
   std::string_view key_list_title = {};
   std::string_view key_list_summary = {};
-  /// Only the report's first table of this section is read (the header's DB Name / DB Id); later ones
-  /// (Exadata's tables of the other databases the cells served) are kept as printed.
-  bool first_table_only = false;
-  /// The section is printed as several tables read together (Instance Activity's key list beside its full list,
-  /// Cache Sizes' halves in text): a second table of it is no repeat. Every other section is printed once; a
-  /// second copy is read once when it is the same, and makes the report inconsistent when it is not (reconcile).
-  bool several_tables = false;
+  /// How the report's tables of this section are read when it prints more than one (TableCopies).
+  TableCopies copies = TableCopies::one;
+  /// A table with no title of its own (the report's header tables) is this section when its headers name
+  /// both columns (DB Name and DB Id: the database table). Rows are tried in catalog order; unknown: none.
+  std::array<ColumnId, 2> untitled_by = {};
+  /// How a text report prints the section, where it differs from its layout's rule (TextQuirk, or-ed).
+  unsigned char text_quirks = 0;
+};
+
+/// The ways a section is printed in text reports that its TextLayout does not tell (SectionSpec::text_quirks).
+enum TextQuirk : unsigned char {
+  /// An appendix (the ADDM report after a text AWR report): its title line is indented, and it runs to the end
+  /// of the file, its headings underlined with indented rules that end no section.
+  text_appendix = 1,
+  /// A row's figures may be packed left of blank trailing columns (Host CPU's "4  0.09  0.04" under
+  /// CPUs Cores Sockets Begin End ...): such a row is re-aligned to the right.
+  text_blank_tail = 2,
+  /// A record's first line is its statement id and text, no figures (Complete List of SQL Text).
+  text_id_then_text = 4,
 };
 
 /// Columns awrdiff reads, across sections. Each has one canonical unit (the suffix of its key).
-enum class ColumnId {
+enum class ColumnId : int {
   unknown,
   label,  ///< unnamed first column (Load Profile row label, Begin Snap:/End Snap:)
   db_name,
@@ -841,11 +871,16 @@ enum class Unit {
 /// The unit's short name, as used in JSON and docs: "none", "count", "s", "ms", "%", "bytes", "MB", "GB".
 const char* to_string(Unit unit);
 
+/// A column that names a statement (a row of a "SQL ordered by" list): AWR's sql_id, or Statspack's hash
+/// values (Old Hash Value preferred over Hash Value when a table has both).
+enum class StatementKey : unsigned char { none, sql_id, hash_preferred, hash };
+
 struct ColumnSpec {
   ColumnId id;
   std::string_view key;
   Unit unit;
   std::span<const std::string_view> aliases;  ///< header texts (normalised match)
+  StatementKey statement_key = StatementKey::none;
 };
 
 /// A Load Profile row: its catalog key, unit of the per-second figure, and labels across releases.

@@ -157,6 +157,12 @@ struct CompareRow {
   bool file_paths = false;
 };
 
+/// The group a comparison table belongs to (CompareTable::group).
+enum class TableGroup : unsigned char {
+  main,  ///< the comparison's own tables (load, events, time model, SQL, ...)
+  sections,  ///< the other report sections, compared side by side under their own heading
+};
+
 struct CompareTable {
   std::string key;  ///< e.g. "load_profile", "top_events", "top_sql"
   std::string title;  ///< e.g. "Load Profile (per second)"
@@ -166,9 +172,9 @@ struct CompareTable {
   /// Rows the text formats (text, Markdown, Jira) show, ranked first: 0 = all. The rest are counted in
   /// a line under the table; HTML and JSON carry every row.
   std::size_t text_rows = 0;
-  /// The group the table belongs to: "" for the comparison's main tables, "sections" for the other
-  /// report sections compared side by side (sections.cpp); HTML files them under their own heading.
-  std::string group;
+  /// The group the table belongs to: the comparison's main tables, or the other report sections compared side by
+  /// side (sections.cpp), which every format files under their own heading.
+  TableGroup group = TableGroup::main;
   /// What an empty table says, for the text formats and HTML (e.g. "no parameter differs"); empty: "none in
   /// the reports".
   std::string empty_text;
@@ -187,10 +193,16 @@ struct CompareTable {
 enum class Verdict { regressed, improved, unchanged, not_comparable, single_report, inconclusive, load_changed, timeline };
 const char* to_string(Verdict v);
 
+/// What a contributor is: a wait event (or DB CPU, or the time outside both), a time model statistic (the same
+/// DB time by phase, told apart from the events), or a SQL statement.
+enum class ContributorKind : unsigned char { event, time_model, sql };
+/// "event", "time_model", "sql" (the JSON output's `kind`).
+const char* to_string(ContributorKind kind);
+
 /// One contributor to the change in DB time per second (an event, DB CPU, a time model statistic
 /// or a SQL statement), in average active sessions (seconds of DB time per second of elapsed).
 struct Contributor {
-  std::string kind;  ///< "event", "time_model", "sql"
+  ContributorKind kind = ContributorKind::event;
   std::string name;
   double delta_aas = 0;  ///< target rate − base rate, AAS
   std::optional<double> delta_s;  ///< same, as seconds over the target's elapsed time

@@ -112,13 +112,28 @@ OptDouble event_avg_wait_ms(const WaitEvent& e);
 /// 5.53 ms print "0" s).
 OptDouble event_time_s(const WaitEvent& e);
 
-/// Where metric_value read a count-based rate from, for the reader: "Instance Activity: user commits + user
-/// rollbacks" when the report's Instance Activity Stats give the interval's exact totals (used over the Load
-/// Profile, which prints one or two decimals: 31 transactions in 30 minutes print as "0.0" per second, 299 hard
-/// parses as "0.2"), "Load Profile" when only it gives them; empty for metrics that are no such rate (or not in
-/// the report). Applies to transactions, executes, user calls, parses, hard parses, user commits, rollbacks,
-/// logons and the DB time per transaction / execution / user call built on them.
-std::string rate_source(const Snapshot& snapshot, std::string_view key);
+/// Where a count-based rate is read from (rate_source).
+enum class RateFrom : unsigned char {
+  none,  ///< no such rate, or not in the report
+  instance_activity,  ///< the interval's exact totals of Instance Activity statistics
+  load_profile,  ///< the Load Profile's rate, rounded as printed
+};
+
+/// Where metric_value read a count-based rate from: `instance_activity` when the report's Instance Activity Stats
+/// give the interval's exact totals (used over the Load Profile, which prints one or two decimals: 31 transactions
+/// in 30 minutes print as "0.0" per second, 299 hard parses as "0.2"), with the statistics added up;
+/// `load_profile` when only it gives them; `none` for metrics that are no such rate (or not in the report).
+struct RateSource {
+  RateFrom from = RateFrom::none;
+  std::string statistics;  ///< instance_activity: the statistics added up, "user commits + user rollbacks"
+  /// As said to the reader: "Instance Activity: user commits + user rollbacks", "Load Profile"; empty for none.
+  std::string text() const;
+};
+
+/// Where metric_value read `key`'s rate from (RateSource). Applies to transactions, executes, user calls, parses,
+/// hard parses, user commits, rollbacks, logons and the DB time per transaction / execution / user call built on
+/// them.
+RateSource rate_source(const Snapshot& snapshot, std::string_view key);
 
 /// A restart matters to a period (cold caches, a first period Oracle's own figures treat apart) when the
 /// instance started inside it or at most this long before it began; earlier restarts are history. Seconds.

@@ -27,7 +27,7 @@ inline constexpr int snapshot_json_version = 1;
 /// `truncated` (no "End of Report": later sections may be missing), `has_sql_sections` (the report
 /// has a "SQL ordered by" list, even an empty one); objects `database`, `interval` (with the derived
 /// `db_time_s`, `db_cpu_s`, `average_active_sessions`, `unaccounted_db_time_s`), `host_cpu`,
-/// `cache_sizes`; arrays of objects, one per model row: `load_profile[]`, `top_events[]` (report
+/// `cache_sizes`; arrays of objects, one per model row: `load_profile[]`, `efficiency[]`, `top_events[]` (report
 /// order), `foreground_events[]`, `background_events[]`, `wait_classes[]`, `foreground_wait_classes[]`,
 /// `time_model[]`, `sql[]` (elapsed descending) and `sql_elapsed_cutoff_s`, `activity[]`, `parameters[]`, `iostat_function[]`,
 /// `iostat_filetype[]`, `tablespace_io[]`, `file_io[]` (each with `filename`), `segments[]`, `latches[]`,

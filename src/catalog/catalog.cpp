@@ -409,11 +409,19 @@ constexpr SectionSpec begin_end_values(SectionSpec s) {
   return s;
 }
 constexpr SectionSpec first_table_only(SectionSpec s) {
-  s.first_table_only = true;
+  s.copies = TableCopies::first_read;
   return s;
 }
 constexpr SectionSpec several_tables(SectionSpec s) {
-  s.several_tables = true;
+  s.copies = TableCopies::several;
+  return s;
+}
+constexpr SectionSpec untitled_by(ColumnId a, ColumnId b, SectionSpec s) {
+  s.untitled_by = {a, b};
+  return s;
+}
+constexpr SectionSpec text_quirks(unsigned char quirks, SectionSpec s) {
+  s.text_quirks = quirks;
   return s;
 }
 constexpr SectionSpec key_list(SectionSpec s, std::string_view title_prefix, std::string_view summary) {
@@ -423,17 +431,23 @@ constexpr SectionSpec key_list(SectionSpec s, std::string_view title_prefix, std
 }
 
 constexpr SectionSpec k_sections[] = {
-    first_table_only(
-        {SectionId::database_info, "database_info", "Database", t_none, {}, SectionReader::header, TextLayout::header}),
-    {SectionId::instance_info, "instance_info", "Instance", t_none, {}, SectionReader::header, TextLayout::header},
-    {SectionId::host_info, "host_info", "Host", t_none, {}, SectionReader::header, TextLayout::header},
-    {SectionId::snapshot_info, "snapshot_info", "Snapshots", t_none, {}, SectionReader::snapshot_info, TextLayout::header},
+    untitled_by(
+        ColumnId::db_name, ColumnId::dbid,
+        first_table_only(
+            {SectionId::database_info, "database_info", "Database", t_none, {}, SectionReader::header, TextLayout::header})),
+    untitled_by(ColumnId::instance, ColumnId::startup_time,
+                {SectionId::instance_info, "instance_info", "Instance", t_none, {}, SectionReader::header, TextLayout::header}),
+    untitled_by(ColumnId::host_name, ColumnId::platform,
+                {SectionId::host_info, "host_info", "Host", t_none, {}, SectionReader::header, TextLayout::header}),
+    untitled_by(
+        ColumnId::snap_id, ColumnId::snap_time,
+        {SectionId::snapshot_info, "snapshot_info", "Snapshots", t_none, {}, SectionReader::snapshot_info, TextLayout::header}),
     {SectionId::load_profile, "load_profile", "Load Profile", t_load_profile, s_load_profile, SectionReader::load_profile},
     {SectionId::efficiency, "efficiency", "Instance Efficiency Percentages", t_efficiency, s_efficiency,
      SectionReader::efficiency, TextLayout::label_pairs},
     {SectionId::top_events, "top_events", "Top Timed Events", t_top_events, s_top_events, SectionReader::top_events},
     {SectionId::wait_classes, "wait_classes", "Wait Classes", t_wait_classes, s_wait_classes, SectionReader::wait_classes},
-    {SectionId::host_cpu, "host_cpu", "Host CPU", t_host_cpu, s_host_cpu, SectionReader::host_cpu},
+    text_quirks(text_blank_tail, {SectionId::host_cpu, "host_cpu", "Host CPU", t_host_cpu, s_host_cpu, SectionReader::host_cpu}),
     {SectionId::instance_cpu, "instance_cpu", "Instance CPU", t_instance_cpu, s_instance_cpu},
     {SectionId::time_model, "time_model", "Time Model Statistics", t_time_model, s_time_model, SectionReader::time_model},
     {SectionId::os_stats, "os_stats", "Operating System Statistics", t_os_stats, s_os_stats, SectionReader::os_stats},
@@ -466,8 +480,8 @@ constexpr SectionSpec k_sections[] = {
      SectionReader::sql_list, TextLayout::sql_records, true},
     {SectionId::sql_cluster_wait, "sql_cluster_wait", "SQL ordered by Cluster Wait Time", t_sql_cluster, s_sql_cluster,
      SectionReader::sql_list, TextLayout::sql_records, true},
-    {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text, SectionReader::sql_text,
-     TextLayout::sql_records},
+    text_quirks(text_id_then_text, {SectionId::sql_text, "sql_text", "Complete List of SQL Text", t_sql_text, s_sql_text,
+                                    SectionReader::sql_text, TextLayout::sql_records}),
     several_tables(key_list({SectionId::instance_activity, "instance_activity", "Instance Activity Stats", t_activity, s_activity,
                              SectionReader::activity},
                             "key", "Key Instance")),
@@ -647,7 +661,7 @@ constexpr SectionSpec k_sections[] = {
     // ---- ADDM and ASH pieces embedded in AWR ----
     moments(SectionId::addm_findings, "addm_findings", "Top ADDM Findings by Average Active Sessions", t_addm_findings,
             s_addm_findings, SectionReader::addm_findings),
-    moments(SectionId::addm_report, "addm_report", "ADDM Report", t_addm_report, {}),
+    text_quirks(text_appendix, moments(SectionId::addm_report, "addm_report", "ADDM Report", t_addm_report, {})),
     moments(SectionId::ash_activity_over_time, "ash_activity_over_time", "Activity Over Time (ASH)", t_ash_activity,
             s_ash_activity),
     {SectionId::ash_top_events, "ash_top_events", "Top Events (ASH)", t_ash_events, s_ash_events},
@@ -681,7 +695,9 @@ constexpr SectionSpec k_sections[] = {
      SectionReader::rac_time_model},
     {SectionId::rac_top_foreground_events, "rac_top_foreground_events", "Top Timed Foreground Events", t_rac_top_fg, s_rac_top_fg,
      SectionReader::rac_top_foreground_events},
-    {SectionId::containers, "containers", "Containers", t_none, s_pdb_info, SectionReader::containers, TextLayout::header},
+    untitled_by(
+        ColumnId::con_dbid, ColumnId::container,
+        {SectionId::containers, "containers", "Containers", t_none, s_pdb_info, SectionReader::containers, TextLayout::header}),
     {SectionId::rac_foreground_wait_classes,
      "rac_foreground_wait_classes",
      "Foreground Wait Classes",
@@ -1298,7 +1314,7 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::end_value, "end_value", Unit::none, c_end_value},
     {ColumnId::total, "total", Unit::count, c_total},
     {ColumnId::per_trans, "per_trans", Unit::count, c_per_trans},
-    {ColumnId::sql_id, "sql_id", Unit::none, c_sql_id},
+    {ColumnId::sql_id, "sql_id", Unit::none, c_sql_id, StatementKey::sql_id},
     {ColumnId::elapsed_s, "elapsed_s", Unit::seconds, c_elapsed},
     {ColumnId::executions, "executions", Unit::count, c_executions},
     {ColumnId::elapsed_per_exec_s, "elapsed_per_exec_s", Unit::seconds, c_ela_per_exec},
@@ -1319,8 +1335,8 @@ constexpr ColumnSpec k_columns[] = {
     {ColumnId::module, "module", Unit::none, c_module},
     {ColumnId::sql_text, "sql_text", Unit::none, c_sql_text},
     {ColumnId::parameter, "parameter", Unit::none, c_parameter},
-    {ColumnId::hash_value, "hash_value", Unit::none, c_hash_value},
-    {ColumnId::old_hash_value, "old_hash_value", Unit::none, c_old_hash_value},
+    {ColumnId::hash_value, "hash_value", Unit::none, c_hash_value, StatementKey::hash},
+    {ColumnId::old_hash_value, "old_hash_value", Unit::none, c_old_hash_value, StatementKey::hash_preferred},
     {ColumnId::plan_hash_value, "plan_hash_value", Unit::none, c_plan_hash_value},
     {ColumnId::con_dbid, "con_dbid", Unit::none, c_con_dbid},
     {ColumnId::inst_id, "inst_id", Unit::none, c_inst_id},

@@ -69,9 +69,12 @@ std::string catalog_markdown() {
   md += "1024-based), `s` and `ms` times (a cell's own `us`/`ms`/`s`/`m`/`h` suffix is converted), `%` percent.\n\n";
   md += "| key | unit | header texts |\n";
   md += "|---|---|---|\n";
-  for (const auto& c : all_columns())
+  for (const auto& c : all_columns()) {
+    // A column whose only header text is empty is the unnamed first column (find_column("") gives it).
+    const bool unnamed = c.aliases.size() == 1 && c.aliases[0].empty();
     md += "| `" + std::string(c.key) + "` | " + to_string(c.unit) + " | " +
-          (c.id == ColumnId::label ? std::string("(the unnamed first column)") : joined(c.aliases, "")) + " |\n";
+          (unnamed ? std::string("(the unnamed first column)") : joined(c.aliases, "")) + " |\n";
+  }
   md += "\n## Section-specific header texts\n\n";
   md += "Short headers that name another column inside one section than across the report.\n\n";
   md += "| section | header text | column |\n";

@@ -75,17 +75,16 @@ OptDouble read_db_cpu_pct(const Snapshot& s) { return ratio(s.db_cpu_s(), s.db_t
 struct ExactCount {
   std::string_view lp_key;  // Load Profile row
   std::string_view stats[2];  // Instance Activity statistics added up (the second may be empty)
-  std::string_view source;  // said to the reader (rate_source)
 };
 constexpr ExactCount k_exact_counts[] = {
-    {"transactions", {"user commits", "user rollbacks"}, "Instance Activity: user commits + user rollbacks"},
-    {"executes", {"execute count", {}}, "Instance Activity: execute count"},
-    {"user_calls", {"user calls", {}}, "Instance Activity: user calls"},
-    {"parses", {"parse count (total)", {}}, "Instance Activity: parse count (total)"},
-    {"hard_parses", {"parse count (hard)", {}}, "Instance Activity: parse count (hard)"},
-    {"user_commits", {"user commits", {}}, "Instance Activity: user commits"},
-    {"rollbacks", {"user rollbacks", {}}, "Instance Activity: user rollbacks"},
-    {"logons", {"logons cumulative", {}}, "Instance Activity: logons cumulative"},
+    {"transactions", {"user commits", "user rollbacks"}},
+    {"executes", {"execute count", {}}},
+    {"user_calls", {"user calls", {}}},
+    {"parses", {"parse count (total)", {}}},
+    {"hard_parses", {"parse count (hard)", {}}},
+    {"user_commits", {"user commits", {}}},
+    {"rollbacks", {"user rollbacks", {}}},
+    {"logons", {"logons cumulative", {}}},
 };
 const ExactCount* exact_count(std::string_view lp_key) {
   for (const auto& x : k_exact_counts)
@@ -483,7 +482,19 @@ OptDouble metric_value(const Snapshot& s, std::string_view key) {
   return std::nullopt;
 }
 
-std::string rate_source(const Snapshot& s, std::string_view key) {
+std::string RateSource::text() const {
+  switch (from) {
+    case RateFrom::instance_activity:
+      return "Instance Activity: " + statistics;
+    case RateFrom::load_profile:
+      return "Load Profile";
+    case RateFrom::none:
+      break;
+  }
+  return {};
+}
+
+RateSource rate_source(const Snapshot& s, std::string_view key) {
   std::string_view lp_key;
   if (key.starts_with("load_profile.")) lp_key = key.substr(13);
   else if (key == "transactions_per_s" || key == "db_time_per_txn_s") lp_key = "transactions";
@@ -491,8 +502,12 @@ std::string rate_source(const Snapshot& s, std::string_view key) {
   else if (key == "db_time_per_call_ms") lp_key = "user_calls";
   const auto* x = exact_count(lp_key);
   if (x == nullptr) return {};
-  if (exact_per_second(s, *x)) return std::string(x->source);
-  return lp_per_second(s, lp_key) ? "Load Profile" : "";
+  if (exact_per_second(s, *x)) {
+    RateSource out{RateFrom::instance_activity, std::string(x->stats[0])};
+    if (!x->stats[1].empty()) out.statistics += " + " + std::string(x->stats[1]);
+    return out;
+  }
+  return lp_per_second(s, lp_key) ? RateSource{RateFrom::load_profile, {}} : RateSource{};
 }
 
 Assessment assess(const MetricSpec& spec, std::optional<double> base, std::optional<double> target) {

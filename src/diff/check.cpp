@@ -388,8 +388,8 @@ std::size_t judge_metrics(CheckReport& out, const Snapshot& current, const Basel
     if (m.key == "db_time_per_s") matched = r.baseline.count;
     // Which counts a per-transaction / execution / call figure or a Load Profile rate rests on (exact Instance
     // Activity totals, or the Load Profile's rounded rates).
-    if (const auto src = rate_source(current, m.key); !src.empty() && r.current)
-      r.method += fmt::format("{}counts: {}", r.method.empty() ? "" : "; ", src);
+    if (const auto src = rate_source(current, m.key); src.from != RateFrom::none && r.current)
+      r.method += fmt::format("{}counts: {}", r.method.empty() ? "" : "; ", src.text());
     out.results.push_back(std::move(r));
   }
   return matched;
@@ -691,7 +691,7 @@ void compare_with_typical(CheckReport& out, const Snapshot& current, const Basel
     // The other report sections (init.ora, segments, latches...) of a typical period merged from several reports:
     // merged soundly (sets.cpp), so findings may quote their rows as evidence, but left out of a check's output,
     // which is a band and a cron mail; `awrdiff --base B1 B2 --target CURRENT` shows them side by side.
-    if (merged) std::erase_if(out.comparison.tables, [](const CompareTable& t) { return t.group == "sections"; });
+    if (merged) std::erase_if(out.comparison.tables, [](const CompareTable& t) { return t.group == TableGroup::sections; });
     // A finding whose first metric is inside the baseline's spread is noise, not a finding.
     if (baseline.snapshots.size() >= 3) {
       std::vector<std::string> dropped;
@@ -751,8 +751,8 @@ std::string headline_causes(const CheckReport& out, const Snapshot& current, con
     for (const auto& k : c.contributors)
       if (k.delta_s &&
           k.delta_aas * (dbt && dbt->current && dbt->baseline.median ? *dbt->current - *dbt->baseline.median : 0) > 0)
-        (k.kind == "time_model" ? by_model : parts)
-            .push_back(fmt::format("{}{} {}{}", k.kind == "sql" ? "SQL " : "", k.name,
+        (k.kind == ContributorKind::time_model ? by_model : parts)
+            .push_back(fmt::format("{}{} {}{}", k.kind == ContributorKind::sql ? "SQL " : "", k.name,
                                    in_aas ? fmt::format("{:+.1f} AAS", k.delta_aas) : detail::human_seconds(*k.delta_s),
                                    k.lower_bound ? " or more" : ""));
     if (!by_model.empty()) {

@@ -49,7 +49,7 @@ OptDouble added_aas(const CheckReport& r) {
 }
 
 // A contributor that is an event or a statement (not a time model statistic): what a page names as a cause.
-bool names_a_cause(const Contributor& k) { return k.kind == "event" || k.kind == "sql"; }
+bool names_a_cause(const Contributor& k) { return k.kind == ContributorKind::event || k.kind == ContributorKind::sql; }
 
 // The top causes with their share of the DB time added: the top worse finding first (its short form), then the
 // events and SQL that carry the added time ("library cache lock +94.5 min (42% of the DB time added), cursor: mutex X
@@ -67,7 +67,9 @@ std::string top_causes(const CheckReport& r, std::size_t most) {
   const auto& contributors = r.comparison.contributors;
   // A contributor as a cause names it, without its gloss: "CPU run queue" of "CPU run queue (time outside DB CPU and
   // waits)", "SQL 1c602wgfqtdky".
-  auto short_name = [](const Contributor& k) { return (k.kind == "sql" ? "SQL " : "") + k.name.substr(0, k.name.find(" (")); };
+  auto short_name = [](const Contributor& k) {
+    return (k.kind == ContributorKind::sql ? "SQL " : "") + k.name.substr(0, k.name.find(" ("));
+  };
   for (const auto& f : r.comparison.findings)
     if (f.direction == ChangeKind::worse) {
       std::string what = f.cause.empty() ? f.title : f.cause;
@@ -87,7 +89,7 @@ std::string top_causes(const CheckReport& r, std::size_t most) {
   for (const auto& k : contributors) {
     if (named >= most) break;
     if (!names_a_cause(k) || k.delta_aas <= 0 || !k.delta_s) continue;
-    const bool sql = k.kind == "sql";
+    const bool sql = k.kind == ContributorKind::sql;
     const std::string name = (sql ? "SQL " : "") + k.name;
     if (!lead.empty() && lead.starts_with(short_name(k) + " ")) continue;  // the finding's own
     const std::string amount = in_aas ? fmt::format("{:+.1f} AAS", k.delta_aas) : detail::human_seconds(*k.delta_s);

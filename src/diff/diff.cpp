@@ -39,6 +39,18 @@ const char* to_string(Verdict v) {
   return "unknown";
 }
 
+const char* to_string(ContributorKind kind) {
+  switch (kind) {
+    case ContributorKind::event:
+      return "event";
+    case ContributorKind::time_model:
+      return "time_model";
+    case ContributorKind::sql:
+      return "sql";
+  }
+  return "event";
+}
+
 namespace detail::differ {
 
 std::string Differ::name(const Snapshot& s) const {

@@ -219,7 +219,7 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
     if (const int n = ++key_uses[k.first]; n > 1) t.key += fmt::format("_{}", n);  // one anchor per table
     t.empty_text = base != nullptr ? "no value differs" : "";
     t.title = k.second;
-    t.group = "sections";
+    t.group = TableGroup::sections;
     t.text_rows = 10;
     const std::vector<GenericMeasure> measures = measures_and_columns(ts, bs, base != nullptr, t);
     struct Item {

@@ -59,14 +59,15 @@ Causes rank_causes(const std::vector<Item>& events, const std::vector<Item>& tim
   std::vector<Contributor> ev;
   for (const auto& it : events) {
     if (it.base_rate && it.target_rate)
-      ev.push_back({"event", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
+      ev.push_back(
+          {ContributorKind::event, it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
     else if (it.bound_delta)  // new in (or gone from) one top list: at least the change from its floor
-      ev.push_back({"event", it.name, *it.bound_delta, *it.bound_delta * te, true});
+      ev.push_back({ContributorKind::event, it.name, *it.bound_delta, *it.bound_delta * te, true});
   }
   for (const auto& p : facts.parts)
     if (p.name == "Outside DB CPU and waits" && p.base && p.target) {
       const double d = *p.target - *p.base;
-      ev.push_back({"event", outside, d, d * te, false});
+      ev.push_back({ContributorKind::event, outside, d, d * te, false});
     }
   static const std::set<std::string> k_skip = {
       "db time", "db cpu", "sql execute elapsed time", "background elapsed time", "background cpu time", "total cpu time"};
@@ -76,7 +77,8 @@ Causes rank_causes(const std::vector<Item>& events, const std::vector<Item>& tim
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (k_skip.count(lower) != 0 || lower.find("background") != std::string::npos) continue;
     if (!it.base_rate || !it.target_rate) continue;
-    tm.push_back({"time_model", it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
+    tm.push_back(
+        {ContributorKind::time_model, it.name, *it.target_rate - *it.base_rate, (*it.target_rate - *it.base_rate) * te, false});
   }
   auto in_direction = [&](const std::vector<Contributor>& v, double min_share) {
     std::vector<Contributor> keep;
@@ -108,7 +110,7 @@ Causes rank_causes(const std::vector<Item>& events, const std::vector<Item>& tim
   for (const auto& p : facts.sql) {
     if (!p.delta_aas || !p.parent.empty()) continue;  // children are inside their PL/SQL call's time
     if (p.status != "both" && p.status != "new" && p.status != "gone") continue;
-    sql_all.push_back({"sql", p.label(), *p.delta_aas, *p.delta_aas * te, p.bound});
+    sql_all.push_back({ContributorKind::sql, p.label(), *p.delta_aas, *p.delta_aas * te, p.bound});
   }
   auto top_sql = in_direction(sql_all, 0.05);  // a statement carrying under 5% of the change is not a cause
 
@@ -148,7 +150,7 @@ std::string causes_text(const Causes& ranked, double delta, bool in_aas, bool lo
   for (const auto& c : ranked.named) {
     const std::string one = c.lower_bound ? fmt::format("{} {} ({} or more)", c.name, c.delta_aas > 0 ? "new" : "gone", amount(c))
                                           : fmt::format("{} {}", c.name, amount(c));
-    (c.kind == "time_model" ? by_model : causes).push_back(one);
+    (c.kind == ContributorKind::time_model ? by_model : causes).push_back(one);
   }
   auto listed = [](const std::vector<std::string>& v) {
     std::string s;

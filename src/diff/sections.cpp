@@ -30,7 +30,7 @@ namespace awrdiff::detail::section_engine {
 
 std::optional<TableView> find_table(const Comparison& c, std::string_view key) {
   for (const auto& t : c.tables)
-    if (t.key == key && t.group == "sections") return TableView{&t};
+    if (t.key == key && t.group == TableGroup::sections) return TableView{&t};
   return std::nullopt;
 }
 
@@ -191,7 +191,7 @@ CompareTable table_columns(const SectionDef& d, bool has_base) {
   CompareTable out;
   out.key = d.key;
   out.title = d.title;
-  out.group = "sections";
+  out.group = TableGroup::sections;
   out.text_rows = d.text_rows;
   out.columns.push_back({"name", std::string(d.name_header), "", ColumnKind::text, 0, ColumnRole::name});
   for (const auto& l : d.leading)
@@ -382,7 +382,7 @@ std::optional<CompareTable> compare_parameters(const Snapshot* base, const Snaps
   CompareTable out;
   out.key = "init_ora";
   out.title = "init.ora Parameters";
-  out.group = "sections";
+  out.group = TableGroup::sections;
   out.text_rows = 20;
   out.columns.push_back({"name", "Parameter", "", ColumnKind::text, 0, ColumnRole::name});
   if (base == nullptr) {

@@ -85,14 +85,15 @@ void add_merge_notes(Comparison& c, const MergeNotes& base, const MergeNotes& ta
       const auto bar = key.find('|', 8);
       const std::string section = key.substr(8, bar - 8), title = key.substr(bar + 1);
       for (auto& t : c.tables)
-        if (t.group == "sections" && t.key.starts_with(section) && (t.title == title || (title.empty() && t.key == section)))
+        if (t.group == TableGroup::sections && t.key.starts_with(section) &&
+            (t.title == title || (title.empty() && t.key == section)))
           return &t;
       return nullptr;
     }
     const auto* spec = find_section_by_key(key);
     for (auto& t : c.tables)  // the typed tables come before the generic ones of the same section
       if (t.key == key ||
-          (t.group == "sections" && ((spec != nullptr && t.title == spec->display) || key.starts_with(t.key + "_"))))
+          (t.group == TableGroup::sections && ((spec != nullptr && t.title == spec->display) || key.starts_with(t.key + "_"))))
         return &t;
     return nullptr;
   };

@@ -213,7 +213,7 @@ void Differ::work_efficiency() {
   // rounded rates where a report lacks them.
   auto uses_lp = [](const Snapshot& side) {
     for (const char* k : {"load_profile.executes", "transactions_per_s", "load_profile.user_calls"})
-      if (rate_source(side, k) == "Load Profile") return true;
+      if (rate_source(side, k).from == RateFrom::load_profile) return true;
     return false;
   };
   const bool base_lp = has_base() && uses_lp(*m_base), target_lp = uses_lp(m_target);
@@ -273,7 +273,7 @@ void Differ::load_profile() {
       if (key == "db_time" || key == "db_cpu") rate = metric_value(s, key == "db_time" ? "db_time_per_s" : "db_cpu_per_s");
       if (!rate) rate = metric_value(s, "load_profile." + key);
       Figures f{rate ? rate : printed.per_second, printed.per_transaction, rate};
-      if (rate && printed.per_transaction && rate_source(s, "transactions_per_s").starts_with("Instance Activity"))
+      if (rate && printed.per_transaction && rate_source(s, "transactions_per_s").from == RateFrom::instance_activity)
         if (const OptDouble txn = metric_value(s, "transactions_per_s"); txn && *txn > 0) f.per_txn = *rate / *txn;
       return f;
     };
@@ -305,7 +305,7 @@ void Differ::load_profile() {
     std::string from;
     for (const Snapshot* s : {has_base() ? &*m_base : nullptr, &m_target})
       if (s != nullptr)
-        if (auto src = rate_source(*s, it.metric); src.starts_with("Instance Activity: ")) from = src.substr(19);
+        if (auto src = rate_source(*s, it.metric); src.from == RateFrom::instance_activity) from = std::move(src.statistics);
     if (!from.empty()) exact.push_back(fmt::format("{} = {}", it.name, from));
   }
   t.notes.push_back(fmt::format(

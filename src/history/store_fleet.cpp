@@ -63,7 +63,9 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     const std::string join =
         ids.empty()
             ? std::string("LEFT JOIN metric_values v ON 1 = 0")
-            : fmt::format("LEFT JOIN metric_values v ON v.period_id = p.period_id AND v.metric_id IN ({})", fmt::join(ids, ", "));
+            : fmt::format("LEFT JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id AND v.begin_epoch >= ? "
+                          "AND v.begin_epoch <= ? AND v.metric_id IN ({})",
+                          fmt::join(ids, ", "));
     const std::string rows = fmt::format(
         "SELECT p.period_id, p.dbid, p.con_dbid, p.instance_number, p.begin_snap, p.end_snap, "
         "CASE WHEN p.begin_epoch >= ? THEN p.begin_time ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.end_time ELSE '' END, "
@@ -77,7 +79,11 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     FleetRow* row = nullptr;
     FleetSeriesRows::Sample* sample = nullptr;
     FleetSeriesRows* series = nullptr;
-    const SqlValue range[] = {detail_from_epoch, detail_from_epoch, detail_from_epoch, detail_from_epoch, from_epoch, to_epoch};
+    // The values' rows carry their period's DB Id and begin (schema 2): the range on them prunes PostgreSQL's month
+    // partitions of metric_values, as the one on the periods prunes theirs.
+    std::vector<SqlValue> range = {detail_from_epoch, detail_from_epoch, detail_from_epoch, detail_from_epoch};
+    if (!ids.empty()) range.insert(range.end(), {SqlValue(from_epoch), SqlValue(to_epoch)});
+    range.insert(range.end(), {SqlValue(from_epoch), SqlValue(to_epoch)});
     m_impl->c->query(rows, range, [&](const SqlRow& r) {
       const std::int64_t id = r.integer(0);
       if (id != last_id) {

@@ -151,7 +151,9 @@ std::vector<std::string> known_sections(std::string_view content, bool& statspac
   statspack = contains(content, "Statspack") || contains(content, "STATSPACK");
   for (const auto& t : raw.tables) {
     if (t.section == SectionId::unknown) continue;
-    if (t.column_index(ColumnId::old_hash_value) >= 0 || t.column_index(ColumnId::hash_value) >= 0) statspack = true;
+    for (const ColumnId c : t.columns)  // Statspack names statements by hash value
+      if (const auto k = column_spec(c).statement_key; k == StatementKey::hash_preferred || k == StatementKey::hash)
+        statspack = true;
     if (contains(t.title, "Indicators") || contains_icase(t.title, "Top 5 Timed Events")) statspack = true;
     for (const auto& h : t.headers)
       if (contains_icase(h, "Call Time")) statspack = true;  // %Total Call Time
@@ -176,7 +178,7 @@ std::string not_a_report_reason(std::string_view content) {
       statspack ? "a Statspack" : "an AWR", list, statspack ? "STATSPACK report for" : "WORKLOAD REPOSITORY report for");
 }
 
-Snapshot parse_one(std::string_view content, const std::string& source);
+Snapshot parse_one(std::string_view content, const std::string& source, InputKind kind);
 
 // "holds 2 reports (1: ORCL snaps 2-3; 2: ORCL snaps 3-4) ...": each report named by what it covers.
 std::string several_reports_reason(const std::vector<std::string_view>& parts, const std::string& source) {
@@ -188,7 +190,7 @@ std::string several_reports_reason(const std::vector<std::string_view>& parts, c
       break;
     }
     try {
-      const Snapshot s = parse_one(parts[i], source);
+      const Snapshot s = parse_one(parts[i], source, detect_input(parts[i]));
       std::string what = s.database.name.empty() ? std::string("?") : s.database.name;
       if (!s.database.instance.empty()) what += "/" + s.database.instance;
       if (s.interval.begin_snap && s.interval.end_snap)
@@ -205,9 +207,14 @@ std::string several_reports_reason(const std::vector<std::string_view>& parts, c
 }  // namespace
 
 std::vector<std::string_view> split_reports(std::string_view content) {
+  // Every title starts with one of two heads: one pass over the text for each head (not one per title), each
+  // place it occurs then tried against the titles.
   std::vector<std::size_t> titles;
-  for (auto m : k_report_titles)
-    for (auto pos = content.find(m); pos != std::string_view::npos; pos = content.find(m, pos + m.size())) titles.push_back(pos);
+  for (const std::string_view head : {std::string_view("WORKLOAD REPOSITORY "), std::string_view("STATSPACK ")})
+    for (auto pos = content.find(head); pos != std::string_view::npos; pos = content.find(head, pos + head.size()))
+      if (std::any_of(std::begin(k_report_titles), std::end(k_report_titles),
+                      [&](std::string_view m) { return content.substr(pos).starts_with(m); }))
+        titles.push_back(pos);
   if (titles.size() < 2) return {content};
   std::sort(titles.begin(), titles.end());
   std::vector<std::size_t> starts{0};
@@ -279,10 +286,13 @@ InputKind detect_input(std::string_view content) {
   // before the report in a spool (a snapshot listing of many days runs to tens of KB). Look at a
   // bounded prefix.
   const std::string_view head = content.substr(0, std::min<std::size_t>(content.size(), 1024 * 1024));
-  auto find_any = [&](std::initializer_list<std::string_view> markers) {
-    std::size_t first = std::string_view::npos;
-    for (auto m : markers) first = std::min(first, head.find(m));
-    return first;
+  // The first place of any of `markers`, which all start with `stem`: one pass over the head for the stem (a
+  // pass per marker read a 1 MB HTML report eleven times), each place it occurs tried against the markers.
+  auto find_any = [&](std::string_view stem, std::initializer_list<std::string_view> markers) {
+    for (auto pos = head.find(stem); pos != std::string_view::npos; pos = head.find(stem, pos + 1))
+      for (auto m : markers)
+        if (head.substr(pos).starts_with(m)) return pos;
+    return std::string_view::npos;
   };
   // HTML when an <html> or <table> tag comes shortly before or after the marker (the marker is in
   // the <title> or the first <h1>), not merely somewhere in the file.
@@ -294,14 +304,16 @@ InputKind detect_input(std::string_view content) {
   // awrddrpt / awrgdrpt: "WORKLOAD REPOSITORY COMPARE PERIOD REPORT" (text and HTML heading), "AWR
   // Compare Period Report for ..." (HTML title). Checked first: it names no instance report title, but
   // quotes section titles of one.
-  if (find_any({"COMPARE PERIOD REPORT", "Compare Period Report", "COMPARE PERIODS REPORT", "Compare Periods Report"}) !=
-      std::string_view::npos)
+  if (find_any("COMPARE PERIOD", {"COMPARE PERIOD REPORT", "COMPARE PERIODS REPORT"}) != std::string_view::npos ||
+      find_any("Compare Period", {"Compare Period Report", "Compare Periods Report"}) != std::string_view::npos)
     return InputKind::awr_compare_report;
-  if (auto at = find_any({"WORKLOAD REPOSITORY REPORT (RAC)", "AWR RAC Report", "WORKLOAD REPOSITORY RAC REPORT"});
+  if (auto at = std::min(find_any("WORKLOAD REPOSITORY ", {"WORKLOAD REPOSITORY REPORT (RAC)", "WORKLOAD REPOSITORY RAC REPORT"}),
+                         find_any("AWR R", {"AWR RAC Report"}));
       at != std::string_view::npos)
     return html_near(at) ? InputKind::awr_global_html : InputKind::awr_global_text;
-  if (auto at = find_any({"WORKLOAD REPOSITORY report for", "WORKLOAD REPOSITORY PDB report", "WORKLOAD REPOSITORY REPORT for",
-                          "AWR Report for DB:"});
+  if (auto at = std::min(find_any("WORKLOAD REPOSITORY ", {"WORKLOAD REPOSITORY report for", "WORKLOAD REPOSITORY PDB report",
+                                                           "WORKLOAD REPOSITORY REPORT for"}),
+                         find_any("AWR R", {"AWR Report for DB:"}));
       at != std::string_view::npos)
     return html_near(at) ? InputKind::awr_instance_html : InputKind::awr_instance_text;
   if (contains(head, "STATSPACK report for") || contains(head, "STATSPACK Statistics Report")) return InputKind::statspack_text;
@@ -322,9 +334,10 @@ RawReport tokenize(std::string_view content, InputKind kind) {
 
 namespace {
 
-Snapshot parse_one(std::string_view content, const std::string& source) {
+// `kind`: detect_input(content), which the caller has asked already.
+Snapshot parse_one(std::string_view content, const std::string& source, InputKind kind) {
   RawReport raw;
-  switch (const auto kind = detect_input(content)) {
+  switch (kind) {
     case InputKind::awr_instance_html:
     case InputKind::awr_instance_text:
     case InputKind::statspack_text:
@@ -413,7 +426,8 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
     note_line_numbers(s);
     return s;
   }
-  if (detect_input(content) == InputKind::awr_compare_report) {
+  const InputKind kind = detect_input(content);
+  if (kind == InputKind::awr_compare_report) {
     // One report stands for one period: of a Compare Periods report, the second (check, baseline save, report).
     auto both = parse_compare_report(content, source);
     Snapshot s = std::move(both.back());
@@ -423,7 +437,7 @@ Snapshot parse_report(std::string_view content, const std::string& source) {
   }
   const auto parts = split_reports(content);
   if (parts.size() > 1) throw Error(source, several_reports_reason(parts, source));
-  return parse_one(content, source);
+  return parse_one(content, source, kind);
 }
 
 std::vector<Snapshot> parse_reports(std::string_view content, const std::string& source) {
@@ -433,17 +447,18 @@ std::vector<Snapshot> parse_reports(std::string_view content, const std::string&
     for (auto& s : all) note_line_numbers(s);
     return all;
   }
-  if (detect_input(content) == InputKind::awr_compare_report) return parse_compare_report(content, source);
+  const InputKind kind = detect_input(content);
+  if (kind == InputKind::awr_compare_report) return parse_compare_report(content, source);
   const auto parts = split_reports(content);
   std::vector<Snapshot> out;
   if (parts.size() == 1) {  // (moved in: a braced list would copy the snapshot)
-    out.push_back(parse_one(content, source));
+    out.push_back(parse_one(content, source, kind));
     return out;
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const std::string which = fmt::format("report {} of {}", i + 1, parts.size());
     try {
-      out.push_back(parse_one(parts[i], fmt::format("{} [{}]", source, which)));
+      out.push_back(parse_one(parts[i], fmt::format("{} [{}]", source, which), detect_input(parts[i])));
     } catch (const Error& e) { throw Error(source, fmt::format("{}: {}", which, e.reason())); }
   }
   return out;

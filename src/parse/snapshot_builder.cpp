@@ -202,28 +202,26 @@ void Builder::table(const RawTable& t) {
 }
 
 // A known section printed a second time (reconcile, parse.hpp: each section exactly once). Sections printed as
-// several tables (SectionSpec::several_tables) and those of which only the first table is read are no repeat. The
+// several tables and those of which only the first table is read (SectionSpec::copies) are no repeat. The
 // same copy again is read once (an info diagnostic); another copy makes the report inconsistent, naming both lines.
 // Returns true when the table is not to be read.
 bool Builder::repeated_section(const RawTable& t) {
   const SectionSpec& spec = section_spec(t.section);
-  if (t.section == SectionId::unknown || spec.reader == SectionReader::generic || spec.several_tables || spec.first_table_only)
-    return false;
-  std::vector<std::vector<std::string>> cells;
-  cells.reserve(t.rows.size());
-  for (const auto& r : t.rows) cells.push_back(r.cells);
-  auto [it, first] = m_first_copy.try_emplace(t.section, FirstCopy{t.line, t.headers, {}});
-  if (first) {
-    it->second.cells = std::move(cells);
-    return false;
-  }
-  if (it->second.headers == t.headers && it->second.cells == cells) {
-    diag(t, t.line, fmt::format("printed again (first at line {}) with the same figures: read once", it->second.line),
+  if (t.section == SectionId::unknown || spec.reader == SectionReader::generic || spec.copies != TableCopies::one) return false;
+  // (Compared where they are, in the RawReport: no copy of every table's cells.)
+  const auto [it, first] = m_first_copy.try_emplace(t.section, &t);
+  if (first) return false;
+  const RawTable& before = *it->second;
+  const bool same = before.headers == t.headers && before.rows.size() == t.rows.size() &&
+                    std::equal(before.rows.begin(), before.rows.end(), t.rows.begin(),
+                               [](const RawRow& a, const RawRow& b) { return a.cells == b.cells; });
+  if (same) {
+    diag(t, t.line, fmt::format("printed again (first at line {}) with the same figures: read once", before.line),
          Diagnostic::Level::info);
     return true;
   }
-  const std::string why = fmt::format("inconsistent report: {} printed twice with other figures (lines {} and {})", spec.key,
-                                      it->second.line, t.line);
+  const std::string why =
+      fmt::format("inconsistent report: {} printed twice with other figures (lines {} and {})", spec.key, before.line, t.line);
   if (m_snap.valid) {
     m_snap.valid = false;
     m_snap.invalid_reason = why;

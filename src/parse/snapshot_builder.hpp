@@ -170,12 +170,8 @@ private:
 
   Snapshot m_snap;
   // The first table read of each known section: its line and its header and cells (a second copy: repeated_section).
-  struct FirstCopy {
-    int line = 0;
-    std::vector<std::string> headers;
-    std::vector<std::vector<std::string>> cells;
-  };
-  std::map<SectionId, FirstCopy> m_first_copy;
+  // The first table read of each section (a table of the RawReport being built, which outlives the build).
+  std::map<SectionId, const RawTable*> m_first_copy;
   // A known section read a second time: true when it is to be skipped (see the definition).
   bool repeated_section(const RawTable& t);
   std::map<std::string, std::size_t> m_sql_index;

@@ -93,7 +93,7 @@ void split_continuation(const std::vector<std::string>& lines, std::string& modu
 // those are kept as printed and never replace the header's database.
 void Builder::header(const RawTable& t) {
   if (t.rows.empty()) return;
-  const bool first_only = section_spec(t.section).first_table_only;
+  const bool first_only = section_spec(t.section).copies == TableCopies::first_read;
   if (first_only && m_have_db_header) {
     generic(t);
     return;

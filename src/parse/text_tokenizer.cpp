@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -25,6 +26,25 @@
 
 namespace awrdiff {
 namespace {
+
+// The bytes an appendix's title may start with (the first letter of each title of a section marked text_appendix,
+// either case), from the catalog.
+const std::array<bool, 256>& appendix_heads() {
+  static const std::array<bool, 256> k_heads = [] {
+    std::array<bool, 256> t{};
+    for (const auto& spec : all_sections())
+      if ((spec.text_quirks & text_appendix) != 0)
+        for (const auto title : spec.titles)
+          if (!title.empty()) {
+            const auto c = static_cast<unsigned char>(title.front());
+            t[c] = true;
+            t[static_cast<unsigned char>(std::tolower(c))] = true;
+            t[static_cast<unsigned char>(std::toupper(c))] = true;
+          }
+    return t;
+  }();
+  return k_heads;
+}
 
 using namespace detail::text_lines;  // text_lines.hpp
 
@@ -70,7 +90,7 @@ public:
         close_table(out);
         // The ADDM report appended to a text AWR report runs to the end of the file; its headings
         // are underlined with indented rules.
-        if (m_section_spec == nullptr || m_section_spec->id != SectionId::addm_report) m_in_section = false;
+        if (m_section_spec == nullptr || (m_section_spec->text_quirks & text_appendix) == 0) m_in_section = false;
         ++i;
         continue;
       }
@@ -98,15 +118,18 @@ private:
   std::optional<Title> title_at(std::size_t i) const {
     const std::string_view line = m_lines[i];
     if (!line.empty() && line[0] == ' ') {
-      // The ADDM report appended to text AWR reports: "          ADDM Report for Task 'ADDM:...'".
-      if (const std::size_t first = skip_spaces(line); first == line.size() || line[first] != 'A') {
-        // (Unless other white space or a no-break space comes first, which trim_cell skips too.)
-        const unsigned char c = first == line.size() ? '\0' : static_cast<unsigned char>(line[first]);
-        if (!is_space(c) && c != 0xC2) return std::nullopt;
+      // An appendix's title is indented (TextQuirk text_appendix: the ADDM report after a text AWR report,
+      // "          ADDM Report for Task 'ADDM:...'"); no other title is. Most indented lines start with a byte
+      // no appendix title starts with (unless other white space or a no-break space comes first, which
+      // trim_cell skips too).
+      if (const std::size_t first = skip_spaces(line); first < line.size()) {
+        const auto c = static_cast<unsigned char>(line[first]);
+        if (!is_space(c) && c != 0xC2 && !appendix_heads()[c]) return std::nullopt;
       }
-      auto t = trim_cell(line);
-      if (t.rfind("ADDM Report for Task", 0) == 0)
-        if (const SectionSpec* spec = find_section_by_title(t)) return Title{std::string(t), spec};
+      const auto t = trim_cell(line);
+      if (const SectionSpec* spec = t.empty() ? nullptr : find_section_by_title(t);
+          spec != nullptr && (spec->text_quirks & text_appendix) != 0)
+        return Title{std::string(t), spec};
       return std::nullopt;
     }
     if (line.empty() || line[0] == '-' || line[0] == '~') return std::nullopt;
@@ -302,11 +325,13 @@ private:
     std::size_t rows = 0;
     for (std::size_t k = rule + 1; k < m_lines.size() && rows < 4096 && !is_blank(m_lines[k]); ++k) ++rows;
     t.rows.reserve(rows);
-    m_keep_raw = keeps_raw_lines(m_table.emplace(std::move(t)).section);
+    const SectionId section = m_table.emplace(std::move(t)).section;
+    m_keep_raw = keeps_raw_lines(section);
+    m_table_quirks = section_spec(section).text_quirks;
     // The columns a SQL list's lines are told by (add_row_line), looked up once per table.
-    m_sql_id_col = m_table->column_index(ColumnId::sql_id);
-    m_hash_col = m_table->column_index(ColumnId::old_hash_value);
-    if (m_hash_col < 0) m_hash_col = m_table->column_index(ColumnId::hash_value);
+    m_sql_id_col = detail::statement_key_column(*m_table, StatementKey::sql_id);
+    m_hash_col = detail::statement_key_column(*m_table, StatementKey::hash_preferred);
+    if (m_hash_col < 0) m_hash_col = detail::statement_key_column(*m_table, StatementKey::hash);
     m_folded = true;
     m_table_layout = m_in_section && m_section_spec != nullptr ? m_section_spec->layout : TextLayout::table;
     if (!m_in_section) m_table_layout = TextLayout::header;
@@ -480,7 +505,7 @@ private:
       }
     }
     // (The blank-tail case is known from Host CPU only; other tables keep their sliced cells.)
-    const bool last_blank = !cells.empty() && cells.back().empty() && m_table && m_table->section == SectionId::host_cpu;
+    const bool last_blank = !cells.empty() && cells.back().empty() && m_table && (m_table_quirks & text_blank_tail) != 0;
     if (!straddles && !last_blank) return folded;
     folded = all_folded(cells);
     std::vector<std::string> tokens;
@@ -521,6 +546,7 @@ private:
     t.line = static_cast<int>(title + 1);
     t.section = m_section_spec->id;
     m_keep_raw = keeps_raw_lines(t.section);
+    m_table_quirks = m_section_spec->text_quirks;
     m_table = std::move(t);
     m_folded = true;
     m_table_layout = m_section_spec->layout;
@@ -613,7 +639,7 @@ private:
       bool figures = id_col >= 0 && static_cast<std::size_t>(id_col) < ncells && is_sql_id(cell_view(line, id_col));
       if (id_col < 0 && hash_col >= 0 && static_cast<std::size_t>(hash_col) < ncells)
         figures = is_hash_value(cell_view(line, hash_col));
-      if (figures && m_table->section != SectionId::sql_text) {
+      if (figures && (m_table_quirks & text_id_then_text) == 0) {
         const std::size_t first = m_label_col ? 1 : 0;
         const auto status = first < ncells ? parse_cell(cell_view(line, first), Unit::count).status : CellStatus::blank;
         figures = status == CellStatus::ok || status == CellStatus::not_applicable;
@@ -759,9 +785,7 @@ private:
 
   // RawRow::raw, the row's line as printed, is read only by the snapshot table's reader ("Begin Snap:"
   // rows); other rows leave it empty, as HTML rows do, instead of copying every line of the report.
-  static bool keeps_raw_lines(SectionId section) {
-    return section == SectionId::snapshot_info || section_spec(section).reader == SectionReader::snapshot_info;
-  }
+  static bool keeps_raw_lines(SectionId section) { return section_spec(section).reader == SectionReader::snapshot_info; }
 
   LineIndex m_lines;
   // The lines of m_continuation_row's record not yet copied into it (add_continuation).
@@ -782,6 +806,7 @@ private:
   std::vector<Span> m_cuts;  // [start, end) of each cell of a row (end npos: to the end of the line)
   int m_sql_id_col = -1, m_hash_col = -1;  // m_table's sql_id and (old) hash value columns, or -1
   TextLayout m_table_layout = TextLayout::table;
+  unsigned char m_table_quirks = 0;  // m_table's section's SectionSpec::text_quirks
   bool m_in_section = false;
   bool m_continuing = false;
   std::string m_section_title;

@@ -243,11 +243,18 @@ void classify(RawTable& t) {
     return;
   }
   for (const auto& h : t.headers) t.columns.push_back(find_column(h));
-  if (has(t, ColumnId::con_dbid) && has(t, ColumnId::container)) t.section = SectionId::containers;
-  else if (has(t, ColumnId::db_name) && has(t, ColumnId::dbid)) t.section = SectionId::database_info;
-  else if (has(t, ColumnId::instance) && has(t, ColumnId::startup_time)) t.section = SectionId::instance_info;
-  else if (has(t, ColumnId::host_name) && has(t, ColumnId::platform)) t.section = SectionId::host_info;
-  else if (has(t, ColumnId::snap_id) && has(t, ColumnId::snap_time)) t.section = SectionId::snapshot_info;
+  // A table with no title: the first section whose row names two of its columns (SectionSpec::untitled_by).
+  for (const auto& spec : all_sections())
+    if (const auto [a, b] = spec.untitled_by; a != ColumnId::unknown && has(t, a) && has(t, b)) {
+      t.section = spec.id;
+      return;
+    }
+}
+
+int statement_key_column(const RawTable& table, StatementKey key) {
+  for (std::size_t i = 0; i < table.columns.size(); ++i)
+    if (column_spec(table.columns[i]).statement_key == key) return static_cast<int>(i);
+  return -1;
 }
 
 }  // namespace awrdiff::detail

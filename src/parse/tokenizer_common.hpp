@@ -118,6 +118,9 @@ bool may_name_section(std::string_view text);
 /// untitled header tables at the top of a report) the set of columns.
 void classify(RawTable& table);
 
+/// The index of `table`'s first column that names a statement as `key` does (ColumnSpec::statement_key), or -1.
+int statement_key_column(const RawTable& table, StatementKey key);
+
 /// tokenize_html, or with `forgiving_only` the whole file read by libxml2's forgiving HTML parser
 /// (the reference the fast paths are tested against).
 RawReport tokenize_html_with(std::string_view content, bool forgiving_only);

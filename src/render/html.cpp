@@ -540,8 +540,8 @@ void verdict_card(const Comparison& c, std::ostream& out) {
       if (c.contributors[i].delta_s && std::fabs(*c.contributors[i].delta_s) >= 86400) seconds_read = false;
     for (std::size_t i = 0; i < c.contributors.size() && i < 4; ++i) {
       const auto& k = c.contributors[i];
-      out << "<li>" << (k.kind == "sql" ? "SQL " : "") << esc(k.name) << " <b>" << fmt::format("{:+.2f}", k.delta_aas)
-          << " AAS</b>";
+      out << "<li>" << (k.kind == ContributorKind::sql ? "SQL " : "") << esc(k.name) << " <b>"
+          << fmt::format("{:+.2f}", k.delta_aas) << " AAS</b>";
       if (k.delta_s && seconds_read) out << " (" << human_seconds(*k.delta_s) << (k.lower_bound ? " or more" : "") << ")";
       out << "</li>";
     }
@@ -658,7 +658,7 @@ void render_html(const Comparison& c, const RenderOptions& o, std::ostream& out)
   // The comparison's own tables, then the other report sections (CompareTable::group "sections": thirty
   // and more in a full AWR report) in a sub-list that opens from one entry, not as links of their own.
   std::vector<const CompareTable*> main_tables, section_tables;
-  for (const auto& t : c.tables) (t.group == "sections" ? section_tables : main_tables).push_back(&t);
+  for (const auto& t : c.tables) (t.group == TableGroup::sections ? section_tables : main_tables).push_back(&t);
   // Each table's id: "t-<key>"; a key given twice (two tables read from one section) is "t-<key>-2" the second time.
   std::map<const CompareTable*, std::string> ids;
   std::map<std::string, int> seen;

@@ -92,7 +92,7 @@ void render_jira(const Comparison& c, const RenderOptions& o, std::ostream& out)
   }
   bool group_shown = false;
   for (const auto& t : c.tables) {
-    if (t.group == "sections" && !group_shown) {  // the other report sections under their own heading
+    if (t.group == TableGroup::sections && !group_shown) {  // the other report sections under their own heading
       group_shown = true;
       out << "\nh2. Other sections\n\n_" << jira_escape(k_sections_note) << "_\n";
     }

@@ -204,7 +204,7 @@ void render_json(const Comparison& c, const RenderOptions& o, std::ostream& out)
     j.begin_object();
     j.key("delta_aas").number(k.delta_aas);
     j.key("delta_s").number(k.delta_s);
-    j.key("kind").string(k.kind);
+    j.key("kind").string(to_string(k.kind));
     j.key("lower_bound").boolean(k.lower_bound);
     j.key("name").string(k.name);
     j.end_object();

@@ -423,10 +423,7 @@ void for_each_text(C& c, F f) {
   f(c.target_source);
   f(c.headline);
   for (auto& w : c.warnings) f(w);
-  for (auto& x : c.contributors) {
-    f(x.kind);
-    f(x.name);
-  }
+  for (auto& x : c.contributors) f(x.name);
   for (auto& x : c.findings) {
     f(x.rule);
     f(x.title);
@@ -441,7 +438,6 @@ void for_each_text(C& c, F f) {
   for (auto& t : c.tables) {
     f(t.key);
     f(t.title);
-    f(t.group);
     f(t.empty_text);
     for (auto& n : t.notes) f(n);
     for (auto& col : t.columns) {

@@ -821,7 +821,7 @@ void render_text(const Comparison& c, const RenderOptions& o, std::ostream& out)
   }
   bool group_shown = false;
   for (const auto& t : c.tables) {
-    if (t.group == "sections" && !group_shown) {  // the other report sections under their own heading
+    if (t.group == TableGroup::sections && !group_shown) {  // the other report sections under their own heading
       group_shown = true;
       out << "\n" << paint("Other sections", k_bold, o.color) << "\n" << std::string(14, '#') << "\n";
       for (const auto& l : wrap(k_sections_note, o.width, "  ", 2)) out << l << "\n";
@@ -925,7 +925,7 @@ void render_markdown(const Comparison& c, const RenderOptions& o, std::ostream& 
   }
   bool group_shown = false;
   for (const auto& t : c.tables) {
-    if (t.group == "sections" && !group_shown) {
+    if (t.group == TableGroup::sections && !group_shown) {
       group_shown = true;
       out << "\n# Other sections\n\n_" << md_escape(k_sections_note) << "_\n";
     }

@@ -354,6 +354,6 @@ TEST(Catalog, ReaderQuirksAreFieldsOfTheRows) {
   EXPECT_EQ(section_spec(SectionId::instance_activity).key_list_title, "key");
   EXPECT_EQ(section_spec(SectionId::instance_activity).key_list_summary, "Key Instance");
   EXPECT_TRUE(section_spec(SectionId::instance_activity_thread).key_list_title.empty());
-  EXPECT_TRUE(section_spec(SectionId::database_info).first_table_only);
-  EXPECT_FALSE(section_spec(SectionId::instance_info).first_table_only);
+  EXPECT_EQ(section_spec(SectionId::database_info).copies, awrdiff::TableCopies::first_read);
+  EXPECT_EQ(section_spec(SectionId::instance_info).copies, awrdiff::TableCopies::one);
 }

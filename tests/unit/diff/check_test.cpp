@@ -599,13 +599,17 @@ TEST(Check, ExactCountsOverTheRoundedLoadProfile) {
   EXPECT_DOUBLE_EQ(*awrdiff::metric_value(s, "load_profile.transactions"), 31 / el);
   EXPECT_DOUBLE_EQ(*awrdiff::metric_value(s, "load_profile.hard_parses"), 299 / el);
   EXPECT_DOUBLE_EQ(*awrdiff::metric_value(s, "db_time_per_txn_s"), *s.average_active_sessions() / (31 / el));
-  EXPECT_EQ(awrdiff::rate_source(s, "db_time_per_txn_s"), "Instance Activity: user commits + user rollbacks");
-  EXPECT_EQ(awrdiff::rate_source(s, "load_profile.hard_parses"), "Instance Activity: parse count (hard)");
-  EXPECT_EQ(awrdiff::rate_source(s, "db_time_per_s"), "");
+  EXPECT_EQ(awrdiff::rate_source(s, "db_time_per_txn_s").text(), "Instance Activity: user commits + user rollbacks");
+  EXPECT_EQ(awrdiff::rate_source(s, "load_profile.hard_parses").text(), "Instance Activity: parse count (hard)");
+  EXPECT_EQ(awrdiff::rate_source(s, "db_time_per_s").text(), "");
+  EXPECT_EQ(awrdiff::rate_source(s, "db_time_per_txn_s").from, awrdiff::RateFrom::instance_activity);
+  EXPECT_EQ(awrdiff::rate_source(s, "db_time_per_txn_s").statistics, "user commits + user rollbacks");
+  EXPECT_EQ(awrdiff::rate_source(s, "db_time_per_s").from, awrdiff::RateFrom::none);
   // Without one of the statistics: the Load Profile, as printed (0.0 transactions per second gives no figure).
   const awrdiff::Snapshot lp = with_activity(s, "user rollbacks", std::nullopt);
   EXPECT_FALSE(awrdiff::metric_value(lp, "db_time_per_txn_s"));
-  EXPECT_EQ(awrdiff::rate_source(lp, "transactions_per_s"), "Load Profile");
+  EXPECT_EQ(awrdiff::rate_source(lp, "transactions_per_s").text(), "Load Profile");
+  EXPECT_EQ(awrdiff::rate_source(lp, "transactions_per_s").from, awrdiff::RateFrom::load_profile);
   // The check says which counts it used.
   const auto r = awrdiff::check(s, sample_baseline(), awrdiff::default_policy());
   const auto* txn = result(r, "db_time_per_txn_s");

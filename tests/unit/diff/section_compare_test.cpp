@@ -58,7 +58,7 @@ TEST(SectionCompare, LatchesAsRatesRankedByWaitTime) {
   const auto c = awrdiff::compare(b, t);
   const auto* l = table(c, "latches");
   ASSERT_NE(l, nullptr);
-  EXPECT_EQ(l->group, "sections");
+  EXPECT_EQ(l->group, awrdiff::TableGroup::sections);
   ASSERT_EQ(l->rows.size(), 2u);
   // shared pool: 0.0001 -> 0.1 AAS of latch wait, worse, ranked first; cache buffers chains: the same rate.
   EXPECT_EQ(text(l->rows[0], 0), "shared pool");

@@ -157,7 +157,7 @@ TEST(Html, EveryReportStringIsEscaped) {
   c.verdict = awrdiff::Verdict::regressed;
   c.headline = evil;
   c.warnings = {evil};
-  c.contributors = {{"sql", evil, 1.5, 90.0, false}};
+  c.contributors = {{awrdiff::ContributorKind::sql, evil, 1.5, 90.0, false}};
   awrdiff::Finding f;
   f.rule = evil;
   f.title = evil;
@@ -244,7 +244,7 @@ TEST(Html, RacSizedSectionsStayUnder500KB) {
     awrdiff::CompareTable t;
     t.key = "rac_like_" + std::to_string(k);
     t.title = "Section " + std::to_string(k);
-    t.group = "sections";
+    t.group = awrdiff::TableGroup::sections;
     t.columns = {{"name", "Statistic", "", ColumnKind::text, 0}};
     for (const char* side : {"base", "target"})
       for (const char* m : {"total", "per_s", "per_txn"})

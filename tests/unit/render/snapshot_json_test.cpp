@@ -2,6 +2,7 @@
 // back with nlohmann::json: shape and key order, nulls, numbers, strings and invalid UTF-8, the array
 // of several results.
 #include <awrdiff/parse.hpp>
+#include <awrdiff/section_fields.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
 #include "tests/support/samples.hpp"
@@ -9,13 +10,16 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <fstream>
 #include <limits>
 #include <map>
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -133,19 +137,59 @@ std::string keys(const json& object) {
   return out;
 }
 
+// The snapshot object's keys, in byte order: those snapshot_fields writes by hand, and the list of every
+// bound section under its declared key (k_bound_sections), so that a section declared there needs no line here.
+std::string top_level_keys() {
+  std::vector<std::string> k = {"activity",
+                                "awrdiff_snapshot",
+                                "background_events",
+                                "cache_sizes",
+                                "database",
+                                "diagnostics",
+                                "efficiency",
+                                "foreground_events",
+                                "foreground_wait_classes",
+                                "format",
+                                "global_cache",
+                                "has_sql_sections",
+                                "host_cpu",
+                                "instance_rows",
+                                "interval",
+                                "invalid_reason",
+                                "iostat_filetype",
+                                "iostat_function",
+                                "kind",
+                                "load_profile",
+                                "other_sections",
+                                "parameters",
+                                "segments",
+                                "source",
+                                "sql",
+                                "sql_elapsed_cutoff_s",
+                                "time_model",
+                                "timings_valid",
+                                "top_events",
+                                "truncated",
+                                "valid",
+                                "wait_classes",
+                                "wait_histograms"};
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (k.emplace_back(awrdiff::BoundSection<awrdiff::k_bound_sections[I]>::key), ...);
+  }
+  (std::make_index_sequence<std::size(awrdiff::k_bound_sections)>{});
+  std::sort(k.begin(), k.end());
+  std::string out;
+  for (const auto& key : k) out += (out.empty() ? "" : " ") + key;
+  return out;
+}
+
 TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
   const auto text = awrdiff::snapshot_json_text(full_snapshot(), true);
   expect_sorted_keys(text, "full snapshot");
   const auto j = json::parse(text);
   // The format's contract: every object and its fields.
   const std::map<std::string, std::string> expected = {
-      {"",
-       "activity addm_findings awrdiff_snapshot background_events cache_sizes database diagnostics dictionary_cache "
-       "efficiency enqueues file_io foreground_events foreground_wait_classes format global_cache has_sql_sections host_cpu "
-       "instance_rows interval "
-       "invalid_reason iostat_filetype iostat_function kind latches library_cache load_profile mutex_sleeps "
-       "os_stats other_sections parameters segments source sql sql_elapsed_cutoff_s tablespace_io time_model "
-       "timings_valid top_events truncated undo valid wait_classes wait_histograms"},
+      {"", top_level_keys()},
       {"activity", "begin_value end_value key name per_hour per_second per_trans raw_name total"},
       {"addm_findings", "name pct_active_sessions task_avg_active_sessions task_name"},
       {"background_events", "avg_wait_ms is_cpu is_idle name pct_db_time time_s wait_class waits"},
@@ -231,6 +275,28 @@ TEST(SnapshotJson, EveryObjectHasItsKeysInOrder) {
   const auto plain = json::parse(awrdiff::snapshot_json_text(full_snapshot()));
   EXPECT_FALSE(plain.contains("diagnostics"));
   EXPECT_FALSE(plain["tablespace_io"][0].contains("filename"));
+}
+
+// The two lists a reader of the format reads (the comment of snapshot_json.hpp and docs/snapshot-json.md's
+// table) name every top-level key, `key` or `key[]`: a section added to k_bound_sections fails here until both
+// name its list.
+TEST(SnapshotJson, DocumentedListsNameEveryTopLevelKey) {
+  const auto read = [](const char* path) {
+    std::ifstream in(std::string(AWRDIFF_SOURCE_DIR) + "/" + path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  const std::string header = read("include/awrdiff/snapshot_json.hpp");
+  const std::string doc = read("docs/snapshot-json.md");
+  ASSERT_FALSE(header.empty());
+  ASSERT_FALSE(doc.empty());
+  std::istringstream keys(top_level_keys());
+  for (std::string k; keys >> k;) {
+    for (const auto& [name, text] : {std::pair{"snapshot_json.hpp", &header}, std::pair{"snapshot-json.md", &doc}})
+      EXPECT_TRUE(text->find("`" + k + "`") != std::string::npos || text->find("`" + k + "[]`") != std::string::npos)
+          << name << " does not name the key " << k;
+  }
 }
 
 TEST(SnapshotJson, NullsNumbersAndFormatting) {
