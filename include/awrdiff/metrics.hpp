@@ -3,7 +3,7 @@
 // Snapshot, and its Oracle system-metric twin (V$SYSMETRIC / DBA_HIST_SYSMETRIC_SUMMARY METRIC_NAME,
 // METRIC_UNIT and the factor to this row's unit). The pairwise diff, the findings, sets of reports and
 // `check` against a baseline all read values through metric_value(), so they never disagree about what
-// a value is. The table itself is in src/catalog/metrics.cpp and is printed in docs/findings.md.
+// a value is. The table itself is in src/metrics/metrics.cpp and is printed in docs/findings.md.
 //
 // Materiality is symmetric, so that diff(A, B) is the mirror of diff(B, A): a change is material when
 // |target − base| reaches `abs_floor` AND the larger of the two values is at least

@@ -6,6 +6,7 @@
 
 #include "diff/facts.hpp"
 #include "diff/section_def.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/metrics.hpp>

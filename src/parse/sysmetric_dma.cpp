@@ -1,6 +1,7 @@
 // The reader of the DMA collector's awrhistsysmetricsumm and awrhistsysmetrichist files (sysmetric_read.hpp):
 // one row per metric, instance and hour of the day.
 #include "parse/sysmetric_read.hpp"
+#include "support/text.hpp"
 
 namespace awrdiff::detail::metric_dump {
 

@@ -2,7 +2,7 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/mask.hpp>
 
-#include "model/mask_words.hpp"
+#include "mask/mask_words.hpp"
 #include "support/text.hpp"
 
 #include <algorithm>
@@ -14,7 +14,7 @@
 
 namespace awrdiff {
 
-using namespace detail::masking;  // model/mask_words.hpp
+using namespace detail::masking;  // mask/mask_words.hpp
 using detail::lower;  // support/text.hpp
 
 // ---- Masker ------------------------------------------------------------------------------------
