@@ -57,10 +57,13 @@ LAYERS = {
     "merge": 5,  # several snapshots -> one (a set's typical period); how a generic table's columns read
     "baseline": 6,  # baselines (merged snapshots, Oracle metric dumps)
     "mask": 7,  # src/mask: masking of snapshots and baselines (reads parse and baseline types)
-    "diff": 7,  # Snapshot, Snapshot -> Comparison; check against a baseline
-    "history": 8,  # the store of checks and snapshots
-    "render": 9,  # Comparison -> text, Markdown, Jira, HTML, JSON
-    "cli": 10,  # the only code that prints or exits
+    "diff": 7,  # the pair: Snapshot, Snapshot -> Comparison (tables, attribution, SQL matching, sets, charts)
+    "findings": 8,  # the findings rules over what the pair worked out (k_rules)
+    "check": 9,  # a period against its baseline: bands, the check's rules, its table and mail
+    "history": 10,  # the store of checks and snapshots
+    "timeline": 10,  # one database over many periods: change points, episodes, the timeline's tables and charts
+    "render": 11,  # Comparison -> text, Markdown, Jira, HTML, JSON
+    "cli": 12,  # the only code that prints or exits
 }
 
 # The layer of a file: its folder under src/ (DIR_LAYER; folder = layer, no file placed elsewhere); the public
@@ -76,6 +79,9 @@ DIR_LAYER = {
     "src/baseline": "baseline",
     "src/mask": "mask",
     "src/diff": "diff",
+    "src/findings": "findings",
+    "src/check": "check",
+    "src/timeline": "timeline",
     "src/history": "history",
     "src/render": "render",
     "src/cli": "cli",
@@ -99,10 +105,10 @@ FILE_LAYER = {
     "include/awrdiff/sysmetric.hpp": "parse",
     "include/awrdiff/mask.hpp": "mask",
     "include/awrdiff/diff.hpp": "diff",
-    "include/awrdiff/check.hpp": "diff",
+    "include/awrdiff/check.hpp": "check",
     "include/awrdiff/stats.hpp": "support",
     "include/awrdiff/sql_text.hpp": "diff",
-    "include/awrdiff/timeline.hpp": "diff",
+    "include/awrdiff/timeline.hpp": "timeline",
     "include/awrdiff/history.hpp": "history",
     "include/awrdiff/render.hpp": "render",
     "include/awrdiff/monitoring.hpp": "render",
@@ -186,7 +192,11 @@ def prints_or_exits(root):
 # ---------------------------------------------------------------------------------------------------------------------
 # Special cases: design.md's method. Scope and the three searches, as regular expressions over each line.
 SCOPE_GLOBS = [("src/parse", re.compile(r"snapshot_builder.*\.cpp$")), ("src/merge", re.compile(r"\.cpp$")),
-               ("src/diff", re.compile(r"\.cpp$")), ("src/render", re.compile(r"\.cpp$"))]
+               ("src/diff", re.compile(r"\.cpp$")), ("src/findings", re.compile(r"\.cpp$")),
+               ("src/check", re.compile(r"\.cpp$")), ("src/timeline", re.compile(r"\.cpp$")),
+               ("src/render", re.compile(r"\.cpp$"))]
+# The folders of the comparison, whose tables define their own keys (section_keys).
+COMPARISON_FOLDERS = ["src/diff", "src/findings", "src/check", "src/timeline"]
 
 SEARCH1 = re.compile(r"SectionId::([a-z0-9_]+)")
 SEARCH3 = re.compile(r'(key|list|\bk) *(==|!=) *"|(\.|->)(num|text)\(r, *"|\bcol\("|rows_moving\(out|find_table\(out|'
@@ -200,12 +210,12 @@ DEFINES_OWN = re.compile(r'\b\w+\.key = "|SideBySide spec\{|columns\.push_back\(
 NOT_COUNTED = [
     (r".*", r"\bj\.key\(", "a key of the JSON output"),
     (r".*", r"Diagnostic::Level::\w+, \"", "a reader's diagnostic under its own section"),
-    (r"src/diff/charts\.cpp", r"\b(x|ch)\.key == \"", "chart keys"),
-    (r"src/diff/check(_policy)?\.cpp", r"\b(r|m)\.key == \"|\bkey == \"(load_matters|spread_floor_pct|metric)\"",
+    (r"src/(diff/charts|check/check_charts)\.cpp", r"\b(x|ch)\.key == \"", "chart keys"),
+    (r"src/check/check(_policy)?\.cpp", r"\b(r|m)\.key == \"|\bkey == \"(load_matters|spread_floor_pct|metric)\"",
      "metric keys, policy-file keys"),
-    (r"src/diff/(check|headline)\.cpp", r"\bkind == \"|\{\"time_model\", it\.", "a contributor's kind"),
-    (r"src/diff/check\.cpp", r"\bbasis == \"", "a baseline's basis"),
-    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bf\.rule = \"", "finding-rule keys"),
+    (r"src/(check/check|diff/headline)\.cpp", r"\bkind == \"|\{\"time_model\", it\.", "a contributor's kind"),
+    (r"src/check/check\.cpp", r"\bbasis == \"", "a baseline's basis"),
+    (r"src/findings/findings(_[a-z]+)?\.cpp", r"\bf\.rule = \"", "finding-rule keys"),
     (r"src/diff/summary_tables\.cpp", r"\bkey == \"db_(time|cpu)\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_rac\.cpp", r"\badd\(\"db_time\"", "Load Profile row keys"),
     (r"src/parse/snapshot_builder_summary\.cpp", r"\bh\.load_average_", "host_cpu binding its own columns"),
@@ -215,12 +225,12 @@ NOT_COUNTED = [
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
-    (r"src/diff/(check|headline|replay)\.cpp", r"\bk_units\[\]", "metric keys"),
+    (r"src/(check/check|diff/headline|diff/replay)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),
     (r"src/merge/generic_columns\.cpp", r"\bk_state\[\]", "header words of the generic tables, no section"),
     (r"src/render/html_charts\.cpp", r"\bp\[\] = \{\"#", "colours"),
-    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
-    (r"src/diff/findings(_[a-z]+)?\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
+    (r"src/findings/findings(_[a-z]+)?\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
+    (r"src/findings/findings(_[a-z]+)?\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
 ]
 # Names never counted: the columns both table engines give every table, the unknown section, and base_/target_
 # measure columns built from a measure's key.
@@ -241,9 +251,9 @@ def section_keys(root):
     keys = set()
     cat = open(os.path.join(root, "src/catalog/catalog.cpp"), encoding="utf-8").read()
     keys |= set(re.findall(r'\{SectionId::[a-z0-9_]+,\s*"([a-z0-9_]+)"', cat))
-    for f in sorted(os.listdir(os.path.join(root, "src/diff"))):
+    for folder, f in sorted((d, f) for d in COMPARISON_FOLDERS for f in os.listdir(os.path.join(root, d))):
         if f.endswith(".cpp"):
-            text = open(os.path.join(root, "src/diff", f), encoding="utf-8").read()
+            text = open(os.path.join(root, folder, f), encoding="utf-8").read()
             keys |= set(re.findall(r'SideBySide spec\{\s*"([a-z_]+)"|(?:t|out)\.key = "([a-z_]+)"', text) and
                         [a or b for a, b in re.findall(r'SideBySide spec\{\s*"([a-z_]+)"|(?:t|out)\.key = "([a-z_]+)"',
                                                       text)])

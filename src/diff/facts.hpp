@@ -151,7 +151,8 @@ struct Facts {
 };
 
 /// Runs every findings rule over the facts; findings in the direction of the DB time change first, then by |impact| and rule
-/// order.
+/// order. Defined with the rules, in the room above (src/findings/findings.cpp, which includes this header): the pair
+/// calls it by this declaration and never includes the rules.
 std::vector<Finding> run_findings(const Facts& facts);
 
 /// How one report's own Elapsed holds up against its snap times and its sessions (a DST change or a

@@ -4,8 +4,8 @@
 #include <awrdiff/check.hpp>
 #include <awrdiff/parse.hpp>
 
-#include "diff/charts.hpp"
-#include "diff/check_storm.hpp"
+#include "check/check_charts.hpp"
+#include "check/check_storm.hpp"
 #include "diff/facts.hpp"
 
 #include <fmt/format.h>
