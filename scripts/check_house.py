@@ -225,11 +225,12 @@ NOT_COUNTED = [
 # Arrays that hold no section, table or column names (their lines are skipped whole).
 NOT_NAME_LISTS = [
     (r"src/diff/headline\.cpp", r"\bk_edges\[\]", "Oracle time model statistics"),
-    (r"src/(check/check|diff/headline|diff/replay)\.cpp", r"\bk_units\[\]", "metric keys"),
+    (r"src/(check/check_rules|diff/headline|diff/replay)\.cpp", r"\bk_units\[\]", "metric keys"),
     (r"src/render/monitoring\.cpp", r"\bk_columns\[\]|\bk_state\[\]", "metric names, Nagios states"),
     (r"src/merge/generic_columns\.cpp", r"\bk_state\[\]", "header words of the generic tables, no section"),
     (r"src/render/html_charts\.cpp", r"\bp\[\] = \{\"#", "colours"),
     (r"src/findings/findings(_[a-z]+)?\.cpp", r"\bk_rules\[\]|\bk_topics\[\]", "finding-rule keys"),
+    (r"src/check/check_rules\.cpp", r"\bk_check_rules\[\]", "check-rule keys"),
     (r"src/findings/findings(_[a-z]+)?\.cpp", r"\bk_key_parameters\[\]", "Oracle parameter names"),
 ]
 # Names never counted: the columns both table engines give every table, the unknown section, and base_/target_

@@ -5,6 +5,7 @@
 #include <awrdiff/parse.hpp>
 
 #include "check/check_charts.hpp"
+#include "check/check_rules.hpp"
 #include "check/check_storm.hpp"
 #include "diff/facts.hpp"
 
@@ -46,6 +47,7 @@ using detail::grouped;
 constexpr double k_max_credible_aas = 1e6;
 
 using detail::check_num;
+using detail::find_result;
 using detail::same_period;
 std::string num(double v) { return check_num(v); }
 
@@ -280,13 +282,6 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
 
 namespace {
 
-// The result of registry key `key`, or null when the policy disabled it.
-CheckResult* find_result(std::vector<CheckResult>& results, std::string_view key) {
-  for (auto& r : results)
-    if (r.key == key) return &r;
-  return nullptr;
-}
-
 // The current report as a check needs it: valid, of the baseline's database and instance, with figures a database
 // can give and a DB time per second; else trouble (Error, exit 2). Returns what confirm_same_database says of the
 // match (empty when the DB Ids agree).
@@ -490,190 +485,7 @@ void gate_without_db_time(CheckReport& out, const Baseline& baseline, const Chec
 
 using detail::StormPage;
 
-// What the load rules found: DB time per second up with the load (busier, not slower), in words for the headline.
-struct LoadRules {
-  bool busier = false;
-  std::string cost_text;  // "DB time per execution 1.20 -> 1.10 ms", or "DB time per call within its band"
-  std::vector<std::string> load_notes;  // "Executions per second 1,200 -> 2,400 /s"
-  bool fail_level = false;  // DB time per second was at its fail level (a warn, mailed); else at its warn level (context)
-};
-
-// Busier is not slower: DB time per second up with the load, while not every unit of work got costlier. The rule is
-// the comparison's (detail::load_explains): a ramp-up whose executions cost more each while transactions cost far
-// less (the mix changed) is the load's; every cost per unit worse is a regression.
-LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy& policy) {
-  auto result = [&](std::string_view key) { return find_result(results, key); };
-  bool load_rose = false;
-  std::vector<std::string> load_notes;
-  for (const auto& m : all_metrics())
-    if (m.checked && m.role == MetricRole::load)
-      if (const auto* r = result(m.key);
-          r && r->status == CheckStatus::changed && r->current && r->baseline.median && *r->current > *r->baseline.median) {
-        load_rose = true;
-        load_notes.push_back(fmt::format("{} {} -> {} /s", m.display, num(*r->baseline.median), num(*r->current)));
-      }
-  struct UnitKeys {
-    const char *load, *cost, *name;
-  };
-  static constexpr UnitKeys k_units[] = {{"load_profile.executes", "db_time_per_exec_ms", "execution"},
-                                         {"transactions_per_s", "db_time_per_txn_s", "transaction"},
-                                         {"load_profile.user_calls", "db_time_per_call_ms", "call"}};
-  std::vector<detail::UnitMove> moves;
-  std::vector<std::string> cost_notes, held, costlier;
-  for (const auto& u : k_units) {
-    detail::UnitMove move;
-    if (const auto* r = result(u.load); r && r->status == CheckStatus::changed && r->current && r->baseline.median)
-      move.load_with = *r->current > *r->baseline.median;
-    if (auto* r = result(u.cost); r && r->current && r->status != CheckStatus::insufficient) {
-      const bool worse = r->status == CheckStatus::fail || r->status == CheckStatus::warn;
-      move.cost = worse ? 1 : r->status == CheckStatus::improved ? -1 : 0;
-      const OptDouble centre = r->baseline.median ? r->baseline.median : r->baseline.mean;
-      if (worse) costlier.push_back(u.name);
-      if (*move.cost != 0 && centre)
-        cost_notes.push_back(fmt::format("per {} {} -> {} {}", u.name, num(*centre), num(*r->current), r->unit));
-      else held.push_back(u.name);
-    }
-    moves.push_back(move);
-  }
-  const bool load_explains = detail::load_explains(moves);
-  for (const char* k : {"db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
-    if (auto* r = result(k); r && r->status == CheckStatus::fail && load_rose) {
-      r->status = CheckStatus::warn;
-      r->reason += " (the load rose too: warns only)";
-    }
-  auto* dbt = result("db_time_per_s");
-  bool busier = false;
-  std::string cost_text;
-  // One reading at every level: DB time per second up with the load is the load's at its warn level too (then
-  // context, not a mail), not only at its fail level (then a warn: a load change that large is news).
-  const bool fail_level = dbt && dbt->status == CheckStatus::fail;
-  bool warn_level = dbt && dbt->status == CheckStatus::warn && dbt->reason.find("the policy's") == std::string::npos;
-  if (warn_level) {
-    // Under half its fail change it is no warn at all (warn_on_what_a_dba_acts_on): left as it is.
-    const auto pit = policy.metrics.find("db_time_per_s");
-    const OptDouble centre = dbt->baseline.median ? dbt->baseline.median : dbt->baseline.mean;
-    warn_level = pit != policy.metrics.end() && dbt->current && centre && *centre > 0 &&
-                 (*dbt->current - *centre) / *centre * 100 >= pit->second.fail_rel_pct / 2;
-  }
-  if ((fail_level || warn_level) && load_explains && !policy.load_matters) {
-    dbt->status = fail_level ? CheckStatus::warn : CheckStatus::changed;
-    cost_text =
-        cost_notes.empty()
-            ? fmt::format("DB time per {} within {}", fmt::join(held, ", "), held.size() == 1 ? "its band" : "their bands")
-            : fmt::format("DB time {}{}", fmt::join(cost_notes, ", "),
-                          held.empty() ? std::string() : fmt::format(" (per {} within the band)", fmt::join(held, ", ")));
-    std::string reading = detail::load_reading(true, costlier);
-    reading[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reading[0])));
-    dbt->reason = reading + ": " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) + "; " + cost_text;
-    busier = true;
-  }
-  // The cost per unit of work fails a check only where it costs DB time: not on a nearly idle database,
-  // and not when DB time per second fell below its baseline (less work of another mix, e.g. a soak test
-  // before its load starts: a few executions carry the fixed background work).
-  if (dbt && dbt->current)
-    for (const char* k : {"db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
-      if (auto* r = result(k); r && r->status == CheckStatus::fail) {
-        if (*dbt->current < detail::k_idle_aas) {
-          r->status = CheckStatus::warn;
-          r->reason += " (the database is nearly idle: warns only)";
-        } else if (dbt->baseline.median && *dbt->current < *dbt->baseline.median) {
-          r->status = CheckStatus::warn;
-          r->reason += " (DB time per second is below the baseline's: warns only)";
-        }
-      }
-  return {busier, cost_text, load_notes, fail_level};
-}
-
-// Idle periods (detail::idle_pair, as the comparison reads them: a current period under 0.05 AAS, or one under
-// 0.1 AAS against an idle baseline centre): their ratios and latencies rest on a handful of calls and waits, and
-// DB time per second on a few sessions' seconds: noise rather than a regression to mail about. A level the policy
-// sets still holds.
-void quiet_idle(std::vector<CheckResult>& results) {
-  const auto* dbt = find_result(results, "db_time_per_s");
-  const OptDouble dbt_centre = dbt ? (dbt->baseline.median ? dbt->baseline.median : dbt->baseline.mean) : std::nullopt;
-  const bool idle = dbt && dbt->current &&
-                    (*dbt->current < detail::k_idle_aas || (dbt_centre && detail::idle_pair(*dbt_centre, *dbt->current)));
-  if (idle)
-    for (auto& r : results)
-      if ((&r != dbt || *dbt->current >= detail::k_idle_aas) &&
-          (r.status == CheckStatus::warn || r.status == CheckStatus::fail) &&
-          r.reason.find("the policy's") == std::string::npos) {
-        r.status = CheckStatus::ok;
-        r.reason = fmt::format("outside the band, but the period is idle ({} AAS): noise", num(*dbt->current));
-      }
-}
-
-// A warn is a mail to a DBA: it needs a material change on a metric a DBA would act on.
-// - A master metric warns from half its fail level (DB time per second +11% against one period is a normal hour,
-//   not news); the cost per unit of work of a load under half the baseline's DB time per second (a soak test
-//   ramping up, a quiet hour of another mix) is context: a few executions carry the fixed work.
-// - The parts of DB time (DB CPU, non-CPU time, time outside both, AAS per CPU) warn only when DB time per second
-//   itself is worse: a part rising inside an unchanged whole is a change of mix, which the findings explain.
-// - Background CPU warns from a tenth of the CPUs; a latency when its event takes a tenth of DB time; hard parses
-//   when hard parse elapsed time does. Counts with no DB time of their own (rollbacks, logons, logical reads per
-//   ms of CPU) never warn.
-// Those below the line are "changed", with the reason.
-void warn_on_what_a_dba_acts_on(std::vector<CheckResult>& results, const Snapshot& current, const CheckPolicy& policy) {
-  const auto* dbt = find_result(results, "db_time_per_s");
-  constexpr double k_warn_share = 0.10;
-  const double dbt_centre_aas = dbt ? dbt->baseline.median.value_or(dbt->baseline.mean.value_or(0)) : 0.0;
-  const OptDouble cur_aas = current.average_active_sessions();
-  auto share_of_db_time = [&](const std::string& key) -> OptDouble {
-    const auto v = metric_value(current, key);
-    return v && cur_aas && *cur_aas > 0 ? OptDouble(*v / *cur_aas) : std::nullopt;
-  };
-  auto acts_on = [&](CheckResult& r, bool masters) {
-    if (r.status != CheckStatus::warn || !r.current || r.reason.find("the policy's") != std::string::npos) return;
-    const auto* m = find_metric(r.key);
-    const auto pit = policy.metrics.find(r.key);
-    if (m == nullptr || pit == policy.metrics.end() || (m->role == MetricRole::master) != masters) return;
-    const OptDouble centre = r.baseline.median ? r.baseline.median : r.baseline.mean;
-    if (!centre) return;
-    const double delta = std::fabs(*r.current - *centre);
-    std::string context;
-    if (m->role == MetricRole::master) {
-      const double rel = *centre != 0 ? delta / std::fabs(*centre) * 100 : 1e300;
-      if (pit->second.fail_z && rel < pit->second.fail_rel_pct / 2) {
-        r.status = CheckStatus::ok;
-        r.reason = fmt::format("worse than the baseline by {:+.0f}%, under the warn level of +{:.0f}% (half the fail level)", rel,
-                               pit->second.fail_rel_pct / 2);
-        return;
-      }
-      if (&r != dbt && dbt && dbt->current && dbt_centre_aas > 0 && *dbt->current < dbt_centre_aas / 2)
-        context = fmt::format(
-            "DB time per second {} AAS is under half the baseline's {}: the cost per unit of a smaller "
-            "load of another mix",
-            num(*dbt->current), num(dbt_centre_aas));
-    } else if (r.key == "db_cpu_per_s" || r.key == "non_cpu_per_s" || r.key == "outside_per_s" || r.key == "aas_per_cpu") {
-      if (dbt && !dbt->no_limit && dbt->status != CheckStatus::warn && dbt->status != CheckStatus::fail)
-        context = "a part of DB time, and DB time per second is not worse: a change of mix";
-    } else if (r.key == "load_profile.background_cpu") {
-      const OptDouble cpus = current.database.cpus;
-      if (!cpus || delta < k_warn_share * *cpus)
-        context = cpus ? fmt::format("{} s/s is {:.0f}% of the {:g} CPUs", num(delta), delta / *cpus * 100, *cpus)
-                       : std::string("the report gives no CPU count");
-    } else if (r.key == "single_block_read_ms" || r.key == "log_file_sync_ms") {
-      const std::string event = r.key == "single_block_read_ms" ? "db file sequential read" : "log file sync";
-      const auto share = share_of_db_time("event:" + event + ":time_per_s");
-      if (!share || *share < k_warn_share)
-        context = share ? fmt::format("{} is {:.0f}% of DB time", event, *share * 100)
-                        : fmt::format("{} is not among the report's timed events", event);
-    } else if (r.key == "load_profile.hard_parses") {
-      const auto share = share_of_db_time("time_model:hard parse elapsed time:time_per_s");
-      if (!share || *share < k_warn_share)
-        context = share ? fmt::format("hard parsing is {:.0f}% of DB time", *share * 100)
-                        : std::string("the report gives no hard parse elapsed time");
-    } else if (r.key == "load_profile.rollbacks" || r.key == "load_profile.logons" || r.key == "logical_reads_per_cpu_ms") {
-      context = "a count with no DB time of its own";
-    }
-    if (!context.empty()) {
-      r.status = CheckStatus::changed;
-      r.reason = "worse than the baseline, but not a change a DBA acts on alone (" + context + "): context, not a warn";
-    }
-  };
-  for (auto& r : results) acts_on(r, true);  // the masters first: the parts of DB time follow DB time per second
-  for (auto& r : results) acts_on(r, false);
-}
+using detail::LoadRules;
 
 // The findings and evidence: the current period against the baseline's typical period (its reports merged), or the
 // current report described when the baseline has no report of its own (a dump).
@@ -910,14 +722,9 @@ CheckReport detail::run_check(const Snapshot& current, const Baseline& baseline_
   const std::string policy_note = never.empty() ? "" : fmt::format("the policy {} can never fail the check", policy.source);
   out.policy = policy_table(policy);
 
-  const LoadRules load = apply_load_rules(out.results, policy);
-  quiet_idle(out.results);
-  warn_on_what_a_dba_acts_on(out.results, current, policy);
-  if (!storm.words.empty())
-    if (auto* d = find_result(out.results, "db_time_per_s")) {
-      d->status = CheckStatus::fail;
-      d->reason = "a storm beyond every stored period: " + storm.words + " (pages whatever the like periods)";
-    }
+  // The rules that temper each status (check_rules.cpp): the load, the cost per unit, idle periods, what a DBA acts
+  // on, storms.
+  const LoadRules load = detail::apply_check_rules(out.results, current, policy, storm);
   const CheckResult* dbt = find_result(out.results, "db_time_per_s");
   for (const auto& r : out.results) {
     if (r.status == CheckStatus::fail) out.status = CheckStatus::fail;
