@@ -91,6 +91,132 @@ std::optional<double> fail_level(const MetricPolicy& mp, int ws, double c, std::
   return lvl;
 }
 
+// A value against its baseline, as evaluate() reads it before it judges it.
+struct Placement {
+  const MetricSpec& spec;
+  const MetricPolicy& mp;
+  double cur = 0;  // the current value
+  double c = 0;  // the centre it is judged against (with two periods, the nearer one when beyond both)
+  bool two_periods = false, between_two = false;
+  double step = 0;  // a Load Profile rate's printed step (0: none)
+  double least = 0;  // the current value moved toward the centre by what its digits allow
+  MetricSpec floors{};  // the spec with the policy's direction and floors
+  bool material = false;
+  int side = 0;  // +1 above the centre, -1 below
+  int ws = 0;  // the worse side
+  bool out_of_band = false;
+  std::optional<double> z{}, spread_used{};
+  MetricRange range{};
+};
+
+// The band the value is judged in, by what the baseline gives: a robust z over its periods or the dump's standard
+// deviation; its extremes (average, minimum and maximum only); else the pairwise rules (one or two periods). Sets the
+// result's band, z and method, and whether the value is out of band.
+void place_in_band(CheckResult& r, Placement& p, const MetricDistribution& dist, const CheckPolicy& policy) {
+  const bool from_periods = dist.basis == "periods";
+  const std::size_t n = dist.count;
+  const double cur = p.cur, c = p.c;
+  if (const auto band = check_band(dist, p.mp, policy); band && band->low <= p.range.low && band->high >= p.range.high) {
+    // The policy's floors reach past every value the metric takes: no limit, and no band edge to print.
+    r.no_limit = true;
+    r.method = "no limit";
+  } else if (band) {
+    const double s = band->spread;
+    p.spread_used = s;
+    p.z = (cur - c) / s;
+    r.z = p.z;
+    r.band_low = band->low;
+    r.band_high = band->high;
+    p.out_of_band = std::fabs(*p.z) >= p.mp.warn_z;
+    r.method = from_periods ? fmt::format("robust z over {} periods", n) : "z with the dump's standard deviation";
+  } else if (!from_periods && (dist.max || dist.min)) {
+    // Average / minimum / maximum only (SELECT_BASELINE_METRIC, hourly aggregates): beyond the extremes.
+    r.band_low = dist.min;
+    r.band_high = dist.max;
+    p.out_of_band = (dist.max && cur > *dist.max) || (dist.min && cur < *dist.min);
+    // "+35% of the average"; from 10 times the average on, a ratio ("3,475 x the average").
+    const double pct = c != 0 ? (cur - c) / std::fabs(c) * 100 : 0.0;
+    const std::string how =
+        std::fabs(pct) >= 900 ? fmt::format("{} x the average", num(cur / c)) : fmt::format("{:+.0f}% of the average", pct);
+    r.method =
+        dist.mean && dist.max ? fmt::format("{}: {}", cur > c ? "above the maximum" : "extremes", how) : "beyond the extremes";
+    if (dist.mean && dist.max && !(cur > *dist.max)) r.method = "within the extremes";
+  } else {
+    // One or two periods: the pairwise materiality rules.
+    p.out_of_band = p.material && !p.between_two;
+    r.method = fmt::format("pairwise ({} period{})", n, n == 1 ? "" : "s");
+    if (p.two_periods) {
+      r.band_low = dist.min;  // the two periods' range: no band wider than what was seen
+      r.band_high = dist.max;
+      r.method = p.between_two ? "between the 2 periods" : std::string("pairwise against the nearer of the 2 periods");
+    }
+  }
+}
+
+// The status and its reason: worse (warn or fail by the fail change and z), better, a change with no worse side, or
+// within the baseline; a value outside its band that does not count says which side it is on and why.
+void judge_status(CheckResult& r, const Placement& p) {
+  const double cur = p.cur, c = p.c;
+  const auto& mp = p.mp;
+  r.status = CheckStatus::ok;
+  r.reason = r.no_limit ? "no limit: the policy's floors reach past any value of the metric" : "within the baseline";
+  if (p.out_of_band && p.material && p.side != 0) {
+    if (p.ws == 0) {
+      r.status = CheckStatus::changed;
+      // A rate summed across instances is a volume; a ratio (logical reads per ms of DB CPU) has no worse side either.
+      r.reason =
+          p.spec.across_instances == Aggregation::sum ? "a volume outside its band" : "outside its band, neither side worse";
+    } else if (p.side == p.ws) {
+      const double rel = c != 0 ? std::fabs(cur - c) / std::fabs(c) * 100 : 1e300;
+      const bool fails = mp.fail_z && (p.z ? std::fabs(*p.z) >= *mp.fail_z : true) && rel >= mp.fail_rel_pct;
+      r.status = fails ? CheckStatus::fail : CheckStatus::warn;
+      r.reason = "worse than the baseline";
+      if (!fails && mp.fail_z && rel < mp.fail_rel_pct)
+        r.reason += fmt::format(" ({:+.0f}%, under the fail level of +{:.0f}%)", rel, mp.fail_rel_pct);
+    } else {
+      r.status = CheckStatus::improved;
+      r.reason = "better than the baseline";
+    }
+  } else if (const bool outside = p.out_of_band || (r.band_low && r.band_high && (cur < *r.band_low || cur > *r.band_high));
+             outside && p.side != 0) {
+    // Never "within" for a value outside its band: which side it is on, and why that does not count.
+    const char* where = r.band_high && cur > *r.band_high ? "above the band"
+                        : r.band_low && cur < *r.band_low ? "below the band"
+                        : cur > c                         ? "above the baseline"
+                                                          : "below the baseline";
+    if (p.least != cur && assess(p.floors, c, cur).material())
+      r.reason = fmt::format("{} by no more than the printed digits allow ({} {})", where, num(p.step), p.spec.unit);
+    else if (!p.material)
+      r.reason =
+          fmt::format("{}, but not material (floors {} {} and {}%)", where, num(mp.abs_floor), p.spec.unit, mp.rel_floor_pct);
+    else
+      r.reason =
+          fmt::format("{}, but not out of band by the spread (z {:+.1f}, warn from {:g})", where, p.z.value_or(0), mp.warn_z);
+  }
+}
+
+// The policy's absolute levels: a value past one warns or fails whatever the band (a fail level over a warn).
+void apply_policy_levels(CheckResult& r, const Placement& p) {
+  const double cur = p.cur;
+  auto level = [&](const std::optional<double>& lim, bool above, CheckStatus st) {
+    if (!lim || (above ? !(cur > *lim) : !(cur < *lim))) return;
+    if (st == CheckStatus::fail || r.status != CheckStatus::fail) {
+      r.status = st;
+      r.policy_level = *lim;
+      r.policy_level_above = above;
+      r.expected = fmt::format("{} {}", above ? "<=" : ">=", num(*lim));
+      r.reason = fmt::format("{} {} {} the policy's {} level {}", num(cur), p.spec.unit, above ? "above" : "below",
+                             st == CheckStatus::fail ? "fail" : "warn", num(*lim));
+    }
+  };
+  level(p.mp.warn_above, true, CheckStatus::warn);
+  level(p.mp.warn_below, false, CheckStatus::warn);
+  level(p.mp.fail_above, true, CheckStatus::fail);
+  level(p.mp.fail_below, false, CheckStatus::fail);
+}
+
+// One metric against its baseline, in named steps: the centre it is judged against (place), its band
+// (place_in_band), its status (judge_status), the policy's levels (apply_policy_levels) and its fail level.
 CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const CheckPolicy& policy, OptDouble current,
                      MetricDistribution dist) {
   CheckResult r;
@@ -108,120 +234,33 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
     r.reason = dist.count == 0 && !dist.max ? "the baseline does not give it" : "the baseline gives no centre for it";
     return r;
   }
-  const double cur = *current;
-  double c = *centre;
+  Placement p{spec, mp};
+  p.cur = *current;
+  p.c = *centre;
   // Two periods give no spread, and their midpoint is neither of them (an idle and a busy hour: a busy hour like the
   // busy one is no regression against it). A value between the two is within the baseline; one beyond them is judged
   // against the nearer of the two.
-  const bool two_periods = dist.basis == "periods" && dist.count == 2 && dist.min && dist.max && *dist.min <= *dist.max;
-  const bool between_two = two_periods && cur >= *dist.min && cur <= *dist.max;
-  if (two_periods && !between_two) c = cur > *dist.max ? *dist.max : *dist.min;
-  const int ws = worse_sign(mp.direction);
-  const MetricSpec floors{spec.key, spec.display, spec.unit, mp.direction, mp.abs_floor, mp.rel_floor_pct, mp.points};
+  p.two_periods = dist.basis == "periods" && dist.count == 2 && dist.min && dist.max && *dist.min <= *dist.max;
+  p.between_two = p.two_periods && p.cur >= *dist.min && p.cur <= *dist.max;
+  if (p.two_periods && !p.between_two) p.c = p.cur > *dist.max ? *dist.max : *dist.min;
+  p.ws = worse_sign(mp.direction);
+  p.floors = MetricSpec{spec.key, spec.display, spec.unit, mp.direction, mp.abs_floor, mp.rel_floor_pct, mp.points};
   // A Load Profile rate is read as the report prints it (one decimal from 11g): the current figure and the
   // baseline's centre each stand for anything within half a printed step, so materiality is judged on the least
   // difference their digits allow, as the comparison does (0.0 -> 0.1 s/s of Background CPU is no finding).
-  const double step = spec.key.starts_with("load_profile.") ? std::min(detail::print_step(cur), detail::print_step(c)) : 0;
-  const double least = step > 0 && step < 1 ? cur - std::clamp(cur - c, -step, step) : cur;
-  const Assessment a = assess(floors, c, least);
-  const bool material = a.material();
-  const int side = cur > c ? 1 : cur < c ? -1 : 0;
-  bool out_of_band = false;
-  std::optional<double> z;
-  const bool from_periods = dist.basis == "periods";
-  const std::size_t n = dist.count;
-  std::optional<double> spread_used;
-  const MetricRange range = metric_range(spec);
-  if (const auto band = check_band(dist, mp, policy); band && band->low <= range.low && band->high >= range.high) {
-    // The policy's floors reach past every value the metric takes: no limit, and no band edge to print.
-    r.no_limit = true;
-    r.method = "no limit";
-  } else if (band) {
-    const double s = band->spread;
-    spread_used = s;
-    z = (cur - c) / s;
-    r.z = z;
-    r.band_low = band->low;
-    r.band_high = band->high;
-    out_of_band = std::fabs(*z) >= mp.warn_z;
-    r.method = from_periods ? fmt::format("robust z over {} periods", n) : "z with the dump's standard deviation";
-  } else if (!from_periods && (dist.max || dist.min)) {
-    // Average / minimum / maximum only (SELECT_BASELINE_METRIC, hourly aggregates): beyond the extremes.
-    r.band_low = dist.min;
-    r.band_high = dist.max;
-    out_of_band = (dist.max && cur > *dist.max) || (dist.min && cur < *dist.min);
-    // "+35% of the average"; from 10 times the average on, a ratio ("3,475 x the average").
-    const double pct = c != 0 ? (cur - c) / std::fabs(c) * 100 : 0.0;
-    const std::string how =
-        std::fabs(pct) >= 900 ? fmt::format("{} x the average", num(cur / c)) : fmt::format("{:+.0f}% of the average", pct);
-    r.method =
-        dist.mean && dist.max ? fmt::format("{}: {}", cur > c ? "above the maximum" : "extremes", how) : "beyond the extremes";
-    if (dist.mean && dist.max && !(cur > *dist.max)) r.method = "within the extremes";
-  } else {
-    // One or two periods: the pairwise materiality rules.
-    out_of_band = material && !between_two;
-    r.method = fmt::format("pairwise ({} period{})", n, n == 1 ? "" : "s");
-    if (two_periods) {
-      r.band_low = dist.min;  // the two periods' range: no band wider than what was seen
-      r.band_high = dist.max;
-      r.method = between_two ? "between the 2 periods" : std::string("pairwise against the nearer of the 2 periods");
-    }
-  }
+  p.step = spec.key.starts_with("load_profile.") ? std::min(detail::print_step(p.cur), detail::print_step(p.c)) : 0;
+  p.least = p.step > 0 && p.step < 1 ? p.cur - std::clamp(p.cur - p.c, -p.step, p.step) : p.cur;
+  p.material = assess(p.floors, p.c, p.least).material();
+  p.side = p.cur > p.c ? 1 : p.cur < p.c ? -1 : 0;
+  p.range = metric_range(spec);
+  place_in_band(r, p, dist, policy);
   if (r.no_limit) r.expected = "no limit";
   else if (r.band_low && r.band_high) r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
-  else r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(c), num(mp.abs_floor), mp.rel_floor_pct);
-  r.status = CheckStatus::ok;
-  r.reason = r.no_limit ? "no limit: the policy's floors reach past any value of the metric" : "within the baseline";
-  if (out_of_band && material && side != 0) {
-    if (ws == 0) {
-      r.status = CheckStatus::changed;
-      // A rate summed across instances is a volume; a ratio (logical reads per ms of DB CPU) has no worse side either.
-      r.reason = spec.across_instances == Aggregation::sum ? "a volume outside its band" : "outside its band, neither side worse";
-    } else if (side == ws) {
-      const double rel = c != 0 ? std::fabs(cur - c) / std::fabs(c) * 100 : 1e300;
-      const bool fails = mp.fail_z && (z ? std::fabs(*z) >= *mp.fail_z : true) && rel >= mp.fail_rel_pct;
-      r.status = fails ? CheckStatus::fail : CheckStatus::warn;
-      r.reason = "worse than the baseline";
-      if (!fails && mp.fail_z && rel < mp.fail_rel_pct)
-        r.reason += fmt::format(" ({:+.0f}%, under the fail level of +{:.0f}%)", rel, mp.fail_rel_pct);
-    } else {
-      r.status = CheckStatus::improved;
-      r.reason = "better than the baseline";
-    }
-  } else if (const bool outside = out_of_band || (r.band_low && r.band_high && (cur < *r.band_low || cur > *r.band_high));
-             outside && side != 0) {
-    // Never "within" for a value outside its band: which side it is on, and why that does not count.
-    const char* where = r.band_high && cur > *r.band_high ? "above the band"
-                        : r.band_low && cur < *r.band_low ? "below the band"
-                        : cur > c                         ? "above the baseline"
-                                                          : "below the baseline";
-    if (least != cur && assess(floors, c, cur).material())
-      r.reason = fmt::format("{} by no more than the printed digits allow ({} {})", where, num(step), spec.unit);
-    else if (!material)
-      r.reason =
-          fmt::format("{}, but not material (floors {} {} and {}%)", where, num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
-    else
-      r.reason =
-          fmt::format("{}, but not out of band by the spread (z {:+.1f}, warn from {:g})", where, z.value_or(0), mp.warn_z);
-  }
-  // Absolute levels of the policy.
-  auto level = [&](const std::optional<double>& lim, bool above, CheckStatus st) {
-    if (!lim || (above ? !(cur > *lim) : !(cur < *lim))) return;
-    if (st == CheckStatus::fail || r.status != CheckStatus::fail) {
-      r.status = st;
-      r.policy_level = *lim;
-      r.policy_level_above = above;
-      r.expected = fmt::format("{} {}", above ? "<=" : ">=", num(*lim));
-      r.reason = fmt::format("{} {} {} the policy's {} level {}", num(cur), spec.unit, above ? "above" : "below",
-                             st == CheckStatus::fail ? "fail" : "warn", num(*lim));
-    }
-  };
-  level(mp.warn_above, true, CheckStatus::warn);
-  level(mp.warn_below, false, CheckStatus::warn);
-  level(mp.fail_above, true, CheckStatus::fail);
-  level(mp.fail_below, false, CheckStatus::fail);
-  r.fail_level = fail_level(mp, ws, c, spread_used, spread_used ? std::nullopt : ws > 0 ? dist.max : dist.min);
-  if (r.fail_level && *r.fail_level >= range.high) r.fail_level.reset();  // past any value: it cannot fail
+  else r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(p.c), num(mp.abs_floor), mp.rel_floor_pct);
+  judge_status(r, p);
+  apply_policy_levels(r, p);
+  r.fail_level = fail_level(mp, p.ws, p.c, p.spread_used, p.spread_used ? std::nullopt : p.ws > 0 ? dist.max : dist.min);
+  if (r.fail_level && *r.fail_level >= p.range.high) r.fail_level.reset();  // past any value: it cannot fail
   return r;
 }
 
