@@ -343,6 +343,27 @@ std::string masked_comment(const Token& t) {
   return starts_with(t.text, "--") ? "--" : "/* */";
 }
 
+// A dotted name from toks[i] on (schema.package.procedure, schema.table@link): the indexes of its parts and of the
+// token after it. `quoted`: a part after the first may be a quoted identifier.
+std::pair<std::vector<std::size_t>, std::size_t> dotted_name(const std::vector<Token>& toks, std::size_t i, bool quoted) {
+  std::vector<std::size_t> parts = {i};
+  std::size_t j = next_word(toks, i);
+  while (j < toks.size() && toks[j].text == "." && next_word(toks, j) < toks.size() &&
+         (toks[next_word(toks, j)].kind == Tok::ident || (quoted && toks[next_word(toks, j)].kind == Tok::qident))) {
+    parts.push_back(next_word(toks, j));
+    j = next_word(toks, next_word(toks, j));
+  }
+  return {parts, j};
+}
+
+// A keyword after which no table is named until the next FROM, JOIN, INTO...: the clause after the table list.
+bool ends_table_list(const std::string& word) {
+  return word == "WHERE" || word == "GROUP" || word == "ORDER" || word == "HAVING" || word == "CONNECT" || word == "START" ||
+         word == "UNION" || word == "MINUS" || word == "INTERSECT" || word == "EXCEPT" || word == "SET" || word == "VALUES" ||
+         word == "SELECT" || word == "RETURNING" || word == "FETCH" || word == "OFFSET" || word == "MODEL" || word == "WITH" ||
+         word == "FOR";
+}
+
 }  // namespace
 
 // The statement's table references (FROM, JOIN, INTO, UPDATE...: name, schema.name, name@link) and the
@@ -396,10 +417,7 @@ void Masker::mask_sql_references(std::vector<Token>& toks, std::vector<bool>& do
                  (word == "TABLE" && prev_word != "CREATE" && prev_word != "ALTER") || word == "DELETE") {
         // CREATE / ALTER TABLE name: a table too, but its name stays unless known (DDL rarely tops AWR).
         expect_table = true;
-      } else if (word == "WHERE" || word == "GROUP" || word == "ORDER" || word == "HAVING" || word == "CONNECT" ||
-                 word == "START" || word == "UNION" || word == "MINUS" || word == "INTERSECT" || word == "EXCEPT" ||
-                 word == "SET" || word == "VALUES" || word == "SELECT" || word == "RETURNING" || word == "FETCH" ||
-                 word == "OFFSET" || word == "MODEL" || word == "WITH" || word == "FOR") {
+      } else if (ends_table_list(word)) {
         expect_table = false;
         if (depth <= from_depth) from_depth = -1;
       } else {
@@ -412,12 +430,7 @@ void Masker::mask_sql_references(std::vector<Token>& toks, std::vector<bool>& do
     if (expect_call) {
       // BEGIN [schema.]package.procedure(...); CALL ...: the schema and the package (a lone procedure).
       expect_call = false;
-      std::vector<std::size_t> parts = {i};
-      std::size_t j = next(i);
-      while (j < toks.size() && toks[j].text == "." && next(j) < toks.size() && toks[next(j)].kind == Tok::ident) {
-        parts.push_back(next(j));
-        j = next(next(j));
-      }
+      const auto [parts, j] = dotted_name(toks, i, false);
       const auto first = upper(unquote(toks[parts[0]]));
       if (!oracle_object(first) && !oracle_schema(first) && (j >= toks.size() || toks[j].text == "(" || toks[j].text == ";")) {
         auto known = m_names.find(first);
@@ -434,13 +447,7 @@ void Masker::mask_sql_references(std::vector<Token>& toks, std::vector<bool>& do
     if (!expect_table) continue;
     expect_table = false;
     // A table reference: name, schema.name, schema.name@link, name@link.
-    std::vector<std::size_t> parts = {i};
-    std::size_t j = next(i);
-    while (j < toks.size() && toks[j].text == "." && next(j) < toks.size() &&
-           (toks[next(j)].kind == Tok::ident || toks[next(j)].kind == Tok::qident)) {
-      parts.push_back(next(j));
-      j = next(next(j));
-    }
+    const auto [parts, j] = dotted_name(toks, i, true);
     // FROM pkg.fn(...): a table function; INTO t (a, b): the table's columns.
     if (j < toks.size() && toks[j].text == "(" && (ctx_word == "FROM" || ctx_word == "JOIN" || ctx_word == "USING")) continue;
     const auto first = upper(unquote(toks[parts[0]]));
