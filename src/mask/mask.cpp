@@ -9,6 +9,7 @@
 #include <array>
 #include <cctype>
 #include <fmt/format.h>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -18,6 +19,28 @@ using namespace detail::masking;  // mask/mask_words.hpp
 using detail::lower;  // support/text.hpp
 
 // ---- Masker ------------------------------------------------------------------------------------
+
+namespace {
+
+// The kind of name a KEY=value of a connect descriptor or log_archive_dest_n gives its value (HOST=, SERVICE_NAME=,
+// DB_UNIQUE_NAME=...); empty for any other key.
+std::optional<MaskKind> descriptor_key(std::string_view key) {
+  if (key == "HOST") return MaskKind::host;
+  if (key == "DB_UNIQUE_NAME") return MaskKind::database;
+  if (key == "INSTANCE_NAME") return MaskKind::instance;
+  if (key == "SERVICE" || key == "SERVICE_NAME" || key == "SID" || key == "GLOBAL_DBNAME") return MaskKind::service;
+  return std::nullopt;
+}
+
+// Whether the upper-case host name `name` ends in one of the known (upper-case) domains: dbhost07.corp.example.com.
+bool in_known_domain(std::string_view name, const std::vector<std::string>& domains) {
+  for (const auto& d : domains)
+    if (name.size() > d.size() + 1 && name.substr(name.size() - d.size()) == d && name[name.size() - d.size() - 1] == '.')
+      return true;
+  return false;
+}
+
+}  // namespace
 
 std::string Masker::new_alias(MaskKind kind, const std::string& key, std::string_view original) {
   auto alias = fmt::format("{}{}", prefix_of(kind), ++m_counts[kind]);
@@ -218,9 +241,7 @@ std::string Masker::text(std::string_view s) {
       const auto key = std::string_view(up).substr(i, word - i);
       std::size_t k = word;
       while (k < n && s[k] == ' ') ++k;
-      if (k < n && s[k] == '=' &&
-          (key == "HOST" || key == "SERVICE" || key == "SERVICE_NAME" || key == "SID" || key == "DB_UNIQUE_NAME" ||
-           key == "INSTANCE_NAME" || key == "GLOBAL_DBNAME")) {
+      if (const auto kind = descriptor_key(key); k < n && s[k] == '=' && kind) {
         ++k;
         while (k < n && s[k] == ' ') ++k;
         std::size_t e = k;
@@ -231,11 +252,7 @@ std::string Masker::text(std::string_view s) {
           i = k;
           continue;
         }
-        const MaskKind kind = key == "HOST"             ? MaskKind::host
-                              : key == "DB_UNIQUE_NAME" ? MaskKind::database
-                              : key == "INSTANCE_NAME"  ? MaskKind::instance
-                                                        : MaskKind::service;
-        out += setting_words().count(upper(value)) ? std::string(value) : alias(kind, value);
+        out += setting_words().count(upper(value)) ? std::string(value) : alias(*kind, value);
         i = e;
         continue;
       }
@@ -254,17 +271,10 @@ std::string Masker::text(std::string_view s) {
       continue;
     }
     // A host name in a known domain: dbhost07.corp.example.com.
-    if (!m_domains.empty() && run > i) {
-      const auto r = std::string_view(up).substr(i, run - i);
-      bool done = false;
-      for (const auto& d : m_domains)
-        if (r.size() > d.size() + 1 && r.substr(r.size() - d.size()) == d && r[r.size() - d.size() - 1] == '.') {
-          out += alias(MaskKind::host, s.substr(i, run - i));
-          i = run;
-          done = true;
-          break;
-        }
-      if (done) continue;
+    if (!m_domains.empty() && run > i && in_known_domain(std::string_view(up).substr(i, run - i), m_domains)) {
+      out += alias(MaskKind::host, s.substr(i, run - i));
+      i = run;
+      continue;
     }
     // Known names, the longest first, between non-alphanumeric characters.
     bool matched = false;
