@@ -32,11 +32,13 @@ RATCHET = {
     "special cases (names)": 3,
     "special cases (lines)": 3,
     "files over the line limit": 0,
-    "functions over the line limit": 0,
+    # Over 120 lines: HistoryStore::Impl::add_in_transaction (src/history), begin_table (src/parse/text_tokenizer.cpp)
+    # and snapshot_fields (src/json/snapshot_json_fields.hpp), left to the work under way in those folders.
+    "functions over the line limit": 3,
 }
 
 MAX_FILE_LINES = 1000  # a source file longer than this is split (pure data tables excepted)
-MAX_FUNCTION_LINES = 150  # a function body longer than this is split into named steps
+MAX_FUNCTION_LINES = 120  # a function body longer than this is split into named steps
 
 # Pure data tables (catalog rows, name lists): exempt from the file size limit.
 DATA_TABLES = {
