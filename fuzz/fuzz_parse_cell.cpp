@@ -1,6 +1,8 @@
 // Fuzz target: parse_cell and trim. The first byte picks the unit; the rest is the cell text.
 #include <awrdiff/number.hpp>
 
+#include "support/text.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

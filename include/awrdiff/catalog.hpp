@@ -891,9 +891,6 @@ struct LoadProfileSpec {
   std::span<const std::string_view> aliases;
 };
 
-/// Normalises a title or header for matching: lower-case, whitespace removed, trailing ':' dropped.
-std::string normalize_label(std::string_view text);
-
 /// `text` without a trailing footnote marker " [n]" (n: one or more digits): Autonomous Database
 /// numbers repeated headings ("SQL ordered by Elapsed Time [1]"), newer reports link statistic names
 /// to a footnote ("sql execute elapsed time [1]"). Otherwise `text` unchanged.

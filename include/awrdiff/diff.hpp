@@ -217,7 +217,7 @@ struct FindingMetric {
   OptDouble base, target;
 };
 
-/// One finding: a rule of the findings catalog (src/diff/findings.cpp, docs/findings.md) that fired,
+/// One finding: a rule of the findings catalog (src/findings/findings.cpp, docs/findings.md) that fired,
 /// with the numbers behind it. Rules fire on changes only, never on a state both periods share, so a
 /// report compared with itself has no findings, and diff(B, A) has the same findings as diff(A, B)
 /// with the opposite direction.

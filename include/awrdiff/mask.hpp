@@ -28,7 +28,7 @@ namespace awrdiff {
 
 struct Baseline;
 namespace detail::masking {
-struct Token;  // src/model/mask_words.hpp
+struct Token;  // src/mask/mask_words.hpp
 }
 
 /// The kind of a masked name: it gives the alias its prefix.
@@ -91,7 +91,7 @@ private:
   };
   std::string new_alias(MaskKind kind, const std::string& key, std::string_view original);
   void mask_sql_tokens(std::string_view text, std::string* out, bool learn);
-  // mask_sql_tokens's steps (src/model/mask.cpp).
+  // mask_sql_tokens's steps (src/mask/mask.cpp).
   void mask_sql_references(std::vector<detail::masking::Token>& toks, std::vector<bool>& done);
   std::string mask_hint(const detail::masking::Token& t, const std::set<std::string>& body_names);
   void mask_sql_name(const std::vector<detail::masking::Token>& toks, const std::vector<bool>& done, std::size_t& i,

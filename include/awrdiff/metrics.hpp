@@ -3,7 +3,7 @@
 // Snapshot, and its Oracle system-metric twin (V$SYSMETRIC / DBA_HIST_SYSMETRIC_SUMMARY METRIC_NAME,
 // METRIC_UNIT and the factor to this row's unit). The pairwise diff, the findings, sets of reports and
 // `check` against a baseline all read values through metric_value(), so they never disagree about what
-// a value is. The table itself is in src/catalog/metrics.cpp and is printed in docs/findings.md.
+// a value is. The table itself is in src/metrics/metrics.cpp and is printed in docs/findings.md.
 //
 // Materiality is symmetric, so that diff(A, B) is the mirror of diff(B, A): a change is material when
 // |target − base| reaches `abs_floor` AND the larger of the two values is at least
@@ -60,6 +60,25 @@ struct PerUnit {
   std::string_view unit;  ///< one unit of the load, as said to the reader: "execution", "transaction", "call"
 };
 
+/// When `check` holds a worse detail metric below a warn: a DBA acts on some metrics alone only in a context. The
+/// reason the check table gives such a row ("worse than the baseline, but not a change a DBA acts on alone (...)")
+/// is built from its registry row, never from its key.
+enum class WarnGate {
+  always,  ///< warns as assessed
+  part_of_db_time,  ///< a part of DB time: warns only when DB time per second is worse too (else a change of mix)
+  cpu_share,  ///< warns when its change takes a tenth of the host's CPUs or more
+  share_of_db_time,  ///< warns when the time of `WarnContext::share_of` is a tenth of DB time or more
+  no_db_time,  ///< a count with no DB time of its own: context, never a warn
+};
+
+/// A detail metric's context in `check` (WarnGate), with the words of its reason.
+struct WarnContext {
+  WarnGate gate = WarnGate::always;
+  std::string_view share_of;  ///< share_of_db_time: the registry key of the time weighed ("event:log file sync:time_per_s")
+  std::string_view what;  ///< share_of_db_time: its name in the reason ("log file sync", "hard parsing")
+  std::string_view absent;  ///< share_of_db_time: the reason's words when the report does not give that time
+};
+
 /// One row of the metric registry. `key` is a scalar metric ("db_time_per_s"), a Load Profile row
 /// ("load_profile.hard_parses", read from the row's Per Second column), or a family (`family` set:
 /// "event.time_per_s", whose instances are keyed "event:<name>:time_per_s"); `unit` is the unit of the
@@ -80,6 +99,7 @@ struct MetricSpec {
   bool family = false;  ///< a family of metrics keyed "<kind>:<name>:<measure>", not one value
   bool checked = false;  ///< `check` evaluates it against a baseline by default
   PerUnit per_unit{};  ///< a cost per unit of work: what it divides by what (DB time per execution ...)
+  WarnContext warn{};  ///< `check`: when a worse value of this detail metric is a warn (docs/baselines.md)
 };
 
 /// All metric specs (for docs and tests), in registry order.

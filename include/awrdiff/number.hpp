@@ -32,7 +32,4 @@ struct CellValue {
 /// Never throws.
 CellValue parse_cell(std::string_view text, Unit unit);
 
-/// Trims ASCII white space and UTF-8 no-break spaces from both ends.
-std::string_view trim(std::string_view text);
-
 }  // namespace awrdiff

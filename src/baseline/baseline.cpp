@@ -24,8 +24,6 @@
 
 namespace awrdiff {
 
-Snapshot snapshot_from_json(std::string_view json, const std::string& source);  // snapshot_json.hpp
-
 namespace {
 
 using detail::lower;  // support/text.hpp

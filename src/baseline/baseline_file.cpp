@@ -194,6 +194,32 @@ std::string baseline_json_text(const Baseline& b) {
   return std::string(j.text()) + "\n";
 }
 
+namespace {
+
+// The baseline file's "database": its name, DB Id, instances, release, CPUs, host, platform and RAC-ness.
+void read_database(Reader& r, const rapidjson::Value& d, Baseline& b) {
+  b.db_name = r.str(d, "name", "database");
+  if (const auto* id = Reader::given(d, "dbid")) {
+    if (!id->IsUint64()) r.fail("database.dbid", "is not a DB Id");
+    b.dbid = id->GetUint64();
+  }
+  if (const auto* in = Reader::find(d, "instances"); in != nullptr && in->IsArray())
+    for (const auto& i : in->GetArray()) {
+      if (!i.IsInt64()) r.fail("database.instances", "holds a value that is not an instance number");
+      b.instances.push_back(static_cast<int>(i.GetInt64()));
+    }
+  b.release = r.str(d, "release", "database");
+  b.cpus = r.num(d, "cpus", "database");
+  b.host = r.str(d, "host", "database");
+  b.platform = r.str(d, "platform", "database");
+  if (const auto* rac = Reader::given(d, "rac")) {
+    if (!rac->IsBool()) r.fail("database.rac", "is not true or false");
+    b.rac = rac->GetBool();
+  }
+}
+
+}  // namespace
+
 Baseline baseline_from_json(std::string_view text, const std::string& source) {
   rapidjson::Document j;
   // Full precision: every double as the writer printed it. Iterative: any depth of nesting is safe.
@@ -225,26 +251,7 @@ Baseline baseline_from_json(std::string_view text, const std::string& source) {
   strings("unknown_metrics", b.unknown_metrics);
   strings("notes", b.notes);
   strings("incomplete", b.incomplete);
-  if (const auto* d = Reader::find(j, "database"); d != nullptr && d->IsObject()) {
-    b.db_name = r.str(*d, "name", "database");
-    if (const auto* id = Reader::given(*d, "dbid")) {
-      if (!id->IsUint64()) r.fail("database.dbid", "is not a DB Id");
-      b.dbid = id->GetUint64();
-    }
-    if (const auto* in = Reader::find(*d, "instances"); in != nullptr && in->IsArray())
-      for (const auto& i : in->GetArray()) {
-        if (!i.IsInt64()) r.fail("database.instances", "holds a value that is not an instance number");
-        b.instances.push_back(static_cast<int>(i.GetInt64()));
-      }
-    b.release = r.str(*d, "release", "database");
-    b.cpus = r.num(*d, "cpus", "database");
-    b.host = r.str(*d, "host", "database");
-    b.platform = r.str(*d, "platform", "database");
-    if (const auto* rac = Reader::given(*d, "rac")) {
-      if (!rac->IsBool()) r.fail("database.rac", "is not true or false");
-      b.rac = rac->GetBool();
-    }
-  }
+  if (const auto* d = Reader::find(j, "database"); d != nullptr && d->IsObject()) read_database(r, *d, b);
   if (const auto* periods = Reader::given(j, "periods")) {
     if (!periods->IsArray()) r.fail("periods", "is not an array");
     std::size_t i = 0;

@@ -2,6 +2,8 @@
 // parser and renderer picks it up.
 #include <awrdiff/catalog.hpp>
 
+#include "support/text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>

@@ -2,6 +2,7 @@
 // HTML print the same columns; the HTML drops the text's group headers and prints more decimals), the 12c+
 // layout (its Time Model adds "% of Total CPU time") and the RAC report's global rows (awrgdrpt).
 #include "catalog/compare_catalog.hpp"
+#include "support/text.hpp"
 
 #include <algorithm>
 #include <iterator>

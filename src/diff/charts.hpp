@@ -3,7 +3,6 @@
 // draw the generic chart kinds.
 #pragma once
 
-#include <awrdiff/check.hpp>
 #include <awrdiff/diff.hpp>
 
 #include <string>
@@ -34,9 +33,5 @@ void add_pair_charts(Comparison& c, const Snapshot* base, const Snapshot& target
 /// when the change is material and significant at `alpha`.
 void add_set_charts(Comparison& c, const std::vector<Snapshot>& base, const std::vector<Snapshot>& target,
                     const std::vector<std::tuple<std::string, std::string, std::string>>& metrics, double alpha);
-
-/// `check`: "check", per metric with a band, the baseline's band and centre and where the current value
-/// falls; the base side's period info becomes the baseline's.
-void add_check_charts(CheckReport& report, const Baseline& baseline);
 
 }  // namespace awrdiff::detail

@@ -180,6 +180,55 @@ bool same_period(const Snapshot& a, const Snapshot& b) {
 
 namespace differ {
 
+namespace {
+
+// Report variants compared (AWR and Statspack, an instance and a RAC global report): what is comparable.
+std::string variants_warning(const Snapshot& base, const Snapshot& target) {
+  return fmt::format("{} report vs {} report: {}", to_string(base.kind), to_string(target.kind),
+                     base.kind == ReportKind::statspack || target.kind == ReportKind::statspack
+                         ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
+                           "time, and its SQL is keyed by hash value, not SQL Id"
+                         : fmt::format("a RAC global report sums its {} instance(s); only with one instance are its totals "
+                                       "that instance's",
+                                       (base.kind == ReportKind::awr_global ? base : target).database.instances.value_or(0)));
+}
+
+// Another instance or release, and a host whose CPUs or memory changed.
+void instance_and_host_changes(const Snapshot& base, const Snapshot& target, std::vector<std::string>& warnings) {
+  const auto& b = base.database;
+  const auto& t = target.database;
+  if (!b.instance.empty() && !t.instance.empty() && (b.instance != t.instance || b.instance_number != t.instance_number))
+    warnings.push_back(fmt::format("different instances: {} vs {}", b.instance, t.instance));
+  if (!b.release.empty() && !t.release.empty() && b.release != t.release)
+    warnings.push_back(fmt::format("different releases: {} vs {}", b.release, t.release));
+  if (b.cpus && t.cpus && *b.cpus != *t.cpus)
+    warnings.push_back(fmt::format("host CPUs changed: {:.0f} vs {:.0f}", *b.cpus, *t.cpus));
+  if (b.memory_gb && t.memory_gb && *b.memory_gb > 0 && *t.memory_gb > 0 && std::fabs(*b.memory_gb - *t.memory_gb) > 0.5)
+    warnings.push_back(fmt::format("host memory changed: {:.1f} GB vs {:.1f} GB", *b.memory_gb, *t.memory_gb));
+}
+
+// An AWR report and a Statspack report of one instance number their snapshots apart: whether they overlap is read
+// from the times.
+void awr_and_statspack_overlap(const Snapshot& base, const Snapshot& target, std::vector<std::string>& warnings) {
+  const auto& b = base.database;
+  const auto& t = target.database;
+  const auto& bi = base.interval;
+  const auto& ti = target.interval;
+  if ((base.kind == ReportKind::statspack) == (target.kind == ReportKind::statspack) ||
+      !(b.dbid && t.dbid ? *b.dbid == *t.dbid : detail::lower(b.name) == detail::lower(t.name)) ||
+      detail::lower(b.instance) != detail::lower(t.instance))
+    return;
+  const std::string ab = iso_time(bi.begin_time), ae = iso_time(bi.end_time), tb = iso_time(ti.begin_time),
+                    te = iso_time(ti.end_time);
+  if (!ab.empty() && !ae.empty() && !tb.empty() && !te.empty() && ab < te && tb < ae)
+    warnings.push_back(fmt::format(
+        "the periods overlap in time ({} - {} and {} - {}; an AWR and a Statspack report number their snapshots apart): "
+        "part of the time is in both, so their difference understates the change",
+        bi.begin_time, bi.end_time, ti.begin_time, ti.end_time));
+}
+
+}  // namespace
+
 void Differ::comparability() {
   auto elapsed_ok = [&](const Snapshot& s) {
     if (!s.interval.elapsed_s) {
@@ -228,15 +277,7 @@ void Differ::comparability() {
   if (has_base()) truncated(*m_base);
   truncated(m_target);
   if (!has_base()) return;
-  if (m_base->kind != m_target.kind)  // report variants: say what is comparable
-    m_out.warnings.push_back(fmt::format(
-        "{} report vs {} report: {}", to_string(m_base->kind), to_string(m_target.kind),
-        m_base->kind == ReportKind::statspack || m_target.kind == ReportKind::statspack
-            ? "DB time, load profile, time model and events compare; Statspack '%Total Call Time' is not % of DB "
-              "time, and its SQL is keyed by hash value, not SQL Id"
-            : fmt::format("a RAC global report sums its {} instance(s); only with one instance are its totals "
-                          "that instance's",
-                          (m_base->kind == ReportKind::awr_global ? *m_base : m_target).database.instances.value_or(0))));
+  if (m_base->kind != m_target.kind) m_out.warnings.push_back(variants_warning(*m_base, m_target));
   if (m_base->database.scope != m_target.database.scope || m_base->database.con_dbid != m_target.database.con_dbid)
     m_out.warnings.push_back(fmt::format(
         "different container scope: {} {} vs {} {}: a PDB report covers one pluggable database, a CDB root report "
@@ -278,14 +319,7 @@ void Differ::comparability() {
         "cannot confirm the same database: {} gives neither a DB name nor a DB Id ({} is {})", name(anonymous), name(named),
         named.database.name.empty() ? fmt::format("DB Id {}", *named.database.dbid) : named.database.name));
   }
-  if (!b.instance.empty() && !t.instance.empty() && (b.instance != t.instance || b.instance_number != t.instance_number))
-    m_out.warnings.push_back(fmt::format("different instances: {} vs {}", b.instance, t.instance));
-  if (!b.release.empty() && !t.release.empty() && b.release != t.release)
-    m_out.warnings.push_back(fmt::format("different releases: {} vs {}", b.release, t.release));
-  if (b.cpus && t.cpus && *b.cpus != *t.cpus)
-    m_out.warnings.push_back(fmt::format("host CPUs changed: {:.0f} vs {:.0f}", *b.cpus, *t.cpus));
-  if (b.memory_gb && t.memory_gb && *b.memory_gb > 0 && *t.memory_gb > 0 && std::fabs(*b.memory_gb - *t.memory_gb) > 0.5)
-    m_out.warnings.push_back(fmt::format("host memory changed: {:.1f} GB vs {:.1f} GB", *b.memory_gb, *t.memory_gb));
+  instance_and_host_changes(*m_base, m_target, m_out.warnings);
   // Snap ranges that overlap: one period contains the other, or they are the same period.
   const auto& bi = m_base->interval;
   const auto& ti = m_target.interval;
@@ -300,17 +334,7 @@ void Differ::comparability() {
                     "their difference understates the change",
                     *bi.begin_snap, *bi.end_snap, *ti.begin_snap, *ti.end_snap));
   // An AWR report and a Statspack report number their snapshots apart: whether they overlap is read from the times.
-  if (!sets && !overlap && (m_base->kind == ReportKind::statspack) != (m_target.kind == ReportKind::statspack) &&
-      (b.dbid && t.dbid ? *b.dbid == *t.dbid : detail::lower(b.name) == detail::lower(t.name)) &&
-      detail::lower(b.instance) == detail::lower(t.instance)) {
-    const std::string ab = iso_time(bi.begin_time), ae = iso_time(bi.end_time), tb = iso_time(ti.begin_time),
-                      te = iso_time(ti.end_time);
-    if (!ab.empty() && !ae.empty() && !tb.empty() && !te.empty() && ab < te && tb < ae)
-      m_out.warnings.push_back(fmt::format(
-          "the periods overlap in time ({} - {} and {} - {}; an AWR and a Statspack report number their snapshots apart): "
-          "part of the time is in both, so their difference understates the change",
-          bi.begin_time, bi.end_time, ti.begin_time, ti.end_time));
-  }
+  if (!sets && !overlap) awr_and_statspack_overlap(*m_base, m_target, m_out.warnings);
   if (!b.startup_time.empty() && !t.startup_time.empty() && b.startup_time != t.startup_time && same_instance && !overlap)
     m_out.warnings.push_back(restart_warning(*m_base, m_target));
   auto be = base_elapsed(), te = target_elapsed();

@@ -6,7 +6,8 @@
 #include <awrdiff/sql_text.hpp>
 #include <awrdiff/time.hpp>
 
-#include "support/text.hpp"  // grouped, lower, report_label
+#include "merge/merging.hpp"  // event_wait_class
+#include "support/text.hpp"  // grouped, human_seconds, lower, report_label
 
 #include <algorithm>
 #include <optional>
@@ -16,18 +17,11 @@
 
 namespace awrdiff::detail {
 
-/// ASCII lower case (event and statistic names).
-std::string lower(std::string_view text);
-
 /// One line of at most `max_chars` characters: tabs and line ends become spaces, a longer text ends in "...".
 std::string short_text(std::string_view text, std::size_t max_chars);
 
 /// "[module] text" of a statement, cut like short_text to `max_chars`.
 std::string sql_display_text(const SqlStat& sql, std::size_t max_chars);
-
-/// An event's wait class: the top list prints it, Foreground Wait Events often does not. Empty when
-/// neither gives one. Defined with the merge of snapshots (src/merge/merge.cpp), which uses it too.
-std::string event_wait_class(const Snapshot& s, std::string_view name);
 
 /// Below this many average active sessions (DB time per second) a period is idle: a handful of sessions' seconds,
 /// its ratios and latencies resting on a few calls. The one level of the comparison's verdict, its findings and
@@ -157,7 +151,8 @@ struct Facts {
 };
 
 /// Runs every findings rule over the facts; findings in the direction of the DB time change first, then by |impact| and rule
-/// order.
+/// order. Defined with the rules, in the room above (src/findings/findings.cpp, which includes this header): the pair
+/// calls it by this declaration and never includes the rules.
 std::vector<Finding> run_findings(const Facts& facts);
 
 /// How one report's own Elapsed holds up against its snap times and its sessions (a DST change or a
@@ -198,9 +193,6 @@ bool same_period(const Snapshot& a, const Snapshot& b);
 /// comes from, the SQL carrying it) and every assessment column (worse / better), and says so under each table it
 /// touched. `why`: the note's reason ("the reports are of different databases").
 void withhold_judgements(Comparison& c, const std::string& why);
-
-/// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h".
-std::string human_seconds(double seconds);
 
 /// Whether a change of DB time is stated in average active sessions rather than seconds: a change of
 /// `delta_aas` over `elapsed_s` of two days of DB time or more ("+67.7 AAS", never "+34.4 h"). One rule for the

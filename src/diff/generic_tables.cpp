@@ -193,6 +193,57 @@ std::vector<GenericMeasure> measures_and_columns(const GenericSide& ts, const Ge
   return measures;
 }
 
+// What a generic table left out or read differently, for its notes.
+struct GenericCounts {
+  std::size_t same = 0, quiet = 0, one_sided = 0;  // items unchanged, a histogram's quiet events, items in one report
+  OptDouble eb, et;  // the periods' elapsed
+  bool lengths_differ = false;  // by more than 10%: a total's change is its rate's
+  const GenericMeasure* waits = nullptr;  // a histogram's count of waits
+};
+
+// The notes of a generic table: how its values read and are assessed, what is left out. `counted`: a cell carries a
+// count of waits in parentheses.
+void generic_notes(CompareTable& t, const std::vector<GenericMeasure>& measures, const GenericCounts& n, bool has_base,
+                   bool counted) {
+  const std::size_t same = n.same, quiet = n.quiet, one_sided = n.one_sided;
+  const OptDouble eb = n.eb, et = n.et;
+  const GenericMeasure* const waits = n.waits;
+  if (has_base) {
+    const bool buckets = std::any_of(measures.begin(), measures.end(), [](const auto& m) { return m.bucket; });
+    t.notes.push_back(
+        fmt::format("Values as the reports print them (totals are not rates). One row per item; per column Base, Target and the "
+                    "change (relative; in points for a percentage); largest relative change first.{}",
+                    same == 0 ? std::string()
+                              : fmt::format(" {} item{} within 20% in every column{} not listed.", same, same == 1 ? "" : "s",
+                                            buckets ? " (a histogram bucket's share of waits within 5 points)" : "")));
+    if (eb && et && std::any_of(measures.begin(), measures.end(), [&](const auto& m) {
+          return !m.bucket && !m.percent && &m != waits && total_header(m.header);
+        }))
+      t.notes.push_back(n.lengths_differ
+                            ? fmt::format("A total (DB Time (s), Waits, Buffer Gets...) is shown as printed; its change "
+                                          "and assessment are those of its rate per second, as the periods "
+                                          "differ in length ({} against {} min of elapsed).",
+                                          grouped(*eb / 60, 1), grouped(*et / 60, 1))
+                            : std::string("A total (DB Time (s), Waits, Buffer Gets...) is assessed by its rate "
+                                          "per second of each period, and shown as printed."));
+    if (waits != nullptr)
+      t.notes.push_back(
+          fmt::format("Events are assessed by the share of their waits in each bucket, not by their count of "
+                      "{}; {} event{} with under 0.1 {} per second in either period (a handful of waits) "
+                      "not assessed nor listed.",
+                      waits->header, quiet, quiet == 1 ? "" : "s", waits->header));
+    if (one_sided > 0)
+      t.notes.push_back(
+          fmt::format("{} item{} in one report only: the other side is empty (not in that report: unknown, "
+                      "not zero).",
+                      one_sided, one_sided == 1 ? " is" : "s are"));
+  } else {
+    t.notes.push_back("Values as the report prints them; one row per item.");
+  }
+  if (counted)
+    t.notes.push_back("A cell such as 0.0(3) is read as its percentage (0.0); the count of waits in parentheses is not used.");
+}
+
 }  // namespace
 
 std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& target) {
@@ -304,40 +355,8 @@ std::vector<CompareTable> compare_generic(const Snapshot* base, const Snapshot& 
       }
       t.rows.push_back(std::move(r));
     }
-    if (base != nullptr) {
-      const bool buckets = std::any_of(measures.begin(), measures.end(), [](const auto& m) { return m.bucket; });
-      t.notes.push_back(fmt::format(
-          "Values as the reports print them (totals are not rates). One row per item; per column Base, Target and the "
-          "change (relative; in points for a percentage); largest relative change first.{}",
-          same == 0 ? std::string()
-                    : fmt::format(" {} item{} within 20% in every column{} not listed.", same, same == 1 ? "" : "s",
-                                  buckets ? " (a histogram bucket's share of waits within 5 points)" : "")));
-      if (eb && et && std::any_of(measures.begin(), measures.end(), [&](const auto& m) {
-            return !m.bucket && !m.percent && &m != waits && total_header(m.header);
-          }))
-        t.notes.push_back(lengths_differ
-                              ? fmt::format("A total (DB Time (s), Waits, Buffer Gets...) is shown as printed; its change "
-                                            "and assessment are those of its rate per second, as the periods "
-                                            "differ in length ({} against {} min of elapsed).",
-                                            grouped(*eb / 60, 1), grouped(*et / 60, 1))
-                              : std::string("A total (DB Time (s), Waits, Buffer Gets...) is assessed by its rate "
-                                            "per second of each period, and shown as printed."));
-      if (waits != nullptr)
-        t.notes.push_back(
-            fmt::format("Events are assessed by the share of their waits in each bucket, not by their count of "
-                        "{}; {} event{} with under 0.1 {} per second in either period (a handful of waits) "
-                        "not assessed nor listed.",
-                        waits->header, quiet, quiet == 1 ? "" : "s", waits->header));
-      if (one_sided > 0)
-        t.notes.push_back(
-            fmt::format("{} item{} in one report only: the other side is empty (not in that report: unknown, "
-                        "not zero).",
-                        one_sided, one_sided == 1 ? " is" : "s are"));
-    } else {
-      t.notes.push_back("Values as the report prints them; one row per item.");
-    }
-    if (bs.counted || ts.counted)
-      t.notes.push_back("A cell such as 0.0(3) is read as its percentage (0.0); the count of waits in parentheses is not used.");
+    generic_notes(t, measures, GenericCounts{same, quiet, one_sided, eb, et, lengths_differ, waits}, base != nullptr,
+                  bs.counted || ts.counted);
     out.push_back(std::move(t));
   }
   return out;

@@ -7,6 +7,7 @@
 
 #include "diff/differ.hpp"
 #include "diff/facts.hpp"
+#include "support/text.hpp"
 
 #include <algorithm>
 #include <cctype>

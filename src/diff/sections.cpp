@@ -6,6 +6,7 @@
 
 #include "diff/facts.hpp"
 #include "diff/section_def.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/metrics.hpp>
@@ -227,57 +228,56 @@ std::map<std::pair<std::string, int>, double> largest_per_group(const SectionDef
   return scale;
 }
 
-std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot* base, const Snapshot& target) {
-  const std::vector<Row> b = base != nullptr ? d.read(*base, d.measures) : std::vector<Row>{};
-  const std::vector<Row> t = d.read(target, d.measures);
-  if (b.empty() && t.empty()) return std::nullopt;
-  const bool has_base = base != nullptr;
+// The last value of each list on both sides (list_floors): a row missing from a top-N list is below its side's.
+struct ListFloors {
+  std::map<std::string, double> base, target;
+};
 
-  std::vector<Line> lines = match_rows(b, t, has_base);
-  const auto floors_b = list_floors(b, d.change_on.front()), floors_t = list_floors(t, d.change_on.front());
-
-  auto scale = largest_per_group(d, lines);
-  // Which measure carries the change, and how large it is.
-  for (auto& l : lines) {
-    const Row& any = l.target != nullptr ? *l.target : *l.base;
-    for (int m : d.change_on) {
-      auto bv = l.base != nullptr ? l.base->values[static_cast<std::size_t>(m)] : std::nullopt;
-      auto tv = l.target != nullptr ? l.target->values[static_cast<std::size_t>(m)] : std::nullopt;
-      l.size = std::max({l.size, std::fabs(bv.value_or(0)), std::fabs(tv.value_or(0))});
-      for (const Row* side : {l.base, l.target})
-        if (side != nullptr && side->values.front()) l.size2 = std::max(l.size2, std::fabs(*side->values.front()));
-      if (l.change_on < 0 && (bv || tv)) l.change_on = m;
-      // A row of a top-N list missing on one side: that side at most its list's last value, the least change.
-      bool bound = false;
-      if (d.top_n && (l.base == nullptr) != (l.target == nullptr) && m == d.change_on.front()) {
-        const auto& floors = l.base == nullptr ? floors_b : floors_t;
-        if (auto f = floors.find(any.group); f != floors.end()) {
-          // Only a last value below the one shown gives the change a direction and a least size (as the Change
-          // column's bound); at or above it, the missing side may be as large: the change is unknown.
-          const OptDouble shown = l.base == nullptr ? tv : bv;
-          if (!shown || *shown < f->second * 1.01) continue;
-          (l.base == nullptr ? bv : tv) = f->second;
-          bound = true;
-        }
-      }
-      if (!bv || !tv) continue;
-      const std::string key = metric_key(d, any, m);
-      const auto a = assess(key, bv, tv);
-      if (!a.material()) continue;
-      if (d.gate >= 0 && !bound) {
-        const auto gb = l.base->values[static_cast<std::size_t>(d.gate)], gt = l.target->values[static_cast<std::size_t>(d.gate)];
-        if (std::min(gb.value_or(0), gt.value_or(0)) < d.gate_floor) continue;
-      }
-      const MetricSpec* spec = find_metric(key);
-      const double range = spec != nullptr && spec->points ? 100.0 : std::max(scale[{any.group, m}], 1e-12);
-      const double score = std::fabs(*tv - *bv) / range;
-      if (score > l.score) {
-        l.score = score;
-        l.change_on = m;
-        l.kind = a.kind;
+// Which measure of a row carries its change and how large it is against its group's largest value (l.score, ranked
+// on); a row of a top-N list missing on one side is that side at most its list's last value, the least change.
+void score_line(const SectionDef& d, Line& l, std::map<std::pair<std::string, int>, double>& scale, const ListFloors& floors) {
+  const Row& any = l.target != nullptr ? *l.target : *l.base;
+  for (int m : d.change_on) {
+    auto bv = l.base != nullptr ? l.base->values[static_cast<std::size_t>(m)] : std::nullopt;
+    auto tv = l.target != nullptr ? l.target->values[static_cast<std::size_t>(m)] : std::nullopt;
+    l.size = std::max({l.size, std::fabs(bv.value_or(0)), std::fabs(tv.value_or(0))});
+    for (const Row* side : {l.base, l.target})
+      if (side != nullptr && side->values.front()) l.size2 = std::max(l.size2, std::fabs(*side->values.front()));
+    if (l.change_on < 0 && (bv || tv)) l.change_on = m;
+    bool bound = false;
+    if (d.top_n && (l.base == nullptr) != (l.target == nullptr) && m == d.change_on.front()) {
+      const auto& list = l.base == nullptr ? floors.base : floors.target;
+      if (auto f = list.find(any.group); f != list.end()) {
+        // Only a last value below the one shown gives the change a direction and a least size (as the Change
+        // column's bound); at or above it, the missing side may be as large: the change is unknown.
+        const OptDouble shown = l.base == nullptr ? tv : bv;
+        if (!shown || *shown < f->second * 1.01) continue;
+        (l.base == nullptr ? bv : tv) = f->second;
+        bound = true;
       }
     }
+    if (!bv || !tv) continue;
+    const std::string key = metric_key(d, any, m);
+    const auto a = assess(key, bv, tv);
+    if (!a.material()) continue;
+    if (d.gate >= 0 && !bound) {
+      const auto gb = l.base->values[static_cast<std::size_t>(d.gate)], gt = l.target->values[static_cast<std::size_t>(d.gate)];
+      if (std::min(gb.value_or(0), gt.value_or(0)) < d.gate_floor) continue;
+    }
+    const MetricSpec* spec = find_metric(key);
+    const double range = spec != nullptr && spec->points ? 100.0 : std::max(scale[{any.group, m}], 1e-12);
+    const double score = std::fabs(*tv - *bv) / range;
+    if (score > l.score) {
+      l.score = score;
+      l.change_on = m;
+      l.kind = a.kind;
+    }
   }
+}
+
+// The rows in their order: by their material change (largest first) when the section ranks them, a TOTAL row
+// (IOStat) last; the rows under the quiet floor in both periods and unchanged left out. Returns how many were.
+std::size_t order_lines(const SectionDef& d, std::vector<Line>& lines) {
   if (d.ranked)
     std::stable_sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) {
       if ((x.score > 0) != (y.score > 0)) return x.score > 0;
@@ -297,6 +297,78 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
       ++quiet;
       return true;
     });
+  return quiet;
+}
+
+// One side's cells of a row: each shown measure, "not shown" for a row a top-N list leaves out.
+void side_cells(CompareRow& r, const SectionDef& d, const Row* row) {
+  bool first = true;
+  for (std::size_t m = 0; m < d.measures.size(); ++m) {
+    if (d.measures[m].hidden) continue;
+    CompareCell c;
+    if (row == nullptr) {
+      if (first && d.top_n) c = Unknown{Unknown::Why::not_shown};
+    } else if (row->values[m]) {
+      c = *row->values[m];
+    }
+    r.cells.push_back(std::move(c));
+    first = false;
+  }
+}
+
+// The Change cell of a row, on the measure that carries it: points for a percentage, a relative change, from zero, or
+// a bound when a top-N list leaves the row out on one side.
+CompareCell change_cell(const SectionDef& d, const Line& l, const Row& any, const ListFloors& floors) {
+  const auto m = static_cast<std::size_t>(std::max(l.change_on, 0));
+  const auto bv = l.base != nullptr ? l.base->values[m] : std::nullopt;
+  const auto tv = l.target != nullptr ? l.target->values[m] : std::nullopt;
+  const std::string key = metric_key(d, any, static_cast<int>(m));
+  const MetricSpec* spec = find_metric(key);
+  const bool points = spec != nullptr && spec->points;
+  const bool several = d.change_on.size() > 1 && points;
+  CompareCell change;
+  if (bv && tv) {
+    if (points) change = Points{*tv - *bv, several ? std::string(d.measures[m].header) : std::string()};
+    else if (*bv != 0) change = (*tv - *bv) / std::fabs(*bv) * 100;
+    else if (*tv != 0) change = FromZero{};
+  } else if (d.top_n && (bv || tv)) {  // a bound: the missing side is below its list's last value
+    const auto& list = bv ? floors.target : floors.base;
+    if (auto f = list.find(any.group); f != list.end() && f->second > 0) {
+      if (tv && *tv >= f->second * 1.01) change = Bound{(*tv - f->second) / f->second * 100, true};
+      if (bv && *bv >= f->second * 1.01) change = Bound{-(*bv - f->second) / *bv * 100, false};
+    }
+  }
+  return change;
+}
+
+// The table's notes: the section's own, the quiet rows left out, how many rows changed materially.
+void section_notes(CompareTable& out, const SectionDef& d, bool has_base, std::size_t quiet, std::size_t material) {
+  if (!d.note.empty()) out.notes.emplace_back(d.note);
+  if (quiet > 0)
+    out.notes.push_back(fmt::format("{} row{} under {} {} in both periods, unchanged, not listed.", quiet, quiet == 1 ? "" : "s",
+                                    d.quiet_floor, d.measures[static_cast<std::size_t>(d.quiet)].header));
+  if (has_base && d.ranked && out.rows.size() > 1)
+    out.notes.push_back(
+        material == 0
+            ? std::string("No row changed materially.")
+            : fmt::format(
+                  "{} of {} rows changed materially; they come first, largest change first (each against its list's largest value).",
+                  material, out.rows.size()));
+}
+
+// One section compared, in named steps: its rows read and matched (match_rows), each scored (score_line) and
+// ordered (order_lines), then written as the table's rows (side_cells, change_cell) and notes (section_notes).
+std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot* base, const Snapshot& target) {
+  const std::vector<Row> b = base != nullptr ? d.read(*base, d.measures) : std::vector<Row>{};
+  const std::vector<Row> t = d.read(target, d.measures);
+  if (b.empty() && t.empty()) return std::nullopt;
+  const bool has_base = base != nullptr;
+
+  std::vector<Line> lines = match_rows(b, t, has_base);
+  const ListFloors floors{list_floors(b, d.change_on.front()), list_floors(t, d.change_on.front())};
+  auto scale = largest_per_group(d, lines);
+  for (auto& l : lines) score_line(d, l, scale, floors);
+  const std::size_t quiet = order_lines(d, lines);
 
   CompareTable out = table_columns(d, has_base);
   std::size_t material = 0;
@@ -309,65 +381,20 @@ std::optional<CompareTable> compare_section(const SectionDef& d, const Snapshot*
     r.cells.push_back(any.name);
     for (std::size_t i = 0; i < d.leading.size(); ++i)
       r.cells.push_back(i < any.leading.size() && !any.leading[i].empty() ? CompareCell(any.leading[i]) : CompareCell());
-    auto side = [&](const Row* row) {
-      bool first = true;
-      for (std::size_t m = 0; m < d.measures.size(); ++m) {
-        if (d.measures[m].hidden) continue;
-        CompareCell c;
-        if (row == nullptr) {
-          if (first && d.top_n) c = Unknown{Unknown::Why::not_shown};
-        } else if (row->values[m]) {
-          c = *row->values[m];
-        }
-        r.cells.push_back(std::move(c));
-        first = false;
+    if (has_base) side_cells(r, d, l.base);
+    side_cells(r, d, l.target);
+    if (has_base) {
+      r.cells.push_back(change_cell(d, l, any, floors));
+      if (l.score > 0) {
+        ++material;
+        r.cells.push_back(std::string(to_string(l.kind)));
+      } else {
+        r.cells.emplace_back();
       }
-    };
-    if (has_base) side(l.base);
-    side(l.target);
-    if (!has_base) {
-      out.rows.push_back(std::move(r));
-      continue;
-    }
-    const auto m = static_cast<std::size_t>(std::max(l.change_on, 0));
-    const auto bv = l.base != nullptr ? l.base->values[m] : std::nullopt;
-    const auto tv = l.target != nullptr ? l.target->values[m] : std::nullopt;
-    const std::string key = metric_key(d, any, static_cast<int>(m));
-    const MetricSpec* spec = find_metric(key);
-    const bool points = spec != nullptr && spec->points;
-    const bool several = d.change_on.size() > 1 && points;
-    CompareCell change;
-    if (bv && tv) {
-      if (points) change = Points{*tv - *bv, several ? std::string(d.measures[m].header) : std::string()};
-      else if (*bv != 0) change = (*tv - *bv) / std::fabs(*bv) * 100;
-      else if (*tv != 0) change = FromZero{};
-    } else if (d.top_n && (bv || tv)) {  // a bound: the missing side is below its list's last value
-      const auto& floors = bv ? floors_t : floors_b;
-      if (auto f = floors.find(any.group); f != floors.end() && f->second > 0) {
-        if (tv && *tv >= f->second * 1.01) change = Bound{(*tv - f->second) / f->second * 100, true};
-        if (bv && *bv >= f->second * 1.01) change = Bound{-(*bv - f->second) / *bv * 100, false};
-      }
-    }
-    r.cells.push_back(change);
-    if (l.score > 0) {
-      ++material;
-      r.cells.push_back(std::string(to_string(l.kind)));
-    } else {
-      r.cells.emplace_back();
     }
     out.rows.push_back(std::move(r));
   }
-  if (!d.note.empty()) out.notes.emplace_back(d.note);
-  if (quiet > 0)
-    out.notes.push_back(fmt::format("{} row{} under {} {} in both periods, unchanged, not listed.", quiet, quiet == 1 ? "" : "s",
-                                    d.quiet_floor, d.measures[static_cast<std::size_t>(d.quiet)].header));
-  if (has_base && d.ranked && out.rows.size() > 1)
-    out.notes.push_back(
-        material == 0
-            ? std::string("No row changed materially.")
-            : fmt::format(
-                  "{} of {} rows changed materially; they come first, largest change first (each against its list's largest value).",
-                  material, out.rows.size()));
+  section_notes(out, d, has_base, quiet, material);
   return out;
 }
 

@@ -259,6 +259,31 @@ std::vector<std::tuple<std::string, std::string, std::string>> set_metrics(const
   return metrics;
 }
 
+// One metric's row of the sets table: each set's median and range, the test and its p, the effect size, and whether
+// the change is material and significant.
+CompareRow sets_row(const Tested& r, const std::string& label, const std::string& unit, bool significant) {
+  CompareRow row;
+  auto short_num = [](double v) {  // three significant digits, no exponent
+    const double a = std::fabs(v);
+    return detail::grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+  };
+  auto range = [&](const SampleSummary& s) {
+    return s.n == 0 ? std::string("-") : fmt::format("{} - {}", short_num(s.min), short_num(s.max));
+  };
+  row.cells = {
+      label,
+      unit,
+      r.base.n ? CompareCell(r.base.median) : CompareCell(),
+      range(r.base),
+      r.target.n ? CompareCell(r.target.median) : CompareCell(),
+      range(r.target),
+      r.test.test.empty() ? CompareCell(r.test.reason) : CompareCell(r.test.test),
+      r.test.p_value ? CompareCell(*r.test.p_value) : CompareCell(),
+      r.test.effect_size ? CompareCell(fmt::format("{} {:+.2f}", r.test.effect_name, *r.test.effect_size)) : CompareCell(),
+      r.test.test.empty() ? CompareCell() : CompareCell(std::string(r.assessment.material() && significant ? "yes" : "no"))};
+  return row;
+}
+
 }  // namespace
 
 Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Snapshot>& target, const CompareOptions& options) {
@@ -310,26 +335,7 @@ Comparison compare_sets(const std::vector<Snapshot>& base, const std::vector<Sna
     if (results.count(key) != 0) continue;
     auto r = test_metric(base, target, key, label, unit);
     const bool significant = r.test.p_value && *r.test.p_value < options.alpha;
-    CompareRow row;
-    auto short_num = [](double v) {  // three significant digits, no exponent
-      const double a = std::fabs(v);
-      return detail::grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
-    };
-    auto range = [&](const SampleSummary& s) {
-      return s.n == 0 ? std::string("-") : fmt::format("{} - {}", short_num(s.min), short_num(s.max));
-    };
-    row.cells = {
-        label,
-        unit,
-        r.base.n ? CompareCell(r.base.median) : CompareCell(),
-        range(r.base),
-        r.target.n ? CompareCell(r.target.median) : CompareCell(),
-        range(r.target),
-        r.test.test.empty() ? CompareCell(r.test.reason) : CompareCell(r.test.test),
-        r.test.p_value ? CompareCell(*r.test.p_value) : CompareCell(),
-        r.test.effect_size ? CompareCell(fmt::format("{} {:+.2f}", r.test.effect_name, *r.test.effect_size)) : CompareCell(),
-        r.test.test.empty() ? CompareCell() : CompareCell(std::string(r.assessment.material() && significant ? "yes" : "no"))};
-    t.rows.push_back(std::move(row));
+    t.rows.push_back(sets_row(r, label, unit, significant));
     if (key == std::get<0>(metrics.front()) && r.base.n && r.target.n)  // DB time per second
       c.set_db_time =
           DbTimeMedians{r.base.median, r.target.median, r.test.test.empty() ? r.test.reason : r.test.test, r.test.p_value};

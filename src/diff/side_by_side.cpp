@@ -5,6 +5,7 @@
 #include <awrdiff/diff.hpp>
 
 #include "diff/differ.hpp"
+#include "support/text.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -641,6 +641,64 @@ void Differ::literal_sql() {
   m_out.tables.push_back(std::move(t));
 }
 
+namespace {
+
+// The note under the SQL carrying the change: how the statements listed reconcile with the change of DB time per
+// second `delta`; `any_at_most`: a change listed is a bound "or less".
+std::string carriers_reconciliation(const std::vector<detail::SqlPair>& sql, const std::vector<const detail::SqlPair*>& list,
+                                    double delta, bool shares, bool& any_at_most) {
+  // How the statements reconcile with the change: each counted once (a call's statements in the call), a new or
+  // gone one at its list's cut-off; the other statements of the lists; and the rest, which no list attributes.
+  double listed = 0, others = 0;
+  bool listed_low = false, listed_high = false;  // a new statement listed (its change a bound), a gone one
+  bool listed_group = false;  // a literal group listed
+  std::size_t other_count = 0;
+  for (const auto& p : sql) {
+    if (!p.delta_aas || !p.parent.empty()) continue;
+    if (std::find(list.begin(), list.end(), &p) != list.end()) {
+      listed += *p.delta_aas;
+      if (p.bound && p.status == "literal group") listed_group = true;
+      else if (p.bound) (*p.delta_aas > 0 ? listed_low : listed_high) = true;
+      if (p.bound && p.at_least != (*p.delta_aas > 0)) any_at_most = true;
+    } else {
+      others += *p.delta_aas;
+      ++other_count;
+    }
+  }
+  auto aas = [](double v) { return fmt::format("{:+.3f} AAS", v); };
+  auto share = [&](double v) { return shares ? fmt::format(" ({}%)", detail::grouped(v / delta * 100, 0)) : std::string(); };
+  // A new or gone statement's change is a bound (the other list's cut-off): the net and the rest are as near as
+  // the lists tell, said in words rather than as a bound whose direction would read two ways.
+  std::string recon = fmt::format(
+      "The change in DB time per second is {}. The statements above, each counted once (a "
+      "statement a PL/SQL call runs in the call's), net {}{}",
+      aas(delta), aas(listed), share(listed));
+  if (listed_low || listed_high) {
+    const char* which = listed_low && listed_high ? "each new and gone" : listed_low ? "each new" : "each gone";
+    recon += fmt::format(", {} statement's change taken at the other list's cut-off (a bound)", which);
+  }
+  if (listed_group) recon += ", a literal group's change taken from the elapsed its lists give for its ids (a bound)";
+  if (other_count > 0)
+    recon += fmt::format("; the other {} statement{} of the SQL lists net {}{}", other_count, other_count == 1 ? "" : "s",
+                         aas(others), share(others));
+  const double rest = delta - listed - others;
+  // A statement still running across the snapshots (gone from the target's lists, sampled by its ASH): its time in the
+  // target is part of the rest.
+  std::vector<std::string> running;
+  for (const auto& p : sql)
+    if (p.status == "running (ASH)" && p.parent.empty()) running.push_back(p.any().sql_id);
+  recon += fmt::format(
+      "; not attributed {}{}: statements below both reports' top-N lists, whose changes are unknown, {}"
+      "and time in no listed statement (commits, logons, parsing outside them).",
+      aas(rest), share(rest),
+      running.empty() ? std::string()
+                      : fmt::format("the later period's time of {} (still running, not in its lists: its ASH samples it), ",
+                                    fmt::join(running, ", ")));
+  return recon;
+}
+
+}  // namespace
+
 // The statements that carry the change in DB time per second, ranked by their share of it, then those that moved
 // against it (negative shares: a job that ran in the base only offsets the queries that grew), and in a note how the
 // statements listed reconcile with the change: their net, the rest of the SQL lists, and what no list attributes.
@@ -707,54 +765,8 @@ void Differ::sql_carriers() {
     r.cells.push_back(detail::sql_display_text(p->any(), 60));
     t.rows.push_back(std::move(r));
   }
-  // How the statements reconcile with the change: each counted once (a call's statements in the call), a new or
-  // gone one at its list's cut-off; the other statements of the lists; and the rest, which no list attributes.
-  double listed = 0, others = 0;
-  bool listed_low = false, listed_high = false;  // a new statement listed (its change a bound), a gone one
-  bool listed_group = false, any_at_most = false;  // a literal group listed; a change "or less"
-  std::size_t other_count = 0;
-  for (const auto& p : m_facts.sql) {
-    if (!p.delta_aas || !p.parent.empty()) continue;
-    if (std::find(list.begin(), list.end(), &p) != list.end()) {
-      listed += *p.delta_aas;
-      if (p.bound && p.status == "literal group") listed_group = true;
-      else if (p.bound) (*p.delta_aas > 0 ? listed_low : listed_high) = true;
-      if (p.bound && p.at_least != (*p.delta_aas > 0)) any_at_most = true;
-    } else {
-      others += *p.delta_aas;
-      ++other_count;
-    }
-  }
-  auto aas = [](double v) { return fmt::format("{:+.3f} AAS", v); };
-  auto share = [&](double v) { return shares ? fmt::format(" ({}%)", detail::grouped(v / *delta * 100, 0)) : std::string(); };
-  // A new or gone statement's change is a bound (the other list's cut-off): the net and the rest are as near as
-  // the lists tell, said in words rather than as a bound whose direction would read two ways.
-  std::string recon = fmt::format(
-      "The change in DB time per second is {}. The statements above, each counted once (a "
-      "statement a PL/SQL call runs in the call's), net {}{}",
-      aas(*delta), aas(listed), share(listed));
-  if (listed_low || listed_high) {
-    const char* which = listed_low && listed_high ? "each new and gone" : listed_low ? "each new" : "each gone";
-    recon += fmt::format(", {} statement's change taken at the other list's cut-off (a bound)", which);
-  }
-  if (listed_group) recon += ", a literal group's change taken from the elapsed its lists give for its ids (a bound)";
-  if (other_count > 0)
-    recon += fmt::format("; the other {} statement{} of the SQL lists net {}{}", other_count, other_count == 1 ? "" : "s",
-                         aas(others), share(others));
-  const double rest = *delta - listed - others;
-  // A statement still running across the snapshots (gone from the target's lists, sampled by its ASH): its time in the
-  // target is part of the rest.
-  std::vector<std::string> running;
-  for (const auto& p : m_facts.sql)
-    if (p.status == "running (ASH)" && p.parent.empty()) running.push_back(p.any().sql_id);
-  recon += fmt::format(
-      "; not attributed {}{}: statements below both reports' top-N lists, whose changes are unknown, {}"
-      "and time in no listed statement (commits, logons, parsing outside them).",
-      aas(rest), share(rest),
-      running.empty() ? std::string()
-                      : fmt::format("the later period's time of {} (still running, not in its lists: its ASH samples it), ",
-                                    fmt::join(running, ", ")));
-  t.notes.push_back(std::move(recon));
+  bool any_at_most = false;  // a change "or less"
+  t.notes.push_back(carriers_reconciliation(m_facts.sql, list, *delta, shares, any_at_most));
   t.notes.push_back(
       "Share of Δ DB time = the statement's change in elapsed per second / the change in DB time per second; a negative "
       "share moved against the change and offsets part of it. A statement a PL/SQL call runs is counted in the call's "

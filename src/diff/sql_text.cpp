@@ -8,6 +8,47 @@ namespace {
 
 bool word_char(unsigned char c) { return std::isalnum(c) != 0 || c == '_' || c == '$' || c == '#' || c >= 0x80; }
 
+// Where the string literal starting at text[i] (a quote) ends: after its closing quote ('' escapes one), else the end.
+std::size_t string_literal_end(std::string_view text, std::size_t i) {
+  const std::size_t n = text.size();
+  std::size_t k = i + 1;
+  while (k < n) {
+    if (text[k] == '\'') {
+      if (k + 1 < n && text[k + 1] == '\'') {
+        k += 2;
+        continue;
+      }
+      break;
+    }
+    ++k;
+  }
+  return k < n ? k + 1 : n;
+}
+
+// Where the bind variable starting at text[i] (':') ends: :B1, :1, :name, :"name".
+std::size_t bind_end(std::string_view text, std::size_t i) {
+  const std::size_t n = text.size();
+  std::size_t k = i + 1;
+  if (text[k] == '"') {
+    const std::size_t e = text.find('"', k + 1);
+    k = e == std::string_view::npos ? n : e + 1;
+  } else {
+    while (k < n && word_char(static_cast<unsigned char>(text[k]))) ++k;
+  }
+  return k;
+}
+
+// Where the number starting at text[i] ends: digits and dots, then an exponent (e-5, E+03).
+std::size_t number_end(std::string_view text, std::size_t i) {
+  const std::size_t n = text.size();
+  std::size_t k = i;
+  while (k < n && (std::isdigit(static_cast<unsigned char>(text[k])) != 0 || text[k] == '.')) ++k;
+  if (k < n && (text[k] == 'e' || text[k] == 'E') && k + 1 < n &&
+      (std::isdigit(static_cast<unsigned char>(text[k + 1])) != 0 || text[k + 1] == '-' || text[k + 1] == '+'))
+    for (k += 2; k < n && std::isdigit(static_cast<unsigned char>(text[k])) != 0; ++k) {}
+  return k;
+}
+
 }  // namespace
 
 std::string sql_signature(std::string_view text) { return sql_shape(text).signature; }
@@ -71,18 +112,7 @@ SqlShape sql_shape(std::string_view text) {
       continue;
     }
     if (c == '\'') {  // string literal, '' escapes a quote
-      std::size_t k = i + 1;
-      while (k < n) {
-        if (text[k] == '\'') {
-          if (k + 1 < n && text[k + 1] == '\'') {
-            k += 2;
-            continue;
-          }
-          break;
-        }
-        ++k;
-      }
-      i = k < n ? k + 1 : n;
+      i = string_literal_end(text, i);
       ++shape.literals;
       emit_placeholder();
       continue;
@@ -96,14 +126,7 @@ SqlShape sql_shape(std::string_view text) {
     }
     if (c == ':' && i + 1 < n && (word_char(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '"')) {
       // bind variable :B1, :1, :name, :"name"  (not ":=" )
-      std::size_t k = i + 1;
-      if (text[k] == '"') {
-        const std::size_t e = text.find('"', k + 1);
-        k = e == std::string_view::npos ? n : e + 1;
-      } else {
-        while (k < n && word_char(static_cast<unsigned char>(text[k]))) ++k;
-      }
-      i = k;
+      i = bind_end(text, i);
       ++shape.binds;
       emit_placeholder();
       continue;
@@ -111,11 +134,7 @@ SqlShape sql_shape(std::string_view text) {
     const bool starts_number =
         std::isdigit(c) != 0 || (c == '.' && i + 1 < n && std::isdigit(static_cast<unsigned char>(text[i + 1])) != 0);
     if (starts_number && (out.empty() || !word_char(static_cast<unsigned char>(out.back())) || pending_space)) {
-      std::size_t k = i;
-      while (k < n && (std::isdigit(static_cast<unsigned char>(text[k])) != 0 || text[k] == '.')) ++k;
-      if (k < n && (text[k] == 'e' || text[k] == 'E') && k + 1 < n &&
-          (std::isdigit(static_cast<unsigned char>(text[k + 1])) != 0 || text[k + 1] == '-' || text[k + 1] == '+'))
-        for (k += 2; k < n && std::isdigit(static_cast<unsigned char>(text[k])) != 0; ++k) {}
+      const std::size_t k = number_end(text, i);
       // A number glued to letters (t1, x2y) is part of an identifier, handled below.
       if (k >= n || !word_char(static_cast<unsigned char>(text[k])) || std::isdigit(static_cast<unsigned char>(text[k])) != 0) {
         i = k;

@@ -622,6 +622,50 @@ void merge_sections(Snapshot& out, const Members& mm) {
   merge_parameters(out, mm);
 }
 
+namespace {
+
+// The same generic table in every member: the n-th of its section and title in each, the first member's `g` first;
+// the list stops at the first member without it.
+std::vector<const GenericTable*> same_table_in_members(const std::vector<Snapshot>& m, const GenericTable& g, int n) {
+  std::vector<const GenericTable*> f{&g};
+  for (std::size_t i = 1; i < m.size(); ++i) {
+    int k = 0;
+    const GenericTable* found = nullptr;
+    for (const auto& x : m[i].other_tables)
+      if (x.section == g.section && x.title == g.title && k++ == n) {
+        found = &x;
+        break;
+      }
+    if (found == nullptr) break;
+    f.push_back(found);
+  }
+  return f;
+}
+
+// A measure's cell of a merged generic row: the members' totals summed, or their rates per second over the summed
+// elapsed, printed with the most decimals a member printed (at most 3); empty when a member's cell is no number.
+std::string merged_measure(const std::vector<const std::vector<std::string>*>& found, std::size_t c,
+                           const detail::GenericColumnMerge& kind, const Members& mm) {
+  double sum = 0;
+  int decimals = 0;
+  bool ok = true;
+  for (std::size_t i = 0; i < found.size() && ok; ++i) {
+    const std::string text = c < found[i]->size() ? (*found[i])[c] : std::string();
+    const auto v = parse_cell(text, kind.unit);
+    if (v.status != CellStatus::ok || !v.value) ok = false;
+    else sum += kind.merge == detail::GenericMerge::per_second ? *v.value * *mm.elapsed[i] : *v.value;
+    const int d = printed_decimals(text);
+    decimals = decimals < 0 || d < 0 ? -1 : std::max(decimals, d);
+  }
+  if (!ok) return {};
+  if (kind.merge == detail::GenericMerge::per_second) sum /= mm.total_elapsed;
+  const double a = std::fabs(sum);
+  if (decimals < 0) decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+  return fmt::format("{:.{}f}", sum, std::min(decimals, 3));
+}
+
+}  // namespace
+
 // Generic tables: merged by row only where every measure kept is a total (summed) or a rate per second
 // (weighted by elapsed), as compare_generic reads its columns (detail::generic_column_merges). Averages,
 // percentages, histogram buckets and levels are left out of a set's table (the table does not give their parts);
@@ -640,18 +684,7 @@ void merge_generic(Snapshot& out, const Members& mm) {
     auto kinds = detail::generic_column_merges(g);
     if (kinds.empty()) continue;  // moments of the period: not compared between periods
     // The same table in every member: same section, title and occurrence, same columns.
-    std::vector<const GenericTable*> f{&g};
-    for (std::size_t i = 1; i < m.size(); ++i) {
-      int k = 0;
-      const GenericTable* found = nullptr;
-      for (const auto& x : m[i].other_tables)
-        if (x.section == g.section && x.title == g.title && k++ == n) {
-          found = &x;
-          break;
-        }
-      if (found == nullptr) break;
-      f.push_back(found);
-    }
+    const std::vector<const GenericTable*> f = same_table_in_members(m, g, n);
     if (f.size() != m.size()) {
       left_out(g, "not in every report of the set");
       continue;
@@ -737,25 +770,7 @@ void merge_generic(Snapshot& out, const Members& mm) {
           cells.push_back(c < found.front()->size() ? (*found.front())[c] : std::string());
           continue;
         }
-        double sum = 0;
-        int decimals = 0;
-        bool ok = true;
-        for (std::size_t i = 0; i < found.size() && ok; ++i) {
-          const std::string text = c < found[i]->size() ? (*found[i])[c] : std::string();
-          const auto v = parse_cell(text, kinds[c].unit);
-          if (v.status != CellStatus::ok || !v.value) ok = false;
-          else sum += kind == detail::GenericMerge::per_second ? *v.value * *mm.elapsed[i] : *v.value;
-          const int d = printed_decimals(text);
-          decimals = decimals < 0 || d < 0 ? -1 : std::max(decimals, d);
-        }
-        if (!ok) {
-          cells.emplace_back();
-          continue;
-        }
-        if (kind == detail::GenericMerge::per_second) sum /= mm.total_elapsed;
-        const double a = std::fabs(sum);
-        if (decimals < 0) decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
-        cells.push_back(fmt::format("{:.{}f}", sum, std::min(decimals, 3)));
+        cells.push_back(merged_measure(found, c, kinds[c], mm));
       }
       merged.rows.push_back(std::move(cells));
     }

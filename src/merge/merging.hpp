@@ -22,7 +22,7 @@ OptDouble sum_all(const std::vector<OptDouble>& v);
 std::string section_key(SectionReader reader);
 
 /// An event's wait class: the top list prints it, Foreground Wait Events often does not. Empty when
-/// neither gives one. src/diff/facts.hpp declares it too.
+/// neither gives one. The comparison names an event's class with it too (src/diff).
 std::string event_wait_class(const Snapshot& s, std::string_view name);
 
 /// The members of a set in time order, and each one's elapsed (empty when a member has none).

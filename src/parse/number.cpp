@@ -1,5 +1,7 @@
 #include <awrdiff/number.hpp>
 
+#include "support/text.hpp"
+
 #include <cctype>
 #include <charconv>
 #include <cmath>

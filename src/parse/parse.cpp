@@ -4,6 +4,8 @@
 #include <awrdiff/snapshot_json.hpp>
 #include <awrdiff/sysmetric.hpp>
 
+#include "support/text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>

@@ -8,6 +8,7 @@
 // their binding alone (Builder::bound, snapshot_builder.cpp). A table missing the column a reader keys on is kept as a generic
 // table.
 #include "parse/snapshot_builder.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/number.hpp>

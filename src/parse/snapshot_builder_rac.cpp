@@ -4,6 +4,7 @@
 // instance's row), and the Load Profile's DB time and DB CPU per second derived from the summed time
 // model (finish_global). Its top foreground events go through the summary's events().
 #include "parse/snapshot_builder.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/number.hpp>

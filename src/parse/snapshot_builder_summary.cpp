@@ -5,6 +5,7 @@
 // (from Operating System Statistics when the section is empty: finish_host), containers, and the SQL
 // lists and texts merged by statement (finish_sql).
 #include "parse/snapshot_builder.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/number.hpp>

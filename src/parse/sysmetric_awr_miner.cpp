@@ -1,6 +1,7 @@
 // The reader of AWR-Miner and DBCSI captures (sysmetric_read.hpp): the MAIN-METRICS table, one line per
 // snapshot and instance, each column a statistic of one DBA_HIST_SYSMETRIC_SUMMARY metric.
 #include "parse/sysmetric_read.hpp"
+#include "support/text.hpp"
 
 #include <cmath>
 

@@ -1,6 +1,7 @@
 // The reader of the DMA collector's awrhistsysmetricsumm and awrhistsysmetrichist files (sysmetric_read.hpp):
 // one row per metric, instance and hour of the day.
 #include "parse/sysmetric_read.hpp"
+#include "support/text.hpp"
 
 namespace awrdiff::detail::metric_dump {
 
@@ -25,6 +26,38 @@ void note_basis(DumpBuilder& b, bool history) {
     b.diag(0,
            "DMA collector: every figure is a statistic of each snapshot's AVERAGE + 2 x STANDARD_DEVIATION, "
            "not of the metric's average (about two standard deviations high)");
+}
+
+// The statistics columns of a DMA header: AVG_VALUE, MODE_VALUE, MEDIAN_VALUE, MIN_VALUE, MAX_VALUE, SUM_VALUE and
+// each PERCnn (1 to 100) it has.
+std::vector<StatColumn> stat_columns(const std::vector<std::string_view>& names) {
+  std::vector<StatColumn> stats;
+  auto stat = [&](std::string_view name, std::optional<double> SysmetricRow::*field) {
+    if (const int c = column_index(names, {name}); c >= 0) stats.push_back({c, field, 0});
+  };
+  stat("AVG_VALUE", &SysmetricRow::average);
+  stat("MODE_VALUE", &SysmetricRow::mode);
+  stat("MEDIAN_VALUE", &SysmetricRow::median);
+  stat("MIN_VALUE", &SysmetricRow::minimum);
+  stat("MAX_VALUE", &SysmetricRow::maximum);
+  stat("SUM_VALUE", &SysmetricRow::sum);
+  for (std::size_t c = 0; c < names.size(); ++c) {
+    const auto n = names[c];
+    if (n.size() > 4 && istarts_with(n, "PERC"))
+      if (auto nn = parse_integer<int>(n.substr(4)); nn && *nn > 0 && *nn <= 100)
+        stats.push_back({static_cast<int>(c), nullptr, *nn});
+  }
+  return stats;
+}
+
+// The host and DB name of a PKEY, <host>_<DB name>_<collection time>.
+void read_pkey(std::string_view pkey, SysmetricDump& dump) {
+  const auto last = pkey.rfind('_');
+  if (last == std::string_view::npos || last == 0) return;
+  const auto mid = pkey.rfind('_', last - 1);
+  if (mid == std::string_view::npos || mid == 0) return;
+  dump.host = std::string(pkey.substr(0, mid));
+  dump.db_name = std::string(pkey.substr(mid + 1, last - mid - 1));
 }
 
 }  // namespace
@@ -100,22 +133,7 @@ void parse_dma(const TextLines& text, SysmetricDump& dump) {
             c_unit = column_index(names, {"METRIC_UNIT"}), c_pkey = column_index(names, {"PKEY"});
   if (c_inst < 0 || c_hour < 0 || c_name < 0 || column_index(names, {"AVG_VALUE"}) < 0)
     throw Error(dump.source, "DMA collector header without INSTANCE_NUMBER, HOUR, METRIC_NAME and AVG_VALUE");
-  std::vector<StatColumn> stats;
-  auto stat = [&](std::string_view name, std::optional<double> SysmetricRow::*field) {
-    if (const int c = column_index(names, {name}); c >= 0) stats.push_back({c, field, 0});
-  };
-  stat("AVG_VALUE", &SysmetricRow::average);
-  stat("MODE_VALUE", &SysmetricRow::mode);
-  stat("MEDIAN_VALUE", &SysmetricRow::median);
-  stat("MIN_VALUE", &SysmetricRow::minimum);
-  stat("MAX_VALUE", &SysmetricRow::maximum);
-  stat("SUM_VALUE", &SysmetricRow::sum);
-  for (std::size_t c = 0; c < names.size(); ++c) {
-    const auto n = names[c];
-    if (n.size() > 4 && istarts_with(n, "PERC"))
-      if (auto nn = parse_integer<int>(n.substr(4)); nn && *nn > 0 && *nn <= 100)
-        stats.push_back({static_cast<int>(c), nullptr, *nn});
-  }
+  const std::vector<StatColumn> stats = stat_columns(names);
   // Two extracts share the layout. awrhistsysmetricsumm (DBA_HIST_SYSMETRIC_SUMMARY) writes each snapshot's
   // AVERAGE + 2 x STANDARD_DEVIATION and takes its statistics over those; awrhistsysmetrichist
   // (DBA_HIST_SYSMETRIC_HISTORY) takes them over the metric's raw 60-s values. The early collector (2021) wrote
@@ -146,17 +164,8 @@ void parse_dma(const TextLines& text, SysmetricDump& dump) {
       return b.diag(line,
                     fmt::format("row skipped: {} instance {} hour {:02} again (first at line {})", metric, *inst, *hour, first));
     if (!pkey_read && c_pkey >= 0) {
-      // PKEY is <host>_<DB name>_<collection time>.
       pkey_read = true;
-      const auto pkey = cell(c_pkey);
-      const auto last = pkey.rfind('_');
-      if (last != std::string_view::npos && last > 0) {
-        const auto mid = pkey.rfind('_', last - 1);
-        if (mid != std::string_view::npos && mid > 0) {
-          dump.host = std::string(pkey.substr(0, mid));
-          dump.db_name = std::string(pkey.substr(mid + 1, last - mid - 1));
-        }
-      }
+      read_pkey(cell(c_pkey), dump);
     }
     row.metric_name = std::string(metric);
     row.metric_unit = std::string(cell(c_unit));

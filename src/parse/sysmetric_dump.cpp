@@ -4,6 +4,7 @@
 // own file (sysmetric_awr_miner.cpp, sysmetric_dma.cpp, sysmetric_spool.cpp), their shared pieces in
 // sysmetric_read.cpp.
 #include "parse/sysmetric_read.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/parse.hpp>
 #include <awrdiff/sysmetric.hpp>

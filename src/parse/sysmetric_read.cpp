@@ -5,6 +5,7 @@
 // the DMA collector's ' , ', CSV with quotes). Numbers are read with a strict grammar and
 // std::from_chars, so "1,234" in a '|' file or "########" is a diagnostic, never a number.
 #include "parse/sysmetric_read.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/time.hpp>
 

@@ -9,6 +9,8 @@
 #include <awrdiff/parse.hpp>
 #include <awrdiff/sysmetric.hpp>
 
+#include "support/text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -331,6 +331,41 @@ bool quiet_row(const CompareRow& r, std::size_t columns) {
   return true;
 }
 
+// Rows with every value 0 or empty whose cells read alike ("0", "0.000", "-"), listed by name under their table.
+struct Quiet {
+  std::vector<std::string> cells;  // the cells after the name, as shown
+  bool zero = false, empty = false;  // some number column 0, some number column empty
+  std::vector<const std::string*> names;
+};
+
+// A group of quiet rows by name, under its table; data-z holds their other cells as shown ("|"-separated) for Copy as
+// Markdown / CSV. `header`: the table's name column.
+void quiet_rows(const Quiet& q, const std::string& header, bool two_sides, std::ostream& out) {
+  const char* how = q.zero && q.empty ? (two_sides ? "0 or not given in both periods" : "0 or not given")
+                    : q.zero          ? (two_sides ? "0 in both periods" : "0 in the report")
+                                      : (two_sides ? "with no value in either report" : "with no value");
+  const std::string what = fmt::format("{} row{} {} ({})", q.names.size(), q.names.size() == 1 ? "" : "s", how, esc(header));
+  std::string cells;
+  for (const auto& c : q.cells) cells += (cells.empty() ? "" : "|") + c;
+  const bool open = q.names.size() >= k_quiet_details;
+  out << (open ? "<details class=\"zl\"><summary>" + what + "</summary>" : "<div class=\"zl\">" + what + ": ")
+      << "<ul class=\"z\" data-z=\"" << esc(cells) << "\">";
+  for (const auto* n : q.names) out << "<li>" << esc(*n);
+  out << "</ul>" << (open ? "</details>" : "</div>") << "\n";
+}
+
+// The periods' files ("a/x.html, b/y.html") by their names, as in the page's header: no machine paths.
+std::string file_base_names(const std::string& text) {
+  std::string names;
+  for (std::size_t at = 0; at <= text.size();) {
+    std::size_t end = text.find(", ", at);
+    if (end == std::string::npos) end = text.size();
+    names += (names.empty() ? "" : ", ") + base_name(text.substr(at, end - at));
+    at = end + 2;
+  }
+  return names;
+}
+
 // `id`: the section's id ("t-<key>", render_html numbers a key given twice). `two_sides`: the comparison has a base (or baseline)
 // and a target, so a quiet row is "0 in both periods".
 void table(const CompareTable& t, const std::string& id, bool two_sides, std::ostream& out) {
@@ -364,11 +399,6 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
   // Rows with every value 0 or empty are listed by name under the table, grouped by how their cells read (each
   // group's cells are the same text: "0", "0.000", "-"), when there are a few and other rows remain.
   std::vector<const CompareRow*> rows;
-  struct Quiet {
-    std::vector<std::string> cells;  // the cells after the name, as shown
-    bool zero = false, empty = false;  // some number column 0, some number column empty
-    std::vector<const std::string*> names;
-  };
   std::vector<Quiet> quiet;
   const bool numbers = std::any_of(t.columns.begin(), t.columns.end(), [](const CompareColumn& c) { return right_aligned(c); });
   const std::size_t quiet_count =
@@ -432,16 +462,7 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
       if (const auto* d = std::get_if<double>(&cell);
           d != nullptr && std::isfinite(*d) && (!right_aligned(col) || !reads_as_number(text)))
         out << fmt::format(" data-v=\"{:.7g}\"", *d);
-      if (i > 0 && r.file_paths) {  // the periods' files by their names, as in the page's header: no machine paths
-        std::string names;
-        for (std::size_t at = 0; at <= text.size();) {
-          std::size_t end = text.find(", ", at);
-          if (end == std::string::npos) end = text.size();
-          names += (names.empty() ? "" : ", ") + base_name(text.substr(at, end - at));
-          at = end + 2;
-        }
-        text = names;
-      }
+      if (i > 0 && r.file_paths) text = file_base_names(text);
       out << ">" << esc(text);  // "</td>" and "</tr>" are optional in HTML: left out, a long table is ~15% smaller
     }
     out << "\n";
@@ -457,21 +478,7 @@ void table(const CompareTable& t, const std::string& id, bool two_sides, std::os
     for (std::size_t i = top; i < rows.size(); ++i) row(*rows[i], i == top ? nullptr : rows[i - 1]);
     out << "</tbody></table></details>\n";
   }
-  // The quiet rows by name; data-z holds their other cells as shown ("|"-separated) for Copy as Markdown / CSV.
-  for (const auto& q : quiet) {
-    const char* how = q.zero && q.empty ? (two_sides ? "0 or not given in both periods" : "0 or not given")
-                      : q.zero          ? (two_sides ? "0 in both periods" : "0 in the report")
-                                        : (two_sides ? "with no value in either report" : "with no value");
-    const std::string what =
-        fmt::format("{} row{} {} ({})", q.names.size(), q.names.size() == 1 ? "" : "s", how, esc(t.columns[0].header));
-    std::string cells;
-    for (const auto& c : q.cells) cells += (cells.empty() ? "" : "|") + c;
-    const bool open = q.names.size() >= k_quiet_details;
-    out << (open ? "<details class=\"zl\"><summary>" + what + "</summary>" : "<div class=\"zl\">" + what + ": ")
-        << "<ul class=\"z\" data-z=\"" << esc(cells) << "\">";
-    for (const auto* n : q.names) out << "<li>" << esc(*n);
-    out << "</ul>" << (open ? "</details>" : "</div>") << "\n";
-  }
+  for (const auto& q : quiet) quiet_rows(q, t.columns[0].header, two_sides, out);
   for (const auto& n : t.notes) out << "<p class=\"note\">" << esc(n) << "</p>\n";
   out << "</section>\n";
 }

@@ -458,6 +458,41 @@ void series_chart(const Chart& c, std::ostream& out) {
   if (n > 1) by_period_note(out);
 }
 
+// The runs of buckets with values (count > 0) and no break (brk) between them: [first, last] each.
+std::vector<std::pair<std::size_t, std::size_t>> value_runs(const std::vector<int>& count, const std::vector<bool>& brk) {
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  const std::size_t buckets = count.size();
+  for (std::size_t b = 0; b < buckets;) {
+    if (count[b] == 0) {
+      ++b;
+      continue;
+    }
+    std::size_t e = b;
+    while (e + 1 < buckets && count[e + 1] > 0 && !brk[e + 1]) ++e;
+    runs.emplace_back(b, e);
+    b = e + 1;
+  }
+  return runs;
+}
+
+// A row of a stacked chart's legend: a part's (or the total's) mean and peak over the periods, and when it peaked.
+void legend_row(const std::string& swatch, const std::string& name, const std::vector<OptDouble>& values,
+                const std::vector<std::string>& categories, std::ostream& out) {
+  double sum = 0, peak = -1;
+  std::size_t m = 0, peak_at = 0;
+  for (std::size_t i = 0; i < values.size() && i < categories.size(); ++i)
+    if (values[i]) {
+      sum += *values[i];
+      ++m;
+      if (*values[i] > peak) {
+        peak = *values[i];
+        peak_at = i;
+      }
+    }
+  out << "<tr><td>" << swatch << esc(name) << "</td><td class=\"n\">" << (m ? num(sum / static_cast<double>(m)) : "-")
+      << "</td><td class=\"n\">" << (m ? num(peak) : "-") << "</td><td>" << (m ? esc(categories[peak_at]) : "") << "</td></tr>";
+}
+
 // The parts of a whole over the categories (periods in time order), stacked as areas on one scale, with the total as
 // a line on top; the areas break where a category has no values and before a category of breaks_before. A long
 // series is drawn in buckets (each part's and the total's mean over the bucket: means add up, medians do not) so that
@@ -528,18 +563,7 @@ void stacked_series_chart(const Chart& c, std::ostream& out) {
     out << text(start, plot_top - 6, label, " class=\"span\"");
     label_end = start + 6.5 * static_cast<double>(label.size());
   }
-  // The runs of buckets with values and no break between them.
-  std::vector<std::pair<std::size_t, std::size_t>> runs;
-  for (std::size_t b = 0; b < buckets;) {
-    if (count[b] == 0) {
-      ++b;
-      continue;
-    }
-    std::size_t e = b;
-    while (e + 1 < buckets && count[e + 1] > 0 && !brk[e + 1]) ++e;
-    runs.emplace_back(b, e);
-    b = e + 1;
-  }
+  const auto runs = value_runs(count, brk);
   // Each part as one polygon per run: its upper edge left to right (a step per bucket), its lower edge back.
   for (std::size_t k = 0; k < K; ++k) {
     std::string pts;
@@ -586,20 +610,7 @@ void stacked_series_chart(const Chart& c, std::ostream& out) {
   out << "<table class=\"legend-table\"><thead><tr><th></th><th class=\"n\">Mean</th><th class=\"n\">Peak</th><th>Peak at</th>"
          "</tr></thead><tbody>";
   auto row = [&](const std::string& swatch, const std::string& name, const std::vector<OptDouble>& values) {
-    double sum = 0, peak = -1;
-    std::size_t m = 0, peak_at = 0;
-    for (std::size_t i = 0; i < values.size() && i < n; ++i)
-      if (values[i]) {
-        sum += *values[i];
-        ++m;
-        if (*values[i] > peak) {
-          peak = *values[i];
-          peak_at = i;
-        }
-      }
-    out << "<tr><td>" << swatch << esc(name) << "</td><td class=\"n\">" << (m ? num(sum / static_cast<double>(m)) : "-")
-        << "</td><td class=\"n\">" << (m ? num(peak) : "-") << "</td><td>" << (m ? esc(c.categories[peak_at]) : "")
-        << "</td></tr>";
+    legend_row(swatch, name, values, c.categories, out);
   };
   for (std::size_t k = K; k-- > 0;)  // top of the stack first, as drawn
     row("<i class=\"sw\" style=\"background:" + colour(c.series[k], k) + "\"></i>", c.series[k].name, c.series[k].values);

@@ -1,4 +1,4 @@
-// Shared by the renderers: how a cell reads as text, display width and padding.
+// Shared by the renderers (defined in render_common.cpp): how a cell reads as text, display width and padding.
 #pragma once
 
 #include <awrdiff/render.hpp>

@@ -8,20 +8,19 @@
 namespace awrdiff {
 
 /// Normalises a title or header for matching: lower-case (ASCII), white space and no-break space bytes
-/// removed, trailing ':' dropped. The catalog's key of every title, header and label (awrdiff/catalog.hpp
-/// declares it too); the model finds time model rows and parameters with it.
+/// removed, trailing ':' dropped. The catalog's key of every title, header and label; the model finds time
+/// model rows and parameters with it.
 std::string normalize_label(std::string_view text);
 
-/// Trims ASCII white space and UTF-8 no-break spaces from both ends (awrdiff/number.hpp declares it
-/// too, where cells are read with it).
+/// Trims ASCII white space and UTF-8 no-break spaces from both ends (every cell is read trimmed).
 std::string_view trim(std::string_view text);
 
 namespace detail {
 
-/// ASCII lower case (event, statistic and metric names). src/diff/facts.hpp declares it too.
+/// ASCII lower case (event, statistic and metric names).
 std::string lower(std::string_view text);
 
-/// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h". src/diff/facts.hpp declares it too.
+/// Seconds with sign and a readable unit: "+7.1 min", "-3.0 s", "+2.5 h".
 std::string human_seconds(double seconds);
 
 /// The end of the run of ASCII bytes of `text` that starts at `from` (eight bytes tested at a time:

@@ -3,6 +3,7 @@
 // every figure both carry agrees within the printed precision, and the comparisons agree on the verdict
 // and the top cause. Skipped cleanly when ../shared is absent.
 #include "tests/support/corpus.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>

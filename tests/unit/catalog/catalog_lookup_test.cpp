@@ -7,6 +7,7 @@
 // and cells of the sample reports and, when ../shared/corpus is there, of every corpus report; then
 // the same with sections added by add_section_for_test.
 #include "tests/support/corpus.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/catalog.hpp>
 

@@ -2,6 +2,8 @@
 // titles across releases, wait class expansion.
 #include <awrdiff/catalog.hpp>
 
+#include "support/text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>

@@ -4,6 +4,8 @@
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/number.hpp>
 
+#include "support/text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cctype>

@@ -3,6 +3,8 @@
 #include <awrdiff/number.hpp>
 #include <awrdiff/render.hpp>
 
+#include "support/text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>

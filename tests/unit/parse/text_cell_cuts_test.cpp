@@ -4,6 +4,7 @@
 // cuts, give the cells and the table's folded flag that the byte-by-byte reading gives (cut moved
 // past continuation bytes, trim, is_folded).
 #include "parse/tokenizer_common.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/number.hpp>
 #include <awrdiff/parse.hpp>

@@ -4,6 +4,7 @@
 // raw is set on the snapshot table's rows only.
 #include "parse/tokenizer_common.hpp"
 #include "tests/support/corpus.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/error.hpp>
 #include <awrdiff/number.hpp>

@@ -4,6 +4,7 @@
 // when ../shared/corpus is there, from every text report of the corpus.
 #include "parse/tokenizer_common.hpp"
 #include "tests/support/corpus.hpp"
+#include "support/text.hpp"
 
 #include <awrdiff/catalog.hpp>
 

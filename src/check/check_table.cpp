@@ -1,5 +1,5 @@
 // The check table (include/awrdiff/check.hpp: CheckReport; docs/baselines.md "Output"): one row per metric checked.
-#include "diff/check_storm.hpp"
+#include "check/check_storm.hpp"
 
 #include <fmt/format.h>
 

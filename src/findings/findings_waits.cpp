@@ -1,7 +1,7 @@
 // The findings rules of the wait events: commit latency (log file sync against log file parallel write), I/O
 // latency by event and by IOStat file type, direct reads from a file-system cache, contention and Configuration waits.
 // Class Rules: findings_rules.hpp; docs/findings.md.
-#include "diff/findings_rules.hpp"
+#include "findings/findings_rules.hpp"
 
 #include <algorithm>
 #include <cctype>

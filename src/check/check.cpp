@@ -4,8 +4,9 @@
 #include <awrdiff/check.hpp>
 #include <awrdiff/parse.hpp>
 
-#include "diff/charts.hpp"
-#include "diff/check_storm.hpp"
+#include "check/check_charts.hpp"
+#include "check/check_rules.hpp"
+#include "check/check_storm.hpp"
 #include "diff/facts.hpp"
 
 #include <fmt/format.h>
@@ -46,6 +47,7 @@ using detail::grouped;
 constexpr double k_max_credible_aas = 1e6;
 
 using detail::check_num;
+using detail::find_result;
 using detail::same_period;
 std::string num(double v) { return check_num(v); }
 
@@ -89,6 +91,132 @@ std::optional<double> fail_level(const MetricPolicy& mp, int ws, double c, std::
   return lvl;
 }
 
+// A value against its baseline, as evaluate() reads it before it judges it.
+struct Placement {
+  const MetricSpec& spec;
+  const MetricPolicy& mp;
+  double cur = 0;  // the current value
+  double c = 0;  // the centre it is judged against (with two periods, the nearer one when beyond both)
+  bool two_periods = false, between_two = false;
+  double step = 0;  // a Load Profile rate's printed step (0: none)
+  double least = 0;  // the current value moved toward the centre by what its digits allow
+  MetricSpec floors{};  // the spec with the policy's direction and floors
+  bool material = false;
+  int side = 0;  // +1 above the centre, -1 below
+  int ws = 0;  // the worse side
+  bool out_of_band = false;
+  std::optional<double> z{}, spread_used{};
+  MetricRange range{};
+};
+
+// The band the value is judged in, by what the baseline gives: a robust z over its periods or the dump's standard
+// deviation; its extremes (average, minimum and maximum only); else the pairwise rules (one or two periods). Sets the
+// result's band, z and method, and whether the value is out of band.
+void place_in_band(CheckResult& r, Placement& p, const MetricDistribution& dist, const CheckPolicy& policy) {
+  const bool from_periods = dist.basis == "periods";
+  const std::size_t n = dist.count;
+  const double cur = p.cur, c = p.c;
+  if (const auto band = check_band(dist, p.mp, policy); band && band->low <= p.range.low && band->high >= p.range.high) {
+    // The policy's floors reach past every value the metric takes: no limit, and no band edge to print.
+    r.no_limit = true;
+    r.method = "no limit";
+  } else if (band) {
+    const double s = band->spread;
+    p.spread_used = s;
+    p.z = (cur - c) / s;
+    r.z = p.z;
+    r.band_low = band->low;
+    r.band_high = band->high;
+    p.out_of_band = std::fabs(*p.z) >= p.mp.warn_z;
+    r.method = from_periods ? fmt::format("robust z over {} periods", n) : "z with the dump's standard deviation";
+  } else if (!from_periods && (dist.max || dist.min)) {
+    // Average / minimum / maximum only (SELECT_BASELINE_METRIC, hourly aggregates): beyond the extremes.
+    r.band_low = dist.min;
+    r.band_high = dist.max;
+    p.out_of_band = (dist.max && cur > *dist.max) || (dist.min && cur < *dist.min);
+    // "+35% of the average"; from 10 times the average on, a ratio ("3,475 x the average").
+    const double pct = c != 0 ? (cur - c) / std::fabs(c) * 100 : 0.0;
+    const std::string how =
+        std::fabs(pct) >= 900 ? fmt::format("{} x the average", num(cur / c)) : fmt::format("{:+.0f}% of the average", pct);
+    r.method =
+        dist.mean && dist.max ? fmt::format("{}: {}", cur > c ? "above the maximum" : "extremes", how) : "beyond the extremes";
+    if (dist.mean && dist.max && !(cur > *dist.max)) r.method = "within the extremes";
+  } else {
+    // One or two periods: the pairwise materiality rules.
+    p.out_of_band = p.material && !p.between_two;
+    r.method = fmt::format("pairwise ({} period{})", n, n == 1 ? "" : "s");
+    if (p.two_periods) {
+      r.band_low = dist.min;  // the two periods' range: no band wider than what was seen
+      r.band_high = dist.max;
+      r.method = p.between_two ? "between the 2 periods" : std::string("pairwise against the nearer of the 2 periods");
+    }
+  }
+}
+
+// The status and its reason: worse (warn or fail by the fail change and z), better, a change with no worse side, or
+// within the baseline; a value outside its band that does not count says which side it is on and why.
+void judge_status(CheckResult& r, const Placement& p) {
+  const double cur = p.cur, c = p.c;
+  const auto& mp = p.mp;
+  r.status = CheckStatus::ok;
+  r.reason = r.no_limit ? "no limit: the policy's floors reach past any value of the metric" : "within the baseline";
+  if (p.out_of_band && p.material && p.side != 0) {
+    if (p.ws == 0) {
+      r.status = CheckStatus::changed;
+      // A rate summed across instances is a volume; a ratio (logical reads per ms of DB CPU) has no worse side either.
+      r.reason =
+          p.spec.across_instances == Aggregation::sum ? "a volume outside its band" : "outside its band, neither side worse";
+    } else if (p.side == p.ws) {
+      const double rel = c != 0 ? std::fabs(cur - c) / std::fabs(c) * 100 : 1e300;
+      const bool fails = mp.fail_z && (p.z ? std::fabs(*p.z) >= *mp.fail_z : true) && rel >= mp.fail_rel_pct;
+      r.status = fails ? CheckStatus::fail : CheckStatus::warn;
+      r.reason = "worse than the baseline";
+      if (!fails && mp.fail_z && rel < mp.fail_rel_pct)
+        r.reason += fmt::format(" ({:+.0f}%, under the fail level of +{:.0f}%)", rel, mp.fail_rel_pct);
+    } else {
+      r.status = CheckStatus::improved;
+      r.reason = "better than the baseline";
+    }
+  } else if (const bool outside = p.out_of_band || (r.band_low && r.band_high && (cur < *r.band_low || cur > *r.band_high));
+             outside && p.side != 0) {
+    // Never "within" for a value outside its band: which side it is on, and why that does not count.
+    const char* where = r.band_high && cur > *r.band_high ? "above the band"
+                        : r.band_low && cur < *r.band_low ? "below the band"
+                        : cur > c                         ? "above the baseline"
+                                                          : "below the baseline";
+    if (p.least != cur && assess(p.floors, c, cur).material())
+      r.reason = fmt::format("{} by no more than the printed digits allow ({} {})", where, num(p.step), p.spec.unit);
+    else if (!p.material)
+      r.reason =
+          fmt::format("{}, but not material (floors {} {} and {}%)", where, num(mp.abs_floor), p.spec.unit, mp.rel_floor_pct);
+    else
+      r.reason =
+          fmt::format("{}, but not out of band by the spread (z {:+.1f}, warn from {:g})", where, p.z.value_or(0), mp.warn_z);
+  }
+}
+
+// The policy's absolute levels: a value past one warns or fails whatever the band (a fail level over a warn).
+void apply_policy_levels(CheckResult& r, const Placement& p) {
+  const double cur = p.cur;
+  auto level = [&](const std::optional<double>& lim, bool above, CheckStatus st) {
+    if (!lim || (above ? !(cur > *lim) : !(cur < *lim))) return;
+    if (st == CheckStatus::fail || r.status != CheckStatus::fail) {
+      r.status = st;
+      r.policy_level = *lim;
+      r.policy_level_above = above;
+      r.expected = fmt::format("{} {}", above ? "<=" : ">=", num(*lim));
+      r.reason = fmt::format("{} {} {} the policy's {} level {}", num(cur), p.spec.unit, above ? "above" : "below",
+                             st == CheckStatus::fail ? "fail" : "warn", num(*lim));
+    }
+  };
+  level(p.mp.warn_above, true, CheckStatus::warn);
+  level(p.mp.warn_below, false, CheckStatus::warn);
+  level(p.mp.fail_above, true, CheckStatus::fail);
+  level(p.mp.fail_below, false, CheckStatus::fail);
+}
+
+// One metric against its baseline, in named steps: the centre it is judged against (place), its band
+// (place_in_band), its status (judge_status), the policy's levels (apply_policy_levels) and its fail level.
 CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const CheckPolicy& policy, OptDouble current,
                      MetricDistribution dist) {
   CheckResult r;
@@ -106,120 +234,33 @@ CheckResult evaluate(const MetricSpec& spec, const MetricPolicy& mp, const Check
     r.reason = dist.count == 0 && !dist.max ? "the baseline does not give it" : "the baseline gives no centre for it";
     return r;
   }
-  const double cur = *current;
-  double c = *centre;
+  Placement p{spec, mp};
+  p.cur = *current;
+  p.c = *centre;
   // Two periods give no spread, and their midpoint is neither of them (an idle and a busy hour: a busy hour like the
   // busy one is no regression against it). A value between the two is within the baseline; one beyond them is judged
   // against the nearer of the two.
-  const bool two_periods = dist.basis == "periods" && dist.count == 2 && dist.min && dist.max && *dist.min <= *dist.max;
-  const bool between_two = two_periods && cur >= *dist.min && cur <= *dist.max;
-  if (two_periods && !between_two) c = cur > *dist.max ? *dist.max : *dist.min;
-  const int ws = worse_sign(mp.direction);
-  const MetricSpec floors{spec.key, spec.display, spec.unit, mp.direction, mp.abs_floor, mp.rel_floor_pct, mp.points};
+  p.two_periods = dist.basis == "periods" && dist.count == 2 && dist.min && dist.max && *dist.min <= *dist.max;
+  p.between_two = p.two_periods && p.cur >= *dist.min && p.cur <= *dist.max;
+  if (p.two_periods && !p.between_two) p.c = p.cur > *dist.max ? *dist.max : *dist.min;
+  p.ws = worse_sign(mp.direction);
+  p.floors = MetricSpec{spec.key, spec.display, spec.unit, mp.direction, mp.abs_floor, mp.rel_floor_pct, mp.points};
   // A Load Profile rate is read as the report prints it (one decimal from 11g): the current figure and the
   // baseline's centre each stand for anything within half a printed step, so materiality is judged on the least
   // difference their digits allow, as the comparison does (0.0 -> 0.1 s/s of Background CPU is no finding).
-  const double step = spec.key.starts_with("load_profile.") ? std::min(detail::print_step(cur), detail::print_step(c)) : 0;
-  const double least = step > 0 && step < 1 ? cur - std::clamp(cur - c, -step, step) : cur;
-  const Assessment a = assess(floors, c, least);
-  const bool material = a.material();
-  const int side = cur > c ? 1 : cur < c ? -1 : 0;
-  bool out_of_band = false;
-  std::optional<double> z;
-  const bool from_periods = dist.basis == "periods";
-  const std::size_t n = dist.count;
-  std::optional<double> spread_used;
-  const MetricRange range = metric_range(spec);
-  if (const auto band = check_band(dist, mp, policy); band && band->low <= range.low && band->high >= range.high) {
-    // The policy's floors reach past every value the metric takes: no limit, and no band edge to print.
-    r.no_limit = true;
-    r.method = "no limit";
-  } else if (band) {
-    const double s = band->spread;
-    spread_used = s;
-    z = (cur - c) / s;
-    r.z = z;
-    r.band_low = band->low;
-    r.band_high = band->high;
-    out_of_band = std::fabs(*z) >= mp.warn_z;
-    r.method = from_periods ? fmt::format("robust z over {} periods", n) : "z with the dump's standard deviation";
-  } else if (!from_periods && (dist.max || dist.min)) {
-    // Average / minimum / maximum only (SELECT_BASELINE_METRIC, hourly aggregates): beyond the extremes.
-    r.band_low = dist.min;
-    r.band_high = dist.max;
-    out_of_band = (dist.max && cur > *dist.max) || (dist.min && cur < *dist.min);
-    // "+35% of the average"; from 10 times the average on, a ratio ("3,475 x the average").
-    const double pct = c != 0 ? (cur - c) / std::fabs(c) * 100 : 0.0;
-    const std::string how =
-        std::fabs(pct) >= 900 ? fmt::format("{} x the average", num(cur / c)) : fmt::format("{:+.0f}% of the average", pct);
-    r.method =
-        dist.mean && dist.max ? fmt::format("{}: {}", cur > c ? "above the maximum" : "extremes", how) : "beyond the extremes";
-    if (dist.mean && dist.max && !(cur > *dist.max)) r.method = "within the extremes";
-  } else {
-    // One or two periods: the pairwise materiality rules.
-    out_of_band = material && !between_two;
-    r.method = fmt::format("pairwise ({} period{})", n, n == 1 ? "" : "s");
-    if (two_periods) {
-      r.band_low = dist.min;  // the two periods' range: no band wider than what was seen
-      r.band_high = dist.max;
-      r.method = between_two ? "between the 2 periods" : std::string("pairwise against the nearer of the 2 periods");
-    }
-  }
+  p.step = spec.key.starts_with("load_profile.") ? std::min(detail::print_step(p.cur), detail::print_step(p.c)) : 0;
+  p.least = p.step > 0 && p.step < 1 ? p.cur - std::clamp(p.cur - p.c, -p.step, p.step) : p.cur;
+  p.material = assess(p.floors, p.c, p.least).material();
+  p.side = p.cur > p.c ? 1 : p.cur < p.c ? -1 : 0;
+  p.range = metric_range(spec);
+  place_in_band(r, p, dist, policy);
   if (r.no_limit) r.expected = "no limit";
   else if (r.band_low && r.band_high) r.expected = fmt::format("{} .. {}", num(*r.band_low), num(*r.band_high));
-  else r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(c), num(mp.abs_floor), mp.rel_floor_pct);
-  r.status = CheckStatus::ok;
-  r.reason = r.no_limit ? "no limit: the policy's floors reach past any value of the metric" : "within the baseline";
-  if (out_of_band && material && side != 0) {
-    if (ws == 0) {
-      r.status = CheckStatus::changed;
-      // A rate summed across instances is a volume; a ratio (logical reads per ms of DB CPU) has no worse side either.
-      r.reason = spec.across_instances == Aggregation::sum ? "a volume outside its band" : "outside its band, neither side worse";
-    } else if (side == ws) {
-      const double rel = c != 0 ? std::fabs(cur - c) / std::fabs(c) * 100 : 1e300;
-      const bool fails = mp.fail_z && (z ? std::fabs(*z) >= *mp.fail_z : true) && rel >= mp.fail_rel_pct;
-      r.status = fails ? CheckStatus::fail : CheckStatus::warn;
-      r.reason = "worse than the baseline";
-      if (!fails && mp.fail_z && rel < mp.fail_rel_pct)
-        r.reason += fmt::format(" ({:+.0f}%, under the fail level of +{:.0f}%)", rel, mp.fail_rel_pct);
-    } else {
-      r.status = CheckStatus::improved;
-      r.reason = "better than the baseline";
-    }
-  } else if (const bool outside = out_of_band || (r.band_low && r.band_high && (cur < *r.band_low || cur > *r.band_high));
-             outside && side != 0) {
-    // Never "within" for a value outside its band: which side it is on, and why that does not count.
-    const char* where = r.band_high && cur > *r.band_high ? "above the band"
-                        : r.band_low && cur < *r.band_low ? "below the band"
-                        : cur > c                         ? "above the baseline"
-                                                          : "below the baseline";
-    if (least != cur && assess(floors, c, cur).material())
-      r.reason = fmt::format("{} by no more than the printed digits allow ({} {})", where, num(step), spec.unit);
-    else if (!material)
-      r.reason =
-          fmt::format("{}, but not material (floors {} {} and {}%)", where, num(mp.abs_floor), spec.unit, mp.rel_floor_pct);
-    else
-      r.reason =
-          fmt::format("{}, but not out of band by the spread (z {:+.1f}, warn from {:g})", where, z.value_or(0), mp.warn_z);
-  }
-  // Absolute levels of the policy.
-  auto level = [&](const std::optional<double>& lim, bool above, CheckStatus st) {
-    if (!lim || (above ? !(cur > *lim) : !(cur < *lim))) return;
-    if (st == CheckStatus::fail || r.status != CheckStatus::fail) {
-      r.status = st;
-      r.policy_level = *lim;
-      r.policy_level_above = above;
-      r.expected = fmt::format("{} {}", above ? "<=" : ">=", num(*lim));
-      r.reason = fmt::format("{} {} {} the policy's {} level {}", num(cur), spec.unit, above ? "above" : "below",
-                             st == CheckStatus::fail ? "fail" : "warn", num(*lim));
-    }
-  };
-  level(mp.warn_above, true, CheckStatus::warn);
-  level(mp.warn_below, false, CheckStatus::warn);
-  level(mp.fail_above, true, CheckStatus::fail);
-  level(mp.fail_below, false, CheckStatus::fail);
-  r.fail_level = fail_level(mp, ws, c, spread_used, spread_used ? std::nullopt : ws > 0 ? dist.max : dist.min);
-  if (r.fail_level && *r.fail_level >= range.high) r.fail_level.reset();  // past any value: it cannot fail
+  else r.expected = fmt::format("about {} (floors ±{} and ±{}%)", num(p.c), num(mp.abs_floor), mp.rel_floor_pct);
+  judge_status(r, p);
+  apply_policy_levels(r, p);
+  r.fail_level = fail_level(mp, p.ws, p.c, p.spread_used, p.spread_used ? std::nullopt : p.ws > 0 ? dist.max : dist.min);
+  if (r.fail_level && *r.fail_level >= p.range.high) r.fail_level.reset();  // past any value: it cannot fail
   return r;
 }
 
@@ -279,13 +320,6 @@ Snapshot current_from_members(std::vector<Snapshot> members, std::vector<std::st
 }
 
 namespace {
-
-// The result of registry key `key`, or null when the policy disabled it.
-CheckResult* find_result(std::vector<CheckResult>& results, std::string_view key) {
-  for (auto& r : results)
-    if (r.key == key) return &r;
-  return nullptr;
-}
 
 // The current report as a check needs it: valid, of the baseline's database and instance, with figures a database
 // can give and a DB time per second; else trouble (Error, exit 2). Returns what confirm_same_database says of the
@@ -491,190 +525,7 @@ void gate_without_db_time(CheckReport& out, const Baseline& baseline, const Chec
 
 using detail::StormPage;
 
-// What the load rules found: DB time per second up with the load (busier, not slower), in words for the headline.
-struct LoadRules {
-  bool busier = false;
-  std::string cost_text;  // "DB time per execution 1.20 -> 1.10 ms", or "DB time per call within its band"
-  std::vector<std::string> load_notes;  // "Executions per second 1,200 -> 2,400 /s"
-  bool fail_level = false;  // DB time per second was at its fail level (a warn, mailed); else at its warn level (context)
-};
-
-// Busier is not slower: DB time per second up with the load, while not every unit of work got costlier. The rule is
-// the comparison's (detail::load_explains): a ramp-up whose executions cost more each while transactions cost far
-// less (the mix changed) is the load's; every cost per unit worse is a regression.
-LoadRules apply_load_rules(std::vector<CheckResult>& results, const CheckPolicy& policy) {
-  auto result = [&](std::string_view key) { return find_result(results, key); };
-  bool load_rose = false;
-  std::vector<std::string> load_notes;
-  for (const auto& m : all_metrics())
-    if (m.checked && m.role == MetricRole::load)
-      if (const auto* r = result(m.key);
-          r && r->status == CheckStatus::changed && r->current && r->baseline.median && *r->current > *r->baseline.median) {
-        load_rose = true;
-        load_notes.push_back(fmt::format("{} {} -> {} /s", m.display, num(*r->baseline.median), num(*r->current)));
-      }
-  struct UnitKeys {
-    const char *load, *cost, *name;
-  };
-  static constexpr UnitKeys k_units[] = {{"load_profile.executes", "db_time_per_exec_ms", "execution"},
-                                         {"transactions_per_s", "db_time_per_txn_s", "transaction"},
-                                         {"load_profile.user_calls", "db_time_per_call_ms", "call"}};
-  std::vector<detail::UnitMove> moves;
-  std::vector<std::string> cost_notes, held, costlier;
-  for (const auto& u : k_units) {
-    detail::UnitMove move;
-    if (const auto* r = result(u.load); r && r->status == CheckStatus::changed && r->current && r->baseline.median)
-      move.load_with = *r->current > *r->baseline.median;
-    if (auto* r = result(u.cost); r && r->current && r->status != CheckStatus::insufficient) {
-      const bool worse = r->status == CheckStatus::fail || r->status == CheckStatus::warn;
-      move.cost = worse ? 1 : r->status == CheckStatus::improved ? -1 : 0;
-      const OptDouble centre = r->baseline.median ? r->baseline.median : r->baseline.mean;
-      if (worse) costlier.push_back(u.name);
-      if (*move.cost != 0 && centre)
-        cost_notes.push_back(fmt::format("per {} {} -> {} {}", u.name, num(*centre), num(*r->current), r->unit));
-      else held.push_back(u.name);
-    }
-    moves.push_back(move);
-  }
-  const bool load_explains = detail::load_explains(moves);
-  for (const char* k : {"db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
-    if (auto* r = result(k); r && r->status == CheckStatus::fail && load_rose) {
-      r->status = CheckStatus::warn;
-      r->reason += " (the load rose too: warns only)";
-    }
-  auto* dbt = result("db_time_per_s");
-  bool busier = false;
-  std::string cost_text;
-  // One reading at every level: DB time per second up with the load is the load's at its warn level too (then
-  // context, not a mail), not only at its fail level (then a warn: a load change that large is news).
-  const bool fail_level = dbt && dbt->status == CheckStatus::fail;
-  bool warn_level = dbt && dbt->status == CheckStatus::warn && dbt->reason.find("the policy's") == std::string::npos;
-  if (warn_level) {
-    // Under half its fail change it is no warn at all (warn_on_what_a_dba_acts_on): left as it is.
-    const auto pit = policy.metrics.find("db_time_per_s");
-    const OptDouble centre = dbt->baseline.median ? dbt->baseline.median : dbt->baseline.mean;
-    warn_level = pit != policy.metrics.end() && dbt->current && centre && *centre > 0 &&
-                 (*dbt->current - *centre) / *centre * 100 >= pit->second.fail_rel_pct / 2;
-  }
-  if ((fail_level || warn_level) && load_explains && !policy.load_matters) {
-    dbt->status = fail_level ? CheckStatus::warn : CheckStatus::changed;
-    cost_text =
-        cost_notes.empty()
-            ? fmt::format("DB time per {} within {}", fmt::join(held, ", "), held.size() == 1 ? "its band" : "their bands")
-            : fmt::format("DB time {}{}", fmt::join(cost_notes, ", "),
-                          held.empty() ? std::string() : fmt::format(" (per {} within the band)", fmt::join(held, ", ")));
-    std::string reading = detail::load_reading(true, costlier);
-    reading[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reading[0])));
-    dbt->reason = reading + ": " + dbt->reason + "; " + fmt::format("{}", fmt::join(load_notes, ", ")) + "; " + cost_text;
-    busier = true;
-  }
-  // The cost per unit of work fails a check only where it costs DB time: not on a nearly idle database,
-  // and not when DB time per second fell below its baseline (less work of another mix, e.g. a soak test
-  // before its load starts: a few executions carry the fixed background work).
-  if (dbt && dbt->current)
-    for (const char* k : {"db_time_per_exec_ms", "db_time_per_txn_s", "db_time_per_call_ms"})
-      if (auto* r = result(k); r && r->status == CheckStatus::fail) {
-        if (*dbt->current < detail::k_idle_aas) {
-          r->status = CheckStatus::warn;
-          r->reason += " (the database is nearly idle: warns only)";
-        } else if (dbt->baseline.median && *dbt->current < *dbt->baseline.median) {
-          r->status = CheckStatus::warn;
-          r->reason += " (DB time per second is below the baseline's: warns only)";
-        }
-      }
-  return {busier, cost_text, load_notes, fail_level};
-}
-
-// Idle periods (detail::idle_pair, as the comparison reads them: a current period under 0.05 AAS, or one under
-// 0.1 AAS against an idle baseline centre): their ratios and latencies rest on a handful of calls and waits, and
-// DB time per second on a few sessions' seconds: noise rather than a regression to mail about. A level the policy
-// sets still holds.
-void quiet_idle(std::vector<CheckResult>& results) {
-  const auto* dbt = find_result(results, "db_time_per_s");
-  const OptDouble dbt_centre = dbt ? (dbt->baseline.median ? dbt->baseline.median : dbt->baseline.mean) : std::nullopt;
-  const bool idle = dbt && dbt->current &&
-                    (*dbt->current < detail::k_idle_aas || (dbt_centre && detail::idle_pair(*dbt_centre, *dbt->current)));
-  if (idle)
-    for (auto& r : results)
-      if ((&r != dbt || *dbt->current >= detail::k_idle_aas) &&
-          (r.status == CheckStatus::warn || r.status == CheckStatus::fail) &&
-          r.reason.find("the policy's") == std::string::npos) {
-        r.status = CheckStatus::ok;
-        r.reason = fmt::format("outside the band, but the period is idle ({} AAS): noise", num(*dbt->current));
-      }
-}
-
-// A warn is a mail to a DBA: it needs a material change on a metric a DBA would act on.
-// - A master metric warns from half its fail level (DB time per second +11% against one period is a normal hour,
-//   not news); the cost per unit of work of a load under half the baseline's DB time per second (a soak test
-//   ramping up, a quiet hour of another mix) is context: a few executions carry the fixed work.
-// - The parts of DB time (DB CPU, non-CPU time, time outside both, AAS per CPU) warn only when DB time per second
-//   itself is worse: a part rising inside an unchanged whole is a change of mix, which the findings explain.
-// - Background CPU warns from a tenth of the CPUs; a latency when its event takes a tenth of DB time; hard parses
-//   when hard parse elapsed time does. Counts with no DB time of their own (rollbacks, logons, logical reads per
-//   ms of CPU) never warn.
-// Those below the line are "changed", with the reason.
-void warn_on_what_a_dba_acts_on(std::vector<CheckResult>& results, const Snapshot& current, const CheckPolicy& policy) {
-  const auto* dbt = find_result(results, "db_time_per_s");
-  constexpr double k_warn_share = 0.10;
-  const double dbt_centre_aas = dbt ? dbt->baseline.median.value_or(dbt->baseline.mean.value_or(0)) : 0.0;
-  const OptDouble cur_aas = current.average_active_sessions();
-  auto share_of_db_time = [&](const std::string& key) -> OptDouble {
-    const auto v = metric_value(current, key);
-    return v && cur_aas && *cur_aas > 0 ? OptDouble(*v / *cur_aas) : std::nullopt;
-  };
-  auto acts_on = [&](CheckResult& r, bool masters) {
-    if (r.status != CheckStatus::warn || !r.current || r.reason.find("the policy's") != std::string::npos) return;
-    const auto* m = find_metric(r.key);
-    const auto pit = policy.metrics.find(r.key);
-    if (m == nullptr || pit == policy.metrics.end() || (m->role == MetricRole::master) != masters) return;
-    const OptDouble centre = r.baseline.median ? r.baseline.median : r.baseline.mean;
-    if (!centre) return;
-    const double delta = std::fabs(*r.current - *centre);
-    std::string context;
-    if (m->role == MetricRole::master) {
-      const double rel = *centre != 0 ? delta / std::fabs(*centre) * 100 : 1e300;
-      if (pit->second.fail_z && rel < pit->second.fail_rel_pct / 2) {
-        r.status = CheckStatus::ok;
-        r.reason = fmt::format("worse than the baseline by {:+.0f}%, under the warn level of +{:.0f}% (half the fail level)", rel,
-                               pit->second.fail_rel_pct / 2);
-        return;
-      }
-      if (&r != dbt && dbt && dbt->current && dbt_centre_aas > 0 && *dbt->current < dbt_centre_aas / 2)
-        context = fmt::format(
-            "DB time per second {} AAS is under half the baseline's {}: the cost per unit of a smaller "
-            "load of another mix",
-            num(*dbt->current), num(dbt_centre_aas));
-    } else if (r.key == "db_cpu_per_s" || r.key == "non_cpu_per_s" || r.key == "outside_per_s" || r.key == "aas_per_cpu") {
-      if (dbt && !dbt->no_limit && dbt->status != CheckStatus::warn && dbt->status != CheckStatus::fail)
-        context = "a part of DB time, and DB time per second is not worse: a change of mix";
-    } else if (r.key == "load_profile.background_cpu") {
-      const OptDouble cpus = current.database.cpus;
-      if (!cpus || delta < k_warn_share * *cpus)
-        context = cpus ? fmt::format("{} s/s is {:.0f}% of the {:g} CPUs", num(delta), delta / *cpus * 100, *cpus)
-                       : std::string("the report gives no CPU count");
-    } else if (r.key == "single_block_read_ms" || r.key == "log_file_sync_ms") {
-      const std::string event = r.key == "single_block_read_ms" ? "db file sequential read" : "log file sync";
-      const auto share = share_of_db_time("event:" + event + ":time_per_s");
-      if (!share || *share < k_warn_share)
-        context = share ? fmt::format("{} is {:.0f}% of DB time", event, *share * 100)
-                        : fmt::format("{} is not among the report's timed events", event);
-    } else if (r.key == "load_profile.hard_parses") {
-      const auto share = share_of_db_time("time_model:hard parse elapsed time:time_per_s");
-      if (!share || *share < k_warn_share)
-        context = share ? fmt::format("hard parsing is {:.0f}% of DB time", *share * 100)
-                        : std::string("the report gives no hard parse elapsed time");
-    } else if (r.key == "load_profile.rollbacks" || r.key == "load_profile.logons" || r.key == "logical_reads_per_cpu_ms") {
-      context = "a count with no DB time of its own";
-    }
-    if (!context.empty()) {
-      r.status = CheckStatus::changed;
-      r.reason = "worse than the baseline, but not a change a DBA acts on alone (" + context + "): context, not a warn";
-    }
-  };
-  for (auto& r : results) acts_on(r, true);  // the masters first: the parts of DB time follow DB time per second
-  for (auto& r : results) acts_on(r, false);
-}
+using detail::LoadRules;
 
 // The findings and evidence: the current period against the baseline's typical period (its reports merged), or the
 // current report described when the baseline has no report of its own (a dump).
@@ -911,14 +762,9 @@ CheckReport detail::run_check(const Snapshot& current, const Baseline& baseline_
   const std::string policy_note = never.empty() ? "" : fmt::format("the policy {} can never fail the check", policy.source);
   out.policy = policy_table(policy);
 
-  const LoadRules load = apply_load_rules(out.results, policy);
-  quiet_idle(out.results);
-  warn_on_what_a_dba_acts_on(out.results, current, policy);
-  if (!storm.words.empty())
-    if (auto* d = find_result(out.results, "db_time_per_s")) {
-      d->status = CheckStatus::fail;
-      d->reason = "a storm beyond every stored period: " + storm.words + " (pages whatever the like periods)";
-    }
+  // The rules that temper each status (check_rules.cpp): the load, the cost per unit, idle periods, what a DBA acts
+  // on, storms.
+  const LoadRules load = detail::apply_check_rules(out.results, current, policy, storm);
   const CheckResult* dbt = find_result(out.results, "db_time_per_s");
   for (const auto& r : out.results) {
     if (r.status == CheckStatus::fail) out.status = CheckStatus::fail;

@@ -1,5 +1,5 @@
-// Change points of a series: binary segmentation with Pettitt's rank test (include/awrdiff/stats.hpp).
-#include <awrdiff/stats.hpp>
+// Change points of a series: binary segmentation with Pettitt's rank test (include/awrdiff/timeline.hpp).
+#include <awrdiff/timeline.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,7 @@
 
 #include "diff/charts.hpp"
 #include "diff/facts.hpp"
-#include "diff/timeline_episodes.hpp"
+#include "timeline/timeline_episodes.hpp"
 
 #include <awrdiff/sql_text.hpp>
 

@@ -1,6 +1,6 @@
 // The episodes of a timeline: runs of periods far above the band of the normal periods before them
 // (timeline_episodes.hpp, docs/timeline.md).
-#include "diff/timeline_episodes.hpp"
+#include "timeline/timeline_episodes.hpp"
 
 #include "diff/facts.hpp"
 

@@ -1,6 +1,6 @@
 // The storm rule of `check`: a period far beyond every stored period (include/awrdiff/check.hpp:
 // unlike_periods_multiple, storm_pages; docs/baselines.md "Like periods").
-#include "diff/check_storm.hpp"
+#include "check/check_storm.hpp"
 
 #include "diff/facts.hpp"
 

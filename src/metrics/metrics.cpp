@@ -134,20 +134,33 @@ constexpr OracleTwin k_none{};
 constexpr OracleTwin cs_per_s(std::string_view name) { return {name, "CentiSeconds Per Second", 0.01}; }
 constexpr OracleTwin same(std::string_view name, std::string_view unit) { return {name, unit, 1}; }
 
+// When a worse value warns in `check` (WarnContext): the parts of DB time, the host's CPUs, a share of DB time, counts.
+constexpr PerUnit k_no_unit{};
+constexpr WarnContext k_part_of_db_time{WarnGate::part_of_db_time, {}, {}, {}};
+constexpr WarnContext k_cpu_share{WarnGate::cpu_share, {}, {}, {}};
+constexpr WarnContext k_no_db_time{WarnGate::no_db_time, {}, {}, {}};
+constexpr WarnContext k_single_block_share{WarnGate::share_of_db_time, "event:db file sequential read:time_per_s",
+                                           "db file sequential read",
+                                           "db file sequential read is not among the report's timed events"};
+constexpr WarnContext k_log_file_sync_share{WarnGate::share_of_db_time, "event:log file sync:time_per_s", "log file sync",
+                                            "log file sync is not among the report's timed events"};
+constexpr WarnContext k_hard_parse_share{WarnGate::share_of_db_time, "time_model:hard parse elapsed time:time_per_s",
+                                         "hard parsing", "the report gives no hard parse elapsed time"};
+
 // key, display, unit, direction, abs_floor, rel_floor_pct, points, read, twin, twin2, across instances, role,
-// family, checked, per_unit
+// family, checked, per_unit, warn
 constexpr MetricSpec k_metrics[] = {
     // DB time and its parts, as average active sessions (seconds of DB time per second of elapsed).
     {"db_time_per_s", "DB time per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_db_time_per_s,
      cs_per_s("Database Time Per Sec"), same("Average Active Sessions", "Active Sessions"), A::sum, R::master, false, true},
     {"db_cpu_per_s", "DB CPU per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_db_cpu_per_s,
-     cs_per_s("CPU Usage Per Sec"), k_none, A::sum, R::detail, false, true},
+     cs_per_s("CPU Usage Per Sec"), k_none, A::sum, R::detail, false, true, k_no_unit, k_part_of_db_time},
     {"non_cpu_per_s", "Non-CPU time per second", "AAS", D::higher_is_worse, 0.05, 10, false, read_non_cpu_per_s, k_none, k_none,
-     A::sum, R::detail, false, true},
+     A::sum, R::detail, false, true, k_no_unit, k_part_of_db_time},
     {"outside_per_s", "Time outside DB CPU and waits per second", "AAS", D::higher_is_worse, 0.05, 20, false, read_outside_per_s,
-     k_none, k_none, A::sum, R::detail, false, true},
+     k_none, k_none, A::sum, R::detail, false, true, k_no_unit, k_part_of_db_time},
     {"aas_per_cpu", "AAS per CPU", "AAS", D::higher_is_worse, 0.02, 10, false, read_aas_per_cpu, k_none, k_none, A::mean,
-     R::detail, false, true},
+     R::detail, false, true, k_no_unit, k_part_of_db_time},
     {"db_time_per_txn_s",
      "DB time per transaction",
      "s",
@@ -194,7 +207,7 @@ constexpr MetricSpec k_metrics[] = {
      true,
      {"db_time_per_s", "load_profile.user_calls", "call"}},
     {"logical_reads_per_cpu_ms", "Logical reads per ms of DB CPU", "blocks/ms", D::neutral, 5, 20, false, read_reads_per_cpu_ms,
-     k_none, k_none, A::mean, R::detail, false, true},
+     k_none, k_none, A::mean, R::detail, false, true, k_no_unit, k_no_db_time},
     {"transactions_per_s", "Transactions per second", "/s", D::neutral, 0.5, 10, false, read_transactions, k_none, k_none, A::sum,
      R::load, false, false},  // the same as load_profile.transactions
     {"host_cpu_busy_pct", "Host CPU busy", "%", D::higher_is_worse, 10, 0, true, read_host_cpu_busy,
@@ -203,9 +216,9 @@ constexpr MetricSpec k_metrics[] = {
      same("Database CPU Time Ratio", "% Cpu/DB_Time"), k_none, A::mean, R::detail, false, true},
     {"single_block_read_ms", "Single-block read latency (db file sequential read)", "ms", D::higher_is_worse, 0.5, 30, false,
      read_single_block_read_ms, same("Average Synchronous Single-Block Read Latency", "Milliseconds"), k_none, A::mean, R::detail,
-     false, true},
+     false, true, k_no_unit, k_single_block_share},
     {"log_file_sync_ms", "Commit latency (log file sync)", "ms", D::higher_is_worse, 0.5, 30, false, read_log_file_sync_ms,
-     k_none, k_none, A::mean, R::detail, false, true},
+     k_none, k_none, A::mean, R::detail, false, true, k_no_unit, k_log_file_sync_share},
     {"sessions", "Sessions", "sessions", D::neutral, 5, 20, false, read_sessions, same("Session Count", "Sessions"), k_none,
      A::sum, R::detail, false, true},
     {"pct_db_time", "% of DB time", "%", D::neutral, 5, 0, true, nullptr, k_none, k_none, A::mean, R::detail, true},
@@ -268,7 +281,7 @@ constexpr MetricSpec k_metrics[] = {
     {"load_profile.db_time", "DB Time(s)", "s/s", D::higher_is_worse, 0.05, 10},
     {"load_profile.db_cpu", "DB CPU(s)", "s/s", D::higher_is_worse, 0.05, 10},
     {"load_profile.background_cpu", "Background CPU(s)", "s/s", D::higher_is_worse, 0.05, 20, false, nullptr,
-     cs_per_s("Background CPU Usage Per Sec"), k_none, A::sum, R::detail, false, true},
+     cs_per_s("Background CPU Usage Per Sec"), k_none, A::sum, R::detail, false, true, k_no_unit, k_cpu_share},
     {"load_profile.redo_size", "Redo size", "bytes/s", D::neutral, 10240, 20, false, nullptr,
      same("Redo Generated Per Sec", "Bytes Per Second"), k_none, A::sum, R::detail, false, true},
     {"load_profile.logical_reads", "Logical reads", "blocks/s", D::neutral, 1000, 20, false, nullptr,
@@ -316,15 +329,16 @@ constexpr MetricSpec k_metrics[] = {
     {"load_profile.parses", "Parses", "/s", D::neutral, 10, 20, false, nullptr,
      same("Total Parse Count Per Sec", "Parses Per Second"), k_none, A::sum, R::detail, false, true},
     {"load_profile.hard_parses", "Hard parses", "/s", D::higher_is_worse, 1, 30, false, nullptr,
-     same("Hard Parse Count Per Sec", "Parses Per Second"), k_none, A::sum, R::detail, false, true},
+     same("Hard Parse Count Per Sec", "Parses Per Second"), k_none, A::sum, R::detail, false, true, k_no_unit,
+     k_hard_parse_share},
     {"load_profile.workarea_mb", "SQL Work Area", "MB/s", D::neutral, 1, 20},
     {"load_profile.logons", "Logons", "/s", D::higher_is_worse, 1, 50, false, nullptr,
-     same("Logons Per Sec", "Logons Per Second"), k_none, A::sum, R::detail, false, true},
+     same("Logons Per Sec", "Logons Per Second"), k_none, A::sum, R::detail, false, true, k_no_unit, k_no_db_time},
     {"load_profile.user_logons", "User logons", "/s", D::higher_is_worse, 1, 50},
     {"load_profile.executes", "Executes", "/s", D::neutral, 10, 20, false, nullptr,
      same("Executions Per Sec", "Executes Per Second"), k_none, A::sum, R::load, false, true},
     {"load_profile.rollbacks", "Rollbacks", "/s", D::higher_is_worse, 0.5, 50, false, nullptr,
-     same("User Rollbacks Per Sec", "Rollbacks Per Second"), k_none, A::sum, R::detail, false, true},
+     same("User Rollbacks Per Sec", "Rollbacks Per Second"), k_none, A::sum, R::detail, false, true, k_no_unit, k_no_db_time},
     {"load_profile.transactions", "Transactions", "/s", D::neutral, 0.5, 10, false, nullptr,
      same("User Transaction Per Sec", "Transactions Per Second"), k_none, A::sum, R::load, false, true},
     {"load_profile.user_commits", "User commits", "/s", D::neutral, 0.5, 10, false, nullptr,

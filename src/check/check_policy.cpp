@@ -85,31 +85,58 @@ std::string toml_safe(const std::string& text) {
   return out;
 }
 
+// A table given twice: named here (the TOML parser's own message garbles the name).
+void refuse_repeated_tables(const std::string& text, const std::string& file) {
+  std::map<std::string, int> headers;
+  std::istringstream lines(text);
+  std::string line;
+  for (int n = 1; std::getline(lines, line); ++n) {
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] != '[' || line.compare(first, 2, "[[") == 0) continue;
+    const auto close = line.find(']', first);
+    if (close == std::string::npos) continue;
+    std::string key;
+    for (char c : line.substr(first + 1, close - first - 1))
+      if (c != ' ' && c != '\t' && c != '"' && c != '\'') key.push_back(c);
+    auto [it, fresh] = headers.emplace(key, n);
+    if (!fresh)
+      throw Error(file, fmt::format("line {}: {} is given twice (first at line {})", n, line.substr(first, close - first + 1),
+                                    it->second));
+  }
+}
+
+// Contradictory levels of one metric: every value would be out of one of them, or a value would fail before it warns.
+void refuse_contradictory_levels(const MetricPolicy& mp, const std::string& name, int line, const std::string& file) {
+  const std::array<std::pair<const char*, const std::optional<double>*>, 2> below{
+      {{"warn_below", &mp.warn_below}, {"fail_below", &mp.fail_below}}},
+      above{{{"warn_above", &mp.warn_above}, {"fail_above", &mp.fail_above}}};
+  for (const auto& [bn, bv] : below)
+    for (const auto& [an, av] : above)
+      if (*bv && *av && !(**bv < **av))
+        throw Error(file, fmt::format("line {}: metric '{}': {} = {:g} is not below {} = {:g}: contradictory levels "
+                                      "(every value is below the one or above the other)",
+                                      line, name, bn, **bv, an, **av));
+  if (mp.fail_z && mp.warn_z > *mp.fail_z)
+    throw Error(file, fmt::format("line {}: metric '{}': warn_z = {:g} is above fail_z = {:g}: a value {:g} to {:g} spreads "
+                                  "out would pass unseen (it fails only once it warns)",
+                                  line, name, mp.warn_z, *mp.fail_z, *mp.fail_z, mp.warn_z));
+  if (mp.warn_above && mp.fail_above && *mp.warn_above > *mp.fail_above)
+    throw Error(file, fmt::format("line {}: metric '{}': warn_above = {:g} is above fail_above = {:g}: a value would "
+                                  "fail before it warns",
+                                  line, name, *mp.warn_above, *mp.fail_above));
+  if (mp.warn_below && mp.fail_below && *mp.warn_below < *mp.fail_below)
+    throw Error(file, fmt::format("line {}: metric '{}': warn_below = {:g} is below fail_below = {:g}: a value would "
+                                  "fail before it warns",
+                                  line, name, *mp.warn_below, *mp.fail_below));
+}
+
 }  // namespace
 
 CheckPolicy parse_policy(const std::string& text, const std::string& file) {
   CheckPolicy p = default_policy();
   p.source = file;
   if (text.find('\0') != std::string::npos) throw Error(file, "is not a policy file (binary content)");
-  // A table given twice: named here (the TOML parser's own message garbles the name).
-  {
-    std::map<std::string, int> headers;
-    std::istringstream lines(text);
-    std::string line;
-    for (int n = 1; std::getline(lines, line); ++n) {
-      const auto first = line.find_first_not_of(" \t");
-      if (first == std::string::npos || line[first] != '[' || line.compare(first, 2, "[[") == 0) continue;
-      const auto close = line.find(']', first);
-      if (close == std::string::npos) continue;
-      std::string key;
-      for (char c : line.substr(first + 1, close - first - 1))
-        if (c != ' ' && c != '\t' && c != '"' && c != '\'') key.push_back(c);
-      auto [it, fresh] = headers.emplace(key, n);
-      if (!fresh)
-        throw Error(file, fmt::format("line {}: {} is given twice (first at line {})", n, line.substr(first, close - first + 1),
-                                      it->second));
-    }
-  }
+  refuse_repeated_tables(text, file);
   toml::table t;
   try {
     t = toml::parse(toml_safe(text), file);
@@ -180,31 +207,7 @@ CheckPolicy parse_policy(const std::string& text, const std::string& file) {
         }
         if (mp.warn_z <= 0 || (mp.fail_z && *mp.fail_z <= 0) || mp.abs_floor < 0 || mp.rel_floor_pct < 0)
           throw Error(file, fmt::format("line {}: metric '{}': levels and floors must be positive", line, name));
-        // Contradictory levels: every value would be out of one of them, or a value would fail before it warns.
-        {
-          const std::array<std::pair<const char*, const std::optional<double>*>, 2> below{
-              {{"warn_below", &mp.warn_below}, {"fail_below", &mp.fail_below}}},
-              above{{{"warn_above", &mp.warn_above}, {"fail_above", &mp.fail_above}}};
-          for (const auto& [bn, bv] : below)
-            for (const auto& [an, av] : above)
-              if (*bv && *av && !(**bv < **av))
-                throw Error(file, fmt::format("line {}: metric '{}': {} = {:g} is not below {} = {:g}: contradictory levels "
-                                              "(every value is below the one or above the other)",
-                                              line, name, bn, **bv, an, **av));
-          if (mp.fail_z && mp.warn_z > *mp.fail_z)
-            throw Error(file,
-                        fmt::format("line {}: metric '{}': warn_z = {:g} is above fail_z = {:g}: a value {:g} to {:g} spreads "
-                                    "out would pass unseen (it fails only once it warns)",
-                                    line, name, mp.warn_z, *mp.fail_z, *mp.fail_z, mp.warn_z));
-          if (mp.warn_above && mp.fail_above && *mp.warn_above > *mp.fail_above)
-            throw Error(file, fmt::format("line {}: metric '{}': warn_above = {:g} is above fail_above = {:g}: a value would "
-                                          "fail before it warns",
-                                          line, name, *mp.warn_above, *mp.fail_above));
-          if (mp.warn_below && mp.fail_below && *mp.warn_below < *mp.fail_below)
-            throw Error(file, fmt::format("line {}: metric '{}': warn_below = {:g} is below fail_below = {:g}: a value would "
-                                          "fail before it warns",
-                                          line, name, *mp.warn_below, *mp.fail_below));
-        }
+        refuse_contradictory_levels(mp, name, line, file);
         if (mp.enabled && (mt->contains("fail_z") || mt->contains("fail_above") || mt->contains("fail_below")) &&
             std::find(p.gates.begin(), p.gates.end(), name) == p.gates.end())
           p.gates.push_back(name);

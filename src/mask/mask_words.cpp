@@ -1,5 +1,6 @@
 // The masker's vocabulary: see mask_words.hpp.
-#include "model/mask_words.hpp"
+#include "mask/mask_words.hpp"
+#include "support/text.hpp"
 
 #include <algorithm>
 #include <array>

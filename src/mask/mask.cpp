@@ -2,22 +2,45 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/mask.hpp>
 
-#include "model/mask_words.hpp"
+#include "mask/mask_words.hpp"
 #include "support/text.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <fmt/format.h>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
 namespace awrdiff {
 
-using namespace detail::masking;  // model/mask_words.hpp
+using namespace detail::masking;  // mask/mask_words.hpp
 using detail::lower;  // support/text.hpp
 
 // ---- Masker ------------------------------------------------------------------------------------
+
+namespace {
+
+// The kind of name a KEY=value of a connect descriptor or log_archive_dest_n gives its value (HOST=, SERVICE_NAME=,
+// DB_UNIQUE_NAME=...); empty for any other key.
+std::optional<MaskKind> descriptor_key(std::string_view key) {
+  if (key == "HOST") return MaskKind::host;
+  if (key == "DB_UNIQUE_NAME") return MaskKind::database;
+  if (key == "INSTANCE_NAME") return MaskKind::instance;
+  if (key == "SERVICE" || key == "SERVICE_NAME" || key == "SID" || key == "GLOBAL_DBNAME") return MaskKind::service;
+  return std::nullopt;
+}
+
+// Whether the upper-case host name `name` ends in one of the known (upper-case) domains: dbhost07.corp.example.com.
+bool in_known_domain(std::string_view name, const std::vector<std::string>& domains) {
+  for (const auto& d : domains)
+    if (name.size() > d.size() + 1 && name.substr(name.size() - d.size()) == d && name[name.size() - d.size() - 1] == '.')
+      return true;
+  return false;
+}
+
+}  // namespace
 
 std::string Masker::new_alias(MaskKind kind, const std::string& key, std::string_view original) {
   auto alias = fmt::format("{}{}", prefix_of(kind), ++m_counts[kind]);
@@ -218,9 +241,7 @@ std::string Masker::text(std::string_view s) {
       const auto key = std::string_view(up).substr(i, word - i);
       std::size_t k = word;
       while (k < n && s[k] == ' ') ++k;
-      if (k < n && s[k] == '=' &&
-          (key == "HOST" || key == "SERVICE" || key == "SERVICE_NAME" || key == "SID" || key == "DB_UNIQUE_NAME" ||
-           key == "INSTANCE_NAME" || key == "GLOBAL_DBNAME")) {
+      if (const auto kind = descriptor_key(key); k < n && s[k] == '=' && kind) {
         ++k;
         while (k < n && s[k] == ' ') ++k;
         std::size_t e = k;
@@ -231,11 +252,7 @@ std::string Masker::text(std::string_view s) {
           i = k;
           continue;
         }
-        const MaskKind kind = key == "HOST"             ? MaskKind::host
-                              : key == "DB_UNIQUE_NAME" ? MaskKind::database
-                              : key == "INSTANCE_NAME"  ? MaskKind::instance
-                                                        : MaskKind::service;
-        out += setting_words().count(upper(value)) ? std::string(value) : alias(kind, value);
+        out += setting_words().count(upper(value)) ? std::string(value) : alias(*kind, value);
         i = e;
         continue;
       }
@@ -254,17 +271,10 @@ std::string Masker::text(std::string_view s) {
       continue;
     }
     // A host name in a known domain: dbhost07.corp.example.com.
-    if (!m_domains.empty() && run > i) {
-      const auto r = std::string_view(up).substr(i, run - i);
-      bool done = false;
-      for (const auto& d : m_domains)
-        if (r.size() > d.size() + 1 && r.substr(r.size() - d.size()) == d && r[r.size() - d.size() - 1] == '.') {
-          out += alias(MaskKind::host, s.substr(i, run - i));
-          i = run;
-          done = true;
-          break;
-        }
-      if (done) continue;
+    if (!m_domains.empty() && run > i && in_known_domain(std::string_view(up).substr(i, run - i), m_domains)) {
+      out += alias(MaskKind::host, s.substr(i, run - i));
+      i = run;
+      continue;
     }
     // Known names, the longest first, between non-alphanumeric characters.
     bool matched = false;
@@ -343,6 +353,27 @@ std::string masked_comment(const Token& t) {
   return starts_with(t.text, "--") ? "--" : "/* */";
 }
 
+// A dotted name from toks[i] on (schema.package.procedure, schema.table@link): the indexes of its parts and of the
+// token after it. `quoted`: a part after the first may be a quoted identifier.
+std::pair<std::vector<std::size_t>, std::size_t> dotted_name(const std::vector<Token>& toks, std::size_t i, bool quoted) {
+  std::vector<std::size_t> parts = {i};
+  std::size_t j = next_word(toks, i);
+  while (j < toks.size() && toks[j].text == "." && next_word(toks, j) < toks.size() &&
+         (toks[next_word(toks, j)].kind == Tok::ident || (quoted && toks[next_word(toks, j)].kind == Tok::qident))) {
+    parts.push_back(next_word(toks, j));
+    j = next_word(toks, next_word(toks, j));
+  }
+  return {parts, j};
+}
+
+// A keyword after which no table is named until the next FROM, JOIN, INTO...: the clause after the table list.
+bool ends_table_list(const std::string& word) {
+  return word == "WHERE" || word == "GROUP" || word == "ORDER" || word == "HAVING" || word == "CONNECT" || word == "START" ||
+         word == "UNION" || word == "MINUS" || word == "INTERSECT" || word == "EXCEPT" || word == "SET" || word == "VALUES" ||
+         word == "SELECT" || word == "RETURNING" || word == "FETCH" || word == "OFFSET" || word == "MODEL" || word == "WITH" ||
+         word == "FOR";
+}
+
 }  // namespace
 
 // The statement's table references (FROM, JOIN, INTO, UPDATE...: name, schema.name, name@link) and the
@@ -396,10 +427,7 @@ void Masker::mask_sql_references(std::vector<Token>& toks, std::vector<bool>& do
                  (word == "TABLE" && prev_word != "CREATE" && prev_word != "ALTER") || word == "DELETE") {
         // CREATE / ALTER TABLE name: a table too, but its name stays unless known (DDL rarely tops AWR).
         expect_table = true;
-      } else if (word == "WHERE" || word == "GROUP" || word == "ORDER" || word == "HAVING" || word == "CONNECT" ||
-                 word == "START" || word == "UNION" || word == "MINUS" || word == "INTERSECT" || word == "EXCEPT" ||
-                 word == "SET" || word == "VALUES" || word == "SELECT" || word == "RETURNING" || word == "FETCH" ||
-                 word == "OFFSET" || word == "MODEL" || word == "WITH" || word == "FOR") {
+      } else if (ends_table_list(word)) {
         expect_table = false;
         if (depth <= from_depth) from_depth = -1;
       } else {
@@ -412,12 +440,7 @@ void Masker::mask_sql_references(std::vector<Token>& toks, std::vector<bool>& do
     if (expect_call) {
       // BEGIN [schema.]package.procedure(...); CALL ...: the schema and the package (a lone procedure).
       expect_call = false;
-      std::vector<std::size_t> parts = {i};
-      std::size_t j = next(i);
-      while (j < toks.size() && toks[j].text == "." && next(j) < toks.size() && toks[next(j)].kind == Tok::ident) {
-        parts.push_back(next(j));
-        j = next(next(j));
-      }
+      const auto [parts, j] = dotted_name(toks, i, false);
       const auto first = upper(unquote(toks[parts[0]]));
       if (!oracle_object(first) && !oracle_schema(first) && (j >= toks.size() || toks[j].text == "(" || toks[j].text == ";")) {
         auto known = m_names.find(first);
@@ -434,13 +457,7 @@ void Masker::mask_sql_references(std::vector<Token>& toks, std::vector<bool>& do
     if (!expect_table) continue;
     expect_table = false;
     // A table reference: name, schema.name, schema.name@link, name@link.
-    std::vector<std::size_t> parts = {i};
-    std::size_t j = next(i);
-    while (j < toks.size() && toks[j].text == "." && next(j) < toks.size() &&
-           (toks[next(j)].kind == Tok::ident || toks[next(j)].kind == Tok::qident)) {
-      parts.push_back(next(j));
-      j = next(next(j));
-    }
+    const auto [parts, j] = dotted_name(toks, i, true);
     // FROM pkg.fn(...): a table function; INTO t (a, b): the table's columns.
     if (j < toks.size() && toks[j].text == "(" && (ctx_word == "FROM" || ctx_word == "JOIN" || ctx_word == "USING")) continue;
     const auto first = upper(unquote(toks[parts[0]]));

@@ -2,7 +2,7 @@
 // check_mail; docs/baselines.md "Output").
 #include <awrdiff/check.hpp>
 
-#include "diff/check_storm.hpp"
+#include "check/check_storm.hpp"
 #include "diff/facts.hpp"
 
 #include <fmt/format.h>

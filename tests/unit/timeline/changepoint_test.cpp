@@ -1,6 +1,6 @@
-// Change points (stats.hpp): a synthetic year of hourly periods with a daily cycle and noise, with and
+// Change points (timeline.hpp): a synthetic year of hourly periods with a daily cycle and noise, with and
 // without an injected step; spikes are not steps; two steps are both found.
-#include <awrdiff/stats.hpp>
+#include <awrdiff/timeline.hpp>
 
 #include <gtest/gtest.h>
 

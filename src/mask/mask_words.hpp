@@ -1,4 +1,4 @@
-// The masker's vocabulary (src/model/mask.cpp uses it): Oracle's own schemas, objects and words, which
+// The masker's vocabulary (src/mask/mask.cpp uses it): Oracle's own schemas, objects and words, which
 // are never masked; finders of IP addresses and paths in text; the SQL lexer; and the classes of the
 // cells of a table awrdiff does not interpret, by header.
 #pragma once

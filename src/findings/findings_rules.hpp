@@ -1,4 +1,4 @@
-// Internal to the findings rules (src/diff/findings*.cpp): class Rules, which reads the facts of two periods
+// Internal to the findings rules (src/findings/findings*.cpp): class Rules, which reads the facts of two periods
 // into findings, with its lookups, the rules' thresholds and the number formats the rules share. Its rules are split
 // by family: findings.cpp (the run, the order of findings, the reports' ADDM findings), findings_waits.cpp (commit and
 // I/O latency, IOStat by Filetype, contention and Configuration waits), findings_sql.cpp (hard parsing, literal SQL,

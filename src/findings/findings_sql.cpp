@@ -1,7 +1,7 @@
 // The findings rules of the SQL: hard parsing, literal SQL that appears or goes, a statement under a new sql_id,
 // a plan change, and the statements that carry the change of DB time. Class Rules: findings_rules.hpp;
 // docs/findings.md.
-#include "diff/findings_rules.hpp"
+#include "findings/findings_rules.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // between the periods: the host, SGA sizes, init.ora parameters. Class Rules: findings_rules.hpp; docs/findings.md.
 #include <awrdiff/catalog.hpp>
 
-#include "diff/findings_rules.hpp"
+#include "findings/findings_rules.hpp"
 
 #include <algorithm>
 #include <cmath>
