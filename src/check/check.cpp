@@ -4,6 +4,7 @@
 #include <awrdiff/check.hpp>
 #include <awrdiff/parse.hpp>
 
+#include "diff/charts.hpp"
 #include "check/check_charts.hpp"
 #include "check/check_rules.hpp"
 #include "check/check_storm.hpp"

@@ -61,9 +61,9 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     for (const auto& k : metrics)
       if (const auto mid = m_impl->metric_id(k); mid >= 0) ids.push_back(mid);
     const std::string join =
-        ids.empty()
-            ? std::string("LEFT JOIN metric_values v ON 1 = 0")
-            : fmt::format("LEFT JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id AND v.begin_epoch >= ? "
+        ids.empty() ? std::string("LEFT JOIN metric_values v ON 1 = 0")
+                    : fmt::format(
+                          "LEFT JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id AND v.begin_epoch >= ? "
                           "AND v.begin_epoch <= ? AND v.metric_id IN ({})",
                           fmt::join(ids, ", "));
     const std::string rows = fmt::format(
