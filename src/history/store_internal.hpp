@@ -130,6 +130,12 @@ struct HistoryStore::Impl {
   }
 
   AddResult add_in_transaction(const PreparedPeriod& pp, const std::string& added_at);
+
+private:
+  /// add_in_transaction's step: the period's values and its compressed snapshot, under the period id `id`.
+  void insert_values(const PreparedPeriod& pp, std::optional<std::int64_t> b, std::int64_t id);
+  /// add_in_transaction's step: the stored periods of the same instance overlapping [b, e) are flagged with this one.
+  void flag_overlaps(const HistoryPeriod& p, std::int64_t b, std::int64_t e, std::int64_t id, AddResult& out);
 };
 
 }  // namespace awrdiff

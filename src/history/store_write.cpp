@@ -17,6 +17,69 @@ namespace awrdiff {
 
 using namespace detail::history;  // store_internal.hpp: the SQL types and the helpers
 
+void HistoryStore::Impl::insert_values(const PreparedPeriod& pp, std::optional<std::int64_t> b, std::int64_t id) {
+  const HistoryPeriod& p = pp.period;
+  // The values: one multi-row statement.
+  std::vector<SqlValue> vp;
+  std::string sql = "INSERT INTO metric_values (dbid, begin_epoch, period_id, metric_id, value) VALUES ";
+  for (const auto& [k, v] : pp.values) {
+    const auto mid = metric_id(k);
+    if (mid < 0 || !std::isfinite(v)) continue;
+    if (!vp.empty()) sql += ", ";
+    sql += "(?, ?, ?, ?, ?)";
+    vp.insert(vp.end(), {as_int(p.dbid), opt(b), id, mid, v});
+  }
+  if (!vp.empty()) c->query(sql, vp);
+  if (!pp.snapshot_zlib.empty() && pp.snapshot_json_bytes > 0) {
+    const SqlValue sp[] = {as_int(p.dbid),
+                           opt(b),
+                           id,
+                           std::string("zlib"),
+                           static_cast<std::int64_t>(pp.snapshot_json_bytes),
+                           detail::SqlBlob{pp.snapshot_zlib}};
+    c->query("INSERT INTO snapshots (dbid, begin_epoch, period_id, encoding, json_bytes, body) VALUES (?, ?, ?, ?, ?, ?)", sp);
+  }
+}
+
+void HistoryStore::Impl::flag_overlaps(const HistoryPeriod& p, std::int64_t b, std::int64_t e, std::int64_t id, AddResult& out) {
+  std::int64_t longest = 0;
+  c->query("SELECT value FROM meta WHERE name = 'longest_period_s'", {},
+           [&](const SqlRow& r) { longest = std::atoll(r.text(0).c_str()); });
+  if (e - b > longest) {
+    const SqlValue lp[] = {std::to_string(e - b)};
+    c->query("DELETE FROM meta WHERE name = 'longest_period_s'", {});
+    c->query("INSERT INTO meta (name, value) VALUES ('longest_period_s', ?)", lp);
+  }
+  const SqlValue op[] = {as_int(p.dbid),
+                         as_int(p.con_dbid.value_or(0)),
+                         std::int64_t{p.instance_number.value_or(0)},
+                         id,
+                         b - std::max(longest, e - b) - 1,
+                         e,
+                         b};
+  std::vector<std::int64_t> others;
+  c->query(
+      "SELECT period_id, begin_time, end_time, begin_snap, end_snap FROM periods WHERE dbid = ? AND con_dbid = ? AND "
+      "instance_number = ? AND period_id <> ? AND begin_epoch > ? AND begin_epoch < ? AND end_epoch > ? ORDER BY begin_epoch",
+      op, [&](const SqlRow& r) {
+        others.push_back(r.integer(0));
+        HistoryPeriod o;
+        o.begin_time = r.text(1);
+        o.end_time = r.text(2);
+        o.begin_snap = r.opt_integer(3);
+        o.end_snap = r.opt_integer(4);
+        out.overlaps.push_back(o.label());
+      });
+  if (!others.empty()) {
+    out.overlapping = true;
+    others.push_back(id);
+    for (auto oid : others) {
+      const SqlValue u[] = {as_int(p.dbid), oid};
+      c->query("UPDATE periods SET overlapping = 1 WHERE dbid = ? AND period_id = ?", u);
+    }
+  }
+}
+
 AddResult HistoryStore::Impl::add_in_transaction(const PreparedPeriod& pp, const std::string& added_at) {
   const HistoryPeriod& p = pp.period;
   AddResult out;
@@ -101,68 +164,12 @@ AddResult HistoryStore::Impl::add_in_transaction(const PreparedPeriod& pp, const
           out.added = true;
         });
   if (!id) return out;  // the same period is stored already
-  // The values: one multi-row statement.
-  std::vector<SqlValue> vp;
-  std::string sql = "INSERT INTO metric_values (dbid, begin_epoch, period_id, metric_id, value) VALUES ";
-  for (const auto& [k, v] : pp.values) {
-    const auto mid = metric_id(k);
-    if (mid < 0 || !std::isfinite(v)) continue;
-    if (!vp.empty()) sql += ", ";
-    sql += "(?, ?, ?, ?, ?)";
-    vp.insert(vp.end(), {as_int(p.dbid), opt(b), *id, mid, v});
-  }
-  if (!vp.empty()) c->query(sql, vp);
-  if (!pp.snapshot_zlib.empty() && pp.snapshot_json_bytes > 0) {
-    const SqlValue sp[] = {as_int(p.dbid),
-                           opt(b),
-                           *id,
-                           std::string("zlib"),
-                           static_cast<std::int64_t>(pp.snapshot_json_bytes),
-                           detail::SqlBlob{pp.snapshot_zlib}};
-    c->query("INSERT INTO snapshots (dbid, begin_epoch, period_id, encoding, json_bytes, body) VALUES (?, ?, ?, ?, ?, ?)", sp);
-  }
+  insert_values(pp, b, *id);
   // Overlaps with stored periods of the same instance: both are flagged (so the store does not
   // depend on the order the reports came in).
   // The candidates begin at most the longest stored period's length before this one (kept in meta),
   // so the index bounds the search on both sides however large the history.
-  if (b && e) {
-    std::int64_t longest = 0;
-    c->query("SELECT value FROM meta WHERE name = 'longest_period_s'", {},
-             [&](const SqlRow& r) { longest = std::atoll(r.text(0).c_str()); });
-    if (*e - *b > longest) {
-      const SqlValue lp[] = {std::to_string(*e - *b)};
-      c->query("DELETE FROM meta WHERE name = 'longest_period_s'", {});
-      c->query("INSERT INTO meta (name, value) VALUES ('longest_period_s', ?)", lp);
-    }
-    const SqlValue op[] = {as_int(p.dbid),
-                           as_int(p.con_dbid.value_or(0)),
-                           std::int64_t{p.instance_number.value_or(0)},
-                           *id,
-                           *b - std::max(longest, *e - *b) - 1,
-                           *e,
-                           *b};
-    std::vector<std::int64_t> others;
-    c->query(
-        "SELECT period_id, begin_time, end_time, begin_snap, end_snap FROM periods WHERE dbid = ? AND con_dbid = ? AND "
-        "instance_number = ? AND period_id <> ? AND begin_epoch > ? AND begin_epoch < ? AND end_epoch > ? ORDER BY begin_epoch",
-        op, [&](const SqlRow& r) {
-          others.push_back(r.integer(0));
-          HistoryPeriod o;
-          o.begin_time = r.text(1);
-          o.end_time = r.text(2);
-          o.begin_snap = r.opt_integer(3);
-          o.end_snap = r.opt_integer(4);
-          out.overlaps.push_back(o.label());
-        });
-    if (!others.empty()) {
-      out.overlapping = true;
-      others.push_back(*id);
-      for (auto oid : others) {
-        const SqlValue u[] = {as_int(p.dbid), oid};
-        c->query("UPDATE periods SET overlapping = 1 WHERE dbid = ? AND period_id = ?", u);
-      }
-    }
-  }
+  if (b && e) flag_overlaps(p, *b, *e, *id, out);
   return out;
 }
 

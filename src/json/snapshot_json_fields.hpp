@@ -283,10 +283,9 @@ private:
   std::size_t m_next = 0;
 };
 
-/// The whole snapshot object: every key but the bound sections' lists, which WithBoundLists adds in order.
+/// snapshot_fields' first part: the keys from "activity" to "interval", in key order.
 template <class V, class S>
-void snapshot_fields(V& visitor, S& s) {
-  WithBoundLists<V, S> j(visitor, s);
+void fields_activity_to_interval(WithBoundLists<V, S>& j, S& s) {
   j.rows("activity", s.activity, [](V& o, auto& a) {
     o.number("begin_value", a.begin_value);
     o.number("end_value", a.end_value);
@@ -357,6 +356,11 @@ void snapshot_fields(V& visitor, S& s) {
     o.text_or_null("startup_time", i.startup_time);
   });
   j.object("interval", [&](V& o) { interval_fields(o, s); });
+}
+
+/// snapshot_fields' second part: the keys from "invalid_reason" to "wait_histograms", in key order.
+template <class V, class S>
+void fields_invalid_reason_to_wait_histograms(WithBoundLists<V, S>& j, S& s) {
   j.text_or_null("invalid_reason", s.invalid_reason);
   j.rows("iostat_filetype", s.iostat_filetype, [](V& o, auto& r) { iostat_fields(o, r); });
   j.rows("iostat_function", s.iostat_function, [](V& o, auto& r) { iostat_fields(o, r); });
@@ -415,6 +419,14 @@ void snapshot_fields(V& visitor, S& s) {
     o.text("section", h.section);
     o.number("total_waits", h.total_waits);
   });
+}
+
+/// The whole snapshot object: every key but the bound sections' lists, which WithBoundLists adds in order.
+template <class V, class S>
+void snapshot_fields(V& visitor, S& s) {
+  WithBoundLists<V, S> j(visitor, s);
+  fields_activity_to_interval(j, s);
+  fields_invalid_reason_to_wait_histograms(j, s);
   j.finish();
 }
 

@@ -207,12 +207,10 @@ private:
     return usable_header_line(i - 1);
   }
 
-  void begin_table(std::size_t rule, const std::vector<Span>& segs) {
-    flush_continuation();
-    m_segs = segs;
-    // Header lines: the non-blank lines right above the rule (at most 4), down from the title.
+  /// begin_table's step: the header lines above the rule (text, first usable column), top down.
+  std::vector<std::pair<std::string_view, std::size_t>> header_lines_above(std::size_t rule, bool tilde_rule) const {
     std::vector<std::pair<std::string_view, std::size_t>> header_lines;  // text, first usable column
-    const bool tilde_rule = m_lines[rule].find('~') != std::string::npos;
+    // Header lines: the non-blank lines right above the rule (at most 4), down from the title.
     if (tilde_rule && rule > 0) {
       // "Load Profile        Per Second  Per Transaction": skip the title part of the line above.
       std::string_view l = m_lines[rule - 1];
@@ -245,25 +243,12 @@ private:
         header_lines.insert(header_lines.begin(), {m_lines[k], 0});
       }
     }
-    // Two-line records: the name header's rule lies just above this header.
-    m_two_level = false;
-    if (m_name_rule != SIZE_MAX && m_name_rule < rule && rule - m_name_rule <= 5) {
-      m_two_level = true;
-    } else {
-      m_name_rule = SIZE_MAX;
-    }
-    const bool label_col = m_segs.front().start >= 2;
-    const std::size_t ncols = m_segs.size() + (label_col ? 1 : 0);
-    std::vector<std::string> headers(ncols);
-    // Statspack header tables ("Database    DB Id ..." over "~~~~~~~~ -----------"): the words over
-    // the tildes name a column, and the header may be wrapped over two lines. Read the column names
-    // in reading order when they account for every column.
-    if (tilde_rule && m_lines[rule].front() == '~' && (!m_in_section || m_section_spec == nullptr)) {
-      if (auto names = header_in_reading_order(rule, ncols, label_col)) {
-        headers = std::move(*names);
-        header_lines.clear();
-      }
-    }
+    return header_lines;
+  }
+
+  /// begin_table's step: each header word joins the column it overlaps most (or lies nearest).
+  void assign_header_words(const std::vector<std::pair<std::string_view, std::size_t>>& header_lines,
+                           std::vector<std::string>& headers, std::size_t ncols, bool label_col) const {
     for (const auto& [text, from] : header_lines) {
       for_each_word(text, from, [&](const Word& w) {
         std::size_t best = 0, best_overlap = 0, best_dist = SIZE_MAX;
@@ -285,23 +270,56 @@ private:
         headers[best] += w.text;
       });
     }
+  }
+
+  /// begin_table's step (two-line records): the name header's column names, from the lines above the name rule.
+  std::vector<std::string> name_headers_above() const {
+    // Name header: the lines above the name rule, sliced by the name rule's segments.
+    std::vector<std::string> names(m_name_segs.size());
+    std::size_t first = m_name_rule;
+    while (first > 0 && m_name_rule - first < 3 && usable_header_line(first - 1) && first - 1 != m_title_line &&
+           !rule_segments(m_lines[first - 1]))
+      --first;
+    for (std::size_t k = first; k < m_name_rule; ++k) {
+      for_each_word(m_lines[k], 0, [&](const Word& w) {
+        std::size_t best = 0;
+        for (std::size_t c = 0; c < m_name_segs.size(); ++c)
+          if (w.end > m_name_segs[c].start) best = c;
+        if (!names[best].empty()) names[best] += ' ';
+        names[best] += w.text;
+      });
+    }
+    return names;
+  }
+
+  void begin_table(std::size_t rule, const std::vector<Span>& segs) {
+    flush_continuation();
+    m_segs = segs;
+    const bool tilde_rule = m_lines[rule].find('~') != std::string::npos;
+    auto header_lines = header_lines_above(rule, tilde_rule);
+    // Two-line records: the name header's rule lies just above this header.
+    m_two_level = false;
+    if (m_name_rule != SIZE_MAX && m_name_rule < rule && rule - m_name_rule <= 5) {
+      m_two_level = true;
+    } else {
+      m_name_rule = SIZE_MAX;
+    }
+    const bool label_col = m_segs.front().start >= 2;
+    const std::size_t ncols = m_segs.size() + (label_col ? 1 : 0);
+    std::vector<std::string> headers(ncols);
+    // Statspack header tables ("Database    DB Id ..." over "~~~~~~~~ -----------"): the words over
+    // the tildes name a column, and the header may be wrapped over two lines. Read the column names
+    // in reading order when they account for every column.
+    if (tilde_rule && m_lines[rule].front() == '~' && (!m_in_section || m_section_spec == nullptr)) {
+      if (auto names = header_in_reading_order(rule, ncols, label_col)) {
+        headers = std::move(*names);
+        header_lines.clear();
+      }
+    }
+    assign_header_words(header_lines, headers, ncols, label_col);
     m_name_headers.clear();
     if (m_two_level) {
-      // Name header: the lines above the name rule, sliced by the name rule's segments.
-      std::vector<std::string> names(m_name_segs.size());
-      std::size_t first = m_name_rule;
-      while (first > 0 && m_name_rule - first < 3 && usable_header_line(first - 1) && first - 1 != m_title_line &&
-             !rule_segments(m_lines[first - 1]))
-        --first;
-      for (std::size_t k = first; k < m_name_rule; ++k) {
-        for_each_word(m_lines[k], 0, [&](const Word& w) {
-          std::size_t best = 0;
-          for (std::size_t c = 0; c < m_name_segs.size(); ++c)
-            if (w.end > m_name_segs[c].start) best = c;
-          if (!names[best].empty()) names[best] += ' ';
-          names[best] += w.text;
-        });
-      }
+      const auto names = name_headers_above();
       m_name_headers = names;
       headers.insert(headers.begin(), names.begin(), names.end());
       m_pending_name.clear();
