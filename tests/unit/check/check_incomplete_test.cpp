@@ -1,5 +1,6 @@
 // `check` on an incomplete current report (a truncated report, metrics it does not give) and baselines given
 // the same period twice or overlapping periods (check.hpp, baseline.hpp).
+#include "tests/support/quiet_line.hpp"
 #include "tests/support/samples.hpp"
 
 #include <awrdiff/baseline.hpp>
@@ -17,6 +18,7 @@
 namespace {
 
 using awrdiff::CheckStatus;
+using awrdiff::testing::is_quiet_line;
 using awrdiff::testing::sample_path;
 using awrdiff::testing::sample_report;
 
@@ -37,19 +39,6 @@ awrdiff::Snapshot cut(const std::string& sample, std::size_t bytes, const std::s
 bool has(const std::vector<std::string>& v, std::string_view part) {
   return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return s.find(part) != std::string::npos; });
 }
-
-namespace {
-// check -q's line: the headline with the database, snaps and times after its verdict word ("WARN ORCL19/orcl19 snaps
-// 4412-4413, 14-Mar-25 14:20:03 .. 14:30:03: no fail-level regression, ..."), then what follows it (`rest`).
-[[maybe_unused]] bool is_quiet_line(const std::string& q, const std::string& headline, const std::string& rest = "") {
-  const auto comma = headline.find(", ");
-  if (comma == std::string::npos) return false;
-  const std::string verdict = headline.substr(0, comma), said = headline.substr(comma + 2);
-  const auto at = q.find(": " + said + "\n");
-  return q.rfind(verdict + " ORCL19/orcl19 snaps ", 0) == 0 && at != std::string::npos &&
-         q.substr(at + 2 + said.size() + 1) == rest;
-}
-}  // namespace
 
 TEST(CheckIncomplete, CompleteReportsHaveNoInputWarnings) {
   const auto b = sample_baseline();

@@ -1,5 +1,6 @@
 // `check` against a baseline (check.hpp, baseline.hpp): the samples' must-shows, the policy file, the
 // comparability gate, the baseline file's round trip and the distributions behind the bands.
+#include "tests/support/quiet_line.hpp"
 #include "tests/support/samples.hpp"
 
 #include "diff/facts.hpp"
@@ -23,6 +24,7 @@
 namespace {
 
 using awrdiff::CheckStatus;
+using awrdiff::testing::is_quiet_line;
 using awrdiff::testing::sample_report;
 
 awrdiff::Baseline sample_baseline() {
@@ -36,19 +38,6 @@ const awrdiff::CheckResult* result(const awrdiff::CheckReport& r, std::string_vi
     if (x.key == key) return &x;
   return nullptr;
 }
-
-namespace {
-// check -q's line: the headline with the database, snaps and times after its verdict word ("WARN ORCL19/orcl19 snaps
-// 4412-4413, 14-Mar-25 14:20:03 .. 14:30:03: no fail-level regression, ..."), then what follows it (`rest`).
-[[maybe_unused]] bool is_quiet_line(const std::string& q, const std::string& headline, const std::string& rest = "") {
-  const auto comma = headline.find(", ");
-  if (comma == std::string::npos) return false;
-  const std::string verdict = headline.substr(0, comma), said = headline.substr(comma + 2);
-  const auto at = q.find(": " + said + "\n");
-  return q.rfind(verdict + " ORCL19/orcl19 snaps ", 0) == 0 && at != std::string::npos &&
-         q.substr(at + 2 + said.size() + 1) == rest;
-}
-}  // namespace
 
 TEST(Check, BadFailsNamingTheCause) {
   const auto r = awrdiff::check(sample_report("bad.html"), sample_baseline(), awrdiff::default_policy());
