@@ -279,6 +279,19 @@ std::vector<Snapshot> load_shapes(const std::string& corpus) {
   return out;
 }
 
+// A database's load relative to its shape: `spread` (log-normal around 1), kept believable for the shape's host. Some
+// reports were taken in a pile-up (a 16-CPU instance at 1,022 AAS of row-lock waits): that is an incident, not a
+// database's busy hour. So a shape whose AAS is above 60 % of its CPUs is first brought to 60 % of them, and no
+// database's busiest hour (before noise and incidents) exceeds its CPU count; a shape without a CPU count keeps its
+// AAS. An idle shape stays idle (its storms are judged by what they add: make_incidents).
+double believable_scale(const Snapshot& shape, double spread) {
+  const double aas = shape.interval.db_time_s.value_or(0) / shape.interval.elapsed_s.value_or(3600);
+  const double cpus = shape.database.cpus.value_or(0);
+  if (aas <= 0 || cpus <= 0) return spread;
+  const double to_normal = aas > 0.6 * cpus ? 0.6 * cpus / aas : 1;
+  return std::min(to_normal * spread, cpus / aas);
+}
+
 std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, std::mt19937_64& rng) {
   std::vector<Db> dbs(static_cast<std::size_t>(o.dbs));
   const int hours = o.days * 24;
@@ -290,7 +303,7 @@ std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, 
     d.shape = static_cast<int>(i % shapes.size());
     // A RAC global report's shape is the whole cluster's series already (instance 0): one series.
     d.instances = i % 5 == 4 && shapes[static_cast<std::size_t>(d.shape)].kind != awrdiff::ReportKind::awr_global ? 2 : 1;
-    d.scale = std::exp(gauss(rng) * 0.4);
+    d.scale = believable_scale(shapes[static_cast<std::size_t>(d.shape)], std::exp(gauss(rng) * 0.4));
     d.weekend = 0.2 + 0.3 * static_cast<double>(rng() % 100) / 100;
     d.phase = static_cast<int>(rng() % 3) - 1;
     d.local_time = i % 3 == 0 && hours > k_dst_day * 24 + 3;
@@ -307,8 +320,27 @@ std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, 
   return dbs;
 }
 
+// What an incident must add to be one: a storm or a step a DBA is paged for adds DB time, not a ratio of nothing. A
+// x4.5 storm on an idle database of 0.0005 AAS adds 0.002 AAS (7 s of DB time in an hour): no DBA is paged for it,
+// and no check should page. In AAS (DB time per second) added in at least one of its hours: 0.25 AAS is 15 minutes of
+// DB time in the hour that were not there.
+constexpr double k_material_aas = 0.25;
+
+// The AAS of hour `h` of database `d` before noise and incidents.
+double hour_aas(const Db& d, const Snapshot& shape, int h) {
+  return shape.interval.db_time_s.value_or(0) / shape.interval.elapsed_s.value_or(3600) * d.scale * rhythm(d, h);
+}
+
+// Whether DB time x`factor` over hours [from, to) adds k_material_aas in one of them.
+bool material(const Db& d, const Snapshot& shape, int from, int to, double factor) {
+  for (int h = from; h < to; ++h)
+    if ((factor - 1) * hour_aas(d, shape, h) >= k_material_aas) return true;
+  return false;
+}
+
 // The incidents: per database, about one storm a week, a step on one in six, a latency shift on one in five, a load
-// rise on one in four; one creep on the whole fleet (two weeks, DB time per unit of work x2).
+// rise on one in four; one creep on the whole fleet (two weeks, DB time per unit of work x2). A storm or step that would
+// add nothing material (material(): an idle database) is not injected: the rng draws stay the same either way.
 std::vector<Incident> make_incidents(const Options& o, const std::vector<Db>& dbs, const std::vector<Snapshot>& shapes,
                                      std::mt19937_64& rng) {
   std::vector<Incident> out;
@@ -322,11 +354,13 @@ std::vector<Incident> make_incidents(const Options& o, const std::vector<Db>& db
     const int storms = std::max(1, (hours - first) / (24 * 7));
     for (int k = 0; k < storms; ++k) {
       const int len = 1 + static_cast<int>(rng() % 6), from = at(len);
-      out.push_back({Kind::storm, i, from, from + len, 3.0 + static_cast<double>(rng() % 30) / 10, top_wait(shape)});
+      const double factor = 3.0 + static_cast<double>(rng() % 30) / 10;
+      if (material(dbs[i], shape, from, from + len, factor))
+        out.push_back({Kind::storm, i, from, from + len, factor, top_wait(shape)});
     }
     if (i % 6 == 2) {
       const int from = at(24);
-      out.push_back({Kind::step, i, from, hours, 1.6, ""});
+      if (material(dbs[i], shape, from, std::min(hours, from + 24), 1.6)) out.push_back({Kind::step, i, from, hours, 1.6, ""});
     }
     if (i % 5 == 1) {
       std::string event = "log file sync";
