@@ -3,7 +3,7 @@
 // library's `history add` path (prepare_history_period + HistoryStore::add, one transaction per period), with labelled
 // incidents in a truth file.
 //   awrdiff_fleet_bench --store LOCATION --corpus DIR --out DIR [--dbs N] [--days D] [--writers W] [--body-days B]
-//                       [--gate-dbs G] [--seed S]
+//                       [--gate-dbs G] [--seed S] [--verify-gate]
 // Each database is one real report's shape (its figures, events and classes) with its own DB Id, name, host and
 // instance count (every fifth a 2-node RAC, one series per instance), its load scaled and given a daily and weekly
 // cycle (its own phase) and noise; restarts, a missing hour, a cron job that stopped, and the autumn DST day (the
@@ -16,7 +16,8 @@
 // The snapshot body stored with a period is its database's shape (compressed once per database: the size of a real
 // body, not re-serialised every hour), and only for the last B days, the state a daily `history prune
 // --bodies-older-than Bd` keeps. At the end: every database's periods are counted against what was written (nothing
-// lost, nothing twice; 1% of the periods are added a second time, as a cron job that retries).
+// lost, nothing twice; 1% of the periods are added a second time, as a cron job that retries). --verify-gate (the same
+// options, after fleet.sh's checks): only counts the gate's databases in the store.
 #include <awrdiff/history.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/snapshot_json.hpp>
@@ -52,6 +53,7 @@ struct Options {
   std::string store, corpus, out;
   int dbs = 10, days = 3, writers = 8, body_days = 7, gate_dbs = 2;
   std::uint64_t seed = 37;
+  bool verify_gate = false;  // --verify-gate: count the gate's databases in the store (after fleet.sh's checks)
 };
 
 struct Db {
@@ -493,8 +495,15 @@ void write_gate(const Options& o, const std::vector<Db>& dbs, const std::vector<
 
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string k = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    const std::string k = argv[i];
+    if (k == "--verify-gate") {
+      o.verify_gate = true;
+      --i;
+      continue;
+    }
+    if (i + 1 >= argc) throw std::runtime_error("no value after " + k);
+    const std::string v = argv[i + 1];
     if (k == "--store") o.store = v;
     else if (k == "--corpus") o.corpus = v;
     else if (k == "--out") o.out = v;
@@ -510,6 +519,27 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+// Nothing lost, nothing twice: databases [from, to)'s periods counted in the store against the hours each_hour gives
+// them. One line: "verified\t<what>: E periods expected, S stored, N databases with a wrong count" (and each wrong one on
+// stderr); true when all match.
+bool verify(const Options& o, const std::vector<Db>& dbs, std::size_t from, std::size_t to, const char* what) {
+  auto store = awrdiff::HistoryStore::open(o.store, awrdiff::HistoryAccess::read);
+  std::size_t expected = 0, found = 0, wrong = 0;
+  for (std::size_t i = from; i < std::min(to, dbs.size()); ++i) {
+    std::size_t n = 0, have = 0;
+    each_hour(dbs[i], o.days * 24, [&](int, int, int) { ++n; });
+    for (const auto& series : store->series(dbs[i].dbid)) have += series.periods;
+    expected += n;
+    found += have;
+    if (have == n) continue;
+    ++wrong;
+    std::fprintf(stderr, "verify: %s (DB Id %llu): %zu periods expected, %zu stored\n", dbs[i].name.c_str(),
+                 static_cast<unsigned long long>(dbs[i].dbid), n, have);
+  }
+  std::printf("verified\t%s: %zu periods expected, %zu stored, %zu databases with a wrong count\n", what, expected, found, wrong);
+  return wrong == 0 && found == expected;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -520,6 +550,8 @@ int main(int argc, char** argv) {
     if (shapes.empty()) throw std::runtime_error("no AWR HTML report in " + o.corpus);
     std::mt19937_64 rng(o.seed);
     const auto dbs = make_dbs(o, shapes, rng);
+    if (o.verify_gate)
+      return verify(o, dbs, 0, static_cast<std::size_t>(std::max(0, o.gate_dbs)), "the gate's databases") ? 0 : 1;
     const auto incidents = make_incidents(o, dbs, shapes, rng);
     write_truth(fs::path(o.out) / "truth.tsv", dbs, incidents);
     write_gate(o, dbs, shapes, incidents);
@@ -530,17 +562,6 @@ int main(int argc, char** argv) {
     for (int w = 0; w < o.writers; ++w) threads.emplace_back([&, w] { writer(o, w, dbs, shapes, incidents, written); });
     for (auto& t : threads) t.join();
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-    // Nothing lost, nothing twice: each written database's periods, counted in the store.
-    auto store = awrdiff::HistoryStore::open(o.store, awrdiff::HistoryAccess::read);
-    std::size_t expected = 0, found = 0, wrong = 0;
-    for (std::size_t i = static_cast<std::size_t>(o.gate_dbs); i < dbs.size(); ++i) {
-      std::size_t n = 0, have = 0;
-      each_hour(dbs[i], o.days * 24, [&](int, int, int) { ++n; });
-      for (const auto& series : store->series(dbs[i].dbid)) have += series.periods;
-      expected += n;
-      found += have;
-      if (have != n) ++wrong;
-    }
     std::printf("shapes\t%zu corpus reports\n", shapes.size());
     std::printf("databases\t%d (%d for the gate, written by fleet.sh)\n", o.dbs, std::min(o.gate_dbs, o.dbs));
     std::printf("incidents\t%zu\n", incidents.size());
@@ -548,9 +569,12 @@ int main(int argc, char** argv) {
                 written.bodies.load(), o.writers, s, static_cast<double>(written.periods.load()) / s);
     std::printf("retried\t%zu periods added a second time: no-ops\n", written.retried.load());
     std::printf("failed\t%zu\n", written.failed.load());
-    std::printf("verified\t%zu periods expected, %zu stored, %zu databases with a wrong count\n", expected, found, wrong);
-    std::printf("store\t%lld bytes\n", static_cast<long long>(store->size_bytes().value_or(-1)));
-    return written.failed.load() == 0 && wrong == 0 && found == expected ? 0 : 1;
+    // The gate's databases are written later, by fleet.sh's checks: verified after them (--verify-gate).
+    const bool verified = verify(o, dbs, static_cast<std::size_t>(std::max(0, o.gate_dbs)), dbs.size(), "the written databases");
+    std::printf(
+        "store\t%lld bytes\n",
+        static_cast<long long>(awrdiff::HistoryStore::open(o.store, awrdiff::HistoryAccess::read)->size_bytes().value_or(-1)));
+    return written.failed.load() == 0 && verified ? 0 : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "awrdiff_fleet_bench: %s\n", e.what());
     return 2;
