@@ -12,6 +12,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -38,6 +42,51 @@ void query_ids_binary(SqlConnection& c, std::string_view head, const std::vector
     sql += ')';
     c.query_binary(sql, p, each);
   }
+}
+
+// A stored body read back: its snapshot, or why it cannot be (both empty: no body).
+struct Parsed {
+  std::optional<Snapshot> snapshot;
+  std::string why;
+};
+
+Parsed parse_body(const std::string& encoding, const std::string& bytes, std::int64_t json_bytes, const std::string& source) {
+  Parsed out;
+  std::optional<std::string> json;
+  out.why = "unknown encoding " + encoding;
+  if (encoding == "zlib") json = decompress(bytes, json_bytes, &out.why);
+  if (!json) return out;
+  try {
+    out.snapshot = snapshot_from_json(*json, source);
+    out.why.clear();
+  } catch (const Error& e) { out.why = e.reason(); }
+  return out;
+}
+
+// Runs `work(k)` for k in [0, n) on up to as many threads as the machine has cores (this one among them); what one
+// throws is thrown here once all have ended.
+void on_threads(std::size_t n, const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failed;
+  std::mutex m;
+  auto run = [&] {
+    for (std::size_t k = next++; k < n; k = next++) try {
+        work(k);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(m);
+        if (!failed) failed = std::current_exception();
+      }
+  };
+  const auto threads = std::min<std::size_t>(n, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  try {
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(run);
+  } catch (const std::system_error&) {
+    // Could not start more threads: the ones running (and this one) share the work.
+  }
+  run();
+  for (auto& t : pool) t.join();
+  if (failed) std::rethrow_exception(failed);
 }
 
 // A period of a window, as load_window first reads it: what decides whether it is kept.
@@ -362,23 +411,19 @@ void Window::read_typical() {
     query_ids_binary(m_c, head, p, ids, [&](const SqlRow& r) {
       bodies[r.integer(0)] = Body{r.text(1), r.blob(3), r.integer(2)};
     });
-    for (const auto id : ids) {
-      const auto b = bodies.find(id);
-      if (b == bodies.end() || b->second.encoding.empty()) continue;  // none stored (any more)
-      std::optional<std::string> json;
-      std::string why = "unknown encoding " + b->second.encoding;
-      if (b->second.encoding == "zlib") json = decompress(b->second.bytes, b->second.json_bytes, &why);
-      const auto& bp = m_b.periods[m_chosen.at(id)];
-      if (!json) {
+    // Each body inflated and parsed on a thread of its own (a megabyte of JSON each), kept or said in their order.
+    std::vector<Parsed> parsed(ids.size());
+    on_threads(ids.size(), [&](std::size_t k) {
+      const auto b = bodies.find(ids[k]);
+      if (b == bodies.end() || b->second.encoding.empty()) return;  // none stored (any more)
+      parsed[k] = parse_body(b->second.encoding, b->second.bytes, b->second.json_bytes, m_b.periods[m_chosen.at(ids[k])].source);
+    });
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+      if (parsed[k].snapshot) typical.push_back(std::move(*parsed[k].snapshot));
+      else if (!parsed[k].why.empty()) {
+        const auto& bp = m_b.periods[m_chosen.at(ids[k])];
         m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
-                                        bp.begin_time, bp.source, why));
-        continue;
-      }
-      try {
-        typical.push_back(snapshot_from_json(*json, bp.source));
-      } catch (const Error& e) {
-        m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
-                                        bp.begin_time, bp.source, e.reason()));
+                                        bp.begin_time, bp.source, parsed[k].why));
       }
     }
   }
