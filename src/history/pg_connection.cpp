@@ -1,6 +1,8 @@
 // The history store in PostgreSQL (shared across hosts), through libpq: the same statements as the
 // SQLite store, `?` placeholders rewritten to $1, $2, ...; values sent and read as text (doubles in
-// shortest round-trip form, so a value reads back exactly as SQLite gives it), bytes as binary.
+// shortest round-trip form, so a value reads back exactly as SQLite gives it), bytes as binary; the stored snapshot
+// bodies and the window's values read back with their whole result in binary (query_binary: no hex text or
+// decimal digits to make and decode; a double comes back as its 8 bytes, the same value).
 //
 // libpq is loaded when a PostgreSQL store is first opened (dlopen), not linked: linked, the dynamic
 // loader maps and relocates it and its dependencies (Kerberos, LDAP, SASL, OpenSSL, GnuTLS: some 20
@@ -17,6 +19,7 @@
 #include <poll.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -65,6 +68,7 @@ struct LibPq {
   decltype(&PQgetisnull) getisnull = nullptr;
   decltype(&PQgetvalue) getvalue = nullptr;
   decltype(&PQgetlength) getlength = nullptr;
+  decltype(&PQftype) ftype = nullptr;
   decltype(&PQunescapeBytea) unescape_bytea = nullptr;
   decltype(&PQfreemem) freemem = nullptr;
   decltype(&PQclear) clear = nullptr;
@@ -100,6 +104,7 @@ const LibPq& libpq() {
     load(lib.getisnull, "PQgetisnull");
     load(lib.getvalue, "PQgetvalue");
     load(lib.getlength, "PQgetlength");
+    load(lib.ftype, "PQftype");
     load(lib.unescape_bytea, "PQunescapeBytea");
     load(lib.freemem, "PQfreemem");
     load(lib.clear, "PQclear");
@@ -148,13 +153,31 @@ std::string numbered(std::string_view sql) {
   return out;
 }
 
+// A column sent in binary (query_binary): its type's OID (PostgreSQL's pg_type.h) and its bytes, big-endian numbers.
+constexpr Oid k_bytea_oid = 17, k_int8_oid = 20, k_int2_oid = 21, k_int4_oid = 23, k_text_oid = 25, k_float8_oid = 701,
+              k_varchar_oid = 1043;
+
+std::int64_t big_endian(const char* p, int n) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < n; ++i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+  if (n < 8 && (v >> (8 * n - 1)) != 0) v |= ~std::uint64_t{0} << (8 * n);  // sign-extended
+  return static_cast<std::int64_t>(v);
+}
+
 class PgRow final : public SqlRow {
 public:
-  PgRow(const LibPq& pq, const PGresult* r, int row) : m_pq(pq), m_r(r), m_row(row) {}
+  PgRow(const LibPq& pq, const PGresult* r, int row, bool binary) : m_pq(pq), m_r(r), m_row(row), m_binary(binary) {}
   bool is_null(int c) const override { return m_pq.getisnull(m_r, m_row, c) != 0; }
   std::int64_t integer(int c) const override {
     if (is_null(c)) return 0;
     const char* p = m_pq.getvalue(m_r, m_row, c);
+    if (m_binary) {
+      const Oid type = m_pq.ftype(m_r, c);
+      const int n = m_pq.getlength(m_r, m_row, c);
+      if ((type == k_int8_oid && n == 8) || (type == k_int4_oid && n == 4) || (type == k_int2_oid && n == 2))
+        return big_endian(p, n);
+      throw SqlError(SqlFailure::corrupt, fmt::format("a stored value is not an integer (type {})", type));
+    }
     const char* end = p + std::strlen(p);
     std::int64_t v = 0;
     const auto [at, ec] = std::from_chars(p, end, v);
@@ -165,6 +188,16 @@ public:
   double real(int c) const override {
     if (is_null(c)) return 0;
     const char* p = m_pq.getvalue(m_r, m_row, c);
+    if (m_binary) {
+      if (m_pq.ftype(m_r, c) != k_float8_oid || m_pq.getlength(m_r, m_row, c) != 8)
+        throw SqlError(SqlFailure::corrupt, fmt::format("a stored value is not a number (type {})", m_pq.ftype(m_r, c)));
+      const auto v = std::bit_cast<double>(static_cast<std::uint64_t>(big_endian(p, 8)));
+      if (!std::isfinite(v))  // named as PostgreSQL writes it in text
+        throw SqlError(SqlFailure::corrupt, fmt::format("a stored value is not a finite number ('{}')", std::isnan(v) ? "NaN"
+                                                                                                        : v > 0       ? "Infinity"
+                                                                                                                : "-Infinity"));
+      return v;
+    }
     const char* end = p + std::strlen(p);
     double v = 0;
     const auto [at, ec] = std::from_chars(p, end, v);
@@ -175,10 +208,18 @@ public:
   }
   std::string text(int c) const override {
     if (is_null(c)) return {};
+    if (m_binary && m_pq.ftype(m_r, c) != k_text_oid && m_pq.ftype(m_r, c) != k_varchar_oid)
+      throw SqlError(SqlFailure::other, "a column of a binary result read as text is no text");
+    // Text in binary is its bytes, as in text form.
     return std::string(m_pq.getvalue(m_r, m_row, c), static_cast<std::size_t>(m_pq.getlength(m_r, m_row, c)));
   }
   std::string blob(int c) const override {
     if (is_null(c)) return {};
+    if (m_binary) {
+      if (m_pq.ftype(m_r, c) != k_bytea_oid)
+        throw SqlError(SqlFailure::other, "a column of a binary result read as bytes is no bytea");
+      return std::string(m_pq.getvalue(m_r, m_row, c), static_cast<std::size_t>(m_pq.getlength(m_r, m_row, c)));
+    }
     std::size_t n = 0;
     unsigned char* p = m_pq.unescape_bytea(reinterpret_cast<const unsigned char*>(m_pq.getvalue(m_r, m_row, c)), &n);
     if (p == nullptr) return {};
@@ -191,6 +232,7 @@ private:
   const LibPq& m_pq;
   const PGresult* m_r;
   int m_row;
+  bool m_binary;  // the result's columns are in binary (query_binary)
 };
 
 struct ResultGuard {
@@ -263,22 +305,30 @@ public:
       if (m_pq.set_nonblocking(m_conn, 1) != 0) throw SqlError(SqlFailure::cannot_open, first_line(m_pq.error_message(m_conn)));
       m_reply_timeout_s = connect_timeout_s();
       m_reply_why = "the connect timeout";
-      // Shortest round-trip text for doubles (the default from PostgreSQL 12 on; set for older servers).
-      exec("SET extra_float_digits = 3");
-      // A held lock ends the wait after 30 s, as SQLite's busy timeout does, and a statement that never ends (a
-      // stuck server) after 60 s, unless the server, database, role or connection sets its own timeouts.
-      const SqlValue t[] = {fmt::format("{}s", k_pg_lock_timeout_s), fmt::format("{}s", k_pg_statement_timeout_s)};
-      query(
-          "SELECT set_config(name, CASE name WHEN 'lock_timeout' THEN ? ELSE ? END, false) FROM pg_settings "
-          "WHERE name IN ('lock_timeout', 'statement_timeout') AND source = 'default'",
-          t);
-      // The server ends a statement at its statement timeout; the client waits that long and k_pg_reply_grace_s
-      // more, so that a server or network that stopped answering (a stopped process, a cut link: the server's
-      // own timeout is never heard of) ends the run too. With no statement timeout, the longer of the lock
-      // timeout and k_pg_statement_timeout_s.
+      // One round trip sets the session up and reads its timeouts back:
+      // - shortest round-trip text for doubles (the default from PostgreSQL 12 on; set for older servers);
+      // - a held lock ends the wait after 30 s, as SQLite's busy timeout does, and a statement that never ends (a
+      //   stuck server) after 60 s, unless the server, database, role or connection sets its own timeouts;
+      // - a reading session cannot write;
+      // - the timeouts in force, the last statement's rows: the server ends a statement at its statement timeout;
+      //   the client waits that long and k_pg_reply_grace_s more, so that a server or network that stopped
+      //   answering (a stopped process, a cut link: the server's own timeout is never heard of) ends the run too.
+      //   With no statement timeout, the longer of the lock timeout and k_pg_statement_timeout_s.
+      const std::string setup = fmt::format(
+          "SET extra_float_digits = 3; "
+          "SELECT set_config(name, CASE name WHEN 'lock_timeout' THEN '{}s' ELSE '{}s' END, false) FROM pg_settings "
+          "WHERE name IN ('lock_timeout', 'statement_timeout') AND source = 'default'; {}"
+          "SELECT name, setting FROM pg_settings WHERE name IN ('lock_timeout', 'statement_timeout')",
+          k_pg_lock_timeout_s, k_pg_statement_timeout_s, write ? "" : "SET default_transaction_read_only = on; ");
       std::int64_t statement_ms = 0, lock_ms = 0;
-      query("SELECT name, setting FROM pg_settings WHERE name IN ('lock_timeout', 'statement_timeout')", {},
-            [&](const SqlRow& r) { (r.text(0) == "lock_timeout" ? lock_ms : statement_ms) = r.integer(1); });
+      {
+        ResultGuard g{m_pq, run(m_pq.send_query(m_conn, setup.c_str()))};
+        check(g.r);
+        for (int i = 0; i < m_pq.ntuples(g.r); ++i) {
+          const PgRow r(m_pq, g.r, i, false);
+          (r.text(0) == "lock_timeout" ? lock_ms : statement_ms) = r.integer(1);
+        }
+      }
       m_lock_timeout_ms = lock_ms;
       const std::int64_t bound_ms =
           statement_ms > 0 ? statement_ms : std::max<std::int64_t>(lock_ms, k_pg_statement_timeout_s * 1000);
@@ -286,7 +336,6 @@ public:
       m_reply_why = statement_ms > 0
                         ? fmt::format("its statement timeout and {} s more", k_pg_reply_grace_s)
                         : fmt::format("no statement timeout is set: {} s and {} s more", bound_ms / 1000, k_pg_reply_grace_s);
-      if (!write) exec("SET default_transaction_read_only = on");
     } catch (...) {
       m_pq.finish(m_conn);
       m_conn = nullptr;
@@ -306,32 +355,12 @@ public:
 
   void query(std::string_view sql, std::span<const SqlValue> params,
              const std::function<void(const SqlRow&)>& each = {}) override {
-    const std::string text = numbered(sql);
-    const auto n = params.size();
-    std::vector<std::string> storage(n);
-    std::vector<const char*> values(n, nullptr);
-    std::vector<int> lengths(n, 0), formats(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto& p = params[i];
-      if (std::holds_alternative<std::monostate>(p)) continue;
-      if (const auto* v = std::get_if<std::int64_t>(&p)) storage[i] = fmt::format("{}", *v);
-      else if (const auto* d = std::get_if<double>(&p)) storage[i] = fmt::format("{}", *d);
-      else if (const auto* t = std::get_if<std::string>(&p)) storage[i] = *t;
-      else if (const auto* b = std::get_if<SqlBlob>(&p)) {
-        values[i] = b->bytes.data();
-        lengths[i] = static_cast<int>(b->bytes.size());
-        formats[i] = 1;
-        continue;
-      }
-      values[i] = storage[i].c_str();
-      lengths[i] = static_cast<int>(storage[i].size());
-    }
-    ResultGuard g{m_pq, run(m_pq.send_query_params(m_conn, text.c_str(), static_cast<int>(n), nullptr, values.data(),
-                                                   lengths.data(), formats.data(), 0))};
-    check(g.r);
-    if (!each) return;
-    const int rows = m_pq.ntuples(g.r);
-    for (int i = 0; i < rows; ++i) each(PgRow(m_pq, g.r, i));
+    run_query(sql, params, each, false);
+  }
+
+  void query_binary(std::string_view sql, std::span<const SqlValue> params,
+                    const std::function<void(const SqlRow&)>& each) override {
+    run_query(sql, params, each, true);
   }
 
   void begin_write() override { exec("BEGIN"); }
@@ -370,6 +399,37 @@ public:
   }
 
 private:
+  // One statement with its parameters sent as text (bytes as binary); its rows in text, or all in binary (`binary`).
+  void run_query(std::string_view sql, std::span<const SqlValue> params, const std::function<void(const SqlRow&)>& each,
+                 bool binary) {
+    const std::string text = numbered(sql);
+    const auto n = params.size();
+    std::vector<std::string> storage(n);
+    std::vector<const char*> values(n, nullptr);
+    std::vector<int> lengths(n, 0), formats(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto& p = params[i];
+      if (std::holds_alternative<std::monostate>(p)) continue;
+      if (const auto* v = std::get_if<std::int64_t>(&p)) storage[i] = fmt::format("{}", *v);
+      else if (const auto* d = std::get_if<double>(&p)) storage[i] = fmt::format("{}", *d);
+      else if (const auto* t = std::get_if<std::string>(&p)) storage[i] = *t;
+      else if (const auto* b = std::get_if<SqlBlob>(&p)) {
+        values[i] = b->bytes.data();
+        lengths[i] = static_cast<int>(b->bytes.size());
+        formats[i] = 1;
+        continue;
+      }
+      values[i] = storage[i].c_str();
+      lengths[i] = static_cast<int>(storage[i].size());
+    }
+    ResultGuard g{m_pq, run(m_pq.send_query_params(m_conn, text.c_str(), static_cast<int>(n), nullptr, values.data(),
+                                                   lengths.data(), formats.data(), binary ? 1 : 0))};
+    check(g.r);
+    if (!each) return;
+    const int rows = m_pq.ntuples(g.r);
+    for (int i = 0; i < rows; ++i) each(PgRow(m_pq, g.r, i, binary));
+  }
+
   // The connect timeout in force (the URI's connect_timeout, PGCONNECT_TIMEOUT or the default), in seconds.
   int connect_timeout_s() const {
     int out = k_pg_connect_timeout_s;

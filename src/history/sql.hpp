@@ -78,6 +78,13 @@ public:
   /// Runs one statement with `?` placeholders bound to `params`; calls `each` for every row. Throws SqlError.
   virtual void query(std::string_view sql, std::span<const SqlValue> params,
                      const std::function<void(const SqlRow&)>& each = {}) = 0;
+  /// As query(), for a statement whose columns are BIGINT / INTEGER, DOUBLE PRECISION, TEXT and bytes only (the
+  /// window's values, snapshot bodies): PostgreSQL sends its rows in binary, the bytes as they are stored rather
+  /// than as hex text, a double as its 8 bytes rather than digits (the same value, no formatting nor parsing).
+  virtual void query_binary(std::string_view sql, std::span<const SqlValue> params,
+                            const std::function<void(const SqlRow&)>& each) {
+    query(sql, params, each);
+  }
   /// Starts a write transaction that holds the store's write lock from its start (SQLite BEGIN
   /// IMMEDIATE; PostgreSQL BEGIN): two writers never interleave their statements.
   virtual void begin_write() = 0;

@@ -12,6 +12,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -21,6 +25,69 @@ namespace awrdiff {
 using namespace detail::history;  // store_internal.hpp: the SQL types and the helpers
 
 namespace {
+
+// As query_ids (`head` + "(?, ?, ...)", 500 ids at a time after `leading`), the rows in binary (query_binary): for
+// columns of numbers, text and bytes only.
+void query_ids_binary(SqlConnection& c, std::string_view head, const std::vector<SqlValue>& leading,
+                      const std::vector<std::int64_t>& ids, const std::function<void(const SqlRow&)>& each) {
+  for (std::size_t at = 0; at < ids.size(); at += 500) {
+    const auto n = std::min<std::size_t>(500, ids.size() - at);
+    std::vector<SqlValue> p(leading);
+    std::string sql(head);
+    sql += '(';
+    for (std::size_t i = 0; i < n; ++i) {
+      sql += i == 0 ? "?" : ", ?";
+      p.emplace_back(ids[at + i]);
+    }
+    sql += ')';
+    c.query_binary(sql, p, each);
+  }
+}
+
+// A stored body read back: its snapshot, or why it cannot be (both empty: no body).
+struct Parsed {
+  std::optional<Snapshot> snapshot;
+  std::string why;
+};
+
+Parsed parse_body(const std::string& encoding, const std::string& bytes, std::int64_t json_bytes, const std::string& source) {
+  Parsed out;
+  std::optional<std::string> json;
+  out.why = "unknown encoding " + encoding;
+  if (encoding == "zlib") json = decompress(bytes, json_bytes, &out.why);
+  if (!json) return out;
+  try {
+    out.snapshot = snapshot_from_json(*json, source);
+    out.why.clear();
+  } catch (const Error& e) { out.why = e.reason(); }
+  return out;
+}
+
+// Runs `work(k)` for k in [0, n) on up to as many threads as the machine has cores (this one among them); what one
+// throws is thrown here once all have ended.
+void on_threads(std::size_t n, const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failed;
+  std::mutex m;
+  auto run = [&] {
+    for (std::size_t k = next++; k < n; k = next++) try {
+        work(k);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(m);
+        if (!failed) failed = std::current_exception();
+      }
+  };
+  const auto threads = std::min<std::size_t>(n, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  try {
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(run);
+  } catch (const std::system_error&) {
+    // Could not start more threads: the ones running (and this one) share the work.
+  }
+  run();
+  for (auto& t : pool) t.join();
+  if (failed) std::rethrow_exception(failed);
+}
 
 // A period of a window, as load_window first reads it: what decides whether it is kept.
 struct Light {
@@ -107,6 +174,7 @@ private:
   void read_values();
   void summarize();
   void read_typical();
+  std::vector<std::int64_t> typical_candidates();
 };
 
 // The like periods of the window, with the begin of the period before each (the restart rule): numbers only (a year
@@ -206,22 +274,17 @@ void Window::read_facts() {
   else
     read_facts_of(std::vector<std::int64_t>(
         m_chosen_ids.end() - static_cast<std::ptrdiff_t>(std::min<std::size_t>(m_chosen_ids.size(), 64)), m_chosen_ids.end()));
-  if (m_chosen_ids.empty()) return;
-  const SqlValue p[] = {as_int(m_cur.dbid), m_chosen_ids.back()};
-  m_c.query("SELECT release, host, cpus, db_name FROM periods WHERE dbid = ? AND period_id = ?", p, [&](const SqlRow& r) {
-    if (!r.text(0).empty()) m_b.release = r.text(0);
-    m_b.host = r.text(1);
-    m_b.cpus = r.opt_real(2);
-    if (m_b.db_name.empty()) m_b.db_name = r.text(3);
-  });
 }
 
+// The facts of the periods `ids` (chosen ones), and of the latest chosen its database's release, host and CPUs.
 void Window::read_facts_of(const std::vector<std::int64_t>& ids) {
+  const std::int64_t latest = m_chosen_ids.empty() ? -1 : m_chosen_ids.back();
   query_ids(m_c,
-            "SELECT period_id, source, begin_snap, end_snap, begin_time, end_time, elapsed_s FROM periods WHERE dbid = ? AND "
-            "period_id IN ",
+            "SELECT period_id, source, begin_snap, end_snap, begin_time, end_time, elapsed_s, release, host, cpus, db_name "
+            "FROM periods WHERE dbid = ? AND period_id IN ",
             {as_int(m_cur.dbid)}, ids, [&](const SqlRow& r) {
-              auto it = m_chosen.find(r.integer(0));
+              const auto id = r.integer(0);
+              auto it = m_chosen.find(id);
               if (it == m_chosen.end()) return;
               auto& bp = m_b.periods[it->second];
               bp.source = r.text(1);
@@ -232,6 +295,11 @@ void Window::read_facts_of(const std::vector<std::int64_t>& ids) {
               bp.elapsed_s = r.opt_real(6);
               bp.instance_number = m_cur.instance_number;
               bp.valid = true;
+              if (id != latest) return;
+              if (!r.text(7).empty()) m_b.release = r.text(7);
+              m_b.host = r.text(8);
+              m_b.cpus = r.opt_real(9);
+              if (m_b.db_name.empty()) m_b.db_name = r.text(10);
             });
 }
 
@@ -270,12 +338,19 @@ void Window::read_values() {
   const bool by_range =
       !m_chosen_ids.empty() && (m_impl.backend->partitioned || m_summarized) &&
       (m_impl.backend->partitioned || max_id - min_id + 1 <= static_cast<std::int64_t>(m_chosen_ids.size()) * 2);
-  if (by_range) {
+  if (by_range && m_impl.backend->partitioned && !m_summarized && m_options.match != MatchPeriods::all) {
+    // The like periods of one hour are one in 24 of the range's: their own rows only (the index's (dbid, period_id)
+    // pairs), the begin range still pruning the month partitions.
+    query_ids_binary(m_c,
+                     "SELECT period_id, metric_id, value FROM metric_values WHERE dbid = ? AND begin_epoch >= ? AND "
+                     "begin_epoch < ? AND period_id IN ",
+                     {as_int(m_cur.dbid), m_lo, m_begin}, m_chosen_ids, on_row);
+  } else if (by_range) {
     // SQLite: the chosen periods' ids are nearly contiguous (a database added in order): one range of the
     // values' primary key, no join.
     // The begin range prunes PostgreSQL's month partitions.
     const SqlValue p[] = {as_int(m_cur.dbid), min_id, max_id, m_lo, m_begin};
-    m_c.query(
+    m_c.query_binary(
         "SELECT period_id, metric_id, value FROM metric_values WHERE dbid = ? AND period_id BETWEEN ? AND ? AND begin_epoch >= ? "
         "AND begin_epoch < ?",
         p, on_row);
@@ -312,71 +387,96 @@ void Window::summarize() {
 
 // The typical period: snapshots of the latest like periods that kept one.
 void Window::read_typical() {
-  // Which of the chosen periods kept one: one query (never a query per period of a long window).
-  std::vector<std::int64_t> with_json;
-  if (m_options.typical_periods > 0 && !m_chosen_ids.empty()) {
-    const std::vector<SqlValue> p = window_params(true);
-    std::string sql =
-        "SELECT s.period_id, s.encoding, s.dropped_at, p.begin_time FROM snapshots s JOIN periods p ON p.dbid = s.dbid AND p.period_id = s.period_id "
-        "WHERE p.dbid = ? AND p.con_dbid = ? AND "
-        "p.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ?";
-    sql += like_condition("p.");
-    sql += " ORDER BY p.begin_epoch DESC, p.period_key DESC";
-    std::set<std::int64_t> have;
-    std::map<std::int64_t, std::string> dropped;  // period id -> its begin
-    std::string dropped_at;  // the latest retention that dropped one
-    m_c.query(sql, p, [&](const SqlRow& r) {
-      if (r.text(1) != "dropped") {
-        have.insert(r.integer(0));
-        return;
-      }
-      dropped.emplace(r.integer(0), r.text(3));
-      dropped_at = std::max(dropped_at, r.text(2));
-    });
-    for (auto it = m_chosen_ids.rbegin(); it != m_chosen_ids.rend() && with_json.size() < m_options.typical_periods * 2; ++it)
-      if (have.count(*it) != 0) with_json.push_back(*it);
-    std::size_t chosen_dropped = 0;
-    std::string newest_dropped;
-    for (auto id : m_chosen_ids)
-      if (const auto d = dropped.find(id); d != dropped.end()) {
-        ++chosen_dropped;
-        newest_dropped = std::max(newest_dropped, d->second);
-      }
-    if (chosen_dropped > 0) {
-      m_b.notes.push_back(
-          fmt::format("the snapshot bodies of {} of the baseline's periods (the latest {}) were dropped by the "
-                      "store's retention on {} (their values are kept): the typical period is read from the "
-                      "{} latest that kept one",
-                      chosen_dropped, newest_dropped.empty() ? "?" : newest_dropped, dropped_at.substr(0, 10),
-                      std::min(with_json.size(), m_options.typical_periods)));
-    }
-  }
+  const std::vector<std::int64_t> with_json = typical_candidates();
   std::vector<Snapshot> typical;
-  for (auto it = with_json.begin(); it != with_json.end() && typical.size() < m_options.typical_periods; ++it) {
-    const SqlValue p[] = {as_int(m_cur.dbid), *it};
-    std::optional<std::string> json;
-    std::string encoding, why;
-    m_c.query("SELECT encoding, json_bytes, body FROM snapshots WHERE dbid = ? AND period_id = ?", p, [&](const SqlRow& r) {
-      encoding = r.text(0);
-      why = "unknown encoding " + encoding;
-      if (encoding == "zlib") json = decompress(r.blob(2), r.integer(1), &why);
-    });
-    if (encoding.empty()) continue;
-    const auto& bp = m_b.periods[m_chosen.at(*it)];
-    if (!json) {
-      m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
-                                      bp.begin_time, bp.source, why));
-      continue;
+  // The bodies of as many periods as are still wanted, in one statement (bytes sent as they are); the next ones only
+  // when one of them is missing or cannot be read.
+  for (std::size_t next = 0; next < with_json.size() && typical.size() < m_options.typical_periods;) {
+    const auto n = std::min(m_options.typical_periods - typical.size(), with_json.size() - next);
+    const std::vector<std::int64_t> ids(with_json.begin() + static_cast<std::ptrdiff_t>(next),
+                                        with_json.begin() + static_cast<std::ptrdiff_t>(next + n));
+    next += n;
+    struct Body {
+      std::string encoding, bytes;
+      std::int64_t json_bytes = 0;
+    };
+    std::unordered_map<std::int64_t, Body> bodies;
+    std::vector<SqlValue> p{as_int(m_cur.dbid)};
+    std::string head = "SELECT period_id, encoding, json_bytes, body FROM snapshots WHERE dbid = ? AND ";
+    if (m_impl.backend->partitioned) {  // the window's month partitions only
+      head += "begin_epoch >= ? AND begin_epoch < ? AND ";
+      p.insert(p.end(), {m_lo, m_begin});
     }
-    try {
-      typical.push_back(snapshot_from_json(*json, bp.source));
-    } catch (const Error& e) {
-      m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
-                                      bp.begin_time, bp.source, e.reason()));
+    head += "period_id IN ";
+    query_ids_binary(m_c, head, p, ids, [&](const SqlRow& r) {
+      bodies[r.integer(0)] = Body{r.text(1), r.blob(3), r.integer(2)};
+    });
+    // Each body inflated and parsed on a thread of its own (a megabyte of JSON each), kept or said in their order.
+    std::vector<Parsed> parsed(ids.size());
+    on_threads(ids.size(), [&](std::size_t k) {
+      const auto b = bodies.find(ids[k]);
+      if (b == bodies.end() || b->second.encoding.empty()) return;  // none stored (any more)
+      parsed[k] = parse_body(b->second.encoding, b->second.bytes, b->second.json_bytes, m_b.periods[m_chosen.at(ids[k])].source);
+    });
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+      if (parsed[k].snapshot) typical.push_back(std::move(*parsed[k].snapshot));
+      else if (!parsed[k].why.empty()) {
+        const auto& bp = m_b.periods[m_chosen.at(ids[k])];
+        m_b.notes.push_back(fmt::format("the stored snapshot of the period of {} ({}) is left out of the typical period: {}",
+                                        bp.begin_time, bp.source, parsed[k].why));
+      }
     }
   }
   std::reverse(typical.begin(), typical.end());
   m_b.snapshots = std::move(typical);
+}
+
+// The chosen periods that kept a snapshot body, newest first (at most twice the typical period's count), and the note
+// on those whose body the retention dropped.
+std::vector<std::int64_t> Window::typical_candidates() {
+  // Which of the chosen periods kept one: one query (never a query per period of a long window).
+  std::vector<std::int64_t> with_json;
+  if (m_options.typical_periods == 0 || m_chosen_ids.empty()) return with_json;
+  std::vector<SqlValue> p = window_params(true);
+  std::string sql =
+      "SELECT s.period_id, s.encoding, s.dropped_at, p.begin_time FROM snapshots s JOIN periods p ON p.dbid = s.dbid AND p.period_id = s.period_id "
+      "WHERE p.dbid = ? AND p.con_dbid = ? AND "
+      "p.instance_number = ? AND p.begin_epoch >= ? AND p.begin_epoch < ?";
+  sql += like_condition("p.");
+  if (m_impl.backend->partitioned) {  // the snapshots' month partitions of the window only
+    sql += " AND s.begin_epoch >= ? AND s.begin_epoch < ?";
+    p.insert(p.end(), {m_lo, m_begin});
+  }
+  sql += " ORDER BY p.begin_epoch DESC, p.period_key DESC";
+  std::set<std::int64_t> have;
+  std::map<std::int64_t, std::string> dropped;  // period id -> its begin
+  std::string dropped_at;  // the latest retention that dropped one
+  m_c.query(sql, p, [&](const SqlRow& r) {
+    if (r.text(1) != "dropped") {
+      have.insert(r.integer(0));
+      return;
+    }
+    dropped.emplace(r.integer(0), r.text(3));
+    dropped_at = std::max(dropped_at, r.text(2));
+  });
+  for (auto it = m_chosen_ids.rbegin(); it != m_chosen_ids.rend() && with_json.size() < m_options.typical_periods * 2; ++it)
+    if (have.count(*it) != 0) with_json.push_back(*it);
+  std::size_t chosen_dropped = 0;
+  std::string newest_dropped;
+  for (auto id : m_chosen_ids)
+    if (const auto d = dropped.find(id); d != dropped.end()) {
+      ++chosen_dropped;
+      newest_dropped = std::max(newest_dropped, d->second);
+    }
+  if (chosen_dropped > 0) {
+    m_b.notes.push_back(
+        fmt::format("the snapshot bodies of {} of the baseline's periods (the latest {}) were dropped by the "
+                    "store's retention on {} (their values are kept): the typical period is read from the "
+                    "{} latest that kept one",
+                    chosen_dropped, newest_dropped.empty() ? "?" : newest_dropped, dropped_at.substr(0, 10),
+                    std::min(with_json.size(), m_options.typical_periods)));
+  }
+  return with_json;
 }
 
 Baseline Window::finish() && {

@@ -218,6 +218,24 @@ TEST(HistoryPg, SameRowsAndSameChecksAsSqlite) {
   EXPECT_FALSE(a.comparison.findings.empty());
   EXPECT_EQ(outcome(b), outcome(a));
   std::printf("[ history ] PostgreSQL and SQLite: %d checks compared, identical (%d fail)\n", compared + 1, fails + 1);
+  // The windows themselves read back alike: every value the same double (PostgreSQL sends the values and the
+  // snapshot bodies in binary), the same facts of the latest period, the same typical period's snapshots.
+  for (auto match : {awrdiff::MatchPeriods::hour, awrdiff::MatchPeriods::all}) {
+    w.match = match;
+    const auto la = lite->load_window(bad, w), pa = pg->load_window(bad, w);
+    ASSERT_EQ(pa.periods.size(), la.periods.size());
+    for (std::size_t i = 0; i < la.periods.size(); ++i) {
+      EXPECT_EQ(pa.periods[i].values, la.periods[i].values) << i;
+      EXPECT_EQ(pa.periods[i].begin_time, la.periods[i].begin_time) << i;
+    }
+    EXPECT_EQ(pa.release, la.release);
+    EXPECT_EQ(pa.host, la.host);
+    EXPECT_EQ(pa.cpus, la.cpus);
+    EXPECT_EQ(pa.notes, la.notes);
+    ASSERT_EQ(pa.snapshots.size(), la.snapshots.size());
+    EXPECT_FALSE(pa.snapshots.empty());
+    for (std::size_t i = 0; i < la.snapshots.size(); ++i) EXPECT_EQ(pa.snapshots[i].source, la.snapshots[i].source) << i;
+  }
 
   // Check outcomes and pruning behave alike.
   awrdiff::CheckRecord rec;
