@@ -33,10 +33,8 @@ RATCHET = {
     "back arrows (layer pairs)": 0,
     "back arrows (include lines)": 0,
     "prints or exits outside the CLI": 0,
-    # 15: the fleet page reads the timeline's episodes table by its key (src/fleet/fleet_explain.cpp), until the
-    # timeline gives its episodes as data.
-    "special cases (names)": 15,
-    "special cases (lines)": 13,
+    "special cases (names)": 14,
+    "special cases (lines)": 12,
     "files over the line limit": 0,
     "functions over the line limit": 0,
 }
