@@ -2,6 +2,7 @@
 // findings rules of the pairwise comparison against the baseline's typical period
 // (include/awrdiff/check.hpp, docs/baselines.md).
 #include <awrdiff/check.hpp>
+#include <awrdiff/compare.hpp>
 #include <awrdiff/parse.hpp>
 
 #include "diff/charts.hpp"
