@@ -1,5 +1,6 @@
 // Fuzz target: the whole path a user runs: decode_input -> parse_report (tokenize, build_snapshot)
 // -> compare / describe -> every renderer, and the snapshot JSON.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>

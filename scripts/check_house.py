@@ -11,6 +11,9 @@ the same commit. docs/design.md ("The house rules, checked") describes them.
    layer (LAYERS): a file in src/ to its folder's (DIR_LAYER, no exceptions), a public header to the layer of
    the folder that defines it (FILE_LAYER); an include of a layer that is not above the includer's in the order is a back
    arrow. Counted as layer pairs (the arrows of the picture) and as include lines.
+   And a call up hidden behind a declaration: a function declared at namespace scope in one layer's files (a header
+   or a source) and defined only in the folders of layers not above it (a higher layer or a peer), which the
+   includes cannot show (higher_declarations).
    And design.md's other "never": only the CLI prints or exits (std::cout, printf, exit, abort... outside src/cli).
 2. Special cases: code that names one particular section, comparison table or column, over all of src/ (the
    catalog's own rows aside), matched on the code as clang-format writes it (one SectionDef field per line):
@@ -32,11 +35,10 @@ import sys
 RATCHET = {
     "back arrows (layer pairs)": 0,
     "back arrows (include lines)": 0,
+    "declarations of functions of a higher layer": 0,
     "prints or exits outside the CLI": 0,
-    # 15: the fleet page reads the timeline's episodes table by its key (src/fleet/fleet_explain.cpp), until the
-    # timeline gives its episodes as data.
-    "special cases (names)": 15,
-    "special cases (lines)": 13,
+    "special cases (names)": 14,
+    "special cases (lines)": 12,
     "files over the line limit": 0,
     "functions over the line limit": 0,
 }
@@ -65,12 +67,13 @@ LAYERS = {
     "mask": 7,  # src/mask: masking of snapshots and baselines (reads parse and baseline types)
     "diff": 7,  # the pair: Snapshot, Snapshot -> Comparison (tables, attribution, SQL matching, sets, charts)
     "findings": 8,  # the findings rules over what the pair worked out (k_rules)
-    "check": 9,  # a period against its baseline: bands, the check's rules, its table and mail
-    "history": 10,  # the store of checks and snapshots
-    "timeline": 10,  # one database over many periods: change points, episodes, the timeline's tables and charts
-    "fleet": 11,  # the fleet's morning page: every database of a store judged, ranked, explained by its timeline
-    "render": 12,  # Comparison -> text, Markdown, Jira, HTML, JSON (and the fleet page)
-    "cli": 13,  # the only code that prints or exits
+    "compare": 9,  # compare(), describe(), compare_sets(): the pair, then its findings, then its verdict
+    "check": 10,  # a period against its baseline: bands, the check's rules, its table and mail
+    "history": 11,  # the store of checks and snapshots
+    "timeline": 11,  # one database over many periods: change points, episodes, the timeline's tables and charts
+    "fleet": 12,  # the fleet's morning page: every database of a store judged, ranked, explained by its timeline
+    "render": 13,  # Comparison -> text, Markdown, Jira, HTML, JSON (and the fleet page)
+    "cli": 14,  # the only code that prints or exits
 }
 
 # The layer of a file: its folder under src/ (DIR_LAYER; folder = layer, no file placed elsewhere); the public
@@ -87,6 +90,7 @@ DIR_LAYER = {
     "src/mask": "mask",
     "src/diff": "diff",
     "src/findings": "findings",
+    "src/compare": "compare",
     "src/check": "check",
     "src/timeline": "timeline",
     "src/history": "history",
@@ -113,6 +117,8 @@ FILE_LAYER = {
     "include/awrdiff/sysmetric.hpp": "parse",
     "include/awrdiff/mask.hpp": "mask",
     "include/awrdiff/diff.hpp": "diff",
+    "include/awrdiff/findings.hpp": "findings",
+    "include/awrdiff/compare.hpp": "compare",
     "include/awrdiff/check.hpp": "check",
     "include/awrdiff/stats.hpp": "support",
     "include/awrdiff/sql_text.hpp": "diff",
@@ -200,6 +206,79 @@ def prints_or_exits(root):
 
 
 # ---------------------------------------------------------------------------------------------------------------------
+# Calls up hidden behind a declaration: a function declared (at namespace scope, in a header or a source file) in one
+# layer and defined only in the folders of layers that are not above it (a higher layer, or a peer). The include
+# order cannot see it (the lower layer includes nothing of the higher one), yet the lower layer calls the higher.
+DECL_RE = re.compile(r"(?s)^(?:template\s*<.*>\s*)?(?:\[\[[^\]]*\]\]\s*)?[\w:<>,\s\*&]*?[\s\*&]([A-Za-z_]\w*)\s*\(.*\)"
+                     r"\s*(?:const\s*)?(?:noexcept\s*)?(?:->\s*[\w:<>\s\*&]+)?$")
+NOT_DECL = re.compile(r"^(using|typedef|return|namespace|class|struct|union|enum|static_assert|friend|template\s*class)\b")
+
+
+def namespace_items(text):
+    """(kind, name, line) of every function defined ("def") or declared ("decl") at namespace scope outside an
+    anonymous namespace; class members and local code aside."""
+    code = strip_code(text)
+    out = []
+    stack = []  # per open brace: "namespace", "anon", "class", "function" or "other"
+    last = 0
+    for i, c in enumerate(code):
+        if c not in "{};":
+            continue
+        head = code[last:i].strip()
+        scope = all(k == "namespace" for k in stack)  # namespace scope, outside anonymous namespaces
+        if c == "{":
+            if any(k in ("class", "function", "other") for k in stack):
+                kind = "other"
+            elif re.fullmatch(r"(inline\s+)?namespace", head):
+                kind = "anon"
+            elif re.search(r"\bnamespace\b", head) or re.fullmatch(r'extern\s*""', head):
+                kind = "namespace"
+            elif re.search(r"\b(struct|class|union|enum)\b", head) and "(" not in head:
+                kind = "class"
+            elif ")" in head and not re.search(r"=\s*$|\breturn\b", head) and not head.endswith(","):
+                kind = "function"
+                m = re.search(r"([A-Za-z_][\w:]*)\s*\((?!.*\b[A-Za-z_][\w:]*\s*\()", head.split("->")[0], re.S)
+                if scope and m and "::" not in m.group(1):
+                    out.append(("def", m.group(1), code.count("\n", 0, i) + 1))
+            else:
+                kind = "other"
+            stack.append(kind)
+        elif c == "}":
+            if stack:
+                stack.pop()
+        elif scope and head and not NOT_DECL.match(head) and "=" not in head.split("(")[0]:
+            m = DECL_RE.match(head)
+            if m:
+                out.append(("decl", m.group(1), code.count("\n", 0, i) + 1))
+        last = i + 1
+    return out
+
+
+def higher_declarations(root):
+    """Declarations of functions defined only in a layer not above the declaring file's: "path:line: name (defined in
+    layer)"."""
+    items = {}
+    defined = {}  # name -> layers defining it
+    for path in sources(root, ["src", "include/awrdiff"]):
+        layer = layer_of(path)
+        if layer is None:
+            continue
+        with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+            items[path] = namespace_items(f.read())
+        for kind, name, _ in items[path]:
+            if kind == "def":
+                defined.setdefault(name, set()).add(layer)
+    out = []
+    for path, found in items.items():
+        mine = layer_of(path)
+        for kind, name, line in found:
+            where = defined.get(name, set())
+            if kind == "decl" and where and not any(l == mine or LAYERS[l] < LAYERS[mine] for l in where):
+                out.append(f"{path}:{line}: {name} (defined in {', '.join(sorted(where))}, declared in {mine})")
+    return sorted(out)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
 # Special cases: design.md's method. Scope and the three searches, as regular expressions over each line.
 # Scope: every file of src/. The catalog's data tables (CATALOG_ROWS) name sections and columns by definition;
 # the snapshot builder's readers (READERS) bind their own section's columns (ColumnId), as the catalog row names
@@ -210,7 +289,7 @@ READERS = re.compile(r"src/parse/snapshot_builder\w*\.cpp$")
 # code that compares, merges and shows sections, where every string is a candidate; elsewhere (the history
 # store's SQL, masking's parameter names, the registry's rows) they would read other vocabularies as sections.
 # Searches 1, 4 and 5 run on every file.
-NAMES_SCOPE = re.compile(r"src/parse/snapshot_builder\w*\.cpp$|src/(merge|diff|findings|check|timeline|render)/\w+\.cpp$")
+NAMES_SCOPE = re.compile(r"src/parse/snapshot_builder\w*\.cpp$|src/(merge|diff|findings|compare|check|timeline|render)/\w+\.cpp$")
 
 SEARCH1 = re.compile(r"SectionId::([a-z0-9_]+)")
 # 4. Column ids in code (outside the catalog's rows and the readers binding their own columns).
@@ -260,7 +339,7 @@ MEASURE_COLUMNS = (re.compile(r'^"(base|target)_[a-z0-9_]+"$'), {"src/diff/secti
 
 
 # The folders of the comparison, whose tables define their own keys (section_keys).
-COMPARISON_FOLDERS = ["src/diff", "src/findings", "src/check", "src/timeline"]
+COMPARISON_FOLDERS = ["src/diff", "src/findings", "src/compare", "src/check", "src/timeline"]
 
 
 def scope_files(root):
@@ -534,6 +613,12 @@ def main():
         print(f"UNMAPPED {u}")
     counts["back arrows (layer pairs)"] = len(arrows) + len(unmapped)
     counts["back arrows (include lines)"] = sum(len(w) for w in arrows.values()) + len(unmapped)
+
+    hidden = higher_declarations(root)
+    print("\n== Calls up behind a declaration: functions declared in a layer, defined only in one not above it ==")
+    for h in hidden:
+        print(h)
+    counts["declarations of functions of a higher layer"] = len(hidden)
 
     printing = prints_or_exits(root)
     print("\n== Prints or exits outside src/cli ==")

@@ -93,6 +93,33 @@ struct TimelinePeriod {
 /// time.
 void add_report_detail(TimelinePeriod& period, const Snapshot& snapshot, std::size_t top = 50);
 
+/// An episode of the timeline (docs/timeline.md, "How an episode is found"): a run of periods whose DB time per second
+/// lies far above the band of the normal periods before them. The data its row of the Episodes table
+/// ("timeline_episodes") is rendered from, and what `awrdiff fleet` reads.
+struct TimelineEpisode {
+  enum class State {
+    ended,  ///< it came back: `end_time` is the end of its last period, `after_aas` the period after it
+    still_on,  ///< its last period is the latest of the series
+    new_level,  ///< it lasted a day of periods: a new level rather than an episode
+  };
+  std::string begin_time;  ///< ISO 8601 begin of its first period ("2023-10-02T15:00:00")
+  std::string end_time;  ///< ISO 8601 end of its last period
+  State state = State::ended;
+  std::size_t periods = 0;  ///< its periods, in a row
+  double before_aas = 0;  ///< DB time per second, median of the normal periods its band is drawn from, AAS
+  double peak_aas = 0;  ///< DB time per second of its highest period, AAS
+  std::string peak_time;  ///< ISO 8601 begin of its highest period
+  OptDouble after_aas;  ///< DB time per second of the period after it (state ended), AAS; empty: none or not known
+  /// The wait events (and DB CPU) that grew most, at most 3; `aas`: the mean over its periods that list events.
+  std::vector<TimelineEvent> events;
+  /// The statements that carry it, at most 2; `elapsed_per_s`: the median of their AAS over its periods whose lists
+  /// name them; `text` the start of their SQL text where a list gives it; `pct_db_time` empty.
+  std::vector<TimelineSql> sql;
+};
+
+/// The Episodes table's End of `e`: "still on", "a new level", else its end ("2023-10-02 21:00").
+std::string episode_end(const TimelineEpisode& e);
+
 struct TimelineOptions {
   /// Registry keys drawn and searched for shifts; empty: the master metrics, DB CPU and the time outside CPU,
   /// the load (executions, transactions per second), commit and single-block read latency.
@@ -133,6 +160,9 @@ std::vector<std::string> default_timeline_metrics();
 /// moving window's band and the stored check outcomes). Both break at an instance restart and at a gap in time. The
 /// verdict is Verdict::timeline, with one PeriodInfo (role "Timeline": the series, its first begin and last end,
 /// `reports` the periods drawn). Never throws for content; an empty series gives a headline that says so.
-Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod> periods, const TimelineOptions& options = {});
+/// `episodes`, when given, receives the episodes in time order (the table lists them latest first): the data the
+/// "timeline_episodes" table is rendered from.
+Comparison build_timeline(const std::string& series, std::vector<TimelinePeriod> periods, const TimelineOptions& options = {},
+                          std::vector<TimelineEpisode>* episodes = nullptr);
 
 }  // namespace awrdiff

@@ -2,6 +2,7 @@
 // findings rules of the pairwise comparison against the baseline's typical period
 // (include/awrdiff/check.hpp, docs/baselines.md).
 #include <awrdiff/check.hpp>
+#include <awrdiff/compare.hpp>
 #include <awrdiff/parse.hpp>
 
 #include "diff/charts.hpp"
@@ -47,10 +48,10 @@ using detail::grouped;
 // thousands; a cluster of 100 instances stays far below this).
 constexpr double k_max_credible_aas = 1e6;
 
-using detail::check_num;
 using detail::find_result;
+using detail::grouped_figure;
 using detail::same_period;
-std::string num(double v) { return check_num(v); }
+std::string num(double v) { return grouped_figure(v); }
 
 // The worse side of a metric: +1 higher is worse, −1 lower is worse, 0 neutral.
 int worse_sign(Direction d) { return d == Direction::higher_is_worse ? 1 : d == Direction::higher_is_better ? -1 : 0; }

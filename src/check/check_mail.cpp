@@ -15,7 +15,7 @@ namespace awrdiff {
 
 namespace {
 
-using detail::check_num;
+using detail::grouped_figure;
 
 const PeriodInfo* current_period(const Comparison& c) {
   for (const auto& p : c.period_info)
@@ -109,10 +109,11 @@ const char* verdict_word(CheckStatus s) { return s == CheckStatus::fail ? "FAIL"
 // "DB time per second 62.2 AAS (baseline 10.9, band 10.3 .. 11.5, z +29.0): why"
 std::string metric_line(const CheckResult& m) {
   const OptDouble centre = m.baseline.median ? m.baseline.median : m.baseline.mean;
-  std::string out = m.current ? fmt::format("{} {} {}", m.label, check_num(*m.current), m.unit) : m.label;
+  std::string out = m.current ? fmt::format("{} {} {}", m.label, grouped_figure(*m.current), m.unit) : m.label;
   if (centre) {
-    out += fmt::format(" (baseline {}", check_num(*centre));
-    if (m.band_low && m.band_high) out += fmt::format(", band {} .. {}", check_num(*m.band_low), check_num(*m.band_high));
+    out += fmt::format(" (baseline {}", grouped_figure(*centre));
+    if (m.band_low && m.band_high)
+      out += fmt::format(", band {} .. {}", grouped_figure(*m.band_low), grouped_figure(*m.band_high));
     if (m.z) out += fmt::format(", z {:+.1f}", *m.z);
     out += ")";
   }

@@ -23,7 +23,7 @@ CheckResult* find_result(std::vector<CheckResult>& results, std::string_view key
 
 namespace {
 
-std::string num(double v) { return check_num(v); }
+std::string num(double v) { return grouped_figure(v); }
 
 OptDouble centre_of(const CheckResult& r) { return r.baseline.median ? r.baseline.median : r.baseline.mean; }
 

@@ -15,11 +15,6 @@ namespace awrdiff {
 
 namespace detail {
 
-std::string check_num(double v) {
-  const double a = std::fabs(v);
-  return grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
-}
-
 bool same_period(const BaselinePeriod& p, const Snapshot& s) {
   if (!p.begin_snap || !p.end_snap || !s.interval.begin_snap || !s.interval.end_snap) return false;
   if (*p.begin_snap != *s.interval.begin_snap || *p.end_snap != *s.interval.end_snap) return false;
@@ -67,9 +62,9 @@ std::string storm_multiple(const Snapshot& current, const Baseline& baseline_in,
                              ? std::string(other_hours ? "the only period of another hour" : "the only period of the baseline")
                          : d.count > 1 ? fmt::format("the busiest of the {} periods of {}", d.count, which)
                                        : fmt::format("the busiest period of {}", which);
-  if (*d.max <= 0) return fmt::format("DB time per second {} AAS where {} had none", check_num(*aas), of);
-  return fmt::format("DB time per second {} AAS is {}x {} ({} AAS)", check_num(*aas), grouped(*aas / *d.max, 1), of,
-                     check_num(*d.max));
+  if (*d.max <= 0) return fmt::format("DB time per second {} AAS where {} had none", grouped_figure(*aas), of);
+  return fmt::format("DB time per second {} AAS is {}x {} ({} AAS)", grouped_figure(*aas), grouped(*aas / *d.max, 1), of,
+                     grouped_figure(*d.max));
 }
 
 }  // namespace detail

@@ -4,12 +4,11 @@
 
 #include <awrdiff/check.hpp>
 
+#include "support/text.hpp"  // grouped_figure: the figures of check's lines
+
 #include <string>
 
 namespace awrdiff::detail {
-
-/// Three significant digits, thousands separated: the figures of check's lines.
-std::string check_num(double v);
 
 /// A baseline period that is the current report's (the same Begin/End Snap and instance).
 bool same_period(const BaselinePeriod& p, const Snapshot& s);

@@ -4,6 +4,7 @@
 #include "cli/output_file.hpp"
 #include "diff/facts.hpp"  // same_period, report_label
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/error.hpp>

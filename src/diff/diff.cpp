@@ -1,12 +1,14 @@
-// The diff engine's entry points: compare() and describe() run class Differ (differ.hpp), whose parts
-// live in comparability.cpp, summary_tables.cpp, side_by_side.cpp, sql_match.cpp, attribution.cpp and
-// headline.cpp. Here: Differ::run(), which calls them in order, the reports' parse diagnostics, and the
-// detail:: helpers every diff file shares (facts.hpp).
+// The pair's entry point: detail::Pair (pair.hpp) runs class Differ (differ.hpp), whose parts live in
+// comparability.cpp, summary_tables.cpp, side_by_side.cpp, sql_match.cpp, attribution.cpp and headline.cpp, in two
+// halves, the findings (run from the room above, src/compare) between them. Here: Differ::run_pair() and finish(),
+// which call the parts in order, the reports' parse diagnostics, and the detail:: helpers every diff file shares
+// (facts.hpp).
 #include <awrdiff/diff.hpp>
 
 #include "diff/charts.hpp"
 #include "diff/differ.hpp"
 #include "diff/facts.hpp"
+#include "diff/pair.hpp"
 #include "diff/sections.hpp"
 #include "support/text.hpp"  // lower, human_seconds
 
@@ -58,7 +60,7 @@ std::string Differ::name(const Snapshot& s) const {
   return detail::report_label(s.source, &other == &s ? std::string() : other.source);
 }
 
-Comparison Differ::run() {
+void Differ::run_pair() {
   m_out.base_source = m_base != nullptr ? m_base->source : "";
   m_out.target_source = m_target.source;
   collect_diagnostics();
@@ -72,7 +74,10 @@ Comparison Differ::run() {
   time_model();
   sql();
   detail::add_section_tables(m_out, m_base, m_target);
-  m_out.findings = detail::run_findings(m_facts);
+}
+
+Comparison Differ::finish(std::vector<Finding> findings) {
+  m_out.findings = std::move(findings);
   detail::add_section_evidence(m_out);
   headline();
   blank_unusable_rates();
@@ -128,25 +133,38 @@ bool states_in_aas(double delta_aas, OptDouble elapsed_s) {
 
 }  // namespace detail
 
-Comparison compare(const Snapshot& base, const Snapshot& target, const CompareOptions& options) {
+namespace detail {
+
+struct Pair::Run {
+  std::optional<Snapshot> base, target;  // a report whose Elapsed does not fit its snap times, over the snap times
+  std::optional<differ::Differ> differ;
+};
+
+Pair::Pair(const Snapshot& base, const Snapshot& target, const CompareOptions& options) : m_run(std::make_unique<Run>()) {
   // A report whose Elapsed does not fit its snap times is compared over the snap times.
-  const auto cb = detail::check_period(base, detail::report_label(base.source, target.source)),
-             ct = detail::check_period(target, detail::report_label(target.source, base.source));
-  std::optional<Snapshot> fb, ft;
-  if (cb.corrected) fb = detail::with_elapsed(base, *cb.elapsed_s);
-  if (ct.corrected) ft = detail::with_elapsed(target, *ct.elapsed_s);
-  detail::differ::Differ d(fb ? &*fb : &base, ft ? *ft : target, options);
+  const auto cb = check_period(base, report_label(base.source, target.source)),
+             ct = check_period(target, report_label(target.source, base.source));
+  if (cb.corrected) m_run->base = with_elapsed(base, *cb.elapsed_s);
+  if (ct.corrected) m_run->target = with_elapsed(target, *ct.elapsed_s);
+  auto& d = m_run->differ.emplace(m_run->base ? &*m_run->base : &base, m_run->target ? *m_run->target : target, options);
   d.m_period_checks = {{base.source, cb}, {target.source, ct}};
-  return d.run();
+  d.run_pair();
 }
 
-Comparison describe(const Snapshot& target, const CompareOptions& options) {
-  const auto ct = detail::check_period(target);
-  std::optional<Snapshot> ft;
-  if (ct.corrected) ft = detail::with_elapsed(target, *ct.elapsed_s);
-  detail::differ::Differ d(nullptr, ft ? *ft : target, options);
+Pair::Pair(const Snapshot& target, const CompareOptions& options) : m_run(std::make_unique<Run>()) {
+  const auto ct = check_period(target);
+  if (ct.corrected) m_run->target = with_elapsed(target, *ct.elapsed_s);
+  auto& d = m_run->differ.emplace(nullptr, m_run->target ? *m_run->target : target, options);
   d.m_period_checks = {{target.source, ct}};
-  return d.run();
+  d.run_pair();
 }
+
+Pair::~Pair() = default;
+
+const Facts& Pair::facts() const { return m_run->differ->facts(); }
+
+Comparison Pair::finish(std::vector<Finding> findings) { return m_run->differ->finish(std::move(findings)); }
+
+}  // namespace detail
 
 }  // namespace awrdiff

@@ -1,8 +1,8 @@
 // Internal to the diff engine (src/diff): class Differ, which turns two snapshots (or one, for a single
 // report) into one Comparison, and the types and small helpers its parts share. Its member functions
 // are defined in one file per part of the comparison, in the order run() calls them:
-//   diff.cpp            compare(), describe(), Differ::run(); the parse diagnostics; the detail:: helpers
-//                       every diff file shares (facts.hpp)
+//   diff.cpp            detail::Pair (pair.hpp), Differ::run_pair() and finish(); the parse diagnostics; the
+//                       detail:: helpers every diff file shares (facts.hpp)
 //   comparability.cpp   comparability warnings and verdict, the period checks (check_period), drop_deltas()
 //   side_by_side.cpp    the side-by-side engine: one Item per row, each side's measures, the change and the
 //                       assessment columns (side_by_side)
@@ -93,14 +93,19 @@ CompareCell assessment_cell(const std::string& metric, const OptDouble& base, co
 /// (a bound when one side is unknown, "from 0", points for percentages) and the assessment.
 CompareTable side_by_side(const SideBySide& spec, const std::vector<Item>& items, bool has_base);
 
-/// The comparison of two snapshots, or the description of one (base null): compare() and describe()
-/// construct one, set m_period_checks and call run() once.
+/// The comparison of two snapshots, or the description of one (base null): detail::Pair (pair.hpp) constructs
+/// one, sets m_period_checks and calls run_pair(), then finish() with the findings.
 class Differ {
 public:
   Differ(const Snapshot* base, const Snapshot& target, const CompareOptions& opt) : m_base(base), m_target(target), m_opt(opt) {}
 
-  /// Builds the comparison: every part below, then the section tables, findings and charts.
-  Comparison run();
+  /// The pair's tables and facts: every part below, then the section tables (the findings' input, facts()).
+  void run_pair();
+  /// What the pair worked out, for the findings rules (src/findings, run by compare() above both).
+  const detail::Facts& facts() const { return m_facts; }
+  /// The comparison with `findings`: their evidence from the section tables, the verdict and headline, the
+  /// charts. After run_pair(), once.
+  Comparison finish(std::vector<Finding> findings);
 
   /// Set by compare(): the period checks of the original snapshots, by source.
   std::vector<std::pair<std::string, detail::PeriodCheck>> m_period_checks;

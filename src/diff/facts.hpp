@@ -1,5 +1,5 @@
-// Internal to the diff engine: what the comparison has worked out, shared by the tables
-// (diff.cpp) and the findings rules (findings.cpp).
+// Internal to the diff engine: what the comparison has worked out, shared by the tables (diff.cpp) and read
+// by the findings rules (src/findings, a room above, which includes this header).
 #pragma once
 
 #include <awrdiff/diff.hpp>
@@ -149,11 +149,6 @@ struct Facts {
     return base_db_time_aas && target_db_time_aas ? OptDouble(*target_db_time_aas - *base_db_time_aas) : std::nullopt;
   }
 };
-
-/// Runs every findings rule over the facts; findings in the direction of the DB time change first, then by |impact| and rule
-/// order. Defined with the rules, in the room above (src/findings/findings.cpp, which includes this header): the pair
-/// calls it by this declaration and never includes the rules.
-std::vector<Finding> run_findings(const Facts& facts);
 
 /// How one report's own Elapsed holds up against its snap times and its sessions (a DST change or a
 /// clock step between the snapshots can make an hour read as minutes).

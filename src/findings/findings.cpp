@@ -5,6 +5,9 @@
 // gives the same findings with the opposite direction. The rules are in k_rules (their order), the thresholds in
 // findings_rules.hpp, the rules themselves by family in findings_waits.cpp, findings_sql.cpp and findings_host.cpp;
 // docs/findings.md describes them. Here: the run, the order of the findings and the reports' ADDM findings beside them.
+#include <awrdiff/findings.hpp>
+
+#include "findings/findings.hpp"
 #include "findings/findings_rules.hpp"
 
 #include <algorithm>

@@ -3,6 +3,8 @@
 #include <awrdiff/fleet.hpp>
 #include <awrdiff/timeline.hpp>
 
+#include "support/text.hpp"  // grouped_figure
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -25,27 +27,12 @@ std::string shown(const std::string& iso) {
   return s;
 }
 
-std::string cell(const CompareCell& c) { return std::holds_alternative<std::string>(c) ? std::get<std::string>(c) : ""; }
-
 // "a b" -> "'a b'" for a shell.
 std::string quoted(const std::string& s) {
   if (!s.empty() && s.find_first_of(" '\"$`\\;&|<>()*?") == std::string::npos) return s;
   std::string out = "'";
   for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
   return out + "'";
-}
-
-// The items of a "; "-joined cell.
-std::vector<std::string> items(const std::string& joined) {
-  std::vector<std::string> out;
-  std::size_t at = 0;
-  while (at < joined.size()) {
-    const auto end = joined.find("; ", at);
-    out.push_back(joined.substr(at, end == std::string::npos ? std::string::npos : end - at));
-    if (end == std::string::npos) break;
-    at = end + 2;
-  }
-  return out;
 }
 
 TimelinePeriod timeline_period(const FleetRow& r) {
@@ -74,33 +61,30 @@ std::map<std::string, std::string> sql_texts(const std::vector<TimelinePeriod>& 
   return out;
 }
 
-// The latest episode of the timeline's table that reaches into the window: since, still, events, SQL; marks the
-// points inside it. False when there is none.
-bool take_episode(FleetDatabase& db, const Comparison& c, const std::map<std::string, std::string>& texts) {
-  for (const auto& t : c.tables) {
-    if (t.key != "timeline_episodes") continue;
-    for (const auto& row : t.rows) {  // latest first
-      const std::string start = cell(row.cells[0]), end = cell(row.cells[1]);
-      const bool open = end == "still on" || end == "a new level";
-      if (!db.points.empty() && !open && end < shown(db.points.front().begin_time)) continue;
-      db.since = start;
-      db.still = end;
-      for (auto e : items(cell(row.cells[7]))) db.events.push_back(e + " AAS");
-      for (auto s : items(cell(row.cells[8]))) {
-        const auto id = s.substr(0, s.find(' '));
-        s += " AAS";
-        if (const auto it = texts.find(id); it != texts.end()) {
-          std::string text = it->second.size() > 40 ? it->second.substr(0, 40) + "…" : it->second;
-          s += fmt::format(" ({})", text);
-        }
-        db.sql.push_back(std::move(s));
+// The latest of the timeline's episodes (in time order) that reaches into the window: since, still, events, SQL; marks
+// the points inside it. False when there is none.
+bool take_episode(FleetDatabase& db, const std::vector<TimelineEpisode>& episodes,
+                  const std::map<std::string, std::string>& texts) {
+  for (auto e = episodes.rbegin(); e != episodes.rend(); ++e) {  // latest first
+    const std::string start = shown(e->begin_time), end = episode_end(*e);
+    const bool open = e->state != TimelineEpisode::State::ended;
+    if (!db.points.empty() && !open && end < shown(db.points.front().begin_time)) continue;
+    db.since = start;
+    db.still = end;
+    for (const auto& ev : e->events) db.events.push_back(fmt::format("{} {} AAS", ev.name, detail::grouped_figure(ev.aas)));
+    for (const auto& q : e->sql) {
+      std::string s = fmt::format("{} {} AAS", q.sql_id, detail::grouped_figure(q.elapsed_per_s));
+      if (const auto it = texts.find(q.sql_id); it != texts.end()) {
+        std::string text = it->second.size() > 40 ? it->second.substr(0, 40) + "…" : it->second;
+        s += fmt::format(" ({})", text);
       }
-      for (auto& p : db.points) {
-        const std::string b = shown(p.begin_time);
-        p.in_episode = b >= start && (open || b < end);
-      }
-      return true;
+      db.sql.push_back(std::move(s));
     }
+    for (auto& p : db.points) {
+      const std::string b = shown(p.begin_time);
+      p.in_episode = b >= start && (open || b < end);
+    }
+    return true;
   }
   return false;
 }
@@ -169,9 +153,10 @@ void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, Hist
   TimelineOptions to;
   to.metrics = fleet_metrics();
   to.window_s = options.window_s;
-  const Comparison c = build_timeline(db.label, periods, to);
+  std::vector<TimelineEpisode> episodes;
+  const Comparison c = build_timeline(db.label, periods, to, &episodes);
   db.timeline = c.headline;
-  if (!take_episode(db, c, texts)) {
+  if (!take_episode(db, episodes, texts)) {
     db.since = shown(db.since);
     db.still = still_of(db);
     take_peak_detail(db, periods);

@@ -243,20 +243,6 @@ void render_json(const FleetPage& page, std::ostream& out) {
   out << buf.GetString() << "\n";
 }
 
-// A label value of the exposition format (monitoring.cpp's rule): \, " and newline escaped, control characters spaced.
-std::string label(std::string_view v) {
-  std::string out;
-  for (char ch : v) {
-    const auto u = static_cast<unsigned char>(ch);
-    if (ch == '\\') out += "\\\\";
-    else if (ch == '"') out += "\\\"";
-    else if (ch == '\n') out += "\\n";
-    else if (u < 0x20 || u == 0x7f) out += ' ';
-    else out += ch;
-  }
-  return out;
-}
-
 }  // namespace
 
 void render_fleet(const FleetPage& page, Format format, const RenderOptions& options, std::ostream& out) {
@@ -281,7 +267,8 @@ void render_fleet_openmetrics(const FleetPage& page, std::ostream& out) {
       for (const auto& d : *list) {
         const auto v = value(d);
         if (!v) continue;
-        out << fmt::format("{}{{database=\"{}\",dbid=\"{}\",instance=\"{}\"}} {}\n", name, label(d.latest.db_name), d.latest.dbid,
+        out << fmt::format("{}{{database=\"{}\",dbid=\"{}\",instance=\"{}\"}} {}\n", name,
+                           render_detail::exposition_label_value(d.latest.db_name), d.latest.dbid,
                            d.latest.instance_number ? std::to_string(*d.latest.instance_number) : std::string("cluster"), *v);
       }
   };

@@ -3,6 +3,8 @@
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/monitoring.hpp>
 
+#include "render/render_common.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -15,22 +17,6 @@ namespace {
 
 const PeriodInfo* current_period(const CheckReport& r) {
   return r.comparison.period_info.empty() ? nullptr : &r.comparison.period_info.back();
-}
-
-// A label value of the exposition format: backslash, double quote and newline escaped; other control
-// characters (a report string is not to be trusted) replaced by a space.
-std::string label_value(std::string_view v) {
-  std::string out;
-  out.reserve(v.size());
-  for (char ch : v) {
-    const auto u = static_cast<unsigned char>(ch);
-    if (ch == '\\') out += "\\\\";
-    else if (ch == '"') out += "\\\"";
-    else if (ch == '\n') out += "\\n";
-    else if (u < 0x20 || u == 0x7f) out += ' ';
-    else out += ch;
-  }
-  return out;
 }
 
 // A sample value: the shortest text that reads back as the same double.
@@ -104,7 +90,8 @@ constexpr std::string_view k_trouble_help =
 constexpr std::string_view k_exposition_start = "# HELP awrdiff_check_up ";
 
 std::string labels(std::string_view database, std::string_view instance) {
-  return fmt::format("database=\"{}\",instance=\"{}\"", label_value(database), label_value(instance));
+  return fmt::format("database=\"{}\",instance=\"{}\"", render_detail::exposition_label_value(database),
+                     render_detail::exposition_label_value(instance));
 }
 
 // The labels of a sample line `name{a="x",b="y"} value`, their values unescaped; nullopt when malformed.
@@ -173,12 +160,16 @@ void render_openmetrics(const CheckReport& r, std::ostream& out) {
   for (const auto& col : k_columns) {
     e.family(col.name, col.help);
     for (const auto& c : r.results)
-      e.value(col.name, fmt::format(",metric=\"{}\",unit=\"{}\"", label_value(c.key), label_value(c.unit)), col.get(c));
+      e.value(col.name,
+              fmt::format(",metric=\"{}\",unit=\"{}\"", render_detail::exposition_label_value(c.key),
+                          render_detail::exposition_label_value(c.unit)),
+              col.get(c));
   }
   e.family("awrdiff_metric_status",
            "Each metric's status (label status): 0 ok, improved, changed or insufficient baseline; 1 warn; 2 fail.");
   for (const auto& c : r.results)
-    e.value("awrdiff_metric_status", fmt::format(",metric=\"{}\",status=\"{}\"", label_value(c.key), to_string(c.status)),
+    e.value("awrdiff_metric_status",
+            fmt::format(",metric=\"{}\",status=\"{}\"", render_detail::exposition_label_value(c.key), to_string(c.status)),
             severity(c.status));
   out << "# EOF\n";
 }
@@ -189,7 +180,7 @@ void render_openmetrics_trouble(const std::string& reason, const std::string& da
   e.family("awrdiff_check_up", k_up_help);
   e.value("awrdiff_check_up", "", 0.0);
   // One line, cut at a character's start (never inside a UTF-8 sequence).
-  std::string line = label_value(reason);
+  std::string line = render_detail::exposition_label_value(reason);
   std::string_view cut = line;
   constexpr std::size_t k_max = 120;
   if (line.size() > k_max) {

@@ -72,6 +72,20 @@ std::string presence_text(const Unknown& u) {
 
 std::string presence_text(const OneSided& o) { return to_string(o.which); }
 
+std::string exposition_label_value(std::string_view v) {
+  std::string out;
+  out.reserve(v.size());
+  for (char ch : v) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '\\') out += "\\\\";
+    else if (ch == '"') out += "\\\"";
+    else if (ch == '\n') out += "\\n";
+    else if (u < 0x20 || u == 0x7f) out += ' ';
+    else out += ch;
+  }
+  return out;
+}
+
 std::string presence_text(const Bound& b, const CompareColumn& col) {
   // A difference in the column's unit: "+0.123 or more" (its size at least that, either way), "+0.123 or less"
   // (its size at most that: the change is at most +0.123, or at least -0.123).

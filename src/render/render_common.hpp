@@ -38,6 +38,9 @@ inline constexpr const char* k_sections_note =
 /// no "[section] " without a section, no "warning: " for an info). `file_name_only`: the file without its
 /// directories (HTML names files, not machine paths).
 std::string diagnostic_text(const Diagnostic& d, bool file_name_only = false);
+/// A label value of the OpenMetrics exposition format (check's and the fleet's): backslash, double quote and newline
+/// escaped; other control characters (a report string is not to be trusted) replaced by a space.
+std::string exposition_label_value(std::string_view v);
 /// Numbers and changes are right-aligned; text columns left.
 bool right_aligned(const CompareColumn& c);
 /// Display width of UTF-8 text in terminal columns: a code point is one column ("…", "Δ", "≥": one each), an East

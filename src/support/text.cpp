@@ -85,6 +85,11 @@ std::string grouped(double value, int decimals) {
   return (negative ? "-" : "") + out + frac;
 }
 
+std::string grouped_figure(double value) {
+  const double a = std::fabs(value);
+  return grouped(value, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
+}
+
 std::string report_label(const std::string& source, const std::string& other) {
   if (source == "-") return "standard input";
   auto file = [](std::string_view path) {

@@ -30,6 +30,10 @@ std::size_t ascii_run_end(std::string_view text, std::size_t from);
 /// `value` with `decimals` decimals and thousands separators ("1,234.5", "-12"), as the reports print.
 std::string grouped(double value, int decimals);
 
+/// `value` grouped with the decimals its size calls for, about three significant digits: none from 100 (and for 0),
+/// 1 from 10, 2 from 1, 3 from 0.1, else 4 ("1,234", "14.3", "2.51", "0.221", "0.0412").
+std::string grouped_figure(double value);
+
 /// How a warning names a report: its file name without directories ("bad.html"; each file of a merged
 /// set's "a.html, b.html"), "standard input" for "-". `other`: the source of the report it is compared
 /// with; when both have the same file name in different directories, the paths as given.

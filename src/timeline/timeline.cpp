@@ -63,11 +63,6 @@ void add_report_detail(TimelinePeriod& period, const Snapshot& s, std::size_t to
 
 namespace {
 
-std::string num(double v) {
-  const double a = std::fabs(v);
-  return detail::grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
-}
-
 // "2023-10-02T15:00:00" -> "2023-10-02 15:00".
 std::string when(const std::string& iso) {
   std::string s = iso.substr(0, 16);
@@ -345,10 +340,11 @@ std::vector<detail::Episode> episodes_of(const Series& series, const std::vector
 std::string describe(const Shift& s, const Series& series) {
   const auto& kept = series.kept;
   const double ratio = s.before > 0 ? s.after / s.before : 0;
-  const std::string size = s.points ? fmt::format(" {} pts", num(std::fabs(s.after - s.before)))  // a percentage
-                           : s.before > 0 && s.after > 0
-                               ? (ratio >= 1 ? fmt::format(" {}x", num(ratio)) : fmt::format(" {:.0f}%", (1 - ratio) * 100))
-                               : "";
+  const std::string size =
+      s.points ? fmt::format(" {} pts", detail::grouped_figure(std::fabs(s.after - s.before)))  // a percentage
+      : s.before > 0 && s.after > 0
+          ? (ratio >= 1 ? fmt::format(" {}x", detail::grouped_figure(ratio)) : fmt::format(" {:.0f}%", (1 - ratio) * 100))
+          : "";
   const TimelinePeriod& p = *kept[s.period];
   std::string restart;
   if (series.restart_kept[s.period]) {
@@ -361,7 +357,8 @@ std::string describe(const Shift& s, const Series& series) {
   }
   return fmt::format("{} stepped {}{}{} at {}{} {} ({} -> {} {}, medians)", s.label, s.after > s.before ? "up" : "down", size,
                      s.with_load ? " with the load" : "", when(p.begin_time), restart,
-                     s.last ? "in the latest period (not yet known to last)" : "and stayed", num(s.before), num(s.after), s.unit);
+                     s.last ? "in the latest period (not yet known to last)" : "and stayed", detail::grouped_figure(s.before),
+                     detail::grouped_figure(s.after), s.unit);
 }
 
 // The statement that leads the new level from `from` on: the most elapsed time per second summed over the periods
@@ -394,12 +391,14 @@ std::string top_sql_since(const Series& series, std::size_t from) {
   const Seen& t = top->second;
   std::string text = t.q->text.substr(0, 40);
   if (t.q->text.size() > 40) text += "…";
-  std::string out = fmt::format(
-      "; the top SQL since then: {}{} {} AAS ({})", top->first, text.empty() ? "" : " (" + text + ")", num(median(t.after)),
-      t.after.size() == 1 ? std::string("1 period") : fmt::format("median of {} periods", t.after.size()));
+  std::string out =
+      fmt::format("; the top SQL since then: {}{} {} AAS ({})", top->first, text.empty() ? "" : " (" + text + ")",
+                  detail::grouped_figure(median(t.after)),
+                  t.after.size() == 1 ? std::string("1 period") : fmt::format("median of {} periods", t.after.size()));
   if (n_before == 0) return out;
   if (t.before.empty()) return out + fmt::format(", not in the {} list{} before", n_before, n_before == 1 ? "" : "s");
-  return out + fmt::format(", was {} AAS ({} of {} lists before, median)", num(median(t.before)), t.before.size(), n_before);
+  return out + fmt::format(", was {} AAS ({} of {} lists before, median)", detail::grouped_figure(median(t.before)),
+                           t.before.size(), n_before);
 }
 
 // The headline: the latest shift of the first metric (in the order given: DB time per second first by default) that
@@ -425,7 +424,8 @@ std::string headline(const std::string& name, const Series& series, const std::v
   std::vector<std::string> others;
   for (const auto& s : shifts)
     if (&s != lead && s.period == lead->period && others.size() < 3)
-      others.push_back(fmt::format("{} {} -> {} {}", s.label, num(s.before), num(s.after), s.unit));
+      others.push_back(
+          fmt::format("{} {} -> {} {}", s.label, detail::grouped_figure(s.before), detail::grouped_figure(s.after), s.unit));
   if (!others.empty()) out += "; at the same time " + fmt::format("{}", fmt::join(others, ", "));
   out += top_sql_since(series, lead->period);
   out += fmt::format(" ({} of {})", span, name);
@@ -470,7 +470,9 @@ std::vector<Finding> shift_findings(const Series& series, const std::vector<cons
     std::size_t j = i;
     for (; j < order.size() && order[j]->period == s->period; ++j) {
       const Shift* o = order[j];
-      if (j > i) f.evidence.push_back(fmt::format("{}: {} -> {} {} (medians)", o->label, num(o->before), num(o->after), o->unit));
+      if (j > i)
+        f.evidence.push_back(fmt::format("{}: {} -> {} {} (medians)", o->label, detail::grouped_figure(o->before),
+                                         detail::grouped_figure(o->after), o->unit));
       f.metrics.push_back({o->key, o->label, o->unit, o->before, o->after});
     }
     const std::size_t from = s->period >= 3 ? s->period - 3 : 0;
@@ -746,7 +748,8 @@ std::string course_of(const Statement& s, const Series& series, const std::vecto
     const std::size_t h = v.size() / 2;
     const double early = median({v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h)});
     const double late = median({v.begin() + static_cast<std::ptrdiff_t>(h), v.end()});
-    if (early > 0 && late >= 2 * early) course.push_back(fmt::format("grows {}x (medians where listed)", num(late / early)));
+    if (early > 0 && late >= 2 * early)
+      course.push_back(fmt::format("grows {}x (medians where listed)", detail::grouped_figure(late / early)));
     else if (late > 0 && early >= 2 * late)
       course.push_back(fmt::format("shrinks {:.0f}% (medians where listed)", (1 - late / early) * 100));
   }
@@ -876,7 +879,8 @@ Chart metrics_chart(const Series& series, const std::vector<Shift>& shifts, cons
 
 }  // namespace
 
-Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> periods, const TimelineOptions& options) {
+Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> periods, const TimelineOptions& options,
+                          std::vector<TimelineEpisode>* episodes_out) {
   Comparison c;
   c.verdict = Verdict::timeline;
   c.target_source = name;
@@ -892,7 +896,9 @@ Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> p
   const std::vector<const Shift*> order = in_order(shifts, keys);
   c.findings = shift_findings(series, order, episodes);
 
-  if (!episodes.empty()) c.tables.push_back(detail::episodes_table(episodes, kept));
+  std::vector<TimelineEpisode> data;
+  for (const auto& e : episodes) data.push_back(detail::episode_data(e, kept));
+  if (!data.empty()) c.tables.push_back(detail::episodes_table(data));
   c.tables.push_back(changes_table(series, order));
   if (auto sql = top_sql_table(series)) c.tables.push_back(std::move(*sql));  // before the long tables of periods
   c.tables.push_back(periods_table(periods, series, shifts, keys, options));
@@ -919,8 +925,9 @@ Comparison build_timeline(const std::string& name, std::vector<TimelinePeriod> p
       const bool same_day = from.size() == 16 && to.size() == 16 && from.compare(0, 10, to, 0, 10) == 0;
       ch.spans.push_back({e.first, e.last,
                           fmt::format("episode {} .. {}{}: up to {} AAS", from, same_day ? to.substr(11) : to,
-                                      e.still_on ? " (still on)" : "", num(e.peak_aas))});
+                                      e.still_on ? " (still on)" : "", detail::grouped_figure(e.peak_aas))});
     }
+  if (episodes_out != nullptr) *episodes_out = std::move(data);
   return c;
 }
 

@@ -19,11 +19,6 @@ namespace {
 constexpr double k_ratio = 3, k_spread = 5, k_floor_aas = 1;
 constexpr std::size_t k_min_run = 2;  // periods in a row at least: one period alone is an outlier, not an episode
 
-std::string num(double v) {
-  const double a = std::fabs(v);
-  return grouped(v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4);
-}
-
 std::string when(const std::string& iso) {
   std::string s = iso.substr(0, 16);
   if (s.size() > 10 && s[10] == 'T') s[10] = ' ';
@@ -128,11 +123,12 @@ std::vector<EpisodeSql> carrying_sql(const Episode& e, const std::vector<const T
 std::string describe_sql(const EpisodeSql& q) {
   std::string text = q.text.substr(0, 40);
   if (q.text.size() > 40) text += "…";
-  std::string out = fmt::format("{}{} {} AAS", q.sql_id, text.empty() ? "" : " (" + text + ")", num(q.aas));
+  std::string out = fmt::format("{}{} {} AAS", q.sql_id, text.empty() ? "" : " (" + text + ")", grouped_figure(q.aas));
   out += q.listed == 1 ? " (1 period)" : fmt::format(" (median of {} periods)", q.listed);
   if (q.before_lists == 0) return out;
   if (!q.before) return out + fmt::format(", not in the {} list{} before", q.before_lists, q.before_lists == 1 ? "" : "s");
-  return out + fmt::format(", was {} AAS ({} of {} lists before, median)", num(*q.before), q.before_listed, q.before_lists);
+  return out +
+         fmt::format(", was {} AAS ({} of {} lists before, median)", grouped_figure(*q.before), q.before_listed, q.before_lists);
 }
 
 }  // namespace
@@ -261,19 +257,20 @@ std::string describe_episode(const Episode& e, const std::vector<const TimelineP
     if (has_restart(j)) span += ", through an instance restart" + restart_at(kept, j, day);
   span += e.still_on ? ", still on" : e.new_level ? ", a new level" : "";
   std::string out = fmt::format("Episode {} ({} periods): DB time per second up to {} AAS at {}", span, e.last + 1 - e.first,
-                                num(e.peak_aas), when_on(kept[e.peak]->begin_time, day));
+                                grouped_figure(e.peak_aas), when_on(kept[e.peak]->begin_time, day));
   if (e.level > 0)
-    out += fmt::format(", {}x the {} AAS before (median of {} period{})", num(e.peak_aas / e.level), num(e.level),
-                       e.normal.size(), std::string(e.normal.size() == 1 ? "" : "s") + (e.like.empty() ? "" : " of " + e.like));
+    out += fmt::format(", {}x the {} AAS before (median of {} period{})", grouped_figure(e.peak_aas / e.level),
+                       grouped_figure(e.level), e.normal.size(),
+                       std::string(e.normal.size() == 1 ? "" : "s") + (e.like.empty() ? "" : " of " + e.like));
   if (e.next) {
     const auto v = aas_of(*kept[*e.next]);
-    out += fmt::format(", {} {} AAS at {}{}", v && *v > e.level * 1.5 ? "down to" : "back to", v ? num(*v) : "?",
+    out += fmt::format(", {} {} AAS at {}{}", v && *v > e.level * 1.5 ? "down to" : "back to", v ? grouped_figure(*v) : "?",
                        when_on(kept[*e.next]->begin_time, day),
                        has_restart(*e.next) ? ", after an instance restart" + restart_at(kept, *e.next, day) : "");
   }
   if (!e.events.empty()) {
     std::vector<std::string> ev;
-    for (const auto& x : e.events) ev.push_back(fmt::format("{} {} AAS", x.name, num(x.aas)));
+    for (const auto& x : e.events) ev.push_back(fmt::format("{} {} AAS", x.name, grouped_figure(x.aas)));
     out += fmt::format("; top events: {}", fmt::join(ev, ", "));
   }
   if (!e.sql.empty()) out += "; top SQL: " + describe_sql(e.sql.front());
@@ -289,8 +286,9 @@ Finding episode_finding(const Episode& e, const std::vector<const TimelinePeriod
   f.metrics.push_back({std::string(k_episode_metric), "DB time per second", "AAS", e.level, e.peak_aas});
   for (const auto& x : e.events)
     f.evidence.push_back(
-        x.before > 0 ? fmt::format("{}: {} AAS in the episode (mean), {} before (median)", x.name, num(x.aas), num(x.before))
-                     : fmt::format("{}: {} AAS in the episode (mean), not in the lists before", x.name, num(x.aas)));
+        x.before > 0 ? fmt::format("{}: {} AAS in the episode (mean), {} before (median)", x.name, grouped_figure(x.aas),
+                                   grouped_figure(x.before))
+                     : fmt::format("{}: {} AAS in the episode (mean), not in the lists before", x.name, grouped_figure(x.aas)));
   for (const auto& q : e.sql) f.evidence.push_back("SQL " + describe_sql(q));
   if (e.new_level) f.evidence.push_back("it lasted a day of periods: a new level, the band redrawn from it");
   for (const auto& s : folded) f.evidence.push_back(s);
@@ -313,7 +311,30 @@ Finding episode_finding(const Episode& e, const std::vector<const TimelinePeriod
   return f;
 }
 
-CompareTable episodes_table(const std::vector<Episode>& episodes, const std::vector<const TimelinePeriod*>& kept) {
+TimelineEpisode episode_data(const Episode& e, const std::vector<const TimelinePeriod*>& kept) {
+  TimelineEpisode out;
+  out.begin_time = kept[e.first]->begin_time;
+  out.end_time = kept[e.last]->end_time;
+  out.state = e.still_on    ? TimelineEpisode::State::still_on
+              : e.new_level ? TimelineEpisode::State::new_level
+                            : TimelineEpisode::State::ended;
+  out.periods = e.last + 1 - e.first;
+  out.before_aas = e.level;
+  out.peak_aas = e.peak_aas;
+  out.peak_time = kept[e.peak]->begin_time;
+  if (e.next) out.after_aas = aas_of(*kept[*e.next]);
+  for (const auto& x : e.events) out.events.push_back({x.name, x.aas});
+  for (const auto& q : e.sql) {
+    TimelineSql s;
+    s.sql_id = q.sql_id;
+    s.text = q.text;
+    s.elapsed_per_s = q.aas;
+    out.sql.push_back(std::move(s));
+  }
+  return out;
+}
+
+CompareTable episodes_table(const std::vector<TimelineEpisode>& episodes) {
   CompareTable t;
   t.key = "timeline_episodes";
   t.title = "Episodes";
@@ -328,21 +349,18 @@ CompareTable episodes_table(const std::vector<Episode>& episodes, const std::vec
                {"events", "Top events (AAS, mean)", "", ColumnKind::text, 0, ColumnRole::detail},
                {"sql", "Top SQL (AAS, median where listed)", "", ColumnKind::text, 0, ColumnRole::detail}};
   for (auto it = episodes.rbegin(); it != episodes.rend(); ++it) {
-    const Episode& e = *it;
+    const TimelineEpisode& e = *it;
     std::vector<std::string> ev, sql;
-    for (const auto& x : e.events) ev.push_back(fmt::format("{} {}", x.name, num(x.aas)));
-    for (const auto& q : e.sql) sql.push_back(fmt::format("{} {}", q.sql_id, num(q.aas)));
-    const auto after = e.next ? aas_of(*kept[*e.next]) : std::nullopt;
+    for (const auto& x : e.events) ev.push_back(fmt::format("{} {}", x.name, grouped_figure(x.aas)));
+    for (const auto& q : e.sql) sql.push_back(fmt::format("{} {}", q.sql_id, grouped_figure(q.elapsed_per_s)));
     CompareRow r;
-    r.cells = {when(kept[e.first]->begin_time),
-               e.still_on    ? std::string("still on")
-               : e.new_level ? std::string("a new level")
-                             : when(kept[e.last]->end_time),
-               std::to_string(e.last + 1 - e.first),
-               e.level,
+    r.cells = {when(e.begin_time),
+               episode_end(e),
+               std::to_string(e.periods),
+               e.before_aas,
                e.peak_aas,
-               when(kept[e.peak]->begin_time),
-               after ? CompareCell(*after) : CompareCell(),
+               when(e.peak_time),
+               e.after_aas ? CompareCell(*e.after_aas) : CompareCell(),
                fmt::format("{}", fmt::join(ev, "; ")),
                fmt::format("{}", fmt::join(sql, "; "))};
     t.rows.push_back(std::move(r));
@@ -357,3 +375,19 @@ CompareTable episodes_table(const std::vector<Episode>& episodes, const std::vec
 }
 
 }  // namespace awrdiff::detail
+
+namespace awrdiff {
+
+std::string episode_end(const TimelineEpisode& e) {
+  switch (e.state) {
+    case TimelineEpisode::State::still_on:
+      return "still on";
+    case TimelineEpisode::State::new_level:
+      return "a new level";
+    case TimelineEpisode::State::ended:
+      break;
+  }
+  return detail::when(e.end_time);
+}
+
+}  // namespace awrdiff

@@ -1,6 +1,6 @@
 // The episodes of a timeline (docs/timeline.md, "How an episode is found"): runs of periods whose DB time per second
 // lies far above the band of the normal periods before them, with their start, end, peak and cause (the wait events
-// and the statements that grew). Internal to the diff layer; build_timeline (timeline.hpp) calls it.
+// and the statements that grew). Internal to the timeline; build_timeline (timeline.hpp) calls it.
 #pragma once
 
 #include <awrdiff/baseline.hpp>
@@ -68,7 +68,10 @@ std::string describe_episode(const Episode& e, const std::vector<const TimelineP
 /// command that compares the periods before it with its own; `folded`: the evidence of the shifts that begin in it.
 Finding episode_finding(const Episode& e, const std::vector<const TimelinePeriod*>& kept, const std::vector<std::string>& folded);
 
-/// The table "timeline_episodes": one row per episode, latest first.
-CompareTable episodes_table(const std::vector<Episode>& episodes, const std::vector<const TimelinePeriod*>& kept);
+/// What the timeline gives of an episode (timeline.hpp): its times, peak, level and causes, indices read.
+TimelineEpisode episode_data(const Episode& e, const std::vector<const TimelinePeriod*>& kept);
+
+/// The table "timeline_episodes", rendered from the episodes' data (in time order): one row per episode, latest first.
+CompareTable episodes_table(const std::vector<TimelineEpisode>& episodes);
 
 }  // namespace awrdiff::detail

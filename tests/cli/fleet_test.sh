@@ -4,35 +4,8 @@
 # (RMGTIBP, RMGTIBN, XYDB) RMGTIBP's library-cache storm ranked first with its events and 1c602wgfqtdky, and a database
 # whose last period is old listed as silent (skipped, said so, when $AWRDIFF_CORPUS, default ../shared/corpus, is absent).
 #   tests/cli/fleet_test.sh AWRDIFF SOURCE_DIR
-set -u
-AWRDIFF=$(realpath "$1")
-SRC=$(realpath "$2")
-T=$(mktemp -d /tmp/awrdiff-fleet-cli-XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-}
-expect() { # CODE DESCRIPTION -- COMMAND...: the exit code, and for 2 exactly one line on stderr
-  local want=$1 what=$2
-  shift 3
-  "$@" >"$T/out" 2>"$T/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    bad "$what: exit $got, expected $want: $(head -c 600 "$T/err")"
-  elif [ "$want" = 2 ] && [ "$(wc -l <"$T/err")" != 1 ]; then
-    bad "$what: expected one line on stderr, got: $(cat "$T/err")"
-  else
-    ok
-  fi
-}
-contains() { # FILE TEXT DESCRIPTION
-  if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in: $(head -c 900 "$1")"; fi
-}
+NAME=fleet
+. "$(dirname "$0")/as_user.sh"
 before() { # FILE FIRST SECOND DESCRIPTION: FIRST's line comes before SECOND's
   local a b
   a=$(grep -nF -- "$2" "$1" | head -1 | cut -d: -f1)

@@ -4,10 +4,8 @@
 # at once, an add is killed (kill -9), the disk is full (a file size limit), the store is read-only, of
 # a newer schema, or not a store at all. PostgreSQL (--db postgresql://...) when a server can be started.
 #   tests/cli/history_test.sh AWRDIFF SOURCE_DIR
-set -u
-AWRDIFF=$(realpath "$1")
-SRC=$(realpath "$2")
-T=$(mktemp -d /tmp/awrdiff-history-cli-XXXXXX)
+NAME=history
+. "$(dirname "$0")/as_user.sh"
 chmod 755 "$T"
 PG_DIR=""
 cleanup() {
@@ -18,40 +16,6 @@ cleanup() {
   rm -rf "$T"
 }
 trap cleanup EXIT
-cd "$SRC"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-}
-# expect CODE DESCRIPTION -- COMMAND...: the exit code, and for 2 exactly one line on stderr
-# (expect_code: the exit code only, for `history add` naming each file it could not add).
-LINES=1
-expect_code() {
-  LINES=any
-  expect "$@"
-  LINES=1
-}
-expect() {
-  local want=$1 what=$2
-  shift 3
-  "$@" >"$T/out" 2>"$T/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    bad "$what: exit $got, expected $want: $(head -c 600 "$T/err")"
-    return
-  fi
-  if [ "$want" = 2 ] && [ "$LINES" = 1 ] && [ "$(wc -l <"$T/err")" != 1 ]; then
-    bad "$what: expected one line on stderr, got: $(cat "$T/err")"
-    return
-  fi
-  ok
-}
-contains() { # FILE TEXT DESCRIPTION
-  if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in: $(head -c 600 "$1")"; fi
-}
 rows() { # the periods of an SQLite store, and problems (integrity, periods without values)
   python3 - "$1" <<'EOF'
 import sqlite3, sys

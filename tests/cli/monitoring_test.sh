@@ -4,29 +4,9 @@
 # else by the exposition grammar in Python), `check --nagios` (the plugin line and exit codes 0 / 1 / 2 / 3), and the
 # systemd service of contrib/ run with its own command line on the samples.
 #   tests/cli/monitoring_test.sh AWRDIFF SOURCE_DIR
-set -u
-AWRDIFF=$(realpath "$1")
-SRC=$(realpath "$2")
-T=$(mktemp -d /tmp/awrdiff-monitoring-cli-XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-}
-expect() { # CODE DESCRIPTION -- COMMAND...
-  local want=$1 what=$2
-  shift 3
-  "$@" >"$T/out" 2>"$T/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then bad "$what: exit $got, expected $want: $(head -c 600 "$T/out" "$T/err")"; else ok; fi
-}
-contains() { # FILE TEXT DESCRIPTION
-  if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in: $(head -c 600 "$1")"; fi
-}
+NAME=monitoring
+. "$(dirname "$0")/as_user.sh"
+EXPECT_LINES=any  # the exit code only: --nagios says CRITICAL (2) on standard output
 
 "$AWRDIFF" baseline save samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html samples/good_4.html \
   -o "$T/normal.json" 2>/dev/null || bad "baseline save"

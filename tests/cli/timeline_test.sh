@@ -3,35 +3,8 @@
 # (one line, exit 2), and on the corpus series the start of the RMGTIBP library-cache storm and of the RMGTIBN
 # cleanup job named in the first line (skipped, said so, when $AWRDIFF_CORPUS, default ../shared/corpus, is absent).
 #   tests/cli/timeline_test.sh AWRDIFF SOURCE_DIR
-set -u
-AWRDIFF=$(realpath "$1")
-SRC=$(realpath "$2")
-T=$(mktemp -d /tmp/awrdiff-timeline-cli-XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-}
-expect() { # CODE DESCRIPTION -- COMMAND...: the exit code, and for 2 exactly one line on stderr
-  local want=$1 what=$2
-  shift 3
-  "$@" >"$T/out" 2>"$T/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    bad "$what: exit $got, expected $want: $(head -c 600 "$T/err")"
-  elif [ "$want" = 2 ] && [ "$(wc -l <"$T/err")" != 1 ]; then
-    bad "$what: expected one line on stderr, got: $(cat "$T/err")"
-  else
-    ok
-  fi
-}
-contains() { # FILE TEXT DESCRIPTION
-  if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in: $(head -c 600 "$1")"; fi
-}
+NAME=timeline
+. "$(dirname "$0")/as_user.sh"
 
 S=(samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html samples/good_4.html samples/bad.html)
 expect 0 "timeline of report files" -- "$AWRDIFF" timeline "${S[@]}"

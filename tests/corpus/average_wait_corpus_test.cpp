@@ -4,6 +4,7 @@
 #include "tests/support/compare_lookup.hpp"
 #include "tests/support/corpus.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/parse.hpp>

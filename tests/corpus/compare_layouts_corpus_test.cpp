@@ -12,6 +12,7 @@
 // Skipped cleanly when ../shared is absent.
 #include "tests/support/corpus.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>

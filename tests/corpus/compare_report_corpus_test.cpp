@@ -5,6 +5,7 @@
 #include "tests/support/corpus.hpp"
 #include "support/text.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/number.hpp>

@@ -4,6 +4,7 @@
 // the snapshot JSON. docs/masking.md.
 #include "tests/support/corpus.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/mask.hpp>
 #include <awrdiff/parse.hpp>

@@ -4,6 +4,7 @@
 // unchanged, with no findings, and reads as the report does. Skipped cleanly when ../shared is absent.
 #include "tests/support/corpus.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>

@@ -4,6 +4,7 @@
 #include "render/render_common.hpp"
 #include "tests/support/corpus.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/error.hpp>
 #include <awrdiff/parse.hpp>

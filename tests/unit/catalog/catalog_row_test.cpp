@@ -4,6 +4,7 @@
 // into the snapshot, written in and read back from the snapshot JSON, and compared in text, Markdown,
 // Jira, HTML and JSON. Without the row the same table is an unknown section: kept, not compared.
 #include <awrdiff/catalog.hpp>
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>

@@ -3,6 +3,7 @@
 // the binding of MutexSleep (Builder::bound), the snapshot JSON writes and reads back exactly the bound
 // fields in their keys' order, and the comparison's Mutex Sleep Summary takes its row name and rates
 // from the fields its measures name.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/section_fields.hpp>

@@ -4,6 +4,7 @@
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/merge.hpp>
 #include <awrdiff/metrics.hpp>

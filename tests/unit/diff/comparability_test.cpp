@@ -2,6 +2,7 @@
 // (Differ::oddities, comparability.cpp), on small written reports.
 #include "tests/support/samples.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 

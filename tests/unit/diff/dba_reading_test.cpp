@@ -7,6 +7,7 @@
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>

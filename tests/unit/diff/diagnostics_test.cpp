@@ -3,6 +3,7 @@
 // warning: message", HTML without directories, JSON one object per diagnostic).
 #include "tests/support/samples.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>

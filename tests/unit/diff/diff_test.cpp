@@ -1,6 +1,7 @@
 // The diff engine (diff.hpp) on the sample reports, and HTML/text parity of the parsers.
 #include "tests/support/samples.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 

@@ -3,6 +3,7 @@
 // change; items matched across periods; an item in one period only with the other side empty; histogram cells
 // such as "0.0(3)" read as their percentage; a percentage's change in points; ranking by the largest material
 // change (a histogram bucket's shift in points); rate columns first; one row per item for a single report.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/render.hpp>
 

@@ -1,5 +1,6 @@
 // A statement whose figures cannot be the period's (255,173 s elapsed in a 51 s period) is shown as
 // printed but never drives the verdict, a finding or a share of the change. Periods built here.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 
 #include "tests/support/compare_lookup.hpp"

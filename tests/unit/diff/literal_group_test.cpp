@@ -5,6 +5,7 @@
 #include "tests/support/compare_lookup.hpp"
 #include "tests/support/sql_period.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 
 #include <gtest/gtest.h>

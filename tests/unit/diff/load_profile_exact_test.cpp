@@ -3,6 +3,7 @@
 // periods.
 #include "tests/support/compare_lookup.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/render.hpp>

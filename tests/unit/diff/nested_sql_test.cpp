@@ -1,6 +1,7 @@
 // Nested SQL: a PL/SQL call and the statements it runs are one cause, also when the child's sql_id
 // differs between the periods (a maintenance job coalescing one index in the base and another in the
 // target), and shares of the change never add past 100% through parent and child. Periods built here.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 
 #include "tests/support/compare_lookup.hpp"

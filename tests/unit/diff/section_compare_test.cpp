@@ -1,6 +1,7 @@
 // The other report sections side by side (src/diff/sections.cpp): rows matched by key, rates per second,
 // a row missing from one report's top-N list "not shown" with its change a bound, ranking by material
 // change, init.ora differences, histogram shifts, and every section in every format.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/render.hpp>
 

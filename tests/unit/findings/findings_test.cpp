@@ -4,6 +4,7 @@
 
 #include "tests/support/samples.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 

@@ -1,5 +1,7 @@
 // `awrdiff fleet` (fleet.hpp, docs/fleet.md) on synthetic stores made through the library: hourly periods of several
 // databases with a daily cycle and noise, a storm, a silent one, the check's own votes; the one-pass read's time.
+#include "tests/support/temp_dir.hpp"
+
 #include <awrdiff/fleet.hpp>
 #include <awrdiff/fleet_render.hpp>
 #include <awrdiff/history.hpp>
@@ -24,18 +26,8 @@ using awrdiff::PreparedPeriod;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string t = (fs::temp_directory_path() / "awrdiff-fleet-XXXXXX").string();
-    if (mkdtemp(t.data()) == nullptr) throw std::runtime_error("mkdtemp");
-    path = t;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name) const { return (path / name).string(); }
+struct TempDir : awrdiff::testing::TempDir {
+  TempDir() : awrdiff::testing::TempDir("awrdiff-fleet-") {}
 };
 
 // 2024-03-01T00:00:00 (a Friday).

@@ -4,6 +4,7 @@
 // as root, the server runs as `nobody`. Where no server can start, the tests are skipped and say why.
 #include "tests/support/history_year.hpp"
 #include "tests/support/samples.hpp"
+#include "tests/support/temp_dir.hpp"
 
 #include <awrdiff/check.hpp>
 #include <awrdiff/history.hpp>
@@ -132,17 +133,8 @@ private:
     if (!PgServer::get().ok()) GTEST_SKIP() << PgServer::get().why(); \
   } while (0)
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string t = (fs::temp_directory_path() / "awrdiff-history-XXXXXX").string();
-    if (mkdtemp(t.data()) == nullptr) throw std::runtime_error("mkdtemp");
-    path = t;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
+struct TempDir : awrdiff::testing::TempDir {
+  TempDir() : awrdiff::testing::TempDir("awrdiff-history-") {}
 };
 
 // Everything a check says, as text, to compare two stores' results.

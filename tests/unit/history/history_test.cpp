@@ -5,6 +5,7 @@
 #include "tests/support/corpus.hpp"
 #include "tests/support/history_year.hpp"
 #include "tests/support/samples.hpp"
+#include "tests/support/temp_dir.hpp"
 
 #include <awrdiff/check.hpp>
 #include <awrdiff/history.hpp>
@@ -35,18 +36,8 @@ using awrdiff::testing::sample_report;
 using awrdiff::testing::SyntheticYear;
 
 // A fresh directory for one test, removed at the end.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string t = (fs::temp_directory_path() / "awrdiff-history-XXXXXX").string();
-    if (mkdtemp(t.data()) == nullptr) throw std::runtime_error("mkdtemp");
-    path = t;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name) const { return (path / name).string(); }
+struct TempDir : awrdiff::testing::TempDir {
+  TempDir() : awrdiff::testing::TempDir("awrdiff-history-") {}
 };
 
 std::string read_bytes(const std::string& f) {

@@ -78,6 +78,7 @@ TEST(Metrics, AssessmentIsSymmetric) {
 }
 
 #include <awrdiff/diff.hpp>
+#include <awrdiff/findings.hpp>
 
 #include <fstream>
 #include <sstream>

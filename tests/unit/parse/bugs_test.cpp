@@ -2,6 +2,7 @@
 // into a Snapshot, and the values its .expected file lists are checked where the model holds them.
 #include "tests/support/corpus.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/error.hpp>
 #include <awrdiff/number.hpp>

@@ -2,6 +2,7 @@
 // samples/compare_periods_11.2.txt and .html, small reports written for these tests from the 11.2 layouts
 // (the columns, titles and summary= texts of awrddrpt.sql's output; no real report's text), with a top event
 // marked "-" in one period and a statement "N/A" (text) or blank (HTML) in the other.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/compare_report.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>

@@ -1,6 +1,7 @@
 // One figure per wait event: the snapshot builder reconciles the top list with Foreground Wait Events
 // (the more precise print wins where the two agree within rounding), and every reader of events (the
 // diff, the findings, sets, the metric registry) finds that one figure through Snapshot::foreground_event.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/parse.hpp>

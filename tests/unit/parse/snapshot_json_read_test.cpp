@@ -2,6 +2,7 @@
 // byte, the Snapshot is the same in every field (compared here field by field, independently of the
 // field list the writer and reader share), errors name the JSON path, hostile text never crashes, and
 // parse_report / load_report take a saved snapshot for a report.
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/render.hpp>

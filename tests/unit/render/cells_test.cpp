@@ -3,6 +3,7 @@
 #include "render/render_common.hpp"
 #include "tests/support/samples.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/render.hpp>
 

@@ -2,6 +2,7 @@
 // listings or the CSV export, and no CSV cell a spreadsheet takes for a formula (include/awrdiff/printable.hpp).
 #include "tests/support/samples.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/printable.hpp>
 #include <awrdiff/render.hpp>

@@ -85,7 +85,8 @@ TEST(TimelineEpisodes, TheStormIsFoundWithOrWithoutABusyPeriodBeforeAndARecovery
   for (const bool before : {false, true})
     for (const bool after : {false, true}) {
       SCOPED_TRACE(std::string("busy before: ") + (before ? "yes" : "no") + ", recovery after: " + (after ? "yes" : "no"));
-      const auto c = awrdiff::build_timeline("RMGTIBP (DB Id 2447957804) instance 1", rmgtibp(before, after));
+      std::vector<awrdiff::TimelineEpisode> episodes;
+      const auto c = awrdiff::build_timeline("RMGTIBP (DB Id 2447957804) instance 1", rmgtibp(before, after), {}, &episodes);
       const std::string span =
           after ? "Episode 2023-10-02 13:00 .. 21:09 (3 periods)" : "Episode from 2023-10-02 13:00, still on (3 periods)";
       EXPECT_EQ(c.headline.rfind(span + ": DB time per second up to 165 AAS at 13:00", 0), 0u) << c.headline;
@@ -106,6 +107,27 @@ TEST(TimelineEpisodes, TheStormIsFoundWithOrWithoutABusyPeriodBeforeAndARecovery
       ASSERT_EQ(t->rows.size(), 1u);
       EXPECT_EQ(std::get<std::string>(t->rows[0].cells[0]), "2023-10-02 13:00");
       EXPECT_EQ(std::get<std::string>(t->rows[0].cells[1]), after ? "2023-10-02 21:09" : "still on");
+      EXPECT_EQ(std::get<std::string>(t->rows[0].cells[7]).rfind("library cache lock 91.5; cursor: mutex X 19.6", 0), 0u);
+      // The same episode as data (what the row is rendered from, what `awrdiff fleet` reads): the storm's three periods
+      // from 13:00, 165 AAS at its peak, library cache lock (mean of 115.5, 43.5 and 115.5 AAS) and 1c602wgfqtdky
+      // (median of 99, 37.3 and 99 AAS).
+      ASSERT_EQ(episodes.size(), 1u);
+      const auto& e = episodes[0];
+      EXPECT_EQ(e.begin_time, "2023-10-02T13:00:00");
+      EXPECT_EQ(e.state, after ? awrdiff::TimelineEpisode::State::ended : awrdiff::TimelineEpisode::State::still_on);
+      EXPECT_EQ(awrdiff::episode_end(e), after ? "2023-10-02 21:09" : "still on");
+      EXPECT_EQ(e.periods, 3u);
+      EXPECT_DOUBLE_EQ(e.peak_aas, 165);
+      EXPECT_EQ(e.peak_time, "2023-10-02T13:00:00");
+      EXPECT_EQ(e.after_aas.has_value(), after);
+      if (after) { EXPECT_DOUBLE_EQ(*e.after_aas, 27); }
+      ASSERT_GE(e.events.size(), 2u);
+      EXPECT_EQ(e.events[0].name, "library cache lock");
+      EXPECT_NEAR(e.events[0].aas, 91.5, 0.05);
+      EXPECT_EQ(e.events[1].name, "cursor: mutex X");
+      ASSERT_FALSE(e.sql.empty());
+      EXPECT_EQ(e.sql[0].sql_id, "1c602wgfqtdky");
+      EXPECT_NEAR(e.sql[0].elapsed_per_s, 99.0, 0.05);
       // One storm, one finding: a shift found at its start is told in the episode's finding, not apart.
       for (const auto& f : c.findings) EXPECT_EQ(f.rule, "timeline_episode") << f.title;
     }

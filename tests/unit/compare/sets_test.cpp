@@ -1,6 +1,7 @@
 // Sets of reports (compare_sets, merge_snapshots) and the two-sample tests behind them (stats.hpp).
 #include "tests/support/samples.hpp"
 
+#include <awrdiff/compare.hpp>
 #include <awrdiff/diff.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/stats.hpp>

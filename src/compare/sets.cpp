@@ -1,8 +1,8 @@
 // Sets of reports: each set merged into one snapshot (merge_snapshots, src/merge), per-report metric values, and
-// the comparison of two sets with a significance test per metric (see include/awrdiff/diff.hpp).
+// the comparison of two sets with a significance test per metric (see include/awrdiff/compare.hpp).
 #include <awrdiff/catalog.hpp>
 #include <awrdiff/baseline.hpp>
-#include <awrdiff/diff.hpp>
+#include <awrdiff/compare.hpp>
 #include <awrdiff/merge.hpp>
 #include <awrdiff/time.hpp>
 #include <awrdiff/number.hpp>
