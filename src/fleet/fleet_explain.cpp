@@ -157,12 +157,19 @@ void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, Hist
     by_time.emplace(std::make_pair(r.period.begin_time, r.period.end_time), periods.size());
     periods.push_back(timeline_period(r));
   }
-  std::vector<std::pair<HistoryPeriod, std::string>> unreadable;
-  for (const auto& [p, snapshot] :
-       store.snapshots(id.dbid, id.instance_number, id.con_dbid, options.from_epoch - k_detail_before_s, options.to_epoch,
-                       k_detail_periods, &unreadable))
+  // The details the store keeps of every period (schema 3), one query; the periods stored before them read theirs from
+  // their snapshots.
+  std::vector<std::pair<HistoryPeriod, std::string>> unreadable, body_unreadable;
+  const std::int64_t detail_from = options.from_epoch - k_detail_before_s;
+  for (auto& [p, detail] :
+       store.details(id.dbid, id.instance_number, id.con_dbid, detail_from, options.to_epoch, k_detail_periods, &unreadable))
+    if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
+      static_cast<PeriodDetail&>(periods[it->second]) = std::move(detail);
+  for (const auto& [p, snapshot] : store.snapshots(id.dbid, id.instance_number, id.con_dbid, detail_from, options.to_epoch,
+                                                   k_detail_periods, &body_unreadable, /*without_detail=*/true))
     if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
       add_report_detail(periods[it->second], snapshot);
+  unreadable.insert(unreadable.begin(), body_unreadable.begin(), body_unreadable.end());
   for (const auto& [p, why] : unreadable)
     db.notes.push_back(fmt::format("the stored snapshot of {} was not read back: {}", p.label(), why));
   const auto texts = sql_texts(periods);

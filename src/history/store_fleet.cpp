@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -22,6 +23,28 @@ using SeriesId = std::tuple<std::uint64_t, std::uint64_t, int>;  // DB Id, conta
 
 SeriesId id_of(const HistoryPeriod& p) { return {p.dbid, p.con_dbid.value_or(0), p.instance_number.value_or(0)}; }
 
+// 1. Each series' latest period that begins at or before `to_epoch` (a silent one: its last), into `out` and `index`.
+void read_latest(detail::SqlConnection& c, std::int64_t to_epoch, std::vector<FleetSeriesRows>& out,
+                 std::map<SeriesId, std::size_t>& index) {
+  const std::string latest = fmt::format(
+      "SELECT {}, p.begin_epoch, p.end_epoch FROM periods p JOIN (SELECT dbid, con_dbid, instance_number, "
+      "max(begin_epoch) AS b FROM periods WHERE begin_epoch <= ? GROUP BY dbid, con_dbid, instance_number) m "
+      "ON p.dbid = m.dbid AND p.con_dbid = m.con_dbid AND p.instance_number = m.instance_number AND p.begin_epoch = m.b "
+      "ORDER BY p.dbid, p.con_dbid, p.instance_number, p.end_epoch, p.period_key",
+      k_period_columns);
+  const SqlValue to_param[] = {to_epoch};
+  c.query(latest, to_param, [&](const SqlRow& r) {
+    HistoryPeriod p = read_period(r);
+    const SeriesId id = id_of(p);
+    auto [it, fresh] = index.emplace(id, out.size());
+    if (fresh) out.emplace_back();
+    auto& s = out[it->second];  // periods of one begin: the one that ends last
+    s.latest_begin_epoch = r.opt_integer(k_period_column_count);
+    s.latest_end_epoch = r.opt_integer(k_period_column_count + 1);
+    s.latest = std::move(p);
+  });
+}
+
 }  // namespace
 
 std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch,
@@ -30,24 +53,7 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
   std::map<SeriesId, std::size_t> index;
   try {
     m_impl->check_integrity("read");  // a page of a damaged store would be silently incomplete
-    // 1. Each series' latest period that begins at or before the end of the range (a silent one: its last).
-    const std::string latest = fmt::format(
-        "SELECT {}, p.begin_epoch, p.end_epoch FROM periods p JOIN (SELECT dbid, con_dbid, instance_number, "
-        "max(begin_epoch) AS b FROM periods WHERE begin_epoch <= ? GROUP BY dbid, con_dbid, instance_number) m "
-        "ON p.dbid = m.dbid AND p.con_dbid = m.con_dbid AND p.instance_number = m.instance_number AND p.begin_epoch = m.b "
-        "ORDER BY p.dbid, p.con_dbid, p.instance_number, p.end_epoch, p.period_key",
-        k_period_columns);
-    const SqlValue to_param[] = {to_epoch};
-    m_impl->c->query(latest, to_param, [&](const SqlRow& r) {
-      HistoryPeriod p = read_period(r);
-      const SeriesId id = id_of(p);
-      auto [it, fresh] = index.emplace(id, out.size());
-      if (fresh) out.emplace_back();
-      auto& s = out[it->second];  // periods of one begin: the one that ends last
-      s.latest_begin_epoch = r.opt_integer(k_period_column_count);
-      s.latest_end_epoch = r.opt_integer(k_period_column_count + 1);
-      s.latest = std::move(p);
-    });
+    read_latest(*m_impl->c, to_epoch, out, index);
     // 2. The latest vote of each period checked in the range (a later check of a period replaces its vote).
     std::unordered_map<std::int64_t, std::string> votes;  // period_id -> status
     const SqlValue from_param[] = {from_epoch};
@@ -57,11 +63,18 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
         from_param, [&](const SqlRow& r) { votes[r.integer(0)] = r.text(1); });
     // 3. The periods of the range with the values asked for, one row per period and value: only the columns the page
     // reads, and the texts only from `detail_from_epoch` on (720,000 periods are read in a month of 1,000 databases).
-    std::vector<std::int64_t> ids;
+    // DB time per second is a column of the period (schema 3): it is read from there, and the other metrics asked for
+    // are joined only from `detail_from_epoch` on (when DB time per second is the samples' metric, else from the range's
+    // start), so that the fleet page's month (DB time per second alone) is one scan of the periods, no join.
+    constexpr std::string_view k_master = "db_time_per_s";
+    const bool master_column = !metrics.empty() && metrics.front() == k_master;
+    const bool master_asked = std::find(metrics.begin(), metrics.end(), k_master) != metrics.end();
+    std::vector<std::int64_t> ids;  // the others'
+    const std::int64_t first_id = metrics.empty() ? -1 : m_impl->metric_id(metrics.front());  // the samples' metric
     for (const auto& k : metrics)
-      if (const auto mid = m_impl->metric_id(k); mid >= 0) ids.push_back(mid);
+      if (const auto mid = m_impl->metric_id(k); mid >= 0 && k != k_master) ids.push_back(mid);
     const std::string join =
-        ids.empty() ? std::string("LEFT JOIN metric_values v ON 1 = 0")
+        ids.empty() ? std::string()
                     : fmt::format(
                           "LEFT JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id AND v.begin_epoch >= ? "
                           "AND v.begin_epoch <= ? AND v.metric_id IN ({})",
@@ -71,10 +84,10 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
         "CASE WHEN p.begin_epoch >= ? THEN p.begin_time ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.end_time ELSE '' END, "
         "p.elapsed_s, p.valid, p.begin_epoch, p.end_epoch, p.startup_epoch, "
         "CASE WHEN p.begin_epoch >= ? THEN p.source ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.startup_time ELSE '' END, "
-        "v.metric_id, v.value FROM periods p {} "
+        "{}, p.db_time_per_s FROM periods p {} "
         "WHERE p.begin_epoch >= ? AND p.begin_epoch <= ? ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_epoch, "
         "p.period_id",
-        join);
+        ids.empty() ? "NULL, NULL" : "v.metric_id, v.value", join);
     // PostgreSQL would compile this one statement's 820,000 index lookups (about 1 s of JIT) for no gain: its rows
     // are simple reads. A server without the setting (before 11) keeps its own.
     if (m_impl->c->dialect() == detail::SqlDialect::postgresql) {
@@ -89,7 +102,9 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     // The values' rows carry their period's DB Id and begin (schema 2): the range on them prunes PostgreSQL's month
     // partitions of metric_values, as the one on the periods prunes theirs.
     std::vector<SqlValue> range = {detail_from_epoch, detail_from_epoch, detail_from_epoch, detail_from_epoch};
-    if (!ids.empty()) range.insert(range.end(), {SqlValue(from_epoch), SqlValue(to_epoch)});
+    if (!ids.empty())
+      range.insert(range.end(),
+                   {SqlValue(master_column ? std::max(from_epoch, detail_from_epoch) : from_epoch), SqlValue(to_epoch)});
     range.insert(range.end(), {SqlValue(from_epoch), SqlValue(to_epoch)});
     m_impl->c->query(rows, range, [&](const SqlRow& r) {
       const std::int64_t id = r.integer(0);
@@ -110,6 +125,10 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
           series->samples.push_back(
               {*b, *e, r.opt_integer(12), 0, false, r.integer(9) != 0, vote != votes.end() && vote->second == "fail"});
           sample = &series->samples.back();
+          if (master_column && !r.is_null(17)) {
+            sample->value = r.real(17);
+            sample->has_value = true;
+          }
         }
         if (!b || *b < detail_from_epoch) return;
         series->rows.emplace_back();
@@ -127,10 +146,11 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
         row->end_epoch = r.opt_integer(11);
         row->startup_epoch = r.opt_integer(12);
         if (vote != votes.end()) row->vote = vote->second;
+        if (master_asked && !r.is_null(17)) row->values[std::string(k_master)] = r.real(17);
       }
       const auto mid = r.opt_integer(15);
       if (!mid || r.is_null(16)) return;
-      if (sample != nullptr && !ids.empty() && *mid == ids.front()) {
+      if (sample != nullptr && !master_column && *mid == first_id) {
         sample->value = r.real(16);
         sample->has_value = true;
       }
