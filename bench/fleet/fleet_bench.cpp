@@ -3,7 +3,7 @@
 // library's `history add` path (prepare_history_period + HistoryStore::add, one transaction per period), with labelled
 // incidents in a truth file.
 //   awrdiff_fleet_bench --store LOCATION --corpus DIR --out DIR [--dbs N] [--days D] [--writers W] [--body-days B]
-//                       [--gate-dbs G] [--seed S]
+//                       [--gate-dbs G] [--seed S] [--verify-gate]
 // Each database is one real report's shape (its figures, events and classes) with its own DB Id, name, host and
 // instance count (every fifth a 2-node RAC, one series per instance), its load scaled and given a daily and weekly
 // cycle (its own phase) and noise; restarts, a missing hour, a cron job that stopped, and the autumn DST day (the
@@ -16,8 +16,10 @@
 // The snapshot body stored with a period is its database's shape (compressed once per database: the size of a real
 // body, not re-serialised every hour), and only for the last B days, the state a daily `history prune
 // --bodies-older-than Bd` keeps. The detail stored with every period (schema 3) is its own: its events and wait classes
-// as scaled, with its shape's top SQL (the periods are made without SQL lists). At the end: every database's periods are counted
-// against what was written (nothing lost, nothing twice; 1% of the periods are added a second time, as a cron job that retries).
+// as scaled, with its shape's top SQL (the periods are made without SQL lists). At the end: every database's periods
+// are counted against what was written (nothing lost, nothing twice; 1% of the periods are added a second time, as a
+// cron job that retries). --verify-gate (the same options, after fleet.sh's checks): only counts the gate's databases
+// in the store.
 #include <awrdiff/history.hpp>
 #include <awrdiff/parse.hpp>
 #include <awrdiff/period_detail.hpp>
@@ -54,6 +56,7 @@ struct Options {
   std::string store, corpus, out;
   int dbs = 10, days = 3, writers = 8, body_days = 7, gate_dbs = 2;
   std::uint64_t seed = 37;
+  bool verify_gate = false;  // --verify-gate: count the gate's databases in the store (after fleet.sh's checks)
 };
 
 struct Db {
@@ -281,6 +284,19 @@ std::vector<Snapshot> load_shapes(const std::string& corpus) {
   return out;
 }
 
+// A database's load relative to its shape: `spread` (log-normal around 1), kept believable for the shape's host. Some
+// reports were taken in a pile-up (a 16-CPU instance at 1,022 AAS of row-lock waits): that is an incident, not a
+// database's busy hour. So a shape whose AAS is above 60 % of its CPUs is first brought to 60 % of them, and no
+// database's busiest hour (before noise and incidents) exceeds its CPU count; a shape without a CPU count keeps its
+// AAS. An idle shape stays idle (its storms are judged by what they add: make_incidents).
+double believable_scale(const Snapshot& shape, double spread) {
+  const double aas = shape.interval.db_time_s.value_or(0) / shape.interval.elapsed_s.value_or(3600);
+  const double cpus = shape.database.cpus.value_or(0);
+  if (aas <= 0 || cpus <= 0) return spread;
+  const double to_normal = aas > 0.6 * cpus ? 0.6 * cpus / aas : 1;
+  return std::min(to_normal * spread, cpus / aas);
+}
+
 std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, std::mt19937_64& rng) {
   std::vector<Db> dbs(static_cast<std::size_t>(o.dbs));
   const int hours = o.days * 24;
@@ -292,7 +308,7 @@ std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, 
     d.shape = static_cast<int>(i % shapes.size());
     // A RAC global report's shape is the whole cluster's series already (instance 0): one series.
     d.instances = i % 5 == 4 && shapes[static_cast<std::size_t>(d.shape)].kind != awrdiff::ReportKind::awr_global ? 2 : 1;
-    d.scale = std::exp(gauss(rng) * 0.4);
+    d.scale = believable_scale(shapes[static_cast<std::size_t>(d.shape)], std::exp(gauss(rng) * 0.4));
     d.weekend = 0.2 + 0.3 * static_cast<double>(rng() % 100) / 100;
     d.phase = static_cast<int>(rng() % 3) - 1;
     d.local_time = i % 3 == 0 && hours > k_dst_day * 24 + 3;
@@ -309,8 +325,27 @@ std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, 
   return dbs;
 }
 
+// What an incident must add to be one: a storm or a step a DBA is paged for adds DB time, not a ratio of nothing. A
+// x4.5 storm on an idle database of 0.0005 AAS adds 0.002 AAS (7 s of DB time in an hour): no DBA is paged for it,
+// and no check should page. In AAS (DB time per second) added in at least one of its hours: 0.25 AAS is 15 minutes of
+// DB time in the hour that were not there.
+constexpr double k_material_aas = 0.25;
+
+// The AAS of hour `h` of database `d` before noise and incidents.
+double hour_aas(const Db& d, const Snapshot& shape, int h) {
+  return shape.interval.db_time_s.value_or(0) / shape.interval.elapsed_s.value_or(3600) * d.scale * rhythm(d, h);
+}
+
+// Whether DB time x`factor` over hours [from, to) adds k_material_aas in one of them.
+bool material(const Db& d, const Snapshot& shape, int from, int to, double factor) {
+  for (int h = from; h < to; ++h)
+    if ((factor - 1) * hour_aas(d, shape, h) >= k_material_aas) return true;
+  return false;
+}
+
 // The incidents: per database, about one storm a week, a step on one in six, a latency shift on one in five, a load
-// rise on one in four; one creep on the whole fleet (two weeks, DB time per unit of work x2).
+// rise on one in four; one creep on the whole fleet (two weeks, DB time per unit of work x2). A storm or step that would
+// add nothing material (material(): an idle database) is not injected: the rng draws stay the same either way.
 std::vector<Incident> make_incidents(const Options& o, const std::vector<Db>& dbs, const std::vector<Snapshot>& shapes,
                                      std::mt19937_64& rng) {
   std::vector<Incident> out;
@@ -324,11 +359,13 @@ std::vector<Incident> make_incidents(const Options& o, const std::vector<Db>& db
     const int storms = std::max(1, (hours - first) / (24 * 7));
     for (int k = 0; k < storms; ++k) {
       const int len = 1 + static_cast<int>(rng() % 6), from = at(len);
-      out.push_back({Kind::storm, i, from, from + len, 3.0 + static_cast<double>(rng() % 30) / 10, top_wait(shape)});
+      const double factor = 3.0 + static_cast<double>(rng() % 30) / 10;
+      if (material(dbs[i], shape, from, from + len, factor))
+        out.push_back({Kind::storm, i, from, from + len, factor, top_wait(shape)});
     }
     if (i % 6 == 2) {
       const int from = at(24);
-      out.push_back({Kind::step, i, from, hours, 1.6, ""});
+      if (material(dbs[i], shape, from, std::min(hours, from + 24), 1.6)) out.push_back({Kind::step, i, from, hours, 1.6, ""});
     }
     if (i % 5 == 1) {
       std::string event = "log file sync";
@@ -468,8 +505,15 @@ void write_gate(const Options& o, const std::vector<Db>& dbs, const std::vector<
 
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string k = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    const std::string k = argv[i];
+    if (k == "--verify-gate") {
+      o.verify_gate = true;
+      --i;
+      continue;
+    }
+    if (i + 1 >= argc) throw std::runtime_error("no value after " + k);
+    const std::string v = argv[i + 1];
     if (k == "--store") o.store = v;
     else if (k == "--corpus") o.corpus = v;
     else if (k == "--out") o.out = v;
@@ -485,6 +529,27 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+// Nothing lost, nothing twice: databases [from, to)'s periods counted in the store against the hours each_hour gives
+// them. One line: "verified\t<what>: E periods expected, S stored, N databases with a wrong count" (and each wrong one on
+// stderr); true when all match.
+bool verify(const Options& o, const std::vector<Db>& dbs, std::size_t from, std::size_t to, const char* what) {
+  auto store = awrdiff::HistoryStore::open(o.store, awrdiff::HistoryAccess::read);
+  std::size_t expected = 0, found = 0, wrong = 0;
+  for (std::size_t i = from; i < std::min(to, dbs.size()); ++i) {
+    std::size_t n = 0, have = 0;
+    each_hour(dbs[i], o.days * 24, [&](int, int, int) { ++n; });
+    for (const auto& series : store->series(dbs[i].dbid)) have += series.periods;
+    expected += n;
+    found += have;
+    if (have == n) continue;
+    ++wrong;
+    std::fprintf(stderr, "verify: %s (DB Id %llu): %zu periods expected, %zu stored\n", dbs[i].name.c_str(),
+                 static_cast<unsigned long long>(dbs[i].dbid), n, have);
+  }
+  std::printf("verified\t%s: %zu periods expected, %zu stored, %zu databases with a wrong count\n", what, expected, found, wrong);
+  return wrong == 0 && found == expected;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -495,6 +560,8 @@ int main(int argc, char** argv) {
     if (shapes.empty()) throw std::runtime_error("no AWR HTML report in " + o.corpus);
     std::mt19937_64 rng(o.seed);
     const auto dbs = make_dbs(o, shapes, rng);
+    if (o.verify_gate)
+      return verify(o, dbs, 0, static_cast<std::size_t>(std::max(0, o.gate_dbs)), "the gate's databases") ? 0 : 1;
     const auto incidents = make_incidents(o, dbs, shapes, rng);
     write_truth(fs::path(o.out) / "truth.tsv", dbs, incidents);
     write_gate(o, dbs, shapes, incidents);
@@ -505,17 +572,6 @@ int main(int argc, char** argv) {
     for (int w = 0; w < o.writers; ++w) threads.emplace_back([&, w] { writer(o, w, dbs, shapes, incidents, written); });
     for (auto& t : threads) t.join();
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-    // Nothing lost, nothing twice: each written database's periods, counted in the store.
-    auto store = awrdiff::HistoryStore::open(o.store, awrdiff::HistoryAccess::read);
-    std::size_t expected = 0, found = 0, wrong = 0;
-    for (std::size_t i = static_cast<std::size_t>(o.gate_dbs); i < dbs.size(); ++i) {
-      std::size_t n = 0, have = 0;
-      each_hour(dbs[i], o.days * 24, [&](int, int, int) { ++n; });
-      for (const auto& series : store->series(dbs[i].dbid)) have += series.periods;
-      expected += n;
-      found += have;
-      if (have != n) ++wrong;
-    }
     std::printf("shapes\t%zu corpus reports\n", shapes.size());
     std::printf("databases\t%d (%d for the gate, written by fleet.sh)\n", o.dbs, std::min(o.gate_dbs, o.dbs));
     std::printf("incidents\t%zu\n", incidents.size());
@@ -523,9 +579,12 @@ int main(int argc, char** argv) {
                 written.bodies.load(), o.writers, s, static_cast<double>(written.periods.load()) / s);
     std::printf("retried\t%zu periods added a second time: no-ops\n", written.retried.load());
     std::printf("failed\t%zu\n", written.failed.load());
-    std::printf("verified\t%zu periods expected, %zu stored, %zu databases with a wrong count\n", expected, found, wrong);
-    std::printf("store\t%lld bytes\n", static_cast<long long>(store->size_bytes().value_or(-1)));
-    return written.failed.load() == 0 && wrong == 0 && found == expected ? 0 : 1;
+    // The gate's databases are written later, by fleet.sh's checks: verified after them (--verify-gate).
+    const bool verified = verify(o, dbs, static_cast<std::size_t>(std::max(0, o.gate_dbs)), dbs.size(), "the written databases");
+    std::printf(
+        "store\t%lld bytes\n",
+        static_cast<long long>(awrdiff::HistoryStore::open(o.store, awrdiff::HistoryAccess::read)->size_bytes().value_or(-1)));
+    return written.failed.load() == 0 && verified ? 0 : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "awrdiff_fleet_bench: %s\n", e.what());
     return 2;
