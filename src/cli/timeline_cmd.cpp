@@ -156,7 +156,7 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
       masker->alias(MaskKind::pdb, id.container);
       std::vector<PeriodDetail*> read;
       for (auto& pd : details) read.push_back(&pd.second);
-      mask(read, *masker);
+      mask_details(read, *masker);
     }
     for (const auto& [p, snapshot] : stored)
       if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())

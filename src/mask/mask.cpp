@@ -916,7 +916,7 @@ void mask(std::vector<Snapshot>& snapshots, Masker& masker) {
   mask(p, masker);
 }
 
-void mask(const std::vector<PeriodDetail*>& details, Masker& masker) {
+void mask_details(const std::vector<PeriodDetail*>& details, Masker& masker) {
   for (const auto* d : details)
     for (const auto& q : d->top_sql) masker.learn_sql(q.text);
   for (auto* d : details)
