@@ -830,7 +830,8 @@ TEST(History, AVersionOneStoreIsMigratedInPlace) {
   raw_sql(file,
           "ALTER TABLE metric_values DROP COLUMN dbid; ALTER TABLE metric_values DROP COLUMN begin_epoch;"
           "ALTER TABLE snapshots DROP COLUMN dbid; ALTER TABLE snapshots DROP COLUMN begin_epoch;"
-          "ALTER TABLE snapshots DROP COLUMN dropped_at; UPDATE meta SET value = '1' WHERE name = 'schema_version'");
+          "ALTER TABLE snapshots DROP COLUMN dropped_at; DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
+          "UPDATE meta SET value = '1' WHERE name = 'schema_version'");
   EXPECT_THROW(HistoryStore::open(file, HistoryAccess::read), awrdiff::Error);  // a reader asks for a writer first
   auto store = open_write(file);
   EXPECT_EQ(store->schema_version(), awrdiff::k_history_schema_version);
