@@ -107,6 +107,7 @@ FILE_LAYER = {
     "include/awrdiff/time.hpp": "model",
     "include/awrdiff/section_fields.hpp": "metrics",
     "include/awrdiff/metrics.hpp": "metrics",
+    "include/awrdiff/period_detail.hpp": "metrics",
     "include/awrdiff/number.hpp": "parse",
     "include/awrdiff/parse.hpp": "parse",
     "include/awrdiff/input_file.hpp": "parse",

@@ -98,12 +98,17 @@ check_one_db() { # DIR: one database's hourly snapshots
 export -f check_one_db
 export awrdiff store
 t0=$(date +%s)
-ls -d "$out"/gate/* 2>/dev/null | xargs -r -P 2 -I{} bash -c 'check_one_db "$@"' _ {} >"$out/gate.tsv"
-echo "gate checks: $(wc -l <"$out/gate.tsv") in $(($(date +%s) - t0)) s"
-# Nothing lost, nothing twice, for the gate's databases too: their periods, added by the checks, counted now.
-"$gen" --verify-gate --store "$store" --corpus "$corpus" --out "$out" --dbs "$dbs" --days "$days" --gate-dbs "$gate" |
-  tee "$out/verify_gate.txt"
-python3 "$here/score.py" "$out/truth.tsv" "$out/gate.tsv" | tee "$out/score.txt"
+if [ "$gate" -gt 0 ]; then
+  ls -d "$out"/gate/* 2>/dev/null | xargs -r -P 2 -I{} bash -c 'check_one_db "$@"' _ {} >"$out/gate.tsv"
+  echo "gate checks: $(wc -l <"$out/gate.tsv") in $(($(date +%s) - t0)) s"
+  # Nothing lost, nothing twice, for the gate's databases too: their periods, added by the checks, counted now.
+  "$gen" --verify-gate --store "$store" --corpus "$corpus" --out "$out" --dbs "$dbs" --days "$days" --gate-dbs "$gate" |
+    tee "$out/verify_gate.txt"
+  python3 "$here/score.py" "$out/truth.tsv" "$out/gate.tsv" | tee "$out/score.txt"
+else
+  : >"$out/gate.tsv"
+  echo "gate: skipped (--gate-dbs 0)"
+fi
 
 # 3. Reads of one database (the first one written by the writers), the whole process each time.
 dbid=$(awk -F'\t' -v g="$gate" 'NR > 1 && $1 == "storm" { print $2 }' "$out/truth.tsv" | sort -u | sed -n "$((gate + 1))p")
@@ -123,6 +128,10 @@ timeit 20 "$awrdiff" check --history --match hour --db "$store" "$out/current.js
 echo "check --history (one database, 20 runs): p50 $(pct 50 <"$out/check_ms.txt") ms, p95 $(pct 95 <"$out/check_ms.txt") ms"
 timeit 5 "$awrdiff" timeline --db "$store" --dbid "$dbid" --instance 1 -o "$out/timeline.txt" >"$out/timeline_ms.txt"
 echo "timeline of one database over the month (5 runs): p50 $(pct 50 <"$out/timeline_ms.txt") ms, max $(sort -n "$out/timeline_ms.txt" | tail -1) ms"
+# The morning page of the whole fleet, one day's window: the month's last day (the generator's month begins 2026-10-05).
+day=$(date -u -d "2026-10-05 + $((days - 1)) days" +%Y-%m-%d) next=$(date -u -d "2026-10-05 + $days days" +%Y-%m-%d)
+timeit 3 "$awrdiff" fleet --db "$store" --from "${day}T00:00" --to "${next}T00:00" -o "$out/fleet.txt" >"$out/fleet_ms.txt"
+echo "fleet of the whole store, one day's window (3 runs): p50 $(pct 50 <"$out/fleet_ms.txt") ms, max $(sort -n "$out/fleet_ms.txt" | tail -1) ms"
 
 # 4. Bytes per period.
 if [ "$backend" = pg ]; then
@@ -130,8 +139,10 @@ if [ "$backend" = pg ]; then
     (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('periods')),
     (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('metric_values')),
     (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('snapshots')),
-    pg_database_size('fleet')" |
-    awk '{ printf "store: %d periods, %d bodies; periods %.0f B/period, values %.0f B/period, bodies %.0f B/body; database %.2f GB\n", $1, $2, $3 / $1, $4 / $1, $5 / ($2 > 0 ? $2 : 1), $6 / 1e9 }' | tee "$out/size.txt"
+    pg_database_size('fleet'),
+    (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('details')),
+    (SELECT count(*) FROM details), (SELECT coalesce(avg(octet_length(body)), 0) FROM details)" |
+    awk '{ printf "store: %d periods, %d bodies; periods %.0f B/period, values %.0f B/period, bodies %.0f B/body; details %d, %.0f B/period on disk (%.0f B compressed); database %.2f GB\n", $1, $2, $3 / $1, $4 / $1, $5 / ($2 > 0 ? $2 : 1), $8, $7 / $1, $9, $6 / 1e9 }' | tee "$out/size.txt"
   lo=$(date -u -d '2026-10-07' +%s) hi=$(date -u -d '2026-11-04' +%s)
   {
     echo "-- the window's periods (load_window, read_periods)"

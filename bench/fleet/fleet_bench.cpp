@@ -15,11 +15,14 @@
 // OUT/gate/DBID/NNNN.json for fleet.sh to check one by one with `awrdiff check --history --add` as the cron would.
 // The snapshot body stored with a period is its database's shape (compressed once per database: the size of a real
 // body, not re-serialised every hour), and only for the last B days, the state a daily `history prune
-// --bodies-older-than Bd` keeps. At the end: every database's periods are counted against what was written (nothing
-// lost, nothing twice; 1% of the periods are added a second time, as a cron job that retries). --verify-gate (the same
-// options, after fleet.sh's checks): only counts the gate's databases in the store.
+// --bodies-older-than Bd` keeps. The detail stored with every period (schema 3) is its own: its events and wait classes
+// as scaled, with its shape's top SQL (the periods are made without SQL lists). At the end: every database's periods
+// are counted against what was written (nothing lost, nothing twice; 1% of the periods are added a second time, as a
+// cron job that retries). --verify-gate (the same options, after fleet.sh's checks): only counts the gate's databases
+// in the store.
 #include <awrdiff/history.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/period_detail.hpp>
 #include <awrdiff/snapshot_json.hpp>
 
 #include <fmt/format.h>
@@ -439,6 +442,10 @@ void writer(const Options& o, int w, const std::vector<Db>& dbs, const std::vect
   std::mt19937_64 rng(o.seed + static_cast<std::uint64_t>(w));
   std::vector<Snapshot> trimmed_shapes;
   for (const auto& s : shapes) trimmed_shapes.push_back(trimmed(s));
+  // Each shape's top SQL as its report gives it: a period is made without its SQL lists (its values do not need them),
+  // and its stored detail (its own events and wait classes) gets its shape's statements, as its body would give them.
+  std::vector<std::vector<awrdiff::PeriodSql>> shape_sql;
+  for (const auto& s : shapes) shape_sql.push_back(awrdiff::period_detail(s).top_sql);
   for (int h = 0; h < hours; ++h) {
     if (w == 0 && h % 24 == 0 && h > 0) {  // progress, so that a run stopped early still gives its rate
       const double t = std::chrono::duration<double>(Clock::now() - written.start).count();
@@ -453,6 +460,9 @@ void writer(const Options& o, int w, const std::vector<Db>& dbs, const std::vect
           const Snapshot s =
               make_period(trimmed_shapes[static_cast<std::size_t>(d.shape)], d, i, inst, h, repeat, incidents, o.seed);
           awrdiff::PreparedPeriod p = awrdiff::prepare_history_period(s, false);
+          awrdiff::PeriodDetail detail = awrdiff::period_detail(s);
+          detail.top_sql = shape_sql[static_cast<std::size_t>(d.shape)];
+          awrdiff::set_period_detail(p, detail);
           if (h >= body_from) {
             p.snapshot_zlib = d.body;
             p.snapshot_json_bytes = d.body_json;

@@ -18,6 +18,7 @@
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/check.hpp>
 #include <awrdiff/model.hpp>
+#include <awrdiff/period_detail.hpp>
 #include <awrdiff/time.hpp>  // iso_epoch
 
 #include <cstdint>
@@ -31,7 +32,7 @@
 namespace awrdiff {
 
 /// The schema version this build writes and reads (docs/history.md lists each version's changes).
-inline constexpr int k_history_schema_version = 2;
+inline constexpr int k_history_schema_version = 3;
 
 /// Where the store is when no --db is given: $AWRDIFF_HISTORY, else $XDG_DATA_HOME/awrdiff/history.sqlite,
 /// else $HOME/.local/share/awrdiff/history.sqlite. Throws Error when none of them is set.
@@ -106,11 +107,17 @@ struct PreparedPeriod {
   std::map<std::string, double> values;  ///< registry key -> value (period_of: checked, non-family metrics)
   std::string snapshot_zlib;  ///< snapshot_json_text, zlib-compressed; empty when not kept
   std::size_t snapshot_json_bytes = 0;  ///< its size uncompressed
+  /// Its detail (period_detail: top SQL, DB time by wait class, top events) as period_detail_json, zlib-compressed:
+  /// kept for every period, whatever retention drops (about 1-3 KB).
+  std::string detail_zlib;
+  std::size_t detail_json_bytes = 0;  ///< its size uncompressed
 };
 
-/// The facts and values of `snapshot`, and its snapshot JSON (zlib) when `keep_snapshot_json`.
+/// The facts, values and detail of `snapshot`, and its snapshot JSON (zlib) when `keep_snapshot_json`.
 /// Throws Error(source, reason) for a report without a DB Id or without any registry value.
 PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapshot_json = true);
+/// Sets `period`'s detail (detail_zlib, detail_json_bytes) to `detail`, as prepare_history_period stores it.
+void set_period_detail(PreparedPeriod& period, const PeriodDetail& detail);
 
 /// What `add` did with one period.
 struct AddResult {
@@ -209,8 +216,9 @@ struct FleetSeriesRows {
   std::vector<FleetRow> rows;  ///< its periods that begin from fleet_rows' `detail_from_epoch` on, oldest first
 };
 
-/// What the store's retention keeps (docs/history.md, "Retention"). The values of every period are always kept; the
-/// snapshot bodies (about 50-90 KB each, compressed) only of recent periods and of those that warned or failed.
+/// What the store's retention keeps (docs/history.md, "Retention"). The values and the detail (PreparedPeriod::detail_zlib)
+/// of every period are always kept; the snapshot bodies (about 50-90 KB each, compressed) only of recent periods and of
+/// those that warned or failed.
 struct RetentionPolicy {
   /// A period's body is dropped when the period ends more than this before the newest period of its series.
   std::int64_t bodies_for_s = 7 * 86400;
@@ -276,7 +284,18 @@ public:
   /// that cannot be read back (damaged, unknown encoding, a body that would inflate to more than 512 MiB or is a zlib bomb:
   /// docs/history.md) is left out, and said in `unreadable`: its period and why (one clause), latest first. Periods stored
   /// without one are not returned.
+  /// With `without_detail`, the periods that have a stored detail are not returned either (a store written before
+  /// schema 3 reads the details it lacks from the bodies).
   std::vector<std::pair<HistoryPeriod, Snapshot>> snapshots(
+      std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
+      std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch, std::size_t limit,
+      std::vector<std::pair<HistoryPeriod, std::string>>* unreadable = nullptr, bool without_detail = false);
+  /// The stored details (period_detail, kept by `add` from schema 3 on, whatever retention drops) of one database,
+  /// container and instance's periods that begin in [from_epoch, to_epoch] (either empty: unbounded), the latest
+  /// `limit` of them, oldest first, each with its period's facts: one query. A detail that cannot be read back is left
+  /// out and said in `unreadable` as snapshots() says it. Periods stored without one (before schema 3) are not
+  /// returned: snapshots(..., without_detail = true) reads theirs from the bodies.
+  std::vector<std::pair<HistoryPeriod, PeriodDetail>> details(
       std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
       std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch, std::size_t limit,
       std::vector<std::pair<HistoryPeriod, std::string>>* unreadable = nullptr);
@@ -296,13 +315,15 @@ public:
   /// `dry_run`).
   std::size_t prune_months(std::int64_t older_than_s, bool dry_run = false);
   /// Drops the snapshot bodies that `policy` does not keep: each becomes a marker of when it was dropped (their values,
-  /// facts and checks are kept; `dropped_detail` and the check's notes say where). One transaction. Returns the number
+  /// details, facts and checks are kept; `dropped_detail` and the check's notes say where). One transaction. Returns the number
   /// of bodies dropped (counted only when `dry_run`).
   std::size_t drop_bodies(const RetentionPolicy& policy, bool dry_run = false);
-  /// The periods of one series that begin in [from_epoch, to_epoch] (either empty: unbounded) whose body was dropped.
+  /// The periods of one series that begin in [from_epoch, to_epoch] (either empty: unbounded) whose body was dropped;
+  /// with `without_detail`, only those that have no stored detail either (stored before schema 3): their top SQL and
+  /// wait classes are gone.
   DroppedDetail dropped_detail(std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
                                std::optional<std::int64_t> from_epoch = std::nullopt,
-                               std::optional<std::int64_t> to_epoch = std::nullopt);
+                               std::optional<std::int64_t> to_epoch = std::nullopt, bool without_detail = false);
 
   /// Every stored value, one row per period and metric, ordered by series, begin time and metric:
   /// `csv` (with a header line) or `jsonl` (one JSON object per line). Columns: dbid, db_name,
@@ -332,10 +353,11 @@ public:
 
   /// The fleet in one pass (`awrdiff fleet`, docs/fleet.md): every series with a period that begins at or before
   /// `to_epoch` (its latest such period), and its periods that begin in [from_epoch, to_epoch] with their values of
-  /// `metrics` (checked registry keys; an unknown one is left out) and their latest stored votes. Three queries
-  /// whatever the number of databases or periods. Ordered by DB Id, container, instance; the samples and rows by begin
-  /// time. Every period of the range is a Sample (720,000 in a month of 1,000 databases); those that begin from
-  /// `detail_from_epoch` on (the page's window and the timeline's week before it) are FleetRows too.
+  /// `metrics` (checked registry keys; an unknown one is left out) and their latest stored votes. Four queries
+  /// (one more per 500 series) whatever the number of periods: the range's periods in one scan (in no order on the
+  /// server when DB time per second, a column of the period, is all that is asked for). Ordered by DB Id, container, instance;
+  /// the samples and rows by begin time. Every period of the range is a Sample (720,000 in a month of 1,000 databases); those
+  /// that begin from `detail_from_epoch` on (the page's window and the timeline's week before it) are FleetRows too.
   std::vector<FleetSeriesRows> fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch, const std::vector<std::string>& metrics,
                                           std::int64_t detail_from_epoch);
 

@@ -27,6 +27,7 @@
 namespace awrdiff {
 
 struct Baseline;
+struct PeriodDetail;  // period_detail.hpp
 namespace detail::masking {
 struct Token;  // src/mask/mask_words.hpp
 }
@@ -114,6 +115,11 @@ void mask(const std::vector<Snapshot*>& snapshots, Masker& masker, const std::ve
 
 /// mask() over every snapshot of a vector.
 void mask(std::vector<Snapshot>& snapshots, Masker& masker);
+
+/// Masks the periods' details (PeriodDetail, period_detail.hpp) in place: the SQL text of their top SQL (every text's tables
+/// learned first, then each masked as Masker::sql masks it, with the names learned before: the series' database,
+/// instance and host, given to alias() by the caller). sql_ids, event and wait class names are kept.
+void mask_details(const std::vector<PeriodDetail*>& details, Masker& masker);
 
 /// mask() over the snapshots of load_reports results; each file name becomes its source() alias and an
 /// error's message is rebuilt on the alias (its reason masked as free text).

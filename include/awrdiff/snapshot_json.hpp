@@ -106,4 +106,13 @@ struct SnapshotArrayItem {
 /// snapshots_json_text (awrdiff/parse.hpp) writes for load_reports' results.
 void write_snapshot_array(const std::vector<SnapshotArrayItem>& items, bool with_diagnostics, const TextSink& sink);
 
+struct PeriodDetail;  // period_detail.hpp
+
+/// A period's detail (PeriodDetail, period_detail.hpp) as compact JSON: {"v":1,"sql":[[sql_id,text,elapsed_per_s,
+/// pct_db_time|null],...],"parts":[[name,aas],...],"events":[[name,aas],...]}, doubles as the shortest text that reads
+/// back to them (docs/history.md, "The detail of a period").
+std::string period_detail_json(const PeriodDetail& detail);
+/// The reverse: every double comes back with the same bits. Throws Error("", reason) for text that is not such JSON.
+PeriodDetail period_detail_from_json(std::string_view json);
+
 }  // namespace awrdiff

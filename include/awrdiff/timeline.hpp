@@ -5,6 +5,7 @@
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
+#include <awrdiff/period_detail.hpp>
 
 #include <cstdint>
 #include <map>
@@ -40,28 +41,13 @@ struct ChangePointOptions {
 /// new level). Returned in index order, medians recomputed between the points kept. O(n log n) a level.
 std::vector<ChangePoint> find_change_points(std::span<const double> values, const ChangePointOptions& options = {});
 
-/// A statement of a period's top SQL (SQL ordered by Elapsed Time).
-struct TimelineSql {
-  std::string sql_id;
-  std::string text;  ///< the start of its SQL text, as the report prints it
-  double elapsed_per_s = 0;  ///< Elapsed Time (s) / the period's elapsed: AAS
-  OptDouble pct_db_time;  ///< %Total of SQL ordered by Elapsed Time: its elapsed over the period's DB time, %
-};
-
-/// A wait event of a period (Foreground Wait Events, else Top Timed Events), or DB CPU, as time per second.
-struct TimelineEvent {
-  std::string name;  ///< "library cache lock", "cursor: mutex X", "DB CPU"
-  double aas = 0;  ///< Total Wait Time (s) (DB CPU: its time) / the period's elapsed: average active sessions
-};
-
-/// One part of a period's DB time per second (the stacked chart over time).
-struct TimelinePart {
-  std::string name;  ///< "DB CPU" or a non-idle wait class ("User I/O", "Concurrency", ...)
-  double aas = 0;  ///< seconds per second of elapsed (foreground wait classes where the report gives them)
-};
+/// A period's top statement, wait event and DB time part (period_detail.hpp: one definition).
+using TimelineSql = PeriodSql;
+using TimelineEvent = PeriodEvent;
+using TimelinePart = PeriodPart;
 
 /// One period of the timeline: when, which snaps, and its registry values.
-struct TimelinePeriod {
+struct TimelinePeriod : PeriodDetail {
   std::string begin_time, end_time;  ///< ISO 8601 ("2023-10-02T04:30:00"), as the history stores them
   std::optional<std::int64_t> begin_epoch;  ///< seconds of begin_time read as a civil time; empty: unreadable
   std::optional<std::int64_t> begin_snap, end_snap;  ///< Begin / End Snap id
@@ -74,23 +60,12 @@ struct TimelinePeriod {
   std::string source;  ///< the report file it came from (for the `awrdiff --base ... --target ...` line)
   std::map<std::string, double> values;  ///< registry key -> value in the registry's unit (metrics.hpp)
   std::string check_status;  ///< the stored check's outcome ("ok", "warn", "fail", "improved"); empty: not checked
-  /// The period's top statements by elapsed time (a few), where its report (or its stored snapshot) was read.
-  std::vector<TimelineSql> top_sql;
-  /// DB CPU, each non-idle wait class and the time outside DB CPU and waits ("Outside DB CPU and waits") per second,
-  /// where its report (or its stored snapshot) was read; empty otherwise (the history's values keep no wait class).
-  std::vector<TimelinePart> db_time_parts;
-  /// DB CPU and the non-idle foreground wait events with the most time (a few), where its report (or its stored
-  /// snapshot) was read: an episode's cause by name.
-  std::vector<TimelineEvent> top_events;
+  // The period's detail (PeriodDetail: top_sql, db_time_parts, top_events), where its report, its stored snapshot or
+  // its stored detail was read; empty otherwise (the history's values keep no wait class).
 };
 
-/// Fills `period.top_sql` (the first `top` statements of SQL ordered by Elapsed Time, as AAS: the whole list of an
-/// AWR report, so that a statement missing from it is below its cut-off), `period.db_time_parts` (DB CPU, each
-/// non-idle wait class with time, foreground classes where the report gives them, and the time outside DB CPU and
-/// waits, as AAS: they add up to DB time) and `period.top_events`
-/// (DB CPU and the 10 non-idle wait events with the most time: Foreground Wait Events where the report gives them,
-/// else its Top Timed Events; as AAS) from the period's report. Leaves them empty when the report has no elapsed
-/// time.
+/// Sets the period's detail (`top_sql`, `db_time_parts`, `top_events`) to period_detail(snapshot, top) (period_detail.hpp:
+/// what each holds, its units and sources): empty when the report has no elapsed time.
 void add_report_detail(TimelinePeriod& period, const Snapshot& snapshot, std::size_t top = 50);
 
 /// An episode of the timeline (docs/timeline.md, "How an episode is found"): a run of periods whose DB time per second

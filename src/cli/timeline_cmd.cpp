@@ -120,8 +120,9 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
       periods[it->second].values[key] = pt.value;
     }
   }
-  // The top SQL and where DB time goes, from the snapshots the store kept (`history add` keeps them unless told
-  // not to): the latest k_detail_periods of the range, so that a year-long store still reads in seconds.
+  // The top SQL and where DB time goes: the details the store keeps of every period (schema 3), one query; the periods
+  // stored before them read theirs from their snapshots (`history add` keeps them unless told not to). The latest
+  // k_detail_periods of the range, so that a year-long store still reads in seconds.
   {
     std::optional<std::int64_t> from_epoch, to_epoch;
     if (!t.from.empty()) from_epoch = iso_epoch(t.from.size() == 10 ? t.from + "T00:00:00" : t.from);
@@ -129,10 +130,16 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
     std::map<std::pair<std::string, std::string>, std::size_t> by_time;
     for (std::size_t i = 0; i < periods.size(); ++i)
       by_time.emplace(std::make_pair(periods[i].begin_time, periods[i].end_time), i);
-    auto stored = store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods, &left_out);
-    if (const auto dropped = store->dropped_detail(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch);
+    std::vector<std::pair<HistoryPeriod, std::string>> detail_left_out;
+    auto details =
+        store->details(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods, &detail_left_out);
+    auto stored = store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods, &left_out,
+                                   /*without_detail=*/true);
+    if (const auto dropped =
+            store->dropped_detail(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, /*without_detail=*/true);
         dropped.periods > 0)
       unreadable.push_back(dropped.sentence());
+    left_out.insert(left_out.end(), detail_left_out.begin(), detail_left_out.end());
     for (const auto& [p, why] : left_out)
       unreadable.push_back(
           fmt::format("the stored snapshot of the period {} ({}) was not read back, so its top SQL and wait "
@@ -142,10 +149,21 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
       std::vector<Snapshot*> kept;
       for (auto& ps : stored) kept.push_back(&ps.second);
       mask(kept, *masker);
+      // The details keep no names but their SQL text's: the series' names are learned for it.
+      masker->alias(MaskKind::database, id.db_name);
+      masker->alias(MaskKind::instance, id.instance_name);
+      masker->alias(MaskKind::host, id.host);
+      masker->alias(MaskKind::pdb, id.container);
+      std::vector<PeriodDetail*> read;
+      for (auto& pd : details) read.push_back(&pd.second);
+      mask_details(read, *masker);
     }
     for (const auto& [p, snapshot] : stored)
       if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
         add_report_detail(periods[it->second], snapshot);
+    for (auto& [p, detail] : details)
+      if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
+        static_cast<PeriodDetail&>(periods[it->second]) = std::move(detail);
   }
   // Stored check outcomes, by the period's times.
   std::map<std::pair<std::string, std::string>, std::string> checks;

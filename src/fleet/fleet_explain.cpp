@@ -141,12 +141,26 @@ void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, Hist
     by_time.emplace(std::make_pair(r.period.begin_time, r.period.end_time), periods.size());
     periods.push_back(timeline_period(r));
   }
-  std::vector<std::pair<HistoryPeriod, std::string>> unreadable;
-  for (const auto& [p, snapshot] :
-       store.snapshots(id.dbid, id.instance_number, id.con_dbid, options.from_epoch - k_detail_before_s, options.to_epoch,
-                       k_detail_periods, &unreadable))
-    if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
-      add_report_detail(periods[it->second], snapshot);
+  // The details the store keeps of every period (schema 3), one query; the periods stored before them read theirs from
+  // their snapshots (a second query, only when a period of the range got no detail).
+  std::vector<std::pair<HistoryPeriod, std::string>> unreadable, body_unreadable;
+  const std::int64_t detail_from = options.from_epoch - k_detail_before_s;
+  std::vector<bool> has_detail(periods.size(), false);
+  for (auto& [p, detail] :
+       store.details(id.dbid, id.instance_number, id.con_dbid, detail_from, options.to_epoch, k_detail_periods, &unreadable))
+    if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end()) {
+      static_cast<PeriodDetail&>(periods[it->second]) = std::move(detail);
+      has_detail[it->second] = true;
+    }
+  bool all_have_detail = true;
+  for (std::size_t i = 0; i < periods.size(); ++i)
+    if (periods[i].begin_epoch && *periods[i].begin_epoch >= detail_from && !has_detail[i]) all_have_detail = false;
+  if (!all_have_detail)
+    for (const auto& [p, snapshot] : store.snapshots(id.dbid, id.instance_number, id.con_dbid, detail_from, options.to_epoch,
+                                                     k_detail_periods, &body_unreadable, /*without_detail=*/true))
+      if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
+        add_report_detail(periods[it->second], snapshot);
+  unreadable.insert(unreadable.begin(), body_unreadable.begin(), body_unreadable.end());
   for (const auto& [p, why] : unreadable)
     db.notes.push_back(fmt::format("the stored snapshot of {} was not read back: {}", p.label(), why));
   const auto texts = sql_texts(periods);

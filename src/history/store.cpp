@@ -376,12 +376,20 @@ std::string HistoryPeriod::label() const {
   return out;
 }
 
+void set_period_detail(PreparedPeriod& period, const PeriodDetail& detail) {
+  const std::string json = period_detail_json(detail);
+  period.detail_zlib = compress(json);
+  period.detail_json_bytes = json.size();
+}
+
 PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapshot_json) {
   PreparedPeriod out;
   out.period = facts_of(snapshot);
   out.values = period_of(snapshot).values;
   if (out.values.empty())
     throw Error(snapshot.source, "no metric of the registry could be read from it: nothing to keep in the history");
+  // The detail is kept for every period (whatever retention drops later): the timeline and the fleet page read it.
+  set_period_detail(out, period_detail(snapshot));
   if (keep_snapshot_json) {
     const std::string json = snapshot_json_text(snapshot);
     out.snapshot_zlib = compress(json);

@@ -1,5 +1,6 @@
 // Reading the history store for `awrdiff fleet` (docs/fleet.md): every series' latest period, and the periods of a
-// range with a few of their values and their latest stored votes, in three queries whatever the size of the fleet.
+// range with a few of their values and their latest stored votes, in four queries (one more per 500 series)
+// whatever the size of the fleet.
 #include <awrdiff/history.hpp>
 
 #include "history/sql.hpp"
@@ -8,6 +9,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -22,6 +25,139 @@ using SeriesId = std::tuple<std::uint64_t, std::uint64_t, int>;  // DB Id, conta
 
 SeriesId id_of(const HistoryPeriod& p) { return {p.dbid, p.con_dbid.value_or(0), p.instance_number.value_or(0)}; }
 
+// Each series' latest period, its full row: `latest` holds each series' latest begin (of those at or before the end of
+// the range read); of the periods of one begin, the one that ends last (then the last period_key). 500 series a statement.
+void read_latest(detail::SqlConnection& c, const std::vector<std::pair<SeriesId, std::int64_t>>& latest,
+                 std::vector<FleetSeriesRows>& out, const std::map<SeriesId, std::size_t>& index) {
+  for (std::size_t at = 0; at < latest.size(); at += 500) {
+    std::vector<std::string> keys;
+    for (std::size_t i = at; i < latest.size() && i < at + 500; ++i) {
+      const auto& [id, b] = latest[i];
+      keys.push_back(fmt::format("({}, {}, {}, {})", as_int(std::get<0>(id)), as_int(std::get<1>(id)), std::get<2>(id), b));
+    }
+    const std::string sql = fmt::format(
+        "WITH m (dbid, con_dbid, instance_number, b) AS (VALUES {}) SELECT {}, p.begin_epoch, p.end_epoch FROM periods p "
+        "JOIN m ON p.dbid = m.dbid AND p.con_dbid = m.con_dbid AND p.instance_number = m.instance_number AND "
+        "p.begin_epoch = m.b ORDER BY p.dbid, p.con_dbid, p.instance_number, p.end_epoch, p.period_key",
+        fmt::join(keys, ", "), k_period_columns);
+    c.query(sql, {}, [&](const SqlRow& r) {
+      HistoryPeriod p = read_period(r);
+      const auto it = index.find(id_of(p));
+      if (it == index.end()) return;
+      auto& s = out[it->second];  // periods of one begin: the one that ends last
+      s.latest_begin_epoch = r.opt_integer(k_period_column_count);
+      s.latest_end_epoch = r.opt_integer(k_period_column_count + 1);
+      s.latest = std::move(p);
+    });
+  }
+}
+
+// `v` in the order of `keys` (begin, period id), `keys` with it.
+template <class T>
+void sort_by(std::vector<T>& v, std::vector<std::pair<std::int64_t, std::int64_t>>& keys) {
+  if (std::is_sorted(keys.begin(), keys.end())) return;
+  std::vector<std::size_t> order(v.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return keys[x] < keys[y]; });
+  std::vector<T> sorted;
+  sorted.reserve(v.size());
+  for (auto i : order) sorted.push_back(std::move(v[i]));
+  v = std::move(sorted);
+  std::sort(keys.begin(), keys.end());
+}
+
+// The rows of fleet_rows' statement of the periods (and their values, where joined), in any order: each period into
+// its series' samples (and rows, from `detail_from` on), each series' latest begin on the way.
+struct FleetReader {
+  std::vector<FleetSeriesRows>& out;
+  std::map<SeriesId, std::size_t>& index;
+  const std::unordered_map<std::int64_t, std::string>& votes;  // period_id -> status
+  const std::unordered_map<std::int64_t, std::string>& metric_keys;
+  bool master_column, master_asked;  // DB time per second: the samples' metric, asked for (the periods' column)
+  std::int64_t first_id, detail_from;
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::int64_t last_id = -1;
+  std::size_t series = none, row = none, sample = none;
+  SeriesId last_sid{};
+  std::vector<std::int64_t> latest{};  // per series: its latest begin
+  std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> sample_keys{}, row_keys{};  // per series: (begin, id)
+
+  void read(const SqlRow& r) {
+    const std::int64_t id = r.integer(0);
+    if (id != last_id) {
+      last_id = id;
+      begin_period(r, id);
+    }
+    const auto mid = r.opt_integer(15);
+    if (!mid || r.is_null(16)) return;
+    if (sample != none && !master_column && *mid == first_id) {
+      out[series].samples[sample].value = r.real(16);
+      out[series].samples[sample].has_value = true;
+    }
+    if (row != none)
+      if (const auto k = metric_keys.find(*mid); k != metric_keys.end()) out[series].rows[row].values[k->second] = r.real(16);
+  }
+
+  void begin_period(const SqlRow& r, std::int64_t id) {
+    const SeriesId sid{static_cast<std::uint64_t>(r.integer(1)), static_cast<std::uint64_t>(r.integer(2)),
+                       static_cast<int>(r.integer(3))};
+    if (series == none || sid != last_sid) {
+      auto [it, fresh] = index.emplace(sid, out.size());
+      if (fresh) {
+        out.emplace_back();
+        latest.push_back(std::numeric_limits<std::int64_t>::min());
+        sample_keys.emplace_back();
+        row_keys.emplace_back();
+      }
+      series = it->second;
+      last_sid = sid;
+    }
+    auto& s = out[series];
+    row = none;
+    sample = none;
+    const auto b = r.opt_integer(10), e = r.opt_integer(11);
+    if (b) latest[series] = std::max(latest[series], *b);
+    const auto vote = votes.find(id);
+    if (b && e) {
+      s.samples.push_back(
+          {*b, *e, r.opt_integer(12), 0, false, r.integer(9) != 0, vote != votes.end() && vote->second == "fail"});
+      sample_keys[series].emplace_back(*b, id);
+      sample = s.samples.size() - 1;
+      if (master_column && !r.is_null(17)) {
+        s.samples.back().value = r.real(17);
+        s.samples.back().has_value = true;
+      }
+    }
+    if (!b || *b < detail_from) return;
+    s.rows.emplace_back();
+    row_keys[series].emplace_back(*b, id);
+    row = s.rows.size() - 1;
+    FleetRow& fr = s.rows.back();
+    auto& p = fr.period;
+    p.begin_snap = r.opt_integer(4);
+    p.end_snap = r.opt_integer(5);
+    p.begin_time = r.text(6);
+    p.end_time = r.text(7);
+    p.elapsed_s = r.opt_real(8);
+    p.valid = r.integer(9) != 0;
+    p.source = r.text(13);
+    p.startup_time = r.text(14);
+    fr.begin_epoch = b;
+    fr.end_epoch = e;
+    fr.startup_epoch = r.opt_integer(12);
+    if (vote != votes.end()) fr.vote = vote->second;
+    if (master_asked && !r.is_null(17)) fr.values["db_time_per_s"] = r.real(17);
+  }
+
+  // Each series' samples and rows by begin, then period id.
+  void sort() {
+    for (std::size_t i = 0; i < out.size() && i < sample_keys.size(); ++i) {
+      sort_by(out[i].samples, sample_keys[i]);
+      sort_by(out[i].rows, row_keys[i]);
+    }
+  }
+};
+
 }  // namespace
 
 std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch,
@@ -30,38 +166,29 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
   std::map<SeriesId, std::size_t> index;
   try {
     m_impl->check_integrity("read");  // a page of a damaged store would be silently incomplete
-    // 1. Each series' latest period that begins at or before the end of the range (a silent one: its last).
-    const std::string latest = fmt::format(
-        "SELECT {}, p.begin_epoch, p.end_epoch FROM periods p JOIN (SELECT dbid, con_dbid, instance_number, "
-        "max(begin_epoch) AS b FROM periods WHERE begin_epoch <= ? GROUP BY dbid, con_dbid, instance_number) m "
-        "ON p.dbid = m.dbid AND p.con_dbid = m.con_dbid AND p.instance_number = m.instance_number AND p.begin_epoch = m.b "
-        "ORDER BY p.dbid, p.con_dbid, p.instance_number, p.end_epoch, p.period_key",
-        k_period_columns);
-    const SqlValue to_param[] = {to_epoch};
-    m_impl->c->query(latest, to_param, [&](const SqlRow& r) {
-      HistoryPeriod p = read_period(r);
-      const SeriesId id = id_of(p);
-      auto [it, fresh] = index.emplace(id, out.size());
-      if (fresh) out.emplace_back();
-      auto& s = out[it->second];  // periods of one begin: the one that ends last
-      s.latest_begin_epoch = r.opt_integer(k_period_column_count);
-      s.latest_end_epoch = r.opt_integer(k_period_column_count + 1);
-      s.latest = std::move(p);
-    });
-    // 2. The latest vote of each period checked in the range (a later check of a period replaces its vote).
+    auto& c = *m_impl->c;
+    // 1. The latest vote of each period checked in the range (a later check of a period replaces its vote).
     std::unordered_map<std::int64_t, std::string> votes;  // period_id -> status
     const SqlValue from_param[] = {from_epoch};
-    m_impl->c->query(
+    c.query(
         "SELECT p.period_id, c.status FROM checks c JOIN periods p ON p.period_key = c.period_key WHERE c.end_epoch >= ? "
         "ORDER BY c.check_id",
         from_param, [&](const SqlRow& r) { votes[r.integer(0)] = r.text(1); });
-    // 3. The periods of the range with the values asked for, one row per period and value: only the columns the page
+    // 2. The periods of the range with the values asked for, one row per period and value: only the columns the page
     // reads, and the texts only from `detail_from_epoch` on (720,000 periods are read in a month of 1,000 databases).
-    std::vector<std::int64_t> ids;
+    // DB time per second is a column of the period (schema 3): it is read from there, and the other metrics asked for
+    // are joined only from `detail_from_epoch` on (when DB time per second is the samples' metric, else from the range's
+    // start). The fleet page's month (DB time per second alone) is then one scan of the periods, in no order (sorted
+    // here, per series: no sort of the month on the server), each series' latest period found on the way.
+    constexpr std::string_view k_master = "db_time_per_s";
+    const bool master_column = !metrics.empty() && metrics.front() == k_master;
+    const bool master_asked = std::find(metrics.begin(), metrics.end(), k_master) != metrics.end();
+    std::vector<std::int64_t> ids;  // the others'
+    const std::int64_t first_id = metrics.empty() ? -1 : m_impl->metric_id(metrics.front());  // the samples' metric
     for (const auto& k : metrics)
-      if (const auto mid = m_impl->metric_id(k); mid >= 0) ids.push_back(mid);
+      if (const auto mid = m_impl->metric_id(k); mid >= 0 && k != k_master) ids.push_back(mid);
     const std::string join =
-        ids.empty() ? std::string("LEFT JOIN metric_values v ON 1 = 0")
+        ids.empty() ? std::string()
                     : fmt::format(
                           "LEFT JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id AND v.begin_epoch >= ? "
                           "AND v.begin_epoch <= ? AND v.metric_id IN ({})",
@@ -71,73 +198,46 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
         "CASE WHEN p.begin_epoch >= ? THEN p.begin_time ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.end_time ELSE '' END, "
         "p.elapsed_s, p.valid, p.begin_epoch, p.end_epoch, p.startup_epoch, "
         "CASE WHEN p.begin_epoch >= ? THEN p.source ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.startup_time ELSE '' END, "
-        "v.metric_id, v.value FROM periods p {} "
-        "WHERE p.begin_epoch >= ? AND p.begin_epoch <= ? ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_epoch, "
-        "p.period_id",
-        join);
-    // PostgreSQL would compile this one statement's 820,000 index lookups (about 1 s of JIT) for no gain: its rows
-    // are simple reads. A server without the setting (before 11) keeps its own.
-    if (m_impl->c->dialect() == detail::SqlDialect::postgresql) {
+        "{}, p.db_time_per_s FROM periods p {} WHERE p.begin_epoch >= ? AND p.begin_epoch <= ?{}",
+        ids.empty() ? "NULL, NULL" : "v.metric_id, v.value", join,
+        ids.empty() ? "" : " ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_epoch, p.period_id");
+    // PostgreSQL would compile this one statement's 820,000 rows (about 1 s of JIT) for no gain: its rows are simple
+    // reads. A server without the setting (before 11) keeps its own.
+    if (c.dialect() == detail::SqlDialect::postgresql) {
       try {
-        m_impl->c->exec("SET jit = off");
+        c.exec("SET jit = off");
       } catch (const SqlError&) {}
     }
-    std::int64_t last_id = -1;
-    FleetRow* row = nullptr;
-    FleetSeriesRows::Sample* sample = nullptr;
-    FleetSeriesRows* series = nullptr;
+    FleetReader reader{out, index, votes, m_impl->metric_keys, master_column, master_asked, first_id, detail_from_epoch};
     // The values' rows carry their period's DB Id and begin (schema 2): the range on them prunes PostgreSQL's month
     // partitions of metric_values, as the one on the periods prunes theirs.
     std::vector<SqlValue> range = {detail_from_epoch, detail_from_epoch, detail_from_epoch, detail_from_epoch};
-    if (!ids.empty()) range.insert(range.end(), {SqlValue(from_epoch), SqlValue(to_epoch)});
+    if (!ids.empty())
+      range.insert(range.end(),
+                   {SqlValue(master_column ? std::max(from_epoch, detail_from_epoch) : from_epoch), SqlValue(to_epoch)});
     range.insert(range.end(), {SqlValue(from_epoch), SqlValue(to_epoch)});
-    m_impl->c->query(rows, range, [&](const SqlRow& r) {
-      const std::int64_t id = r.integer(0);
-      if (id != last_id) {
-        last_id = id;
-        const SeriesId sid{static_cast<std::uint64_t>(r.integer(1)), static_cast<std::uint64_t>(r.integer(2)),
-                           static_cast<int>(r.integer(3))};
-        if (series == nullptr || id_of(series->latest) != sid) {
-          const auto it = index.find(sid);
-          series = it == index.end() ? nullptr : &out[it->second];
-        }
-        row = nullptr;
-        sample = nullptr;
-        if (series == nullptr) return;  // a period that began after the latest query ran: read at its next run
-        const auto b = r.opt_integer(10), e = r.opt_integer(11);
-        const auto vote = votes.find(id);
-        if (b && e) {
-          series->samples.push_back(
-              {*b, *e, r.opt_integer(12), 0, false, r.integer(9) != 0, vote != votes.end() && vote->second == "fail"});
-          sample = &series->samples.back();
-        }
-        if (!b || *b < detail_from_epoch) return;
-        series->rows.emplace_back();
-        row = &series->rows.back();
-        auto& p = row->period;
-        p.begin_snap = r.opt_integer(4);
-        p.end_snap = r.opt_integer(5);
-        p.begin_time = r.text(6);
-        p.end_time = r.text(7);
-        p.elapsed_s = r.opt_real(8);
-        p.valid = r.integer(9) != 0;
-        p.source = r.text(13);
-        p.startup_time = r.text(14);
-        row->begin_epoch = r.opt_integer(10);
-        row->end_epoch = r.opt_integer(11);
-        row->startup_epoch = r.opt_integer(12);
-        if (vote != votes.end()) row->vote = vote->second;
-      }
-      const auto mid = r.opt_integer(15);
-      if (!mid || r.is_null(16)) return;
-      if (sample != nullptr && !ids.empty() && *mid == ids.front()) {
-        sample->value = r.real(16);
-        sample->has_value = true;
-      }
-      if (row != nullptr)
-        if (const auto k = m_impl->metric_keys.find(*mid); k != m_impl->metric_keys.end()) row->values[k->second] = r.real(16);
-    });
+    c.query(rows, range, [&](const SqlRow& r) { reader.read(r); });
+    reader.sort();
+    // 3. The series with no period in the range but before it (silent since): their latest begin.
+    std::vector<std::pair<SeriesId, std::int64_t>> latest_begins;
+    for (const auto& [sid, i] : index) latest_begins.emplace_back(sid, reader.latest[i]);
+    c.query(
+        "SELECT dbid, con_dbid, instance_number, max(begin_epoch) FROM periods WHERE begin_epoch < ? "
+        "GROUP BY dbid, con_dbid, instance_number",
+        from_param, [&](const SqlRow& r) {
+          const SeriesId sid{static_cast<std::uint64_t>(r.integer(0)), static_cast<std::uint64_t>(r.integer(1)),
+                             static_cast<int>(r.integer(2))};
+          if (index.emplace(sid, out.size()).second) {
+            out.emplace_back();
+            latest_begins.emplace_back(sid, r.integer(3));
+          }
+        });
+    // 4. Each series' latest period, whole (its label, its facts).
+    read_latest(c, latest_begins, out, index);
   } catch (const SqlError& e) { m_impl->fail(e, "reading the fleet's periods"); }
+  // Ordered by DB Id, container, instance.
+  std::sort(out.begin(), out.end(),
+            [](const FleetSeriesRows& a, const FleetSeriesRows& b) { return id_of(a.latest) < id_of(b.latest); });
   return out;
 }
 

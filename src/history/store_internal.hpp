@@ -118,8 +118,10 @@ struct HistoryStore::Impl {
   void prepare_schema();
   void check_integrity(std::string_view would_be);
   /// PostgreSQL: the month partitions for a period beginning at `epoch` (nothing for SQLite or without a begin).
-  void ensure_month(std::optional<std::int64_t> epoch);
+  /// `with_details`: the month's partition of `details` too (from schema 3 on; migrate_to_partitions runs before it).
+  void ensure_month(std::optional<std::int64_t> epoch, bool with_details = true);
   void migrate_to_partitions();
+  void migrate_details();
   std::vector<HistorySeries> series_of(std::optional<std::uint64_t> dbid);
   int read_version(const std::vector<std::string>& tables);
   [[noreturn]] void newer() const;

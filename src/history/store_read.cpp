@@ -132,7 +132,7 @@ std::vector<HistoryPoint> HistoryStore::metric_series(const std::string& key, st
 std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(
     std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
     std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch, std::size_t limit,
-    std::vector<std::pair<HistoryPeriod, std::string>>* unreadable) {
+    std::vector<std::pair<HistoryPeriod, std::string>>* unreadable, bool without_detail) {
   std::vector<std::pair<HistoryPeriod, Snapshot>> out;
   if (unreadable) unreadable->clear();
   if (limit == 0) return out;
@@ -142,6 +142,7 @@ std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(
         "SELECT {}, s.encoding, s.json_bytes, s.body FROM periods p JOIN snapshots s ON s.dbid = p.dbid AND s.period_id = p.period_id "
         "WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ? AND s.encoding <> 'dropped'",
         k_period_columns);
+    if (without_detail) sql += " AND NOT EXISTS (SELECT 1 FROM details d WHERE d.dbid = p.dbid AND d.period_id = p.period_id)";
     if (from_epoch) {
       sql += " AND p.begin_epoch >= ?";
       p.push_back(*from_epoch);
@@ -171,8 +172,53 @@ std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(
   return out;
 }
 
+std::vector<std::pair<HistoryPeriod, PeriodDetail>> HistoryStore::details(
+    std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
+    std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch, std::size_t limit,
+    std::vector<std::pair<HistoryPeriod, std::string>>* unreadable) {
+  std::vector<std::pair<HistoryPeriod, PeriodDetail>> out;
+  if (unreadable) unreadable->clear();
+  if (limit == 0) return out;
+  try {
+    std::vector<SqlValue> p{as_int(dbid), as_int(con_dbid.value_or(0)), std::int64_t{instance.value_or(0)}};
+    // The details carry their period's DB Id and begin: the range on them prunes PostgreSQL's month partitions too.
+    std::string sql = fmt::format(
+        "SELECT {}, d.encoding, d.json_bytes, d.body FROM periods p JOIN details d ON d.dbid = p.dbid AND d.period_id = p.period_id "
+        "WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ?",
+        k_period_columns);
+    for (const char* t : {"p", "d"}) {
+      if (from_epoch) {
+        sql += fmt::format(" AND {}.begin_epoch >= ?", t);
+        p.push_back(*from_epoch);
+      }
+      if (to_epoch) {
+        sql += fmt::format(" AND {}.begin_epoch <= ?", t);
+        p.push_back(*to_epoch);
+      }
+    }
+    sql += fmt::format(" ORDER BY p.begin_epoch DESC, p.period_key DESC LIMIT {}", limit);
+    m_impl->c->query(sql, p, [&](const SqlRow& r) {
+      HistoryPeriod hp = read_period(r);
+      const std::string encoding = r.text(k_period_column_count);
+      std::string why = "unknown encoding " + encoding;
+      auto json = encoding == "zlib" ? decompress(r.blob(k_period_column_count + 2), r.integer(k_period_column_count + 1), &why)
+                                     : std::nullopt;
+      if (json) {
+        try {
+          out.emplace_back(std::move(hp), period_detail_from_json(*json));
+          return;
+        } catch (const Error& e) { why = e.reason(); }
+      }
+      if (unreadable) unreadable->emplace_back(std::move(hp), "its detail: " + why);
+    });
+  } catch (const SqlError& e) { m_impl->fail(e, "reading the stored details"); }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
 DroppedDetail HistoryStore::dropped_detail(std::uint64_t dbid, std::optional<int> instance, std::optional<std::uint64_t> con_dbid,
-                                           std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch) {
+                                           std::optional<std::int64_t> from_epoch, std::optional<std::int64_t> to_epoch,
+                                           bool without_detail) {
   DroppedDetail out;
   try {
     std::vector<SqlValue> p{as_int(dbid), as_int(con_dbid.value_or(0)), std::int64_t{instance.value_or(0)}};
@@ -180,6 +226,7 @@ DroppedDetail HistoryStore::dropped_detail(std::uint64_t dbid, std::optional<int
         "SELECT count(*), min(p.begin_time), max(p.begin_time), max(s.dropped_at) FROM periods p JOIN snapshots s ON "
         "s.dbid = p.dbid AND s.period_id = p.period_id WHERE p.dbid = ? AND p.con_dbid = ? AND p.instance_number = ? AND "
         "s.encoding = 'dropped'";
+    if (without_detail) sql += " AND NOT EXISTS (SELECT 1 FROM details d WHERE d.dbid = p.dbid AND d.period_id = p.period_id)";
     if (from_epoch) {
       sql += " AND p.begin_epoch >= ?";
       p.push_back(*from_epoch);
@@ -336,6 +383,8 @@ std::vector<std::string> HistoryStore::verify() {
           "SELECT count(*) FROM metric_values v WHERE NOT EXISTS (SELECT 1 FROM metrics m WHERE m.metric_id = v.metric_id)");
     count("snapshots of no period",
           "SELECT count(*) FROM snapshots s WHERE NOT EXISTS (SELECT 1 FROM periods p WHERE p.period_id = s.period_id)");
+    count("details of no period",
+          "SELECT count(*) FROM details d WHERE NOT EXISTS (SELECT 1 FROM periods p WHERE p.period_id = d.period_id)");
   } catch (const SqlError& e) { out.push_back(fmt::format("{}", e.what())); }
   return out;
 }

@@ -112,12 +112,38 @@ constexpr const char* k_schema_v2_pg[] = {
     "CREATE TABLE snapshots_undated PARTITION OF snapshots DEFAULT",
 };
 
+// Version 3: each period's detail (period_detail_json, zlib: its top SQL, DB time by wait class and top events, kept
+// whatever retention drops) in `details`, and its DB time per second (the master metric, also a row of metric_values)
+// as a column of the period, so that the fleet page reads a month of periods in one narrow scan. The periods stored
+// before have no detail (their readers fall back to the bodies); their DB time per second is copied from their values.
+constexpr const char* k_schema_v3_sqlite[] = {
+    "ALTER TABLE periods ADD COLUMN db_time_per_s {real}",
+    "UPDATE periods SET db_time_per_s = (SELECT v.value FROM metric_values v JOIN metrics m ON m.metric_id = v.metric_id "
+    "WHERE v.period_id = periods.period_id AND m.metric_key = 'db_time_per_s')",
+    "CREATE TABLE details ("
+    " period_id {int} PRIMARY KEY REFERENCES periods (period_id), dbid {int} NOT NULL, begin_epoch {int},"
+    " encoding TEXT NOT NULL, json_bytes {int} NOT NULL, body {blob} NOT NULL)",
+};
+
+// Version 3, PostgreSQL: `details` partitioned by month as the others (migrate_details makes the partitions of the
+// months stored), DB Id leading its index.
+constexpr const char* k_schema_v3_pg[] = {
+    "ALTER TABLE periods ADD COLUMN db_time_per_s DOUBLE PRECISION",
+    "UPDATE periods p SET db_time_per_s = v.value FROM metric_values v JOIN metrics m ON m.metric_id = v.metric_id "
+    "WHERE m.metric_key = 'db_time_per_s' AND v.dbid = p.dbid AND v.period_id = p.period_id",
+    "CREATE TABLE details (dbid BIGINT NOT NULL, begin_epoch BIGINT, period_id BIGINT NOT NULL, encoding TEXT NOT NULL,"
+    " json_bytes BIGINT NOT NULL, body BYTEA NOT NULL) PARTITION BY RANGE (begin_epoch)",
+    "CREATE INDEX details_period ON details (dbid, period_id)",
+    "CREATE TABLE details_undated PARTITION OF details DEFAULT",
+};
+
 // The migrations: k_migrations[v] takes a store from version v to v + 1 (k_migrations[0] creates
 // version 1 in an empty store), each dialect its own statements. A new schema version appends its statements here.
 struct Migration {
   std::span<const char*const> sqlite, pg;
 };
-const Migration k_migrations[] = {{k_schema_v1, k_schema_v1}, {k_schema_v2_sqlite, k_schema_v2_pg}};
+const Migration k_migrations[] = {
+    {k_schema_v1, k_schema_v1}, {k_schema_v2_sqlite, k_schema_v2_pg}, {k_schema_v3_sqlite, k_schema_v3_pg}};
 static_assert(std::size(k_migrations) == k_history_schema_version);
 
 std::string ddl(std::string_view statement, detail::SqlDialect d) {
@@ -156,15 +182,15 @@ std::string Month::suffix() const { return fmt::format("y{:04d}m{:02d}", year, m
 
 }  // namespace detail::history
 
-// The month partitions of periods, metric_values and snapshots for a period that begins at `epoch` (PostgreSQL; made
+// The month partitions of periods, metric_values, snapshots and details for a period that begins at `epoch` (PostgreSQL; made
 // once, under the schema lock, so that two writers of a new month do not both create them).
-void HistoryStore::Impl::ensure_month(std::optional<std::int64_t> epoch) {
+void HistoryStore::Impl::ensure_month(std::optional<std::int64_t> epoch, bool with_details) {
   if (!backend->partitioned || !epoch) return;
   const Month m = month_of(*epoch);
   if (months_ready.count(m.begin) != 0) return;
   // Made already (by another writer): nothing to create, no schema lock, no CREATE privilege needed.
   bool exists = false;
-  const SqlValue name[] = {fmt::format("snapshots_{}", m.suffix())};
+  const SqlValue name[] = {fmt::format("details_{}", m.suffix())};  // the table made last
   c->query("SELECT CASE WHEN to_regclass(?) IS NULL THEN 0 ELSE 1 END", name,
            [&](const SqlRow& r) { exists = r.integer(0) == 1; });
   if (exists) {
@@ -172,9 +198,11 @@ void HistoryStore::Impl::ensure_month(std::optional<std::int64_t> epoch) {
     return;
   }
   c->lock_for_write(k_schema_lock);
-  for (const char* table : {"periods", "metric_values", "snapshots"})
+  for (const char* table : {"periods", "metric_values", "snapshots", "details"}) {
+    if (!with_details && std::string_view(table) == "details") continue;
     c->exec(fmt::format("CREATE TABLE IF NOT EXISTS {0}_{1} PARTITION OF {0} FOR VALUES FROM ({2}) TO ({3})", table, m.suffix(),
                         m.begin, m.end));
+  }
   months_ready.insert(m.begin);
 }
 
@@ -185,7 +213,8 @@ void HistoryStore::Impl::migrate_to_partitions() {
   std::vector<std::int64_t> begins;
   c->query("SELECT DISTINCT begin_epoch FROM periods_v1 WHERE begin_epoch IS NOT NULL", {},
            [&](const SqlRow& r) { begins.push_back(r.integer(0)); });
-  for (auto b : begins) ensure_month(b);
+  for (auto b : begins) ensure_month(b, false);  // `details` comes with version 3
+  months_ready.clear();
   constexpr const char* cols =
       "period_id, period_key, dbid, db_name, con_dbid, container, instance_number, instance_name, kind, format, release, host, "
       "cpus, begin_snap, end_snap, begin_time, end_time, begin_epoch, end_epoch, begin_hour, begin_weekday, elapsed_s, "
@@ -201,6 +230,15 @@ void HistoryStore::Impl::migrate_to_partitions() {
   c->exec(
       "SELECT setval(pg_get_serial_sequence('periods', 'period_id'), coalesce((SELECT max(period_id) FROM periods), 0) + 1, "
       "false)");
+}
+
+// Version 2 -> 3 on PostgreSQL, after k_schema_v3_pg: every month stored gets its partition of `details` (ensure_month
+// makes all four tables' partitions of a month; those of the three older ones exist).
+void HistoryStore::Impl::migrate_details() {
+  std::vector<std::int64_t> months;
+  c->query("SELECT DISTINCT begin_epoch - mod(begin_epoch, 86400) FROM periods WHERE begin_epoch IS NOT NULL", {},
+           [&](const SqlRow& r) { months.push_back(r.integer(0)); });
+  for (auto b : months) ensure_month(b);
 }
 
 void HistoryStore::Impl::load_metric_ids() {
@@ -242,6 +280,7 @@ void HistoryStore::Impl::prepare_schema() {
     for (int v = version; v < k_history_schema_version; ++v) {
       for (const char* s : pg ? k_migrations[v].pg : k_migrations[v].sqlite) c->exec(ddl(s, c->dialect()));
       if (v == 1 && pg) migrate_to_partitions();
+      if (v == 2 && pg) migrate_details();
     }
     if (version < k_history_schema_version) {
       const SqlValue p[] = {std::to_string(k_history_schema_version)};

@@ -39,6 +39,15 @@ void HistoryStore::Impl::insert_values(const PreparedPeriod& pp, std::optional<s
                            detail::SqlBlob{pp.snapshot_zlib}};
     c->query("INSERT INTO snapshots (dbid, begin_epoch, period_id, encoding, json_bytes, body) VALUES (?, ?, ?, ?, ?, ?)", sp);
   }
+  if (!pp.detail_zlib.empty() && pp.detail_json_bytes > 0) {
+    const SqlValue dp[] = {as_int(p.dbid),
+                           opt(b),
+                           id,
+                           std::string("zlib"),
+                           static_cast<std::int64_t>(pp.detail_json_bytes),
+                           detail::SqlBlob{pp.detail_zlib}};
+    c->query("INSERT INTO details (dbid, begin_epoch, period_id, encoding, json_bytes, body) VALUES (?, ?, ?, ?, ?, ?)", dp);
+  }
 }
 
 void HistoryStore::Impl::flag_overlaps(const HistoryPeriod& p, std::int64_t b, std::int64_t e, std::int64_t id, AddResult& out) {
@@ -89,6 +98,9 @@ AddResult HistoryStore::Impl::add_in_transaction(const PreparedPeriod& pp, const
   auto e = iso_epoch(p.end_time);
   if (!e && b && p.elapsed_s) e = *b + static_cast<std::int64_t>(std::llround(*p.elapsed_s));
   const auto startup = iso_epoch(p.startup_time);
+  // The master metric, also a column of the period (the fleet page's month of periods in one narrow scan).
+  OptDouble db_time_per_s;
+  if (const auto it = pp.values.find("db_time_per_s"); it != pp.values.end()) db_time_per_s = it->second;
   ensure_month(b);  // before the DB Id's lock: the schema lock is always taken first
   c->lock_for_write(as_int(p.dbid));
   const SqlValue params[] = {key,
@@ -117,7 +129,8 @@ AddResult HistoryStore::Impl::add_in_transaction(const PreparedPeriod& pp, const
                              std::int64_t{p.valid ? 1 : 0},
                              p.invalid_reason,
                              p.source,
-                             added_at};
+                             added_at,
+                             opt(db_time_per_s)};
   // The same period from another file (a text report and its HTML twin): kept once, the HTML one
   // (more digits), then the file whose name sorts first, so the store does not depend on the order.
   std::optional<std::int64_t> id;
@@ -138,6 +151,7 @@ AddResult HistoryStore::Impl::add_in_transaction(const PreparedPeriod& pp, const
       const SqlValue o[] = {as_int(p.dbid), *old_id};
       c->query("DELETE FROM metric_values WHERE dbid = ? AND period_id = ?", o);
       c->query("DELETE FROM snapshots WHERE dbid = ? AND period_id = ?", o);
+      c->query("DELETE FROM details WHERE dbid = ? AND period_id = ?", o);
       std::vector<SqlValue> u(std::size(params) + 1);  // the facts but the key, then the period's DB Id and id
       std::copy(std::begin(params) + 1, std::end(params), u.begin());
       u[u.size() - 2] = as_int(p.dbid);
@@ -146,7 +160,8 @@ AddResult HistoryStore::Impl::add_in_transaction(const PreparedPeriod& pp, const
           "UPDATE periods SET dbid = ?, db_name = ?, con_dbid = ?, container = ?, instance_number = ?, instance_name = ?, "
           "kind = ?, format = ?, release = ?, host = ?, cpus = ?, begin_snap = ?, end_snap = ?, begin_time = ?, end_time = ?, "
           "begin_epoch = ?, end_epoch = ?, begin_hour = ?, begin_weekday = ?, elapsed_s = ?, startup_time = ?, "
-          "startup_epoch = ?, valid = ?, invalid_reason = ?, source = ?, added_at = ? WHERE dbid = ? AND period_id = ?",
+          "startup_epoch = ?, valid = ?, invalid_reason = ?, source = ?, added_at = ?, db_time_per_s = ? WHERE dbid = ? AND "
+          "period_id = ?",
           u);
       id = old_id;
       out.replaced = true;
@@ -156,8 +171,8 @@ AddResult HistoryStore::Impl::add_in_transaction(const PreparedPeriod& pp, const
     c->query(
         "INSERT INTO periods (period_key, dbid, db_name, con_dbid, container, instance_number, instance_name, kind, format, "
         "release, host, cpus, begin_snap, end_snap, begin_time, end_time, begin_epoch, end_epoch, begin_hour, begin_weekday, "
-        "elapsed_s, startup_time, startup_epoch, valid, invalid_reason, overlapping, source, added_at) VALUES "
-        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) "
+        "elapsed_s, startup_time, startup_epoch, valid, invalid_reason, overlapping, source, added_at, db_time_per_s) VALUES "
+        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) "
         "ON CONFLICT DO NOTHING RETURNING period_id",
         params, [&](const SqlRow& r) {
           id = r.integer(0);
@@ -253,7 +268,7 @@ std::size_t HistoryStore::prune(std::int64_t older_than_s, bool dry_run) {
     SqlTransaction tx(*m_impl->c);
     select();
     for (const auto& [dbid, of_db] : ids)
-      for (const char* table : {"metric_values", "snapshots", "periods"})
+      for (const char* table : {"metric_values", "snapshots", "details", "periods"})
         query_ids(*m_impl->c, fmt::format("DELETE FROM {} WHERE dbid = ? AND period_id IN ", table), {SqlValue(dbid)}, of_db);
     m_impl->c->query(
         "DELETE FROM checks WHERE check_id IN (SELECT c.check_id FROM checks c JOIN (SELECT dbid, con_dbid, instance_number, "
@@ -294,11 +309,11 @@ std::size_t HistoryStore::prune_months(std::int64_t older_than_s, bool dry_run) 
         const int year = std::atoi(suffix.substr(1, 4).c_str()), month = std::atoi(suffix.substr(6, 2).c_str());
         const auto begin = iso_epoch(fmt::format("{:04d}-{:02d}-15T00:00:00", year, month));
         if (!begin || month_of(*begin).end > cutoff) continue;
-        c.exec(fmt::format("DROP TABLE metric_values_{0}, snapshots_{0}, periods_{0}", suffix));
+        c.exec(fmt::format("DROP TABLE metric_values_{0}, snapshots_{0}, details_{0}, periods_{0}", suffix));
       }
       m_impl->months_ready.clear();
     } else {
-      for (const char* table : {"metric_values", "snapshots", "periods"})
+      for (const char* table : {"metric_values", "snapshots", "details", "periods"})
         c.query(fmt::format("DELETE FROM {} WHERE begin_epoch < ?", table), p);
     }
     // The check outcomes of the periods gone (a period that began in the last month dropped ends in the next one).

@@ -1,6 +1,7 @@
 // Masking of the parsed model (`--mask`): see include/awrdiff/mask.hpp and docs/masking.md.
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/mask.hpp>
+#include <awrdiff/period_detail.hpp>
 
 #include "mask/mask_words.hpp"
 #include "support/text.hpp"
@@ -913,6 +914,13 @@ void mask(std::vector<Snapshot>& snapshots, Masker& masker) {
   std::vector<Snapshot*> p;
   for (auto& s : snapshots) p.push_back(&s);
   mask(p, masker);
+}
+
+void mask_details(const std::vector<PeriodDetail*>& details, Masker& masker) {
+  for (const auto* d : details)
+    for (const auto& q : d->top_sql) masker.learn_sql(q.text);
+  for (auto* d : details)
+    for (auto& q : d->top_sql) q.text = masker.sql(q.text);
 }
 
 void mask(std::vector<LoadResult>& results, Masker& masker) {

@@ -26,39 +26,7 @@ std::vector<std::string> default_timeline_metrics() {
 }
 
 void add_report_detail(TimelinePeriod& period, const Snapshot& s, std::size_t top) {
-  period.top_sql.clear();
-  period.db_time_parts.clear();
-  period.top_events.clear();
-  if (!s.interval.elapsed_s || *s.interval.elapsed_s <= 0) return;
-  const double elapsed = *s.interval.elapsed_s;
-  // SQL ordered by Elapsed Time: the statements at or above its cut-off (the smallest elapsed it lists; a statement of
-  // another list alone is below it), where the report gives it, else every statement with an elapsed time; sorted by
-  // elapsed time.
-  const OptDouble cutoff = s.sql_elapsed_cutoff_s;
-  for (const auto& q : s.sql) {
-    if (period.top_sql.size() == top) break;
-    if (q.elapsed_s && (!cutoff || *q.elapsed_s >= *cutoff))
-      period.top_sql.push_back({q.sql_id, q.text, *q.elapsed_s / elapsed, q.pct_db_time});
-  }
-  if (const auto cpu = metric_value(s, "db_cpu_per_s")) period.db_time_parts.push_back({"DB CPU", *cpu});
-  const auto& classes = s.foreground_wait_classes.empty() ? s.wait_classes : s.foreground_wait_classes;
-  for (const auto& w : classes) {
-    if (w.name == "DB CPU" || w.name == "Idle") continue;
-    if (const auto v = metric_value(s, "wait_class:" + w.name + ":time_per_s"); v && *v > 0)
-      period.db_time_parts.push_back({w.name, *v});
-  }
-  // The rest of DB time (the CPU run queue on a busy host, else time Oracle does not instrument): the parts then add up
-  // to DB time, as the pair's attribution does.
-  if (const auto v = metric_value(s, "outside_per_s"); v && *v > 0)
-    period.db_time_parts.push_back({"Outside DB CPU and waits", *v});
-  // The events with the most time: DB CPU and the non-idle foreground events (the full list where the report gives it).
-  std::vector<TimelineEvent> events;
-  if (const auto cpu = metric_value(s, "db_cpu_per_s")) events.push_back({"DB CPU", *cpu});
-  for (const auto& e : s.foreground_events.empty() ? s.top_events : s.foreground_events)
-    if (!e.is_cpu && !e.is_idle && e.time_s && *e.time_s > 0) events.push_back({e.name, *e.time_s / elapsed});
-  std::stable_sort(events.begin(), events.end(), [](const TimelineEvent& a, const TimelineEvent& b) { return a.aas > b.aas; });
-  if (events.size() > 10) events.resize(10);
-  period.top_events = std::move(events);
+  static_cast<PeriodDetail&>(period) = period_detail(s, top);
 }
 
 namespace {

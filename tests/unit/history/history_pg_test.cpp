@@ -323,8 +323,8 @@ TEST(HistoryPg, AVersionOneStoreIsMigratedToMonthPartitions) {
                       "INSERT INTO metric_values VALUES (1, 1, 2.5), (2, 1, 3.5);"
                       "INSERT INTO snapshots VALUES (2, 'zlib', 3, '\\x00'::bytea);"));
   {
-    auto store = HistoryStore::open(uri, HistoryAccess::write);  // migrates
-    EXPECT_EQ(store->schema_version(), 2);
+    auto store = HistoryStore::open(uri, HistoryAccess::write);  // migrates, to version 2 then 3
+    EXPECT_EQ(store->schema_version(), awrdiff::k_history_schema_version);
     const auto series = store->metric_series("db_time_per_s", 42);
     ASSERT_EQ(series.size(), 2u);
     EXPECT_DOUBLE_EQ(series[0].value, 2.5);
@@ -339,8 +339,10 @@ TEST(HistoryPg, AVersionOneStoreIsMigratedToMonthPartitions) {
   EXPECT_TRUE(pg.psql("migrate_v1",
                       "DO $$ BEGIN IF (SELECT count(*) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhparent WHERE "
                       "c.relname = 'periods') <> 4 OR NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'periods_y2025m01') "
-                      "OR NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'metric_values_y2025m02') OR EXISTS (SELECT 1 FROM "
-                      "pg_indexes WHERE tablename IN ('periods', 'metric_values', 'snapshots') AND indexdef NOT LIKE '%(dbid%') "
+                      "OR NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'metric_values_y2025m02') "
+                      "OR NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'details_y2025m01') OR EXISTS (SELECT 1 FROM "
+                      "pg_indexes WHERE tablename IN ('periods', 'metric_values', 'snapshots', 'details') AND indexdef NOT LIKE "
+                      "'%(dbid%') "
                       "THEN RAISE EXCEPTION 'not partitioned as expected'; END IF; END $$"));
   // Pruning whole months drops their partitions: January and February 2025 go, good.html's month stays.
   auto store = HistoryStore::open(uri, HistoryAccess::update);
@@ -351,4 +353,45 @@ TEST(HistoryPg, AVersionOneStoreIsMigratedToMonthPartitions) {
   EXPECT_TRUE(pg.psql("migrate_v1",
                       "DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_class WHERE relname ~ 'y2025m0[12]$') THEN RAISE EXCEPTION "
                       "'months left'; END IF; END $$"));
+}
+
+// A version-2 store (month partitions, no details) is migrated in place by the first writer: `details` is made with a
+// partition for each month stored, the periods' DB time per second copied into their rows; the old periods have no
+// detail (their readers fall back to the bodies), a new one has.
+TEST(HistoryPg, AVersionTwoStoreIsMigratedInPlace) {
+  REQUIRE_PG();
+  const std::string uri = PgServer::get().database("migrate_v2");
+  auto& pg = PgServer::get();
+  {
+    auto store = HistoryStore::open(uri, HistoryAccess::write);
+    store->add(sample_report("good.html"));
+    store->add(sample_report("good_1.html"));
+  }
+  ASSERT_TRUE(pg.psql("migrate_v2",
+                      "DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
+                      "UPDATE meta SET value = '2' WHERE name = 'schema_version'"));
+  EXPECT_THROW(HistoryStore::open(uri, HistoryAccess::read), awrdiff::Error);  // a reader asks for a writer first
+  auto store = HistoryStore::open(uri, HistoryAccess::write);
+  EXPECT_EQ(store->schema_version(), 3);
+  const auto id = store->series().at(0).latest;
+  EXPECT_TRUE(store->details(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10).empty());
+  EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10, nullptr, true).size(), 2u);
+  const auto rows = store->fleet_rows(0, 4102444800, {"db_time_per_s"}, 4102444800);
+  ASSERT_EQ(rows.size(), 1u);
+  const auto values = store->metric_series("db_time_per_s");
+  ASSERT_EQ(rows[0].samples.size(), 2u);
+  EXPECT_EQ(rows[0].samples[0].value, values[0].value);
+  EXPECT_EQ(rows[0].samples[1].value, values[1].value);
+  store->add(sample_report("good_2.html"));
+  const auto details = store->details(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10);
+  ASSERT_EQ(details.size(), 1u);
+  EXPECT_FALSE(details[0].second.top_sql.empty());
+  EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10, nullptr, true).size(), 2u);
+  EXPECT_TRUE(store->verify().empty());
+  // The month stored before the migration has its partition of `details` (the new period went there, not to DEFAULT).
+  EXPECT_TRUE(pg.psql("migrate_v2",
+                      "DO $$ BEGIN IF (SELECT count(*) FROM details_undated) <> 0 OR (SELECT count(*) FROM pg_inherits i JOIN "
+                      "pg_class c ON c.oid = i.inhparent WHERE c.relname = 'details') < 2 OR EXISTS (SELECT 1 FROM pg_indexes "
+                      "WHERE tablename = 'details' AND indexdef NOT LIKE '%(dbid%') THEN RAISE EXCEPTION 'details not "
+                      "partitioned'; END IF; END $$"));
 }

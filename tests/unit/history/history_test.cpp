@@ -10,6 +10,8 @@
 #include <awrdiff/check.hpp>
 #include <awrdiff/history.hpp>
 #include <awrdiff/parse.hpp>
+#include <awrdiff/period_detail.hpp>
+#include <awrdiff/snapshot_json.hpp>
 
 #include <gtest/gtest.h>
 
@@ -21,6 +23,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -818,12 +821,117 @@ TEST(History, AVersionOneStoreIsMigratedInPlace) {
   raw_sql(file,
           "ALTER TABLE metric_values DROP COLUMN dbid; ALTER TABLE metric_values DROP COLUMN begin_epoch;"
           "ALTER TABLE snapshots DROP COLUMN dbid; ALTER TABLE snapshots DROP COLUMN begin_epoch;"
-          "ALTER TABLE snapshots DROP COLUMN dropped_at; UPDATE meta SET value = '1' WHERE name = 'schema_version'");
+          "ALTER TABLE snapshots DROP COLUMN dropped_at; DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
+          "UPDATE meta SET value = '1' WHERE name = 'schema_version'");
   EXPECT_THROW(HistoryStore::open(file, HistoryAccess::read), awrdiff::Error);  // a reader asks for a writer first
   auto store = open_write(file);
   EXPECT_EQ(store->schema_version(), awrdiff::k_history_schema_version);
   EXPECT_EQ(store->metric_series("db_time_per_s").size(), 2u);
   const auto id = store->series().at(0).latest;
   EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10).size(), 2u);
+  EXPECT_TRUE(store->verify().empty());
+}
+
+namespace {
+
+// Two details the same to the bit (a stored detail reads back as the report gave it).
+void expect_same_detail(const awrdiff::PeriodDetail& a, const awrdiff::PeriodDetail& b, const std::string& what) {
+  ASSERT_EQ(a.top_sql.size(), b.top_sql.size()) << what;
+  for (std::size_t i = 0; i < a.top_sql.size(); ++i) {
+    EXPECT_EQ(a.top_sql[i].sql_id, b.top_sql[i].sql_id) << what;
+    EXPECT_EQ(a.top_sql[i].text, b.top_sql[i].text) << what;
+    EXPECT_EQ(a.top_sql[i].elapsed_per_s, b.top_sql[i].elapsed_per_s) << what;
+    EXPECT_EQ(a.top_sql[i].pct_db_time, b.top_sql[i].pct_db_time) << what;
+  }
+  ASSERT_EQ(a.db_time_parts.size(), b.db_time_parts.size()) << what;
+  for (std::size_t i = 0; i < a.db_time_parts.size(); ++i) {
+    EXPECT_EQ(a.db_time_parts[i].name, b.db_time_parts[i].name) << what;
+    EXPECT_EQ(a.db_time_parts[i].aas, b.db_time_parts[i].aas) << what;
+  }
+  ASSERT_EQ(a.top_events.size(), b.top_events.size()) << what;
+  for (std::size_t i = 0; i < a.top_events.size(); ++i) {
+    EXPECT_EQ(a.top_events[i].name, b.top_events[i].name) << what;
+    EXPECT_EQ(a.top_events[i].aas, b.top_events[i].aas) << what;
+  }
+}
+
+}  // namespace
+
+// Schema 3: every period's detail (top SQL, DB time by wait class, top events) is stored small, reads back to the bit
+// as the report gives it, and stays when retention drops the bodies.
+TEST(History, EveryPeriodKeepsItsDetailWhateverRetentionDrops) {
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  const std::vector<std::string> files = {"good.html", "good_1.html", "good_2.html", "bad.html"};
+  std::map<std::string, awrdiff::PeriodDetail> expected;  // begin time -> the report's detail
+  for (const auto& f : files) {
+    const auto s = sample_report(f);
+    const auto pp = awrdiff::prepare_history_period(s, true);
+    EXPECT_GT(pp.detail_json_bytes, 0u) << f;
+    EXPECT_LT(pp.detail_zlib.size(), 4096u) << f << ": a detail is a few KB at most";
+    const auto d = awrdiff::period_detail(s);
+    EXPECT_FALSE(d.top_sql.empty()) << f;
+    EXPECT_FALSE(d.db_time_parts.empty()) << f;
+    EXPECT_FALSE(d.top_events.empty()) << f;
+    expect_same_detail(awrdiff::period_detail_from_json(awrdiff::period_detail_json(d)), d, f + " (JSON)");
+    expected[pp.period.begin_time] = d;
+    store->add(pp);
+  }
+  const auto id = store->series().at(0).latest;
+  auto check_details = [&](const std::string& when) {
+    const auto details = store->details(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 100);
+    ASSERT_EQ(details.size(), files.size()) << when;
+    for (const auto& [p, d] : details) expect_same_detail(d, expected.at(p.begin_time), p.begin_time + " " + when);
+  };
+  check_details("stored");
+  // With a detail each, no body is read for it.
+  EXPECT_TRUE(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 100, nullptr, true).empty());
+  awrdiff::RetentionPolicy policy;
+  policy.bodies_for_s = 1;
+  EXPECT_EQ(store->drop_bodies(policy), files.size() - 1);
+  check_details("after retention dropped the bodies");
+  EXPECT_EQ(store->dropped_detail(id.dbid, id.instance_number, id.con_dbid).periods, files.size() - 1);
+  EXPECT_EQ(store->dropped_detail(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, true).periods, 0u);
+  // The master metric is a column of the period too: the fleet's samples read it.
+  const auto rows = store->fleet_rows(0, 4102444800, {"db_time_per_s"}, 4102444800);
+  ASSERT_EQ(rows.size(), 1u);
+  const auto values = store->metric_series("db_time_per_s");
+  ASSERT_EQ(rows[0].samples.size(), values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    EXPECT_TRUE(rows[0].samples[i].has_value);
+    EXPECT_EQ(rows[0].samples[i].value, values[i].value);
+  }
+  EXPECT_TRUE(store->verify().empty());
+}
+
+// A version-2 store (no details, DB time per second only among the values) is migrated by the first writer: its
+// periods' DB time per second is copied into their rows; they have no detail, so their readers fall back to the bodies.
+TEST(History, AVersionTwoStoreIsMigratedInPlace) {
+  TempDir dir;
+  const auto file = dir.file("h.sqlite");
+  {
+    auto store = open_write(file);
+    store->add(sample_report("good.html"));
+    store->add(sample_report("good_1.html"));
+  }
+  raw_sql(file,
+          "DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
+          "UPDATE meta SET value = '2' WHERE name = 'schema_version'");
+  EXPECT_THROW(HistoryStore::open(file, HistoryAccess::read), awrdiff::Error);  // a reader asks for a writer first
+  auto store = open_write(file);
+  EXPECT_EQ(store->schema_version(), 3);
+  const auto id = store->series().at(0).latest;
+  EXPECT_TRUE(store->details(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10).empty());
+  EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10, nullptr, true).size(), 2u);
+  const auto rows = store->fleet_rows(0, 4102444800, {"db_time_per_s"}, 4102444800);
+  ASSERT_EQ(rows.size(), 1u);
+  const auto values = store->metric_series("db_time_per_s");
+  ASSERT_EQ(rows[0].samples.size(), 2u);
+  EXPECT_EQ(rows[0].samples[0].value, values[0].value);
+  EXPECT_EQ(rows[0].samples[1].value, values[1].value);
+  // A period added after the migration has its detail; the old ones still read their bodies.
+  store->add(sample_report("good_2.html"));
+  EXPECT_EQ(store->details(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10).size(), 1u);
+  EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10, nullptr, true).size(), 2u);
   EXPECT_TRUE(store->verify().empty());
 }
