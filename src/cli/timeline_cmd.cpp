@@ -133,8 +133,10 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
     std::vector<std::pair<HistoryPeriod, std::string>> detail_left_out;
     auto details =
         store->details(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods, &detail_left_out);
+    // Under --mask the snapshots kept are read too: their lists (segments, objects, services) teach the masker the
+    // names a detail's SQL text may carry, and their own detail is shown (the same aliases as before the details).
     auto stored = store->snapshots(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, k_detail_periods, &left_out,
-                                   /*without_detail=*/true);
+                                   /*without_detail=*/masker == nullptr);
     if (const auto dropped =
             store->dropped_detail(id.dbid, id.instance_number, id.con_dbid, from_epoch, to_epoch, /*without_detail=*/true);
         dropped.periods > 0)
@@ -158,11 +160,14 @@ std::pair<std::string, std::vector<TimelinePeriod>> from_store(const TimelineCli
       for (auto& pd : details) read.push_back(&pd.second);
       mask_details(read, *masker);
     }
+    std::set<std::size_t> from_snapshot;
     for (const auto& [p, snapshot] : stored)
-      if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
+      if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end()) {
         add_report_detail(periods[it->second], snapshot);
+        from_snapshot.insert(it->second);
+      }
     for (auto& [p, detail] : details)
-      if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end())
+      if (const auto it = by_time.find({p.begin_time, p.end_time}); it != by_time.end() && !from_snapshot.contains(it->second))
         static_cast<PeriodDetail&>(periods[it->second]) = std::move(detail);
   }
   // Stored check outcomes, by the period's times.
