@@ -207,6 +207,9 @@ struct FleetSeriesRows {
   };
   std::vector<Sample> samples;  ///< the periods with both epochs
   std::vector<FleetRow> rows;  ///< its periods that begin from fleet_rows' `detail_from_epoch` on, oldest first
+  /// The like periods of its latest stored vote (the last check recorded of a period of the range): "all", "hour" or
+  /// "weekday-hour", as its cron's `check --history --add --match` chose them; empty when none is stored.
+  std::string vote_match;
 };
 
 /// What the store's retention keeps (docs/history.md, "Retention"). The values of every period are always kept; the

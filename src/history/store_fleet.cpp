@@ -22,6 +22,26 @@ using SeriesId = std::tuple<std::uint64_t, std::uint64_t, int>;  // DB Id, conta
 
 SeriesId id_of(const HistoryPeriod& p) { return {p.dbid, p.con_dbid.value_or(0), p.instance_number.value_or(0)}; }
 
+// A period's latest stored check (the cron's vote): its status, the like periods it was checked against (its --match)
+// and its order among the checks (a series' latest vote gives the series its cron's --match).
+struct Vote {
+  std::string status, match;
+  std::int64_t order = 0;
+};
+
+// The latest vote of each period checked since `from_epoch` (a later check of a period replaces its vote), by period id.
+std::unordered_map<std::int64_t, Vote> latest_votes(HistoryStore::Impl& impl, std::int64_t from_epoch) {
+  std::unordered_map<std::int64_t, Vote> votes;
+  const SqlValue from_param[] = {from_epoch};
+  impl.c->query(
+      "SELECT p.period_id, c.status, c.match_periods, c.check_id FROM checks c JOIN periods p ON p.period_key = "
+      "c.period_key WHERE c.end_epoch >= ? ORDER BY c.check_id",
+      from_param, [&](const SqlRow& r) {
+        votes[r.integer(0)] = {r.text(1), r.text(2), r.integer(3)};
+      });
+  return votes;
+}
+
 }  // namespace
 
 std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch,
@@ -48,13 +68,9 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
       s.latest_end_epoch = r.opt_integer(k_period_column_count + 1);
       s.latest = std::move(p);
     });
-    // 2. The latest vote of each period checked in the range (a later check of a period replaces its vote).
-    std::unordered_map<std::int64_t, std::string> votes;  // period_id -> status
-    const SqlValue from_param[] = {from_epoch};
-    m_impl->c->query(
-        "SELECT p.period_id, c.status FROM checks c JOIN periods p ON p.period_key = c.period_key WHERE c.end_epoch >= ? "
-        "ORDER BY c.check_id",
-        from_param, [&](const SqlRow& r) { votes[r.integer(0)] = r.text(1); });
+    // 2. The latest vote of each period checked in the range.
+    const std::unordered_map<std::int64_t, Vote> votes = latest_votes(*m_impl, from_epoch);
+    std::map<const FleetSeriesRows*, std::int64_t> latest_vote;  // series -> the order of the vote its vote_match is of
     // 3. The periods of the range with the values asked for, one row per period and value: only the columns the page
     // reads, and the texts only from `detail_from_epoch` on (720,000 periods are read in a month of 1,000 databases).
     std::vector<std::int64_t> ids;
@@ -106,9 +122,16 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
         if (series == nullptr) return;  // a period that began after the latest query ran: read at its next run
         const auto b = r.opt_integer(10), e = r.opt_integer(11);
         const auto vote = votes.find(id);
+        if (vote != votes.end()) {
+          auto [it, fresh] = latest_vote.emplace(series, vote->second.order);
+          if (fresh || vote->second.order >= it->second) {
+            it->second = vote->second.order;
+            series->vote_match = vote->second.match;
+          }
+        }
         if (b && e) {
           series->samples.push_back(
-              {*b, *e, r.opt_integer(12), 0, false, r.integer(9) != 0, vote != votes.end() && vote->second == "fail"});
+              {*b, *e, r.opt_integer(12), 0, false, r.integer(9) != 0, vote != votes.end() && vote->second.status == "fail"});
           sample = &series->samples.back();
         }
         if (!b || *b < detail_from_epoch) return;
@@ -126,7 +149,7 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
         row->begin_epoch = r.opt_integer(10);
         row->end_epoch = r.opt_integer(11);
         row->startup_epoch = r.opt_integer(12);
-        if (vote != votes.end()) row->vote = vote->second;
+        if (vote != votes.end()) row->vote = vote->second.status;
       }
       const auto mid = r.opt_integer(15);
       if (!mid || r.is_null(16)) return;
