@@ -160,7 +160,9 @@ void render_fleet_html(const FleetPage& page, std::ostream& out) {
     for (const auto& d : page.silent) card(d, page, 0, out);
     out << "</div>\n";
   }
-  out << fmt::format("<h2>Fine ({})</h2>\n<div class=\"grid\">\n", page.fine.size());
+  const FleetCounts dbs = page.databases();
+  out << fmt::format("<h2>Fine ({} database{}{})</h2>\n<div class=\"grid\">\n", dbs.fine, dbs.fine == 1 ? "" : "s",
+                     page.fine.size() == dbs.fine ? std::string() : fmt::format(", {} instances", page.fine.size()));
   for (const auto& d : page.fine) card(d, page, 0, out);
   out << "</div>\n</body></html>\n";
 }

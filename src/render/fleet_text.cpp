@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace awrdiff {
@@ -34,7 +35,8 @@ std::string fleet_like_periods(const FleetPage& page) {
   for (const auto* list : {&page.troubled, &page.silent, &page.fine})
     for (const auto& d : *list) voted += d.match_voted ? 1 : 0;
   if (voted > 0)
-    s += fmt::format("; for the {} instance{} whose store holds its cron's checks, theirs", voted, voted == 1 ? "" : "s");
+    s += fmt::format("; {} instance{} with {} cron's checks stored: {} latest check's", voted, voted == 1 ? "" : "s",
+                     voted == 1 ? "its" : "their", voted == 1 ? "its" : "each one's");
   return s;
 }
 
@@ -145,9 +147,20 @@ void render_text(const FleetPage& page, const RenderOptions& o, std::ostream& ou
     for (const auto& d : page.silent) put(fleet_silent_line(d, page.to_epoch, page.silent_s), "  ", 4);
   }
   out << "\n";
+  // The databases all of whose instances are fine, each named once (a RAC database's instances: one name); the count of
+  // instances, where it differs, is of every fine one, as the first line's.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> troubled;  // (DB Id, container)
+  for (const auto* list : {&page.troubled, &page.silent})
+    for (const auto& d : *list) troubled.emplace_back(d.latest.dbid, d.latest.con_dbid.value_or(0));
   std::vector<std::string> names;
-  for (const auto& d : page.fine) names.push_back(d.latest.db_name);
-  std::string fine = fmt::format("Fine: {} database{}", page.fine.size(), page.fine.size() == 1 ? "" : "s");
+  for (const auto& d : page.fine)
+    if (std::find(troubled.begin(), troubled.end(), std::make_pair(d.latest.dbid, d.latest.con_dbid.value_or(0))) ==
+            troubled.end() &&
+        std::find(names.begin(), names.end(), d.latest.db_name) == names.end())
+      names.push_back(d.latest.db_name);
+  const FleetCounts dbs = page.databases();
+  std::string fine = fmt::format("Fine: {} database{}", dbs.fine, dbs.fine == 1 ? "" : "s");
+  if (page.fine.size() != dbs.fine) fine += fmt::format(", {} instance{}", page.fine.size(), page.fine.size() == 1 ? "" : "s");
   if (!names.empty() && names.size() <= 12) fine += fmt::format(" ({})", fmt::join(names, ", "));
   put(fine, "", 2);
 }

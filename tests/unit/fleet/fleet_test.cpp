@@ -312,7 +312,8 @@ TEST(Fleet, LikePeriodsJudgeADailyCycleByItsHour) {
   EXPECT_EQ(by_name(all, "DB001")->failed, 6u);
   std::ostringstream text;
   awrdiff::render_fleet(hour, awrdiff::Format::text, {}, text);
-  EXPECT_NE(text.str().find("like periods: the same hour of the day (--match hour); for the 1 instance whose store holds"),
+  EXPECT_NE(text.str().find("like periods: the same hour of the day (--match hour); 1 instance with its cron's checks stored: "
+                            "its latest check's"),
             std::string::npos)
       << text.str();
 }
@@ -346,6 +347,9 @@ TEST(Fleet, ARacDatabaseIsCountedOnceWithItsInstances) {
   EXPECT_EQ(page.databases().fine, 2u);
   EXPECT_EQ(page.headline.substr(0, page.headline.find(';')),
             "FAIL: 1 of 3 databases failed, 0 warned, 2 fine (1 of 4 instances failed, 0 warned, 3 fine)");
+  std::ostringstream text;
+  awrdiff::render_fleet(page, awrdiff::Format::text, {}, text);
+  EXPECT_NE(text.str().find("Fine: 2 databases, 3 instances (DB001, DB002)"), std::string::npos) << text.str();
 }
 
 // like_period_key_of_epoch is like_period_key of the time printed.
