@@ -209,7 +209,7 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
     }
   const std::vector<Usable> usable = usable_periods(s.samples, db.match);
   std::size_t lo = 0;
-  std::vector<double> values, every, weekly;
+  std::vector<double> values, every, weekly, recent;
   for (const auto& r : s.rows) {
     if (!r.begin_epoch || *r.begin_epoch < o.from_epoch || *r.begin_epoch > o.to_epoch) continue;
     FleetPoint p;
@@ -224,6 +224,7 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
     values.clear();
     every.clear();
     weekly.clear();
+    recent.clear();
     OptDouble like_max;  // the busiest like period, a failed one included (the storm rule's recurring busy hour)
     const int key = like_period_key_of_epoch(db.match, b), week_key = like_period_key_of_epoch(MatchPeriods::weekday_hour, b);
     for (std::size_t j = lo; j < usable.size() && usable[j].begin < b; ++j) {
@@ -231,6 +232,7 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
       if (u.end > b) continue;
       if (u.like == key) like_max = std::max(like_max.value_or(u.aas), u.aas);
       if (u.weekly == week_key) weekly.push_back(u.aas);  // failed ones kept (check --history's weekly busy hour)
+      else if (u.like == key && u.begin >= b - 7 * 86400) recent.push_back(u.aas);  // the other days of its last week
       if (u.failed) continue;
       every.push_back(u.aas);
       if (u.like == key) values.push_back(u.aas);
@@ -243,9 +245,11 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
       p.band_high = judge_value(*p.aas, every, spec, mp, o.policy).second;
     } else if (p.aas) {
       auto [status, high] = judge_value(*p.aas, values, spec, mp, o.policy);
-      if (status == "fail" && db.match == MatchPeriods::hour && !weekly.empty())
+      if (status == "fail" && db.match == MatchPeriods::hour && !weekly.empty() && !recent.empty() &&
+          judge_value(*p.aas, recent, spec, mp, o.policy).first == "fail")
         if (auto week = judge_value(*p.aas, weekly, spec, mp, o.policy); week.first != "fail") {
-          // A weekly busy hour (a weekend's job): not beyond the same hour of the same weekday of the earlier weeks.
+          // A weekly busy hour (a weekend's job): beyond the other days of its last week at that hour (no level since
+          // then), not beyond the same hour of the same weekday of the earlier weeks.
           status = std::move(week.first);
           high = week.second;
         }
