@@ -108,8 +108,8 @@ std::vector<std::string> fleet_metrics();
 /// of them) and its storm rule (storm_pages: 3x the busiest valid period of any hour before it that is no storm itself,
 /// 3x their median, and at least 1 AAS, fails unless a like period, a failed one included, is at least a third as busy;
 /// its band is then that of every hour); under `hour`, a period that fails is judged again against the same hour of
-/// the same weekday of the earlier weeks (failed ones kept), and one not failing there but failing against the other
-/// days of its last week at that hour is the week's cycle (check --history's weekly busy hour). Then ranks the
+/// the same weekday of the earlier weeks (failed ones kept), and one not failing there but beyond (warn or fail) the
+/// other days of its last week at that hour is the week's cycle (check --history's weekly busy hour). Then ranks the
 /// databases. The since / events / SQL of a troubled database are
 /// filled by explain_fleet_database. Never throws.
 FleetPage judge_fleet(const std::vector<FleetSeriesRows>& series, const FleetOptions& options);

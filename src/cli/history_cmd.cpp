@@ -588,23 +588,25 @@ int insufficient_history_baseline(HistoryStore& store, const Snapshot& current, 
 // day is judged against the same hour of the same weekday in the window's earlier weeks, failed checks kept (the job
 // paged the first weekend it ran: that is what makes it recurring). Not failing there, it is the week's cycle, not a
 // page: that check is the outcome, said in its notes. None of them in the window, or failing there too (a storm on
-// a Saturday is beyond the Saturdays before it), or not failing against the other days of its last week at that hour
-// (failed checks kept: a level since then, not the week's cycle): empty, the hour's check stands.
+// a Saturday is beyond the Saturdays before it), or within the other days of its last week at that hour (failed checks
+// kept: a level since then, not the week's cycle): empty, the hour's check stands.
 std::optional<CheckReport> weekly_busy_hour(const Snapshot& current, const Baseline& like, const CheckPolicy& policy,
                                             const CheckOptions& options) {
   const std::string begin = iso_time(current.interval.begin_time);
   const auto key = like_period_key(MatchPeriods::weekday_hour, begin);
   const auto begin_epoch = iso_epoch(begin);
   if (!key || !begin_epoch) return std::nullopt;
-  // A level, not a weekday's own hour (a plan change a week old): the other days of its last week at that hour were
-  // like it too. Then the hour's check stands.
+  // A level, not a weekday's own hour (a plan change a week old): within the other days of its last week at that hour
+  // (not even busier than them). Then the hour's check stands.
   Baseline recent = like;
   std::erase_if(recent.periods, [&](const BaselinePeriod& p) {
     const auto b = iso_epoch(p.begin_time);
     return !b || *b < *begin_epoch - 7 * 86400 || like_period_key(MatchPeriods::weekday_hour, p.begin_time) == key;
   });
   recent.aggregates.clear();
-  if (recent.periods.empty() || check(current, recent, policy, options).status != CheckStatus::fail) return std::nullopt;
+  if (recent.periods.empty()) return std::nullopt;
+  if (const CheckStatus st = check(current, recent, policy, options).status; st == CheckStatus::ok || st == CheckStatus::improved)
+    return std::nullopt;
   Baseline weekly = like;
   std::erase_if(weekly.periods,
                 [&](const BaselinePeriod& p) { return like_period_key(MatchPeriods::weekday_hour, p.begin_time) != key; });

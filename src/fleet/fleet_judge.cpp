@@ -246,7 +246,8 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
     } else if (p.aas) {
       auto [status, high] = judge_value(*p.aas, values, spec, mp, o.policy);
       if (status == "fail" && db.match == MatchPeriods::hour && !weekly.empty() && !recent.empty() &&
-          judge_value(*p.aas, recent, spec, mp, o.policy).first == "fail")
+          judge_value(*p.aas, recent, spec, mp, o.policy).first != "ok" &&
+          judge_value(*p.aas, recent, spec, mp, o.policy).first != "improved")
         if (auto week = judge_value(*p.aas, weekly, spec, mp, o.policy); week.first != "fail") {
           // A weekly busy hour (a weekend's job): beyond the other days of its last week at that hour (no level since
           // then), not beyond the same hour of the same weekday of the earlier weeks.
