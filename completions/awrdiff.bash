@@ -66,7 +66,7 @@ _awrdiff() {
         export) opts="-f --format -o --output --db --help" ;;
       esac ;;
     timeline) opts="--db --dbid --instance --from --to --metric --min-segment --match -o --output -f --format -w --width --rows --help" ;;
-    fleet) opts="--db --from --to --window --silent-after --nagios -o --output -f --format -w --width --help" ;;
+    fleet) opts="--db --from --to --window --match --silent-after --nagios -o --output -f --format -w --width --help" ;;
     tables) opts="--rows -o --output -f --format --help" ;;
     catalog) opts="--metrics --sections -o --output -f --format --help" ;;
   esac

@@ -40,6 +40,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -63,7 +64,8 @@ struct Db {
   std::uint64_t dbid = 0;
   std::string name, host;
   int shape = 0, instances = 1;
-  double scale = 1, weekend = 0.3;
+  double scale = 1, weekend = 0.3;  // its work relative to its shape's; the weekend's share of a weekday's
+  double time_scale = 1;  // its time per unit of work relative to its shape's (believable_scale: a pile-up's waits cut)
   int phase = 0;  // hours the daily cycle is shifted by
   bool local_time = false;  // DST: the autumn day's 02:00 hour comes twice
   int restart_h = -1, missing_h = -1, stopped_h = -1;  // -1: none
@@ -201,7 +203,7 @@ Snapshot make_period(const Snapshot& shape, const Db& d, std::size_t db, int ins
   const double totals = 3600 / s.interval.elapsed_s.value_or(3600);
   const double load = rhythm(d, h) * d.scale * fx.volume;
   const double volume_noise = noisy(0.03), time_noise = volume_noise * noisy(0.01);
-  const double base = totals * load * time_noise;  // every time figure before the incidents
+  const double base = totals * load * time_noise * d.time_scale;  // every time figure before the incidents
   const double base_db_time = s.interval.db_time_s.value_or(0) * base;
   // The time the incidents add: a storm's event takes (factor - 1) x DB time; a latency shift adds its event's extra.
   double event_time = 0;
@@ -238,7 +240,7 @@ Snapshot make_period(const Snapshot& shape, const Db& d, std::size_t db, int ins
     for (auto& e : *events) {
       if (e.time_s) *e.time_s *= base * (e.is_cpu ? cpu : 1);
       if (e.waits) *e.waits *= totals * load * volume_noise;
-      if (e.avg_wait_ms) *e.avg_wait_ms *= noisy(0.03);
+      if (e.avg_wait_ms) *e.avg_wait_ms *= noisy(0.03) * d.time_scale;
       if (fx.event.empty() || e.name != fx.event) continue;
       if (e.time_s) *e.time_s = *e.time_s * fx.latency + fx.event_extra * base_db_time;
       if (e.avg_wait_ms) *e.avg_wait_ms *= fx.latency * (1 + fx.event_extra);
@@ -251,8 +253,8 @@ Snapshot make_period(const Snapshot& shape, const Db& d, std::size_t db, int ins
   for (auto& r : s.load_profile) {
     if (!r.per_second) continue;
     if (r.key == "db_time") *r.per_second = db_time / 3600;
-    else if (r.key == "db_cpu") *r.per_second *= load * time_noise * cpu;
-    else if (r.key == "background_cpu") *r.per_second *= load * time_noise;
+    else if (r.key == "db_cpu") *r.per_second *= load * time_noise * cpu * d.time_scale;
+    else if (r.key == "background_cpu") *r.per_second *= load * time_noise * d.time_scale;
     else *r.per_second *= load * volume_noise * noisy(0.01);
   }
   if (s.host_cpu.pct_idle) s.host_cpu.pct_idle = 100 - std::min(95.0, (100 - *s.host_cpu.pct_idle) * load * cpu * time_noise);
@@ -284,17 +286,19 @@ std::vector<Snapshot> load_shapes(const std::string& corpus) {
   return out;
 }
 
-// A database's load relative to its shape: `spread` (log-normal around 1), kept believable for the shape's host. Some
-// reports were taken in a pile-up (a 16-CPU instance at 1,022 AAS of row-lock waits): that is an incident, not a
-// database's busy hour. So a shape whose AAS is above 60 % of its CPUs is first brought to 60 % of them, and no
-// database's busiest hour (before noise and incidents) exceeds its CPU count; a shape without a CPU count keeps its
-// AAS. An idle shape stays idle (its storms are judged by what they add: make_incidents).
-double believable_scale(const Snapshot& shape, double spread) {
+// A database's load relative to its shape, kept believable for the shape's host: its work is the shape's x `spread`
+// (log-normal around 1), its time per unit of work the shape's unless that makes no believable database. Some
+// reports were taken in a pile-up (a 16-CPU instance at 1,022 AAS of row-lock waits for 15 executions a second): that
+// is an incident, not a database's busy hour. So a shape whose AAS is above 60 % of its CPUs keeps its work but waits
+// less per unit of it, down to 60 % of its CPUs, and no database's busiest hour (before noise and incidents) exceeds
+// its CPU count; a shape without a CPU count keeps its AAS. An idle shape stays idle (its storms are judged by what
+// they add: make_incidents). Returns {scale, time_scale} (Db).
+std::pair<double, double> believable_scale(const Snapshot& shape, double spread) {
   const double aas = shape.interval.db_time_s.value_or(0) / shape.interval.elapsed_s.value_or(3600);
   const double cpus = shape.database.cpus.value_or(0);
-  if (aas <= 0 || cpus <= 0) return spread;
+  if (aas <= 0 || cpus <= 0) return {spread, 1.0};
   const double to_normal = aas > 0.6 * cpus ? 0.6 * cpus / aas : 1;
-  return std::min(to_normal * spread, cpus / aas);
+  return {spread, std::min(to_normal, cpus / (aas * spread))};
 }
 
 std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, std::mt19937_64& rng) {
@@ -308,7 +312,7 @@ std::vector<Db> make_dbs(const Options& o, const std::vector<Snapshot>& shapes, 
     d.shape = static_cast<int>(i % shapes.size());
     // A RAC global report's shape is the whole cluster's series already (instance 0): one series.
     d.instances = i % 5 == 4 && shapes[static_cast<std::size_t>(d.shape)].kind != awrdiff::ReportKind::awr_global ? 2 : 1;
-    d.scale = believable_scale(shapes[static_cast<std::size_t>(d.shape)], std::exp(gauss(rng) * 0.4));
+    std::tie(d.scale, d.time_scale) = believable_scale(shapes[static_cast<std::size_t>(d.shape)], std::exp(gauss(rng) * 0.4));
     d.weekend = 0.2 + 0.3 * static_cast<double>(rng() % 100) / 100;
     d.phase = static_cast<int>(rng() % 3) - 1;
     d.local_time = i % 3 == 0 && hours > k_dst_day * 24 + 3;
@@ -333,7 +337,7 @@ constexpr double k_material_aas = 0.25;
 
 // The AAS of hour `h` of database `d` before noise and incidents.
 double hour_aas(const Db& d, const Snapshot& shape, int h) {
-  return shape.interval.db_time_s.value_or(0) / shape.interval.elapsed_s.value_or(3600) * d.scale * rhythm(d, h);
+  return shape.interval.db_time_s.value_or(0) / shape.interval.elapsed_s.value_or(3600) * d.scale * d.time_scale * rhythm(d, h);
 }
 
 // Whether DB time x`factor` over hours [from, to) adds k_material_aas in one of them.

@@ -20,6 +20,10 @@ struct FleetOptions {
   std::int64_t from_epoch = 0, to_epoch = 0;  ///< the window: periods that begin in [from, to] (iso_epoch seconds)
   std::int64_t window_s = 28 * 86400;  ///< the moving window each period is judged against (check --history --window)
   std::int64_t silent_s = 2 * 3600;  ///< a series with no period that ends in the window's last this many seconds is silent
+  /// The like periods a series without a stored vote is judged against (--match, as check's): the same hour of the day
+  /// by default, a database's load following the clock. A series whose store holds a vote is judged by its latest
+  /// vote's (FleetSeriesRows::vote_match): as its cron checks it.
+  MatchPeriods match = MatchPeriods::hour;
   CheckPolicy policy = default_policy();  ///< DB time per second's levels (warn_z, fail_z, fail_rel_pct, floors)
   std::string location;  ///< the store, as printed (redact_location), for the commands on the page
 };
@@ -37,10 +41,12 @@ struct FleetPoint {
   std::string source;  ///< the report file it was added from
 };
 
-/// One database (a series: DB Id, container, instance) on the page.
+/// One database's instance (a series: DB Id, container, instance) on the page: a 2-node RAC database is two of them.
 struct FleetDatabase {
   HistoryPeriod latest;  ///< its latest period (facts for its name)
   std::string label;  ///< "RMGTIBP (DB Id 2447957804) instance 1"
+  MatchPeriods match = MatchPeriods::hour;  ///< the like periods its periods were judged against
+  bool match_voted = false;  ///< `match` is its latest stored vote's (its cron's --match), not FleetOptions::match
   std::string status;  ///< "fail", "warn", "silent", "ok": the worst of its periods in the window; silent is a failure
   double lost_s = 0;  ///< DB time lost over the window: the sum of its periods' FleetPoint::lost_s, seconds
   std::size_t failed = 0, warned = 0, voted = 0;  ///< its periods in the window that failed, warned, carry a vote
@@ -56,32 +62,55 @@ struct FleetDatabase {
   std::vector<std::string> notes;  ///< anything the page could not read of it (a snapshot not read back)
 };
 
+/// The databases of a page as a DBA counts them: a database (DB Id and container) is one however many instances (series)
+/// it has. A database failed when any of its instances failed or went silent, warned when any warned and none failed.
+struct FleetCounts {
+  std::size_t all = 0, failed = 0, silent = 0, warned = 0, fine = 0;  ///< silent: those with a silent instance (failed too)
+};
+
 /// The page.
 struct FleetPage {
   std::string from, to;  ///< the window, ISO 8601
   std::int64_t from_epoch = 0, to_epoch = 0;
   std::int64_t silent_s = 2 * 3600;  ///< FleetOptions::silent_s
+  MatchPeriods match = MatchPeriods::hour;  ///< FleetOptions::match
   std::string location;  ///< the store, as printed
   std::vector<FleetDatabase> troubled;  ///< failed or warned, by DB time lost (the most first), then failed first
   std::vector<FleetDatabase> silent;  ///< no period in the window's last FleetOptions::silent_s, latest last period first
   std::vector<FleetDatabase> fine;  ///< the others (points only), by name
-  std::size_t failed() const;  ///< troubled that failed, and every silent one
-  std::size_t warned() const;
-  std::string headline;  ///< the first line: "FAIL: 2 of 7 databases failed (1 silent), 1 warned, 4 fine; ..."
+  std::size_t failed() const;  ///< instances (series): troubled that failed, and every silent one
+  std::size_t warned() const;  ///< instances (series) that warned
+  FleetCounts databases() const;  ///< the databases (DB Id and container), each counted once
+  FleetCounts instances() const;  ///< the instances (series), as listed
+  /// The first line: "FAIL: 2 of 7 databases failed (1 silent), 1 warned, 4 fine; ..." in databases; where a database has
+  /// several instances, the instances too ("...; instances: 3 of 9 failed (1 silent), 1 warned, 5 fine; ...").
+  std::string headline;
   /// 0 every database fine (a warn included), 1 any failed or silent.
   int exit_code() const { return failed() > 0 ? 1 : 0; }
 };
+
+/// The name of a MatchPeriods as the options spell it: "all", "hour", "weekday-hour".
+const char* match_periods_name(MatchPeriods match);
+
+/// like_period_key (baseline.hpp) of a period that begins at `begin_epoch` (a civil time read by iso_epoch): the same
+/// class of like periods, without formatting the time.
+int like_period_key_of_epoch(MatchPeriods match, std::int64_t begin_epoch);
 
 /// The registry keys the page reads per period: DB time per second.
 std::vector<std::string> fleet_metrics();
 
 /// Judges each period of `series` that begins in the window (FleetPoint), from `series`' rows that begin from
 /// `options.window_s` before the window on: its stored vote where there is one, else its DB time per second against
-/// the valid periods of the same series that begin within window_s before it and end before it begins (left out as
-/// check --history leaves them out: invalid ones, the first period after an instance restart, and those whose
-/// stored vote failed), by check's band (check_band, the policy's db_time_per_s levels: warn out of band, fail past
-/// fail_z and fail_rel_pct; two periods: against the nearer of them) and its storm rule (3x the busiest valid period
-/// before it and at least 1 AAS: fail). Then ranks the databases. The since / events / SQL of a troubled database are
+/// the like periods (the series' latest vote's match, else options.match: like_period_key) of the same series that
+/// are valid, begin within window_s before it and end before it begins (left out as check --history leaves them out:
+/// the first period after an instance restart, and those whose stored vote failed), by check's band (check_band, the
+/// policy's db_time_per_s levels: warn out of band, fail past fail_z and fail_rel_pct; two periods: against the nearer
+/// of them) and its storm rule (storm_pages: 3x the busiest valid period of any hour before it that is no storm itself,
+/// 3x their median, and at least 1 AAS, fails unless a like period, a failed one included, is at least a third as busy;
+/// its band is then that of every hour); under `hour`, a period that fails is judged again against the same hour of
+/// the same weekday of the earlier weeks (failed ones kept), and one not failing there but beyond (warn or fail) the
+/// other days of its last week at that hour is the week's cycle (check --history's weekly busy hour). Then ranks the
+/// databases. The since / events / SQL of a troubled database are
 /// filled by explain_fleet_database. Never throws.
 FleetPage judge_fleet(const std::vector<FleetSeriesRows>& series, const FleetOptions& options);
 

@@ -18,8 +18,8 @@ namespace awrdiff {
 void render_fleet(const FleetPage& page, Format format, const RenderOptions& options, std::ostream& out);
 
 /// The page as Prometheus / OpenMetrics text (gauges; `# EOF` at the end): awrdiff_fleet_up 1,
-/// awrdiff_fleet_databases{status}, and per database (labels database, dbid, instance)
-/// awrdiff_fleet_database_status (0 ok, 1 warn, 2 fail or silent), awrdiff_fleet_database_lost_seconds,
+/// awrdiff_fleet_databases{status} (a RAC database once), awrdiff_fleet_instances{status}, and per instance (labels database,
+/// dbid, instance) awrdiff_fleet_database_status (0 ok, 1 warn, 2 fail or silent), awrdiff_fleet_database_lost_seconds,
 /// awrdiff_fleet_database_last_period_end_timestamp_seconds. Never throws.
 void render_fleet_openmetrics(const FleetPage& page, std::ostream& out);
 

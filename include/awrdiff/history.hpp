@@ -214,6 +214,9 @@ struct FleetSeriesRows {
   };
   std::vector<Sample> samples;  ///< the periods with both epochs
   std::vector<FleetRow> rows;  ///< its periods that begin from fleet_rows' `detail_from_epoch` on, oldest first
+  /// The like periods of its latest stored vote (the last check recorded of a period of the range): "all", "hour" or
+  /// "weekday-hour", as its cron's `check --history --add --match` chose them; empty when none is stored.
+  std::string vote_match;
 };
 
 /// What the store's retention keeps (docs/history.md, "Retention"). The values and the detail (PreparedPeriod::detail_zlib)

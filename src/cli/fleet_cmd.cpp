@@ -69,6 +69,9 @@ void add_fleet_command(CLI::App& app, FleetCli& f, DeferredOptions& deferred, st
     f.command->add_option("--to", f.to, "the window's end (a date: that whole day), in the same forms (default: now)");
     f.command->add_option("--window", f.window,
                           "the moving window each period is judged against, as check --history --window (default 28d)");
+    f.command->add_option("--match", f.match,
+                          "like periods: hour (default), weekday-hour, all, as check --match: what each period of a database "
+                          "whose store holds no check of its cron's is judged against (one that does: its latest check's)");
     f.command->add_option("--silent-after", f.silent_after,
                           "a database with no period that ends in the window's last this long is silent (default 2h)");
     f.command->add_flag("--nagios", f.nagios,
@@ -90,6 +93,7 @@ int run_fleet(const FleetCli& f, const std::string& format_name, const RenderOpt
     o.to_epoch = to;
     o.window_s = parse_duration(f.window);
     o.silent_s = parse_duration(f.silent_after);
+    o.match = match_from_name(f.match);
     const std::string location = f.db.empty() ? default_history_location() : f.db;
     // -o onto the store it reads would replace the history with the page: refused, as timeline refuses it.
     std::error_code ec;

@@ -16,6 +16,7 @@ struct FleetCli {
   std::string from, to;  ///< --from / --to: the window, as timeline takes them (default: the last 24 hours)
   std::string window = "28d";  ///< --window: the moving window each period is judged against
   std::string silent_after = "2h";  ///< --silent-after: no period ending in the window's last this long is silent
+  std::string match = "hour";  ///< --match: the like periods of a series whose store holds no vote of its cron's
   bool nagios = false;  ///< --nagios: one plugin line
   bool selected() const;
 };

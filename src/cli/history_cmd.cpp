@@ -584,6 +584,45 @@ int insufficient_history_baseline(HistoryStore& store, const Snapshot& current, 
   return 0;
 }
 
+// A weekly busy hour (a weekend's batch job) under --match hour: a period that fails against the same hour of every
+// day is judged against the same hour of the same weekday in the window's earlier weeks, failed checks kept (the job
+// paged the first weekend it ran: that is what makes it recurring). Not failing there, it is the week's cycle, not a
+// page: that check is the outcome, said in its notes. None of them in the window, or failing there too (a storm on
+// a Saturday is beyond the Saturdays before it), or within the other days of its last week at that hour (failed checks
+// kept: a level since then, not the week's cycle): empty, the hour's check stands.
+std::optional<CheckReport> weekly_busy_hour(const Snapshot& current, const Baseline& like, const CheckPolicy& policy,
+                                            const CheckOptions& options) {
+  const std::string begin = iso_time(current.interval.begin_time);
+  const auto key = like_period_key(MatchPeriods::weekday_hour, begin);
+  const auto begin_epoch = iso_epoch(begin);
+  if (!key || !begin_epoch) return std::nullopt;
+  // A level, not a weekday's own hour (a plan change a week old): within the other days of its last week at that hour
+  // (not even busier than them). Then the hour's check stands.
+  Baseline recent = like;
+  std::erase_if(recent.periods, [&](const BaselinePeriod& p) {
+    const auto b = iso_epoch(p.begin_time);
+    return !b || *b < *begin_epoch - 7 * 86400 || like_period_key(MatchPeriods::weekday_hour, p.begin_time) == key;
+  });
+  recent.aggregates.clear();
+  if (recent.periods.empty()) return std::nullopt;
+  if (const CheckStatus st = check(current, recent, policy, options).status; st == CheckStatus::ok || st == CheckStatus::improved)
+    return std::nullopt;
+  Baseline weekly = like;
+  std::erase_if(weekly.periods,
+                [&](const BaselinePeriod& p) { return like_period_key(MatchPeriods::weekday_hour, p.begin_time) != key; });
+  weekly.aggregates.clear();
+  if (weekly.periods.empty()) return std::nullopt;
+  weekly.notes.push_back(fmt::format(
+      "a weekly busy hour: it fails against the same hour of every day but not against the same hour of the same weekday "
+      "({} period{} of earlier weeks, failed checks kept): the week's cycle, judged against {}",
+      weekly.periods.size(), weekly.periods.size() == 1 ? "" : "s", weekly.periods.size() == 1 ? "it" : "them"));
+  CheckOptions o = options;
+  o.match = MatchPeriods::weekday_hour;
+  CheckReport r = check(current, weekly, policy, o);
+  if (r.status == CheckStatus::fail) return std::nullopt;
+  return r;
+}
+
 // The stored outcome of the check `r` of `current`.
 CheckRecord record_of(const Snapshot& current, const CheckReport& r, const WindowOptions& w) {
   CheckRecord rec;
@@ -701,6 +740,8 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   Baseline baseline = store->load_window(current, w);
   // A stored value out of range, or beyond the host (a store edited by hand): its period is left out, said.
   leave_out_impossible_periods(baseline);
+  Baseline like;  // the like periods, failed checks kept
+  bool storm = false;
   if (w.match != MatchPeriods::all) {
     // A storm far beyond every stored period pages whatever the like periods say, and when there is none: check()
     // measures it against the window's periods of every hour (storm_pages).
@@ -714,8 +755,9 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     WindowOptions failed_kept = w;  // a busy hour of its own that paged before is still a busy hour, not a storm
     failed_kept.keep_failed = true;
     failed_kept.typical_periods = 0;
-    Baseline like = store->load_window(current, failed_kept);
-    if (storm_pages(current, all, w.match, &like)) {
+    like = store->load_window(current, failed_kept);
+    storm = storm_pages(current, all, w.match, &like);
+    if (storm) {
       every.typical_periods = w.typical_periods;
       baseline = store->load_window(current, every);
       leave_out_impossible_periods(baseline);
@@ -735,6 +777,14 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   if (baseline.periods.empty() && baseline.aggregates.empty())
     return insufficient_history_baseline(*store, current, baseline, w, out);
   CheckReport r = check(current, baseline, policy, options);
+  if (w.match == MatchPeriods::hour && !storm && r.status == CheckStatus::fail) {
+    if (!like.periods.empty() || !like.aggregates.empty()) {  // read without snapshots above: whole for the weekly check
+      WindowOptions failed_kept = w;
+      failed_kept.keep_failed = true;
+      like = store->load_window(current, failed_kept);
+    }
+    if (auto weekly = weekly_busy_hour(current, like, policy, options)) r = std::move(*weekly);
+  }
   int exit_code = r.exit_code();
   if (writable) {
     const CheckRecord rec = record_of(current, r, w);

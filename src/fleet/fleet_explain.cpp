@@ -167,6 +167,7 @@ void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, Hist
   TimelineOptions to;
   to.metrics = fleet_metrics();
   to.window_s = options.window_s;
+  to.match = db.match;  // the like periods its periods were judged against
   std::vector<TimelineEpisode> episodes;
   const Comparison c = build_timeline(db.label, periods, to, &episodes);
   db.timeline = c.headline;
@@ -178,6 +179,7 @@ void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, Hist
   db.pair_command = pair_command(c, db);
   std::string cmd = fmt::format("awrdiff timeline --db {} --dbid {}", quoted(options.location), id.dbid);
   if (id.instance_number) cmd += fmt::format(" --instance {}", *id.instance_number);
+  if (db.match != MatchPeriods::all) cmd += fmt::format(" --match {}", match_periods_name(db.match));
   cmd += fmt::format(" --from {} --to {}", epoch_iso(options.from_epoch - k_timeline_before_s).substr(0, 16),
                      epoch_iso(options.to_epoch).substr(0, 16));
   db.timeline_command = std::move(cmd);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <tuple>
 
 namespace awrdiff {
@@ -25,7 +26,53 @@ std::size_t FleetPage::warned() const {
   return n;
 }
 
+FleetCounts FleetPage::instances() const {
+  FleetCounts c;
+  c.silent = silent.size();
+  c.failed = failed();
+  c.warned = warned();
+  c.fine = fine.size();
+  c.all = troubled.size() + silent.size() + fine.size();
+  return c;
+}
+
+FleetCounts FleetPage::databases() const {
+  struct Worst {
+    bool failed = false, silent = false, warned = false;
+  };
+  std::map<std::pair<std::uint64_t, std::uint64_t>, Worst> dbs;  // (DB Id, container) -> its instances' worst
+  auto at = [&](const FleetDatabase& d) -> Worst& { return dbs[{d.latest.dbid, d.latest.con_dbid.value_or(0)}]; };
+  for (const auto& d : troubled) {
+    at(d).failed |= d.status == "fail";
+    at(d).warned |= d.status == "warn";
+  }
+  for (const auto& d : silent) at(d).failed = at(d).silent = true;
+  for (const auto& d : fine) at(d);
+  FleetCounts c;
+  c.all = dbs.size();
+  for (const auto& [id, w] : dbs) {
+    c.failed += w.failed ? 1 : 0;
+    c.silent += w.silent ? 1 : 0;
+    c.warned += !w.failed && w.warned ? 1 : 0;
+    c.fine += !w.failed && !w.warned ? 1 : 0;
+  }
+  return c;
+}
+
 std::vector<std::string> fleet_metrics() { return {"db_time_per_s"}; }
+
+const char* match_periods_name(MatchPeriods match) {
+  return match == MatchPeriods::all ? "all" : match == MatchPeriods::hour ? "hour" : "weekday-hour";
+}
+
+int like_period_key_of_epoch(MatchPeriods match, std::int64_t begin_epoch) {
+  if (match == MatchPeriods::all) return 0;
+  const std::int64_t day = begin_epoch >= 0 ? begin_epoch / 86400 : (begin_epoch - 86399) / 86400;
+  const int hour = static_cast<int>((begin_epoch - day * 86400) / 3600);
+  if (match == MatchPeriods::hour) return hour;
+  const int weekday = static_cast<int>(((day + 4) % 7 + 7) % 7);  // 1970-01-01 was a Thursday; Sunday is 0
+  return weekday * 24 + hour;
+}
 
 namespace {
 
@@ -34,15 +81,19 @@ constexpr const char* k_metric = "db_time_per_s";
 // this long before it began (check --history's rule, docs/history.md).
 constexpr std::int64_t k_restart_matters_s = 2 * 3600;
 
-// A period that may stand in the moving window of a later one.
+// A period that may stand in the moving window of a later one: `failed` ones (their stored vote failed) only to shield
+// a recurring busy hour from the storm rule, as check --history keeps them for it.
 struct Usable {
   std::int64_t begin = 0, end = 0;
   double aas = 0;
+  int like = 0;  // like_period_key_of_epoch of its begin
+  int weekly = 0;  // like_period_key_of_epoch(weekday_hour) of its begin
+  bool failed = false;
 };
 
 // The periods of `samples` a window may hold (check --history's rule): valid, with DB time per second, not the first
-// period after an instance restart, not failed by their stored vote.
-std::vector<Usable> usable_periods(const std::vector<FleetSeriesRows::Sample>& samples) {
+// period after an instance restart; those failed by their stored vote marked.
+std::vector<Usable> usable_periods(const std::vector<FleetSeriesRows::Sample>& samples, MatchPeriods match) {
   std::vector<Usable> out;
   out.reserve(samples.size());
   std::optional<std::int64_t> prev_startup;
@@ -50,8 +101,9 @@ std::vector<Usable> usable_periods(const std::vector<FleetSeriesRows::Sample>& s
     const bool restarted = r.startup_epoch && r.startup_epoch != prev_startup &&
                            *r.startup_epoch > r.begin_epoch - k_restart_matters_s && *r.startup_epoch <= r.end_epoch;
     if (r.startup_epoch) prev_startup = r.startup_epoch;
-    if (!r.valid || restarted || r.vote_failed || !r.has_value) continue;
-    out.push_back({r.begin_epoch, r.end_epoch, r.value});
+    if (!r.valid || restarted || !r.has_value) continue;
+    out.push_back({r.begin_epoch, r.end_epoch, r.value, like_period_key_of_epoch(match, r.begin_epoch),
+                   like_period_key_of_epoch(MatchPeriods::weekday_hour, r.begin_epoch), r.vote_failed});
   }
   return out;
 }
@@ -92,6 +144,21 @@ MetricDistribution window_distribution(std::vector<double>& v) {
   return d;
 }
 
+// The storm rule (check's storm_pages): `cur` at least 1 AAS and 3x the busiest of `every` (the window's periods of
+// every hour) that is no storm itself (3x their median), unless a like period (`like_max`, failed ones included) is
+// at least a third as busy: a recurring busy hour.
+bool storm(double cur, const std::vector<double>& every, OptDouble like_max) {
+  if (every.empty() || cur < k_storm_page_aas || (like_max && cur < k_unlike_multiple * *like_max)) return false;
+  std::vector<double> scratch = every;
+  const auto mid = scratch.begin() + static_cast<std::ptrdiff_t>(scratch.size() / 2);
+  std::nth_element(scratch.begin(), mid, scratch.end());
+  const double median = scratch.size() % 2 == 1 ? *mid : (*std::max_element(scratch.begin(), mid) + *mid) / 2;
+  double busiest = 0;
+  for (double v : every)
+    if (v <= k_unlike_multiple * median) busiest = std::max(busiest, v);
+  return busiest > 0 && cur >= k_unlike_multiple * busiest;
+}
+
 // DB time per second `cur` against the window `values` (check's evaluate for a master metric where higher is worse):
 // the status and the band's top.
 std::pair<std::string, OptDouble> judge_value(double cur, const std::vector<double>& values, const MetricSpec& spec,
@@ -100,9 +167,6 @@ std::pair<std::string, OptDouble> judge_value(double cur, const std::vector<doub
   std::vector<double> scratch = values;
   const MetricDistribution dist = window_distribution(scratch);
   const double median = dist.median.value_or(0);
-  double busiest = 0;  // the storm rule: the busiest period that is no storm itself (3x the window's median)
-  for (double v : values)
-    if (v <= k_unlike_multiple * median) busiest = std::max(busiest, v);
   double c = median;
   const bool two = dist.count == 2 && dist.min && dist.max;
   const bool between = two && cur >= *dist.min && cur <= *dist.max;
@@ -129,7 +193,6 @@ std::pair<std::string, OptDouble> judge_value(double cur, const std::vector<doub
   }
   if (mp.warn_above && cur > *mp.warn_above && status != "fail") status = "warn";
   if (mp.fail_above && cur > *mp.fail_above) status = "fail";
-  if (busiest > 0 && cur >= k_unlike_multiple * busiest && cur >= k_storm_page_aas) status = "fail";
   return {status, high};
 }
 
@@ -138,9 +201,15 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
   FleetDatabase db;
   db.latest = s.latest;
   db.label = s.latest.series_label();
-  const std::vector<Usable> usable = usable_periods(s.samples);
+  db.match = o.match;
+  for (const MatchPeriods m : {MatchPeriods::all, MatchPeriods::hour, MatchPeriods::weekday_hour})
+    if (s.vote_match == match_periods_name(m)) {
+      db.match = m;
+      db.match_voted = true;
+    }
+  const std::vector<Usable> usable = usable_periods(s.samples, db.match);
   std::size_t lo = 0;
-  std::vector<double> values;
+  std::vector<double> values, every, weekly, recent;
   for (const auto& r : s.rows) {
     if (!r.begin_epoch || *r.begin_epoch < o.from_epoch || *r.begin_epoch > o.to_epoch) continue;
     FleetPoint p;
@@ -153,12 +222,38 @@ FleetDatabase judge_series(const FleetSeriesRows& s, const FleetOptions& o, cons
     const std::int64_t b = p.begin_epoch;
     while (lo < usable.size() && usable[lo].begin < b - o.window_s) ++lo;
     values.clear();
-    for (std::size_t j = lo; j < usable.size() && usable[j].begin < b; ++j)
-      if (usable[j].end <= b) values.push_back(usable[j].aas);
+    every.clear();
+    weekly.clear();
+    recent.clear();
+    OptDouble like_max;  // the busiest like period, a failed one included (the storm rule's recurring busy hour)
+    const int key = like_period_key_of_epoch(db.match, b), week_key = like_period_key_of_epoch(MatchPeriods::weekday_hour, b);
+    for (std::size_t j = lo; j < usable.size() && usable[j].begin < b; ++j) {
+      const Usable& u = usable[j];
+      if (u.end > b) continue;
+      if (u.like == key) like_max = std::max(like_max.value_or(u.aas), u.aas);
+      if (u.weekly == week_key) weekly.push_back(u.aas);  // failed ones kept (check --history's weekly busy hour)
+      else if (u.like == key && u.begin >= b - 7 * 86400) recent.push_back(u.aas);  // the other days of its last week
+      if (u.failed) continue;
+      every.push_back(u.aas);
+      if (u.like == key) values.push_back(u.aas);
+    }
     if (!r.period.valid) {
       p.status = "invalid";
+    } else if (p.aas && storm(*p.aas, every, db.match == MatchPeriods::all ? std::nullopt : like_max)) {
+      // A storm beyond every stored period pages whatever its like periods say, judged against every hour's.
+      p.status = "fail";
+      p.band_high = judge_value(*p.aas, every, spec, mp, o.policy).second;
     } else if (p.aas) {
       auto [status, high] = judge_value(*p.aas, values, spec, mp, o.policy);
+      if (status == "fail" && db.match == MatchPeriods::hour && !weekly.empty() && !recent.empty() &&
+          judge_value(*p.aas, recent, spec, mp, o.policy).first != "ok" &&
+          judge_value(*p.aas, recent, spec, mp, o.policy).first != "improved")
+        if (auto week = judge_value(*p.aas, weekly, spec, mp, o.policy); week.first != "fail") {
+          // A weekly busy hour (a weekend's job): beyond the other days of its last week at that hour (no level since
+          // then), not beyond the same hour of the same weekday of the earlier weeks.
+          status = std::move(week.first);
+          high = week.second;
+        }
       p.status = std::move(status);
       p.band_high = high;
     } else {
@@ -201,6 +296,7 @@ FleetPage judge_fleet(const std::vector<FleetSeriesRows>& series, const FleetOpt
   page.to = epoch_iso(options.to_epoch);
   page.location = options.location;
   page.silent_s = options.silent_s;
+  page.match = options.match;
   const MetricSpec* spec = find_metric(k_metric);
   const auto mp_it = options.policy.metrics.find(k_metric);
   const MetricPolicy mp = mp_it != options.policy.metrics.end() ? mp_it->second : MetricPolicy{};
@@ -224,19 +320,22 @@ FleetPage judge_fleet(const std::vector<FleetSeriesRows>& series, const FleetOpt
   });
   std::stable_sort(page.fine.begin(), page.fine.end(),
                    [](const FleetDatabase& a, const FleetDatabase& b) { return a.label < b.label; });
-  const std::size_t all = page.troubled.size() + page.silent.size() + page.fine.size();
   auto shown = [](std::string t) {
     t = t.substr(0, 16);
     if (t.size() > 10) t[10] = ' ';
     return t;
   };
   const std::string window = fmt::format("{} .. {}", shown(page.from), shown(page.to));
-  if (page.failed() > 0 || page.warned() > 0)
-    page.headline = fmt::format("{}: {} of {} database{} failed{}, {} warned, {} fine; {}", page.failed() > 0 ? "FAIL" : "WARN",
-                                page.failed(), all, all == 1 ? "" : "s",
-                                page.silent.empty() ? std::string() : fmt::format(" ({} silent)", page.silent.size()),
-                                page.warned(), page.fine.size(), window);
-  else page.headline = fmt::format("OK: {} database{} fine; {}", all, all == 1 ? "" : "s", window);
+  const FleetCounts dbs = page.databases(), inst = page.instances();
+  auto counts = [](const FleetCounts& c, const char* what) {
+    if (c.failed == 0 && c.warned == 0) return fmt::format("{} {}{} fine", c.all, what, c.all == 1 ? "" : "s");
+    return fmt::format("{} of {} {}{} failed{}, {} warned, {} fine", c.failed, c.all, what, c.all == 1 ? "" : "s",
+                       c.silent == 0 ? std::string() : fmt::format(" ({} silent)", c.silent), c.warned, c.fine);
+  };
+  page.headline = fmt::format("{}: {}", page.failed() > 0 ? "FAIL" : page.warned() > 0 ? "WARN" : "OK", counts(dbs, "database"));
+  // A RAC database is one database of several instances: where they differ, the instances are counted too.
+  if (inst.all != dbs.all) page.headline += fmt::format(" ({})", counts(inst, "instance"));
+  page.headline += "; " + window;
   return page;
 }
 

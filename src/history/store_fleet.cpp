@@ -25,6 +25,26 @@ using SeriesId = std::tuple<std::uint64_t, std::uint64_t, int>;  // DB Id, conta
 
 SeriesId id_of(const HistoryPeriod& p) { return {p.dbid, p.con_dbid.value_or(0), p.instance_number.value_or(0)}; }
 
+// A period's latest stored check (the cron's vote): its status, the like periods it was checked against (its --match)
+// and its order among the checks (a series' latest vote gives the series its cron's --match).
+struct Vote {
+  std::string status, match;
+  std::int64_t order = 0;
+};
+
+// The latest vote of each period checked since `from_epoch` (a later check of a period replaces its vote), by period id.
+std::unordered_map<std::int64_t, Vote> latest_votes(detail::SqlConnection& c, std::int64_t from_epoch) {
+  std::unordered_map<std::int64_t, Vote> votes;
+  const SqlValue from_param[] = {from_epoch};
+  c.query(
+      "SELECT p.period_id, c.status, c.match_periods, c.check_id FROM checks c JOIN periods p ON p.period_key = "
+      "c.period_key WHERE c.end_epoch >= ? ORDER BY c.check_id",
+      from_param, [&](const SqlRow& r) {
+        votes[r.integer(0)] = {r.text(1), r.text(2), r.integer(3)};
+      });
+  return votes;
+}
+
 // Each series' latest period, its full row: `latest` holds each series' latest begin (of those at or before the end of
 // the range read); of the periods of one begin, the one that ends last (then the last period_key). 500 series a statement.
 void read_latest(detail::SqlConnection& c, const std::vector<std::pair<SeriesId, std::int64_t>>& latest,
@@ -71,7 +91,7 @@ void sort_by(std::vector<T>& v, std::vector<std::pair<std::int64_t, std::int64_t
 struct FleetReader {
   std::vector<FleetSeriesRows>& out;
   std::map<SeriesId, std::size_t>& index;
-  const std::unordered_map<std::int64_t, std::string>& votes;  // period_id -> status
+  const std::unordered_map<std::int64_t, Vote>& votes;  // period_id -> its latest vote
   const std::unordered_map<std::int64_t, std::string>& metric_keys;
   bool master_column, master_asked;  // DB time per second: the samples' metric, asked for (the periods' column)
   std::int64_t first_id, detail_from;
@@ -80,6 +100,7 @@ struct FleetReader {
   std::size_t series = none, row = none, sample = none;
   SeriesId last_sid{};
   std::vector<std::int64_t> latest{};  // per series: its latest begin
+  std::vector<std::int64_t> vote_order{};  // per series: the order of the vote its vote_match is of (-1: none)
   std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> sample_keys{}, row_keys{};  // per series: (begin, id)
 
   void read(const SqlRow& r) {
@@ -106,6 +127,7 @@ struct FleetReader {
       if (fresh) {
         out.emplace_back();
         latest.push_back(std::numeric_limits<std::int64_t>::min());
+        vote_order.push_back(-1);
         sample_keys.emplace_back();
         row_keys.emplace_back();
       }
@@ -118,9 +140,13 @@ struct FleetReader {
     const auto b = r.opt_integer(10), e = r.opt_integer(11);
     if (b) latest[series] = std::max(latest[series], *b);
     const auto vote = votes.find(id);
+    if (vote != votes.end() && vote->second.order >= vote_order[series]) {
+      vote_order[series] = vote->second.order;
+      s.vote_match = vote->second.match;
+    }
     if (b && e) {
       s.samples.push_back(
-          {*b, *e, r.opt_integer(12), 0, false, r.integer(9) != 0, vote != votes.end() && vote->second == "fail"});
+          {*b, *e, r.opt_integer(12), 0, false, r.integer(9) != 0, vote != votes.end() && vote->second.status == "fail"});
       sample_keys[series].emplace_back(*b, id);
       sample = s.samples.size() - 1;
       if (master_column && !r.is_null(17)) {
@@ -145,7 +171,7 @@ struct FleetReader {
     fr.begin_epoch = b;
     fr.end_epoch = e;
     fr.startup_epoch = r.opt_integer(12);
-    if (vote != votes.end()) fr.vote = vote->second;
+    if (vote != votes.end()) fr.vote = vote->second.status;
     if (master_asked && !r.is_null(17)) fr.values["db_time_per_s"] = r.real(17);
   }
 
@@ -168,12 +194,7 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     m_impl->check_integrity("read");  // a page of a damaged store would be silently incomplete
     auto& c = *m_impl->c;
     // 1. The latest vote of each period checked in the range (a later check of a period replaces its vote).
-    std::unordered_map<std::int64_t, std::string> votes;  // period_id -> status
-    const SqlValue from_param[] = {from_epoch};
-    c.query(
-        "SELECT p.period_id, c.status FROM checks c JOIN periods p ON p.period_key = c.period_key WHERE c.end_epoch >= ? "
-        "ORDER BY c.check_id",
-        from_param, [&](const SqlRow& r) { votes[r.integer(0)] = r.text(1); });
+    const std::unordered_map<std::int64_t, Vote> votes = latest_votes(c, from_epoch);
     // 2. The periods of the range with the values asked for, one row per period and value: only the columns the page
     // reads, and the texts only from `detail_from_epoch` on (720,000 periods are read in a month of 1,000 databases).
     // DB time per second is a column of the period (schema 3): it is read from there, and the other metrics asked for

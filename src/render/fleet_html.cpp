@@ -146,12 +146,12 @@ void render_fleet_html(const FleetPage& page, std::ostream& out) {
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
   out << fmt::format("<title>awrdiff fleet: {}</title><style>{}</style></head><body>\n", esc(page.headline), k_css);
   out << fmt::format(
-      "<div class=\"head {}\"><h1>{}</h1><p>History: {}. Each database's DB time per second (AAS) over the "
+      "<div class=\"head {}\"><h1>{}</h1><p>History: {}; {}. Each database's DB time per second (AAS) over the "
       "window; <span class=\"legend\"><span><i class=\"sw\" style=\"background:#c8e6c9\"></i>its band (what "
       "check --history lets pass)</span><span><i class=\"sw\" style=\"background:#ffcdd2\"></i>an episode "
       "(the timeline's rules)</span><span><i class=\"sw\" style=\"background:#c62828\"></i>a failing period"
       "</span><span><i class=\"sw\" style=\"background:#ef6c00\"></i>a warning</span><span><i class=\"sw\" style=\"background:#ef9a9a\"></i>silent since its last period</span></span></p></div>\n",
-      tone, esc(page.headline), esc(page.location));
+      tone, esc(page.headline), esc(page.location), esc(fleet_like_periods(page)));
   if (!page.troubled.empty() || !page.silent.empty()) {
     out << fmt::format(
         "<h2>Failed or warned ({}), by the DB time lost above each one's band; silent ({})</h2>\n<div class=\"grid\">\n",
@@ -160,7 +160,9 @@ void render_fleet_html(const FleetPage& page, std::ostream& out) {
     for (const auto& d : page.silent) card(d, page, 0, out);
     out << "</div>\n";
   }
-  out << fmt::format("<h2>Fine ({})</h2>\n<div class=\"grid\">\n", page.fine.size());
+  const FleetCounts dbs = page.databases();
+  out << fmt::format("<h2>Fine ({} database{}{})</h2>\n<div class=\"grid\">\n", dbs.fine, dbs.fine == 1 ? "" : "s",
+                     page.fine.size() == dbs.fine ? std::string() : fmt::format(", {} instances", page.fine.size()));
   for (const auto& d : page.fine) card(d, page, 0, out);
   out << "</div>\n</body></html>\n";
 }

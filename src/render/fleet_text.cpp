@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace awrdiff {
@@ -20,6 +21,22 @@ namespace render_detail {
 std::string fleet_shown(const std::string& iso) {
   std::string s = iso.substr(0, 16);
   if (s.size() > 10 && s[10] == 'T') s[10] = ' ';
+  return s;
+}
+
+std::string fleet_like_periods(const FleetPage& page) {
+  auto what = [](MatchPeriods m) {
+    return m == MatchPeriods::all    ? "every period before it in the window"
+           : m == MatchPeriods::hour ? "the same hour of the day"
+                                     : "the same hour of the same weekday";
+  };
+  std::string s = fmt::format("like periods: {} (--match {})", what(page.match), match_periods_name(page.match));
+  std::size_t voted = 0;
+  for (const auto* list : {&page.troubled, &page.silent, &page.fine})
+    for (const auto& d : *list) voted += d.match_voted ? 1 : 0;
+  if (voted > 0)
+    s += fmt::format("; {} instance{} with {} cron's checks stored: {} latest check's", voted, voted == 1 ? "" : "s",
+                     voted == 1 ? "its" : "their", voted == 1 ? "its" : "each one's");
   return s;
 }
 
@@ -111,7 +128,7 @@ void render_text(const FleetPage& page, const RenderOptions& o, std::ostream& ou
     for (const auto& line : wrap(text, w, first, indent, false)) out << line << "\n";
   };
   put(page.headline, "", 2);
-  out << fmt::format("History: {}\n", page.location);
+  put(fmt::format("History: {}; {}", page.location, fleet_like_periods(page)), "", 2);
   if (!page.troubled.empty()) {
     out << fmt::format("\nFailed or warned, by the DB time lost above each one's band over the window ({}):\n",
                        page.troubled.size());
@@ -130,9 +147,20 @@ void render_text(const FleetPage& page, const RenderOptions& o, std::ostream& ou
     for (const auto& d : page.silent) put(fleet_silent_line(d, page.to_epoch, page.silent_s), "  ", 4);
   }
   out << "\n";
+  // The databases all of whose instances are fine, each named once (a RAC database's instances: one name); the count of
+  // instances, where it differs, is of every fine one, as the first line's.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> troubled;  // (DB Id, container)
+  for (const auto* list : {&page.troubled, &page.silent})
+    for (const auto& d : *list) troubled.emplace_back(d.latest.dbid, d.latest.con_dbid.value_or(0));
   std::vector<std::string> names;
-  for (const auto& d : page.fine) names.push_back(d.latest.db_name);
-  std::string fine = fmt::format("Fine: {} database{}", page.fine.size(), page.fine.size() == 1 ? "" : "s");
+  for (const auto& d : page.fine)
+    if (std::find(troubled.begin(), troubled.end(), std::make_pair(d.latest.dbid, d.latest.con_dbid.value_or(0))) ==
+            troubled.end() &&
+        std::find(names.begin(), names.end(), d.latest.db_name) == names.end())
+      names.push_back(d.latest.db_name);
+  const FleetCounts dbs = page.databases();
+  std::string fine = fmt::format("Fine: {} database{}", dbs.fine, dbs.fine == 1 ? "" : "s");
+  if (page.fine.size() != dbs.fine) fine += fmt::format(", {} instance{}", page.fine.size(), page.fine.size() == 1 ? "" : "s");
   if (!names.empty() && names.size() <= 12) fine += fmt::format(" ({})", fmt::join(names, ", "));
   put(fine, "", 2);
 }
@@ -153,6 +181,9 @@ void json_db(W& j, const FleetDatabase& d, std::int64_t to_epoch, std::int64_t s
   if (d.latest.instance_number) j.Int(*d.latest.instance_number);
   else j.Null();
   str("host", d.latest.host);
+  str("match", match_periods_name(d.match));
+  j.Key("match_from_checks");
+  j.Bool(d.match_voted);
   j.Key("db_time_lost_s");
   j.Double(d.lost_s);
   j.Key("period_count");
@@ -221,16 +252,25 @@ void render_json(const FleetPage& page, std::ostream& out) {
   str("history", page.location);
   str("from", page.from);
   str("to", page.to);
+  str("match", match_periods_name(page.match));
   j.Key("exit_code");
   j.Int(page.exit_code());
-  j.Key("failed");
-  j.Uint64(page.failed());
-  j.Key("warned");
-  j.Uint64(page.warned());
-  j.Key("silent");
-  j.Uint64(page.silent.size());
-  j.Key("fine");
-  j.Uint64(page.fine.size());
+  const FleetCounts dbs = page.databases(), inst = page.instances();
+  auto counts = [&](const FleetCounts& c) {
+    for (const auto& [k, v] : {std::pair<const char*, std::size_t>{"all", c.all},
+                               {"failed", c.failed},
+                               {"silent", c.silent},
+                               {"warned", c.warned},
+                               {"fine", c.fine}}) {
+      j.Key(k);
+      j.Uint64(v);
+    }
+  };
+  counts(dbs);  // databases (a RAC database once), as the headline
+  j.Key("instances");
+  j.StartObject();
+  counts(inst);
+  j.EndObject();
   for (const auto& [key, list] : {std::pair<const char*, const std::vector<FleetDatabase>*>{"troubled", &page.troubled},
                                   {"silent_databases", &page.silent},
                                   {"fine_databases", &page.fine}}) {
@@ -254,13 +294,17 @@ void render_fleet(const FleetPage& page, Format format, const RenderOptions& opt
 void render_fleet_openmetrics(const FleetPage& page, std::ostream& out) {
   out << "# HELP awrdiff_fleet_up 1: the page was made from the history store.\n# TYPE awrdiff_fleet_up gauge\n"
          "awrdiff_fleet_up 1\n";
-  out << "# HELP awrdiff_fleet_databases Databases of the store by their status over the window.\n"
+  out << "# HELP awrdiff_fleet_databases Databases of the store (a RAC database once) by their status over the window.\n"
          "# TYPE awrdiff_fleet_databases gauge\n";
-  const std::size_t failed = page.failed() - page.silent.size();
-  out << fmt::format(
-      "awrdiff_fleet_databases{{status=\"fail\"}} {}\nawrdiff_fleet_databases{{status=\"warn\"}} {}\n"
-      "awrdiff_fleet_databases{{status=\"silent\"}} {}\nawrdiff_fleet_databases{{status=\"ok\"}} {}\n",
-      failed, page.warned(), page.silent.size(), page.fine.size());
+  auto statuses = [&](const char* name, const FleetCounts& c) {
+    out << fmt::format(
+        "{0}{{status=\"fail\"}} {1}\n{0}{{status=\"warn\"}} {2}\n{0}{{status=\"silent\"}} {3}\n{0}{{status=\"ok\"}} {4}\n", name,
+        c.failed - c.silent, c.warned, c.silent, c.fine);
+  };
+  statuses("awrdiff_fleet_databases", page.databases());
+  out << "# HELP awrdiff_fleet_instances Instances (series) of the store by their status over the window.\n"
+         "# TYPE awrdiff_fleet_instances gauge\n";
+  statuses("awrdiff_fleet_instances", page.instances());
   auto each = [&](const std::string& name, const std::string& help, auto value) {
     out << fmt::format("# HELP {} {}\n# TYPE {} gauge\n", name, help, name);
     for (const auto* list : {&page.troubled, &page.silent, &page.fine})
@@ -292,11 +336,12 @@ NagiosResult fleet_nagios(const FleetPage& page) {
   std::string text = page.headline;
   for (auto& c : text)
     if (c == '|') c = '/';
+  const FleetCounts c = page.databases();
   r.line = fmt::format("AWRDIFF {} - {} | failed={} silent={} warned={} fine={}",
                        r.exit_code == 2   ? "CRITICAL"
                        : r.exit_code == 1 ? "WARNING"
                                           : "OK",
-                       text, page.failed() - page.silent.size(), page.silent.size(), page.warned(), page.fine.size());
+                       text, c.failed - c.silent, c.silent, c.warned, c.fine);
   return r;
 }
 

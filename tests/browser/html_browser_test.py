@@ -314,7 +314,9 @@ def fleet_page(awrdiff, source, tmp):
     run([sys.executable, os.path.join(source, "tests", "browser", "fleet_series.py"), series])
     store = os.path.join(tmp, "fleet.sqlite")
     run([awrdiff, "history", "add", "--db", store] + sorted(os.path.join(series, f) for f in os.listdir(series)))
-    page = run([awrdiff, "fleet", "--db", store, "--from", "2025-03-14T08:00", "--to", "2025-03-14T13:00", "-f", "html"])
+    # Five hours of 10-minute periods, no daily cycle to match: every period is like (--match all).
+    page = run([awrdiff, "fleet", "--db", store, "--from", "2025-03-14T08:00", "--to", "2025-03-14T13:00", "--match", "all",
+                "-f", "html"])
     path = os.path.join(tmp, "fleet.html")
     with open(path, "w", encoding="utf-8") as f:
         f.write(page)

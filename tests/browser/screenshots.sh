@@ -34,7 +34,7 @@ shot "$tmp/timeline.html" "$out/html-timeline.png" 1600
 # The fleet's morning page of a synthetic fleet (two storms, a silent database, two fine): docs/fleet.md.
 python3 "$src/tests/browser/fleet_series.py" "$tmp/fleet"
 "$bin" history add --db "$tmp/fleet.sqlite" "$tmp"/fleet/*.html >/dev/null
-(cd "$tmp" && "$bin" fleet --db fleet.sqlite --from 2025-03-14T08:00 --to 2025-03-14T13:00 -f html >"$tmp/fleet.html") || true
+(cd "$tmp" && "$bin" fleet --db fleet.sqlite --from 2025-03-14T08:00 --to 2025-03-14T13:00 --match all -f html >"$tmp/fleet.html") || true
 shot "$tmp/fleet.html" "$out/html-fleet.png" 820
 if [ -f "$corpus/awr-html_12.1_sarthi_1.html" ]; then
   cd "$corpus"

@@ -17,7 +17,8 @@ before() { # FILE FIRST SECOND DESCRIPTION: FIRST's line comes before SECOND's
 # stopped 3 hours before the window's end; CRM and WMS are fine.
 python3 tests/browser/fleet_series.py "$T/series" || bad "fleet_series.py"
 "$AWRDIFF" history add --db "$T/s.sqlite" "$T"/series/*.html >/dev/null 2>"$T/err" && ok || bad "history add: $(cat "$T/err")"
-W=(--db "$T/s.sqlite" --to 2025-03-14T13:00)
+# Five hours of 10-minute periods: no daily cycle to match, every period is like (--match all; the default, hour, is below).
+W=(--db "$T/s.sqlite" --to 2025-03-14T13:00 --match all)
 expect 1 "fleet: failed databases exit 1" -- "$AWRDIFF" fleet "${W[@]}"
 cp "$T/out" "$T/fleet.txt"
 contains "$T/fleet.txt" "FAIL: 3 of 5 databases failed (1 silent), 0 warned, 2 fine; 2025-03-13 13:00 .. 2025-03-14 13:00" "first line"
@@ -54,6 +55,18 @@ contains "$T/out" "# EOF" "OpenMetrics: its end"
 "$AWRDIFF" fleet "${W[@]}" --nagios >"$T/out" 2>"$T/err"
 [ $? = 2 ] && ok || bad "fleet --nagios: CRITICAL is the plugin's exit 2: $(cat "$T/err")"
 contains "$T/out" "AWRDIFF CRITICAL - FAIL: 3 of 5 databases failed" "Nagios line"
+contains "$T/fleet.txt" "History: $T/s.sqlite; like periods: every period before it in the window (--match all)" "the like periods said"
+# The default like periods, the same hour of the day: ORDERS's storm (11:20-11:40) fails against 11:00 and 11:10;
+# PAYROLL's (0.970 AAS from 12:00, under the storm rule's 1 AAS) has no earlier 12:xx period, then only itself.
+expect 1 "fleet, default --match hour" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --to 2025-03-14T13:00 -f json -o "$T/hour.json"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["match"] == "hour" and d["failed"] == 2 and d["silent"] == 1 and d["fine"] == 3, d["headline"]
+assert [x["db_name"] for x in d["troubled"]] == ["ORDERS"] and d["troubled"][0]["match"] == "hour"
+assert [p["status"] for p in d["troubled"][0]["points"]][20:23] == ["fail", "fail", "ok"]
+' "$T/hour.json" && ok || bad "fleet --match hour JSON"
+expect 2 "a bad --match" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --match daily
 # A window before the storms: all fine, exit 0 (LEDGER still sent periods then).
 expect 0 "fleet of a quiet window" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --from 2025-03-14T08:00 --to 2025-03-14T10:00
 contains "$T/out" "OK: 5 databases fine" "all fine"

@@ -139,6 +139,28 @@ expect 1 "a busy hour pages the first day" -- "$AWRDIFF" check --history --add -
 expect 0 "the same busy hour the next day" -- "$AWRDIFF" check --history --add --match hour -v --db "$T/busy.sqlite" "$T/spike_5100.html"
 contains "$T/out" "OK, within the baseline: DB time per second 50.0 AAS (baseline 50.0, 1 period)" "the busy hour is judged by its own load"
 contains "$T/out" "every like period was a failed check (1): the hour's own load is the baseline" "the failed like period kept is said"
+# A weekly busy hour (a Saturday's job at 14:10, 0.970 AAS, 4.4x the weekdays' 0.22 at that hour): it pages the first
+# Saturday; the next Saturday it fails against the same hour of every day, not against the Saturday before (its failed
+# check kept): the week's cycle, OK, said. A storm on a Saturday (50 AAS) still pages.
+expect 0 "history for the weekly job" -- "$AWRDIFF" history add --db "$T/weekly.sqlite" samples/good.html samples/good_2.html \
+  samples/good_3.html samples/good_4.html
+sed 's/14-Mar-25 14:/15-Mar-25 14:/g; s/4411/5411/g; s/4412/5412/g' samples/bad.html >"$T/job_15.html"
+sed 's/14-Mar-25 14:/22-Mar-25 14:/g; s/4411/6411/g; s/4412/6412/g' samples/bad.html >"$T/job_22.html"
+sed 's/15-Mar-25 17:/29-Mar-25 14:/g; s/15-Mar-25 18:/29-Mar-25 15:/g; s/4572/7000/g; s/4578/7006/g' samples/commit_spike.html >"$T/storm_29.html"
+expect 1 "the weekly job pages its first Saturday" -- "$AWRDIFF" check --history --add --match hour --db "$T/weekly.sqlite" "$T/job_15.html"
+expect 0 "the weekly job the next Saturday: the week's cycle" -- "$AWRDIFF" check --history --add --match hour --db "$T/weekly.sqlite" "$T/job_22.html"
+contains "$T/out" "OK, within the baseline: DB time per second 0.970 AAS (baseline 0.970, 1 period) [like periods: same weekday and hour]" "judged against the Saturday before"
+contains "$T/out" "baseline: a weekly busy hour: it fails against the same hour of every day but not against the same hour of the same" "the weekly busy hour is said"
+expect 1 "a storm on a Saturday still pages" -- "$AWRDIFF" check --history --add --match hour --db "$T/weekly.sqlite" "$T/storm_29.html"
+# A level, not a weekday's hour: the same load every day from Sunday 23rd (a plan change). A week later, Sunday 30th is
+# like the Sunday before, but so were the other days of its week at that hour: not the week's cycle, it still pages.
+for d in 23 24 25 26 27 28 30; do
+  sed "s/14-Mar-25 14:/$d-Mar-25 14:/g; s/4411/8${d}1/g; s/4412/8${d}2/g" samples/bad.html >"$T/level_$d.html"
+  "$AWRDIFF" check --history --add --match hour --db "$T/weekly.sqlite" "$T/level_$d.html" >"$T/out" 2>"$T/err"
+  code=$?
+done
+[ "$code" = 1 ] && ok || bad "a level a week old still pages: exit $code: $(head -c 400 "$T/out")"
+if grep -q "a weekly busy hour" "$T/out"; then bad "a level read as a weekly busy hour: $(head -c 400 "$T/out")"; else ok; fi
 expect 0 "a normal period is within its history" -- "$AWRDIFF" check --history --db "$DB" samples/good_4.html
 contains "$T/out" "OK, within the baseline" "check --history OK"
 expect 1 "bad the next day fails" -- "$AWRDIFF" check --history --add --db "$DB" --match hour "$T/bad_19.json"

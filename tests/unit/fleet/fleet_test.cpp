@@ -229,3 +229,125 @@ TEST(Fleet, AFleetOfHourlyPeriodsReadsInOnePass) {
     EXPECT_LT(s, 2.0);
   }
 }
+
+namespace {
+
+// A database with a nightly batch: 1 AAS (1% noise) but 4x at 01:00-04:59, `days` days of hourly periods.
+double batch_aas(int h, std::mt19937& rng) {
+  std::normal_distribution<double> noise(1.0, 0.01);
+  const int hour = h % 24;
+  return (hour >= 1 && hour < 5 ? 4.0 : 1.0) * noise(rng);
+}
+
+}  // namespace
+
+// --match: a nightly batch (4x the day's DB time, every night) is the database's own cycle. Judged against the same hour
+// of the other days (the default) it is fine; against every period (--match all) each batch hour fails (the storm rule:
+// 3x the busiest period that is no storm); a storm at 10x is paged either way. A database whose store holds its cron's
+// checks is judged by its latest check's --match whatever the option.
+TEST(Fleet, LikePeriodsJudgeADailyCycleByItsHour) {
+  TempDir dir;
+  const int days = 8;
+  {
+    auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::write);
+    std::mt19937 rng(7);
+    std::vector<PreparedPeriod> batch;
+    for (int db = 0; db < 3; ++db) {
+      batch.clear();
+      for (int h = 0; h < days * 24; ++h) {
+        double aas = batch_aas(h, rng);
+        if (db == 1 && h >= days * 24 - 6 && h < days * 24 - 4) aas *= 10;  // 18:00-19:59 of the last day
+        batch.push_back(period(db, h, aas));
+      }
+      store->add_all(batch);
+    }
+    // DB002's cron checks with --match all: its latest stored check says so.
+    const auto voted = period(2, days * 24 - 30, 0).period;
+    awrdiff::CheckRecord r;
+    r.dbid = voted.dbid;
+    r.instance_number = 1;
+    r.period_key = fmt::format("{}:0:1:{}-{}:{}", voted.dbid, *voted.begin_snap, *voted.end_snap, voted.begin_time);
+    r.begin_time = voted.begin_time;
+    r.end_time = voted.end_time;
+    r.status = "ok";
+    r.match = "all";
+    store->record_check(r);
+  }
+  auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::read);
+  auto by_name = [](const awrdiff::FleetPage& page, const std::string& name) -> const awrdiff::FleetDatabase* {
+    for (const auto* list : {&page.troubled, &page.silent, &page.fine})
+      for (const auto& d : *list)
+        if (d.latest.db_name == name) return &d;
+    return nullptr;
+  };
+  FleetOptions o = last_day(days);
+  ASSERT_EQ(o.match, awrdiff::MatchPeriods::hour);  // the default
+  const auto hour = awrdiff::build_fleet(*store, o);
+  const auto* db0 = by_name(hour, "DB000");
+  const auto* db1 = by_name(hour, "DB001");
+  const auto* db2 = by_name(hour, "DB002");
+  ASSERT_TRUE(db0 && db1 && db2) << hour.headline;
+  EXPECT_EQ(db0->status, "ok") << db0->failed << " failed, " << db0->warned << " warned";
+  EXPECT_EQ(db1->status, "fail");
+  EXPECT_EQ(db1->failed, 2u);  // the storm's two hours, not the batch
+  EXPECT_EQ(db1->points[18].status, "fail");
+  EXPECT_EQ(db1->points[19].status, "fail");
+  EXPECT_EQ(db2->match, awrdiff::MatchPeriods::all);  // its cron's
+  EXPECT_TRUE(db2->match_voted);
+  EXPECT_EQ(db2->status, "fail");
+  EXPECT_EQ(db2->failed, 4u);  // the batch's 4 hours against every hour
+  o.match = awrdiff::MatchPeriods::all;
+  const auto all = awrdiff::build_fleet(*store, o);
+  ASSERT_TRUE(by_name(all, "DB000")) << all.headline;
+  EXPECT_EQ(by_name(all, "DB000")->failed, 4u);
+  EXPECT_EQ(by_name(all, "DB000")->points[1].status, "fail");  // 01:00
+  EXPECT_EQ(by_name(all, "DB001")->failed, 6u);
+  std::ostringstream text;
+  awrdiff::render_fleet(hour, awrdiff::Format::text, {}, text);
+  EXPECT_NE(text.str().find("like periods: the same hour of the day (--match hour); 1 instance with its cron's checks stored: "
+                            "its latest check's"),
+            std::string::npos)
+      << text.str();
+}
+
+// A 2-node RAC database is one database of two instances: the headline counts databases (a database failed when one of
+// its instances did) and, where they differ, the instances.
+TEST(Fleet, ARacDatabaseIsCountedOnceWithItsInstances) {
+  TempDir dir;
+  const int days = 8;
+  {
+    auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::write);
+    fill(
+        *store, 3, days, [&](int db, int h, double aas) { return db == 0 && h >= days * 24 - 3 ? aas * 20 : aas; },
+        [](int) { return 1 << 30; });
+    // DB001's second instance: fine.
+    std::vector<PreparedPeriod> batch;
+    std::mt19937 rng(3);
+    for (int h = 0; h < days * 24; ++h) {
+      PreparedPeriod p = period(1, h, normal_aas(1, h, rng));
+      p.period.instance_number = 2;
+      p.period.instance_name = "db0012";
+      batch.push_back(p);
+    }
+    store->add_all(batch);
+  }
+  auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::read);
+  const auto page = awrdiff::build_fleet(*store, last_day(days));
+  EXPECT_EQ(page.databases().all, 3u);
+  EXPECT_EQ(page.instances().all, 4u);
+  EXPECT_EQ(page.databases().failed, 1u);
+  EXPECT_EQ(page.databases().fine, 2u);
+  EXPECT_EQ(page.headline.substr(0, page.headline.find(';')),
+            "FAIL: 1 of 3 databases failed, 0 warned, 2 fine (1 of 4 instances failed, 0 warned, 3 fine)");
+  std::ostringstream text;
+  awrdiff::render_fleet(page, awrdiff::Format::text, {}, text);
+  EXPECT_NE(text.str().find("Fine: 2 databases, 3 instances (DB001, DB002)"), std::string::npos) << text.str();
+}
+
+// like_period_key_of_epoch is like_period_key of the time printed.
+TEST(Fleet, LikePeriodKeyOfAnEpochIsCheckOne) {
+  for (const auto m : {awrdiff::MatchPeriods::all, awrdiff::MatchPeriods::hour, awrdiff::MatchPeriods::weekday_hour})
+    for (std::int64_t e = k_start - 86400 * 3; e < k_start + 86400 * 9; e += 1800 + 7)
+      ASSERT_EQ(awrdiff::like_period_key_of_epoch(m, e), awrdiff::like_period_key(m, awrdiff::epoch_iso(e)).value_or(-1))
+          << awrdiff::epoch_iso(e);
+}
