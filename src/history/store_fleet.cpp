@@ -242,6 +242,7 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     // 3. The series with no period in the range but before it (silent since): their latest begin.
     std::vector<std::pair<SeriesId, std::int64_t>> latest_begins;
     for (const auto& [sid, i] : index) latest_begins.emplace_back(sid, reader.latest[i]);
+    const SqlValue from_param[] = {from_epoch};
     c.query(
         "SELECT dbid, con_dbid, instance_number, max(begin_epoch) FROM periods WHERE begin_epoch < ? "
         "GROUP BY dbid, con_dbid, instance_number",
