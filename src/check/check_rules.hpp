@@ -1,5 +1,6 @@
 // The rules of `check` (check_rules.cpp): what tempers the status evaluate() gave each metric, each rule a named
-// function with its doc line in one table (check_rules()), run in its order, as the findings have k_rules.
+// function with its doc line in one table (check_rules()), run in its order from the table (the findings list their
+// rules in k_rules but call each from Rules::run()).
 // docs/baselines.md describes them.
 #pragma once
 
