@@ -25,6 +25,15 @@ namespace {
 // columns are written as numbers.
 std::string csv_field(const std::string& s) { return csv_text_field(s); }
 
+// The JSON of a stored body (snapshot or detail): the row's encoding, JSON bytes and body, after the period's columns.
+// Empty, with `why` set, when it cannot be read back (an unknown encoding, a damaged body, a zlib bomb).
+std::optional<std::string> stored_json(const SqlRow& r, std::string& why) {
+  const std::string encoding = r.text(k_period_column_count);
+  why = "unknown encoding " + encoding;
+  if (encoding != "zlib") return std::nullopt;
+  return decompress(r.blob(k_period_column_count + 2), r.integer(k_period_column_count + 1), &why);
+}
+
 }  // namespace
 
 std::vector<HistoryPeriod> HistoryStore::periods(std::optional<std::uint64_t> dbid) {
@@ -154,10 +163,8 @@ std::vector<std::pair<HistoryPeriod, Snapshot>> HistoryStore::snapshots(
     sql += fmt::format(" ORDER BY p.begin_epoch DESC, p.period_key DESC LIMIT {}", limit);
     m_impl->c->query(sql, p, [&](const SqlRow& r) {
       HistoryPeriod hp = read_period(r);
-      const std::string encoding = r.text(k_period_column_count);
-      std::string why = "unknown encoding " + encoding;
-      auto json = encoding == "zlib" ? decompress(r.blob(k_period_column_count + 2), r.integer(k_period_column_count + 1), &why)
-                                     : std::nullopt;
+      std::string why;
+      const auto json = stored_json(r, why);
       if (json) {
         try {
           Snapshot snap = snapshot_from_json(*json, hp.source);
@@ -199,10 +206,8 @@ std::vector<std::pair<HistoryPeriod, PeriodDetail>> HistoryStore::details(
     sql += fmt::format(" ORDER BY p.begin_epoch DESC, p.period_key DESC LIMIT {}", limit);
     m_impl->c->query(sql, p, [&](const SqlRow& r) {
       HistoryPeriod hp = read_period(r);
-      const std::string encoding = r.text(k_period_column_count);
-      std::string why = "unknown encoding " + encoding;
-      auto json = encoding == "zlib" ? decompress(r.blob(k_period_column_count + 2), r.integer(k_period_column_count + 1), &why)
-                                     : std::nullopt;
+      std::string why;
+      const auto json = stored_json(r, why);
       if (json) {
         try {
           out.emplace_back(std::move(hp), period_detail_from_json(*json));

@@ -30,24 +30,17 @@ void HistoryStore::Impl::insert_values(const PreparedPeriod& pp, std::optional<s
     vp.insert(vp.end(), {as_int(p.dbid), opt(b), id, mid, v});
   }
   if (!vp.empty()) c->query(sql, vp);
-  if (!pp.snapshot_zlib.empty() && pp.snapshot_json_bytes > 0) {
-    const SqlValue sp[] = {as_int(p.dbid),
-                           opt(b),
-                           id,
-                           std::string("zlib"),
-                           static_cast<std::int64_t>(pp.snapshot_json_bytes),
-                           detail::SqlBlob{pp.snapshot_zlib}};
-    c->query("INSERT INTO snapshots (dbid, begin_epoch, period_id, encoding, json_bytes, body) VALUES (?, ?, ?, ?, ?, ?)", sp);
-  }
-  if (!pp.detail_zlib.empty() && pp.detail_json_bytes > 0) {
-    const SqlValue dp[] = {as_int(p.dbid),
-                           opt(b),
-                           id,
-                           std::string("zlib"),
-                           static_cast<std::int64_t>(pp.detail_json_bytes),
-                           detail::SqlBlob{pp.detail_zlib}};
-    c->query("INSERT INTO details (dbid, begin_epoch, period_id, encoding, json_bytes, body) VALUES (?, ?, ?, ?, ?, ?)", dp);
-  }
+  // The snapshot's body and the period's detail: compressed JSON in a table of the same columns each.
+  const auto insert_body = [&](std::string_view table, const std::string& zlib, std::size_t json_bytes) {
+    if (zlib.empty() || json_bytes == 0) return;
+    const SqlValue row[] = {as_int(p.dbid),       opt(b), id, std::string("zlib"), static_cast<std::int64_t>(json_bytes),
+                            detail::SqlBlob{zlib}};
+    c->query(
+        fmt::format("INSERT INTO {} (dbid, begin_epoch, period_id, encoding, json_bytes, body) VALUES (?, ?, ?, ?, ?, ?)", table),
+        row);
+  };
+  insert_body("snapshots", pp.snapshot_zlib, pp.snapshot_json_bytes);
+  insert_body("details", pp.detail_zlib, pp.detail_json_bytes);
 }
 
 void HistoryStore::Impl::flag_overlaps(const HistoryPeriod& p, std::int64_t b, std::int64_t e, std::int64_t id, AddResult& out) {
