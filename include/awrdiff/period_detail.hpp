@@ -6,6 +6,7 @@
 #include <awrdiff/model.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,10 +15,18 @@ namespace awrdiff {
 /// A statement of a period's top SQL (SQL ordered by Elapsed Time).
 struct PeriodSql {
   std::string sql_id;
-  std::string text;  ///< the start of its SQL text, as the report prints it
+  /// Its SQL text as the report prints it (the complete text where the report lists it); in a detail read back from
+  /// the history store, its first k_stored_sql_text_bytes bytes (more than the timeline and the fleet page show).
+  std::string text;
   double elapsed_per_s = 0;  ///< Elapsed Time (s) / the period's elapsed: AAS
   OptDouble pct_db_time;  ///< %Total of SQL ordered by Elapsed Time: its elapsed over the period's DB time, %
+  /// sql_signature_key (sql_text.hpp) of the whole text, set where the text was cut (the history store's detail):
+  /// how the timeline matches the statement across sql_ids. Absent: the key is read from `text`.
+  std::optional<std::string> signature_key;
 };
+
+/// The bytes of a statement's SQL text the history store keeps in a period's detail (cut at a character's start).
+inline constexpr std::size_t k_stored_sql_text_bytes = 120;
 
 /// A wait event of a period (Foreground Wait Events, else Top Timed Events), or DB CPU, as time per second.
 struct PeriodEvent {

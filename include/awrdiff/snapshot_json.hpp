@@ -108,9 +108,10 @@ void write_snapshot_array(const std::vector<SnapshotArrayItem>& items, bool with
 
 struct PeriodDetail;  // period_detail.hpp
 
-/// A period's detail (PeriodDetail, period_detail.hpp) as compact JSON: {"v":1,"sql":[[sql_id,text,elapsed_per_s,
-/// pct_db_time|null],...],"parts":[[name,aas],...],"events":[[name,aas],...]}, doubles as the shortest text that reads
-/// back to them (docs/history.md, "The detail of a period").
+/// A period's detail (PeriodDetail, period_detail.hpp) as compact JSON: {"v":2,"sql":[[sql_id,text,elapsed_per_s,
+/// pct_db_time|null,signature_key|null],...],"parts":[[name,aas],...],"events":[[name,aas],...]}, doubles as the
+/// shortest text that reads back to them (docs/history.md, "The detail of a period"). Version 1 (read too) has no
+/// signature key.
 std::string period_detail_json(const PeriodDetail& detail);
 /// The reverse: every double comes back with the same bits. Throws Error("", reason) for text that is not such JSON.
 PeriodDetail period_detail_from_json(std::string_view json);

@@ -5,6 +5,7 @@
 // statements can be matched across sql_ids and literal SQL can be recognised.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,16 @@ namespace awrdiff {
 /// lower case, whitespace removed except where it separates two words; comments and hints are kept
 /// (they can change the plan). Empty for an empty text.
 std::string sql_signature(std::string_view text);
+
+/// The shortest signature (characters) by which two sql_ids are taken for one statement: a shorter one ("select?from
+/// dual") is no evidence of the same statement.
+inline constexpr std::size_t k_signature_key_min_chars = 40;
+
+/// A fixed-length key of a SQL text's signature, by which the timeline matches one statement across sql_ids: 16
+/// lower-case hex digits, the 64-bit FNV-1a hash of sql_signature(text); empty when the signature is shorter than
+/// k_signature_key_min_chars. Stable from one version to the next: the history store keeps it with each statement of
+/// a period's detail, whose text it cuts (PeriodSql::signature_key).
+std::string sql_signature_key(std::string_view text);
 
 /// A SQL text's signature with what was folded into it.
 struct SqlShape {

@@ -2,6 +2,7 @@
 #include <awrdiff/sql_text.hpp>
 
 #include <cctype>
+#include <cstdint>
 
 namespace awrdiff {
 namespace {
@@ -52,6 +53,20 @@ std::size_t number_end(std::string_view text, std::size_t i) {
 }  // namespace
 
 std::string sql_signature(std::string_view text) { return sql_shape(text).signature; }
+
+std::string sql_signature_key(std::string_view text) {
+  const std::string sig = sql_signature(text);
+  if (sig.size() < k_signature_key_min_chars) return {};
+  std::uint64_t h = 14695981039346656037ULL;  // FNV-1a, 64 bits: its offset basis and prime
+  for (const char c : sig) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ULL;
+  }
+  static constexpr char k_hex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4) out[static_cast<std::size_t>(i)] = k_hex[h & 15];
+  return out;
+}
 
 SqlShape sql_shape(std::string_view text) {
   SqlShape shape;

@@ -6,6 +6,7 @@
 #include <awrdiff/history.hpp>
 #include <awrdiff/metrics.hpp>
 #include <awrdiff/snapshot_json.hpp>
+#include <awrdiff/sql_text.hpp>
 #include <awrdiff/time.hpp>
 
 #include "history/sql.hpp"
@@ -376,8 +377,28 @@ std::string HistoryPeriod::label() const {
   return out;
 }
 
+namespace {
+
+// `text`'s first `bytes` bytes at most, cut at the start of a UTF-8 character.
+std::string head_of(const std::string& text, std::size_t bytes) {
+  if (text.size() <= bytes) return text;
+  std::size_t n = bytes;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;  // a continuation byte
+  return text.substr(0, n);
+}
+
+}  // namespace
+
 void set_period_detail(PreparedPeriod& period, const PeriodDetail& detail) {
-  const std::string json = period_detail_json(detail);
+  // Each statement's text is kept to its first k_stored_sql_text_bytes (the timeline shows 80 characters, the fleet
+  // page 40) with the key of the whole text's signature (how the timeline matches statements across sql_ids): a
+  // report's complete SQL texts run to tens of KB a statement, 50 statements a period.
+  PeriodDetail stored = detail;
+  for (auto& q : stored.top_sql) {
+    if (!q.signature_key) q.signature_key = sql_signature_key(q.text);
+    q.text = head_of(q.text, k_stored_sql_text_bytes);
+  }
+  const std::string json = period_detail_json(stored);
   period.detail_zlib = compress(json);
   period.detail_json_bytes = json.size();
 }

@@ -36,7 +36,7 @@ std::string text_of(const Value& v) { return v.IsString() ? std::string(v.GetStr
 std::string period_detail_json(const PeriodDetail& d) {
   json_out::CompactWriter w;
   w.begin_object();
-  w.key("v").integer(1);
+  w.key("v").integer(2);
   w.key("sql").begin_array();
   for (const auto& q : d.top_sql) {
     w.begin_array();
@@ -44,6 +44,8 @@ std::string period_detail_json(const PeriodDetail& d) {
     w.string(q.text);
     w.number(q.elapsed_per_s);
     w.number(q.pct_db_time);
+    if (q.signature_key) w.string(*q.signature_key);
+    else w.null();
     w.end_array();
   }
   w.end_array();
@@ -69,7 +71,9 @@ PeriodDetail period_detail_from_json(std::string_view json) {
   doc.Parse<rapidjson::kParseNumbersAsStringsFlag>(json.data(), json.size());
   if (doc.HasParseError() || !doc.IsObject()) throw Error("", "the stored detail is not valid JSON");
   const auto version = doc.FindMember("v");
-  if (version == doc.MemberEnd() || text_of(version->value) != "1") throw Error("", "the stored detail is of an unknown version");
+  // Version 1 (the first of schema 3): a statement's row without its signature key.
+  const std::string v = version == doc.MemberEnd() ? std::string() : text_of(version->value);
+  if (v != "1" && v != "2") throw Error("", "the stored detail is of an unknown version");
   PeriodDetail d;
   auto rows = [&](const char* key, auto&& each) {
     const auto m = doc.FindMember(key);
@@ -81,7 +85,9 @@ PeriodDetail period_detail_from_json(std::string_view json) {
   };
   rows("sql", [&](const Value& r) {
     if (r.Size() < 4) throw Error("", "the stored detail has a bad row in sql");
-    d.top_sql.push_back({text_of(r[0]), text_of(r[1]), number_of(r[2]).value_or(0), number_of(r[3])});
+    PeriodSql q{text_of(r[0]), text_of(r[1]), number_of(r[2]).value_or(0), number_of(r[3]), std::nullopt};
+    if (r.Size() >= 5 && r[4].IsString()) q.signature_key = text_of(r[4]);
+    d.top_sql.push_back(std::move(q));
   });
   rows("parts", [&](const Value& r) { d.db_time_parts.push_back({text_of(r[0]), number_of(r[1]).value_or(0)}); });
   rows("events", [&](const Value& r) { d.top_events.push_back({text_of(r[0]), number_of(r[1]).value_or(0)}); });

@@ -18,7 +18,7 @@ PeriodDetail period_detail(const Snapshot& s, std::size_t top) {
   for (const auto& q : s.sql) {
     if (d.top_sql.size() == top) break;
     if (q.elapsed_s && (!cutoff || *q.elapsed_s >= *cutoff))
-      d.top_sql.push_back({q.sql_id, q.text, *q.elapsed_s / elapsed, q.pct_db_time});
+      d.top_sql.push_back({q.sql_id, q.text, *q.elapsed_s / elapsed, q.pct_db_time, std::nullopt});
   }
   const auto cpu = metric_value(s, "db_cpu_per_s");
   if (cpu) d.db_time_parts.push_back({"DB CPU", *cpu});

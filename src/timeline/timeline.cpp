@@ -682,15 +682,16 @@ std::vector<Statement> statements_over_time(const Series& series, const std::vec
       std::size_t g;
       if (const auto it = by_id.find(q.sql_id); it != by_id.end()) g = it->second;
       else {
-        const std::string sig = q.text.empty() ? std::string() : sql_signature(q.text);
-        const auto sit = sig.size() >= 40 ? by_signature.find(sig) : by_signature.end();
+        // The key of the whole text's signature: the stored detail's (its text cut), else the text's.
+        const std::string sig = q.signature_key ? *q.signature_key : sql_signature_key(q.text);
+        const auto sit = !sig.empty() ? by_signature.find(sig) : by_signature.end();
         if (sit != by_signature.end()) {
           g = sit->second;
           statements[g].ids.push_back(q.sql_id);
         } else {
           g = statements.size();
           statements.push_back({{q.sql_id}, q.text, {}});
-          if (sig.size() >= 40) by_signature.emplace(sig, g);
+          if (!sig.empty()) by_signature.emplace(sig, g);
         }
         by_id.emplace(q.sql_id, g);
       }

@@ -12,6 +12,8 @@
 #include <awrdiff/parse.hpp>
 #include <awrdiff/period_detail.hpp>
 #include <awrdiff/snapshot_json.hpp>
+#include <awrdiff/sql_text.hpp>
+#include <awrdiff/timeline.hpp>
 
 #include <gtest/gtest.h>
 
@@ -834,7 +836,7 @@ TEST(History, AVersionOneStoreIsMigratedInPlace) {
 
 namespace {
 
-// Two details the same to the bit (a stored detail reads back as the report gave it).
+// Two details the same to the bit (a stored detail reads back as the report gave it, its texts cut).
 void expect_same_detail(const awrdiff::PeriodDetail& a, const awrdiff::PeriodDetail& b, const std::string& what) {
   ASSERT_EQ(a.top_sql.size(), b.top_sql.size()) << what;
   for (std::size_t i = 0; i < a.top_sql.size(); ++i) {
@@ -842,6 +844,7 @@ void expect_same_detail(const awrdiff::PeriodDetail& a, const awrdiff::PeriodDet
     EXPECT_EQ(a.top_sql[i].text, b.top_sql[i].text) << what;
     EXPECT_EQ(a.top_sql[i].elapsed_per_s, b.top_sql[i].elapsed_per_s) << what;
     EXPECT_EQ(a.top_sql[i].pct_db_time, b.top_sql[i].pct_db_time) << what;
+    EXPECT_EQ(a.top_sql[i].signature_key, b.top_sql[i].signature_key) << what;
   }
   ASSERT_EQ(a.db_time_parts.size(), b.db_time_parts.size()) << what;
   for (std::size_t i = 0; i < a.db_time_parts.size(); ++i) {
@@ -863,7 +866,8 @@ TEST(History, EveryPeriodKeepsItsDetailWhateverRetentionDrops) {
   TempDir dir;
   auto store = open_write(dir.file("h.sqlite"));
   const std::vector<std::string> files = {"good.html", "good_1.html", "good_2.html", "bad.html"};
-  std::map<std::string, awrdiff::PeriodDetail> expected;  // begin time -> the report's detail
+  std::map<std::string, awrdiff::PeriodDetail> expected;  // begin time -> the report's detail as stored
+  std::size_t cut = 0;  // texts longer than the store keeps
   for (const auto& f : files) {
     const auto s = sample_report(f);
     const auto pp = awrdiff::prepare_history_period(s, true);
@@ -874,7 +878,23 @@ TEST(History, EveryPeriodKeepsItsDetailWhateverRetentionDrops) {
     EXPECT_FALSE(d.db_time_parts.empty()) << f;
     EXPECT_FALSE(d.top_events.empty()) << f;
     expect_same_detail(awrdiff::period_detail_from_json(awrdiff::period_detail_json(d)), d, f + " (JSON)");
-    expected[pp.period.begin_time] = d;
+    // The store keeps each statement's first 120 bytes of text and the key of its whole text's signature.
+    auto kept = d;
+    for (auto& q : kept.top_sql) {
+      q.signature_key = awrdiff::sql_signature_key(q.text);
+      if (q.text.size() > 120) {
+        ++cut;
+        std::size_t n = 0;  // the whole UTF-8 characters within 120 bytes
+        while (n < q.text.size()) {
+          const auto c = static_cast<unsigned char>(q.text[n]);
+          const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+          if (n + len > 120) break;
+          n += len;
+        }
+        q.text.resize(n);
+      }
+    }
+    expected[pp.period.begin_time] = kept;
     store->add(pp);
   }
   const auto id = store->series().at(0).latest;
@@ -883,6 +903,7 @@ TEST(History, EveryPeriodKeepsItsDetailWhateverRetentionDrops) {
     ASSERT_EQ(details.size(), files.size()) << when;
     for (const auto& [p, d] : details) expect_same_detail(d, expected.at(p.begin_time), p.begin_time + " " + when);
   };
+  EXPECT_GT(cut, 0u) << "the samples' complete SQL texts run past what the store keeps";
   check_details("stored");
   // With a detail each, no body is read for it.
   EXPECT_TRUE(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 100, nullptr, true).empty());
@@ -902,6 +923,64 @@ TEST(History, EveryPeriodKeepsItsDetailWhateverRetentionDrops) {
     EXPECT_EQ(rows[0].samples[i].value, values[i].value);
   }
   EXPECT_TRUE(store->verify().empty());
+}
+
+// A report's complete SQL texts run to tens of KB a statement: the store keeps each one's first 120 bytes (cut at a
+// character's start) and the key of its whole text's signature, so that the timeline of stored details matches a
+// statement across sql_ids as it would with the whole texts: literal SQL whose literal comes after the cut is one
+// statement, two statements that differ only after the cut are two.
+TEST(History, AStoredTextIsCutAndStillMatchedAcrossSqlIds) {
+  const std::string columns =
+      "SELECT /* mail status by piece, all of its columns */ PIECE_ID, STATUS, KIND_X, ROUTE, "
+      "CARRIER, WEIGHT_GRAM, POSTCODE, ÉTAT_LIVRAISON FROM MAIL_PIECE ";
+  ASSERT_GT(columns.size(), 120u);
+  ASSERT_EQ(static_cast<unsigned char>(columns[119]), 0xC3);  // "É" spans bytes 119 and 120: the cut is before it
+  TempDir dir;
+  auto store = open_write(dir.file("h.sqlite"));
+  std::vector<awrdiff::TimelinePeriod> whole, stored;
+  const std::vector<std::string> files = {"good.html", "good_1.html", "good_2.html", "bad.html"};
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto s = sample_report(files[i]);
+    auto pp = awrdiff::prepare_history_period(s, false);
+    awrdiff::PeriodDetail d;
+    // Literal SQL under a new sql_id each period, its literal past the cut; two statements alike up to the cut.
+    d.top_sql.push_back({"lit" + std::to_string(i), columns + "WHERE PIECE_ID = " + std::to_string(1000 + i), 2.0, {}, {}});
+    d.top_sql.push_back({"fromt1", columns + "JOIN T1 USING (PIECE_ID)", 1.0, {}, {}});
+    d.top_sql.push_back({"fromt2", columns + "JOIN T2 USING (PIECE_ID)", 0.5, {}, {}});
+    awrdiff::set_period_detail(pp, d);
+    store->add(pp);
+    awrdiff::TimelinePeriod tp;
+    tp.begin_time = pp.period.begin_time;
+    tp.end_time = pp.period.end_time;
+    tp.begin_epoch = static_cast<std::int64_t>(i) * 3600;
+    tp.elapsed_s = 3600;
+    tp.values["db_time_per_s"] = 3.5;
+    static_cast<awrdiff::PeriodDetail&>(tp) = d;
+    whole.push_back(tp);
+  }
+  const auto id = store->series().at(0).latest;
+  const auto details = store->details(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 100);
+  ASSERT_EQ(details.size(), files.size());
+  for (std::size_t i = 0; i < details.size(); ++i) {
+    const auto& q = details[i].second.top_sql;
+    ASSERT_EQ(q.size(), 3u);
+    EXPECT_EQ(q[1].text, columns.substr(0, 119)) << "cut before the character that crosses byte 120";
+    EXPECT_EQ(q[1].signature_key, awrdiff::sql_signature_key(columns + "JOIN T1 USING (PIECE_ID)"));
+    EXPECT_NE(q[1].signature_key, q[2].signature_key);
+    auto tp = whole[i];
+    static_cast<awrdiff::PeriodDetail&>(tp) = details[i].second;
+    stored.push_back(tp);
+  }
+  const auto rows = [](const std::vector<awrdiff::TimelinePeriod>& periods) {
+    std::vector<std::string> out;
+    for (const auto& t : awrdiff::build_timeline("ORCL", periods).tables)
+      if (t.key == "timeline_sql")
+        for (const auto& r : t.rows) out.push_back(std::get<std::string>(r.cells[0]));
+    return out;
+  };
+  const std::vector<std::string> expected = {"lit0 (+3 ids, same text)", "fromt1", "fromt2"};
+  EXPECT_EQ(rows(whole), expected);
+  EXPECT_EQ(rows(stored), expected);
 }
 
 // A version-2 store (no details, DB time per second only among the values) is migrated by the first writer: its
@@ -934,4 +1013,17 @@ TEST(History, AVersionTwoStoreIsMigratedInPlace) {
   EXPECT_EQ(store->details(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10).size(), 1u);
   EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10, nullptr, true).size(), 2u);
   EXPECT_TRUE(store->verify().empty());
+}
+
+// The details stored by the first build of schema 3 (JSON version 1) keep their statements' whole texts and no key:
+// they read back as they were, and the timeline works the key out of the text. A later version is refused.
+TEST(History, ADetailOfVersion1ReadsWithoutAKey) {
+  const auto d = awrdiff::period_detail_from_json(
+      R"({"v":1,"sql":[["1c602wgfqtdky","UPDATE MAIL_PIECE SET CURRENT_STATUS = :1",9.5,81.25]],"parts":[["DB CPU",1.5]],)"
+      R"("events":[["DB CPU",1.5]]})");
+  ASSERT_EQ(d.top_sql.size(), 1u);
+  EXPECT_EQ(d.top_sql[0].text, "UPDATE MAIL_PIECE SET CURRENT_STATUS = :1");
+  EXPECT_EQ(d.top_sql[0].pct_db_time, 81.25);
+  EXPECT_FALSE(d.top_sql[0].signature_key.has_value());
+  EXPECT_THROW(awrdiff::period_detail_from_json(R"({"v":3,"sql":[],"parts":[],"events":[]})"), awrdiff::Error);
 }
