@@ -71,7 +71,7 @@ if [ "$backend" = pg ]; then
   # cron's next run adds them again). Settings for a 2-core host; no other change from the defaults.
   $as "$pgbin/pg_ctl" -D "$pgdata" status >/dev/null 2>&1 ||
     $as "$pgbin/pg_ctl" -D "$pgdata" -l "$pgdata/server.log" -w -t 120 \
-    -o "-k $sock -c listen_addresses='' -p 5433 -c synchronous_commit=off -c shared_buffers=256MB -c max_wal_size=4GB -c checkpoint_timeout=15min" start >/dev/null
+    -o "-k $sock -c listen_addresses='' -p 5433 -c synchronous_commit=off -c shared_buffers=1GB -c max_wal_size=4GB -c checkpoint_timeout=15min" start >/dev/null
   started=1
   $as "$pgbin/createdb" -h "$sock" -p 5433 -U awrdiff fleet 2>/dev/null || true
   store="postgresql://awrdiff@/fleet?host=$sock&port=5433"

@@ -26,6 +26,10 @@ struct FleetOptions {
   MatchPeriods match = MatchPeriods::hour;
   CheckPolicy policy = default_policy();  ///< DB time per second's levels (warn_z, fail_z, fail_rel_pct, floors)
   std::string location;  ///< the store, as printed (redact_location), for the commands on the page
+  /// The parts (FleetPart, by DB Id) build_fleet reads and explains the fleet in, each on a thread and a connection of
+  /// its own (HistoryStore::reopen); 0: the machine's cores, at most 4. One when a second connection cannot be made.
+  /// The page is the same whatever the number.
+  int threads = 0;
 };
 
 /// One period of a database in the window, as drawn on the page.
@@ -120,7 +124,7 @@ FleetPage judge_fleet(const std::vector<FleetSeriesRows>& series, const FleetOpt
 void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, HistoryStore& store, const FleetOptions& options);
 
 /// The whole page from a store: fleet_rows (one pass), judge_fleet, then explain_fleet_database for each troubled
-/// database. Throws Error for a store that cannot be read.
+/// database; in FleetOptions::threads parts at once. Throws Error for a store that cannot be read.
 FleetPage build_fleet(HistoryStore& store, const FleetOptions& options);
 
 }  // namespace awrdiff

@@ -219,6 +219,14 @@ struct FleetSeriesRows {
   std::string vote_match;
 };
 
+/// One of `count` disjoint parts of a fleet, its series those whose DB Id modulo `count` is `index`: each part's
+/// HistoryStore::fleet_rows, on a store opened again for it (HistoryStore::reopen), on a thread of its own, read the
+/// whole fleet together (the server's scans and the client's reading run side by side).
+struct FleetPart {
+  int index = 0;
+  int count = 1;  ///< 1: the whole fleet
+};
+
 /// What the store's retention keeps (docs/history.md, "Retention"). The values and the detail (PreparedPeriod::detail_zlib)
 /// of every period are always kept; the snapshot bodies (about 50-90 KB each, compressed) only of recent periods and of
 /// those that warned or failed.
@@ -255,6 +263,10 @@ public:
   ~HistoryStore();
   HistoryStore(const HistoryStore&) = delete;
   HistoryStore& operator=(const HistoryStore&) = delete;
+
+  /// The same store opened again, for reading, on a connection of its own: a store is used by one thread at a time,
+  /// so a reader on several threads opens one each. Throws Error as open does (a server at its connection limit).
+  std::unique_ptr<HistoryStore> reopen() const;
 
   /// The location as given, its passwords left out (redact_location), and "SQLite" / "PostgreSQL".
   const std::string& location() const;
@@ -361,8 +373,9 @@ public:
   /// server when DB time per second, a column of the period, is all that is asked for). Ordered by DB Id, container, instance;
   /// the samples and rows by begin time. Every period of the range is a Sample (720,000 in a month of 1,000 databases); those
   /// that begin from `detail_from_epoch` on (the page's window and the timeline's week before it) are FleetRows too.
+  /// `part`: only the series of that part of the fleet (by DB Id), in the same queries.
   std::vector<FleetSeriesRows> fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch, const std::vector<std::string>& metrics,
-                                          std::int64_t detail_from_epoch);
+                                          std::int64_t detail_from_epoch, FleetPart part = {});
 
   /// Bytes used by the store (SQLite: the main file's pages; PostgreSQL: its tables with indexes).
   std::optional<std::int64_t> size_bytes();

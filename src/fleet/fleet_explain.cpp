@@ -8,7 +8,15 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <exception>
+#include <functional>
+#include <future>
+#include <iterator>
 #include <map>
+#include <memory>
+#include <thread>
+#include <tuple>
 
 namespace awrdiff {
 namespace {
@@ -185,16 +193,75 @@ void explain_fleet_database(FleetDatabase& db, const FleetSeriesRows& rows, Hist
   db.timeline_command = std::move(cmd);
 }
 
+namespace {
+
+// The stores build_fleet reads its parts from: `store`, and the same store opened again for each other part (one
+// connection per thread). As many as can be opened, `wanted` at most.
+std::vector<HistoryStore*> part_stores(HistoryStore& store, int wanted, std::vector<std::unique_ptr<HistoryStore>>& opened) {
+  std::vector<HistoryStore*> out{&store};
+  for (int k = 1; k < wanted; ++k) {
+    try {
+      opened.push_back(store.reopen());
+    } catch (const Error&) {
+      break;  // a server at its connection limit: fewer parts, the same page
+    }
+    out.push_back(opened.back().get());
+  }
+  return out;
+}
+
+// Runs each(k) for k in [0, n): part 0 here, the others on threads of their own; rethrows the first part's error.
+void run_parts(std::size_t n, const std::function<void(std::size_t)>& each) {
+  std::vector<std::future<void>> others;
+  for (std::size_t k = 1; k < n; ++k) others.push_back(std::async(std::launch::async, each, k));
+  std::exception_ptr failed;
+  try {
+    each(0);
+  } catch (...) { failed = std::current_exception(); }
+  for (auto& f : others) try {
+      f.get();
+    } catch (...) {
+      if (!failed) failed = std::current_exception();
+    }
+  if (failed) std::rethrow_exception(failed);
+}
+
+int threads_of(const FleetOptions& options) {
+  if (options.threads > 0) return options.threads;
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+}
+
+}  // namespace
+
 FleetPage build_fleet(HistoryStore& store, const FleetOptions& options) {
-  const std::vector<FleetSeriesRows> rows = store.fleet_rows(options.from_epoch - options.window_s, options.to_epoch,
-                                                             fleet_metrics(), options.from_epoch - k_timeline_before_s);
+  std::vector<std::unique_ptr<HistoryStore>> opened;
+  const std::vector<HistoryStore*> stores = part_stores(store, threads_of(options), opened);
+  const std::size_t parts = stores.size();
+  // The fleet read in parts by DB Id, side by side (the server's scan of the month and the client's reading of it),
+  // then put together in the order of one read: by DB Id, container, instance.
+  std::vector<std::vector<FleetSeriesRows>> got(parts);
+  run_parts(parts, [&](std::size_t k) {
+    got[k] = stores[k]->fleet_rows(options.from_epoch - options.window_s, options.to_epoch, fleet_metrics(),
+                                   options.from_epoch - k_timeline_before_s, {static_cast<int>(k), static_cast<int>(parts)});
+  });
+  std::vector<FleetSeriesRows> rows = std::move(got[0]);
+  for (std::size_t k = 1; k < parts; ++k) std::move(got[k].begin(), got[k].end(), std::back_inserter(rows));
+  const auto key = [](const FleetSeriesRows& r) {
+    return std::make_tuple(r.latest.dbid, r.latest.con_dbid.value_or(0), r.latest.instance_number.value_or(0));
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
   FleetPage page = judge_fleet(rows, options);
+  // Each troubled database explained by the part (store and thread) its DB Id belongs to.
   std::map<std::string, const FleetSeriesRows*> by_label;
   for (const auto& r : rows) by_label.emplace(r.latest.series_label(), &r);
+  std::vector<std::vector<std::pair<FleetDatabase*, const FleetSeriesRows*>>> work(parts);
   for (auto* list : {&page.troubled, &page.silent})
     for (auto& db : *list)
       if (const auto it = by_label.find(db.label); it != by_label.end() && (db.failed > 0 || db.warned > 0))
-        explain_fleet_database(db, *it->second, store, options);
+        work[static_cast<std::size_t>(it->second->latest.dbid % parts)].emplace_back(&db, it->second);
+  run_parts(parts, [&](std::size_t k) {
+    for (auto& [db, r] : work[k]) explain_fleet_database(*db, *r, *stores[k], options);
+  });
   return page;
 }
 

@@ -476,6 +476,8 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
 HistoryStore::HistoryStore(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 HistoryStore::~HistoryStore() = default;
 
+std::unique_ptr<HistoryStore> HistoryStore::reopen() const { return open(m_impl->location, HistoryAccess::read); }
+
 const std::string& HistoryStore::location() const { return m_impl->shown; }
 const char* HistoryStore::backend() const { return m_impl->backend->info.name; }
 int HistoryStore::schema_version() const { return m_impl->version; }

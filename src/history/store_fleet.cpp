@@ -25,6 +25,35 @@ using SeriesId = std::tuple<std::uint64_t, std::uint64_t, int>;  // DB Id, conta
 
 SeriesId id_of(const HistoryPeriod& p) { return {p.dbid, p.con_dbid.value_or(0), p.instance_number.value_or(0)}; }
 
+// The condition on `alias`'s DB Id that keeps `part`'s series (a DB Id modulo the count, never negative); empty for the
+// whole fleet.
+std::string part_condition(std::string_view alias, FleetPart part) {
+  if (part.count <= 1) return "";
+  return fmt::format(" AND (({0}dbid % {1}) + {1}) % {1} = {2}", alias, part.count, part.index);
+}
+
+// Each series of `part` with a period that begins before the parameter, with the latest such begin. PostgreSQL: the
+// series found by skipping through the index by series (periods_series: a recursive query, one probe a series
+// whatever the length of the history kept), then each one's latest begin before the range (one probe); SQLite: a
+// GROUP BY of the periods before the range.
+std::string silent_series_sql(detail::SqlDialect dialect, FleetPart part) {
+  if (dialect != detail::SqlDialect::postgresql)
+    return fmt::format(
+        "SELECT dbid, con_dbid, instance_number, max(begin_epoch) FROM periods WHERE begin_epoch < ?{} "
+        "GROUP BY dbid, con_dbid, instance_number",
+        part_condition("", part));
+  return fmt::format(
+      "WITH RECURSIVE s (dbid, con_dbid, instance_number) AS ((SELECT dbid, con_dbid, instance_number FROM periods "
+      "ORDER BY dbid, con_dbid, instance_number LIMIT 1) UNION ALL SELECT n.dbid, n.con_dbid, n.instance_number FROM s "
+      "CROSS JOIN LATERAL (SELECT p.dbid, p.con_dbid, p.instance_number FROM periods p WHERE (p.dbid, p.con_dbid, "
+      "p.instance_number) > (s.dbid, s.con_dbid, s.instance_number) ORDER BY p.dbid, p.con_dbid, p.instance_number "
+      "LIMIT 1) n) "
+      "SELECT s.dbid, s.con_dbid, s.instance_number, b.latest FROM s CROSS JOIN LATERAL (SELECT max(p.begin_epoch) AS "
+      "latest FROM periods p WHERE p.dbid = s.dbid AND p.con_dbid = s.con_dbid AND p.instance_number = s.instance_number "
+      "AND p.begin_epoch < ?) b WHERE b.latest IS NOT NULL{}",
+      part_condition("s.", part));
+}
+
 // A period's latest stored check (the cron's vote): its status, the like periods it was checked against (its --match)
 // and its order among the checks (a series' latest vote gives the series its cron's --match).
 struct Vote {
@@ -33,15 +62,15 @@ struct Vote {
 };
 
 // The latest vote of each period checked since `from_epoch` (a later check of a period replaces its vote), by period id.
-std::unordered_map<std::int64_t, Vote> latest_votes(detail::SqlConnection& c, std::int64_t from_epoch) {
+std::unordered_map<std::int64_t, Vote> latest_votes(detail::SqlConnection& c, std::int64_t from_epoch, FleetPart part) {
   std::unordered_map<std::int64_t, Vote> votes;
   const SqlValue from_param[] = {from_epoch};
-  c.query(
-      "SELECT p.period_id, c.status, c.match_periods, c.check_id FROM checks c JOIN periods p ON p.period_key = "
-      "c.period_key WHERE c.end_epoch >= ? ORDER BY c.check_id",
-      from_param, [&](const SqlRow& r) {
-        votes[r.integer(0)] = {r.text(1), r.text(2), r.integer(3)};
-      });
+  c.query(fmt::format("SELECT p.period_id, c.status, c.match_periods, c.check_id FROM checks c JOIN periods p ON p.period_key = "
+                      "c.period_key WHERE c.end_epoch >= ?{} ORDER BY c.check_id",
+                      part_condition("p.", part)),
+          from_param, [&](const SqlRow& r) {
+            votes[r.integer(0)] = {r.text(1), r.text(2), r.integer(3)};
+          });
   return votes;
 }
 
@@ -187,16 +216,18 @@ struct FleetReader {
 }  // namespace
 
 std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, std::int64_t to_epoch,
-                                                      const std::vector<std::string>& metrics, std::int64_t detail_from_epoch) {
+                                                      const std::vector<std::string>& metrics, std::int64_t detail_from_epoch,
+                                                      FleetPart part) {
   std::vector<FleetSeriesRows> out;
   std::map<SeriesId, std::size_t> index;
   try {
     m_impl->check_integrity("read");  // a page of a damaged store would be silently incomplete
     auto& c = *m_impl->c;
     // 1. The latest vote of each period checked in the range (a later check of a period replaces its vote).
-    const std::unordered_map<std::int64_t, Vote> votes = latest_votes(c, from_epoch);
+    const std::unordered_map<std::int64_t, Vote> votes = latest_votes(c, from_epoch, part);
     // 2. The periods of the range with the values asked for, one row per period and value: only the columns the page
-    // reads, and the texts only from `detail_from_epoch` on (720,000 periods are read in a month of 1,000 databases).
+    // reads, and the texts, snaps and elapsed only from `detail_from_epoch` on (NULL before: 720,000 periods are read in
+    // a month of 1,000 databases, most of them only for their epochs and DB time per second).
     // DB time per second is a column of the period (schema 3): it is read from there, and the other metrics asked for
     // are joined only from `detail_from_epoch` on (when DB time per second is the samples' metric, else from the range's
     // start). The fleet page's month (DB time per second alone) is then one scan of the periods, in no order (sorted
@@ -215,12 +246,13 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
                           "AND v.begin_epoch <= ? AND v.metric_id IN ({})",
                           fmt::join(ids, ", "));
     const std::string rows = fmt::format(
-        "SELECT p.period_id, p.dbid, p.con_dbid, p.instance_number, p.begin_snap, p.end_snap, "
+        "SELECT p.period_id, p.dbid, p.con_dbid, p.instance_number, CASE WHEN p.begin_epoch >= ? THEN p.begin_snap END, "
+        "CASE WHEN p.begin_epoch >= ? THEN p.end_snap END, "
         "CASE WHEN p.begin_epoch >= ? THEN p.begin_time ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.end_time ELSE '' END, "
-        "p.elapsed_s, p.valid, p.begin_epoch, p.end_epoch, p.startup_epoch, "
+        "CASE WHEN p.begin_epoch >= ? THEN p.elapsed_s END, p.valid, p.begin_epoch, p.end_epoch, p.startup_epoch, "
         "CASE WHEN p.begin_epoch >= ? THEN p.source ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.startup_time ELSE '' END, "
-        "{}, p.db_time_per_s FROM periods p {} WHERE p.begin_epoch >= ? AND p.begin_epoch <= ?{}",
-        ids.empty() ? "NULL, NULL" : "v.metric_id, v.value", join,
+        "{}, p.db_time_per_s FROM periods p {} WHERE p.begin_epoch >= ? AND p.begin_epoch <= ?{}{}",
+        ids.empty() ? "NULL, NULL" : "v.metric_id, v.value", join, part_condition("p.", part),
         ids.empty() ? "" : " ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_epoch, p.period_id");
     // PostgreSQL would compile this one statement's 820,000 rows (about 1 s of JIT) for no gain: its rows are simple
     // reads. A server without the setting (before 11) keeps its own.
@@ -232,7 +264,7 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     FleetReader reader{out, index, votes, m_impl->metric_keys, master_column, master_asked, first_id, detail_from_epoch};
     // The values' rows carry their period's DB Id and begin (schema 2): the range on them prunes PostgreSQL's month
     // partitions of metric_values, as the one on the periods prunes theirs.
-    std::vector<SqlValue> range = {detail_from_epoch, detail_from_epoch, detail_from_epoch, detail_from_epoch};
+    std::vector<SqlValue> range(7, SqlValue(detail_from_epoch));
     if (!ids.empty())
       range.insert(range.end(),
                    {SqlValue(master_column ? std::max(from_epoch, detail_from_epoch) : from_epoch), SqlValue(to_epoch)});
@@ -243,17 +275,14 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     std::vector<std::pair<SeriesId, std::int64_t>> latest_begins;
     for (const auto& [sid, i] : index) latest_begins.emplace_back(sid, reader.latest[i]);
     const SqlValue from_param[] = {from_epoch};
-    c.query(
-        "SELECT dbid, con_dbid, instance_number, max(begin_epoch) FROM periods WHERE begin_epoch < ? "
-        "GROUP BY dbid, con_dbid, instance_number",
-        from_param, [&](const SqlRow& r) {
-          const SeriesId sid{static_cast<std::uint64_t>(r.integer(0)), static_cast<std::uint64_t>(r.integer(1)),
-                             static_cast<int>(r.integer(2))};
-          if (index.emplace(sid, out.size()).second) {
-            out.emplace_back();
-            latest_begins.emplace_back(sid, r.integer(3));
-          }
-        });
+    c.query(silent_series_sql(c.dialect(), part), from_param, [&](const SqlRow& r) {
+      const SeriesId sid{static_cast<std::uint64_t>(r.integer(0)), static_cast<std::uint64_t>(r.integer(1)),
+                         static_cast<int>(r.integer(2))};
+      if (index.emplace(sid, out.size()).second) {
+        out.emplace_back();
+        latest_begins.emplace_back(sid, r.integer(3));
+      }
+    });
     // 4. Each series' latest period, whole (its label, its facts).
     read_latest(c, latest_begins, out, index);
   } catch (const SqlError& e) { m_impl->fail(e, "reading the fleet's periods"); }

@@ -136,6 +136,18 @@ TEST(Fleet, RanksByDbTimeLostAndListsSilentAndFine) {
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
   EXPECT_LT(text.str().find("DB002"), text.str().find("DB003"));
   EXPECT_NE(text.str().find("Fine: 2 databases (DB000, DB001)"), std::string::npos) << text.str();
+  // Read in one part, or in parts by DB Id each on a thread and a connection of its own: the same page.
+  const auto json_of = [&](int threads) {
+    FleetOptions t = o;
+    t.threads = threads;
+    std::ostringstream out;
+    awrdiff::render_fleet(awrdiff::build_fleet(*store, t), awrdiff::Format::json, {}, out);
+    return out.str();
+  };
+  const std::string one = json_of(1);
+  EXPECT_NE(one.find("DB002"), std::string::npos);
+  EXPECT_EQ(json_of(2), one);
+  EXPECT_EQ(json_of(3), one);
 }
 
 // The check's own votes (cron's check --history --add) are what the page says of a period, whatever its value; a

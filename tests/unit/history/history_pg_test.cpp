@@ -18,6 +18,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 
 namespace {
@@ -394,4 +395,53 @@ TEST(HistoryPg, AVersionTwoStoreIsMigratedInPlace) {
                       "pg_class c ON c.oid = i.inhparent WHERE c.relname = 'details') < 2 OR EXISTS (SELECT 1 FROM pg_indexes "
                       "WHERE tablename = 'details' AND indexdef NOT LIKE '%(dbid%') THEN RAISE EXCEPTION 'details not "
                       "partitioned'; END IF; END $$"));
+}
+
+// The fleet's read (fleet_rows) on PostgreSQL as on SQLite, whole or in two parts by DB Id: the same series, samples and
+// latest periods; a series whose last period is before the range (silent since) is found by each backend's query of
+// the series (PostgreSQL's skip through the index by series) with its latest begin.
+TEST(HistoryPg, TheFleetReadsTheSameInPartsAndFindsTheSilent) {
+  REQUIRE_PG();
+  TempDir dir;
+  auto lite = HistoryStore::open((dir.path / "h.sqlite").string(), HistoryAccess::write);
+  auto pg = HistoryStore::open(PgServer::get().database("fleet_parts"), HistoryAccess::write);
+  constexpr std::int64_t start = 1709251200;  // 2024-03-01T00:00:00
+  std::vector<awrdiff::PreparedPeriod> batch;
+  for (int db = 1; db <= 3; ++db)
+    for (int h = 0; h < (db == 3 ? 10 : 48); ++h) {  // database 1003 stops after 10 hours
+      awrdiff::PreparedPeriod p;
+      auto& f = p.period;
+      f.dbid = static_cast<std::uint64_t>(1000 + db);
+      f.db_name = "DB" + std::to_string(db);
+      f.instance_number = 1;
+      f.instance_name = f.db_name;
+      f.kind = "awr_instance";
+      f.format = "html";
+      f.begin_snap = h;
+      f.end_snap = h + 1;
+      f.begin_time = awrdiff::epoch_iso(start + h * 3600);
+      f.end_time = awrdiff::epoch_iso(start + (h + 1) * 3600);
+      f.elapsed_s = 3600;
+      f.source = f.db_name + "_" + std::to_string(h) + ".html";
+      p.values["db_time_per_s"] = db + h / 100.0;
+      batch.push_back(std::move(p));
+    }
+  lite->add_all(batch);
+  pg->add_all(batch);
+  using Seen = std::vector<std::tuple<std::uint64_t, std::optional<std::int64_t>, std::size_t, std::size_t, std::string>>;
+  const auto read = [&](HistoryStore& s, int parts) {
+    Seen out;
+    for (int k = 0; k < parts; ++k)
+      for (const auto& r : s.fleet_rows(start + 24 * 3600, start + 48 * 3600, {"db_time_per_s"}, start + 40 * 3600, {k, parts}))
+        out.emplace_back(r.latest.dbid, r.latest_begin_epoch, r.samples.size(), r.rows.size(), r.latest.source);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const Seen expected = {{1001, start + 47 * 3600, 24, 8, "DB1_47.html"},
+                         {1002, start + 47 * 3600, 24, 8, "DB2_47.html"},
+                         {1003, start + 9 * 3600, 0, 0, "DB3_9.html"}};
+  EXPECT_EQ(read(*lite, 1), expected);
+  EXPECT_EQ(read(*lite, 2), expected);
+  EXPECT_EQ(read(*pg, 1), expected);
+  EXPECT_EQ(read(*pg, 2), expected);
 }
