@@ -32,7 +32,7 @@
 namespace awrdiff {
 
 /// The schema version this build writes and reads (docs/history.md lists each version's changes).
-inline constexpr int k_history_schema_version = 3;
+inline constexpr int k_history_schema_version = 4;
 
 /// Where the store is when no --db is given: $AWRDIFF_HISTORY, else $XDG_DATA_HOME/awrdiff/history.sqlite,
 /// else $HOME/.local/share/awrdiff/history.sqlite. Throws Error when none of them is set.

@@ -25,6 +25,15 @@ using SeriesId = std::tuple<std::uint64_t, std::uint64_t, int>;  // DB Id, conta
 
 SeriesId id_of(const HistoryPeriod& p) { return {p.dbid, p.con_dbid.value_or(0), p.instance_number.value_or(0)}; }
 
+// Each series' place in fleet_rows' result, found for each of the month's rows (a fleet's writers interleave them).
+struct SeriesHash {
+  std::size_t operator()(const SeriesId& s) const {
+    return std::hash<std::uint64_t>()(std::get<0>(s) * 1000003U ^ std::get<1>(s) * 8191U ^
+                                      static_cast<std::uint64_t>(std::get<2>(s)));
+  }
+};
+using SeriesIndex = std::unordered_map<SeriesId, std::size_t, SeriesHash>;
+
 // The condition on `alias`'s DB Id that keeps `part`'s series (a DB Id modulo the count, never negative); empty for the
 // whole fleet.
 std::string part_condition(std::string_view alias, FleetPart part) {
@@ -77,7 +86,7 @@ std::unordered_map<std::int64_t, Vote> latest_votes(detail::SqlConnection& c, st
 // Each series' latest period, its full row: `latest` holds each series' latest begin (of those at or before the end of
 // the range read); of the periods of one begin, the one that ends last (then the last period_key). 500 series a statement.
 void read_latest(detail::SqlConnection& c, const std::vector<std::pair<SeriesId, std::int64_t>>& latest,
-                 std::vector<FleetSeriesRows>& out, const std::map<SeriesId, std::size_t>& index) {
+                 std::vector<FleetSeriesRows>& out, const SeriesIndex& index) {
   for (std::size_t at = 0; at < latest.size(); at += 500) {
     std::vector<std::string> keys;
     for (std::size_t i = at; i < latest.size() && i < at + 500; ++i) {
@@ -119,7 +128,7 @@ void sort_by(std::vector<T>& v, std::vector<std::pair<std::int64_t, std::int64_t
 // its series' samples (and rows, from `detail_from` on), each series' latest begin on the way.
 struct FleetReader {
   std::vector<FleetSeriesRows>& out;
-  std::map<SeriesId, std::size_t>& index;
+  SeriesIndex& index;
   const std::unordered_map<std::int64_t, Vote>& votes;  // period_id -> its latest vote
   const std::unordered_map<std::int64_t, std::string>& metric_keys;
   bool master_column, master_asked;  // DB time per second: the samples' metric, asked for (the periods' column)
@@ -219,7 +228,7 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
                                                       const std::vector<std::string>& metrics, std::int64_t detail_from_epoch,
                                                       FleetPart part) {
   std::vector<FleetSeriesRows> out;
-  std::map<SeriesId, std::size_t> index;
+  SeriesIndex index;
   try {
     m_impl->check_integrity("read");  // a page of a damaged store would be silently incomplete
     auto& c = *m_impl->c;
@@ -245,17 +254,19 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
                           "LEFT JOIN metric_values v ON v.dbid = p.dbid AND v.period_id = p.period_id AND v.begin_epoch >= ? "
                           "AND v.begin_epoch <= ? AND v.metric_id IN ({})",
                           fmt::join(ids, ", "));
-    const std::string rows = fmt::format(
-        "SELECT p.period_id, p.dbid, p.con_dbid, p.instance_number, CASE WHEN p.begin_epoch >= ? THEN p.begin_snap END, "
-        "CASE WHEN p.begin_epoch >= ? THEN p.end_snap END, "
-        "CASE WHEN p.begin_epoch >= ? THEN p.begin_time ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.end_time ELSE '' END, "
-        "CASE WHEN p.begin_epoch >= ? THEN p.elapsed_s END, p.valid, p.begin_epoch, p.end_epoch, p.startup_epoch, "
-        "CASE WHEN p.begin_epoch >= ? THEN p.source ELSE '' END, CASE WHEN p.begin_epoch >= ? THEN p.startup_time ELSE '' END, "
-        "{}, p.db_time_per_s FROM periods p {} WHERE p.begin_epoch >= ? AND p.begin_epoch <= ?{}{}",
-        ids.empty() ? "NULL, NULL" : "v.metric_id, v.value", join, part_condition("p.", part),
-        ids.empty() ? "" : " ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_epoch, p.period_id");
-    // PostgreSQL would compile this one statement's 820,000 rows (about 1 s of JIT) for no gain: its rows are simple
-    // reads. A server without the setting (before 11) keeps its own.
+    // Two statements of the same columns: the periods before `detail_from_epoch` with only what a sample needs (read
+    // from the index periods_fleet alone, schema 4: PostgreSQL's index-only scan), then those from it on, whole.
+    const auto rows = [&](bool whole) {
+      return fmt::format(
+          "SELECT p.period_id, p.dbid, p.con_dbid, p.instance_number, {}, p.valid, p.begin_epoch, p.end_epoch, "
+          "p.startup_epoch, {}, {}, p.db_time_per_s FROM periods p {} WHERE p.begin_epoch >= ? AND p.begin_epoch {} ?{}{}",
+          whole ? "p.begin_snap, p.end_snap, p.begin_time, p.end_time, p.elapsed_s" : "NULL, NULL, '', '', NULL",
+          whole ? "p.source, p.startup_time" : "'', ''", ids.empty() ? "NULL, NULL" : "v.metric_id, v.value", join,
+          whole ? "<=" : "<", part_condition("p.", part),
+          ids.empty() ? "" : " ORDER BY p.dbid, p.con_dbid, p.instance_number, p.begin_epoch, p.period_id");
+    };
+    // PostgreSQL would compile the month's statement (about 1 s of JIT) for no gain: its rows are simple reads. A server
+    // without the setting (before 11) keeps its own.
     if (c.dialect() == detail::SqlDialect::postgresql) {
       try {
         c.exec("SET jit = off");
@@ -264,12 +275,15 @@ std::vector<FleetSeriesRows> HistoryStore::fleet_rows(std::int64_t from_epoch, s
     FleetReader reader{out, index, votes, m_impl->metric_keys, master_column, master_asked, first_id, detail_from_epoch};
     // The values' rows carry their period's DB Id and begin (schema 2): the range on them prunes PostgreSQL's month
     // partitions of metric_values, as the one on the periods prunes theirs.
-    std::vector<SqlValue> range(7, SqlValue(detail_from_epoch));
+    std::vector<SqlValue> join_range;
     if (!ids.empty())
-      range.insert(range.end(),
-                   {SqlValue(master_column ? std::max(from_epoch, detail_from_epoch) : from_epoch), SqlValue(to_epoch)});
-    range.insert(range.end(), {SqlValue(from_epoch), SqlValue(to_epoch)});
-    c.query(rows, range, [&](const SqlRow& r) { reader.read(r); });
+      join_range = {SqlValue(master_column ? std::max(from_epoch, detail_from_epoch) : from_epoch), SqlValue(to_epoch)};
+    const std::int64_t split = std::clamp(detail_from_epoch, from_epoch, to_epoch + 1);
+    for (const bool whole : {false, true}) {
+      std::vector<SqlValue> range = join_range;
+      range.insert(range.end(), {SqlValue(whole ? split : from_epoch), SqlValue(whole ? to_epoch : split)});
+      c.query(rows(whole), range, [&](const SqlRow& r) { reader.read(r); });
+    }
     reader.sort();
     // 3. The series with no period in the range but before it (silent since): their latest begin.
     std::vector<std::pair<SeriesId, std::int64_t>> latest_begins;

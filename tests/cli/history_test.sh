@@ -521,7 +521,7 @@ else
     expect 0 "PostgreSQL: history add" -- "$AWRDIFF" history add --db "$PG" samples/good.html samples/good_1.html \
       samples/good_2.html samples/good_3.html samples/good_4.html
     expect 0 "PostgreSQL: list" -- "$AWRDIFF" history list --db "$PG"
-    contains "$T/out" "(PostgreSQL, schema 3)" "PostgreSQL store listed"
+    contains "$T/out" "(PostgreSQL, schema 4)" "PostgreSQL store listed"
     TWIN="$T/twin.sqlite"
     "$AWRDIFF" history add --db "$TWIN" samples/good.html samples/good_1.html samples/good_2.html samples/good_3.html \
       samples/good_4.html 2>/dev/null

@@ -821,7 +821,7 @@ TEST(History, AVersionOneStoreIsMigratedInPlace) {
     store->add(sample_report("good_1.html"));
   }
   raw_sql(file,
-          "ALTER TABLE metric_values DROP COLUMN dbid; ALTER TABLE metric_values DROP COLUMN begin_epoch;"
+          "DROP INDEX periods_fleet; ALTER TABLE metric_values DROP COLUMN dbid; ALTER TABLE metric_values DROP COLUMN begin_epoch;"
           "ALTER TABLE snapshots DROP COLUMN dbid; ALTER TABLE snapshots DROP COLUMN begin_epoch;"
           "ALTER TABLE snapshots DROP COLUMN dropped_at; DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
           "UPDATE meta SET value = '1' WHERE name = 'schema_version'");
@@ -994,11 +994,11 @@ TEST(History, AVersionTwoStoreIsMigratedInPlace) {
     store->add(sample_report("good_1.html"));
   }
   raw_sql(file,
-          "DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
+          "DROP INDEX periods_fleet; DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
           "UPDATE meta SET value = '2' WHERE name = 'schema_version'");
   EXPECT_THROW(HistoryStore::open(file, HistoryAccess::read), awrdiff::Error);  // a reader asks for a writer first
   auto store = open_write(file);
-  EXPECT_EQ(store->schema_version(), 3);
+  EXPECT_EQ(store->schema_version(), awrdiff::k_history_schema_version);
   const auto id = store->series().at(0).latest;
   EXPECT_TRUE(store->details(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10).empty());
   EXPECT_EQ(store->snapshots(id.dbid, id.instance_number, id.con_dbid, std::nullopt, std::nullopt, 10, nullptr, true).size(), 2u);
@@ -1026,4 +1026,30 @@ TEST(History, ADetailOfVersion1ReadsWithoutAKey) {
   EXPECT_EQ(d.top_sql[0].pct_db_time, 81.25);
   EXPECT_FALSE(d.top_sql[0].signature_key.has_value());
   EXPECT_THROW(awrdiff::period_detail_from_json(R"({"v":3,"sql":[],"parts":[],"events":[]})"), awrdiff::Error);
+}
+
+// Version 4 adds an index of the periods for the fleet page's month (periods_fleet): a store of version 3 is read as it
+// is (the same rows, without the index) and migrated by its first writer.
+TEST(History, AVersionThreeStoreIsReadAndMigratedInPlace) {
+  TempDir dir;
+  const auto file = dir.file("h.sqlite");
+  {
+    auto store = open_write(file);
+    store->add(sample_report("good.html"));
+    store->add(sample_report("good_1.html"));
+  }
+  const auto rows_of = [&](HistoryStore& s) { return s.fleet_rows(0, 4102444800, {"db_time_per_s"}, 0).at(0).samples.size(); };
+  raw_sql(file, "DROP INDEX periods_fleet; UPDATE meta SET value = '3' WHERE name = 'schema_version'");
+  {
+    auto reader = HistoryStore::open(file, HistoryAccess::read);
+    EXPECT_EQ(reader->schema_version(), 3);
+    EXPECT_EQ(rows_of(*reader), 2u);
+  }
+  auto store = open_write(file);
+  EXPECT_EQ(store->schema_version(), awrdiff::k_history_schema_version);
+  EXPECT_EQ(rows_of(*store), 2u);
+  store->add(sample_report("good_2.html"));
+  EXPECT_EQ(rows_of(*store), 3u);
+  EXPECT_TRUE(store->verify().empty());
+  raw_sql(file, "DROP INDEX periods_fleet");  // made by the migration: dropping it works
 }
