@@ -265,8 +265,9 @@ public:
   HistoryStore& operator=(const HistoryStore&) = delete;
 
   /// The same store opened again, for reading, on a connection of its own: a store is used by one thread at a time,
-  /// so a reader on several threads opens one each. Throws Error as open does (a server at its connection limit).
-  std::unique_ptr<HistoryStore> reopen() const;
+  /// so a reader on several threads opens one each. An SQLite store's integrity check (quick_check, every page read)
+  /// is run here once for both. Throws Error as open does (a server at its connection limit, a damaged file).
+  std::unique_ptr<HistoryStore> reopen();
 
   /// The location as given, its passwords left out (redact_location), and "SQLite" / "PostgreSQL".
   const std::string& location() const;

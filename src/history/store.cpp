@@ -476,7 +476,14 @@ PreparedPeriod prepare_history_period(const Snapshot& snapshot, bool keep_snapsh
 HistoryStore::HistoryStore(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 HistoryStore::~HistoryStore() = default;
 
-std::unique_ptr<HistoryStore> HistoryStore::reopen() const { return open(m_impl->location, HistoryAccess::read); }
+std::unique_ptr<HistoryStore> HistoryStore::reopen() {
+  try {
+    m_impl->check_integrity("read");  // SQLite's quick_check, once for both (it reads every page)
+  } catch (const detail::SqlError& e) { m_impl->fail(e, "checking the store"); }
+  auto out = open(m_impl->location, HistoryAccess::read);
+  out->m_impl->integrity_checked = m_impl->integrity_checked;
+  return out;
+}
 
 const std::string& HistoryStore::location() const { return m_impl->shown; }
 const char* HistoryStore::backend() const { return m_impl->backend->info.name; }

@@ -335,7 +335,22 @@ for cmd in list "show db_time_per_s"; do
   has "damaged store: $cmd names it" "^awrdiff: $D: the store is damaged \(SQLite quick_check: "
   one_line "damaged store: $cmd"
 done
+# The fleet page reads the store on a connection per core: the damage is still said once, in one line.
+check "damaged store: fleet" 2 "$bin" fleet --db "$D"
+has "damaged store: fleet names it" "^awrdiff: $D: the store is damaged \(SQLite quick_check: "
+one_line "damaged store: fleet"
 [ "$(md5sum <"$D")" = "$sum" ] && ok || bad "the damaged store was changed"
+# A file whose pages SQLite cannot even walk (its quick_check fails itself): the same one line, never an internal error.
+M="$tmp/malformed.sqlite"
+cp "$D" "$M"
+python3 -c '
+import sys
+with open(sys.argv[1], "r+b") as f:
+    f.seek(4096)
+    f.write(b"\xff" * 4096)' "$M"
+check "malformed store: fleet" 2 "$bin" fleet --db "$M"
+has "malformed store: fleet names it" "^awrdiff: $M: the store is damaged"
+one_line "malformed store: fleet"
 [ ! -e "$D-wal" ] || [ ! -s "$D-wal" ] && ok || bad "the damaged store got a WAL"
 
 # A value that is not a number in an SQLite store ('NaN' as text): refused, not read as 0.
