@@ -54,6 +54,13 @@ std::string read_bytes(const std::string& f) {
 
 std::unique_ptr<HistoryStore> open_write(const std::string& f) { return HistoryStore::open(f, HistoryAccess::write); }
 
+// A store of the samples' first two periods at `file` (a migration test then makes it look older).
+void store_two_samples(const std::string& file) {
+  auto store = open_write(file);
+  store->add(sample_report("good.html"));
+  store->add(sample_report("good_1.html"));
+}
+
 // Runs raw SQL on an SQLite store (to make a newer schema or inspect rows).
 void raw_sql(const std::string& file, const std::string& sql) {
   sqlite3* db = nullptr;
@@ -815,16 +822,13 @@ TEST(History, RetentionDropsOldBodiesKeepsValuesAndSaysWhere) {
 TEST(History, AVersionOneStoreIsMigratedInPlace) {
   TempDir dir;
   const auto file = dir.file("h.sqlite");
-  {
-    auto store = open_write(file);
-    store->add(sample_report("good.html"));
-    store->add(sample_report("good_1.html"));
-  }
-  raw_sql(file,
-          "DROP INDEX periods_fleet; ALTER TABLE metric_values DROP COLUMN dbid; ALTER TABLE metric_values DROP COLUMN begin_epoch;"
-          "ALTER TABLE snapshots DROP COLUMN dbid; ALTER TABLE snapshots DROP COLUMN begin_epoch;"
-          "ALTER TABLE snapshots DROP COLUMN dropped_at; DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
-          "UPDATE meta SET value = '1' WHERE name = 'schema_version'");
+  store_two_samples(file);
+  raw_sql(
+      file,
+      "DROP INDEX periods_fleet; ALTER TABLE metric_values DROP COLUMN dbid; ALTER TABLE metric_values DROP COLUMN begin_epoch;"
+      "ALTER TABLE snapshots DROP COLUMN dbid; ALTER TABLE snapshots DROP COLUMN begin_epoch;"
+      "ALTER TABLE snapshots DROP COLUMN dropped_at; DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
+      "UPDATE meta SET value = '1' WHERE name = 'schema_version'");
   EXPECT_THROW(HistoryStore::open(file, HistoryAccess::read), awrdiff::Error);  // a reader asks for a writer first
   auto store = open_write(file);
   EXPECT_EQ(store->schema_version(), awrdiff::k_history_schema_version);
@@ -988,11 +992,7 @@ TEST(History, AStoredTextIsCutAndStillMatchedAcrossSqlIds) {
 TEST(History, AVersionTwoStoreIsMigratedInPlace) {
   TempDir dir;
   const auto file = dir.file("h.sqlite");
-  {
-    auto store = open_write(file);
-    store->add(sample_report("good.html"));
-    store->add(sample_report("good_1.html"));
-  }
+  store_two_samples(file);
   raw_sql(file,
           "DROP INDEX periods_fleet; DROP TABLE details; ALTER TABLE periods DROP COLUMN db_time_per_s;"
           "UPDATE meta SET value = '2' WHERE name = 'schema_version'");
@@ -1033,11 +1033,7 @@ TEST(History, ADetailOfVersion1ReadsWithoutAKey) {
 TEST(History, AVersionThreeStoreIsReadAndMigratedInPlace) {
   TempDir dir;
   const auto file = dir.file("h.sqlite");
-  {
-    auto store = open_write(file);
-    store->add(sample_report("good.html"));
-    store->add(sample_report("good_1.html"));
-  }
+  store_two_samples(file);
   const auto rows_of = [&](HistoryStore& s) { return s.fleet_rows(0, 4102444800, {"db_time_per_s"}, 0).at(0).samples.size(); };
   raw_sql(file, "DROP INDEX periods_fleet; UPDATE meta SET value = '3' WHERE name = 'schema_version'");
   {
