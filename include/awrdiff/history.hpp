@@ -203,7 +203,9 @@ struct FleetRow {
 
 /// One series (a database, container and instance) as `awrdiff fleet` reads it.
 struct FleetSeriesRows {
-  HistoryPeriod latest;  ///< its latest period that begins at or before the end of what was read
+  /// Its period that ends last of those that begin in the range read (a long report may end after shorter ones that
+  /// begin later), else its latest period before the range.
+  HistoryPeriod latest;
   std::optional<std::int64_t> latest_begin_epoch, latest_end_epoch;
   /// Every period that begins in the range read, oldest first, as little as a moving window needs of it.
   struct Sample {

@@ -83,8 +83,9 @@ std::unordered_map<std::int64_t, Vote> latest_votes(detail::SqlConnection& c, st
   return votes;
 }
 
-// Each series' latest period, its full row: `latest` holds each series' latest begin (of those at or before the end of
-// the range read); of the periods of one begin, the one that ends last (then the last period_key). 500 series a statement.
+// Each series' latest period, its full row: `latest` holds the begin of each series' period that ends last (of those
+// that begin at or before the end of the range read; before the range, its latest begin); of the periods of one
+// begin, the one that ends last (then the last period_key). 500 series a statement.
 void read_latest(detail::SqlConnection& c, const std::vector<std::pair<SeriesId, std::int64_t>>& latest,
                  std::vector<FleetSeriesRows>& out, const SeriesIndex& index) {
   for (std::size_t at = 0; at < latest.size(); at += 500) {
@@ -137,7 +138,9 @@ struct FleetReader {
   std::int64_t last_id = -1;
   std::size_t series = none, row = none, sample = none;
   SeriesId last_sid{};
-  std::vector<std::int64_t> latest{};  // per series: its latest begin
+  // Per series: the begin of its period that ends last (a long report may end after shorter ones that begin later:
+  // the series is not silent while it runs), and that end.
+  std::vector<std::int64_t> latest{}, latest_end{};
   std::vector<std::int64_t> vote_order{};  // per series: the order of the vote its vote_match is of (-1: none)
   std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> sample_keys{}, row_keys{};  // per series: (begin, id)
 
@@ -165,6 +168,7 @@ struct FleetReader {
       if (fresh) {
         out.emplace_back();
         latest.push_back(std::numeric_limits<std::int64_t>::min());
+        latest_end.push_back(std::numeric_limits<std::int64_t>::min());
         vote_order.push_back(-1);
         sample_keys.emplace_back();
         row_keys.emplace_back();
@@ -176,7 +180,13 @@ struct FleetReader {
     row = none;
     sample = none;
     const auto b = r.opt_integer(10), e = r.opt_integer(11);
-    if (b) latest[series] = std::max(latest[series], *b);
+    if (b) {
+      const std::int64_t end = e.value_or(*b);
+      if (end > latest_end[series] || (end == latest_end[series] && *b > latest[series])) {
+        latest_end[series] = end;
+        latest[series] = *b;
+      }
+    }
     const auto vote = votes.find(id);
     if (vote != votes.end() && vote->second.order >= vote_order[series]) {
       vote_order[series] = vote->second.order;

@@ -363,3 +363,32 @@ TEST(Fleet, LikePeriodKeyOfAnEpochIsCheckOne) {
       ASSERT_EQ(awrdiff::like_period_key_of_epoch(m, e), awrdiff::like_period_key(m, awrdiff::epoch_iso(e)).value_or(-1))
           << awrdiff::epoch_iso(e);
 }
+
+// A long report (11 hours) that ends in the window's last 2 hours keeps its database from being silent, though
+// shorter periods begin after it: a database is silent when no period *ends* late enough, and its last period is the
+// one that ended last.
+TEST(Fleet, ALongPeriodEndingLateIsNoSilence) {
+  TempDir dir;
+  const int days = 3, end_h = days * 24;
+  {
+    auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::write);
+    fill(
+        *store, 1, days, [](int, int, double aas) { return aas; }, [&](int) { return end_h - 6; });
+    auto long_one = period(0, end_h - 12, 2.0);
+    long_one.period.end_time = awrdiff::epoch_iso(k_start + (end_h - 1) * 3600);
+    long_one.period.end_snap = 900;
+    long_one.period.begin_snap = 899;
+    long_one.period.elapsed_s = 11 * 3600;
+    long_one.period.source = "db000_long.html";
+    store->add(long_one);
+  }
+  auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::read);
+  FleetOptions o = last_day(days);
+  o.location = store->location();
+  const auto page = awrdiff::build_fleet(*store, o);
+  EXPECT_TRUE(page.silent.empty()) << page.headline;
+  const auto rows = store->fleet_rows(o.from_epoch - o.window_s, o.to_epoch, {"db_time_per_s"}, o.from_epoch);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].latest.source, "db000_long.html");
+  EXPECT_EQ(rows[0].latest_end_epoch, k_start + (end_h - 1) * 3600);
+}
