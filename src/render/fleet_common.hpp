@@ -19,7 +19,8 @@ std::string fleet_silent_line(const FleetDatabase& d, std::int64_t to_epoch, std
 /// "2023-10-02T15:00:00" -> "2023-10-02 15:00".
 std::string fleet_shown(const std::string& iso);
 /// What the periods were judged against: "like periods: the same hour of the day (--match hour)", and where a
-/// database's store holds its cron's checks, "; 1 instance with its cron's checks stored: its latest check's".
+/// database's store holds its cron's checks, "; 1 instance judged as its cron checks it (--match all)" (the like
+/// periods of its latest stored check).
 std::string fleet_like_periods(const FleetPage& page);
 /// The HTML page.
 void render_fleet_html(const FleetPage& page, std::ostream& out);

@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 
 namespace awrdiff {
@@ -32,11 +33,16 @@ std::string fleet_like_periods(const FleetPage& page) {
   };
   std::string s = fmt::format("like periods: {} (--match {})", what(page.match), match_periods_name(page.match));
   std::size_t voted = 0;
+  std::set<std::string> matches;  // the like periods those instances' crons chose
   for (const auto* list : {&page.troubled, &page.silent, &page.fine})
-    for (const auto& d : *list) voted += d.match_voted ? 1 : 0;
+    for (const auto& d : *list)
+      if (d.match_voted) {
+        ++voted;
+        matches.insert(match_periods_name(d.match));
+      }
   if (voted > 0)
-    s += fmt::format("; {} instance{} with {} cron's checks stored: {} latest check's", voted, voted == 1 ? "" : "s",
-                     voted == 1 ? "its" : "their", voted == 1 ? "its" : "each one's");
+    s += fmt::format("; {} instance{} judged as {} cron checks {} (--match {})", voted, voted == 1 ? "" : "s",
+                     voted == 1 ? "its" : "their", voted == 1 ? "it" : "them", fmt::join(matches, ", "));
   return s;
 }
 

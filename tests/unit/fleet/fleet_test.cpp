@@ -316,8 +316,8 @@ TEST(Fleet, LikePeriodsJudgeADailyCycleByItsHour) {
   EXPECT_EQ(by_name(all, "DB001")->failed, 6u);
   std::ostringstream text;
   awrdiff::render_fleet(hour, awrdiff::Format::text, {}, text);
-  EXPECT_NE(text.str().find("like periods: the same hour of the day (--match hour); 1 instance with its cron's checks stored: "
-                            "its latest check's"),
+  EXPECT_NE(text.str().find("like periods: the same hour of the day (--match hour); 1 instance judged as its cron checks it "
+                            "(--match all)"),
             std::string::npos)
       << text.str();
 }
