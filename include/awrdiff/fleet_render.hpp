@@ -22,6 +22,10 @@ void render_fleet(const FleetPage& page, Format format, const RenderOptions& opt
 /// dbid, instance) awrdiff_fleet_database_status (0 ok, 1 warn, 2 fail or silent), awrdiff_fleet_database_lost_seconds,
 /// awrdiff_fleet_database_last_period_end_timestamp_seconds. Never throws.
 void render_fleet_openmetrics(const FleetPage& page, std::ostream& out);
+/// The exposition of a page that could not be made (the store unreadable: exit 2): `awrdiff_fleet_up 0` and
+/// `awrdiff_fleet_trouble{reason="..."} 1` (the first 120 bytes of the message), so that a scrape of the file it
+/// replaces does not go on showing the last page.
+void render_fleet_openmetrics_trouble(const std::string& reason, std::ostream& out);
 
 /// The page as a Nagios plugin line: CRITICAL when any failed or is silent, WARNING when any warned, else OK; the
 /// first line, and perfdata failed, silent, warned, fine. Never throws.

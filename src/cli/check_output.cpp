@@ -66,6 +66,11 @@ int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::stri
   return report.exit_code();
 }
 
+bool replaceable_exposition(const std::string& output, std::string_view start) {
+  const auto previous = previous_text(output);
+  return previous && (previous->empty() || previous->starts_with(start));
+}
+
 void replace_with_trouble(const std::string& output, const std::string& reason,
                           const std::function<void(const std::string&, const std::string&)>& emit) {
   if (output.empty() || output == "-") return;

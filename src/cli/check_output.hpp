@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace awrdiff::cli {
 
@@ -31,6 +32,10 @@ int emit_monitoring(const CheckReport& report, CheckOutput mode, const std::stri
 /// check's own error is what the run reports.
 void replace_with_trouble(const std::string& output, const std::string& reason,
                           const std::function<void(const std::string&, const std::string&)>& emit);
+
+/// True when `output` may be replaced by an exposition whose first line starts with `start` ("# HELP awrdiff_fleet_up
+/// "): a file that does not exist, or a regular file of at most 16 MiB that starts so (an exposition of awrdiff's).
+bool replaceable_exposition(const std::string& output, std::string_view start);
 
 /// A check with no baseline yet (history --add on its first like period): OK with `headline`; the current values
 /// of the metrics `policy` checks, each "insufficient baseline" (no centre, band or z).

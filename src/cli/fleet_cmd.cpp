@@ -81,6 +81,19 @@ void add_fleet_command(CLI::App& app, FleetCli& f, DeferredOptions& deferred, st
   });
 }
 
+namespace {
+
+// The page's forms: text, HTML, JSON (OpenMetrics apart); Markdown and Jira are the pair's, refused rather than given
+// the text page under their name.
+Format fleet_format(const std::string& name) {
+  const auto f = parse_format(name);
+  if (!f || (*f != Format::text && *f != Format::html && *f != Format::json))
+    throw Error("", fmt::format("the fleet page is text, html, json or openmetrics, not '{}'", name));
+  return *f;
+}
+
+}  // namespace
+
 int run_fleet(const FleetCli& f, const std::string& format_name, const RenderOptions& render_options, const std::string& output,
               const Emit& emit) {
   const std::optional<CheckOutput> exposition = monitoring_format(format_name);
@@ -114,8 +127,22 @@ int run_fleet(const FleetCli& f, const std::string& format_name, const RenderOpt
       return 3;
     }
   }
-  const Format format = exposition ? Format::text : format_or_throw(format_name);
-  const FleetPage page = make();
+  const Format format = exposition ? Format::text : fleet_format(format_name);
+  FleetPage page;
+  try {
+    page = make();
+  } catch (const Error& e) {
+    // The exposition a scrape reads says the page could not be made, rather than go on showing the last one (check's
+    // rule: an exposition of awrdiff's, or a new file, is replaced; anything else is left as it is).
+    if (exposition && !output.empty() && output != "-" && replaceable_exposition(output, "# HELP awrdiff_fleet_up ")) {
+      std::ostringstream text;
+      render_fleet_openmetrics_trouble(e.what(), text);
+      try {
+        emit(text.str(), output);
+      } catch (const Error&) {}  // the file cannot be written either: the store's error says what went wrong first
+    }
+    throw;
+  }
   std::ostringstream text;
   if (exposition) render_fleet_openmetrics(page, text);
   else render_fleet(page, format, render_options, text);

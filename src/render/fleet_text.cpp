@@ -297,9 +297,17 @@ void render_fleet(const FleetPage& page, Format format, const RenderOptions& opt
   render_text(page, options, out);
 }
 
+void render_fleet_openmetrics_trouble(const std::string& reason, std::ostream& out) {
+  out << "# HELP awrdiff_fleet_up 1: the page was made from the history store; 0: it could not be (exit 2), the reason "
+         "in awrdiff_fleet_trouble.\n# TYPE awrdiff_fleet_up gauge\nawrdiff_fleet_up 0\n"
+         "# HELP awrdiff_fleet_trouble 1 while the page cannot be made (exit 2); label reason: the first 120 bytes of "
+         "awrdiff's message.\n# TYPE awrdiff_fleet_trouble gauge\n"
+      << fmt::format("awrdiff_fleet_trouble{{reason=\"{}\"}} 1\n# EOF\n", exposition_reason(reason));
+}
+
 void render_fleet_openmetrics(const FleetPage& page, std::ostream& out) {
-  out << "# HELP awrdiff_fleet_up 1: the page was made from the history store.\n# TYPE awrdiff_fleet_up gauge\n"
-         "awrdiff_fleet_up 1\n";
+  out << "# HELP awrdiff_fleet_up 1: the page was made from the history store; 0: it could not be (exit 2), the reason "
+         "in awrdiff_fleet_trouble.\n# TYPE awrdiff_fleet_up gauge\nawrdiff_fleet_up 1\n";
   out << "# HELP awrdiff_fleet_databases Databases of the store (a RAC database once) by their status over the window.\n"
          "# TYPE awrdiff_fleet_databases gauge\n";
   auto statuses = [&](const char* name, const FleetCounts& c) {

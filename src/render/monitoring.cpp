@@ -179,20 +179,8 @@ void render_openmetrics_trouble(const std::string& reason, const std::string& da
   Exposition e(out, labels(database, instance));
   e.family("awrdiff_check_up", k_up_help);
   e.value("awrdiff_check_up", "", 0.0);
-  // One line, cut at a character's start (never inside a UTF-8 sequence).
-  std::string line = render_detail::exposition_label_value(reason);
-  std::string_view cut = line;
-  constexpr std::size_t k_max = 120;
-  if (line.size() > k_max) {
-    std::size_t n = k_max;
-    while (n > 0 && (static_cast<unsigned char>(line[n]) & 0xC0) == 0x80) --n;
-    std::size_t escapes = 0;  // not half an escape: an odd run of backslashes before the cut ends in one
-    while (escapes < n && line[n - 1 - escapes] == '\\') ++escapes;
-    if (escapes % 2 == 1) --n;
-    cut = std::string_view(line).substr(0, n);
-  }
   e.family("awrdiff_check_trouble", k_trouble_help);
-  e.value("awrdiff_check_trouble", fmt::format(",reason=\"{}\"", cut), 1.0);
+  e.value("awrdiff_check_trouble", fmt::format(",reason=\"{}\"", render_detail::exposition_reason(reason)), 1.0);
   out << "# EOF\n";
 }
 

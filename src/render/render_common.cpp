@@ -86,6 +86,19 @@ std::string exposition_label_value(std::string_view v) {
   return out;
 }
 
+std::string exposition_reason(std::string_view reason) {
+  std::string line = exposition_label_value(reason);
+  constexpr std::size_t k_max = 120;
+  if (line.size() <= k_max) return line;
+  std::size_t n = k_max;
+  while (n > 0 && (static_cast<unsigned char>(line[n]) & 0xC0) == 0x80) --n;
+  std::size_t escapes = 0;  // not half an escape: an odd run of backslashes before the cut ends in one
+  while (escapes < n && line[n - 1 - escapes] == '\\') ++escapes;
+  if (escapes % 2 == 1) --n;
+  line.resize(n);
+  return line;
+}
+
 std::string presence_text(const Bound& b, const CompareColumn& col) {
   // A difference in the column's unit: "+0.123 or more" (its size at least that, either way), "+0.123 or less"
   // (its size at most that: the change is at most +0.123, or at least -0.123).

@@ -41,6 +41,9 @@ std::string diagnostic_text(const Diagnostic& d, bool file_name_only = false);
 /// A label value of the OpenMetrics exposition format (check's and the fleet's): backslash, double quote and newline
 /// escaped; other control characters (a report string is not to be trusted) replaced by a space.
 std::string exposition_label_value(std::string_view v);
+/// A trouble's reason as a label value (exposition_label_value) of its first 120 bytes at most, cut at a character's
+/// start and never inside an escape: check's and the fleet's awrdiff_*_trouble.
+std::string exposition_reason(std::string_view reason);
 /// Numbers and changes are right-aligned; text columns left.
 bool right_aligned(const CompareColumn& c);
 /// Display width of UTF-8 text in terminal columns: a code point is one column ("…", "Δ", "≥": one each), an East

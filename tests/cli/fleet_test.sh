@@ -52,6 +52,16 @@ expect 1 "fleet -f openmetrics" -- "$AWRDIFF" fleet "${W[@]}" -f openmetrics
 contains "$T/out" 'awrdiff_fleet_database_status{database="PAYROLL",dbid="3000000001",instance="1"} 2' "OpenMetrics: a failed database"
 contains "$T/out" 'awrdiff_fleet_databases{status="silent"} 1' "OpenMetrics: the silent count"
 contains "$T/out" "# EOF" "OpenMetrics: its end"
+# A page that cannot be made replaces the last page's exposition with up 0 and its reason (a scrape shows no stale
+# page); a file that is no exposition of awrdiff's is left as it is. -f markdown is no form of the page.
+expect 1 "fleet -f openmetrics -o" -- "$AWRDIFF" fleet "${W[@]}" -f openmetrics -o "$T/fleet.prom"
+expect 2 "fleet -f openmetrics -o, no store" -- "$AWRDIFF" fleet --db "$T/missing.sqlite" -f openmetrics -o "$T/fleet.prom"
+contains "$T/fleet.prom" "awrdiff_fleet_up 0" "OpenMetrics: up 0 when the page cannot be made"
+contains "$T/fleet.prom" 'awrdiff_fleet_trouble{reason="' "OpenMetrics: the trouble's reason"
+echo "mine" >"$T/mine.txt"
+expect 2 "fleet -f openmetrics -o another file" -- "$AWRDIFF" fleet --db "$T/missing.sqlite" -f openmetrics -o "$T/mine.txt"
+[ "$(cat "$T/mine.txt")" = mine ] && ok || bad "a file that is no exposition is left as it is"
+expect 2 "fleet -f markdown refused" -- "$AWRDIFF" fleet "${W[@]}" -f markdown
 "$AWRDIFF" fleet "${W[@]}" --nagios >"$T/out" 2>"$T/err"
 [ $? = 2 ] && ok || bad "fleet --nagios: CRITICAL is the plugin's exit 2: $(cat "$T/err")"
 contains "$T/out" "AWRDIFF CRITICAL - FAIL: 3 of 5 databases failed" "Nagios line"
