@@ -1,6 +1,7 @@
 // `awrdiff history add|list|show|prune|export` and `awrdiff check --history` (docs/history.md).
 #include "cli/history_cmd.hpp"
 #include "cli/deferred_options.hpp"
+#include "cli/session.hpp"
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
@@ -804,7 +805,14 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     if (h.check_add) store->record_check(rec);
     if (h.for_n > 0) exit_code = apply_for_n(*store, h, current, rec, r, exit_code);
   }
-  return write_history_check(r, exit_code, out);
+  exit_code = write_history_check(r, exit_code, out);
+  // The typical period's snapshots, the windows and the report: left to the process's exit, not freed.
+  keep_until_exit(std::move(baseline));
+  keep_until_exit(std::move(like));
+  keep_until_exit(std::move(read));
+  keep_until_exit(std::move(r));
+  keep_until_exit(std::move(current));
+  return exit_code;
 }
 
 void warn_if_policy_cannot_fail(const CheckPolicy& policy) {
