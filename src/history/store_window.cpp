@@ -58,7 +58,7 @@ Parsed parse_body(const std::string& encoding, const std::string& bytes, std::in
   if (encoding == "zlib") json = decompress(bytes, json_bytes, &out.why);
   if (!json) return out;
   try {
-    out.snapshot = snapshot_from_json(*json, source);
+    out.snapshot = snapshot_from_json_in_place(*json, source);
     out.why.clear();
   } catch (const Error& e) { out.why = e.reason(); }
   return out;
