@@ -171,7 +171,7 @@ struct WindowOptions {
   /// it): each period's DB time per second and sessions, and any value outside its metric's range (metric_range),
   /// so that the same periods are left out as impossible. The periods, their facts and the notes are those of the
   /// whole window; a summarised window's values are all read. For the windows `check --history --match` reads
-  /// for that rule only: 868 rows of a month of hourly periods rather than 20,832.
+  /// for that rule only: two values a period (1,344 for a month of hourly periods) rather than 31 (20,832).
   bool storm_rule_values = false;
 };
 
