@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -166,6 +167,12 @@ struct WindowOptions {
   /// left out: a storm is not what normal looks like, and stored as normal it widens the band until later
   /// storms pass silently.
   bool keep_failed = false;
+  /// Of the periods' values, only those the storm rule reads (storm_pages, with leave_out_impossible_periods before
+  /// it): each period's DB time per second and sessions, and any value outside its metric's range (metric_range),
+  /// so that the same periods are left out as impossible. The periods, their facts and the notes are those of the
+  /// whole window; a summarised window's values are all read. For the windows `check --history --match` reads
+  /// for that rule only: two values a period (1,344 for a month of hourly periods) rather than 31 (20,832).
+  bool storm_rule_values = false;
 };
 
 /// A check's outcome, stored for `check --history --for N`.
@@ -359,6 +366,10 @@ public:
   /// read back from their stored JSON for the typical period. Throws Error when `current` has no
   /// DB Id or begin time.
   Baseline load_window(const Snapshot& current, const WindowOptions& options = {});
+  /// load_window of each of `windows`, in their order: the same baselines. Each window's typical snapshots are
+  /// inflated and parsed on other threads while the next windows are read (a check's like periods and the storm
+  /// rule's windows: the megabytes of JSON parsed while the server answers).
+  std::vector<Baseline> load_windows(const Snapshot& current, std::span<const WindowOptions> windows);
 
   /// The period key of a snapshot (what `add` stores it under), for record_check.
   static std::string period_key(const Snapshot& snapshot);

@@ -1,6 +1,7 @@
 // `awrdiff history add|list|show|prune|export` and `awrdiff check --history` (docs/history.md).
 #include "cli/history_cmd.hpp"
 #include "cli/deferred_options.hpp"
+#include "cli/session.hpp"
 
 #include <awrdiff/baseline.hpp>
 #include <awrdiff/diff.hpp>
@@ -737,34 +738,43 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   bool writable = true;
   const std::unique_ptr<HistoryStore> store = open_store_for_check(h, location, writable);
   if (h.check_add) store->add(current, true);
-  Baseline baseline = store->load_window(current, w);
+  // A storm far beyond every stored period pages whatever the like periods say, and when there is none: check()
+  // measures it against the window's periods of every hour (storm_pages), and against the like periods with their
+  // failed checks kept (a busy hour of its own that paged before is still a busy hour, not a storm). Both are read
+  // without the typical period's snapshots and with only the values the rule reads (DB time per second, and what
+  // leaves a period out as impossible), and read again whole in the rare run that takes one of them as its
+  // baseline: 8 stored bodies fewer inflated and parsed, 2 rows a period rather than 31. They are read while the
+  // typical period's snapshots are parsed.
+  WindowOptions every = w;
+  every.match = MatchPeriods::all;
+  every.typical_periods = 0;
+  every.storm_rule_values = true;
+  WindowOptions failed_kept = w;
+  failed_kept.keep_failed = true;
+  failed_kept.typical_periods = 0;
+  failed_kept.storm_rule_values = true;
+  const WindowOptions windows[] = {w, every, failed_kept};
+  std::vector<Baseline> read = store->load_windows(current, std::span(windows, w.match == MatchPeriods::all ? 1 : 3));
+  Baseline baseline = std::move(read[0]);
   // A stored value out of range, or beyond the host (a store edited by hand): its period is left out, said.
   leave_out_impossible_periods(baseline);
   Baseline like;  // the like periods, failed checks kept
   bool storm = false;
   if (w.match != MatchPeriods::all) {
-    // A storm far beyond every stored period pages whatever the like periods say, and when there is none: check()
-    // measures it against the window's periods of every hour (storm_pages).
-    // Both are read without the typical period's snapshots (the rule reads the periods' values only), and read
-    // again whole in the rare run that takes one of them as its baseline: 8 stored bodies fewer inflated and parsed.
-    WindowOptions every = w;
-    every.match = MatchPeriods::all;
-    every.typical_periods = 0;
-    Baseline all = store->load_window(current, every);
+    Baseline all = std::move(read[1]);
     leave_out_impossible_periods(all);
-    WindowOptions failed_kept = w;  // a busy hour of its own that paged before is still a busy hour, not a storm
-    failed_kept.keep_failed = true;
-    failed_kept.typical_periods = 0;
-    like = store->load_window(current, failed_kept);
+    like = std::move(read[2]);
     storm = storm_pages(current, all, w.match, &like);
     if (storm) {
       every.typical_periods = w.typical_periods;
+      every.storm_rule_values = false;
       baseline = store->load_window(current, every);
       leave_out_impossible_periods(baseline);
     } else if (baseline.periods.empty() && baseline.aggregates.empty() && !like.periods.empty()) {
       // Every like period paged (a busy hour that failed against the other hours the first days): the hour's own
       // load is its baseline, said, rather than an "insufficient baseline" that would never judge the hour again.
       failed_kept.typical_periods = w.typical_periods;
+      failed_kept.storm_rule_values = false;
       like = store->load_window(current, failed_kept);
       like.notes.push_back(
           fmt::format("every like period was a failed check ({}): the hour's own load is the baseline, "
@@ -779,9 +789,9 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
   CheckReport r = check(current, baseline, policy, options);
   if (w.match == MatchPeriods::hour && !storm && r.status == CheckStatus::fail) {
     if (!like.periods.empty() || !like.aggregates.empty()) {  // read without snapshots above: whole for the weekly check
-      WindowOptions failed_kept = w;
-      failed_kept.keep_failed = true;
-      like = store->load_window(current, failed_kept);
+      WindowOptions whole = w;
+      whole.keep_failed = true;
+      like = store->load_window(current, whole);
     }
     if (auto weekly = weekly_busy_hour(current, like, policy, options)) r = std::move(*weekly);
   }
@@ -795,7 +805,14 @@ int run_history_check(HistoryCli& h, const std::vector<std::string>& current_fil
     if (h.check_add) store->record_check(rec);
     if (h.for_n > 0) exit_code = apply_for_n(*store, h, current, rec, r, exit_code);
   }
-  return write_history_check(r, exit_code, out);
+  exit_code = write_history_check(r, exit_code, out);
+  // The typical period's snapshots, the windows and the report: left to the process's exit, not freed.
+  keep_until_exit(std::move(baseline));
+  keep_until_exit(std::move(like));
+  keep_until_exit(std::move(read));
+  keep_until_exit(std::move(r));
+  keep_until_exit(std::move(current));
+  return exit_code;
 }
 
 void warn_if_policy_cannot_fail(const CheckPolicy& policy) {

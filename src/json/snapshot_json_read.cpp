@@ -34,6 +34,41 @@
 #include <utility>
 #include <vector>
 
+namespace awrdiff::detail {
+
+// The reader's stream over a text parsed where it lies (RapidJSON's), which knows where the text ends: white space is
+// skipped eight spaces at a time there (the writer indents every line: a third of a stored body's bytes).
+struct InPlaceStream : rapidjson::InsituStringStream {
+  InPlaceStream(char* begin, char* end) : rapidjson::InsituStringStream(begin), end_(end) {}
+  char* end_;  // the text's end, where its NUL is
+};
+
+// Found by the reader (argument-dependent lookup) ahead of its own template, which takes one byte at a time.
+inline void SkipWhitespace(InPlaceStream& is) {
+  constexpr std::uint64_t k_spaces = 0x2020202020202020ULL;
+  char* p = is.src_;
+  for (;;) {
+    for (std::uint64_t w = 0; is.end_ - p >= 8; p += 8) {
+      std::memcpy(&w, p, 8);
+      if (w != k_spaces) break;
+    }
+    const char c = *p;  // the NUL at the end stops it
+    if (c != ' ' && c != '\n' && c != '\r' && c != '\t') break;
+    ++p;
+  }
+  is.src_ = p;
+}
+
+}  // namespace awrdiff::detail
+
+namespace rapidjson {
+// Copied into the reader's locals as its own stream is (a pointer or two).
+template <>
+struct StreamTraits<awrdiff::detail::InPlaceStream> {
+  enum { copyOptimization = 1 };
+};
+}  // namespace rapidjson
+
 namespace awrdiff {
 namespace {
 
@@ -127,16 +162,24 @@ private:
   bool m_bad_number = false;
 };
 
-// Runs the reader for Document::Populate.
+// Runs the reader for Document::Populate: over `text`, or over `in_place` (the same text, which the reader may
+// overwrite: its strings are decoded where they lie and the document points into it, no copy made; the text holds
+// no NUL, where the reader would take it to end).
 struct Generator {
   std::string_view text;
+  char* in_place;
   rapidjson::Reader* reader;
   bool* bad_number;
   bool operator()(Document& d) {
     NumberHandler handler(d);
-    rapidjson::MemoryStream in(text.data(), text.size());
     constexpr unsigned flags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
-    reader->Parse<flags>(in, handler);
+    if (in_place != nullptr) {
+      detail::InPlaceStream in(in_place, in_place + text.size());
+      reader->Parse<flags | rapidjson::kParseInsituFlag>(in, handler);
+    } else {
+      rapidjson::MemoryStream in(text.data(), text.size());
+      reader->Parse<flags>(in, handler);
+    }
     *bad_number = handler.bad_number();
     return !reader->HasParseError();
   }
@@ -148,10 +191,13 @@ struct Generator {
   throw Error(source, fmt::format("snapshot JSON: {}{}{}", where, where.empty() ? "" : " ", what));
 }
 
-void parse(Document& d, std::string_view text, const std::string& source) {
+// The document of `text` (with `in_place`, its text to parse where it lies: see Generator). An error names the same
+// byte and reads the same either way: the reader writes only behind where it reads, and the text after the error is
+// the text's own.
+void parse(Document& d, std::string_view text, const std::string& source, char* in_place = nullptr) {
   rapidjson::Reader reader;
   bool bad_number = false;
-  Generator g{text, &reader, &bad_number};
+  Generator g{text, in_place, &reader, &bad_number};
   d.Populate(g);
   if (!reader.HasParseError()) return;
   const std::size_t at = reader.GetErrorOffset();
@@ -466,11 +512,8 @@ void check_version(Object& root, const std::string& source) {
     fail(source, nullptr, fmt::format("version {} is not one this awrdiff reads (version {})", version, snapshot_json_version));
 }
 
-}  // namespace
-
-Snapshot snapshot_from_json(std::string_view json, const std::string& source) {
-  Document d;
-  parse(d, json, source);
+// The snapshot of a parsed document.
+Snapshot from_document(const Document& d, const std::string& source) {
   if (!d.IsObject()) fail(source, nullptr, "is not a JSON object: not a snapshot written by `awrdiff snapshot`");
   ReadState state{source};
   const Path root_path;
@@ -485,6 +528,22 @@ Snapshot snapshot_from_json(std::string_view json, const std::string& source) {
   if (const TimeModelRow* db_time = s.time_model_row("DB time"); db_time != nullptr && db_time->time_s)
     s.interval.db_time_s.reset();
   return s;
+}
+
+}  // namespace
+
+Snapshot snapshot_from_json(std::string_view json, const std::string& source) {
+  Document d;
+  parse(d, json, source);
+  return from_document(d, source);
+}
+
+Snapshot snapshot_from_json_in_place(std::string& json, const std::string& source) {
+  // A NUL, which the reader in place would take for the end of the text: read as a view, which says where it is.
+  if (json.find('\0') != std::string::npos) return snapshot_from_json(json, source);
+  Document d;
+  parse(d, json, source, json.data());  // json.data()[json.size()] is its NUL
+  return from_document(d, source);
 }
 
 bool looks_like_snapshot_json(std::string_view text) {

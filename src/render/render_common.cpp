@@ -194,6 +194,7 @@ std::pair<char32_t, std::size_t> decode(std::string_view s, std::size_t i) {
 // wide and fullwidth characters (CJK ideographs, Hangul, fullwidth forms: module names and SQL literals may hold
 // them), else 1.
 std::size_t cp_width(char32_t c) {
+  if (c < 0x0300) return 1;  // ASCII and Latin: most of every table, ahead of the ranges below
   if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || (c >= 0xFE00 && c <= 0xFE0F)) return 0;
   if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
       (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||

@@ -20,6 +20,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -33,7 +34,8 @@ using awrdiff::Snapshot;
 using nlohmann::json;
 
 std::string write(const Snapshot& s, bool diagnostics = false) { return awrdiff::snapshot_json_text(s, diagnostics); }
-Snapshot read(const std::string& text) { return awrdiff::snapshot_from_json(text, "saved.json"); }
+// snapshot_from_json of `text`, which snapshot_from_json_in_place reads the same (below).
+Snapshot read(const std::string& text);
 
 // ---- Snapshot equality, field by field -------------------------------------------------------------
 
@@ -388,6 +390,28 @@ void expect_same_snapshot(const Snapshot& a, const Snapshot& b, bool with_diagno
 
 #undef SAME
 #undef SAME_NUMBER
+
+// snapshot_from_json, and snapshot_from_json_in_place (the history store's reader of an inflated body, which parses
+// the text where it lies) of a copy: the same snapshot in every field, or the same error. Every text of these tests
+// (truncated anywhere, damaged at random, hostile) is read both ways.
+Snapshot read(const std::string& text) {
+  std::string copy = text;
+  std::optional<Snapshot> in_place;
+  std::string in_place_error;
+  try {
+    in_place = awrdiff::snapshot_from_json_in_place(copy, "saved.json");
+  } catch (const awrdiff::Error& e) { in_place_error = e.what(); }
+  try {
+    Snapshot s = awrdiff::snapshot_from_json(text, "saved.json");
+    EXPECT_TRUE(in_place.has_value()) << "read in place: " << in_place_error;
+    if (in_place) expect_same_snapshot(s, *in_place, true, "read in place");
+    return s;
+  } catch (const awrdiff::Error& e) {
+    EXPECT_FALSE(in_place.has_value()) << "read in place, not as a view: " << e.what();
+    EXPECT_EQ(in_place_error, e.what());
+    throw;
+  }
+}
 
 // write(read(write(s))) == write(s), with and without diagnostics, and the Snapshot the same.
 void expect_round_trip(const Snapshot& s, const std::string& where) {
@@ -794,6 +818,17 @@ TEST(SnapshotJsonRead, ErrorsForWhatIsNotASnapshot) {
               j["other_sections"][0]["rows"] = 1 << 20;
             })),
             "snapshot JSON: other_sections[1].rows makes more than 1048576 rows in other_sections");
+}
+
+// A text with a NUL in it is read in place as it is read as a view: an error at the NUL, not a text cut short there.
+TEST(SnapshotJsonRead, InPlaceWithANul) {
+  const auto text = write(small());
+  std::string nul = text;
+  nul.insert(nul.find("\"source\"") + 11, std::string(1, '\0'));
+  const auto message = error_of(nul);
+  EXPECT_EQ(message.rfind("snapshot JSON: not valid JSON at byte ", 0), 0u) << message;
+  std::string whole = text;
+  expect_same_snapshot(read(text), awrdiff::snapshot_from_json_in_place(whole, "saved.json"), true, "in place");
 }
 
 // Every prefix of a snapshot's text: an error that says it was cut short, never a crash.
