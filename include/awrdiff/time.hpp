@@ -14,7 +14,8 @@ namespace awrdiff {
 std::int64_t days_from_civil(int y, int m, int d);
 
 /// Seconds since 1970-01-01T00:00:00 of an ISO 8601 time "YYYY-MM-DDTHH:MM[:SS]", read as a civil time
-/// without a time zone (reports print local times). Empty when it cannot be read.
+/// without a time zone (reports print local times). Empty when it cannot be read or names a day its month does not
+/// have (2023-02-30; 2024-02-29 is a day).
 std::optional<std::int64_t> iso_epoch(std::string_view iso);
 
 /// The month (1 to 12) of its three-letter English abbreviation in any case ("Jan", "JAN", "jan", as

@@ -265,6 +265,8 @@ std::string iso_bound(const std::string& option, const std::string& value) {
       (v.size() <= 13 || (v[13] == ':' && digits(14, 2, 0, 59))) && (v.size() <= 16 || (v[16] == ':' && digits(17, 2, 0, 59)));
   if (!ok)
     throw Error("", fmt::format("{} '{}': not a time; give YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS", option, value));
+  if (!iso_epoch(v.substr(0, 10) + "T00:00"))  // 2023-02-30: a day its month does not have
+    throw Error("", fmt::format("{} '{}': no such day", option, value));
   return v;
 }
 

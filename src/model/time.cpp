@@ -21,7 +21,10 @@ std::optional<std::int64_t> iso_epoch(std::string_view iso) {
   const std::string t(iso.substr(0, 19));
   const int n = std::sscanf(t.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &s);
   if (n < 5 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return std::nullopt;
-  return days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s;
+  // A day the month does not have (2023-02-30, 2023-09-31) is no time, not a day of the next month.
+  const std::int64_t day = days_from_civil(y, mo, d);
+  if (day >= (mo < 12 ? days_from_civil(y, mo + 1, 1) : days_from_civil(y + 1, 1, 1))) return std::nullopt;
+  return day * 86400 + h * 3600 + mi * 60 + s;
 }
 
 int month_number(std::string_view abbreviation) {

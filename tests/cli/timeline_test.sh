@@ -83,6 +83,8 @@ contains "$T/out" "in 2 periods" "--from '2025-03-15 00:00' is read as 2025-03-1
 # --from / --to malformed, reversed, or leaving no period: one line, exit 2, saying which and what there is.
 expect 2 "--from malformed" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --from 2025-13-01
 contains "$T/err" "--from '2025-13-01': not a time; give YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS" "--from named"
+expect 2 "--from a day its month does not have" -- "$AWRDIFF" timeline --db "$T/h.sqlite" --from 2025-09-31
+contains "$T/err" "--from '2025-09-31': no such day" "no such day named"
 expect 2 "--to malformed" -- "$AWRDIFF" timeline "${S[@]}" --to yesterday
 contains "$T/err" "--to 'yesterday': not a time" "--to named"
 expect 2 "--from after --to" -- "$AWRDIFF" timeline "${S[@]}" --from 2025-03-17 --to 2025-03-15

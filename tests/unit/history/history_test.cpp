@@ -91,6 +91,13 @@ TEST(History, DurationsAndTimes) {
   EXPECT_EQ(awrdiff::epoch_iso(*awrdiff::iso_epoch("2024-02-29T23:59:58")), "2024-02-29T23:59:58");
   EXPECT_EQ(awrdiff::epoch_iso(SyntheticYear::k_start_epoch), "2024-01-01T00:00:00");
   EXPECT_FALSE(awrdiff::iso_epoch("14-Mar-25"));
+  // A day its month does not have is no time (it was read as a day of the next month).
+  EXPECT_FALSE(awrdiff::iso_epoch("2023-02-29T00:00"));
+  EXPECT_FALSE(awrdiff::iso_epoch("2023-09-31T00:00"));
+  EXPECT_FALSE(awrdiff::iso_epoch("2023-12-32T00:00"));
+  EXPECT_EQ(awrdiff::epoch_iso(*awrdiff::iso_epoch("2023-12-31T23:59")), "2023-12-31T23:59:00");
+  EXPECT_TRUE(awrdiff::iso_epoch("2000-02-29T00:00"));  // a leap year of the 400-year rule
+  EXPECT_FALSE(awrdiff::iso_epoch("1900-02-29T00:00"));
   EXPECT_TRUE(awrdiff::is_postgresql_location("postgresql://u@h/db"));
   EXPECT_FALSE(awrdiff::is_postgresql_location("/tmp/h.sqlite"));
 }
