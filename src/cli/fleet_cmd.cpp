@@ -115,7 +115,12 @@ int run_fleet(const FleetCli& f, const std::string& format_name, const RenderOpt
       throw Error(output, "is the history store; choose another output file");
     auto store = HistoryStore::open(location, HistoryAccess::read);
     o.location = store->location();
-    return build_fleet(*store, o);
+    FleetPage page = build_fleet(*store, o);
+    // No database at all is no "OK": a store of other days, or of no database yet (the cron's page would pass).
+    if (page.databases().all == 0)
+      throw Error(store->location(), fmt::format("no database has a period that begins by {}: nothing to judge",
+                                                 epoch_iso(to).substr(0, 10) + " " + epoch_iso(to).substr(11, 5)));
+    return page;
   };
   if (f.nagios) {
     try {

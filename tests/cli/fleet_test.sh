@@ -88,6 +88,8 @@ echo "not a store" >"$T/junk.sqlite"
 expect 2 "not a store" -- "$AWRDIFF" fleet --db "$T/junk.sqlite"
 expect 2 "a bad --from" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --from yesterday
 contains "$T/err" "--from 'yesterday': not a time" "bad --from named"
+expect 2 "no database by --to" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --to 2020-01-01
+contains "$T/err" "no database has a period that begins by 2020-01-01 23:59: nothing to judge" "no database is no OK"
 expect 2 "a day its month does not have" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --to 2023-02-30
 contains "$T/err" "--to '2023-02-30': no such day" "no such day named (it was read as March 2)"
 expect 2 "--from after --to" -- "$AWRDIFF" fleet --db "$T/s.sqlite" --from 2025-03-15 --to 2025-03-14
