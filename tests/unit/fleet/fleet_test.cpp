@@ -80,6 +80,22 @@ void fill(HistoryStore& store, int dbs, int days, Edit edit, Stops stops) {
   }
 }
 
+// The cron's vote on database `db`'s period of hour `h`: a check stored with its status ("fail": exit 1) and its
+// --match (empty: none said).
+void record_vote(HistoryStore& store, int db, int h, const std::string& status, const std::string& match) {
+  const auto voted = period(db, h, 0).period;
+  awrdiff::CheckRecord r;
+  r.dbid = voted.dbid;
+  r.instance_number = 1;
+  r.period_key = fmt::format("{}:0:1:{}-{}:{}", voted.dbid, *voted.begin_snap, *voted.end_snap, voted.begin_time);
+  r.begin_time = voted.begin_time;
+  r.end_time = voted.end_time;
+  r.status = status;
+  r.exit_code = status == "fail" ? 1 : 0;
+  if (!match.empty()) r.match = match;
+  store.record_check(r);
+}
+
 FleetOptions last_day(int days) {
   FleetOptions o;
   o.to_epoch = k_start + days * 86400 - 1;
@@ -159,16 +175,7 @@ TEST(Fleet, TheChecksOwnVotesAreTaken) {
     auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::write);
     fill(
         *store, 2, days, [](int, int, double aas) { return aas; }, [](int) { return 1 << 30; });
-    const auto voted = period(1, days * 24 - 3, 0).period;
-    awrdiff::CheckRecord r;
-    r.dbid = voted.dbid;
-    r.instance_number = 1;
-    r.period_key = fmt::format("{}:0:1:{}-{}:{}", voted.dbid, *voted.begin_snap, *voted.end_snap, voted.begin_time);
-    r.begin_time = voted.begin_time;
-    r.end_time = voted.end_time;
-    r.status = "fail";
-    r.exit_code = 1;
-    store->record_check(r);
+    record_vote(*store, 1, days * 24 - 3, "fail", "");
   }
   auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::read);
   const auto page = awrdiff::build_fleet(*store, last_day(days));
@@ -274,16 +281,7 @@ TEST(Fleet, LikePeriodsJudgeADailyCycleByItsHour) {
       store->add_all(batch);
     }
     // DB002's cron checks with --match all: its latest stored check says so.
-    const auto voted = period(2, days * 24 - 30, 0).period;
-    awrdiff::CheckRecord r;
-    r.dbid = voted.dbid;
-    r.instance_number = 1;
-    r.period_key = fmt::format("{}:0:1:{}-{}:{}", voted.dbid, *voted.begin_snap, *voted.end_snap, voted.begin_time);
-    r.begin_time = voted.begin_time;
-    r.end_time = voted.end_time;
-    r.status = "ok";
-    r.match = "all";
-    store->record_check(r);
+    record_vote(*store, 2, days * 24 - 30, "ok", "all");
   }
   auto store = HistoryStore::open(dir.file("h.sqlite"), HistoryAccess::read);
   auto by_name = [](const awrdiff::FleetPage& page, const std::string& name) -> const awrdiff::FleetDatabase* {
